@@ -1,0 +1,27 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// The repo is ESM; Jest runs it as CommonJS compiled by SWC (see STACK.md). ESM-only dependencies are compiled too.
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/server', '<rootDir>/client', '<rootDir>/scripts', '<rootDir>/form/src'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: {
+    '^.+\\.(t|j|mj)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(jose|openapi-fetch)/)'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testTimeout: 20000,
+};
+
+export default config;

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { OperationSpec } from '../../generated/manifest.js';
+import type { AnyHandler, ApiModule, ItemRules, Session } from './api.js';
+import { ApiError, notFound } from './errors.js';
+import type { ItemStore } from './item-store.js';
+import { hasScope } from './scopes.js';
+
+export interface CallContext {
+  session: Session | null;
+}
+
+export interface Operation<Context> {
+  manager: string;
+  operationId: string;
+  spec: OperationSpec;
+  handler: AnyHandler<Context>;
+}
+
+export const unauthorized = (invalidToken: boolean) =>
+  invalidToken
+    ? new ApiError(401, 'invalid_token', 'The access token is invalid, expired or revoked', {
+        'WWW-Authenticate': 'Bearer realm="homey", error="invalid_token"',
+      })
+    : new ApiError(401, 'unauthorized', 'Missing access token: send Authorization: Bearer <token>', {
+        'WWW-Authenticate': 'Bearer realm="homey"',
+      });
+
+/**
+ * The one dispatcher by (manager, operationId) that every transport feeds: it checks the session against the
+ * operation's scopes and calls the handler, or the generic item-store handler for CRUD operations.
+ */
+export class Dispatcher<Context extends CallContext> {
+  private readonly operations = new Map<string, Map<string, Operation<Context>>>();
+
+  constructor(
+    readonly apis: Readonly<Record<string, ApiModule<Context>>>,
+    private readonly store: ItemStore,
+    private readonly createContext: (session: Session | null) => Context,
+  ) {
+    for (const [managerId, api] of Object.entries(apis)) {
+      const rules = api.rules;
+      const byId = new Map<string, Operation<Context>>();
+      for (const [operationId, spec] of Object.entries(api.operations)) {
+        const handler = api.handlers[operationId] ?? this.crudHandler(spec, rules[spec.crud?.type ?? ''] ?? {});
+        if (!handler) throw new Error(`${managerId}.${operationId} has no handler`);
+        byId.set(operationId, { manager: managerId, operationId, spec, handler });
+      }
+      this.operations.set(managerId, byId);
+    }
+  }
+
+  find(manager: string, operationId: string): Operation<Context> | undefined {
+    return this.operations.get(manager)?.get(operationId);
+  }
+
+  all(): Operation<Context>[] {
+    return [...this.operations.values()].flatMap((byId) => [...byId.values()]);
+  }
+
+  /** 401 without a session where a token is needed, 403 when the session lacks a scope. */
+  authorize(spec: OperationSpec, session: Session | null, invalidToken = false): void {
+    if (spec.auth === 'none') return;
+    if (!session) throw unauthorized(invalidToken);
+    const missing = spec.scopes.find((scope) => !hasScope(session.scopes, scope));
+    if (missing) {
+      throw new ApiError(403, 'insufficient_scope', `Missing scope: ${missing}`, {
+        'WWW-Authenticate': `Bearer realm="homey", error="insufficient_scope", scope="${missing}"`,
+      });
+    }
+  }
+
+  /** Calls an already authorized and validated operation. */
+  async invoke(operation: Operation<Context>, args: Record<string, unknown>, session: Session | null): Promise<unknown> {
+    const result = await operation.handler(args, this.createContext(session));
+    return operation.spec.status === 204 ? undefined : result;
+  }
+
+  private crudHandler(spec: OperationSpec, rules: ItemRules<Context>): AnyHandler<Context> | undefined {
+    if (!spec.crud) return undefined;
+    const { kind, type, item: name } = spec.crud;
+    const store = this.store;
+    const body = (args: Record<string, unknown>): Record<string, unknown> =>
+      spec.body?.kind === 'root'
+        ? ((args[spec.body.name] as Record<string, unknown>) ?? {})
+        : Object.fromEntries((spec.body?.names ?? []).filter((key) => key in args).map((key) => [key, args[key]]));
+    const id = (args: Record<string, unknown>) => String(args[spec.pathParams[0] ?? 'id']);
+    switch (kind) {
+      case 'list':
+        return () => store.list(type);
+      case 'get':
+        return (args) => store.require(type, id(args), name);
+      case 'create':
+        return (args, context) => {
+          const input = body(args);
+          return store.insert(type, rules.create ? rules.create(input, context) : { ...input, id: randomUUID() });
+        };
+      case 'update':
+        return (args, context) => {
+          const current = store.require(type, id(args), name);
+          const patch = body(args);
+          return store.save(type, rules.update ? rules.update(current, patch, context) : { ...current, ...patch, id: current.id });
+        };
+      case 'delete':
+        return (args, context) => {
+          const current = store.get(type, id(args));
+          if (!current) throw notFound(name);
+          rules.remove?.(current, context);
+          store.remove(type, current.id);
+        };
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import type { Db } from './db.js';
+import type { EventBus } from './events.js';
+import { notFound } from './errors.js';
+
+export type Item = { id: string } & Record<string, unknown>;
+
+/**
+ * The generic item store: every item of every manager, one JSON row each in SQLite, read through an in-memory
+ * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
+ * own uri (PROTOCOL.md §5), so realtime clients and caches stay fresh whoever made the change.
+ */
+export class ItemStore {
+  private readonly cache = new Map<string, Map<string, Item>>();
+  private readonly statements;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    /** Realtime item type → manager id, e.g. { zone: 'zones' }. */
+    private readonly managerOf: Readonly<Record<string, string>>,
+  ) {
+    db.exec(`CREATE TABLE IF NOT EXISTS items (
+      type TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (type, id)) WITHOUT ROWID`);
+    this.statements = {
+      all: db.prepare<[string], { data: string }>('SELECT data FROM items WHERE type = ?'),
+      put: db.prepare<[string, string, string]>('INSERT OR REPLACE INTO items (type, id, data) VALUES (?, ?, ?)'),
+      remove: db.prepare<[string, string]>('DELETE FROM items WHERE type = ? AND id = ?'),
+    };
+  }
+
+  private items(type: string): Map<string, Item> {
+    let items = this.cache.get(type);
+    if (!items) {
+      items = new Map();
+      for (const row of this.statements.all.all(type)) {
+        const item = JSON.parse(row.data) as Item;
+        items.set(item.id, item);
+      }
+      this.cache.set(type, items);
+    }
+    return items;
+  }
+
+  /** Every item of a type, as the API lists them: an object keyed by id. */
+  list<T extends Item = Item>(type: string): Record<string, T> {
+    return Object.fromEntries(this.items(type)) as Record<string, T>;
+  }
+
+  values<T extends Item = Item>(type: string): T[] {
+    return [...this.items(type).values()] as T[];
+  }
+
+  count(type: string): number {
+    return this.items(type).size;
+  }
+
+  get<T extends Item = Item>(type: string, id: string): T | undefined {
+    return this.items(type).get(id) as T | undefined;
+  }
+
+  /** The item, or a 404 naming what was looked for ("Zone not found"). */
+  require<T extends Item = Item>(type: string, id: string, what: string): T {
+    const item = this.get<T>(type, id);
+    if (!item) throw notFound(what);
+    return item;
+  }
+
+  insert<T extends Item>(type: string, item: T): T {
+    this.write(type, item);
+    this.publish(type, 'create', item);
+    return item;
+  }
+
+  /** Stores the whole item in place of the old one and publishes it. */
+  save<T extends Item>(type: string, item: T): T {
+    this.write(type, item);
+    this.publish(type, 'update', item);
+    return item;
+  }
+
+  remove(type: string, id: string): void {
+    this.statements.remove.run(type, id);
+    this.items(type).delete(id);
+    this.publish(type, 'delete', { id });
+  }
+
+  /** Runs writes atomically; events are published as each write happens. */
+  transaction<R>(work: () => R): R {
+    try {
+      return this.db.transaction(work)();
+    } catch (err) {
+      this.cache.clear(); // the rolled-back writes are in memory: reload from disk on next read
+      throw err;
+    }
+  }
+
+  private write(type: string, item: Item): void {
+    this.statements.put.run(type, item.id, JSON.stringify(item));
+    this.items(type).set(item.id, item);
+  }
+
+  private publish(type: string, event: 'create' | 'update' | 'delete', data: Item | { id: string }): void {
+    const manager = this.managerOf[type];
+    if (manager) this.bus.publish(`homey:manager:${manager}`, `${type}.${event}`, data);
+    if (event !== 'create') this.bus.publish(`homey:${type}:${data.id}`, event, data);
+  }
+}

@@ -1,0 +1,123 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { Session } from './api.js';
+import type { ArgumentValidator } from './arguments.js';
+import type { CallContext, Dispatcher } from './dispatcher.js';
+import { ApiError, errorBody, toApiError } from './errors.js';
+import type { EventBus } from './events.js';
+import { hasScope } from './scopes.js';
+
+export interface RealtimeOptions<Context extends CallContext> {
+  dispatcher: Dispatcher<Context>;
+  validator: ArgumentValidator;
+  bus: EventBus;
+  hubId: string;
+  authenticate(token: string): Session | null;
+  /** The scope a session needs to subscribe to a uri; undefined for a uri nobody can subscribe to. */
+  subscribeScope(uri: string): string | undefined;
+  development: boolean;
+}
+
+type Ack = (error: unknown, result?: unknown) => void;
+
+/**
+ * socket.io, wire-compatible with existing clients (PROTOCOL.md §5): `handshakeClient` on `/` authenticates the
+ * connection, `/api` admits only sockets whose connection did, and calls over `api` go through the HTTP dispatcher.
+ */
+export function attachRealtime<Context extends CallContext>(server: HttpServer, options: RealtimeOptions<Context>): Server {
+  const { dispatcher, bus } = options;
+  const io = new Server(server, {
+    allowEIO3: true,
+    pingInterval: 5000,
+    pingTimeout: 8000,
+    cors: { origin: true, credentials: true },
+  });
+  /** The raw token each Engine.IO connection handshook with; re-checked on every call so revocation bites. */
+  const tokens = new WeakMap<object, string>();
+  const api = io.of('/api');
+
+  const fail = (ack: unknown, err: unknown) => {
+    const apiError = toApiError(err, options.development);
+    if (apiError.statusCode >= 500) console.error(err);
+    if (typeof ack === 'function') ack(errorBody(apiError, err, options.development));
+  };
+  const sessionOf = (socket: Socket): Session => {
+    const token = tokens.get(socket.conn);
+    const session = token ? options.authenticate(token) : null;
+    if (!session) throw new ApiError(401, 'invalid_token', 'The access token is invalid, expired or revoked');
+    return session;
+  };
+
+  io.on('connection', (socket) => {
+    socket.on('handshakeClient', (payload: { token?: unknown; homeyId?: unknown } | undefined, ack: Ack) => {
+      try {
+        const token = typeof payload?.token === 'string' ? payload.token : '';
+        if (payload?.homeyId !== undefined && payload.homeyId !== options.hubId) {
+          throw new ApiError(400, 'invalid_homey', `This hub is ${options.hubId}, not ${String(payload.homeyId)}`);
+        }
+        const session = token ? options.authenticate(token) : null;
+        if (!session) throw new ApiError(401, 'invalid_token', 'The access token is invalid, expired or revoked');
+        tokens.set(socket.conn, token);
+        socket.conn.on('close', () => tokens.delete(socket.conn));
+        if (typeof ack === 'function') ack(null, { namespace: '/api' });
+      } catch (err) {
+        fail(ack, err);
+      }
+    });
+  });
+
+  api.use((socket, next) => {
+    const token = tokens.get(socket.conn);
+    const session = token ? options.authenticate(token) : null;
+    if (!session) {
+      const error = Object.assign(new Error('Unauthorized: emit handshakeClient on / first'), {
+        data: { error: 'unauthorized', error_description: 'Emit handshakeClient on / first', statusCode: 401 },
+      });
+      return next(error);
+    }
+    socket.data.sessionId = session.id;
+    next();
+  });
+
+  api.on('connection', (socket) => {
+    socket.on('subscribe', (uri: unknown, ack: Ack) => {
+      try {
+        if (typeof uri !== 'string') throw new ApiError(400, 'invalid_request', 'subscribe needs a uri');
+        const scope = options.subscribeScope(uri);
+        if (!scope) throw new ApiError(404, 'not_found', `Unknown uri: ${uri}`);
+        if (!hasScope(sessionOf(socket).scopes, scope)) throw new ApiError(403, 'insufficient_scope', `Missing scope: ${scope}`);
+        void socket.join(uri);
+        if (typeof ack === 'function') ack(null);
+      } catch (err) {
+        fail(ack, err);
+      }
+    });
+    socket.on('unsubscribe', (uri: unknown) => {
+      if (typeof uri === 'string') void socket.leave(uri);
+    });
+    socket.on('api', async (call: { uri?: unknown; operation?: unknown; args?: unknown } | undefined, ack: Ack) => {
+      try {
+        const manager = typeof call?.uri === 'string' ? call.uri.replace(/^homey:manager:/, '') : '';
+        const operation = dispatcher.find(manager, String(call?.operation));
+        if (!operation) throw new ApiError(404, 'not_found', `Unknown operation: ${String(call?.uri)} ${String(call?.operation)}`);
+        const session = operation.spec.auth === 'none' ? null : sessionOf(socket);
+        dispatcher.authorize(operation.spec, session);
+        const args = options.validator.validate(operation.spec, call?.args);
+        const result = await dispatcher.invoke(operation, args, session);
+        if (typeof ack === 'function') ack(null, result);
+      } catch (err) {
+        fail(ack, err);
+      }
+    });
+  });
+
+  bus.subscribe(({ uri, event, data }) => {
+    api.to(uri).emit(uri, event, data);
+    if (event === 'session.delete') {
+      for (const socket of api.sockets.values()) {
+        if (socket.data.sessionId === (data as { id: string }).id) socket.disconnect(true);
+      }
+    }
+  });
+  return io;
+}

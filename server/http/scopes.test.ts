@@ -1,0 +1,28 @@
+import { grants, hasScope, intersectScopes } from './scopes.js';
+
+describe('scope matching', () => {
+  it('when the available scope is homey, then it grants every scope', () => {
+    expect(grants('homey', 'homey.device.control')).toBe(true);
+    expect(grants('homey', 'homey.system.readonly')).toBe(true);
+  });
+
+  it('when the available scope is a parent, then it grants its readonly and narrower scopes', () => {
+    expect(grants('homey.device', 'homey.device.readonly')).toBe(true);
+    expect(grants('homey.device', 'homey.device.control')).toBe(true);
+    expect(grants('homey.device.readonly', 'homey.device')).toBe(false);
+    expect(grants('homey.zone', 'homey.device.readonly')).toBe(false);
+  });
+
+  it('when scopes carry a :suffix, then the suffixes must be equal', () => {
+    expect(grants('homey.app:com.example', 'homey.app:com.example')).toBe(true);
+    expect(grants('homey.app:com.example', 'homey.app:com.other')).toBe(false);
+    expect(grants('homey.app', 'homey.app:com.example')).toBe(true);
+    expect(grants('homey.app:com.example', 'homey.app')).toBe(false);
+  });
+
+  it('when two sets intersect, then only what both grant remains, without redundant scopes', () => {
+    expect(hasScope(['homey.zone', 'homey.device.readonly'], 'homey.device.readonly')).toBe(true);
+    expect(intersectScopes(['homey'], ['homey.device', 'homey.zone.readonly']).sort()).toEqual(['homey.device', 'homey.zone.readonly']);
+    expect(intersectScopes(['homey.device.readonly', 'homey.flow'], ['homey.device', 'homey.zone'])).toEqual(['homey.device.readonly']);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Scope matching of seed 001 §5: an available scope grants a requested one when the requested scope starts with
+ * the available scope's part before ':', and any ':suffix' is equal. `homey` grants every homey scope.
+ */
+export function grants(available: string, requested: string): boolean {
+  const [availableBase = '', availableSuffix] = available.split(':', 2);
+  const [requestedBase = '', requestedSuffix] = requested.split(':', 2);
+  if (availableSuffix !== undefined && availableSuffix !== requestedSuffix) return false;
+  return requestedBase.startsWith(availableBase);
+}
+
+export function hasScope(available: readonly string[], requested: string): boolean {
+  return available.some((scope) => grants(scope, requested));
+}
+
+/** The scopes both sets grant: each scope of one side that the other side grants. */
+export function intersectScopes(a: readonly string[], b: readonly string[]): string[] {
+  const result = new Set<string>();
+  for (const scope of a) if (hasScope(b, scope)) result.add(scope);
+  for (const scope of b) if (hasScope(a, scope)) result.add(scope);
+  return [...result].filter((scope) => ![...result].some((other) => other !== scope && grants(other, scope)));
+}

@@ -1,0 +1,43 @@
+import type { CallContext } from '../http/dispatcher.js';
+import type { EventBus } from '../http/events.js';
+import type { Db } from '../http/db.js';
+import type { ItemStore } from '../http/item-store.js';
+import type { SessionService, HubSession } from './sessions.js';
+import type { Settings } from './settings.js';
+
+export interface HubConfig {
+  /** Folder of the hub's SQLite file (hub.sqlite); kept across restarts. */
+  dataDir: string;
+  /** PEM public key of the cloud account service, for delegation tokens (POST /api/manager/users/login). */
+  cloudPublicKey?: string;
+  /** Seed the demo home on first start. */
+  demoHome: boolean;
+  /** Validate every response against the contract (tests, strict mode). */
+  validateResponses: boolean;
+  /** Stack traces in error bodies. Never in production. */
+  development: boolean;
+  /** Folder of the rendered API docs, served at /docs. */
+  docsDir?: string;
+}
+
+/** Everything the hub's managers share. */
+export interface Hub {
+  id: string;
+  version: string;
+  startedAt: Date;
+  config: HubConfig;
+  db: Db;
+  store: ItemStore;
+  bus: EventBus;
+  settings: Settings;
+  sessions: SessionService;
+}
+
+/** What every hub handler receives beside its arguments. */
+export interface HubContext extends CallContext {
+  session: HubSession | null;
+  hub: Hub;
+}
+
+/** The software version the hub reports (X-Homey-Version, getInfo): the platform's API generation, 12. */
+export const HUB_VERSION = '12.0.0';

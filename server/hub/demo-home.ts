@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Hub } from './context.js';
+import type { UserItem } from './sessions.js';
+import type { Zone } from './zones/api.js';
+
+const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
+  ['Home', 'home', null],
+  ['Ground floor', 'floorGround', 'Home'],
+  ['Living room', 'livingRoom', 'Ground floor'],
+  ['Kitchen', 'kitchen', 'Ground floor'],
+  ['Hallway', 'hallway', 'Ground floor'],
+  ['First floor', 'floorFirst', 'Home'],
+  ['Bedroom', 'bedroomDouble', 'First floor'],
+  ['Bathroom', 'bathroom', 'First floor'],
+  ['Garden', 'garden', 'Home'],
+];
+
+export const DEMO_OWNER_ATHOM_ID = 'demo-owner';
+
+function seedZones(hub: Hub): Map<string, string> {
+  const ids = new Map<string, string>();
+  zoneTree.forEach(([name, icon, parent], index) => {
+    const zone: Zone = {
+      id: randomUUID(),
+      name,
+      icon,
+      parent: parent ? ids.get(parent)! : null,
+      order: index,
+      active: false,
+      activeOrigins: [],
+      activeLastUpdated: null,
+    };
+    ids.set(name, zone.id);
+    hub.store.insert('zone', zone);
+  });
+  return ids;
+}
+
+/**
+ * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that
+ * `npm start` can print it again), zones and virtual devices.
+ */
+export function seedDemoHome(hub: Hub): void {
+  if (hub.settings.get('demoSeeded')) return;
+  hub.store.transaction(() => {
+    const owner: UserItem = {
+      id: randomUUID(),
+      name: 'Demo Owner',
+      athomId: DEMO_OWNER_ATHOM_ID,
+      properties: {},
+      enabled: true,
+      verified: true,
+      role: 'manager',
+      isOwner: true,
+      present: true,
+      asleep: false,
+    };
+    hub.store.insert('user', owner);
+    const { token } = hub.sessions.create({ type: 'PAT', userId: owner.id, scopes: ['homey'], clientName: 'Demo', name: 'Demo token' });
+    hub.settings.set('demoToken', token);
+    seedZones(hub);
+    hub.settings.set('demoSeeded', true);
+  });
+}
+
+/** The demo token, for `npm start` to print. */
+export const demoToken = (hub: Hub) => hub.settings.get<string>('demoToken');

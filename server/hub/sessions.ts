@@ -1,0 +1,133 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Session } from '../http/api.js';
+import type { Db } from '../http/db.js';
+import type { Item, ItemStore } from '../http/item-store.js';
+import { intersectScopes } from '../http/scopes.js';
+import { roleScopes, type Role } from './roles.js';
+
+export type SessionType = 'OAUTH' | 'APP' | 'PAT';
+
+export interface UserItem extends Item {
+  name: string;
+  role: Role;
+  enabled: boolean;
+  athomId: string | null;
+}
+
+export interface SessionItem extends Item {
+  type: SessionType;
+  userId: string;
+  clientName: string;
+  agent: string | null;
+  /** A personal access token's name. */
+  name?: string;
+  /** The scopes the session was issued with. */
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsed: string | null;
+}
+
+/** A caller: the session behind a token, with its user and the scopes both grant. */
+export interface HubSession extends Session {
+  type: SessionType;
+  user: UserItem;
+  item: SessionItem;
+}
+
+export interface NewSession {
+  type: SessionType;
+  userId: string;
+  scopes: string[];
+  clientName: string;
+  agent?: string | null;
+  name?: string;
+  /** Lifetime; none for a personal access token, which lives until deleted. */
+  ttlMs?: number;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * Sessions and their bearer tokens. Tokens are random and stored only as SHA-256 hashes; the session items live
+ * in the item store (type `session`), so deleting one publishes `session.delete` and disconnects its sockets.
+ */
+export class SessionService {
+  private readonly byHash = new Map<string, string>();
+  private readonly statements;
+
+  constructor(db: Db, private readonly store: ItemStore) {
+    db.exec(`CREATE TABLE IF NOT EXISTS session_tokens (hash TEXT PRIMARY KEY, session_id TEXT NOT NULL)`);
+    this.statements = {
+      insert: db.prepare<[string, string]>('INSERT INTO session_tokens (hash, session_id) VALUES (?, ?)'),
+      find: db.prepare<[string], { session_id: string }>('SELECT session_id FROM session_tokens WHERE hash = ?'),
+      remove: db.prepare<[string]>('DELETE FROM session_tokens WHERE session_id = ?'),
+    };
+  }
+
+  /** Issues a session and returns its token; the token is never stored or shown again. */
+  create(input: NewSession): { session: SessionItem; token: string } {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const session: SessionItem = {
+      id: randomUUID(),
+      type: input.type,
+      userId: input.userId,
+      clientName: input.clientName,
+      agent: input.agent ?? null,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      scopes: input.scopes,
+      createdAt: now.toISOString(),
+      expiresAt: input.ttlMs ? new Date(now.getTime() + input.ttlMs).toISOString() : null,
+      lastUsed: null,
+    };
+    this.store.transaction(() => {
+      this.store.insert('session', session);
+      this.statements.insert.run(hash(token), session.id);
+    });
+    return { session, token };
+  }
+
+  /** The session behind a raw token, or null if it is unknown, expired, revoked or its user is disabled. */
+  authenticate(token: string): HubSession | null {
+    const tokenHash = hash(token);
+    let sessionId = this.byHash.get(tokenHash);
+    if (!sessionId) {
+      sessionId = this.statements.find.get(tokenHash)?.session_id;
+      if (!sessionId) return null;
+      this.byHash.set(tokenHash, sessionId);
+    }
+    const item = this.store.get<SessionItem>('session', sessionId);
+    if (!item) {
+      this.byHash.delete(tokenHash);
+      return null;
+    }
+    const now = Date.now();
+    if (item.expiresAt && Date.parse(item.expiresAt) <= now) return null;
+    const user = this.store.get<UserItem>('user', item.userId);
+    if (!user || !user.enabled) return null;
+    if (!item.lastUsed || now - Date.parse(item.lastUsed) > LAST_USED_PRECISION_MS) {
+      this.store.save('session', { ...item, lastUsed: new Date(now).toISOString() });
+    }
+    return { id: item.id, type: item.type, user, item, scopes: this.scopesOf(item, user) };
+  }
+
+  /** intersectedScopes: what the session asked for that its user's role allows. */
+  scopesOf(session: SessionItem, user: UserItem): string[] {
+    return intersectScopes(session.scopes, roleScopes[user.role]);
+  }
+
+  revoke(id: string): void {
+    this.store.transaction(() => {
+      this.statements.remove.run(id);
+      this.store.remove('session', id);
+    });
+    for (const [tokenHash, sessionId] of this.byHash) if (sessionId === id) this.byHash.delete(tokenHash);
+  }
+
+  /** Ends every session of a user (deleted user). */
+  revokeUser(userId: string): void {
+    for (const session of this.store.values<SessionItem>('session')) if (session.userId === userId) this.revoke(session.id);
+  }
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import * as manifest from '../../../generated/hub/zones.operations.js';
+import type { components, operations } from '../../../generated/hub/zones.js';
+import { defineApi } from '../../http/api.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import type { ItemStore } from '../../http/item-store.js';
+import type { HubContext } from '../context.js';
+
+export type Zone = components['schemas']['Zone'];
+
+export const rootZone = (store: ItemStore) => store.values<Zone>('zone').find((zone) => zone.parent === null);
+
+function requireParent(store: ItemStore, parent: string): void {
+  if (!store.get('zone', parent)) throw badRequest(`Parent zone not found: ${parent}`);
+}
+
+/** True when `zoneId` is `ancestorId` or lies below it. */
+function isWithin(store: ItemStore, zoneId: string, ancestorId: string): boolean {
+  for (let at: Zone | undefined = store.get<Zone>('zone', zoneId); at; at = at.parent ? store.get<Zone>('zone', at.parent) : undefined) {
+    if (at.id === ancestorId) return true;
+  }
+  return false;
+}
+
+export const zones = defineApi<operations, typeof manifest.operations, HubContext>(
+  manifest,
+  {
+    getState: (_args, { hub }) => ({ zoneCount: hub.store.count('zone'), rootZoneId: rootZone(hub.store)?.id ?? '' }),
+  },
+  {
+    zone: {
+      create(input, { hub }) {
+        const { name, icon, parent, order } = input as components['schemas']['ZoneCreate'];
+        requireParent(hub.store, parent);
+        const siblings = hub.store.values<Zone>('zone').filter((zone) => zone.parent === parent).length;
+        const zone: Zone = { id: randomUUID(), name, icon, parent, order: order ?? siblings, active: false, activeOrigins: [], activeLastUpdated: null };
+        return zone;
+      },
+      update(current, patch, { hub }) {
+        const { id: _ignored, ...changes } = patch as components['schemas']['ZoneUpdate'];
+        const zone = current as Zone;
+        if (changes.parent !== undefined && changes.parent !== zone.parent) {
+          if (zone.parent === null) throw conflict('The root zone cannot be moved');
+          requireParent(hub.store, changes.parent);
+          if (isWithin(hub.store, changes.parent, zone.id)) throw conflict('A zone cannot be moved below itself');
+        }
+        return { ...zone, ...changes };
+      },
+      remove(current, { hub }) {
+        const zone = current as Zone;
+        if (zone.parent === null) throw conflict('The root zone cannot be deleted');
+        if (hub.store.values<Zone>('zone').some((other) => other.parent === zone.id)) throw conflict('The zone still has sub-zones');
+        if (hub.store.values<{ id: string; zone: string }>('device').some((device) => device.zone === zone.id)) {
+          throw conflict('The zone still has devices');
+        }
+      },
+    },
+  },
+);
