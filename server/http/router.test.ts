@@ -1,0 +1,51 @@
+import { startTestHub, type TestHub } from '../hub/testing/test-hub.js';
+
+/** The HTTP kernel's behaviour around every operation, seen through the zones manager of a production-mode hub. */
+describe('HTTP kernel', () => {
+  let hub: TestHub;
+  const auth = () => ({ Authorization: `Bearer ${hub.token}` });
+
+  beforeAll(async () => {
+    hub = await startTestHub({ development: false });
+  });
+  afterAll(() => hub.stop());
+
+  it('when the body is not JSON, then 400 with the error body and no stack', async () => {
+    const res = await hub.http().post('/api/manager/zones/zone').set(auth()).set('Content-Type', 'application/json').send('{"name":');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.any(String), statusCode: 400 });
+  });
+
+  it('when the body is larger than 1 MB, then 413', async () => {
+    const res = await hub.http().post('/api/manager/zones/zone').set(auth()).send({ name: 'x'.repeat(1_100_000), icon: 'home', parent: 'p' });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ error: 'payload_too_large', statusCode: 413 });
+  });
+
+  it('when a path or method is unknown, then a JSON 404', async () => {
+    const res = await hub.http().get('/api/manager/nothing/here').set(auth()).expect(404).expect('Content-Type', /application\/json/);
+    expect(res.body).toEqual({ error: 'not_found', error_description: 'Not found: GET /api/manager/nothing/here', statusCode: 404 });
+    await hub.http().patch('/api/manager/zones/zone').set(auth()).send({}).expect(404);
+  });
+
+  it('when a query parameter is not in the contract, then 400 names it', async () => {
+    const res = await hub.http().get('/api/manager/zones/zone?bogus=1').set(auth()).expect(400);
+    expect(res.body.error_description).toMatch(/bogus/);
+  });
+
+  it('when a browser preflights a call, then CORS allows the bearer header', async () => {
+    const res = await hub.http()
+      .options('/api/manager/zones/zone')
+      .set('Origin', 'http://example.test')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type')
+      .expect(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toMatch(/authorization/i);
+  });
+
+  it('when no token comes with an invalid body, then 401 comes before validation', async () => {
+    const res = await hub.http().post('/api/manager/zones/zone').send({}).expect(401);
+    expect(res.body.error).toBe('unauthorized');
+  });
+});
