@@ -1,0 +1,17 @@
+import { renderToString } from 'react-dom/server';
+import { LoadingScreen, loadingText } from './LoadingScreen.js';
+
+describe('LoadingScreen', () => {
+  const html = renderToString(<LoadingScreen />);
+
+  it('when rendered, then it shows the seed text exactly', () => {
+    expect(loadingText).toBe('Help is on the way...');
+    expect(html).toContain('>Help is on the way...</p>');
+  });
+
+  it('when rendered, then screen readers hear it as a polite status and skip the spinner', () => {
+    expect(html).toMatch(/<div[^>]*role="status"[^>]*aria-live="polite"[^>]*>/);
+    expect(html).toMatch(/<span class="loading-screen__spinner" aria-hidden="true">/);
+    expect(html).toMatch(/<main[^>]*aria-busy="true"/);
+  });
+});

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.js';
+import { AppProvider } from './app/provider.js';
+import './index.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('The support form needs an element with id "root" in index.html.');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProvider>
+      <App />
+    </AppProvider>
+  </StrictMode>,
+);
