@@ -70,7 +70,8 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   const validator = OpenApiValidator.middleware({
     apiSpec: structuredClone(options.spec) as never,
     validateApiSpec: false,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+    // Path and query strings are always coerced; `false` keeps bodies strict, as the socket validator is (42 is no name).
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: options.validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
     ignoreUndocumented: true,

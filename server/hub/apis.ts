@@ -1,9 +1,19 @@
 import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
+import { devices } from './devices/api.js';
+import { drivers } from './drivers/api.js';
+import { system } from './system/api.js';
+import { sessions } from './sessions/api.js';
+import { users } from './users/api.js';
 import { zones } from './zones/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
+  devices,
+  drivers,
+  system,
+  sessions,
+  users,
   zones,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;

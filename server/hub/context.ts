@@ -4,12 +4,15 @@ import type { Db } from '../http/db.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
+import type { SystemState } from './system/state.js';
 
 export interface HubConfig {
   /** Folder of the hub's SQLite file (hub.sqlite); kept across restarts. */
   dataDir: string;
   /** PEM public key of the cloud account service, for delegation tokens (POST /api/manager/users/login). */
   cloudPublicKey?: string;
+  /** The cloud's shared secret; when set, sharing-invite acceptance (POST /api/manager/users/accept) must carry it. */
+  cloudSharedSecret?: string;
   /** Seed the demo home on first start. */
   demoHome: boolean;
   /** Validate every response against the contract (tests, strict mode). */
@@ -31,6 +34,8 @@ export interface Hub {
   bus: EventBus;
   settings: Settings;
   sessions: SessionService;
+  /** Name, reboot bookkeeping, Wi-Fi, debug and the recent log (the system manager). */
+  system: SystemState;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from './context.js';
+import { seedDemoDevices } from './devices/demo.js';
 import type { UserItem } from './sessions.js';
 import type { Zone } from './zones/api.js';
 
@@ -58,7 +59,7 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     const { token } = hub.sessions.create({ type: 'PAT', userId: owner.id, scopes: ['homey'], clientName: 'Demo', name: 'Demo token' });
     hub.settings.set('demoToken', token);
-    seedZones(hub);
+    seedDemoDevices(hub, seedZones(hub));
     hub.settings.set('demoSeeded', true);
   });
 }

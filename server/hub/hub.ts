@@ -16,6 +16,7 @@ import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './contex
 import { seedDemoHome } from './demo-home.js';
 import { SessionService } from './sessions.js';
 import { newHubId, Settings } from './settings.js';
+import { SystemState } from './system/state.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -51,16 +52,18 @@ export function createHub(config: HubConfig): RunningHub {
   const bus = new EventBus();
   const { managerOf, subscribeScope } = realtimeIndex();
   const store = new ItemStore(db, bus, managerOf);
+  const startedAt = new Date();
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
     version: HUB_VERSION,
-    startedAt: new Date(),
+    startedAt,
     config,
     db,
     store,
     bus,
     settings,
     sessions: new SessionService(db, store),
+    system: new SystemState(settings, bus, startedAt),
   };
   if (config.demoHome) seedDemoHome(hub);
 

@@ -3,16 +3,13 @@ import type { Session } from '../http/api.js';
 import type { Db } from '../http/db.js';
 import type { Item, ItemStore } from '../http/item-store.js';
 import { intersectScopes } from '../http/scopes.js';
-import { roleScopes, type Role } from './roles.js';
+import type { components } from '../../generated/hub/users.js';
+import { roleScopes } from './roles.js';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
-export interface UserItem extends Item {
-  name: string;
-  role: Role;
-  enabled: boolean;
-  athomId: string | null;
-}
+/** A user as the users manager stores and answers it (openapi/hub/users.yaml User). */
+export type UserItem = Item & components['schemas']['User'];
 
 export interface SessionItem extends Item {
   type: SessionType;
@@ -44,6 +41,8 @@ export interface NewSession {
   name?: string;
   /** Lifetime; none for a personal access token, which lives until deleted. */
   ttlMs?: number;
+  /** An end fixed by something else (an installer-access window), instead of a lifetime. */
+  expiresAt?: string;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -79,7 +78,7 @@ export class SessionService {
       ...(input.name !== undefined ? { name: input.name } : {}),
       scopes: input.scopes,
       createdAt: now.toISOString(),
-      expiresAt: input.ttlMs ? new Date(now.getTime() + input.ttlMs).toISOString() : null,
+      expiresAt: input.expiresAt ?? (input.ttlMs ? new Date(now.getTime() + input.ttlMs).toISOString() : null),
       lastUsed: null,
     };
     this.store.transaction(() => {
@@ -126,8 +125,13 @@ export class SessionService {
     for (const [tokenHash, sessionId] of this.byHash) if (sessionId === id) this.byHash.delete(tokenHash);
   }
 
+  /** Every session of a user, optionally of one type. */
+  ofUser(userId: string, type?: SessionType): SessionItem[] {
+    return this.store.values<SessionItem>('session').filter((session) => session.userId === userId && (!type || session.type === type));
+  }
+
   /** Ends every session of a user (deleted user). */
   revokeUser(userId: string): void {
-    for (const session of this.store.values<SessionItem>('session')) if (session.userId === userId) this.revoke(session.id);
+    for (const session of this.ofUser(userId)) this.revoke(session.id);
   }
 }

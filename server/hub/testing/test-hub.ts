@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import request from 'supertest';
 import type { HubConfig } from '../context.js';
 import { createHub, type RunningHub } from '../hub.js';
@@ -16,6 +17,11 @@ export interface TestHub extends RunningHub {
   token: string;
   /** A new personal access token with these scopes, for a new user of this role (default manager). */
   tokenWith(scopes: string[], role?: Role): string;
+  /**
+   * A JWT as the cloud account service signs them (delegation and installer tokens), with the test key pair whose
+   * public key the hub is configured with. Defaults: audience this hub, expiry in one hour.
+   */
+  cloudToken(claims: { sub: string } & Record<string, unknown>, options?: { audience?: string; expiresIn?: string | number }): Promise<string>;
   /** supertest against the running hub, over real HTTP. */
   http(): ReturnType<typeof request>;
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -27,7 +33,9 @@ export interface TestHub extends RunningHub {
  */
 export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<TestHub> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hub-test-'));
-  const running = createHub({ demoHome: true, validateResponses: true, development: true, ...overrides, dataDir });
+  const cloudKeys = await generateKeyPair('ES256', { extractable: true });
+  const cloudPublicKey = await exportSPKI(cloudKeys.publicKey);
+  const running = createHub({ demoHome: true, validateResponses: true, development: true, cloudPublicKey, ...overrides, dataDir });
   const url = await running.listen(0);
   const { hub } = running;
   return {
@@ -43,10 +51,16 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
       hub.store.insert('user', user);
       return hub.sessions.create({ type: 'PAT', userId: user.id, scopes, clientName: 'Test', name: 'Test token' }).token;
     },
+    cloudToken: (claims, { audience = hub.id, expiresIn = '1h' } = {}) => signCloudToken(cloudKeys.privateKey, claims, audience, expiresIn),
     http: () => request(url),
     async stop({ keepData = false } = {}) {
       await running.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs claims as the cloud account service would, with any ES256 key (tests of forged tokens pass their own). */
+export function signCloudToken(key: CryptoKey, claims: Record<string, unknown>, audience: string, expiresIn: string | number): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).setAudience(audience).setIssuedAt().setExpirationTime(expiresIn).sign(key);
 }

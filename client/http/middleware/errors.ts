@@ -1,0 +1,27 @@
+import type { Middleware } from 'openapi-fetch';
+import { APIError, HubAPIError, homeyOffline } from '../../errors.js';
+
+interface Failure {
+  name?: unknown;
+  message?: unknown;
+  cause?: { code?: unknown; message?: unknown };
+}
+
+// Read by shape, not instanceof: fetch's errors may come from another realm (a test runner's VM, a worker).
+const aborted = (error: Failure) => error.name === 'TimeoutError' || error.name === 'AbortError';
+const reason = ({ cause, message }: Failure) => [cause?.code, cause?.message, message].find((text) => typeof text === 'string') as string | undefined;
+
+/** Every answer that is not 2xx becomes a HubAPIError from its body; a hub that cannot be reached, 'Homey Offline'. */
+export function errorMapping(): Middleware {
+  return {
+    async onResponse({ response }) {
+      if (!response.ok) throw await HubAPIError.fromResponse(response);
+      return undefined;
+    },
+    onError({ error }) {
+      // Time-outs and cancels belong to whoever aborted the call.
+      if (error instanceof APIError || aborted((error ?? {}) as Failure)) return undefined;
+      return homeyOffline(reason((error ?? {}) as Failure));
+    },
+  };
+}

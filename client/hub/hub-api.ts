@@ -1,0 +1,97 @@
+import type { Client } from 'openapi-fetch';
+import { hubApis } from '../../generated/hub/index.js';
+import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
+import { HUB_CALL_TIMEOUT } from '../constants.js';
+import { APIError, messages } from '../errors.js';
+import { createTransport } from '../http/transport.js';
+import { toHttpRequest, validateArgs } from './arguments.js';
+import { camelCase, createManager } from './manager.js';
+import { checkOptions, type HubAPIOptions } from './options.js';
+import { ping } from './ping.js';
+import { Realtime, type RealtimeState } from './realtime.js';
+import type { EventOf, HubUri, Managers } from './types.js';
+
+export type { HubAPIOptions } from './options.js';
+
+/** Every manager of the hub as a property: `hub.zones.createZone({ zone })`, `hub.devices.getDevices()`. */
+export interface HubAPI extends Managers {}
+
+/**
+ * A client of one hub. Its managers are made at run time from the generated manifests and typed from the
+ * generated operation types. Calls go over HTTP, or over the socket once `connect()` has opened it.
+ */
+export class HubAPI {
+  private readonly http: Client<Record<string, never>>;
+  private readonly realtime: Realtime;
+
+  private constructor(
+    /** The hub's origin, e.g. http://192.168.1.20. */
+    readonly address: string,
+    /** The hub's id, as its ping answered. */
+    readonly id: string,
+    token: string,
+  ) {
+    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout: HUB_CALL_TIMEOUT });
+    this.realtime = new Realtime({ address, token, homeyId: id });
+    const call = this.call.bind(this);
+    for (const [managerId, manifest] of Object.entries(hubApis)) {
+      Object.defineProperty(this, camelCase(managerId), { value: createManager(manifest, call, this.realtime), enumerable: true });
+    }
+  }
+
+  /** Checks the options, pings the hub at `address` and resolves with a client of it. */
+  static async connect(options: HubAPIOptions): Promise<HubAPI> {
+    const { address, token, homeyId } = checkOptions(options);
+    return new HubAPI(address, await ping(address, homeyId), token);
+  }
+
+  /** Opens the realtime connection (handshake, then `/api`); managers' connect() calls it too. */
+  connect(): Promise<void> {
+    return this.realtime.connect();
+  }
+
+  get realtimeState(): RealtimeState {
+    return this.realtime.state;
+  }
+
+  /** Listens to the realtime connection's state; an error comes with 'disconnected' when a reconnect failed. */
+  onRealtimeState(listener: (state: RealtimeState, error?: Error) => void): () => void {
+    return this.realtime.onStateChange(listener);
+  }
+
+  /** Subscribes to any uri (`homey:device:<id>` for capability events); resolves with an unsubscribe function. */
+  subscribe<U extends HubUri>(uri: U, listener: (event: EventOf<U>) => void): Promise<() => void> {
+    return this.realtime.subscribe(uri, (event, data) => listener({ event, data } as EventOf<U>));
+  }
+
+  /** Closes the realtime connection and forgets its subscriptions. */
+  destroy(): void {
+    this.realtime.close();
+  }
+
+  private async call(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
+    validateArgs(operation, args);
+    if (this.realtime.connected) {
+      const result = await this.realtime.call(manager.uri, operationId, args);
+      return operation.status === 204 ? undefined : result;
+    }
+    const { path, query, body } = toHttpRequest(operation, args);
+    const { data, response } = await this.http.request(operation.method, operation.path as never, {
+      params: { path, query },
+      body,
+      parseAs: 'text',
+    } as never);
+    return parseBody(data as string | undefined, response);
+  }
+}
+
+/** A JSON answer is parsed; any other answer is returned as its text (PROTOCOL.md §3); a 204 as undefined. */
+function parseBody(text: string | undefined, response: Response): unknown {
+  if (!text) return undefined;
+  if (!/\bjson\b/i.test(response.headers.get('Content-Type') ?? '')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new APIError(messages.invalidJson, response.status);
+  }
+}

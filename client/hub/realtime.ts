@@ -1,0 +1,175 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  HANDSHAKE_TIMEOUT,
+  HUB_CALL_TIMEOUT,
+  RECONNECT_DELAY,
+  RECONNECT_DELAY_MAX,
+  SOCKET_CONNECT_TIMEOUT,
+  SOCKET_PATH,
+  SUBSCRIBE_TIMEOUT,
+} from '../constants.js';
+import { HubAPIError, homeyOffline, messages, type HubErrorBody } from '../errors.js';
+import { connected, emitWithAck } from './acks.js';
+
+/** Seed 001 §4: the states of the realtime connection. */
+export type RealtimeState = 'disconnected' | 'connecting' | 'handshake' | 'connected' | 'reconnecting';
+export type RawListener = (event: string, data: unknown) => void;
+export type StateListener = (state: RealtimeState, error?: Error) => void;
+
+export interface RealtimeOptions {
+  address: string;
+  token: string;
+  homeyId: string;
+  timeouts?: { handshake?: number; subscribe?: number; call?: number };
+}
+
+interface Subscription {
+  listeners: Set<RawListener>;
+  ready: Promise<void>;
+}
+
+/**
+ * One socket.io connection to a hub (PROTOCOL.md §5): `handshakeClient` on `/`, then `/api` on the same
+ * connection, `subscribe(uri)` per uri with an ack, and manager calls as `api` events. After a reconnect it
+ * handshakes again, reopens `/api` and renews every subscription.
+ */
+export class Realtime {
+  state: RealtimeState = 'disconnected';
+  private root?: Socket;
+  private api?: Socket;
+  private opening?: Promise<void>;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly stateListeners = new Set<StateListener>();
+  private readonly timeouts: Required<NonNullable<RealtimeOptions['timeouts']>>;
+
+  constructor(private readonly options: RealtimeOptions) {
+    this.timeouts = { handshake: HANDSHAKE_TIMEOUT, subscribe: SUBSCRIBE_TIMEOUT, call: HUB_CALL_TIMEOUT, ...options.timeouts };
+  }
+
+  get connected(): boolean {
+    return this.state === 'connected' && this.api?.connected === true;
+  }
+
+  /** Connects and handshakes once; later calls share the same connection. */
+  connect(): Promise<void> {
+    this.opening ??= this.open().catch((error: unknown) => {
+      this.close();
+      throw error;
+    });
+    return this.opening;
+  }
+
+  /** Calls `listener(event, data)` for every event on `uri`; resolves with a function that unsubscribes. */
+  async subscribe(uri: string, listener: RawListener): Promise<() => void> {
+    await this.connect();
+    let subscription = this.subscriptions.get(uri);
+    if (!subscription) {
+      subscription = { listeners: new Set(), ready: this.sendSubscribe(uri) };
+      this.subscriptions.set(uri, subscription);
+      subscription.ready.catch(() => this.subscriptions.delete(uri));
+    }
+    await subscription.ready;
+    const { listeners } = subscription;
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size || this.subscriptions.get(uri) !== subscription) return;
+      this.subscriptions.delete(uri);
+      this.api?.emit('unsubscribe', uri);
+    };
+  }
+
+  /** A manager call over the socket: the ack carries exactly the HTTP response body. */
+  call<T>(uri: string, operation: string, args: Record<string, unknown>): Promise<T> {
+    const { call } = this.timeouts;
+    return emitWithAck<T>(this.socket(), call, messages.timeout(call), 'api', { uri, operation, args });
+  }
+
+  onStateChange(listener: StateListener): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Closes the connection and forgets every subscription. */
+  close(): void {
+    this.shutdown();
+  }
+
+  private async open(): Promise<void> {
+    this.setState('connecting');
+    const root = io(this.options.address, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: true,
+      reconnectionDelay: RECONNECT_DELAY,
+      reconnectionDelayMax: RECONNECT_DELAY_MAX,
+      timeout: SOCKET_CONNECT_TIMEOUT,
+    });
+    this.root = root;
+    await connected(root, (error) => homeyOffline(error.message));
+    await this.handshake(root);
+    root.on('connect', () => void this.restore(root));
+    // The hub admits /api only after a handshake, so /api waits for restore() instead of reconnecting alone.
+    root.on('disconnect', () => {
+      this.api?.disconnect();
+      this.setState(root.active ? 'reconnecting' : 'disconnected');
+    });
+    this.setState('connected');
+  }
+
+  private async handshake(root: Socket): Promise<void> {
+    this.setState('handshake');
+    const { handshake } = this.timeouts;
+    const { token, homeyId } = this.options;
+    const { namespace } = await emitWithAck<{ namespace: string }>(
+      root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token, homeyId },
+    );
+    const api = this.api ?? root.io.socket(namespace);
+    if (!this.api) api.onAny((uri: string, event: string, data: unknown) => this.dispatch(uri, event, data));
+    this.api = api;
+    if (api.connected) return;
+    const ready = connected(api, (error) => new HubAPIError((error.data as HubErrorBody | undefined) ?? error.message, 401));
+    if (!api.active) api.connect();
+    await ready;
+  }
+
+  private async restore(root: Socket): Promise<void> {
+    try {
+      await this.handshake(root);
+      await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri)));
+      this.setState('connected');
+    } catch (error) {
+      this.shutdown(error as Error);
+    }
+  }
+
+  private shutdown(error?: Error): void {
+    this.api?.disconnect();
+    this.root?.removeAllListeners();
+    this.root?.disconnect();
+    this.root = this.api = this.opening = undefined;
+    this.subscriptions.clear();
+    this.setState('disconnected', error);
+  }
+
+  private sendSubscribe(uri: string): Promise<void> {
+    const { subscribe } = this.timeouts;
+    return emitWithAck<void>(this.socket(), subscribe, messages.subscribeTimeout(uri, subscribe), 'subscribe', uri);
+  }
+
+  private socket(): Socket {
+    if (!this.api) throw new Error(messages.notConnected);
+    return this.api;
+  }
+
+  private dispatch(uri: string, event: string, data: unknown): void {
+    for (const listener of this.subscriptions.get(uri)?.listeners ?? []) listener(event, data);
+  }
+
+  private setState(state: RealtimeState, error?: Error): void {
+    if (state === this.state && !error) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state, error);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The typed surface of HubAPI, computed from generated/: each manager's methods (named by operationId, with named
+ * arguments and typed results) and its realtime events. Nothing here exists at run time.
+ */
+import type { HubApiId, hubApis } from '../../generated/hub/index.js';
+import type { TypesOf } from './generated-types.js';
+
+type Manifests = typeof hubApis;
+type Specs<M extends HubApiId> = Manifests[M]['operations'];
+export type OperationId<M extends HubApiId> = keyof Specs<M> & keyof TypesOf<M>['operations'] & string;
+type Operation<M extends HubApiId, O extends OperationId<M>> = TypesOf<M>['operations'][O];
+type Schemas<M extends HubApiId> = TypesOf<M>['components']['schemas'];
+
+type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type Present<T> = [T] extends [never] ? {} : T extends object ? T : {};
+type Params<Op> = Op extends { parameters: infer P }
+  ? Present<P extends { path?: infer Path } ? NonNullable<Path> : never> &
+      Present<P extends { query?: infer Query } ? NonNullable<Query> : never>
+  : {};
+type Body<Op> = Op extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
+type BodyArgs<Op, Spec> = Spec extends { body: { kind: 'root'; name: infer Name extends string; required: infer Required } }
+  ? Required extends true
+    ? { [K in Name]: Body<Op> }
+    : { [K in Name]?: Body<Op> }
+  : Present<Body<Op>>;
+
+/** The named arguments of an operation: path and query parameters, plus the body (whole, or field by field). */
+export type Args<M extends HubApiId, O extends OperationId<M>> = Params<Operation<M, O>> & BodyArgs<Operation<M, O>, Specs<M>[O]>;
+/** What an operation resolves with: its 200 body, or undefined for a 204. */
+export type Result<M extends HubApiId, O extends OperationId<M>> = Operation<M, O> extends { responses: { 200: infer R } }
+  ? Json<R>
+  : undefined;
+
+type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
+export type Operations<M extends HubApiId> = { [O in OperationId<M>]: Method<Args<M, O>, Result<M, O>> };
+
+/** Item schema name → realtime item type of a manager, e.g. { Zone: 'zone' }. */
+type ItemTypes<M extends HubApiId> = Manifests[M]['manager']['itemTypes'];
+type ItemSchema<M extends HubApiId, S> = S extends keyof Schemas<M> ? Schemas<M>[S] : never;
+
+/** The events sent on `homey:manager:<id>`: `<type>.create|update` with the item, `<type>.delete` with its id. */
+export type ManagerEvent<M extends HubApiId> = {
+  [S in keyof ItemTypes<M>]: ItemEvents<ItemTypes<M>[S] & string, ItemSchema<M, S>>;
+}[keyof ItemTypes<M>];
+type ItemEvents<T extends string, Item> =
+  | { event: `${T}.create`; data: Item }
+  | { event: `${T}.update`; data: Item }
+  | { event: `${T}.delete`; data: { id: string } };
+
+/** Every realtime item type: `device`, `zone`, `user` ... */
+export type ItemType = { [M in HubApiId]: ItemTypes<M>[keyof ItemTypes<M>] & string }[HubApiId];
+/** The item of a realtime item type, e.g. Item<'zone'> is the Zone schema. */
+export type Item<T extends string> = {
+  [M in HubApiId]: { [S in keyof ItemTypes<M>]: ItemTypes<M>[S] extends T ? ItemSchema<M, S> : never }[keyof ItemTypes<M>];
+}[HubApiId];
+
+/** A capability value change on `homey:device:<id>` (PROTOCOL.md §5). */
+export interface CapabilityEvent {
+  capabilityId: string;
+  value: unknown;
+  /** The caller's transactionId, echoed so that a client can ignore its own changes. */
+  transactionId?: string;
+  transactionTime: number | string;
+}
+
+/** The events sent on an item's uri `homey:<type>:<id>`. */
+export type ItemEvent<T extends string> =
+  | { event: 'update'; data: Item<T> }
+  | { event: 'delete'; data: { id: string } }
+  | (T extends 'device' ? { event: 'capability'; data: CapabilityEvent } : never);
+
+/** A uri a client can subscribe to. */
+export type HubUri = `homey:manager:${HubApiId}` | `homey:${ItemType}:${string}`;
+/** The events of a uri, as `{ event, data }` pairs. */
+export type EventOf<U extends string> = U extends `homey:manager:${infer M extends HubApiId}`
+  ? ManagerEvent<M>
+  : U extends `homey:${infer T}:${string}`
+    ? ItemEvent<T>
+    : never;
+
+export type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+/** A manager's realtime side: subscribe to its uri and listen to its item events. */
+export interface ManagerRealtime<M extends HubApiId> {
+  /** Subscribes to `homey:manager:<id>` (connecting the hub's socket first if needed). */
+  connect(): Promise<void>;
+  /** Unsubscribes; listeners stay registered for a later connect(). */
+  disconnect(): Promise<void>;
+  /** Listens to one event of the manager; returns a function that stops listening. */
+  on<E extends ManagerEvent<M>['event']>(event: E, listener: (data: Extract<ManagerEvent<M>, { event: E }>['data']) => void): () => void;
+}
+
+export type Manager<M extends HubApiId> = Operations<M> & ManagerRealtime<M>;
+/** Every manager, as a property named after its id in camelCase (`devices`, `googleAssistant`). */
+export type Managers = { [M in HubApiId as CamelCase<M>]: Manager<M> };

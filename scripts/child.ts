@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { root } from './apis.js';
+
+/** A command of node_modules/.bin (tsx, prism ...) run as its own process group, so that stop() ends all of it. */
+export function spawnBin(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(path.join(root, 'node_modules', '.bin', command), args, {
+    cwd: root,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+}
+
+/**
+ * Resolves with the child's output (stdout and stderr) up to the first line matching `pattern`; rejects with the
+ * output so far when the child exits first or `timeoutMs` passes. The output keeps being drained afterwards.
+ */
+export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const watch = (stream: Readable | null) => {
+      let pending = '';
+      const onData = (chunk: Buffer) => {
+        output += chunk;
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop()!;
+        if (lines.some((line) => pattern.test(line))) finish();
+      };
+      stream?.on('data', onData);
+      return () => stream?.off('data', onData).resume();
+    };
+    const unwatch = [watch(child.stdout), watch(child.stderr)];
+    // 'close', not 'exit': the last output may arrive after the process has exited.
+    const onClose = (code: number | null) => finish(new Error(`exited (${code}) before printing ${pattern}:\n${output}`));
+    const timer = setTimeout(() => finish(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    child.once('close', onClose);
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      child.off('close', onClose);
+      for (const stop of unwatch) stop();
+      if (error) reject(error);
+      else resolve(output);
+    }
+  });
+}
+
+/** The value of a printed `Label: value` line, such as start.ts's `Hub URL: http://...`. */
+export function printed(output: string, label: string): string | undefined {
+  return output.split('\n').find((line) => line.startsWith(`${label}: `))?.slice(label.length + 2).trim();
+}
+
+/** Resolves with the child's exit code once it has exited. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Sends `signal` to the child's whole process group and resolves with its exit code once it has exited. */
+export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      child.kill(signal);
+    }
+  });
+}
+
+/** A TCP port that was free a moment ago, for tools that cannot listen on port 0 themselves (Prism). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { exited, spawnBin, waitForOutput } from './child.js';
+
+/** Script tags that load code from elsewhere: a self-contained page has none. */
+const externalScripts = (html: string) => html.match(/<script[^>]*\ssrc=["']?(https?:)?\/\/[^>]*>/gi) ?? [];
+
+describe('npm run docs (scripts/docs.ts)', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'docs-test-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('when rendering the hub bundle and one manager, then each page and the index are self-contained HTML', async () => {
+    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
+    await waitForOutput(child, /^API docs in /, 60_000);
+    expect(await exited(child)).toBe(0);
+    const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
+    const zones = readFileSync(path.join(out, 'hub', 'zones.html'), 'utf8');
+    expect(index).toContain('href="hub.html"');
+    expect(index).toContain('href="hub/zones.html"');
+    expect(hub).toContain('Hub API');
+    expect(zones).toContain('getZones');
+    for (const page of [index, hub, zones]) expect(externalScripts(page)).toEqual([]);
+    expect(hub).toContain('"disableTelemetry":true');
+  }, 60_000);
+
+  it('when the pages are newer than their bundles, then a second run keeps them', async () => {
+    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
+    await expect(waitForOutput(child, /^API docs in /)).resolves.toContain('0 pages rendered, 2 up to date');
+    expect(await exited(child)).toBe(0);
+  });
+
+  it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
+    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: hub, .*hub\/zones/);
+    expect(await exited(child)).toBe(1);
+    expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * npm run docs: self-contained Redoc pages (the Redoc script inlined, so they work offline) of each group's joined
+ * bundle (generated/hub.openapi.json → hub.html) and of each API (generated/hub/zones.openapi.json →
+ * hub/zones.html), plus an index.html linking them, into DOCS_DIR (default dist/docs), which the hub serves at /docs.
+ * A page newer than its bundle, redocly.yaml and this script is kept, so that npm start stays quick when the
+ * contract has not changed.
+ * `npm run docs -- hub/zones` renders only the named pages; the index lists every page in the folder.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { listApis, listGroups, root } from './apis.js';
+import { renderIndex, type DocPage } from './docs-index.js';
+
+interface Target extends DocPage {
+  source: string;
+}
+
+const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+function target(source: string, href: string, group: string, joined: boolean): Target | undefined {
+  const file = path.join(root, source);
+  if (!existsSync(file)) {
+    console.warn(`Skipped ${source}: not generated yet (npm run generate makes it).`);
+    return undefined;
+  }
+  const doc = JSON.parse(readFileSync(file, 'utf8'));
+  const operations = Object.values<Record<string, unknown>>(doc.paths ?? {})
+    .reduce((count, item) => count + Object.keys(item).filter((key) => methods.has(key)).length, 0);
+  return { source, href, group, joined, title: doc.info.title, description: doc.info.description ?? '', operations };
+}
+
+function targets(): Target[] {
+  const apis = listApis();
+  return listGroups(apis)
+    .flatMap((group) => [
+      target(`generated/${group}.openapi.json`, `${group}.html`, group, true),
+      ...apis.filter((api) => api.group === group).map((api) => target(`generated/${api.name}.openapi.json`, `${api.name}.html`, group, false)),
+    ])
+    .filter((page) => page !== undefined);
+}
+
+const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+async function build(page: Target, out: string): Promise<void> {
+  const output = path.join(out, page.href);
+  const source = path.join(root, page.source);
+  mkdirSync(path.dirname(output), { recursive: true });
+  const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
+  // Inlined Redoc script (offline pages); its browser telemetry off, so that reading the docs calls no one.
+  const args = ['build-docs', source, '--output', output, '--inlineBundle', '--openapi.disableTelemetry'];
+  try {
+    await promisify(execFile)(redocly, args, {
+      cwd: root,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`redocly build-docs ${page.source} failed:\n${stdout ?? ''}${stderr ?? ''}`);
+  }
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await work(next);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const out = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
+const all = targets();
+const name = (page: Target) => page.href.slice(0, -'.html'.length);
+const only = process.argv.slice(2);
+const unknown = only.filter((wanted) => !all.some((page) => name(page) === wanted));
+if (unknown.length) {
+  console.error(`Unknown API ${unknown.join(', ')}; known: ${all.map(name).join(', ')}`);
+  process.exit(1);
+}
+const pages = only.length ? all.filter((page) => only.includes(name(page))) : all;
+const configTime = Math.max(mtime(path.join(root, 'redocly.yaml')), mtime(path.join(root, 'scripts', 'docs.ts')));
+const stale = pages.filter((page) => mtime(path.join(out, page.href)) <= Math.max(mtime(path.join(root, page.source)), configTime));
+try {
+  await inParallel(stale, availableParallelism(), (page) => build(page, out));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'index.html'), renderIndex(all.filter((page) => existsSync(path.join(out, page.href)))));
+const shown = path.relative(process.cwd(), out);
+console.log(`API docs in ${shown.startsWith('..') ? out : shown || '.'}: ${stale.length} pages rendered, ${pages.length - stale.length} up to date.`);

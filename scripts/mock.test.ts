@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { exited, freePort, spawnBin, stop, waitForOutput } from './child.js';
+
+const zones = JSON.parse(readFileSync(path.join(process.cwd(), 'generated', 'hub', 'zones.openapi.json'), 'utf8'));
+const examples = zones.paths['/api/manager/zones/zone'].get.responses['200'].content['application/json'].examples;
+const listExample = (Object.values(examples)[0] as { value: unknown }).value;
+
+describe('npm run mock (scripts/mock.ts)', () => {
+  it('when mocking hub/zones, then listing zones answers the contract example as JSON', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'hub/zones'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const response = await fetch(`http://127.0.0.1:${port}/api/manager/zones/zone`, { headers: { Authorization: 'Bearer any' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual(listExample);
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
+  it('when the API name is unknown, then it exits 1 listing the APIs', async () => {
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'hub/nope']);
+    const output = await waitForOutput(child, /hub\/zones/);
+    expect(output).toContain('Unknown API "hub/nope"');
+    expect(output).toMatch(/^ {2}hub$/m);
+    expect(await exited(child)).toBe(1);
+  });
+});

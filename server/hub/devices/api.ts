@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import * as manifest from '../../../generated/hub/devices.operations.js';
+import type { operations } from '../../../generated/hub/devices.js';
+import { defineApi } from '../../http/api.js';
+import { notFound } from '../../http/errors.js';
+import type { HubContext } from '../context.js';
+import { capabilityDefinition, capabilityIds, CAPABILITY_OWNER } from '../drivers/capabilities.js';
+import { requireCapability, setDeviceCapability } from './control.js';
+import type { Device } from './device.js';
+import { isGroup } from './group-values.js';
+import { createGroup, removeFromGroup, requireGroup, setGroupCapability, updateGroup } from './groups.js';
+import { beforeRemove, changeSettings, requireDevice, updateDevice } from './lifecycle.js';
+import { settingsObj } from './settings.js';
+
+export const devices = defineApi<operations, typeof manifest.operations, HubContext>(
+  manifest,
+  {
+    getState: (_args, { hub }) => {
+      const all = hub.store.values<Device>('device');
+      return { deviceCount: all.length, groupCount: all.filter(isGroup).length, availableCount: all.filter((device) => device.available).length };
+    },
+    getDeviceSettingsObj: ({ id }, { hub }) => settingsObj(requireDevice(hub, id)),
+    setDeviceSettings: ({ id, settings }, { hub }) => changeSettings(hub, requireDevice(hub, id), settings),
+    getCapabilityValue: ({ deviceId, capabilityId }, { hub }) => requireCapability(requireDevice(hub, deviceId), capabilityId).value,
+    setCapabilityValue: ({ deviceId, capabilityId, value, transactionId }, { hub }) => {
+      const device = requireDevice(hub, deviceId);
+      const set = isGroup(device) ? setGroupCapability : setDeviceCapability;
+      set(hub, device, capabilityId, value, transactionId ?? randomUUID());
+    },
+    createGroup: ({ group }, { hub }) => createGroup(hub, group),
+    updateGroup: ({ id, group }, { hub }) => updateGroup(hub, requireGroup(hub, id), group),
+    deleteDeviceFromGroup: ({ groupId, deviceId }, { hub }) => removeFromGroup(hub, requireGroup(hub, groupId), deviceId),
+    getCapabilities: () => Object.fromEntries(capabilityIds().map((id) => [id, capabilityDefinition(id)!])),
+    getCapability: ({ uri, id }) => {
+      const bare = id.startsWith(`${uri}:`) ? id.slice(uri.length + 1) : id;
+      const capability = uri === CAPABILITY_OWNER ? capabilityDefinition(bare) : undefined;
+      if (!capability) throw notFound('Capability');
+      return capability;
+    },
+  },
+  {
+    device: {
+      update: (current, patch, { hub }) => updateDevice(hub, current as Device, patch),
+      remove: (current, { hub }) => beforeRemove(hub, current as Device),
+    },
+  },
+);

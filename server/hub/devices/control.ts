@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, badRequest } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import type { CapabilityValue } from '../drivers/capabilities.js';
+import { setZoneActivity } from '../zones/api.js';
+import type { Device, DeviceCapability } from './device.js';
+import { refreshGroupsOf } from './group-values.js';
+import { simulate } from './simulation.js';
+
+/** The device's capability, or a 404 naming the capabilities it does have. */
+export function requireCapability(device: Device, capabilityId: string): DeviceCapability {
+  const entry = device.capabilities.includes(capabilityId) ? device.capabilitiesObj[capabilityId] : undefined;
+  if (!entry) {
+    throw new ApiError(404, 'not_found', `Capability not found: ${capabilityId} (${device.name} has ${device.capabilities.join(', ') || 'none'})`);
+  }
+  return entry;
+}
+
+function checkNumber(entry: DeviceCapability, value: number): number {
+  const { id, min, max, step, decimals } = entry;
+  if ((min !== null && value < min) || (max !== null && value > max)) {
+    throw badRequest(`${id} must be between ${min ?? '-∞'} and ${max ?? '∞'}, not ${value}`);
+  }
+  const stepped = step ? (min ?? 0) + Math.round((value - (min ?? 0)) / step) * step : value;
+  return decimals === null ? stepped : Number(stepped.toFixed(decimals));
+}
+
+/** The value as the capability stores it (numbers rounded to its step), or a 400 saying what is wrong. */
+export function checkValue(entry: DeviceCapability, value: unknown): CapabilityValue {
+  const { id, type } = entry;
+  const got = JSON.stringify(value);
+  if (!entry.setable) throw badRequest(`${id} cannot be set: the device reports it`);
+  if (type === 'boolean' && typeof value !== 'boolean') throw badRequest(`${id} needs true or false, not ${got}`);
+  if (type === 'string' && typeof value !== 'string') throw badRequest(`${id} needs a text, not ${got}`);
+  if (type === 'enum') {
+    const ids = (entry.values ?? []).map((choice) => choice.id);
+    if (typeof value !== 'string' || !ids.includes(value)) throw badRequest(`${id} must be one of ${ids.join(', ')}, not ${got}`);
+  }
+  if (type === 'number') {
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw badRequest(`${id} needs a number, not ${got}`);
+    return checkNumber(entry, value);
+  }
+  return value as CapabilityValue;
+}
+
+/**
+ * Stores new capability values and what the simulated hardware does in turn, saves the device once (one
+ * `device.update`), sends a `capability` event per value (the caller's `transactionId` on what it asked for), then
+ * lets the home react: motion makes the zone active, groups follow their members.
+ */
+export function applyValues(hub: Hub, device: Device, requested: Record<string, CapabilityValue>, transactionId: string, exceptGroup?: string): Device {
+  const now = new Date().toISOString();
+  const changes = { ...simulate(device, requested, now), ...requested };
+  const capabilitiesObj = { ...device.capabilitiesObj };
+  for (const [id, value] of Object.entries(changes)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
+  const saved = hub.store.save('device', { ...device, capabilitiesObj });
+  for (const [capabilityId, value] of Object.entries(changes)) {
+    const transaction = capabilityId in requested ? transactionId : randomUUID();
+    hub.bus.publish(`homey:device:${device.id}`, 'capability', { capabilityId, value, transactionId: transaction, transactionTime: now });
+  }
+  if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, `homey:device:${saved.id}`, changes.alarm_motion === true);
+  refreshGroupsOf(hub, saved.id, exceptGroup);
+  return saved;
+}
+
+/** setCapabilityValue on a device that is not a group. */
+export function setDeviceCapability(hub: Hub, device: Device, capabilityId: string, value: unknown, transactionId: string): void {
+  const entry = requireCapability(device, capabilityId);
+  applyValues(hub, device, { [capabilityId]: checkValue(entry, value) }, transactionId);
+}

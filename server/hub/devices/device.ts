@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/devices.js';
+import { badRequest } from '../../http/errors.js';
+import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
+import { VDEVICE_OWNER, type CapabilityOptions, type DeviceClass, type DriverCapabilityOptions, type DriverDefinition } from '../drivers/catalogue.js';
+import type { Hub } from '../context.js';
+import { checkSettings } from './settings.js';
+
+export type Device = components['schemas']['Device'];
+export type DeviceCapability = components['schemas']['DeviceCapability'];
+type Energy = components['schemas']['DeviceEnergy'];
+
+/** One capability of a device: the hub's definition, narrowed by the driver's and then the device's options. */
+export function capabilityEntry(id: string, options: Array<DriverCapabilityOptions | undefined>, value: CapabilityValue, lastUpdated: string | null): DeviceCapability {
+  const definition = capabilityDefinition(id);
+  if (!definition) throw badRequest(`Unknown capability: ${id}`);
+  const { ownerUri: _owner, ...fields } = definition;
+  return { ...fields, ...Object.assign({}, ...options), value, lastUpdated };
+}
+
+export function requireZone(hub: Hub, zoneId: string): void {
+  if (!hub.store.get('zone', zoneId)) throw badRequest(`Zone not found: ${zoneId}`);
+}
+
+const isReading = (id: string) => /^(measure|meter|alarm)_/.test(id);
+
+/** The device's tile: a tap toggles onoff; readings share a sensor view; the rest get the control their type calls for. */
+export function uiOf(capabilities: string[], entries: Record<string, DeviceCapability>): Device['ui'] {
+  const components: Device['ui']['components'] = [];
+  const sensors: string[] = [];
+  for (const id of capabilities) {
+    const entry = entries[id];
+    if (!entry) continue;
+    if (isReading(id) || !entry.setable) sensors.push(id);
+    else if (id === 'target_temperature') components.push({ id: 'thermostat', capabilities: [id] });
+    else if (entry.type === 'boolean') components.push({ id: 'toggle', capabilities: [id] });
+    else if (entry.type === 'number') components.push({ id: 'slider', capabilities: [id] });
+    else components.push({ id: 'picker', capabilities: [id] });
+  }
+  if (sensors.length) components.push({ id: 'sensor', capabilities: sensors });
+  return { quickAction: capabilities.includes('onoff') ? 'onoff' : null, components };
+}
+
+/** The insights logs a device keeps: one per number or boolean capability. */
+export function insightsOf(deviceId: string, capabilities: string[], entries: Record<string, DeviceCapability>): Device['insights'] {
+  return capabilities
+    .map((id) => entries[id])
+    .filter((entry): entry is DeviceCapability => entry !== undefined && (entry.type === 'number' || entry.type === 'boolean'))
+    .map((entry) => ({
+      uri: `homey:device:${deviceId}`,
+      id: entry.id,
+      title: entry.title,
+      ...(entry.type === 'boolean' ? stateTitles(entry.id) : { titleTrue: null, titleFalse: null }),
+      units: entry.units,
+      decimals: entry.decimals,
+    }));
+}
+
+export interface NewDevice {
+  driver: DriverDefinition;
+  name: string;
+  zone: string;
+  data: Record<string, unknown>;
+  store?: Record<string, unknown>;
+  capabilities?: string[];
+  capabilitiesOptions?: Record<string, CapabilityOptions>;
+  class?: DeviceClass;
+  icon?: string;
+  iconOverride?: string | null;
+  settings?: Record<string, string | number | boolean>;
+  energy?: Energy;
+  /** Values that differ from the driver's initial state (the demo home's). */
+  values?: Record<string, CapabilityValue>;
+}
+
+/** A new device of a virtual driver, in its initial simulated state. */
+export function buildDevice(input: NewDevice, now = new Date().toISOString()): Device {
+  const { driver } = input;
+  const capabilities = input.capabilities ?? driver.capabilities;
+  const unknown = capabilities.find((id) => !driver.capabilities.includes(id));
+  if (unknown) throw badRequest(`Driver ${driver.id} has no capability ${unknown}`);
+  const capabilitiesOptions = input.capabilitiesOptions ?? {};
+  const stray = Object.keys(capabilitiesOptions).find((id) => !capabilities.includes(id));
+  if (stray) throw badRequest(`capabilitiesOptions names ${stray}, which the device does not have`);
+  const entries = Object.fromEntries(
+    capabilities.map((id) => [
+      id,
+      capabilityEntry(id, [driver.options[id], capabilitiesOptions[id]], input.values?.[id] ?? driver.initial[id] ?? null, now),
+    ]),
+  );
+  const defaults = Object.fromEntries(driver.settings.map((setting) => [setting.id, setting.value]));
+  const id = randomUUID();
+  const deviceClass = input.class ?? driver.class;
+  return {
+    id,
+    name: input.name,
+    note: null,
+    zone: input.zone,
+    driverId: driver.id,
+    driverUri: VDEVICE_OWNER,
+    ownerUri: VDEVICE_OWNER,
+    class: deviceClass,
+    virtualClass: null,
+    data: input.data,
+    ...(input.store ? { store: input.store } : {}),
+    icon: input.icon ?? null,
+    iconObj: null,
+    iconOverride: input.iconOverride ?? null,
+    settings: { ...defaults, ...checkSettings(driver.settings, input.settings ?? {}) },
+    settingsObj: driver.settings.length > 0,
+    capabilitiesOptions,
+    energy: input.energy ?? driver.energy,
+    ui: uiOf(capabilities, entries),
+    uiIndicator: deviceClass === 'sensor' ? (capabilities[0] ?? null) : null,
+    capabilities,
+    capabilitiesObj: entries,
+    flags: [],
+    ready: true,
+    available: true,
+    unavailableMessage: null,
+    repair: true,
+    unpair: true,
+    images: [],
+    insights: insightsOf(id, capabilities, entries),
+    color: driver.color,
+  };
+}

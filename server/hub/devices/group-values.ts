@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { CapabilityValue } from '../drivers/capabilities.js';
+import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
+import type { Hub } from '../context.js';
+import type { Device, DeviceCapability } from './device.js';
+
+export const isGroup = (device: Device): boolean => device.driverId === GROUP_DRIVER_ID;
+export const membersOf = (group: Device): string[] => (Array.isArray(group.data.devices) ? (group.data.devices as string[]) : []);
+export const groupsOf = (hub: Hub, deviceId: string): Device[] =>
+  hub.store.values<Device>('device').filter((device) => isGroup(device) && membersOf(device).includes(deviceId));
+
+/** A group's value from its members': on while any is on, the mean of numbers, else the first member's. */
+export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): CapabilityValue {
+  const present = values.filter((value) => value !== null);
+  if (!present.length) return null;
+  if (entry.type === 'boolean') return present.some((value) => value === true);
+  if (entry.type === 'number') {
+    const numbers = present.filter((value): value is number => typeof value === 'number');
+    const factor = 10 ** (entry.decimals ?? 2);
+    return Math.round((numbers.reduce((sum, value) => sum + value, 0) / numbers.length) * factor) / factor;
+  }
+  return present[0]!;
+}
+
+/**
+ * Recomputes a group's values from its members and, if any changed (or is named in `transactionIds`, a set on
+ * the group itself), saves the group once and sends a `capability` event per changed value.
+ */
+export function refreshGroup(hub: Hub, group: Device, transactionIds: Record<string, string> = {}): Device {
+  const members = membersOf(group).map((id) => hub.store.get<Device>('device', id)).filter((member) => member !== undefined);
+  const now = new Date().toISOString();
+  const changed: Record<string, CapabilityValue> = {};
+  const capabilitiesObj = { ...group.capabilitiesObj };
+  for (const id of group.capabilities) {
+    const entry = capabilitiesObj[id];
+    if (!entry) continue;
+    const value = groupValue(entry, members.map((member) => member.capabilitiesObj[id]?.value ?? null));
+    if (value === entry.value && !(id in transactionIds)) continue;
+    changed[id] = value;
+    capabilitiesObj[id] = { ...entry, value, lastUpdated: now };
+  }
+  if (!Object.keys(changed).length) return group;
+  const saved = hub.store.save('device', { ...group, capabilitiesObj });
+  for (const [capabilityId, value] of Object.entries(changed)) {
+    const transactionId = transactionIds[capabilityId] ?? randomUUID();
+    hub.bus.publish(`homey:device:${group.id}`, 'capability', { capabilityId, value, transactionId, transactionTime: now });
+  }
+  return saved;
+}
+
+/** Keeps the groups a device belongs to in step with it. */
+export function refreshGroupsOf(hub: Hub, deviceId: string, exceptGroup?: string): void {
+  for (const group of groupsOf(hub, deviceId)) if (group.id !== exceptGroup) refreshGroup(hub, group);
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/devices.js';
+import { badRequest } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { setZoneActivity } from '../zones/api.js';
+import { applyValues } from './control.js';
+import { requireZone, type Device } from './device.js';
+import { isGroup } from './group-values.js';
+import { leaveGroups } from './groups.js';
+import { checkSettings, settingDefinitions } from './settings.js';
+
+type DeviceUpdate = components['schemas']['DeviceUpdate'];
+type SettingValues = components['schemas']['DeviceSettingValues'];
+
+export const requireDevice = (hub: Hub, id: string): Device => hub.store.require<Device>('device', id, 'Device');
+
+const origin = (device: Device) => `homey:device:${device.id}`;
+
+/** updateDevice's rules: the zone must exist, the indicator must be a capability; motion moves with its sensor. */
+export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Device {
+  const { id: _ignored, ...changes } = patch;
+  if (changes.zone !== undefined) requireZone(hub, changes.zone);
+  if (changes.uiIndicator != null && !device.capabilities.includes(changes.uiIndicator)) {
+    throw badRequest(`uiIndicator must be one of the device's capabilities (${device.capabilities.join(', ')}), not ${changes.uiIndicator}`);
+  }
+  if (changes.zone !== undefined && changes.zone !== device.zone && device.capabilitiesObj.alarm_motion?.value === true) {
+    setZoneActivity(hub.store, device.zone, origin(device), false);
+    setZoneActivity(hub.store, changes.zone, origin(device), true);
+  }
+  return { ...device, ...changes };
+}
+
+/** Before a device is removed: it stops making its zone active and leaves its groups. */
+export function beforeRemove(hub: Hub, device: Device): void {
+  setZoneActivity(hub.store, device.zone, origin(device), false);
+  if (!isGroup(device)) leaveGroups(hub, device.id);
+}
+
+/** Stores checked settings; a switched-on socket whose load changed reports its new power draw. */
+export function changeSettings(hub: Hub, device: Device, values: SettingValues): SettingValues {
+  const checked = checkSettings(settingDefinitions(device.driverId), values);
+  const saved = hub.store.save('device', { ...device, settings: { ...device.settings, ...checked } });
+  if ('load_watts' in checked && saved.capabilitiesObj.onoff?.value === true && saved.capabilities.includes('measure_power')) {
+    applyValues(hub, saved, { onoff: true }, randomUUID());
+  }
+  return saved.settings;
+}

@@ -1,0 +1,33 @@
+import * as manifest from '../../../generated/hub/drivers.operations.js';
+import type { operations } from '../../../generated/hub/drivers.js';
+import { defineApi } from '../../http/api.js';
+import { notFound } from '../../http/errors.js';
+import type { HubContext } from '../context.js';
+import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
+import { addPairedDevice, unpairDevice } from './paired-devices.js';
+import { answerCallback, emitEvent, openSession, purgeExpired, requireSession, touch } from './pairing.js';
+
+export const drivers = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => {
+    purgeExpired(hub);
+    return { driverCount: driverDefinitions().length, pairSessionCount: hub.store.count('pairsession') };
+  },
+  getDrivers: () => Object.fromEntries(driverDefinitions().map((definition) => [definition.id, driverItem(definition)])),
+  getDriver: ({ id }) => {
+    const definition = findDriver(id);
+    if (!definition) throw notFound('Driver');
+    return driverItem(definition);
+  },
+  createPairSession: ({ pairsession }, { hub }) => openSession(hub, pairsession),
+  getPairSession: ({ id }, { hub }) => requireSession(hub, id),
+  deletePairSession: ({ id }, { hub }) => {
+    hub.store.remove('pairsession', requireSession(hub, id).id);
+  },
+  emitPairingHeartbeat: ({ id }, { hub }) => {
+    touch(hub, requireSession(hub, id));
+  },
+  emitPairingEvent: ({ id, event }, { hub }) => emitEvent(hub, requireSession(hub, id), event),
+  emitPairingCallback: ({ id, callbackId, data }, { hub }) => answerCallback(hub, requireSession(hub, id), callbackId, data),
+  createPairSessionDevice: ({ id, device }, { hub }) => addPairedDevice(hub, requireSession(hub, id), device),
+  deletePairSessionDevice: ({ id }, { hub }) => unpairDevice(hub, requireSession(hub, id)),
+});

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/drivers.js';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import type { Device } from '../devices/device.js';
+import { rootZone } from '../zones/api.js';
+import { findDriver, driverItem, VDEVICE_OWNER, type DriverDefinition } from './catalogue.js';
+
+export type PairSession = components['schemas']['PairSession'];
+type PairSessionCreate = components['schemas']['PairSessionCreate'];
+type FoundDevice = components['schemas']['FoundDevice'];
+
+/** A session ends after this long without a call or heartbeat. */
+export const PAIR_SESSION_TTL_MS = 5 * 60_000;
+const FOUND_PER_SEARCH = 3;
+const PIN = /^\d{5}$/;
+
+const expiresAt = () => new Date(Date.now() + PAIR_SESSION_TTL_MS).toISOString();
+const isExpired = (session: PairSession) => Date.parse(session.expiresAt) <= Date.now();
+
+export function purgeExpired(hub: Hub): void {
+  for (const session of hub.store.values<PairSession>('pairsession')) if (isExpired(session)) hub.store.remove('pairsession', session.id);
+}
+
+export function sessionDriver(session: PairSession): DriverDefinition {
+  return findDriver(session.driverId)!;
+}
+
+/** The open session, or a 404 (an expired session is removed on the way). */
+export function requireSession(hub: Hub, id: string): PairSession {
+  const session = hub.store.get<PairSession>('pairsession', id);
+  if (session && isExpired(session)) {
+    hub.store.remove('pairsession', id);
+    throw new ApiError(404, 'not_found', 'Pair session expired: start a new one');
+  }
+  if (!session) throw notFound('Pair session');
+  return session;
+}
+
+/** Saves the session with five more minutes to live. */
+export const touch = (hub: Hub, session: PairSession): PairSession => hub.store.save('pairsession', { ...session, expiresAt: expiresAt() });
+
+function sessionDevice(hub: Hub, input: PairSessionCreate, driver: DriverDefinition): string | null {
+  if (input.type === 'pair') {
+    if (input.deviceId !== undefined) throw badRequest('A pair session adds new devices and takes no deviceId');
+    return null;
+  }
+  if (input.deviceId === undefined) throw badRequest(`An ${input.type} session needs the deviceId of the device to ${input.type}`);
+  const device = hub.store.get<Device>('device', input.deviceId);
+  if (!device) throw badRequest(`Device not found: ${input.deviceId}`);
+  if (device.driverId !== driver.id) throw badRequest(`${device.name} is not a device of driver ${driver.id}`);
+  return device.id;
+}
+
+export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
+  purgeExpired(hub);
+  const driver = findDriver(input.driverId);
+  if (!driver) throw badRequest(`Driver not found: ${input.driverId}`);
+  if (!driver.pairable) throw conflict(`${driver.name} devices are not paired: use createGroup, updateGroup and deleteDevice`);
+  const deviceId = sessionDevice(hub, input, driver);
+  if (input.zoneId !== undefined && !hub.store.get('zone', input.zoneId)) throw badRequest(`Zone not found: ${input.zoneId}`);
+  const session: PairSession = {
+    id: randomUUID(),
+    type: input.type,
+    driverId: driver.id,
+    driverUri: VDEVICE_OWNER,
+    deviceId,
+    zoneId: input.zoneId ?? rootZone(hub.store)!.id,
+    views: driverItem(driver)[input.type],
+    devices: [],
+    callbacks: {},
+    expiresAt: expiresAt(),
+  };
+  return hub.store.insert('pairsession', session);
+}
+
+/** The simulated radio's search: the next few virtual devices of the driver that are not in the home yet. */
+export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
+  const name = driver.id.slice(VDEVICE_OWNER.length + 1);
+  const paired = new Set(
+    hub.store.values<Device>('device').filter((device) => device.driverId === driver.id).map((device) => device.data.id),
+  );
+  const found: FoundDevice[] = [];
+  for (let n = 1; found.length < FOUND_PER_SEARCH; n++) {
+    if (!paired.has(`${name}-${n}`)) found.push({ name: `Virtual ${driver.name.toLowerCase()} ${n}`, data: { id: `${name}-${n}` } });
+  }
+  return found;
+}
+
+/** emitPairingEvent: `list_devices` searches; a driver that needs the device's PIN asks for it once. */
+export function emitEvent(hub: Hub, session: PairSession, event: string): FoundDevice[] {
+  if (session.type === 'unpair' || event !== 'list_devices') {
+    const known = session.type === 'unpair' ? 'no events' : 'list_devices';
+    throw badRequest(`Unknown pairing event: ${event} (${session.type} sessions understand ${known})`);
+  }
+  const driver = sessionDriver(session);
+  const asked = Object.values(session.callbacks).some((callback) => callback.event === 'pincode');
+  const callbacks = { ...session.callbacks };
+  if (driver.asksPin && session.type === 'pair' && !asked) {
+    const id = randomUUID();
+    callbacks[id] = { id, event: 'pincode', data: { length: 5, title: `Enter the 5-digit PIN printed on the ${driver.name.toLowerCase()}` }, answered: false };
+  }
+  touch(hub, { ...session, callbacks });
+  return discover(hub, driver);
+}
+
+/** emitPairingCallback: the user's answer to a driver's question. */
+export function answerCallback(hub: Hub, session: PairSession, callbackId: string, data: unknown): void {
+  const callback = session.callbacks[callbackId];
+  if (!callback) throw new ApiError(404, 'not_found', `Pairing callback not found: ${callbackId}`);
+  if (callback.answered) throw conflict('This question was already answered');
+  if (callback.event === 'pincode' && (typeof data !== 'string' || !PIN.test(data))) throw badRequest('The PIN must be a string of 5 digits');
+  touch(hub, { ...session, callbacks: { ...session.callbacks, [callbackId]: { ...callback, answered: true } } });
+}
+
+/** A pair session may add devices once its driver's questions are answered. */
+export function requireAnswers(session: PairSession): void {
+  const driver = sessionDriver(session);
+  const pin = Object.values(session.callbacks).find((callback) => callback.event === 'pincode');
+  if (driver.asksPin && session.type === 'pair' && !pin?.answered) {
+    throw conflict(`Enter the ${driver.name.toLowerCase()}'s PIN first: list_devices asks for it, emitPairingCallback answers`);
+  }
+}

@@ -1,0 +1,31 @@
+import * as manifest from '../../../generated/hub/sessions.operations.js';
+import type { components, operations } from '../../../generated/hub/sessions.js';
+import { defineApi } from '../../http/api.js';
+import type { Hub, HubContext } from '../context.js';
+import type { SessionItem, SessionType, UserItem } from '../sessions.js';
+import { callerOf } from '../users/users.js';
+
+type Session = components['schemas']['Session'];
+
+/** A stored session as the API answers it: with the scopes its user's role lets it use now. */
+export function sessionView(hub: Hub, session: SessionItem): Session {
+  const user = hub.store.get<UserItem>('user', session.userId);
+  return { ...session, intersectedScopes: user ? hub.sessions.scopesOf(session, user) : [] };
+}
+
+export const sessions = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => {
+    const types: Record<SessionType, number> = { OAUTH: 0, APP: 0, PAT: 0 };
+    for (const session of hub.store.values<SessionItem>('session')) types[session.type] += 1;
+    return { sessionCount: hub.store.count('session'), types };
+  },
+  getSessionMe: (_args, context) => {
+    const { item } = callerOf(context);
+    return sessionView(context.hub, context.hub.store.get<SessionItem>('session', item.id) ?? item);
+  },
+  getSessions: (_args, { hub }) =>
+    Object.fromEntries(hub.store.values<SessionItem>('session').map((session) => [session.id, sessionView(hub, session)])),
+  deleteSession: ({ id }, { hub }) => {
+    hub.sessions.revoke(hub.store.require<SessionItem>('session', id, 'Session').id);
+  },
+});

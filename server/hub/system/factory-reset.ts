@@ -1,0 +1,52 @@
+import type { components } from '../../../generated/hub/system.js';
+import type { Hub } from '../context.js';
+import { seedDemoHome } from '../demo-home.js';
+import type { SessionItem } from '../sessions.js';
+
+export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
+
+/** The one setting a factory reset keeps: the cloud knows the hub by its id. */
+const KEPT_SETTING = 'hubId';
+
+function otherTables(hub: Hub): string[] {
+  const rows = hub.db
+    .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .all();
+  return rows.map((row) => row.name).filter((name) => name !== 'items' && name !== 'settings');
+}
+
+/**
+ * Erases the hub: sessions first (their tokens stop working and their sockets close), then every item through
+ * the store (so every manager and client hears the deletes), then the tables managers keep beside the items, then
+ * the settings. The hub then boots again and, if it runs the demo home, seeds it anew.
+ */
+function erase(hub: Hub): void {
+  hub.store.transaction(() => {
+    for (const session of hub.store.values<SessionItem>('session')) hub.sessions.revoke(session.id);
+    const items = hub.db.prepare<[], { type: string; id: string }>('SELECT type, id FROM items').all();
+    for (const { type, id } of items) hub.store.remove(type, id);
+    for (const table of otherTables(hub)) hub.db.prepare(`DELETE FROM "${table.replace(/"/g, '""')}"`).run();
+    hub.db.prepare('DELETE FROM settings WHERE key <> ?').run(KEPT_SETTING);
+  });
+  hub.system.reboot('factory-reset');
+  if (hub.config.demoHome) seedDemoHome(hub);
+}
+
+/** Counts what will go, and erases it right after the answer is sent (a socket caller's ack included). */
+export function factoryReset(hub: Hub): FactoryResetSummary {
+  const count = (sql: string, ...params: string[]) => hub.db.prepare<string[], { n: number }>(sql).get(...params)!.n;
+  const summary = {
+    items: count(`SELECT count(*) AS n FROM items WHERE type <> 'session'`),
+    sessions: hub.store.count('session'),
+    settings: count('SELECT count(*) AS n FROM settings WHERE key <> ?', KEPT_SETTING),
+  };
+  setImmediate(() => {
+    try {
+      erase(hub);
+    } catch (err) {
+      hub.system.log.write('info', 'homey:manager:system', `factory reset failed: ${String(err)}`);
+      console.error(err);
+    }
+  });
+  return summary;
+}

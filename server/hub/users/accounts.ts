@@ -1,0 +1,20 @@
+import type { Hub } from '../context.js';
+import { Invites } from './invites.js';
+import { LocalCredentials } from './local-credentials.js';
+
+export interface Accounts {
+  credentials: LocalCredentials;
+  invites: Invites;
+}
+
+const byHub = new WeakMap<Hub, Accounts>();
+
+/** The users manager's own tables of a hub, opened on first use (the Hub object is built outside this room). */
+export function accountsOf(hub: Hub): Accounts {
+  let accounts = byHub.get(hub);
+  if (!accounts) {
+    accounts = { credentials: new LocalCredentials(hub.db), invites: new Invites(hub.db) };
+    byHub.set(hub, accounts);
+  }
+  return accounts;
+}

@@ -1,0 +1,96 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import * as manifest from '../../../generated/hub/users.operations.js';
+import type { components, operations } from '../../../generated/hub/users.js';
+import { defineApi } from '../../http/api.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { hasScope } from '../../http/scopes.js';
+import type { Hub, HubContext } from '../context.js';
+import type { UserItem } from '../sessions.js';
+import { accountsOf } from './accounts.js';
+import { grantAccess, handOver, openAccess, requestAccess, revokeAccess } from './installer.js';
+import { createToken, deleteToken, listTokens } from './pats.js';
+import { loginLocal, loginWithDelegation } from './sign-in.js';
+import { acceptInvite, applyUserUpdate, callerOf, deleteUser, forgetUser, inviteUser, me, ownerOf, requireOwner, swapOwner } from './users.js';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The cloud's shared secret, when the hub is configured with one. */
+function checkSecret(hub: Hub, secret: string | undefined): void {
+  const expected = hub.config.cloudSharedSecret;
+  if (!expected) return;
+  if (secret === undefined || !timingSafeEqual(digest(secret), digest(expected))) throw forbidden('Wrong or missing shared secret');
+}
+
+/** The target of a manager's local-credentials call: managers only, and the owner's own credentials are the owner's. */
+function credentialsTarget(context: HubContext, id: string): UserItem {
+  if (!hasScope(callerOf(context).scopes, 'homey.user')) throw forbidden("Only managers can change another user's local credentials");
+  const user = context.hub.store.require<UserItem>('user', id, 'User');
+  if (user.isOwner && !me(context).isOwner) throw forbidden("Only the owner can change the owner's local credentials");
+  return user;
+}
+
+export const users = defineApi<operations, typeof manifest.operations, HubContext>(
+  manifest,
+  {
+    getState: (_args, { hub }) => ({
+      userCount: hub.store.count('user'),
+      ownerId: ownerOf(hub)?.id ?? null,
+      installerAccessExpiresAt: openAccess(hub)?.expiresAt ?? null,
+    }),
+    login: ({ token }, { hub }) => loginWithDelegation(hub, token),
+    loginLocal: (args, { hub }) => loginLocal(hub, args),
+    acceptSharingInvite: ({ secret, ...invite }, { hub }) => {
+      checkSecret(hub, secret);
+      return acceptInvite(hub, invite);
+    },
+    createUser: ({ user }, { hub }) => inviteUser(hub, user),
+    getUserMe: (_args, context) => me(context),
+    updateUserMe: ({ name }, context) => context.hub.store.save('user', { ...me(context), ...(name !== undefined ? { name } : {}) }),
+    deleteUserMe: (_args, context) => deleteUser(context.hub, me(context)),
+    updateUserMeProperties: ({ id, value }, context) => {
+      const user = me(context);
+      return context.hub.store.save('user', { ...user, properties: { ...user.properties, [id]: value } });
+    },
+    deleteUserMeProperties: ({ id }, context) => {
+      const user = me(context);
+      const { [id]: removed, ...properties } = user.properties;
+      if (removed === undefined) throw notFound(`Property ${id}`);
+      context.hub.store.save('user', { ...user, properties });
+    },
+    swapOwner: ({ newOwnerUserId }, context) => {
+      requireOwner(context, 'hand over ownership');
+      return swapOwner(context.hub, me(context), newOwnerUserId, openAccess(context.hub)?.userIds ?? []);
+    },
+    getPersonalAccessTokens: (_args, context) => listTokens(context.hub, callerOf(context).user.id),
+    createPersonalAccessToken: ({ name, scopes }, context) => createToken(context.hub, callerOf(context), name, scopes),
+    deletePersonalAccessToken: ({ id }, context) => deleteToken(context.hub, callerOf(context), id),
+    updateUserMeLocalCredentials: ({ username, password }, context) => accountsOf(context.hub).credentials.set(me(context).id, username, password),
+    deleteUserMeLocalCredentials: (_args, context) => {
+      if (!accountsOf(context.hub).credentials.remove(me(context).id)) throw notFound('Local credentials');
+    },
+    updateUserLocalCredentials: ({ id, username, password }, context) =>
+      accountsOf(context.hub).credentials.set(credentialsTarget(context, id).id, username, password),
+    deleteUserLocalCredentials: ({ id }, context) => {
+      if (!accountsOf(context.hub).credentials.remove(credentialsTarget(context, id).id)) throw notFound('Local credentials');
+    },
+    grantInstallerAccess: (_args, context) => {
+      requireOwner(context, 'grant installer access');
+      return grantAccess(context.hub);
+    },
+    revokeInstallerAccess: (_args, context) => {
+      requireOwner(context, 'revoke installer access');
+      revokeAccess(context.hub);
+    },
+    requestInstallerAccess: ({ jwt }, { hub }) => requestAccess(hub, jwt),
+    swapOwnerInstaller: ({ newOwnerUserId, jwt }, context) => {
+      requireOwner(context, 'hand over ownership');
+      return handOver(context.hub, me(context), newOwnerUserId, jwt);
+    },
+  },
+  {
+    user: {
+      update: (current, patch, context) => applyUserUpdate(current as UserItem, patch as components['schemas']['UserUpdate'], context),
+      remove: (current, { hub }) => forgetUser(hub, current as UserItem),
+    },
+  },
+);
