@@ -2,34 +2,19 @@
  * The typed surface of HubAPI, computed from generated/: each manager's methods (named by operationId, with named
  * arguments and typed results) and its realtime events. Nothing here exists at run time.
  */
-import type { HubApiId, hubApis } from '../../generated/hub/index.js';
-import type { TypesOf } from './generated-types.js';
+import type { HubApiId, hubApis, HubTypes } from '../../generated/hub/index.js';
+import type { Args as OperationArgs, Result as OperationResult } from '../../generated/manifest.js';
 
 type Manifests = typeof hubApis;
 type Specs<M extends HubApiId> = Manifests[M]['operations'];
-export type OperationId<M extends HubApiId> = keyof Specs<M> & keyof TypesOf<M>['operations'] & string;
-type Operation<M extends HubApiId, O extends OperationId<M>> = TypesOf<M>['operations'][O];
-type Schemas<M extends HubApiId> = TypesOf<M>['components']['schemas'];
-
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
-type Present<T> = [T] extends [never] ? {} : T extends object ? T : {};
-type Params<Op> = Op extends { parameters: infer P }
-  ? Present<P extends { path?: infer Path } ? NonNullable<Path> : never> &
-      Present<P extends { query?: infer Query } ? NonNullable<Query> : never>
-  : {};
-type Body<Op> = Op extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
-type BodyArgs<Op, Spec> = Spec extends { body: { kind: 'root'; name: infer Name extends string; required: infer Required } }
-  ? Required extends true
-    ? { [K in Name]: Body<Op> }
-    : { [K in Name]?: Body<Op> }
-  : Present<Body<Op>>;
+export type OperationId<M extends HubApiId> = keyof Specs<M> & keyof HubTypes[M]['operations'] & string;
+type Operation<M extends HubApiId, O extends OperationId<M>> = HubTypes[M]['operations'][O];
+type Schemas<M extends HubApiId> = HubTypes[M]['components']['schemas'];
 
 /** The named arguments of an operation: path and query parameters, plus the body (whole, or field by field). */
-export type Args<M extends HubApiId, O extends OperationId<M>> = Params<Operation<M, O>> & BodyArgs<Operation<M, O>, Specs<M>[O]>;
+export type Args<M extends HubApiId, O extends OperationId<M>> = OperationArgs<Operation<M, O>, Specs<M>[O]>;
 /** What an operation resolves with: its 200 body, or undefined for a 204. */
-export type Result<M extends HubApiId, O extends OperationId<M>> = Operation<M, O> extends { responses: { 200: infer R } }
-  ? Json<R>
-  : undefined;
+export type Result<M extends HubApiId, O extends OperationId<M>> = OperationResult<Operation<M, O>>;
 
 type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
 export type Operations<M extends HubApiId> = { [O in OperationId<M>]: Method<Args<M, O>, Result<M, O>> };

@@ -5,6 +5,12 @@ import * as sessions from './sessions.operations.js';
 import * as system from './system.operations.js';
 import * as users from './users.operations.js';
 import * as zones from './zones.operations.js';
+import type * as devicesTypes from './devices.js';
+import type * as driversTypes from './drivers.js';
+import type * as sessionsTypes from './sessions.js';
+import type * as systemTypes from './system.js';
+import type * as usersTypes from './users.js';
+import type * as zonesTypes from './zones.js';
 
 /** Every hub API's manifest, keyed by manager id. */
 export const hubApis = {
@@ -17,3 +23,13 @@ export const hubApis = {
 } as const;
 
 export type HubApiId = keyof typeof hubApis;
+
+/** Every hub API's generated types (openapi-typescript), keyed by manager id. */
+export interface HubTypes {
+  'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
+  'drivers': { operations: driversTypes.operations; components: driversTypes.components };
+  'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
+  'system': { operations: systemTypes.operations; components: systemTypes.components };
+  'users': { operations: usersTypes.operations; components: usersTypes.components };
+  'zones': { operations: zonesTypes.operations; components: zonesTypes.components };
+}

@@ -4,8 +4,8 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"sessions","uri":"homey:manager:sessions","itemTypes":{"Session":"session"}} as const satisfies ManagerSpec;
 
 export const operations = {
-  getState: {"method":"get","path":"/api/manager/sessions/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"status":200},
-  getSessions: {"method":"get","path":"/api/manager/sessions/session","auth":"token","scopes":["homey.user.readonly"],"private":false,"crud":{"kind":"list","item":"Session","type":"session"},"pathParams":[],"queryParams":[],"body":null,"status":200},
-  getSessionMe: {"method":"get","path":"/api/manager/sessions/session/me","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"status":200},
-  deleteSession: {"method":"delete","path":"/api/manager/sessions/session/{id}","auth":"token","scopes":["homey.user"],"private":false,"crud":{"kind":"delete","item":"Session","type":"session"},"pathParams":["id"],"queryParams":[],"body":null,"status":204},
+  getState: {"method":"get","path":"/api/manager/sessions/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  getSessions: {"method":"get","path":"/api/manager/sessions/session","auth":"token","scopes":["homey.user.readonly"],"private":false,"crud":{"kind":"list","item":"Session","type":"session"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  getSessionMe: {"method":"get","path":"/api/manager/sessions/session/me","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  deleteSession: {"method":"delete","path":"/api/manager/sessions/session/{id}","auth":"token","scopes":["homey.user"],"private":false,"crud":{"kind":"delete","item":"Session","type":"session"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

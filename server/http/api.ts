@@ -3,7 +3,7 @@
  * openapi-typescript) and its handlers. A handler object must name every operationId that is not plain item CRUD,
  * so a missing handler is a compile error.
  */
-import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
+import type { Args, ManagerSpec, OperationSpec, Result } from '../../generated/manifest.js';
 import type { Item } from './item-store.js';
 
 /** Who is calling: the session behind a bearer token. */
@@ -13,23 +13,10 @@ export interface Session {
   scopes: readonly string[];
 }
 
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
-type Present<T> = [T] extends [never] ? {} : T extends object ? T : {};
-type Parameters<Op> = Op extends { parameters: infer P }
-  ? Present<P extends { path?: infer Path } ? NonNullable<Path> : never> &
-      Present<P extends { query?: infer Query } ? NonNullable<Query> : never>
-  : {};
-type Body<Op> = Op extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
-type BodyArguments<Op, Spec> = Spec extends { body: { kind: 'root'; name: infer Name extends string } }
-  ? { [K in Name]: Body<Op> }
-  : Present<Body<Op>>;
+/** A handler may leave out the `return` of a 204 operation. */
+type HandlerResult<Op> = Result<Op> extends undefined ? void : Result<Op>;
 
-/** The named arguments of an operation: path and query parameters, plus the body (whole, or field by field). */
-export type Args<Op, Spec> = Parameters<Op> & BodyArguments<Op, Spec>;
-/** What an operation answers: its 200 body, or nothing for a 204. */
-export type Result<Op> = Op extends { responses: { 200: infer R } } ? Json<R> : void;
-
-export type Handler<Op, Spec, Context> = (args: Args<Op, Spec>, context: Context) => Result<Op> | Promise<Result<Op>>;
+export type Handler<Op, Spec, Context> = (args: Args<Op, Spec>, context: Context) => HandlerResult<Op> | Promise<HandlerResult<Op>>;
 
 type CrudIds<Specs> = { [K in keyof Specs]: Specs[K] extends { crud: object } ? K : never }[keyof Specs];
 

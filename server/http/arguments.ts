@@ -21,7 +21,7 @@ export class ArgumentValidator {
   /** Returns only the operation's own arguments, or throws a 400 naming the first problem. */
   validate(operation: OperationSpec, args: unknown): Record<string, unknown> {
     const input = args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-    const picked = Object.fromEntries(this.names(operation).filter((name) => input[name] !== undefined).map((name) => [name, input[name]]));
+    const picked = Object.fromEntries(operation.args.map((arg) => arg.name).filter((name) => input[name] !== undefined).map((name) => [name, input[name]]));
     const validate = this.compiled.get(operation) ?? this.compile(operation);
     if (!validate(picked)) {
       const [error] = validate.errors ?? [];
@@ -30,12 +30,6 @@ export class ArgumentValidator {
       throw badRequest(missing ? `Missing argument: ${at ? `${at}.` : ''}${missing}` : `Invalid argument ${at}: ${error?.message}`);
     }
     return picked;
-  }
-
-  private names(operation: OperationSpec): string[] {
-    const body = operation.body;
-    const bodyNames = !body ? [] : body.kind === 'root' ? [body.name] : body.names;
-    return [...operation.pathParams, ...operation.queryParams, ...bodyNames];
   }
 
   private compile(operation: OperationSpec): ValidateFunction {
