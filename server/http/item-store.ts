@@ -4,6 +4,20 @@ import { notFound } from './errors.js';
 
 export type Item = { id: string } & Record<string, unknown>;
 
+/** The JSON text of list snapshots, made once per snapshot: a hot list is serialized once per change, not per read. */
+const snapshotJson = new WeakMap<object, string | null>();
+
+/** The JSON of a list snapshot from ItemStore.list, or undefined for any other value. */
+export function snapshotText(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const text = snapshotJson.get(value);
+  if (text === undefined) return undefined;
+  if (text !== null) return text;
+  const made = JSON.stringify(value);
+  snapshotJson.set(value, made);
+  return made;
+}
+
 /**
  * The generic item store: every item of every manager, one JSON row each in SQLite, read through an in-memory
  * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
@@ -11,6 +25,8 @@ export type Item = { id: string } & Record<string, unknown>;
  */
 export class ItemStore {
   private readonly cache = new Map<string, Map<string, Item>>();
+  /** Frozen list answers per type, dropped on every write of that type. */
+  private readonly snapshots = new Map<string, Readonly<Record<string, Item>>>();
   private readonly statements;
 
   constructor(
@@ -41,9 +57,15 @@ export class ItemStore {
     return items;
   }
 
-  /** Every item of a type, as the API lists them: an object keyed by id. */
-  list<T extends Item = Item>(type: string): Record<string, T> {
-    return Object.fromEntries(this.items(type)) as Record<string, T>;
+  /** Every item of a type, as the API lists them: an object keyed by id (a frozen snapshot, shared until a write). */
+  list<T extends Item = Item>(type: string): Readonly<Record<string, T>> {
+    let snapshot = this.snapshots.get(type);
+    if (!snapshot) {
+      snapshot = Object.freeze(Object.fromEntries(this.items(type)));
+      snapshotJson.set(snapshot, null);
+      this.snapshots.set(type, snapshot);
+    }
+    return snapshot as Readonly<Record<string, T>>;
   }
 
   values<T extends Item = Item>(type: string): T[] {
@@ -81,6 +103,7 @@ export class ItemStore {
   remove(type: string, id: string): void {
     this.statements.remove.run(type, id);
     this.items(type).delete(id);
+    this.snapshots.delete(type);
     this.publish(type, 'delete', { id });
   }
 
@@ -90,6 +113,7 @@ export class ItemStore {
       return this.db.transaction(work)();
     } catch (err) {
       this.cache.clear(); // the rolled-back writes are in memory: reload from disk on next read
+      this.snapshots.clear();
       throw err;
     }
   }
@@ -97,6 +121,7 @@ export class ItemStore {
   private write(type: string, item: Item): void {
     this.statements.put.run(type, item.id, JSON.stringify(item));
     this.items(type).set(item.id, item);
+    this.snapshots.delete(type);
   }
 
   private publish(type: string, event: 'create' | 'update' | 'delete', data: Item | { id: string }): void {

@@ -75,7 +75,6 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
       });
       return next(error);
     }
-    socket.data.sessionId = session.id;
     next();
   });
 
@@ -111,12 +110,14 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
     });
   });
 
+  /** Events after which some sockets may have lost their session: a revoked session, a disabled or deleted user. */
+  const revoking = new Set(['session.delete', 'user.update', 'user.delete']);
   bus.subscribe(({ uri, event, data }) => {
     api.to(uri).emit(uri, event, data);
-    if (event === 'session.delete') {
-      for (const socket of api.sockets.values()) {
-        if (socket.data.sessionId === (data as { id: string }).id) socket.disconnect(true);
-      }
+    if (!revoking.has(event)) return;
+    for (const socket of api.sockets.values()) {
+      const token = tokens.get(socket.conn);
+      if (!token || !options.authenticate(token)) socket.disconnect(true);
     }
   });
   return io;

@@ -49,3 +49,23 @@ describe('HTTP kernel', () => {
     expect(res.body.error).toBe('unauthorized');
   });
 });
+
+describe('HTTP kernel without response validation (production)', () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await startTestHub({ development: false, validateResponses: false });
+  });
+  afterAll(() => hub.stop());
+
+  it('when a list is read, changed and read again, then the cached answer follows every write', async () => {
+    const auth = { Authorization: `Bearer ${hub.token}` };
+    const first = await hub.http().get('/api/manager/zones/zone').set(auth).expect(200).expect('Content-Type', /application\/json/);
+    await hub.http().get('/api/manager/zones/zone').set(auth).expect(200, first.body);
+    const root = Object.values<{ id: string; parent: string | null }>(first.body).find((zone) => zone.parent === null)!;
+    const { body: zone } = await hub.http().post('/api/manager/zones/zone').set(auth).send({ name: 'Porch', icon: 'home', parent: root.id }).expect(200);
+    const second = await hub.http().get('/api/manager/zones/zone').set(auth).expect(200);
+    expect(second.body).toEqual({ ...first.body, [zone.id]: zone });
+    await hub.http().delete(`/api/manager/zones/zone/${zone.id}`).set(auth).expect(204);
+    await hub.http().get('/api/manager/zones/zone').set(auth).expect(200, first.body);
+  });
+});

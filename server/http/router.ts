@@ -5,6 +5,7 @@ import type { Session } from './api.js';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { CallContext, Dispatcher } from './dispatcher.js';
 import { ApiError, errorBody, toApiError } from './errors.js';
+import { snapshotText } from './item-store.js';
 
 export interface HttpOptions<Context extends CallContext> {
   dispatcher: Dispatcher<Context>;
@@ -85,6 +86,13 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     next();
   };
 
+  /** A list snapshot goes out as its cached JSON, unless responses are validated (the validator wraps res.json). */
+  const send = (res: Response, result: unknown) => {
+    const text = options.validateResponses ? undefined : snapshotText(result);
+    if (text === undefined) res.json(result);
+    else res.type('application/json').send(text);
+  };
+
   const router = express.Router();
   for (const operation of dispatcher.all().sort(routeOrder)) {
     const { spec } = operation;
@@ -99,7 +107,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       async (req: AuthedRequest, res: Response) => {
         const result = await dispatcher.invoke(operation, namedArgs(operation, req), req.session ?? null);
         if (spec.status === 204) res.status(204).end();
-        else res.json(result);
+        else send(res, result);
       },
     );
   }

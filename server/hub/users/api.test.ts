@@ -167,4 +167,17 @@ describe('users manager', () => {
       client.close();
     }
   });
+
+  it('when a user is disabled while their socket is connected, then the socket is disconnected', async () => {
+    const token = hub.tokenWith(['homey'], 'user');
+    const userId = hub.hub.sessions.authenticate(token)!.user.id;
+    const client = await connectRealtime(hub.url, token, hub.hub.id);
+    try {
+      const disconnected = new Promise((resolve) => client.api.once('disconnect', resolve));
+      await hub.http().put(`/api/manager/users/user/${userId}`).set(owner()).send({ enabled: false }).expect(200);
+      await disconnected;
+    } finally {
+      client.close();
+    }
+  });
 });
