@@ -2,7 +2,7 @@
  * npm start: the demo hub on HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
  * /docs, and the built support form on FORM_PORT. Prints the hub URL and the demo owner's personal access token.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
@@ -57,7 +57,10 @@ const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const docsDir = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
 const formDir = path.join(root, 'form', 'dist');
 
-const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir });
+/** The cloud account service's public key (PEM), which verifies delegation tokens at POST /api/manager/users/login. */
+const cloudPublicKey = process.env.CLOUD_PUBLIC_KEY_FILE ? readFileSync(process.env.CLOUD_PUBLIC_KEY_FILE, 'utf8') : undefined;
+
+const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey });
 let form: Server | undefined;
 let hubUrl: string;
 try {
