@@ -4,7 +4,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Session } from './api.js';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { CallContext, Dispatcher } from './dispatcher.js';
-import { ApiError, errorBody, toApiError } from './errors.js';
+import { ApiError, badRequest, errorBody, toApiError } from './errors.js';
 import { snapshotText } from './item-store.js';
 
 export interface HttpOptions<Context extends CallContext> {
@@ -101,6 +101,10 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       authenticate,
       (req: AuthedRequest, _res: Response, next: NextFunction) => {
         dispatcher.authorize(spec, req.session ?? null, req.invalidToken);
+        // No body at all is a client's omission (400); a body of another media type stays the validator's 415.
+        if (spec.body?.required && req.body === undefined && !req.headers['content-type']) {
+          throw badRequest(`Missing JSON request body: ${spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')}`);
+        }
         next();
       },
       ...validator,
