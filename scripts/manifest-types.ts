@@ -1,6 +1,6 @@
 /**
- * The types of the operation manifests and of an operation's named arguments and result. scripts/generate.ts copies
- * this file to generated/manifest.ts, the one home that the generated manifests, the servers and the client import.
+ * The types of the operation manifests and of an operation's named arguments and result. Servers, the client and
+ * the generated manifests import them through generated/manifest.ts, which re-exports this file.
  */
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';

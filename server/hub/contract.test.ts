@@ -1,5 +1,6 @@
 import { hubApis } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
+import { connectRealtime, type RealtimeClient } from './testing/realtime-client.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /**
@@ -8,22 +9,31 @@ import { startTestHub, type TestHub } from './testing/test-hub.js';
  * validation, so placeholder arguments do not matter for the first two.
  */
 const operations = Object.entries(hubApis).flatMap(([manager, { operations }]) =>
-  Object.entries<OperationSpec>(operations).map(([operationId, spec]) => ({ name: `${manager}.${operationId}`, spec })),
+  Object.entries<OperationSpec>(operations).map(([operationId, spec]) => ({ name: `${manager}.${operationId}`, manager, operationId, spec })),
 );
 const url = (spec: OperationSpec) => spec.path.replace(/\{\w+\}/g, 'placeholder');
 const needsToken = operations.filter(({ spec }) => spec.auth === 'token');
 const needsScope = needsToken.filter(({ spec }) => spec.scopes.length > 0);
 const requiredBody = operations.filter(({ spec }) => spec.args.some((arg) => arg.required && arg.in !== 'path'));
+const requiredArgs = operations.filter(({ spec }) => spec.args.some((arg) => arg.required));
 
 describe('every operation of the hub contract', () => {
   let hub: TestHub;
   let unrelated: string;
+  let unrelatedSocket: RealtimeClient;
+  let ownerSocket: RealtimeClient;
   beforeAll(async () => {
     hub = await startTestHub();
     // A real scope that no operation of these managers asks for.
     unrelated = hub.tokenWith(['homey.speech.readonly']);
+    unrelatedSocket = await connectRealtime(hub.url, unrelated, hub.hub.id);
+    ownerSocket = await connectRealtime(hub.url, hub.token, hub.hub.id);
   });
-  afterAll(() => hub.stop());
+  afterAll(async () => {
+    unrelatedSocket.close();
+    ownerSocket.close();
+    await hub.stop();
+  });
 
   /** PUT and POST carry `{}` (PROTOCOL.md §2), except that a whole-item body is left out when `omitItem`. */
   const call = (spec: OperationSpec, token?: string, omitItem = false) => {
@@ -49,5 +59,17 @@ describe('every operation of the hub contract', () => {
     const res = await call(spec, hub.token, true).expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     expect(res.body.error_description).toContain(missing.name);
+  });
+
+  it.each(needsScope)('when $name is called over the socket without its scope, then the ack is a 403', async ({ manager, operationId, spec }) => {
+    const [error] = await unrelatedSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: {} });
+    expect(error).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${spec.scopes[0]}`, statusCode: 403 });
+  });
+
+  it.each(requiredArgs)('when $name is called over the socket without its arguments, then the ack is a 400 naming one', async ({ manager, operationId, spec }) => {
+    const [error] = await ownerSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: {} });
+    expect(error).toMatchObject({ error: 'invalid_request', statusCode: 400 });
+    const required = spec.args.filter((arg) => arg.required).map((arg) => `Missing argument: ${arg.name}`);
+    expect(required).toContain((error as { error_description: string }).error_description);
   });
 });
