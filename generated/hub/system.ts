@@ -515,7 +515,7 @@ export interface components {
             }[];
             /** @description The hub's id again, under the name older clients read. */
             homeyId: string;
-            /** @description The hardware model code, such as `homey5q`. */
+            /** @description The hardware model code, such as `hub-pro-2`. */
             homeyModelId: string;
             homeyModelName: string;
             /** @enum {string} */

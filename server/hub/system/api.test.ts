@@ -50,7 +50,7 @@ describe('system manager: identity, name, reboots, Wi-Fi, options and the diagno
     it('when getInfo is called with the trailing slash, then it describes this hub from the running system', async () => {
       const { body } = await hub.http().get(`${base}/`).set(auth()).expect(200).expect('Content-Type', /application\/json/);
       expect(body).toMatchObject({
-        id: hub.hub.id, homeyId: hub.hub.id, homeyVersion: '12.0.0', homeyModelId: 'homey5q', homeyPlatform: 'local',
+        id: hub.hub.id, homeyId: hub.hub.id, homeyVersion: '12.0.0', homeyModelId: 'hub-pro-2', homeyPlatform: 'local',
         platform: process.platform, arch: process.arch, nodeVersion: process.version, language: 'en', wifi: { enabled: true },
       });
       expect(body.cpus.length).toBeGreaterThan(0);

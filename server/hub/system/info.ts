@@ -8,7 +8,7 @@ export type SystemInfo = components['schemas']['SystemInfo'];
 export type SystemStateBody = components['schemas']['SystemState'];
 
 /** The hardware this hub presents itself as: the newer Pro model, whose radios the hub simulates. */
-export const HUB_MODEL = { id: 'homey5q', name: 'Homey Pro (Early 2023)', platform: 'local', platformVersion: 2 } as const;
+export const HUB_MODEL = { id: 'hub-pro-2', name: 'Open Hub Pro (2nd generation)', platform: 'local', platformVersion: 2 } as const;
 
 const underVoltage = new UnderVoltageSampler();
 
