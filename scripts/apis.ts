@@ -15,19 +15,26 @@ export interface ApiSource {
 
 export const root = process.cwd();
 
-/** Every API document below openapi/, found by folder: openapi/<group>/<id>.yaml. */
+/**
+ * Every API document below openapi/: openapi/<group>/<id>.yaml, or for a large one a folder whose thin root is
+ * openapi/<group>/<id>/openapi.yaml beside its paths/, schemas/ and examples/.
+ */
 export function listApis(): ApiSource[] {
   const apis: ApiSource[] = [];
   for (const group of ['hub', 'cloud']) {
     const dir = path.join(root, 'openapi', group);
     if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).sort()) {
-      if (!file.endsWith('.yaml')) continue;
-      const id = file.slice(0, -'.yaml'.length);
-      apis.push({ name: `${group}/${id}`, group, id, source: `openapi/${group}/${file}` });
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const folderRoot = `openapi/${group}/${entry.name}/openapi.yaml`;
+      if (entry.isDirectory() && existsSync(path.join(root, folderRoot))) {
+        apis.push({ name: `${group}/${entry.name}`, group, id: entry.name, source: folderRoot });
+      } else if (entry.isFile() && entry.name.endsWith('.yaml')) {
+        const id = entry.name.slice(0, -'.yaml'.length);
+        apis.push({ name: `${group}/${id}`, group, id, source: `openapi/${group}/${entry.name}` });
+      }
     }
   }
-  return apis;
+  return apis.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The groups whose documents are also joined into one bundle (generated/<group>.openapi.json). */
