@@ -8,7 +8,7 @@ import { roleScopes } from './roles.js';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
-/** A user as the users manager stores and answers it (openapi/hub/users.yaml User). */
+/** A user as the users manager stores and answers it (openapi/hub/users/schemas/User.yaml). */
 export type UserItem = Item & components['schemas']['User'];
 
 export interface SessionItem extends Item {
