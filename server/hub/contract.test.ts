@@ -5,8 +5,8 @@ import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /**
  * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token →
- * 401, a token without the operation's scope → 403, a required argument left out → 400. Authorization comes before
- * validation, so placeholder arguments do not matter for the first two.
+ * 401, a token without the operation's scope → 403, a required argument left out or a query parameter it does not know
+ * → 400. Authorization comes before validation, so placeholder arguments do not matter for the first two.
  */
 const operations = Object.entries(hubApis).flatMap(([manager, { operations }]) =>
   Object.entries<OperationSpec>(operations).map(([operationId, spec]) => ({ name: `${manager}.${operationId}`, manager, operationId, spec })),
@@ -59,6 +59,12 @@ describe('every operation of the hub contract', () => {
     const res = await call(spec, hub.token, true).expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     expect(res.body.error_description).toContain(missing.name);
+  });
+
+  it.each(operations)('when $name is given a query parameter it does not know, then 400 names it', async ({ spec }) => {
+    const res = await call({ ...spec, path: `${spec.path}?bogus=1` }, hub.token).expect(400);
+    expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
+    expect(res.body.error_description).toContain('bogus');
   });
 
   it.each(needsScope)('when $name is called over the socket without its scope, then the ack is a 403', async ({ manager, operationId, spec }) => {
