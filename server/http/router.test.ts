@@ -1,9 +1,9 @@
-import { startTestHub, type TestHub } from '../hub/testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../hub/testing/test-hub.js';
 
 /** The HTTP kernel's behaviour around every operation, seen through the zones manager of a production-mode hub. */
 describe('HTTP kernel', () => {
   let hub: TestHub;
-  const auth = () => ({ Authorization: `Bearer ${hub.token}` });
+  const auth = () => bearer(hub.token);
 
   beforeAll(async () => {
     hub = await startTestHub({ development: false });
@@ -58,7 +58,7 @@ describe('HTTP kernel without response validation (production)', () => {
   afterAll(() => hub.stop());
 
   it('when a list is read, changed and read again, then the cached answer follows every write', async () => {
-    const auth = { Authorization: `Bearer ${hub.token}` };
+    const auth = bearer(hub.token);
     const first = await hub.http().get('/api/manager/zones/zone').set(auth).expect(200).expect('Content-Type', /application\/json/);
     await hub.http().get('/api/manager/zones/zone').set(auth).expect(200, first.body);
     const root = Object.values<{ id: string; parent: string | null }>(first.body).find((zone) => zone.parent === null)!;

@@ -1,9 +1,9 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Device } from './device.js';
 
 describe('devices manager', () => {
   let hub: TestHub;
-  const auth = (token = hub.token) => ({ Authorization: `Bearer ${token}` });
+  const auth = (token = hub.token) => bearer(token);
   const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
   const zoneNamed = (name: string) => hub.hub.store.values<{ id: string; name: string }>('zone').find((zone) => zone.name === name)!;
   let readonly: string;

@@ -1,10 +1,10 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Zone } from '../zones/api.js';
 import type { Device } from './device.js';
 
 describe('setting capability values', () => {
   let hub: TestHub;
-  const auth = (token = hub.token) => ({ Authorization: `Bearer ${token}` });
+  const auth = (token = hub.token) => bearer(token);
   const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
   const value = (name: string, capability: string) => named(name).capabilitiesObj[capability]!.value;
   const set = (name: string, capability: string, body: object, token = hub.token) =>

@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime, type ClientVersion } from '../testing/realtime-client.js';
 import type { Device } from './device.js';
 
@@ -25,7 +25,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('devices over realtime with a socket.
       });
       const before = Date.now();
       await hub.http().put(`/api/manager/devices/device/${light.id}/capability/onoff`)
-        .set({ Authorization: `Bearer ${hub.token}` }).send({ value: true, transactionId: `tx-${version}` }).expect(204);
+        .set(bearer(hub.token)).send({ value: true, transactionId: `tx-${version}` }).expect(204);
       const { data } = await capability;
       expect(data).toEqual({ capabilityId: 'onoff', value: true, transactionId: `tx-${version}`, transactionTime: expect.any(String) });
       expect(Date.parse(data.transactionTime)).toBeGreaterThanOrEqual(before - 1000);

@@ -1,8 +1,8 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 describe('drivers manager', () => {
   let hub: TestHub;
-  const auth = (token = hub.token) => ({ Authorization: `Bearer ${token}` });
+  const auth = (token = hub.token) => bearer(token);
   let other: string;
 
   beforeAll(async () => {

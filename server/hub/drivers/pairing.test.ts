@@ -1,10 +1,10 @@
 import type { Device } from '../devices/device.js';
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { PairSession } from './pairing.js';
 
 describe('pairing', () => {
   let hub: TestHub;
-  const auth = (token = hub.token) => ({ Authorization: `Bearer ${token}` });
+  const auth = (token = hub.token) => bearer(token);
   const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
   const zone = (name: string) => hub.hub.store.values<{ id: string; name: string }>('zone').find((candidate) => candidate.name === name)!.id;
   const base = '/api/manager/drivers/pairsession';

@@ -1,7 +1,6 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('sessions manager', () => {
   let hub: TestHub;

@@ -1,8 +1,8 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 describe('system manager: identity, name, reboots, Wi-Fi, options and the diagnostic report', () => {
   let hub: TestHub;
-  const auth = () => ({ Authorization: `Bearer ${hub.token}` });
+  const auth = () => bearer(hub.token);
   const base = '/api/manager/system';
 
   beforeAll(async () => {
@@ -191,7 +191,7 @@ describe('system manager: identity, name, reboots, Wi-Fi, options and the diagno
     });
 
     it('when a readonly token asks for the report, then it gets one', async () => {
-      const readonly = { Authorization: `Bearer ${hub.tokenWith(['homey.system.readonly'])}` };
+      const readonly = bearer(hub.tokenWith(['homey.system.readonly']));
       expect((await hub.http().post(`${base}/journalctl`).set(readonly).send({}).expect(200)).body).toContain(hub.hub.id);
     });
   });

@@ -1,5 +1,5 @@
 import { operations } from '../../../generated/hub/system.operations.js';
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 type Spec = (typeof operations)[keyof typeof operations];
 
@@ -40,25 +40,25 @@ describe('system manager: tokens and scopes', () => {
   });
 
   it.each(guarded)('when %s is called with a token of another scope, then 403 names the missing scope', async (_id, spec) => {
-    const res = await call(hub, spec).set({ Authorization: `Bearer ${hub.tokenWith(['homey.zone', 'homey.device'])}` }).expect(403);
+    const res = await call(hub, spec).set(bearer(hub.tokenWith(['homey.zone', 'homey.device']))).expect(403);
     expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${spec.scopes[0]}`, statusCode: 403 });
   });
 
   it.each(writes)('when %s is called with a readonly token, then 403', async (_id, spec) => {
-    const res = await call(hub, spec).set({ Authorization: `Bearer ${hub.tokenWith(['homey.system.readonly'])}` }).expect(403);
+    const res = await call(hub, spec).set(bearer(hub.tokenWith(['homey.system.readonly']))).expect(403);
     expect(res.body.error_description).toBe('Missing scope: homey.system');
   });
 
   it('when a user (not a manager) holds a full-scope token, then the role allows reads and forbids writes', async () => {
-    const user = { Authorization: `Bearer ${hub.tokenWith(['homey'], 'user')}` };
+    const user = bearer(hub.tokenWith(['homey'], 'user'));
     await hub.http().get('/api/manager/system/state').set(user).expect(200);
     await hub.http().put('/api/manager/system/name').set(user).send({ name: 'Mine' }).expect(403);
   });
 
   it('when a manager who is not the owner asks for a factory reset, then 403 and nothing is erased', async () => {
-    const manager = { Authorization: `Bearer ${hub.tokenWith(['homey'], 'manager')}` };
+    const manager = bearer(hub.tokenWith(['homey'], 'manager'));
     const res = await hub.http().post('/api/manager/system/delete').set(manager).send({}).expect(403);
     expect(res.body).toMatchObject({ error: 'forbidden', error_description: 'Only the owner can reset the hub', statusCode: 403 });
-    await hub.http().get('/api/manager/system/state').set({ Authorization: `Bearer ${hub.token}` }).expect(200);
+    await hub.http().get('/api/manager/system/state').set(bearer(hub.token)).expect(200);
   });
 });

@@ -1,6 +1,6 @@
 import { demoToken } from '../demo-home.js';
 import { DEFAULT_NAME } from './state.js';
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';
 
 describe('system manager: factory reset', () => {
@@ -11,7 +11,7 @@ describe('system manager: factory reset', () => {
   afterAll(() => hub.stop());
 
   it('when the owner resets the hub, then everything but its id is erased, sockets close and the demo home returns', async () => {
-    const auth = { Authorization: `Bearer ${hub.token}` };
+    const auth = bearer(hub.token);
     const { body: zones } = await hub.http().get('/api/manager/zones/state').set(auth).expect(200);
     const { body: cellar } = await hub.http().post('/api/manager/zones/zone').set(auth).send({ name: 'Cellar', icon: 'cellar', parent: zones.rootZoneId }).expect(200);
     await hub.http().put('/api/manager/system/name').set(auth).send({ name: 'Old name' }).expect(200);
@@ -27,7 +27,7 @@ describe('system manager: factory reset', () => {
     client.close();
 
     await hub.http().get('/api/manager/system/state').set(auth).expect(401);
-    const fresh = { Authorization: `Bearer ${demoToken(hub.hub)}` };
+    const fresh = bearer(demoToken(hub.hub)!);
     expect(demoToken(hub.hub)).not.toBe(hub.token);
     const { body: state } = await hub.http().get('/api/manager/system/state').set(fresh).expect(200);
     expect(state).toMatchObject({ name: DEFAULT_NAME, forwardedPort: null, lastReboot: { reason: 'factory-reset' } });

@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime, type ClientVersion } from '../testing/realtime-client.js';
 
 const uri = 'homey:manager:system';
@@ -20,7 +20,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('system manager over realtime with a 
       const [error, name] = await client.request('api', { uri, operation: 'setSystemName', args: { name: `Socket ${version}`, query: {} } });
       expect(error).toBeNull();
       expect(name).toBe(`Socket ${version}`);
-      const { body } = await hub.http().get('/api/manager/system/name').set({ Authorization: `Bearer ${hub.token}` }).expect(200);
+      const { body } = await hub.http().get('/api/manager/system/name').set(bearer(hub.token)).expect(200);
       expect(body).toBe(name);
       const [, report] = await client.request('api', { uri, operation: 'sendLog', args: { append: 'over the socket' } });
       expect(report).toMatch(/over the socket$/);

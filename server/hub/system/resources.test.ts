@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 describe('system manager: memory, storage and the private diagnostics', () => {
   let hub: TestHub;
-  const auth = () => ({ Authorization: `Bearer ${hub.token}` });
+  const auth = () => bearer(hub.token);
   const base = '/api/manager/system';
   const busy = (ms: number) => {
     const until = Date.now() + ms;

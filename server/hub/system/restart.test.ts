@@ -1,9 +1,9 @@
-import { startTestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub } from '../testing/test-hub.js';
 
 describe('system manager across a hub restart', () => {
   it('when the hub restarts on its data, then name, Wi-Fi, forwarded port and last reboot persist; debug does not', async () => {
     const first = await startTestHub();
-    const auth = { Authorization: `Bearer ${first.token}` };
+    const auth = bearer(first.token);
     const base = '/api/manager/system';
     await first.http().put(`${base}/name`).set(auth).send({ name: 'Cabin' }).expect(200);
     await first.http().post(`${base}/disable-wifi`).set(auth).send({}).expect(204);

@@ -17,6 +17,8 @@ export interface TestHub extends RunningHub {
   token: string;
   /** A new personal access token with these scopes, for a new user of this role (default manager). */
   tokenWith(scopes: string[], role?: Role): string;
+  /** A new user of this role (with a token of these scopes, default every scope): its id, token and auth header. */
+  member(role: Role, scopes?: string[]): { id: string; token: string; auth: ReturnType<typeof bearer> };
   /**
    * A JWT as the cloud account service signs them (delegation and installer tokens), with the test key pair whose
    * public key the hub is configured with. Defaults: audience this hub, expiry in one hour.
@@ -38,18 +40,23 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
   const running = createHub({ demoHome: true, validateResponses: true, development: true, cloudPublicKey, ...overrides, dataDir });
   const url = await running.listen(0);
   const { hub } = running;
+  const tokenWith = (scopes: string[], role: Role = 'manager') => {
+    const user: UserItem = {
+      id: randomUUID(), name: `Test ${role}`, athomId: randomUUID(), properties: {}, enabled: true, verified: true,
+      role, isOwner: false, present: false, asleep: false,
+    };
+    hub.store.insert('user', user);
+    return hub.sessions.create({ type: 'PAT', userId: user.id, scopes, clientName: 'Test', name: 'Test token' }).token;
+  };
   return {
     ...running,
     url,
     dataDir,
     token: demoToken(hub)!,
-    tokenWith(scopes, role = 'manager') {
-      const user: UserItem = {
-        id: randomUUID(), name: `Test ${role}`, athomId: randomUUID(), properties: {}, enabled: true, verified: true,
-        role, isOwner: false, present: false, asleep: false,
-      };
-      hub.store.insert('user', user);
-      return hub.sessions.create({ type: 'PAT', userId: user.id, scopes, clientName: 'Test', name: 'Test token' }).token;
+    tokenWith,
+    member(role, scopes = ['homey']) {
+      const token = tokenWith(scopes, role);
+      return { id: hub.sessions.authenticate(token)!.user.id, token, auth: bearer(token) };
     },
     cloudToken: (claims, { audience = hub.id, expiresIn = '1h' } = {}) => signCloudToken(cloudKeys.privateKey, claims, audience, expiresIn),
     http: () => request(url),
@@ -59,6 +66,9 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
     },
   };
 }
+
+/** The Authorization header of a request with this bearer token. */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Signs claims as the cloud account service would, with any ES256 key (tests of forged tokens pass their own). */
 export function signCloudToken(key: CryptoKey, claims: Record<string, unknown>, audience: string, expiresIn: string | number): Promise<string> {

@@ -1,17 +1,11 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('users manager', () => {
   let hub: TestHub;
   let ownerId: string;
   const owner = () => bearer(hub.token);
-  /** A new user of this role with a token of these scopes, and the user's id. */
-  const member = (role: 'manager' | 'user' | 'guest', scopes = ['homey']) => {
-    const token = hub.tokenWith(scopes, role);
-    return { auth: bearer(token), id: hub.hub.sessions.authenticate(token)!.user.id };
-  };
 
   beforeAll(async () => {
     hub = await startTestHub();
@@ -22,7 +16,7 @@ describe('users manager', () => {
   it('when reading the state, then it counts the users and names the owner; without the scope 403, without a token 401', async () => {
     const { body } = await hub.http().get('/api/manager/users/state').set(owner()).expect(200);
     expect(body).toEqual({ userCount: hub.hub.store.count('user'), ownerId, installerAccessExpiresAt: null });
-    await hub.http().get('/api/manager/users/state').set(member('manager', ['homey.user']).auth).expect(403);
+    await hub.http().get('/api/manager/users/state').set(hub.member('manager', ['homey.user']).auth).expect(403);
     await hub.http().get('/api/manager/users/state').expect(401);
   });
 
@@ -35,9 +29,9 @@ describe('users manager', () => {
     const missing = await hub.http().get('/api/manager/users/user/nope').set(owner()).expect(404);
     expect(missing.body).toMatchObject({ error: 'not_found', error_description: 'User not found', statusCode: 404 });
     await hub.http().get('/api/manager/users/user').expect(401);
-    await hub.http().get('/api/manager/users/user').set(member('guest').auth).expect(403);
+    await hub.http().get('/api/manager/users/user').set(hub.member('guest').auth).expect(403);
     await hub.http().get(`/api/manager/users/user/${ownerId}`).expect(401);
-    await hub.http().get(`/api/manager/users/user/${ownerId}`).set(member('guest').auth).expect(403);
+    await hub.http().get(`/api/manager/users/user/${ownerId}`).set(hub.member('guest').auth).expect(403);
   });
 
   it('when a manager invites a user, then it is pending with an invite token shown once', async () => {
@@ -58,7 +52,7 @@ describe('users manager', () => {
 
   it('when a guest or a user tries to manage users, then 403 even with a full-scope token', async () => {
     for (const role of ['guest', 'user'] as const) {
-      const { auth } = member(role);
+      const { auth } = hub.member(role);
       const denied = await hub.http().post('/api/manager/users/user').set(auth).send({ role: 'guest' }).expect(403);
       expect(denied.body).toMatchObject({ error: 'insufficient_scope', error_description: 'Missing scope: homey.user' });
       await hub.http().put(`/api/manager/users/user/${ownerId}`).set(auth).send({ name: 'Hacked' }).expect(403);
@@ -67,7 +61,7 @@ describe('users manager', () => {
   });
 
   it('when a manager updates a user, then the fields change; bad fields 400, unknown user 404', async () => {
-    const anna = member('user');
+    const anna = hub.member('user');
     const { body } = await hub.http().put(`/api/manager/users/user/${anna.id}`).set(owner()).send({ id: anna.id, name: 'Anna', role: 'manager' }).expect(200);
     expect(body).toMatchObject({ id: anna.id, name: 'Anna', role: 'manager' });
     const bad = await hub.http().put(`/api/manager/users/user/${anna.id}`).set(owner()).send({ role: 'admin' }).expect(400);
@@ -78,11 +72,11 @@ describe('users manager', () => {
   });
 
   it('when the owner would be demoted, disabled or deleted, then 409; nobody changes their own role, 403', async () => {
-    const demote = await hub.http().put(`/api/manager/users/user/${ownerId}`).set(member('manager').auth).send({ role: 'user' }).expect(409);
+    const demote = await hub.http().put(`/api/manager/users/user/${ownerId}`).set(hub.member('manager').auth).send({ role: 'user' }).expect(409);
     expect(demote.body.error_description).toBe('The owner must stay a manager: hand over ownership first');
-    await hub.http().put(`/api/manager/users/user/${ownerId}`).set(member('manager').auth).send({ enabled: false }).expect(409);
-    await hub.http().delete(`/api/manager/users/user/${ownerId}`).set(member('manager').auth).expect(409);
-    const self = member('manager');
+    await hub.http().put(`/api/manager/users/user/${ownerId}`).set(hub.member('manager').auth).send({ enabled: false }).expect(409);
+    await hub.http().delete(`/api/manager/users/user/${ownerId}`).set(hub.member('manager').auth).expect(409);
+    const self = hub.member('manager');
     const own = await hub.http().put(`/api/manager/users/user/${self.id}`).set(self.auth).send({ role: 'guest' }).expect(403);
     expect(own.body.error_description).toBe('Nobody can change their own role');
     await hub.http().put(`/api/manager/users/user/${self.id}`).set(self.auth).send({ enabled: false }).expect(403);
@@ -90,7 +84,7 @@ describe('users manager', () => {
   });
 
   it('when a user is disabled, then its tokens answer 401 until it is enabled again', async () => {
-    const bob = member('user');
+    const bob = hub.member('user');
     await hub.http().put(`/api/manager/users/user/${bob.id}`).set(owner()).send({ enabled: false }).expect(200);
     const denied = await hub.http().get('/api/manager/users/user/me').set(bob.auth).expect(401);
     expect(denied.body.error).toBe('invalid_token');
@@ -99,7 +93,7 @@ describe('users manager', () => {
   });
 
   it('when a user is deleted, then its token answers 401 at once and it is gone', async () => {
-    const carol = member('user');
+    const carol = hub.member('user');
     await hub.http().get('/api/manager/users/user/me').set(carol.auth).expect(200);
     await hub.http().delete(`/api/manager/users/user/${carol.id}`).set(owner()).expect(204);
     await hub.http().get('/api/manager/users/user/me').set(carol.auth).expect(401);
@@ -109,14 +103,14 @@ describe('users manager', () => {
   });
 
   it('when a user reads and renames itself, then its own user changes; an empty name 400; no scope 403', async () => {
-    const guest = member('guest');
+    const guest = hub.member('guest');
     const { body } = await hub.http().get('/api/manager/users/user/me').set(guest.auth).expect(200);
     expect(body).toMatchObject({ id: guest.id, role: 'guest' });
     const { body: renamed } = await hub.http().put('/api/manager/users/user/me').set(guest.auth).send({ name: 'Grandma' }).expect(200);
     expect(renamed).toMatchObject({ id: guest.id, name: 'Grandma' });
     const empty = await hub.http().put('/api/manager/users/user/me').set(guest.auth).send({ name: '' }).expect(400);
     expect(empty.body.error_description).toMatch(/name/);
-    const noScope = member('user', ['homey.device']).auth;
+    const noScope = hub.member('user', ['homey.device']).auth;
     await hub.http().get('/api/manager/users/user/me').set(noScope).expect(403);
     await hub.http().put('/api/manager/users/user/me').set(noScope).send({ name: 'X' }).expect(403);
     await hub.http().delete('/api/manager/users/user/me').set(noScope).expect(403);
@@ -126,7 +120,7 @@ describe('users manager', () => {
   });
 
   it('when a user leaves the hub, then it is deleted and its token 401; the owner cannot leave (409)', async () => {
-    const leaver = member('user');
+    const leaver = hub.member('user');
     await hub.http().delete('/api/manager/users/user/me').set(leaver.auth).expect(204);
     await hub.http().get('/api/manager/users/user/me').set(leaver.auth).expect(401);
     const refused = await hub.http().delete('/api/manager/users/user/me').set(owner()).expect(409);
@@ -134,7 +128,7 @@ describe('users manager', () => {
   });
 
   it('when setting and removing own properties, then the user carries them; bad input 400, unknown property 404', async () => {
-    const user = member('user');
+    const user = hub.member('user');
     const { body } = await hub.http().put('/api/manager/users/user/me/properties/favoriteZone').set(user.auth).send({ value: { id: 'z1' } }).expect(200);
     expect(body.properties).toEqual({ favoriteZone: { id: 'z1' } });
     const notObject = await hub.http().put('/api/manager/users/user/me/properties/favoriteZone').set(user.auth).send({ value: 3 }).expect(400);
@@ -145,7 +139,7 @@ describe('users manager', () => {
     expect(after.properties).toEqual({});
     const unknown = await hub.http().delete('/api/manager/users/user/me/properties/favoriteZone').set(user.auth).expect(404);
     expect(unknown.body.error_description).toBe('Property favoriteZone not found');
-    const noScope = member('user', ['homey.zone']).auth;
+    const noScope = hub.member('user', ['homey.zone']).auth;
     await hub.http().put('/api/manager/users/user/me/properties/x').set(noScope).send({ value: {} }).expect(403);
     await hub.http().delete('/api/manager/users/user/me/properties/x').set(noScope).expect(403);
     await hub.http().put('/api/manager/users/user/me/properties/x').send({ value: {} }).expect(401);

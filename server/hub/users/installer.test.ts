@@ -1,6 +1,5 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('installer access', () => {
   let hub: TestHub;

@@ -1,8 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
-import { signCloudToken, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, signCloudToken, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { DEMO_OWNER_ATHOM_ID } from '../demo-home.js';
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('login with a delegation token of the cloud account service', () => {
   let hub: TestHub;

@@ -1,9 +1,9 @@
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 describe('zones manager', () => {
   let hub: TestHub;
   let root: string;
-  const auth = () => ({ Authorization: `Bearer ${hub.token}` });
+  const auth = () => bearer(hub.token);
 
   beforeAll(async () => {
     hub = await startTestHub();
@@ -59,17 +59,17 @@ describe('zones manager', () => {
   });
 
   it('when the token lacks the scope, then 403; a readonly token reads but cannot write', async () => {
-    const readonly = { Authorization: `Bearer ${hub.tokenWith(['homey.zone.readonly'])}` };
+    const readonly = bearer(hub.tokenWith(['homey.zone.readonly']));
     await hub.http().get('/api/manager/zones/zone').set(readonly).expect(200);
     const denied = await hub.http().post('/api/manager/zones/zone').set(readonly).send({ name: 'A', icon: 'home', parent: root }).expect(403);
     expect(denied.body).toMatchObject({ error: 'insufficient_scope', error_description: 'Missing scope: homey.zone' });
-    const other = { Authorization: `Bearer ${hub.tokenWith(['homey.device'])}` };
+    const other = bearer(hub.tokenWith(['homey.device']));
     await hub.http().get(`/api/manager/zones/zone/${root}`).set(other).expect(403);
     await hub.http().get('/api/manager/zones/state').set(other).expect(403);
   });
 
   it('when a guest holds a full-scope token, then the role still forbids writes', async () => {
-    const guest = { Authorization: `Bearer ${hub.tokenWith(['homey'], 'guest')}` };
+    const guest = bearer(hub.tokenWith(['homey'], 'guest'));
     await hub.http().get('/api/manager/zones/zone').set(guest).expect(200);
     await hub.http().post('/api/manager/zones/zone').set(guest).send({ name: 'A', icon: 'home', parent: root }).expect(403);
   });
