@@ -27,6 +27,8 @@ export class ItemStore {
   private readonly cache = new Map<string, Map<string, Item>>();
   /** Frozen list answers per type, dropped on every write of that type. */
   private readonly snapshots = new Map<string, Readonly<Record<string, Item>>>();
+  /** How items of a type go out in events when the API answers more than is stored (see `presentAs`). */
+  private readonly views = new Map<string, (item: Item) => unknown>();
   private readonly statements;
 
   constructor(
@@ -107,6 +109,14 @@ export class ItemStore {
     this.publish(type, 'delete', { id });
   }
 
+  /**
+   * Events of this type carry `view(item)` instead of the stored item, for types whose API answer adds derived
+   * fields, so that clients caching from events hold what a read would answer.
+   */
+  presentAs<T extends Item>(type: string, view: (item: T) => unknown): void {
+    this.views.set(type, view as (item: Item) => unknown);
+  }
+
   /** Runs writes atomically; events are published as each write happens. */
   transaction<R>(work: () => R): R {
     try {
@@ -124,9 +134,11 @@ export class ItemStore {
     this.snapshots.delete(type);
   }
 
-  private publish(type: string, event: 'create' | 'update' | 'delete', data: Item | { id: string }): void {
+  private publish(type: string, event: 'create' | 'update' | 'delete', item: Item | { id: string }): void {
+    const view = event === 'delete' ? undefined : this.views.get(type);
+    const data = view ? view(item as Item) : item;
     const manager = this.managerOf[type];
     if (manager) this.bus.publish(`homey:manager:${manager}`, `${type}.${event}`, data);
-    if (event !== 'create') this.bus.publish(`homey:${type}:${data.id}`, event, data);
+    if (event !== 'create') this.bus.publish(`homey:${type}:${item.id}`, event, data);
   }
 }

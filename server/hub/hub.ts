@@ -14,7 +14,8 @@ import { createHttpApp } from '../http/router.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
-import { SessionService } from './sessions.js';
+import { SessionService, type SessionItem } from './sessions.js';
+import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
 
@@ -65,6 +66,7 @@ export function createHub(config: HubConfig): RunningHub {
     sessions: new SessionService(db, store),
     system: new SystemState(settings, bus, startedAt),
   };
+  store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, (session) => ({ session: session as HubContext['session'], hub }));

@@ -49,6 +49,26 @@ describe('sessions manager', () => {
     await hub.http().get('/api/manager/sessions/session').expect(401);
   });
 
+  it('when a session is created or ends, then subscribers get it as a read would answer it, with its intersected scopes', async () => {
+    const client = await connectRealtime(hub.url, hub.token, hub.hub.id);
+    try {
+      expect(await client.request('subscribe', 'homey:manager:sessions')).toEqual([null, undefined]);
+      const created = client.next('homey:manager:sessions', (event) => event === 'session.create');
+      const { body: pat } = await hub.http().post('/api/manager/users/pat').set(owner()).send({ name: 'Guest tablet', scopes: ['homey.zone'] }).expect(200);
+      const { event, data } = await created;
+      expect(event).toBe('session.create');
+      const { body: listed } = await hub.http().get('/api/manager/sessions/session').set(owner()).expect(200);
+      expect(data).toEqual(listed[data.id]);
+      expect(data).toMatchObject({ type: 'PAT', name: 'Guest tablet', intersectedScopes: ['homey.zone'] });
+      expect(JSON.stringify(data)).not.toContain(pat.token);
+      const deleted = client.next('homey:manager:sessions', (name) => name === 'session.delete');
+      await hub.http().delete(`/api/manager/sessions/session/${data.id}`).set(owner()).expect(204);
+      expect((await deleted).data).toEqual({ id: data.id });
+    } finally {
+      client.close();
+    }
+  });
+
   it('when a manager ends a session, then its token answers 401 at once and its socket is disconnected', async () => {
     const token = hub.tokenWith(['homey'], 'user');
     const { body: session } = await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200);
