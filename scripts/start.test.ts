@@ -89,4 +89,22 @@ describe('npm start (scripts/start.ts)', () => {
     await expect(waitForOutput(child, /HUB_PORT/)).resolves.toContain('HUB_PORT must be a port number (0-65535), not "eighty".');
     expect(await exited(child)).toBe(1);
   });
+
+  it('when CLOUD_PUBLIC_KEY_FILE is missing or not a public key, then it exits 1 saying so', async () => {
+    const notAKey = path.join(work, 'not-a-key.pem');
+    writeFileSync(notAKey, 'hello');
+    for (const file of [path.join(work, 'missing.pem'), notAKey]) {
+      const child = spawnBin('tsx', ['scripts/start.ts'], { HUB_PORT: '0', CLOUD_PUBLIC_KEY_FILE: file, DATA_DIR: path.join(work, 'key-data') });
+      running.push(child);
+      await expect(waitForOutput(child, /CLOUD_PUBLIC_KEY_FILE/)).resolves.toContain(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file}`);
+      expect(await exited(child)).toBe(1);
+    }
+  });
+
+  it('when HOST is 0.0.0.0, then it listens on every interface and prints a URL to browse to', async () => {
+    const { url, child } = await start({ HOST: '0.0.0.0', HUB_PORT: '0', DATA_DIR: path.join(work, 'host-data') });
+    expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+    expect((await fetch(`http://127.0.0.1:${new URL(url).port}/api/manager/system/ping`)).status).toBe(200);
+    await stop(child);
+  });
 });

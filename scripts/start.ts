@@ -1,7 +1,8 @@
 /**
- * npm start: the demo hub on HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
+ * npm start: the demo hub on HOST:HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
  * /docs, and the built support form on FORM_PORT. Prints the hub URL and the demo owner's personal access token.
  */
+import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import { createHub, type RunningHub } from '../server/hub/hub.js';
 import { root } from './apis.js';
 import { demoListPath } from './demo-list.js';
 
-const host = '127.0.0.1';
+/** This machine only, unless HOST says otherwise (0.0.0.0 lets other devices on the network reach the hub). */
+const host = process.env.HOST || '127.0.0.1';
 
 function portFrom(name: string, fallback: number): number {
   const value = process.env[name];
@@ -57,8 +59,23 @@ const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const docsDir = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
 const formDir = path.join(root, 'form', 'dist');
 
-/** The cloud account service's public key (PEM), which verifies delegation tokens at POST /api/manager/users/login. */
-const cloudPublicKey = process.env.CLOUD_PUBLIC_KEY_FILE ? readFileSync(process.env.CLOUD_PUBLIC_KEY_FILE, 'utf8') : undefined;
+/**
+ * The cloud account service's public key (PEM), which verifies delegation tokens at POST /api/manager/users/login.
+ * A key that cannot be read stops the start rather than failing every login later.
+ */
+function readCloudPublicKey(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    const pem = readFileSync(file, 'utf8');
+    // Only a public key in SPKI form (never a private key, which createPublicKey would also accept).
+    if (!pem.includes('-----BEGIN PUBLIC KEY-----')) throw new Error('no "BEGIN PUBLIC KEY" block');
+    createPublicKey(pem);
+    return pem;
+  } catch (error) {
+    fail(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file} (${(error as Error).message})`);
+  }
+}
+const cloudPublicKey = readCloudPublicKey(process.env.CLOUD_PUBLIC_KEY_FILE);
 
 const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey });
 let form: Server | undefined;
@@ -83,7 +100,7 @@ console.log(`Hub URL: ${hubUrl}`);
 console.log(`Personal access token: ${token}`);
 console.log(docsBuilt ? `API docs: ${hubUrl}/docs/` : `API docs: not built (npm run docs builds them into ${docsDir})`);
 console.log(formAddress && typeof formAddress === 'object'
-  ? `Support form: http://${host}:${formAddress.port}/`
+  ? `Support form: ${Object.assign(new URL(hubUrl), { port: String(formAddress.port) }).href}`
   : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
 console.log(`Data: ${dataDir} (kept across restarts)`);
 console.log(`Try: curl -H "Authorization: Bearer ${token}" ${hubUrl}${demoListPath}`);

@@ -102,7 +102,9 @@ export function createHub(config: HubConfig): RunningHub {
         server.once('error', reject);
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
-          resolve(`http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`);
+          // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
+          const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+          resolve(`http://${shown}:${actual}`);
         });
       });
     },
