@@ -1,8 +1,9 @@
 import * as manifest from '../../../generated/hub/system.operations.js';
 import type { operations } from '../../../generated/hub/system.js';
 import { defineApi } from '../../http/api.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import type { HubContext } from '../context.js';
+import { requireOwner } from '../users/users.js';
 import { collectGarbage, writeHeapSnapshot } from './diagnostics.js';
 import { factoryReset } from './factory-reset.js';
 import { systemInfo, systemState } from './info.js';
@@ -25,9 +26,9 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   reboot: (_args, { hub }) => hub.system.reboot('reboot'),
   rebootOTA: (_args, { hub }) => hub.system.reboot('reboot-ota'),
   rebootRecovery: (_args, { hub }) => hub.system.reboot('reboot-recovery'),
-  factoryReset: (_args, { hub, session }) => {
-    if (!(session?.user as { isOwner?: boolean } | undefined)?.isOwner) throw forbidden('Only the owner can reset the hub');
-    return factoryReset(hub);
+  factoryReset: (_args, context) => {
+    requireOwner(context, 'reset the hub');
+    return factoryReset(context.hub);
   },
   enableWifi: (_args, { hub }) => void (hub.system.wifiEnabled = true),
   disableWifi: (_args, { hub }) => void (hub.system.wifiEnabled = false),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/users.js';
-import { ApiError, conflict, forbidden } from '../../http/errors.js';
+import { unauthorized } from '../../http/dispatcher.js';
+import { conflict, forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
 import type { HubSession, UserItem } from '../sessions.js';
 import { accountsOf } from './accounts.js';
@@ -9,7 +10,7 @@ type Schemas = components['schemas'];
 
 /** The calling session; operations that reach here always have one, the check only narrows the type. */
 export function callerOf({ session }: HubContext): HubSession {
-  if (!session) throw new ApiError(401, 'unauthorized', 'Missing access token: send Authorization: Bearer <token>');
+  if (!session) throw unauthorized(false);
   return session;
 }
 
@@ -23,10 +24,9 @@ export const ownerOf = (hub: Hub) => hub.store.values<UserItem>('user').find((us
 
 export const findByAthomId = (hub: Hub, athomId: string) => hub.store.values<UserItem>('user').find((user) => user.athomId === athomId);
 
-export function requireOwner(context: HubContext, action: string): HubSession {
-  const session = callerOf(context);
+/** Refuses the call unless the caller's user is, as stored now, the owner. */
+export function requireOwner(context: HubContext, action: string): void {
   if (!me(context).isOwner) throw forbidden(`Only the owner can ${action}`);
-  return session;
 }
 
 /** A new user waiting for its invite to be accepted, with the invite token shown once. */
