@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
-import type { UserItem } from './sessions.js';
+import { newUser } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
@@ -44,18 +44,7 @@ function seedZones(hub: Hub): Map<string, string> {
 export function seedDemoHome(hub: Hub): void {
   if (hub.settings.get('demoSeeded')) return;
   hub.store.transaction(() => {
-    const owner: UserItem = {
-      id: randomUUID(),
-      name: 'Demo Owner',
-      athomId: DEMO_OWNER_ATHOM_ID,
-      properties: {},
-      enabled: true,
-      verified: true,
-      role: 'manager',
-      isOwner: true,
-      present: true,
-      asleep: false,
-    };
+    const owner = newUser({ name: 'Demo Owner', athomId: DEMO_OWNER_ATHOM_ID, verified: true, role: 'manager', isOwner: true, present: true });
     hub.store.insert('user', owner);
     const { token } = hub.sessions.create({ type: 'PAT', userId: owner.id, scopes: ['homey'], clientName: 'Demo', name: 'Demo token' });
     hub.settings.set('demoToken', token);

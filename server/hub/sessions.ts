@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Session } from '../http/api.js';
 import type { Db } from '../http/db.js';
 import type { Item, ItemStore } from '../http/item-store.js';
 import { intersectScopes } from '../http/scopes.js';
+import { newSecret, secretHash } from '../http/secrets.js';
 import type { components } from '../../generated/hub/users.js';
 import { roleScopes } from './roles.js';
 
@@ -45,7 +46,6 @@ export interface NewSession {
   expiresAt?: string;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const LAST_USED_PRECISION_MS = 60_000;
 
 /**
@@ -67,7 +67,7 @@ export class SessionService {
 
   /** Issues a session and returns its token; the token is never stored or shown again. */
   create(input: NewSession): { session: SessionItem; token: string } {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecret();
     const now = new Date();
     const session: SessionItem = {
       id: randomUUID(),
@@ -83,14 +83,14 @@ export class SessionService {
     };
     this.store.transaction(() => {
       this.store.insert('session', session);
-      this.statements.insert.run(hash(token), session.id);
+      this.statements.insert.run(secretHash(token), session.id);
     });
     return { session, token };
   }
 
   /** The session behind a raw token, or null if it is unknown, expired, revoked or its user is disabled. */
   authenticate(token: string): HubSession | null {
-    const tokenHash = hash(token);
+    const tokenHash = secretHash(token);
     let sessionId = this.byHash.get(tokenHash);
     if (!sessionId) {
       sessionId = this.statements.find.get(tokenHash)?.session_id;

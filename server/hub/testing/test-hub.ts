@@ -8,7 +8,7 @@ import type { HubConfig } from '../context.js';
 import { createHub, type RunningHub } from '../hub.js';
 import { demoToken } from '../demo-home.js';
 import type { Role } from '../roles.js';
-import type { UserItem } from '../sessions.js';
+import { newUser } from '../users/users.js';
 
 export interface TestHub extends RunningHub {
   url: string;
@@ -41,10 +41,7 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
   const url = await running.listen(0);
   const { hub } = running;
   const tokenWith = (scopes: string[], role: Role = 'manager') => {
-    const user: UserItem = {
-      id: randomUUID(), name: `Test ${role}`, athomId: randomUUID(), properties: {}, enabled: true, verified: true,
-      role, isOwner: false, present: false, asleep: false,
-    };
+    const user = newUser({ name: `Test ${role}`, athomId: randomUUID(), verified: true, role });
     hub.store.insert('user', user);
     return hub.sessions.create({ type: 'PAT', userId: user.id, scopes, clientName: 'Test', name: 'Test token' }).token;
   };

@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import * as manifest from '../../../generated/hub/users.operations.js';
 import type { components, operations } from '../../../generated/hub/users.js';
 import { defineApi } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { hasScope } from '../../http/scopes.js';
+import { sameSecret } from '../../http/secrets.js';
 import type { Hub, HubContext } from '../context.js';
 import type { UserItem } from '../sessions.js';
 import { accountsOf } from './accounts.js';
@@ -12,13 +12,11 @@ import { createToken, deleteToken, listTokens } from './pats.js';
 import { loginLocal, loginWithDelegation } from './sign-in.js';
 import { acceptInvite, applyUserUpdate, callerOf, deleteUser, forgetUser, inviteUser, me, ownerOf, requireOwner, swapOwner } from './users.js';
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /** The cloud's shared secret, when the hub is configured with one. */
 function checkSecret(hub: Hub, secret: string | undefined): void {
   const expected = hub.config.cloudSharedSecret;
   if (!expected) return;
-  if (secret === undefined || !timingSafeEqual(digest(secret), digest(expected))) throw forbidden('Wrong or missing shared secret');
+  if (secret === undefined || !sameSecret(secret, expected)) throw forbidden('Wrong or missing shared secret');
 }
 
 /** The target of a manager's local-credentials call: managers only, and the owner's own credentials are the owner's. */

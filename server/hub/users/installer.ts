@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { conflict, forbidden } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { UserItem } from '../sessions.js';
 import { invalidToken, verifyCloudToken } from './cloud-token.js';
-import { deleteUser, findByAthomId, swapOwner } from './users.js';
+import { deleteUser, findByAthomId, newUser, swapOwner } from './users.js';
 
 export const INSTALLER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY = 'installerAccess';
@@ -61,10 +60,8 @@ export async function requestAccess(hub: Hub, jwt: string): Promise<string> {
   if (user && !access.userIds.includes(user.id)) throw conflict('This cloud account is already a user of this hub: sign in with POST /login');
   if (user && !user.enabled) throw forbidden('This user is disabled');
   if (!user) {
-    user = {
-      id: randomUUID(), name: typeof claims.name === 'string' && claims.name ? claims.name : 'Installer', athomId: claims.sub,
-      properties: {}, enabled: true, verified: true, role: 'manager', isOwner: false, present: false, asleep: false,
-    };
+    const name = typeof claims.name === 'string' && claims.name ? claims.name : 'Installer';
+    user = newUser({ name, athomId: claims.sub, verified: true, role: 'manager' });
     hub.store.insert('user', user);
     hub.settings.set(KEY, { ...access, userIds: [...access.userIds, user.id] });
   }

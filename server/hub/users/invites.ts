@@ -1,10 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../http/db.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { newSecret, secretHash } from '../../http/secrets.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 interface Row {
   user_id: string;
@@ -29,15 +27,15 @@ export class Invites {
 
   /** A new invite for the user; the token is returned once and only its hash is kept. */
   create(userId: string, now = Date.now()): { inviteToken: string; inviteExpiresAt: string } {
-    const inviteToken = randomBytes(32).toString('base64url');
+    const inviteToken = newSecret();
     const inviteExpiresAt = new Date(now + INVITE_TTL_MS).toISOString();
-    this.statements.insert.run(userId, hash(inviteToken), inviteExpiresAt);
+    this.statements.insert.run(userId, secretHash(inviteToken), inviteExpiresAt);
     return { inviteToken, inviteExpiresAt };
   }
 
   /** The user id of a pending invite: 404 when unknown, 409 when accepted or expired. Marks it accepted. */
   accept(token: string, now = Date.now()): string {
-    const row = this.statements.find.get(hash(token));
+    const row = this.statements.find.get(secretHash(token));
     if (!row) throw notFound('Invite');
     if (row.accepted_at) throw conflict('This invite was already accepted');
     if (Date.parse(row.expires_at) <= now) throw conflict('This invite has expired: ask for a new one');

@@ -29,12 +29,17 @@ export function requireOwner(context: HubContext, action: string): void {
   if (!me(context).isOwner) throw forbidden(`Only the owner can ${action}`);
 }
 
+/** A user as every new one starts (enabled, not yet verified, no cloud account), with these fields set. */
+export function newUser(fields: Pick<UserItem, 'role'> & Partial<UserItem>): UserItem {
+  return {
+    id: randomUUID(), name: 'New user', athomId: null, properties: {}, enabled: true, verified: false,
+    isOwner: false, present: false, asleep: false, ...fields,
+  };
+}
+
 /** A new user waiting for its invite to be accepted, with the invite token shown once. */
 export function inviteUser(hub: Hub, input: Schemas['UserCreate']): Schemas['UserCreated'] {
-  const user: UserItem = {
-    id: randomUUID(), name: input.name ?? 'New user', athomId: null, properties: input.properties ?? {},
-    enabled: input.enabled ?? true, verified: false, role: input.role, isOwner: false, present: false, asleep: false,
-  };
+  const user = newUser(input);
   return hub.store.transaction(() => {
     hub.store.insert('user', user);
     return { ...user, ...accountsOf(hub).invites.create(user.id) };
