@@ -3,7 +3,7 @@ import { ApiError, badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { setZoneActivity } from '../zones/api.js';
-import type { Device, DeviceCapability } from './device.js';
+import { deviceUri, saveValues, type Device, type DeviceCapability } from './device.js';
 import { refreshGroupsOf } from './group-values.js';
 import { simulate } from './simulation.js';
 
@@ -51,14 +51,8 @@ export function checkValue(entry: DeviceCapability, value: unknown): CapabilityV
 export function applyValues(hub: Hub, device: Device, requested: Record<string, CapabilityValue>, transactionId: string, exceptGroup?: string): Device {
   const now = new Date().toISOString();
   const changes = { ...simulate(device, requested, now), ...requested };
-  const capabilitiesObj = { ...device.capabilitiesObj };
-  for (const [id, value] of Object.entries(changes)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
-  const saved = hub.store.save('device', { ...device, capabilitiesObj });
-  for (const [capabilityId, value] of Object.entries(changes)) {
-    const transaction = capabilityId in requested ? transactionId : randomUUID();
-    hub.bus.publish(`homey:device:${device.id}`, 'capability', { capabilityId, value, transactionId: transaction, transactionTime: now });
-  }
-  if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, `homey:device:${saved.id}`, changes.alarm_motion === true);
+  const saved = saveValues(hub, device, changes, (id) => (id in requested ? transactionId : randomUUID()), now);
+  if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, deviceUri(saved), changes.alarm_motion === true);
   refreshGroupsOf(hub, saved.id, exceptGroup);
   return saved;
 }

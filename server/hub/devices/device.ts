@@ -18,6 +18,26 @@ export function capabilityEntry(id: string, options: Array<DriverCapabilityOptio
   return { ...fields, ...Object.assign({}, ...options), value, lastUpdated };
 }
 
+/** A device's own realtime uri, also the origin it gives when it makes a zone active. */
+export const deviceUri = (device: Pick<Device, 'id'>) => `homey:device:${device.id}`;
+
+/**
+ * Stores new capability values, saving the device once (one `device.update`), then sends a `capability` event per
+ * value, with the transaction id `transactionOf` gives it.
+ */
+export function saveValues(
+  hub: Hub, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date().toISOString(),
+): Device {
+  const capabilitiesObj = { ...device.capabilitiesObj };
+  for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
+  const saved = hub.store.save('device', { ...device, capabilitiesObj });
+  for (const [capabilityId, value] of Object.entries(values)) {
+    hub.bus.publish(deviceUri(device), 'capability', { capabilityId, value, transactionId: transactionOf(capabilityId), transactionTime: now });
+  }
+  return saved;
+}
+
+/** A 400 unless the zone exists (a device or pair session naming a zone). */
 export function requireZone(hub: Hub, zoneId: string): void {
   if (!hub.store.get('zone', zoneId)) throw badRequest(`Zone not found: ${zoneId}`);
 }
@@ -47,7 +67,7 @@ export function insightsOf(deviceId: string, capabilities: string[], entries: Re
     .map((id) => entries[id])
     .filter((entry): entry is DeviceCapability => entry !== undefined && (entry.type === 'number' || entry.type === 'boolean'))
     .map((entry) => ({
-      uri: `homey:device:${deviceId}`,
+      uri: deviceUri({ id: deviceId }),
       id: entry.id,
       title: entry.title,
       ...(entry.type === 'boolean' ? stateTitles(entry.id) : { titleTrue: null, titleFalse: null }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { Hub } from '../context.js';
-import type { Device, DeviceCapability } from './device.js';
+import { saveValues, type Device, type DeviceCapability } from './device.js';
 
 export const isGroup = (device: Device): boolean => device.driverId === GROUP_DRIVER_ID;
 export const membersOf = (group: Device): string[] => (Array.isArray(group.data.devices) ? (group.data.devices as string[]) : []);
@@ -28,24 +28,15 @@ export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): 
  */
 export function refreshGroup(hub: Hub, group: Device, transactionIds: Record<string, string> = {}): Device {
   const members = membersOf(group).map((id) => hub.store.get<Device>('device', id)).filter((member) => member !== undefined);
-  const now = new Date().toISOString();
   const changed: Record<string, CapabilityValue> = {};
-  const capabilitiesObj = { ...group.capabilitiesObj };
   for (const id of group.capabilities) {
-    const entry = capabilitiesObj[id];
+    const entry = group.capabilitiesObj[id];
     if (!entry) continue;
     const value = groupValue(entry, members.map((member) => member.capabilitiesObj[id]?.value ?? null));
-    if (value === entry.value && !(id in transactionIds)) continue;
-    changed[id] = value;
-    capabilitiesObj[id] = { ...entry, value, lastUpdated: now };
+    if (value !== entry.value || id in transactionIds) changed[id] = value;
   }
   if (!Object.keys(changed).length) return group;
-  const saved = hub.store.save('device', { ...group, capabilitiesObj });
-  for (const [capabilityId, value] of Object.entries(changed)) {
-    const transactionId = transactionIds[capabilityId] ?? randomUUID();
-    hub.bus.publish(`homey:device:${group.id}`, 'capability', { capabilityId, value, transactionId, transactionTime: now });
-  }
-  return saved;
+  return saveValues(hub, group, changed, (id) => transactionIds[id] ?? randomUUID());
 }
 
 /** Keeps the groups a device belongs to in step with it. */

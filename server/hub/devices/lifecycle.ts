@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { setZoneActivity } from '../zones/api.js';
 import { applyValues } from './control.js';
-import { requireZone, type Device } from './device.js';
+import { deviceUri, requireZone, type Device } from './device.js';
 import { isGroup } from './group-values.js';
 import { leaveGroups } from './groups.js';
 import { checkSettings, settingDefinitions } from './settings.js';
@@ -14,8 +14,6 @@ type SettingValues = components['schemas']['DeviceSettingValues'];
 
 export const requireDevice = (hub: Hub, id: string): Device => hub.store.require<Device>('device', id, 'Device');
 
-const origin = (device: Device) => `homey:device:${device.id}`;
-
 /** updateDevice's rules: the zone must exist, the indicator must be a capability; motion moves with its sensor. */
 export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Device {
   const { id: _ignored, ...changes } = patch;
@@ -24,15 +22,15 @@ export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Dev
     throw badRequest(`uiIndicator must be one of the device's capabilities (${device.capabilities.join(', ')}), not ${changes.uiIndicator}`);
   }
   if (changes.zone !== undefined && changes.zone !== device.zone && device.capabilitiesObj.alarm_motion?.value === true) {
-    setZoneActivity(hub.store, device.zone, origin(device), false);
-    setZoneActivity(hub.store, changes.zone, origin(device), true);
+    setZoneActivity(hub.store, device.zone, deviceUri(device), false);
+    setZoneActivity(hub.store, changes.zone, deviceUri(device), true);
   }
   return { ...device, ...changes };
 }
 
 /** Before a device is removed: it stops making its zone active and leaves its groups. */
 export function beforeRemove(hub: Hub, device: Device): void {
-  setZoneActivity(hub.store, device.zone, origin(device), false);
+  setZoneActivity(hub.store, device.zone, deviceUri(device), false);
   if (!isGroup(device)) leaveGroups(hub, device.id);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
+import { requireZone, type Device } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
 import { findDriver, driverItem, VDEVICE_OWNER, type DriverDefinition } from './catalogue.js';
 
@@ -58,7 +58,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
   if (!driver) throw badRequest(`Driver not found: ${input.driverId}`);
   if (!driver.pairable) throw conflict(`${driver.name} devices are not paired: use createGroup, updateGroup and deleteDevice`);
   const deviceId = sessionDevice(hub, input, driver);
-  if (input.zoneId !== undefined && !hub.store.get('zone', input.zoneId)) throw badRequest(`Zone not found: ${input.zoneId}`);
+  if (input.zoneId !== undefined) requireZone(hub, input.zoneId);
   const session: PairSession = {
     id: randomUUID(),
     type: input.type,
