@@ -30,12 +30,26 @@ export type Handlers<Operations, Specs, Context> = {
 /** What the dispatcher calls: handlers with their types erased. */
 export type AnyHandler<Context> = (args: Record<string, unknown>, context: Context) => unknown;
 
+/**
+ * A check of who may call an operation beyond its scopes (the owner only, managers only ...), decided from the
+ * caller and the raw path arguments before the input is validated: a caller who may not call an operation learns
+ * nothing about its input rules. Throws an ApiError (403, 404) to refuse.
+ */
+export type Guard<Context> = (path: Readonly<Record<string, string>>, context: Context) => void;
+
 export interface ApiModule<Context> {
   manager: ManagerSpec;
   operations: Readonly<Record<string, OperationSpec>>;
   handlers: Partial<Record<string, AnyHandler<Context>>>;
   /** Domain rules for the manager's item types, by realtime item type. */
   rules: Readonly<Record<string, ItemRules<Context>>>;
+  /** Who may call an operation beyond its scopes, by operationId (see Guard). */
+  guards: Partial<Record<string, Guard<Context>>>;
+}
+
+export interface ApiOptions<Specs, Context> {
+  rules?: Readonly<Record<string, ItemRules<Context>>>;
+  guards?: { [K in keyof Specs]?: Guard<Context> };
 }
 
 /** Domain rules for one item type, applied by the generic CRUD handlers. Each may throw an ApiError. */
@@ -52,7 +66,13 @@ export interface ItemRules<Context> {
 export function defineApi<Operations, Specs extends Record<string, OperationSpec>, Context>(
   module: { manager: ManagerSpec; operations: Specs },
   handlers: Handlers<Operations, Specs, Context>,
-  rules: Readonly<Record<string, ItemRules<Context>>> = {},
+  { rules = {}, guards = {} }: ApiOptions<Specs, Context> = {},
 ): ApiModule<Context> {
-  return { manager: module.manager, operations: module.operations, handlers: handlers as ApiModule<Context>['handlers'], rules };
+  return {
+    manager: module.manager,
+    operations: module.operations,
+    handlers: handlers as ApiModule<Context>['handlers'],
+    rules,
+    guards: guards as ApiModule<Context>['guards'],
+  };
 }

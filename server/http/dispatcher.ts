@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../../generated/manifest.js';
-import type { AnyHandler, ApiModule, ItemRules, Session } from './api.js';
+import type { AnyHandler, ApiModule, Guard, ItemRules, Session } from './api.js';
 import { ApiError, notFound } from './errors.js';
 import type { ItemStore } from './item-store.js';
 import { hasScope } from './scopes.js';
 
+/** Who is calling, as a transport saw it. */
+export interface Caller {
+  /** The session behind the bearer token, or null without a valid one. */
+  session: Session | null;
+  /** A token came but was unknown, expired or revoked (401 invalid_token rather than unauthorized). */
+  invalidToken?: boolean;
+  /** The client's IP address (throttling of password guesses is per address). */
+  remoteAddress: string;
+}
+
 export interface CallContext {
   session: Session | null;
+  remoteAddress: string;
 }
 
 export interface Operation<Context> {
@@ -14,6 +25,7 @@ export interface Operation<Context> {
   operationId: string;
   spec: OperationSpec;
   handler: AnyHandler<Context>;
+  guard?: Guard<Context>;
 }
 
 export const unauthorized = (invalidToken: boolean) =>
@@ -35,7 +47,7 @@ export class Dispatcher<Context extends CallContext> {
   constructor(
     readonly apis: Readonly<Record<string, ApiModule<Context>>>,
     private readonly store: ItemStore,
-    private readonly createContext: (session: Session | null) => Context,
+    private readonly createContext: (caller: Caller) => Context,
   ) {
     for (const [managerId, api] of Object.entries(apis)) {
       const rules = api.rules;
@@ -43,7 +55,7 @@ export class Dispatcher<Context extends CallContext> {
       for (const [operationId, spec] of Object.entries(api.operations)) {
         const handler = api.handlers[operationId] ?? this.crudHandler(spec, rules[spec.crud?.type ?? ''] ?? {});
         if (!handler) throw new Error(`${managerId}.${operationId} has no handler`);
-        byId.set(operationId, { manager: managerId, operationId, spec, handler });
+        byId.set(operationId, { manager: managerId, operationId, spec, handler, guard: api.guards[operationId] });
       }
       this.operations.set(managerId, byId);
     }
@@ -69,9 +81,21 @@ export class Dispatcher<Context extends CallContext> {
     }
   }
 
-  /** Calls an already authorized and validated operation. */
-  async invoke(operation: Operation<Context>, args: Record<string, unknown>, session: Session | null): Promise<unknown> {
-    const result = await operation.handler(args, this.createContext(session));
+  /**
+   * Calls an operation for every transport, in the order that tells a caller least: scopes (401, 403), then the
+   * operation's guard on the raw path arguments, and only then the input, read and validated by `readArgs`.
+   */
+  async call(
+    operation: Operation<Context>,
+    caller: Caller,
+    path: Readonly<Record<string, string>>,
+    readArgs: () => Record<string, unknown> | Promise<Record<string, unknown>>,
+  ): Promise<unknown> {
+    this.authorize(operation.spec, caller.session, caller.invalidToken);
+    const context = this.createContext(caller);
+    // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
+    if (operation.spec.pathParams.every((name) => path[name])) operation.guard?.(path, context);
+    const result = await operation.handler(await readArgs(), context);
     return operation.spec.status === 204 ? undefined : result;
   }
 

@@ -100,9 +100,10 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
         const operation = dispatcher.find(manager, String(call?.operation));
         if (!operation) throw new ApiError(404, 'not_found', `Unknown operation: ${String(call?.uri)} ${String(call?.operation)}`);
         const session = operation.spec.auth === 'none' ? null : sessionOf(socket);
-        dispatcher.authorize(operation.spec, session);
-        const args = options.validator.validate(operation.spec, call?.args);
-        const result = await dispatcher.invoke(operation, args, session);
+        const raw = call?.args && typeof call.args === 'object' ? (call.args as Record<string, unknown>) : {};
+        const path = Object.fromEntries(operation.spec.pathParams.map((name) => [name, typeof raw[name] === 'string' ? raw[name] : '']));
+        const caller = { session, remoteAddress: socket.handshake.address };
+        const result = await dispatcher.call(operation, caller, path, () => options.validator.validate(operation.spec, call?.args));
         if (typeof ack === 'function') ack(null, result);
       } catch (err) {
         fail(ack, err);

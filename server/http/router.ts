@@ -109,7 +109,8 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       },
       ...validator,
       async (req: AuthedRequest, res: Response) => {
-        const result = await dispatcher.invoke(operation, namedArgs(operation, req), req.session ?? null);
+        const caller = { session: req.session ?? null, invalidToken: req.invalidToken, remoteAddress: req.socket.remoteAddress ?? '' };
+        const result = await dispatcher.call(operation, caller, req.params as Record<string, string>, () => namedArgs(operation, req));
         if (spec.status === 204) res.status(204).end();
         else send(res, result);
       },

@@ -69,7 +69,11 @@ export function createHub(config: HubConfig): RunningHub {
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
 
-  const dispatcher = new Dispatcher<HubContext>(hubApis, store, (session) => ({ session: session as HubContext['session'], hub }));
+  const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
+    session: session as HubContext['session'],
+    remoteAddress,
+    hub,
+  }));
   const authenticate = (token: string) => hub.sessions.authenticate(token);
   const app = createHttpApp({
     dispatcher,

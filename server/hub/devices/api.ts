@@ -39,9 +39,11 @@ export const devices = defineApi<operations, typeof manifest.operations, HubCont
     },
   },
   {
-    device: {
-      update: (current, patch, { hub }) => updateDevice(hub, current as Device, patch),
-      remove: (current, { hub }) => beforeRemove(hub, current as Device),
+    rules: {
+      device: {
+        update: (current, patch, { hub }) => updateDevice(hub, current as Device, patch),
+        remove: (current, { hub }) => beforeRemove(hub, current as Device),
+      },
     },
   },
 );

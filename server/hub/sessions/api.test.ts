@@ -84,6 +84,16 @@ describe('sessions manager', () => {
     await hub.http().delete(`/api/manager/sessions/session/${session.id}`).set(owner()).expect(404);
   });
 
+  it("when a manager ends the owner's sessions, then 403 and the owner's token still works; the owner may end them", async () => {
+    const manager = hub.member('manager');
+    const { body: owned } = await hub.http().get('/api/manager/sessions/session/me').set(owner()).expect(200);
+    const denied = await hub.http().delete(`/api/manager/sessions/session/${owned.id}`).set(manager.auth).expect(403);
+    expect(denied.body.error_description).toBe("Only the owner can end the owner's sessions");
+    await hub.http().get('/api/manager/sessions/session/me').set(owner()).expect(200);
+    const { body: other } = await hub.http().get('/api/manager/sessions/session/me').set(manager.auth).expect(200);
+    await hub.http().delete(`/api/manager/sessions/session/${other.id}`).set(manager.auth).expect(204);
+  });
+
   it('when a user without homey.user ends a session, then 403; without a token 401', async () => {
     const user = bearer(hub.tokenWith(['homey'], 'user'));
     const { body: session } = await hub.http().get('/api/manager/sessions/session/me').set(user).expect(200);

@@ -1,6 +1,7 @@
 import * as manifest from '../../../generated/hub/sessions.operations.js';
 import type { components, operations } from '../../../generated/hub/sessions.js';
 import { defineApi } from '../../http/api.js';
+import { forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
 import type { SessionItem, SessionType, UserItem } from '../sessions.js';
 import { callerOf } from '../users/users.js';
@@ -25,7 +26,14 @@ export const sessions = defineApi<operations, typeof manifest.operations, HubCon
   },
   getSessions: (_args, { hub }) =>
     Object.fromEntries(hub.store.values<SessionItem>('session').map((session) => [session.id, sessionView(hub, session)])),
-  deleteSession: ({ id }, { hub }) => {
-    hub.sessions.revoke(hub.store.require<SessionItem>('session', id, 'Session').id);
+  deleteSession: ({ id }, { hub }) => hub.sessions.revoke(id),
+}, {
+  guards: {
+    /** A manager may end anyone's sessions but the owner's: otherwise a manager could lock the owner out. */
+    deleteSession: ({ id = '' }, context) => {
+      const session = context.hub.store.require<SessionItem>('session', id, 'Session');
+      const owner = context.hub.store.get<UserItem>('user', session.userId)?.isOwner;
+      if (owner && session.userId !== callerOf(context).user.id) throw forbidden("Only the owner can end the owner's sessions");
+    },
   },
 });

@@ -26,10 +26,7 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   reboot: (_args, { hub }) => hub.system.reboot('reboot'),
   rebootOTA: (_args, { hub }) => hub.system.reboot('reboot-ota'),
   rebootRecovery: (_args, { hub }) => hub.system.reboot('reboot-recovery'),
-  factoryReset: (_args, context) => {
-    requireOwner(context, 'reset the hub');
-    return factoryReset(context.hub);
-  },
+  factoryReset: (_args, { hub }) => factoryReset(hub),
   enableWifi: (_args, { hub }) => void (hub.system.wifiEnabled = true),
   disableWifi: (_args, { hub }) => void (hub.system.wifiEnabled = false),
   setDebug: ({ namespace }, { hub }) => hub.system.setDebug(namespace.trim()),
@@ -46,4 +43,6 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   stopProfile: (_args, { hub }) => hub.system.profiler.stop(),
   collectGarbage: () => collectGarbage(),
   createHeapSnapshot: (_args, { hub }) => writeHeapSnapshot(hub.config.dataDir),
+}, {
+  guards: { factoryReset: (_path, context) => requireOwner(context, 'reset the hub') },
 });

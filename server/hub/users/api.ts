@@ -19,13 +19,14 @@ function checkSecret(hub: Hub, secret: string | undefined): void {
   if (secret === undefined || !sameSecret(secret, expected)) throw forbidden('Wrong or missing shared secret');
 }
 
-/** The target of a manager's local-credentials call: managers only, and the owner's own credentials are the owner's. */
-function credentialsTarget(context: HubContext, id: string): UserItem {
+/** Another user's local credentials are for managers only, and the owner's own are the owner's. */
+function credentialsGuard({ id = '' }: Readonly<Record<string, string>>, context: HubContext): void {
   if (!hasScope(callerOf(context).scopes, 'homey.user')) throw forbidden("Only managers can change another user's local credentials");
   const user = context.hub.store.require<UserItem>('user', id, 'User');
   if (user.isOwner && !me(context).isOwner) throw forbidden("Only the owner can change the owner's local credentials");
-  return user;
 }
+
+const ownerOnly = (action: string) => (_path: unknown, context: HubContext) => requireOwner(context, action);
 
 export const users = defineApi<operations, typeof manifest.operations, HubContext>(
   manifest,
@@ -55,10 +56,7 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
       if (removed === undefined) throw notFound(`Property ${id}`);
       context.hub.store.save('user', { ...user, properties });
     },
-    swapOwner: ({ newOwnerUserId }, context) => {
-      requireOwner(context, 'hand over ownership');
-      return swapOwner(context.hub, me(context), newOwnerUserId, openAccess(context.hub)?.userIds ?? []);
-    },
+    swapOwner: ({ newOwnerUserId }, context) => swapOwner(context.hub, me(context), newOwnerUserId, openAccess(context.hub)?.userIds ?? []),
     getPersonalAccessTokens: (_args, context) => listTokens(context.hub, callerOf(context).user.id),
     createPersonalAccessToken: ({ name, scopes }, context) => createToken(context.hub, callerOf(context), name, scopes),
     deletePersonalAccessToken: ({ id }, context) => deleteToken(context.hub, callerOf(context), id),
@@ -66,29 +64,29 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
     deleteUserMeLocalCredentials: (_args, context) => {
       if (!accountsOf(context.hub).credentials.remove(me(context).id)) throw notFound('Local credentials');
     },
-    updateUserLocalCredentials: ({ id, username, password }, context) =>
-      accountsOf(context.hub).credentials.set(credentialsTarget(context, id).id, username, password),
-    deleteUserLocalCredentials: ({ id }, context) => {
-      if (!accountsOf(context.hub).credentials.remove(credentialsTarget(context, id).id)) throw notFound('Local credentials');
+    updateUserLocalCredentials: ({ id, username, password }, { hub }) => accountsOf(hub).credentials.set(id, username, password),
+    deleteUserLocalCredentials: ({ id }, { hub }) => {
+      if (!accountsOf(hub).credentials.remove(id)) throw notFound('Local credentials');
     },
-    grantInstallerAccess: (_args, context) => {
-      requireOwner(context, 'grant installer access');
-      return grantAccess(context.hub);
-    },
-    revokeInstallerAccess: (_args, context) => {
-      requireOwner(context, 'revoke installer access');
-      revokeAccess(context.hub);
-    },
+    grantInstallerAccess: (_args, { hub }) => grantAccess(hub),
+    revokeInstallerAccess: (_args, { hub }) => revokeAccess(hub),
     requestInstallerAccess: ({ jwt }, { hub }) => requestAccess(hub, jwt),
-    swapOwnerInstaller: ({ newOwnerUserId, jwt }, context) => {
-      requireOwner(context, 'hand over ownership');
-      return handOver(context.hub, me(context), newOwnerUserId, jwt);
-    },
+    swapOwnerInstaller: ({ newOwnerUserId, jwt }, context) => handOver(context.hub, me(context), newOwnerUserId, jwt),
   },
   {
-    user: {
-      update: (current, patch, context) => applyUserUpdate(current as UserItem, patch as components['schemas']['UserUpdate'], context),
-      remove: (current, { hub }) => forgetUser(hub, current as UserItem),
+    guards: {
+      updateUserLocalCredentials: credentialsGuard,
+      deleteUserLocalCredentials: credentialsGuard,
+      swapOwner: ownerOnly('hand over ownership'),
+      swapOwnerInstaller: ownerOnly('hand over ownership'),
+      grantInstallerAccess: ownerOnly('grant installer access'),
+      revokeInstallerAccess: ownerOnly('revoke installer access'),
+    },
+    rules: {
+      user: {
+        update: (current, patch, context) => applyUserUpdate(current as UserItem, patch as components['schemas']['UserUpdate'], context),
+        remove: (current, { hub }) => forgetUser(hub, current as UserItem),
+      },
     },
   },
 );

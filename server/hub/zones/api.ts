@@ -39,31 +39,33 @@ export const zones = defineApi<operations, typeof manifest.operations, HubContex
     getState: (_args, { hub }) => ({ zoneCount: hub.store.count('zone'), rootZoneId: rootZone(hub.store)?.id ?? '' }),
   },
   {
-    zone: {
-      create(input, { hub }) {
-        const { name, icon, parent, order } = input as components['schemas']['ZoneCreate'];
-        requireParent(hub.store, parent);
-        const siblings = hub.store.values<Zone>('zone').filter((zone) => zone.parent === parent).length;
-        const zone: Zone = { id: randomUUID(), name, icon, parent, order: order ?? siblings, active: false, activeOrigins: [], activeLastUpdated: null };
-        return zone;
-      },
-      update(current, patch, { hub }) {
-        const { id: _ignored, ...changes } = patch as components['schemas']['ZoneUpdate'];
-        const zone = current as Zone;
-        if (changes.parent !== undefined && changes.parent !== zone.parent) {
-          if (zone.parent === null) throw conflict('The root zone cannot be moved');
-          requireParent(hub.store, changes.parent);
-          if (isWithin(hub.store, changes.parent, zone.id)) throw conflict('A zone cannot be moved below itself');
-        }
-        return { ...zone, ...changes };
-      },
-      remove(current, { hub }) {
-        const zone = current as Zone;
-        if (zone.parent === null) throw conflict('The root zone cannot be deleted');
-        if (hub.store.values<Zone>('zone').some((other) => other.parent === zone.id)) throw conflict('The zone still has sub-zones');
-        if (hub.store.values<{ id: string; zone: string }>('device').some((device) => device.zone === zone.id)) {
-          throw conflict('The zone still has devices');
-        }
+    rules: {
+      zone: {
+        create(input, { hub }) {
+          const { name, icon, parent, order } = input as components['schemas']['ZoneCreate'];
+          requireParent(hub.store, parent);
+          const siblings = hub.store.values<Zone>('zone').filter((zone) => zone.parent === parent).length;
+          const zone: Zone = { id: randomUUID(), name, icon, parent, order: order ?? siblings, active: false, activeOrigins: [], activeLastUpdated: null };
+          return zone;
+        },
+        update(current, patch, { hub }) {
+          const { id: _ignored, ...changes } = patch as components['schemas']['ZoneUpdate'];
+          const zone = current as Zone;
+          if (changes.parent !== undefined && changes.parent !== zone.parent) {
+            if (zone.parent === null) throw conflict('The root zone cannot be moved');
+            requireParent(hub.store, changes.parent);
+            if (isWithin(hub.store, changes.parent, zone.id)) throw conflict('A zone cannot be moved below itself');
+          }
+          return { ...zone, ...changes };
+        },
+        remove(current, { hub }) {
+          const zone = current as Zone;
+          if (zone.parent === null) throw conflict('The root zone cannot be deleted');
+          if (hub.store.values<Zone>('zone').some((other) => other.parent === zone.id)) throw conflict('The zone still has sub-zones');
+          if (hub.store.values<{ id: string; zone: string }>('device').some((device) => device.zone === zone.id)) {
+            throw conflict('The zone still has devices');
+          }
+        },
       },
     },
   },
