@@ -77,7 +77,10 @@ function readCloudPublicKey(file: string | undefined): string | undefined {
 }
 const cloudPublicKey = readCloudPublicKey(process.env.CLOUD_PUBLIC_KEY_FILE);
 
-const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey });
+/** Names the hub answers to beside its own addresses and names (see README: what the hub accepts). */
+const hostNames = (process.env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+
+const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, hostNames });
 let form: Server | undefined;
 let hubUrl: string;
 try {

@@ -9,7 +9,9 @@ export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk when it returns, so users, sessions and settings survive a power cut. Writes that may
+  // lose their last seconds (capability values ...) ask for less with ItemStore.relaxed.
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   return db;
 }

@@ -4,24 +4,18 @@ import { notFound } from './errors.js';
 
 export type Item = { id: string } & Record<string, unknown>;
 
-/** The JSON text of list snapshots, made once per snapshot: a hot list is serialized once per change, not per read. */
-const snapshotJson = new WeakMap<object, string | null>();
+type Change = 'create' | 'update' | 'delete';
 
-/** The JSON of a list snapshot from ItemStore.list, or undefined for any other value. */
-export function snapshotText(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const text = snapshotJson.get(value);
-  if (text === undefined) return undefined;
-  if (text !== null) return text;
-  const made = JSON.stringify(value);
-  snapshotJson.set(value, made);
-  return made;
-}
+/** List answers of ItemStore.list: frozen, and never changed, so transports may cache their encodings. */
+const snapshots = new WeakSet<object>();
+
+export const isSnapshot = (value: unknown): value is object => typeof value === 'object' && value !== null && snapshots.has(value);
 
 /**
  * The generic item store: every item of every manager, one JSON row each in SQLite, read through an in-memory
  * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
- * own uri (PROTOCOL.md §5), so realtime clients and caches stay fresh whoever made the change.
+ * own uri (PROTOCOL.md §5), so realtime clients and caches stay fresh whoever made the change. Events go out once
+ * the write is committed: inside a transaction they wait for its commit, and a rollback drops them.
  */
 export class ItemStore {
   private readonly cache = new Map<string, Map<string, Item>>();
@@ -30,6 +24,8 @@ export class ItemStore {
   /** How items of a type go out in events when the API answers more than is stored (see `presentAs`). */
   private readonly views = new Map<string, (item: Item) => unknown>();
   private readonly statements;
+  /** What waits for the open transaction to commit: the events of its writes, in order. */
+  private pending: Array<() => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -64,7 +60,7 @@ export class ItemStore {
     let snapshot = this.snapshots.get(type);
     if (!snapshot) {
       snapshot = Object.freeze(Object.fromEntries(this.items(type)));
-      snapshotJson.set(snapshot, null);
+      snapshots.add(snapshot);
       this.snapshots.set(type, snapshot);
     }
     return snapshot as Readonly<Record<string, T>>;
@@ -91,14 +87,14 @@ export class ItemStore {
 
   insert<T extends Item>(type: string, item: T): T {
     this.write(type, item);
-    this.publish(type, 'create', item);
+    this.announce(type, 'create', item);
     return item;
   }
 
   /** Stores the whole item in place of the old one and publishes it. */
   save<T extends Item>(type: string, item: T): T {
     this.write(type, item);
-    this.publish(type, 'update', item);
+    this.announce(type, 'update', item);
     return item;
   }
 
@@ -106,7 +102,7 @@ export class ItemStore {
     this.statements.remove.run(type, id);
     this.items(type).delete(id);
     this.snapshots.delete(type);
-    this.publish(type, 'delete', { id });
+    this.announce(type, 'delete', { id });
   }
 
   /**
@@ -117,14 +113,46 @@ export class ItemStore {
     this.views.set(type, view as (item: Item) => unknown);
   }
 
-  /** Runs writes atomically; events are published as each write happens. */
+  /** Runs writes atomically; their events go out after the commit, none after a rollback. */
   transaction<R>(work: () => R): R {
+    const outermost = !this.db.inTransaction;
+    const queued = this.pending.length;
+    let result: R;
     try {
-      return this.db.transaction(work)();
+      result = this.db.transaction(work)();
     } catch (err) {
       this.cache.clear(); // the rolled-back writes are in memory: reload from disk on next read
       this.snapshots.clear();
+      this.pending.length = queued;
       throw err;
+    }
+    if (outermost) {
+      const committed = this.pending;
+      this.pending = [];
+      for (const announce of committed) announce();
+    }
+    return result;
+  }
+
+  /** Runs `announce` once the writes so far are committed: now outside a transaction, else after its commit. */
+  afterCommit(announce: () => void): void {
+    if (this.db.inTransaction) this.pending.push(announce);
+    else announce();
+  }
+
+  /**
+   * Durability by kind of data: the database commits with synchronous = FULL (db.ts), so users, sessions, settings
+   * and the home's configuration survive a power cut. High-rate writes whose loss costs little (capability values,
+   * a session's lastUsed) run here with NORMAL: in WAL mode a power cut may then lose the last of them, never
+   * corrupt the file, and the next FULL commit makes them durable too. Inside a transaction its commit decides.
+   */
+  relaxed<R>(work: () => R): R {
+    if (this.db.inTransaction) return work();
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      return work();
+    } finally {
+      this.db.pragma('synchronous = FULL');
     }
   }
 
@@ -134,7 +162,11 @@ export class ItemStore {
     this.snapshots.delete(type);
   }
 
-  private publish(type: string, event: 'create' | 'update' | 'delete', item: Item | { id: string }): void {
+  private announce(type: string, change: Change, item: Item | { id: string }): void {
+    this.afterCommit(() => this.publish(type, change, item));
+  }
+
+  private publish(type: string, event: Change, item: Item | { id: string }): void {
     const view = event === 'delete' ? undefined : this.views.get(type);
     const data = view ? view(item as Item) : item;
     const manager = this.managerOf[type];

@@ -1,15 +1,19 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { Session } from './api.js';
-import type { ArgumentValidator } from './arguments.js';
+import { requireShallow } from './body.js';
 import type { CallContext, Dispatcher } from './dispatcher.js';
 import { ApiError, errorBody, toApiError } from './errors.js';
 import type { EventBus } from './events.js';
+import type { HostAllowList } from './hosts.js';
 import { hasScope } from './scopes.js';
+import type { ContractValidator } from './validator.js';
 
 export interface RealtimeOptions<Context extends CallContext> {
   dispatcher: Dispatcher<Context>;
-  validator: ArgumentValidator;
+  validator: ContractValidator;
+  /** The Host names answered, as over HTTP (DNS rebinding). */
+  hosts: HostAllowList;
   bus: EventBus;
   hubId: string;
   authenticate(token: string): Session | null;
@@ -30,7 +34,10 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
     allowEIO3: true,
     pingInterval: 5000,
     pingTimeout: 8000,
-    cors: { origin: true, credentials: true },
+    // The token travels in handshakeClient, never in a cookie: a page can only use a token it holds, so any origin
+    // may connect, and no origin is given credentials (there are none to give).
+    cors: { origin: '*', credentials: false },
+    allowRequest: (req, callback) => callback(null, options.hosts.allows(req.headers.host)),
   });
   /** The raw token each Engine.IO connection handshook with; re-checked on every call so revocation bites. */
   const tokens = new WeakMap<object, string>();
@@ -103,7 +110,10 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
         const raw = call?.args && typeof call.args === 'object' ? (call.args as Record<string, unknown>) : {};
         const path = Object.fromEntries(operation.spec.pathParams.map((name) => [name, typeof raw[name] === 'string' ? raw[name] : '']));
         const caller = { session, remoteAddress: socket.handshake.address };
-        const result = await dispatcher.call(operation, caller, path, () => options.validator.validate(operation.spec, call?.args));
+        const result = await dispatcher.call(operation, caller, path, () => {
+          requireShallow(call?.args);
+          return options.validator.args(operation.spec, call?.args);
+        });
         if (typeof ack === 'function') ack(null, result);
       } catch (err) {
         fail(ack, err);

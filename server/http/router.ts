@@ -1,132 +1,162 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
-import cors from 'cors';
-import * as OpenApiValidator from 'express-openapi-validator';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type express from 'express';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import qs from 'qs';
 import type { Session } from './api.js';
-import type { OperationSpec } from '../../generated/manifest.js';
-import type { CallContext, Dispatcher } from './dispatcher.js';
-import { ApiError, badRequest, errorBody, toApiError } from './errors.js';
-import { snapshotText } from './item-store.js';
+import { readJsonBody } from './body.js';
+import type { CallContext, Dispatcher, Operation } from './dispatcher.js';
+import { ApiError, badRequest, toApiError } from './errors.js';
+import type { HostAllowList } from './hosts.js';
+import { sendError, sendJson, type Sent } from './respond.js';
+import type { ContractValidator } from './validator.js';
 
 export interface HttpOptions<Context extends CallContext> {
   dispatcher: Dispatcher<Context>;
-  /** The bundled document every request (and, in strict mode, every response) is validated against. */
-  spec: object;
+  /** The contract every request (and, in strict mode, every answer) is checked against: the socket's validator too. */
+  validator: ContractValidator;
   /** The session behind a raw bearer token, or null when the token is unknown, expired or revoked. */
   authenticate(token: string): Session | null;
-  /** Validate responses too: on in tests and strict mode, so every answer is checked against the contract. */
+  /** Check every answer against the contract: on in tests and strict mode. */
   validateResponses: boolean;
   /** Development mode adds stack traces to error bodies; never on in production. */
   development: boolean;
-  /** Mounts what comes before the API routes: static docs, the form ... */
-  mount?: (app: express.Express) => void;
+  /** The Host names answered; other names get 421 (DNS rebinding). */
+  hosts: HostAllowList;
+  /**
+   * Operations that browsers may call only from pages of the hub's own hosts: those that take a password, so that
+   * no web page on the internet can guess passwords through its visitors' browsers. Every other operation needs a
+   * bearer token, never a cookie, so any origin may call it with a token it holds.
+   */
+  ownOriginsOnly?(operation: Operation<Context>): boolean;
+  /** Serves what is not the API: static docs, the form ... (an Express app, off the API's path). */
+  fallback?: express.Express;
   /** Headers every response carries (the hub's X-Homey-ID ...), exposed to browsers through CORS. */
   headers?: Record<string, string>;
 }
 
-interface AuthedRequest extends Request {
-  session?: Session | null;
-  invalidToken?: boolean;
-}
+type Route = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, query: Record<string, unknown>) => void;
 
-/** `{id}` → `:id`; OpenAPI path to Express path. */
-const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+/** `{id}` → `:id`; an OpenAPI path as find-my-way writes it. */
+const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** Literal segments before parameters, so /user/me is tried before /user/:id. */
-const routeOrder = (a: { spec: OperationSpec }, b: { spec: OperationSpec }) => {
-  const key = (operation: { spec: OperationSpec }) => operation.spec.path.replace(/\{/g, '\uffff');
-  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-};
+const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
 
-function namedArgs({ spec }: { spec: OperationSpec }, req: Request): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  for (const name of spec.pathParams) args[name] = req.params[name];
-  const query = req.query as Record<string, unknown>;
-  for (const name of spec.queryParams) if (query[name] !== undefined) args[name] = query[name];
-  if (spec.body?.kind === 'root') {
-    if (req.body !== undefined) args[spec.body.name] = req.body;
-  } else if (spec.body && req.body && typeof req.body === 'object') {
-    for (const name of spec.body.names) if (name in req.body) args[name] = req.body[name];
-  }
-  return args;
-}
-
-/** The Express app of one API group: CORS, JSON bodies, bearer tokens, validation, dispatch, one error body. */
-export function createHttpApp<Context extends CallContext>(options: HttpOptions<Context>) {
-  const { dispatcher } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('query parser', 'extended'); // jQuery-style a[b]=v, a[]=1 (PROTOCOL.md §2)
-  app.set('json spaces', 0);
-
-  const exposed = Object.keys(options.headers ?? {});
-  app.use(cors({ exposedHeaders: exposed, maxAge: 600 }));
-  if (options.headers) {
-    const headers = Object.entries(options.headers);
-    app.use((_req, res, next) => {
-      for (const [name, value] of headers) res.setHeader(name, value);
-      next();
-    });
-  }
-
-  const validator = OpenApiValidator.middleware({
-    apiSpec: structuredClone(options.spec) as never,
-    validateApiSpec: false,
-    // Path and query strings are always coerced; `false` keeps bodies strict, as the socket validator is (42 is no name).
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-    validateResponses: options.validateResponses ? { removeAdditional: false } : false,
-    validateSecurity: false,
-    ignoreUndocumented: true,
+/**
+ * The HTTP transport of one API group, on plain node:http for speed (Express only serves the fallback): Host
+ * allow-list, CORS, bearer token, scopes and guards before the body is read, then validation against the contract,
+ * dispatch, and one JSON answer with an ETag (304 when unchanged) and gzip where asked.
+ */
+export function createHttpHandler<Context extends CallContext>(options: HttpOptions<Context>): RequestListener {
+  const { dispatcher, validator } = options;
+  const router = FindMyWay<FindMyWay.HTTPVersion.V1>({
+    caseSensitive: true,
+    ignoreTrailingSlash: true,
+    maxParamLength: 1000,
+    querystringParser: (query) => qs.parse(query, { depth: 5, parameterLimit: 100, arrayLimit: 100, plainObjects: true }),
   });
+  const ownOrigins = new Set<Operation<Context>>();
+  const fixedHeaders = Object.entries(options.headers ?? {});
+  const exposed = [...Object.keys(options.headers ?? {}), 'ETag', 'WWW-Authenticate', 'Retry-After'].join(', ');
 
-  const authenticate = (req: AuthedRequest, _res: Response, next: NextFunction) => {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    req.session = token ? options.authenticate(token) : null;
-    req.invalidToken = Boolean(token) && !req.session;
-    next();
-  };
+  for (const operation of dispatcher.all()) {
+    if (options.ownOriginsOnly?.(operation)) ownOrigins.add(operation);
+    const route: Route = (req, res, params, query) => void serve(operation, req, res, params, query);
+    router.on(operation.spec.method.toUpperCase() as HTTPMethod, routerPath(operation.spec.path), route, operation);
+  }
 
-  /** A list snapshot goes out as its cached JSON, unless responses are validated (the validator wraps res.json). */
-  const send = (res: Response, result: unknown) => {
-    const text = options.validateResponses ? undefined : snapshotText(result);
-    if (text === undefined) res.json(result);
-    else res.type('application/json').send(text);
-  };
-
-  const router = express.Router();
-  for (const operation of dispatcher.all().sort(routeOrder)) {
-    const { spec } = operation;
-    router[spec.method](
-      expressPath(spec.path),
-      authenticate,
-      (req: AuthedRequest, _res: Response, next: NextFunction) => {
-        dispatcher.authorize(spec, req.session ?? null, req.invalidToken);
-        // No body at all is a client's omission (400); a body of another media type stays the validator's 415.
-        if (spec.body?.required && req.body === undefined && !req.headers['content-type']) {
-          throw badRequest(`Missing JSON request body: ${spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')}`);
+  async function serve(operation: Operation<Context>, req: IncomingMessage, res: ServerResponse, path: Record<string, string | undefined>, query: Record<string, unknown>): Promise<Sent> {
+    try {
+      const { spec } = operation;
+      const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+      const session = token ? options.authenticate(token) : null;
+      const caller = { session, invalidToken: Boolean(token) && !session, remoteAddress: req.socket.remoteAddress ?? '' };
+      const result = await dispatcher.call(operation, caller, path as Record<string, string>, async () => {
+        for (const name of Object.keys(query)) {
+          if (!spec.queryParams.includes(name)) throw badRequest(`Unknown query parameter '${name}'`);
         }
-        next();
-      },
-      ...validator,
-      async (req: AuthedRequest, res: Response) => {
-        const caller = { session: req.session ?? null, invalidToken: req.invalidToken, remoteAddress: req.socket.remoteAddress ?? '' };
-        const result = await dispatcher.call(operation, caller, req.params as Record<string, string>, () => namedArgs(operation, req));
-        if (spec.status === 204) res.status(204).end();
-        else send(res, result);
-      },
-    );
+        const args = validator.params(spec, { ...query, ...path });
+        if (!spec.body) return args;
+        const body = await readJsonBody(req);
+        if (body === undefined) {
+          if (spec.body.required) throw badRequest(`Missing JSON request body: ${spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')}`);
+          return args;
+        }
+        validator.body(spec, body);
+        if (spec.body.kind === 'root') args[spec.body.name] = body;
+        else for (const name of spec.body.names) if (Object.hasOwn(body as object, name)) args[name] = (body as Record<string, unknown>)[name];
+        return args;
+      });
+      if (spec.status === 204) return res.writeHead(204).end();
+      if (options.validateResponses) validator.response(spec, result);
+      return sendJson(req, res, result);
+    } catch (error) {
+      return fail(res, error);
+    }
   }
 
-  options.mount?.(app);
-  app.use(express.json({ limit: '1mb' }));
-  app.use(router);
-  app.use((req: Request) => {
-    throw new ApiError(404, 'not_found', `Not found: ${req.method} ${req.path}`);
-  });
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const apiError = toApiError(err, options.development);
-    if (apiError.statusCode >= 500) console.error(err);
-    res.status(apiError.statusCode).set(apiError.headers).json(errorBody(apiError, err, options.development));
-  });
-  return app;
+  const fail = (res: ServerResponse, error: unknown) => {
+    const apiError = toApiError(error, options.development);
+    if (apiError.statusCode >= 500) console.error(error);
+    return sendError(res, apiError, error, options.development);
+  };
+
+  /** CORS for a request from a page (it has an Origin): any origin, or the hub's own for ownOriginsOnly operations. */
+  const allowOrigin = (req: IncomingMessage, res: ServerResponse, operation: Operation<Context> | undefined) => {
+    const origin = req.headers.origin;
+    if (!origin) return;
+    if (operation && ownOrigins.has(operation)) {
+      res.setHeader('Vary', 'Origin');
+      if (!options.hosts.allows(originHost(origin))) return;
+      res.setHeader('Access-Control-Allow-Origin', origin);
+    } else {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    }
+    res.setHeader('Access-Control-Expose-Headers', exposed);
+  };
+
+  const preflight = (req: IncomingMessage, res: ServerResponse, url: string) => {
+    const method = String(req.headers['access-control-request-method'] ?? '').toUpperCase();
+    const found = method ? router.find(method as HTTPMethod, url) : null;
+    allowOrigin(req, res, found?.store as Operation<Context> | undefined);
+    if (found) res.setHeader('Access-Control-Allow-Methods', method);
+    const headers = req.headers['access-control-request-headers'];
+    if (headers) res.setHeader('Access-Control-Allow-Headers', headers);
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.writeHead(204).end();
+  };
+
+  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '').split('?')[0];
+    fail(res, new ApiError(404, 'not_found', `Not found: ${req.method} ${path}`));
+  };
+
+  return (req, res) => {
+    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    if (!options.hosts.allows(req.headers.host)) {
+      return fail(res, new ApiError(421, 'misdirected_request', 'This hub does not answer to that host name: use its address or one of its names'));
+    }
+    const url = req.url ?? '/';
+    if (req.method === 'OPTIONS') return preflight(req, res, url);
+    let found: ReturnType<typeof router.find>;
+    try {
+      found = router.find(req.method as HTTPMethod, url);
+    } catch {
+      return fail(res, badRequest('Malformed URL'));
+    }
+    if (!found) {
+      if (options.fallback && !url.startsWith('/api/')) return options.fallback(req, res);
+      return notFound(req, res);
+    }
+    allowOrigin(req, res, found.store as Operation<Context>);
+    (found.handler as unknown as Route)(req, res, found.params, found.searchParams);
+  };
+}
+
+/** The host part of an Origin header, or '' when it is not a URL (`null` from sandboxed pages). */
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return '';
+  }
 }

@@ -13,6 +13,33 @@ describe('scope matching', () => {
     expect(grants('homey.zone', 'homey.device.readonly')).toBe(false);
   });
 
+  it.each([
+    // available, requested, granted
+    ['homey', 'homey', true],
+    ['homey', 'homey.zone.readonly', true],
+    ['homey.z', 'homey.zone', false],
+    ['homey.z', 'homey.zone.readonly', false],
+    ['homey.zone', 'homey.zone', true],
+    ['homey.zone', 'homey.zones', false],
+    ['homey.zone', 'homey.zone.readonly', true],
+    ['homey.zone.readonly', 'homey.zone', false],
+    ['homey.zone.readonly', 'homey.zone.readonly', true],
+    ['homey.device', 'homey.device.control', true],
+    ['homey.device.control', 'homey.device', false],
+    ['homey.device.control', 'homey.device.readonly', false],
+    ['homey.dev', 'homey.device.control', false],
+    ['homey.user.self', 'homey.user', false],
+    ['homey.user', 'homey.user.self', true],
+    ['homey.', 'homey.zone', false],
+    ['', 'homey', false],
+    ['homeyx', 'homey', false],
+    ['homey', 'homeyx', false],
+    ['homey.app', 'homey.app:com.example', true],
+    ['homey.ap', 'homey.app:com.example', false],
+  ])('when %s is available and %s requested, then granted is %s', (available, requested, granted) => {
+    expect(grants(available, requested)).toBe(granted);
+  });
+
   it('when scopes carry a :suffix, then the suffixes must be equal', () => {
     expect(grants('homey.app:com.example', 'homey.app:com.example')).toBe(true);
     expect(grants('homey.app:com.example', 'homey.app:com.other')).toBe(false);

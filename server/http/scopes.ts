@@ -1,12 +1,14 @@
 /**
- * Scope matching of seed 001 §5: an available scope grants a requested one when the requested scope starts with
- * the available scope's part before ':', and any ':suffix' is equal. `homey` grants every homey scope.
+ * Scope matching of seed 001 §5 (PROTOCOL.md §6): an available scope grants a requested one when the requested
+ * scope starts with the available scope's part before ':' on a dot boundary, and any ':suffix' is equal. So `homey`
+ * grants every homey scope and `homey.device` grants `homey.device.readonly` and `homey.device.control`, while
+ * `homey.device.readonly` grants no write and `homey.z` grants nothing of `homey.zone`.
  */
 export function grants(available: string, requested: string): boolean {
   const [availableBase = '', availableSuffix] = available.split(':', 2);
   const [requestedBase = '', requestedSuffix] = requested.split(':', 2);
   if (availableSuffix !== undefined && availableSuffix !== requestedSuffix) return false;
-  return requestedBase.startsWith(availableBase);
+  return requestedBase === availableBase || requestedBase.startsWith(`${availableBase}.`);
 }
 
 export function hasScope(available: readonly string[], requested: string): boolean {

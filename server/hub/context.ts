@@ -21,6 +21,8 @@ export interface HubConfig {
   development: boolean;
   /** Folder of the rendered API docs, served at /docs. */
   docsDir?: string;
+  /** Host names the hub answers to beside its own (HostAllowList), e.g. a name given to it on the local DNS. */
+  hostNames?: readonly string[];
 }
 
 /** Everything the hub's managers share. */

@@ -1,21 +1,36 @@
 import { hubApis } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
+import { hubApis as handlers } from './apis.js';
 import { connectRealtime, type RealtimeClient } from './testing/realtime-client.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /**
  * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token →
- * 401, a token without the operation's scope → 403, a required argument left out or a query parameter it does not know
- * → 400. Authorization comes before validation, so placeholder arguments do not matter for the first two.
+ * 401, a token without the operation's scope → 403, a required argument left out, a query parameter it does not know
+ * or a body nested too deep → 400. Authorization comes before validation, so placeholder arguments do not matter for
+ * the first two. An operation with a guard (server/http/api.ts) decides on its path arguments before any input is
+ * read, so it is called on the owner's own user and session, which its guard lets the owner reach.
  */
 const operations = Object.entries(hubApis).flatMap(([manager, { operations }]) =>
-  Object.entries<OperationSpec>(operations).map(([operationId, spec]) => ({ name: `${manager}.${operationId}`, manager, operationId, spec })),
+  Object.entries<OperationSpec>(operations).map(([operationId, spec]) => ({
+    name: `${manager}.${operationId}`,
+    manager,
+    operationId,
+    spec,
+    guarded: Boolean(handlers[manager as keyof typeof handlers].guards[operationId]),
+  })),
 );
-const url = (spec: OperationSpec) => spec.path.replace(/\{\w+\}/g, 'placeholder');
+/** The owner's own ids, by manager, for the path of guarded operations. */
+const ownIds = new Map<string, string>();
+const url = ({ spec, manager, guarded }: { spec: OperationSpec; manager: string; guarded: boolean }) =>
+  spec.path.replace(/\{\w+\}/g, () => (guarded && ownIds.get(manager)) || 'placeholder');
 const needsToken = operations.filter(({ spec }) => spec.auth === 'token');
 const needsScope = needsToken.filter(({ spec }) => spec.scopes.length > 0);
 const requiredBody = operations.filter(({ spec }) => spec.args.some((arg) => arg.required && arg.in !== 'path'));
 const requiredArgs = operations.filter(({ spec }) => spec.args.some((arg) => arg.required));
+const takesBody = operations.filter(({ spec }) => spec.body);
+/** JSON nested `levels` deep: `{"a":{"a":...1...}}`. */
+const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
 describe('every operation of the hub contract', () => {
   let hub: TestHub;
@@ -28,6 +43,9 @@ describe('every operation of the hub contract', () => {
     unrelated = hub.tokenWith(['homey.speech.readonly']);
     unrelatedSocket = await connectRealtime(hub.url, unrelated, hub.hub.id);
     ownerSocket = await connectRealtime(hub.url, hub.token, hub.hub.id);
+    const owner = hub.hub.sessions.authenticate(hub.token)!;
+    ownIds.set('users', owner.user.id);
+    ownIds.set('sessions', owner.id);
   });
   afterAll(async () => {
     unrelatedSocket.close();
@@ -35,36 +53,50 @@ describe('every operation of the hub contract', () => {
     await hub.stop();
   });
 
+  type Swept = (typeof operations)[number];
   /** PUT and POST carry `{}` (PROTOCOL.md §2), except that a whole-item body is left out when `omitItem`. */
-  const call = (spec: OperationSpec, token?: string, omitItem = false) => {
-    const request = hub.http()[spec.method](url(spec));
+  const call = (operation: Swept, token?: string, omitItem = false, query = '') => {
+    const { spec } = operation;
+    const request = hub.http()[spec.method](url(operation) + query);
     if (token) request.set('Authorization', `Bearer ${token}`);
     const carriesBody = spec.method === 'put' || spec.method === 'post';
     return carriesBody && !(omitItem && spec.body?.kind === 'root') ? request.send({}) : request;
   };
 
-  it.each(needsToken.map(({ name, spec }) => [name, spec] as const))('when %s is called without a token, then 401', async (_name, spec) => {
-    const res = await call(spec).expect(401);
+  it.each(needsToken.map((operation) => [operation.name, operation] as const))('when %s is called without a token, then 401', async (_name, operation) => {
+    const res = await call(operation).expect(401);
     expect(res.body).toMatchObject({ error: 'unauthorized', statusCode: 401 });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
   });
 
-  it.each(needsScope.map(({ name, spec }) => [name, spec] as const))('when %s is called without its scope, then 403', async (_name, spec) => {
-    const res = await call(spec, unrelated).expect(403);
-    expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${spec.scopes[0]}`, statusCode: 403 });
+  it.each(needsScope.map((operation) => [operation.name, operation] as const))('when %s is called without its scope, then 403', async (_name, operation) => {
+    const res = await call(operation, unrelated).expect(403);
+    expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${operation.spec.scopes[0]}`, statusCode: 403 });
   });
 
-  it.each(requiredBody.map(({ name, spec }) => [name, spec] as const))('when %s misses a required argument, then 400 names it', async (_name, spec) => {
-    const missing = spec.args.find((arg) => arg.required && arg.in !== 'path')!;
-    const res = await call(spec, hub.token, true).expect(400);
+  it.each(requiredBody.map((operation) => [operation.name, operation] as const))('when %s misses a required argument, then 400 names it', async (_name, operation) => {
+    const missing = operation.spec.args.find((arg) => arg.required && arg.in !== 'path')!;
+    const res = await call(operation, hub.token, true).expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     expect(res.body.error_description).toContain(missing.name);
   });
 
-  it.each(operations)('when $name is given a query parameter it does not know, then 400 names it', async ({ spec }) => {
-    const res = await call({ ...spec, path: `${spec.path}?bogus=1` }, hub.token).expect(400);
+  it.each(operations)('when $name is given a query parameter it does not know, then 400 names it', async (operation) => {
+    const res = await call(operation, hub.token, false, '?bogus=1').expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     expect(res.body.error_description).toContain('bogus');
+  });
+
+  it.each(takesBody)('when $name gets a body nested thousands of levels deep, then 400 before any handler runs', async (operation) => {
+    const res = await hub.http()[operation.spec.method](url(operation)).set('Authorization', `Bearer ${hub.token}`)
+      .set('Content-Type', 'application/json').send(deepJson(5000)).expect(400);
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'JSON nested deeper than 64 levels', statusCode: 400, stack: expect.any(String) });
+  });
+
+  it.each(operations)('when $name is called over the socket with arguments nested too deep, then the ack is a 400', async ({ manager, operationId }) => {
+    // 1,000 levels: socket.io clients serialize with JSON.stringify, which gives up some thousands of levels down.
+    const [error] = await ownerSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: JSON.parse(`{"x":${deepJson(1000)}}`) });
+    expect(error).toMatchObject({ error: 'invalid_request', error_description: 'JSON nested deeper than 64 levels', statusCode: 400 });
   });
 
   it.each(needsScope)('when $name is called over the socket without its scope, then the ack is a 403', async ({ manager, operationId, spec }) => {

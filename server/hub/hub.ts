@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
-import { ArgumentValidator } from '../http/arguments.js';
 import { openDb } from '../http/db.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
 import { ItemStore } from '../http/item-store.js';
 import { attachRealtime } from '../http/realtime.js';
-import { createHttpApp } from '../http/router.js';
+import { HostAllowList } from '../http/hosts.js';
+import { createHttpHandler } from '../http/router.js';
+import { ContractValidator } from '../http/validator.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
@@ -37,9 +38,19 @@ function realtimeIndex() {
   return { managerOf, subscribeScope };
 }
 
+/** The rendered API docs at /docs (everything else that is not the API answers a JSON 404). */
+function docs(folder: string): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/docs', express.static(folder));
+  app.use((req, res) => {
+    res.status(404).json({ error: 'not_found', error_description: `Not found: ${req.method} ${req.path}`, statusCode: 404 });
+  });
+  return app;
+}
+
 export interface RunningHub {
   hub: Hub;
-  app: express.Express;
   server: HttpServer;
   /** Starts listening; port 0 picks a free port. Resolves with the hub's base URL. */
   listen(port?: number, host?: string): Promise<string>;
@@ -75,21 +86,26 @@ export function createHub(config: HubConfig): RunningHub {
     hub,
   }));
   const authenticate = (token: string) => hub.sessions.authenticate(token);
-  const app = createHttpApp({
-    dispatcher,
-    spec,
-    authenticate,
-    validateResponses: config.validateResponses,
-    development: config.development,
-    headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': hub.version, 'X-Homey-Tier': 'pro' },
-    mount(app) {
-      if (config.docsDir) app.use('/docs', express.static(config.docsDir));
-    },
-  });
-  const server = createServer(app);
+  const validator = new ContractValidator(spec);
+  // The hub's mDNS names beside the machine's own names and addresses (see HostAllowList).
+  const hosts = new HostAllowList([`${hub.id}.local`, `homey-${hub.id}.local`, ...(config.hostNames ?? [])]);
+  const server = createServer(
+    createHttpHandler({
+      dispatcher,
+      validator,
+      authenticate,
+      hosts,
+      validateResponses: config.validateResponses,
+      development: config.development,
+      headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': hub.version, 'X-Homey-Tier': 'pro' },
+      ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
+      fallback: config.docsDir ? docs(config.docsDir) : undefined,
+    }),
+  );
   const io = attachRealtime(server, {
     dispatcher,
-    validator: new ArgumentValidator(spec),
+    validator,
+    hosts,
     bus,
     hubId: hub.id,
     authenticate,
@@ -99,7 +115,6 @@ export function createHub(config: HubConfig): RunningHub {
 
   return {
     hub,
-    app,
     server,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {

@@ -107,7 +107,7 @@ export class SessionService {
     const user = this.store.get<UserItem>('user', item.userId);
     if (!user || !user.enabled) return null;
     if (!item.lastUsed || now - Date.parse(item.lastUsed) > LAST_USED_PRECISION_MS) {
-      this.store.save('session', { ...item, lastUsed: new Date(now).toISOString() });
+      this.store.relaxed(() => this.store.save('session', { ...item, lastUsed: new Date(now).toISOString() }));
     }
     return { id: item.id, type: item.type, user, item, scopes: this.scopesOf(item, user) };
   }

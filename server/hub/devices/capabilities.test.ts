@@ -39,10 +39,10 @@ describe('setting capability values', () => {
       expect(res.body).toEqual({ error: 'invalid_request', error_description: message, statusCode: 400, stack: expect.any(String) });
     }
     const missing = await set('Kitchen spots', 'onoff', { transactionId: 'x' }).expect(400);
-    expect(missing.body.error_description).toMatch(/must have required property 'value'/);
+    expect(missing.body.error_description).toMatch(/Missing argument: value/);
     await set('Kitchen spots', 'onoff', { value: { on: true } }).expect(400);
     const nothing = await set('Kitchen spots', 'onoff', { value: null }).expect(400);
-    expect(nothing.body.error_description).toBe('body.value must be string,number,boolean');
+    expect(nothing.body.error_description).toBe('Invalid argument value: must be string,number,boolean');
     await set('Kitchen spots', 'onoff', { value: true, extra: 1 }).expect(400);
   });
 

@@ -30,10 +30,13 @@ export function saveValues(
 ): Device {
   const capabilitiesObj = { ...device.capabilitiesObj };
   for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
-  const saved = hub.store.save('device', { ...device, capabilitiesObj });
-  for (const [capabilityId, value] of Object.entries(values)) {
-    hub.bus.publish(deviceUri(device), 'capability', { capabilityId, value, transactionId: transactionOf(capabilityId), transactionTime: now });
-  }
+  // Capability values change often and a lost last one costs little: see ItemStore.relaxed.
+  const saved = hub.store.relaxed(() => hub.store.save('device', { ...device, capabilitiesObj }));
+  hub.store.afterCommit(() => {
+    for (const [capabilityId, value] of Object.entries(values)) {
+      hub.bus.publish(deviceUri(device), 'capability', { capabilityId, value, transactionId: transactionOf(capabilityId), transactionTime: now });
+    }
+  });
   return saved;
 }
 

@@ -51,7 +51,7 @@ describe('device groups', () => {
     const noZone = await create({ name: 'X', zone: 'nowhere', devices: [named('Hallway light').id] }).expect(400);
     expect(noZone.body.error_description).toBe('Zone not found: nowhere');
     const empty = await create({ name: 'X', zone: zone('Home'), devices: [] }).expect(400);
-    expect(empty.body.error_description).toMatch(/devices must NOT have fewer than 1 items/);
+    expect(empty.body.error_description).toMatch(/group.devices: must NOT have fewer than 1 items/);
     await hub.http().post('/api/manager/devices/group').send({ name: 'X', zone: zone('Home'), devices: [named('Hallway light').id] }).expect(401);
     await create({ name: 'X', zone: zone('Home'), devices: [named('Hallway light').id] }, readonly).expect(403);
   });

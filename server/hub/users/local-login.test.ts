@@ -1,3 +1,4 @@
+import { connectRealtime } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const client = { clientId: 'wall-tablet', clientName: 'Wall tablet' };
@@ -93,6 +94,24 @@ describe('local credentials and local login, on a hub without a cloud key', () =
     await hub.http().put('/api/manager/users/user/nope/local-credentials').set(manager.auth).send({ username: 'n', password: 'long enough' }).expect(404);
     await hub.http().put(`/api/manager/users/user/${gus.id}/local-credentials`).send({ username: 'n', password: 'long enough' }).expect(401);
     await hub.http().delete(`/api/manager/users/user/${gus.id}/local-credentials`).expect(401);
+  });
+
+  it('when a caller who may not change the credentials sends invalid ones, then 403 before any input rule shows', async () => {
+    const guest = hub.member('guest');
+    const manager = hub.member('manager');
+    for (const [caller, target] of [[guest, manager.id], [manager, ownerId]] as const) {
+      const res = await hub.http().put(`/api/manager/users/user/${target}/local-credentials`).set(caller.auth).send({ username: '', password: 'x' }).expect(403);
+      expect(res.body.error_description).not.toMatch(/password|username/);
+    }
+    const [error] = await (async () => {
+      const client = await connectRealtime(hub.url, guest.token, hub.hub.id);
+      try {
+        return await client.request('api', { uri: 'homey:manager:users', operation: 'updateUserLocalCredentials', args: { id: ownerId, password: 'x' } });
+      } finally {
+        client.close();
+      }
+    })();
+    expect(error).toMatchObject({ statusCode: 403 });
   });
 
   it('when a user with credentials is deleted, then its username is free again', async () => {

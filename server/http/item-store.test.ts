@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDb, type Db } from './db.js';
+import { EventBus, type RealtimeEvent } from './events.js';
+import { ItemStore } from './item-store.js';
+
+describe('item store: events after commit, durability by kind of data', () => {
+  let dir: string;
+  let db: Db;
+  let bus: EventBus;
+  let store: ItemStore;
+  let events: RealtimeEvent[];
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'item-store-'));
+    db = openDb(path.join(dir, 'test.sqlite'));
+    bus = new EventBus();
+    store = new ItemStore(db, bus, { zone: 'zones' });
+    events = [];
+    bus.subscribe((event) => events.push(event));
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when a transaction writes, then nothing is announced before its commit and everything after, in order', () => {
+    store.transaction(() => {
+      store.insert('zone', { id: 'a', name: 'A' });
+      store.save('zone', { id: 'a', name: 'A2' });
+      expect(events).toEqual([]);
+    });
+    expect(events.map(({ uri, event }) => `${uri} ${event}`)).toEqual([
+      'homey:manager:zones zone.create',
+      'homey:manager:zones zone.update',
+      'homey:zone:a update',
+    ]);
+  });
+
+  it('when a transaction rolls back, then none of its writes is announced or kept', () => {
+    expect(() =>
+      store.transaction(() => {
+        store.insert('zone', { id: 'b', name: 'B' });
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(events).toEqual([]);
+    expect(store.get('zone', 'b')).toBeUndefined();
+  });
+
+  it('when an inner transaction rolls back and the outer one commits, then only the outer writes are announced', () => {
+    store.transaction(() => {
+      store.insert('zone', { id: 'kept', name: 'Kept' });
+      expect(() => store.transaction(() => {
+        store.insert('zone', { id: 'dropped', name: 'Dropped' });
+        throw new Error('inner');
+      })).toThrow('inner');
+    });
+    expect(events.map(({ data }) => (data as { id: string }).id)).toEqual(['kept']);
+    expect(store.get('zone', 'dropped')).toBeUndefined();
+  });
+
+  it('when a listener throws, then the committed write stands and the other listeners still hear of it', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    bus.subscribe(() => {
+      throw new Error('listener broke');
+    });
+    const after: RealtimeEvent[] = [];
+    bus.subscribe((event) => after.push(event));
+    expect(() => store.insert('zone', { id: 'c', name: 'C' })).not.toThrow();
+    expect(store.get('zone', 'c')).toMatchObject({ name: 'C' });
+    expect(after).toHaveLength(1);
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('when data is written, then commits are FULL (synced), and NORMAL only inside relaxed(), outside a transaction', () => {
+    const level = () => db.pragma('synchronous', { simple: true });
+    expect(level()).toBe(2);
+    store.relaxed(() => expect(level()).toBe(1));
+    expect(level()).toBe(2);
+    store.transaction(() => store.relaxed(() => expect(level()).toBe(2)));
+    expect(() => store.relaxed(() => {
+      throw new Error('failed');
+    })).toThrow('failed');
+    expect(level()).toBe(2);
+  });
+});

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants, gzipSync } from 'node:zlib';
+import etag from 'etag';
+import fresh from 'fresh';
+import Negotiator from 'negotiator';
+import { errorBody, type ApiError } from './errors.js';
+import { isSnapshot } from './item-store.js';
+
+export type Sent = ServerResponse;
+
+/** A JSON answer as sent: its bytes, its ETag and its gzip (made on first demand, null when it does not pay). */
+interface Encoded {
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer | null;
+}
+
+/** Smaller answers go out as they are: below this, gzip saves less than a packet and costs a compression. */
+const GZIP_MIN_BYTES = 1400;
+
+/**
+ * List snapshots of the item store are immutable until the next write, so their bytes, ETag and gzip are made once
+ * and shared by every read until then: a hot list costs one serialization and one compression per change.
+ */
+const encodedSnapshots = new WeakMap<object, Encoded>();
+
+function encode(value: unknown): Encoded {
+  if (isSnapshot(value)) {
+    let encoded = encodedSnapshots.get(value);
+    if (!encoded) {
+      encoded = fromBytes(Buffer.from(JSON.stringify(value)));
+      encodedSnapshots.set(value, encoded);
+    }
+    return encoded;
+  }
+  return fromBytes(Buffer.from(JSON.stringify(value) ?? 'null'));
+}
+
+const fromBytes = (body: Buffer): Encoded => ({ body, etag: etag(body, { weak: true }) });
+
+/** Snapshots keep their gzip (best compression, made once); other large answers compress fast, per request. */
+function gzipOf(encoded: Encoded, shared: boolean): Buffer | null {
+  if (encoded.gzip !== undefined) return encoded.gzip;
+  const level = shared ? constants.Z_BEST_COMPRESSION : constants.Z_BEST_SPEED;
+  const gzip = gzipSync(encoded.body, { level });
+  encoded.gzip = gzip.length < encoded.body.length ? gzip : null;
+  return encoded.gzip;
+}
+
+const acceptsGzip = (req: IncomingMessage) =>
+  req.headers['accept-encoding'] !== undefined && new Negotiator(req).encodings(['gzip']).includes('gzip');
+
+/**
+ * A 200 JSON answer. Reads carry an ETag and answer 304 without a body when the client's copy is current
+ * (If-None-Match); large answers are gzipped when the client accepts it.
+ */
+export function sendJson(req: IncomingMessage, res: ServerResponse, value: unknown): Sent {
+  const encoded = encode(value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.setHeader('ETag', encoded.etag);
+    if (req.headers['if-none-match'] && fresh(req.headers, { etag: encoded.etag })) return res.writeHead(304).end();
+  }
+  let body = encoded.body;
+  if (body.length >= GZIP_MIN_BYTES) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    const gzip = acceptsGzip(req) ? gzipOf(encoded, isSnapshot(value)) : null;
+    if (gzip) {
+      res.setHeader('Content-Encoding', 'gzip');
+      body = gzip;
+    }
+  }
+  res.setHeader('Content-Length', body.length);
+  return res.writeHead(200).end(body);
+}
+
+/** The one error answer (PROTOCOL.md §3): `{ error, error_description, statusCode }` with the error's headers. */
+export function sendError(res: ServerResponse, error: ApiError, cause: unknown, development: boolean): Sent {
+  if (res.headersSent) return res.end();
+  const body = Buffer.from(JSON.stringify(errorBody(error, cause, development)));
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  return res.writeHead(error.statusCode).end(body);
+}
