@@ -6,8 +6,6 @@ import Negotiator from 'negotiator';
 import { errorBody, type ApiError } from './errors.js';
 import { isSnapshot } from './item-store.js';
 
-export type Sent = ServerResponse;
-
 /** A JSON answer as sent: its bytes, its ETag and its gzip (made on first demand, null when it does not pay). */
 interface Encoded {
   body: Buffer;
@@ -54,12 +52,15 @@ const acceptsGzip = (req: IncomingMessage) =>
  * A 200 JSON answer. Reads carry an ETag and answer 304 without a body when the client's copy is current
  * (If-None-Match); large answers are gzipped when the client accepts it.
  */
-export function sendJson(req: IncomingMessage, res: ServerResponse, value: unknown): Sent {
+export function sendJson(req: IncomingMessage, res: ServerResponse, value: unknown): void {
   const encoded = encode(value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (req.method === 'GET' || req.method === 'HEAD') {
     res.setHeader('ETag', encoded.etag);
-    if (req.headers['if-none-match'] && fresh(req.headers, { etag: encoded.etag })) return res.writeHead(304).end();
+    if (req.headers['if-none-match'] && fresh(req.headers, { etag: encoded.etag })) {
+      res.writeHead(304).end();
+      return;
+    }
   }
   let body = encoded.body;
   if (body.length >= GZIP_MIN_BYTES) {
@@ -71,15 +72,18 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, value: unkno
     }
   }
   res.setHeader('Content-Length', body.length);
-  return res.writeHead(200).end(body);
+  res.writeHead(200).end(body);
 }
 
 /** The one error answer (PROTOCOL.md §3): `{ error, error_description, statusCode }` with the error's headers. */
-export function sendError(res: ServerResponse, error: ApiError, cause: unknown, development: boolean): Sent {
-  if (res.headersSent) return res.end();
+export function sendError(res: ServerResponse, error: ApiError, cause: unknown, development: boolean): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
   const body = Buffer.from(JSON.stringify(errorBody(error, cause, development)));
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', body.length);
-  return res.writeHead(error.statusCode).end(body);
+  res.writeHead(error.statusCode).end(body);
 }

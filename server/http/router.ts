@@ -2,12 +2,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type express from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import qs from 'qs';
+import type { OperationSpec } from '../../generated/manifest.js';
 import type { Session } from './api.js';
 import { readJsonBody } from './body.js';
 import type { CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
-import { sendError, sendJson, type Sent } from './respond.js';
+import { sendError, sendJson } from './respond.js';
 import type { ContractValidator } from './validator.js';
 
 export interface HttpOptions<Context extends CallContext> {
@@ -64,40 +65,28 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
     router.on(operation.spec.method.toUpperCase() as HTTPMethod, routerPath(operation.spec.path), route, operation);
   }
 
-  async function serve(operation: Operation<Context>, req: IncomingMessage, res: ServerResponse, path: Record<string, string | undefined>, query: Record<string, unknown>): Promise<Sent> {
+  async function serve(operation: Operation<Context>, req: IncomingMessage, res: ServerResponse, path: Record<string, string | undefined>, query: Record<string, unknown>): Promise<void> {
     try {
       const { spec } = operation;
       const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
       const session = token ? options.authenticate(token) : null;
       const caller = { session, invalidToken: Boolean(token) && !session, remoteAddress: req.socket.remoteAddress ?? '' };
-      const result = await dispatcher.call(operation, caller, path as Record<string, string>, async () => {
-        for (const name of Object.keys(query)) {
-          if (!spec.queryParams.includes(name)) throw badRequest(`Unknown query parameter '${name}'`);
-        }
-        const args = validator.params(spec, { ...query, ...path });
-        if (!spec.body) return args;
-        const body = await readJsonBody(req);
-        if (body === undefined) {
-          if (spec.body.required) throw badRequest(`Missing JSON request body: ${spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')}`);
-          return args;
-        }
-        validator.body(spec, body);
-        if (spec.body.kind === 'root') args[spec.body.name] = body;
-        else for (const name of spec.body.names) if (Object.hasOwn(body as object, name)) args[name] = (body as Record<string, unknown>)[name];
-        return args;
-      });
-      if (spec.status === 204) return res.writeHead(204).end();
+      const result = await dispatcher.call(operation, caller, path as Record<string, string>, () => httpArgs(spec, validator, req, path, query));
+      if (spec.status === 204) {
+        res.writeHead(204).end();
+        return;
+      }
       if (options.validateResponses) validator.response(spec, result);
-      return sendJson(req, res, result);
+      sendJson(req, res, result);
     } catch (error) {
-      return fail(res, error);
+      fail(res, error);
     }
   }
 
   const fail = (res: ServerResponse, error: unknown) => {
     const apiError = toApiError(error, options.development);
     if (apiError.statusCode >= 500) console.error(error);
-    return sendError(res, apiError, error, options.development);
+    sendError(res, apiError, error, options.development);
   };
 
   /** CORS for a request from a page (it has an Origin): any origin, or the hub's own for ownOriginsOnly operations. */
@@ -150,6 +139,26 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
     allowOrigin(req, res, found.store as Operation<Context>);
     (found.handler as unknown as Route)(req, res, found.params, found.searchParams);
   };
+}
+
+/** The named arguments of an HTTP call: path and query parameters, then the body, whole or field by field. */
+async function httpArgs(
+  spec: OperationSpec, validator: ContractValidator, req: IncomingMessage, path: Record<string, string | undefined>, query: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  for (const name of Object.keys(query)) {
+    if (!spec.queryParams.includes(name)) throw badRequest(`Unknown query parameter '${name}'`);
+  }
+  const args = validator.params(spec, { ...query, ...path });
+  if (!spec.body) return args;
+  const body = await readJsonBody(req);
+  if (body === undefined) {
+    if (spec.body.required) throw badRequest(`Missing JSON request body: ${spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')}`);
+    return args;
+  }
+  validator.body(spec, body);
+  if (spec.body.kind === 'root') args[spec.body.name] = body;
+  else for (const name of spec.body.names) if (Object.hasOwn(body as object, name)) args[name] = (body as Record<string, unknown>)[name];
+  return args;
 }
 
 /** The host part of an Origin header, or '' when it is not a URL (`null` from sandboxed pages). */
