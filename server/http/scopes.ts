@@ -11,8 +11,18 @@ export function grants(available: string, requested: string): boolean {
   return requestedBase === availableBase || requestedBase.startsWith(`${availableBase}.`);
 }
 
+/** Answers per scope set, which lives as long as its session: a request's scope check is one Map lookup. */
+const answers = new WeakMap<readonly string[], Map<string, boolean>>();
+
 export function hasScope(available: readonly string[], requested: string): boolean {
-  return available.some((scope) => grants(scope, requested));
+  let known = answers.get(available);
+  if (!known) answers.set(available, (known = new Map()));
+  let granted = known.get(requested);
+  if (granted === undefined) {
+    granted = available.some((scope) => grants(scope, requested));
+    if (known.size < 256) known.set(requested, granted); // bounded, should callers ever ask with client input
+  }
+  return granted;
 }
 
 /** The scopes both sets grant: each scope of one side that the other side grants. */
