@@ -3,6 +3,7 @@ import { constants, gzipSync } from 'node:zlib';
 import etag from 'etag';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
+import vary from 'vary';
 import { errorBody, type ApiError } from './errors.js';
 import { isSnapshot } from './item-store.js';
 
@@ -64,7 +65,7 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, value: unkno
   }
   let body = encoded.body;
   if (body.length >= GZIP_MIN_BYTES) {
-    res.setHeader('Vary', 'Accept-Encoding');
+    vary(res, 'Accept-Encoding');
     const gzip = acceptsGzip(req) ? gzipOf(encoded, isSnapshot(value)) : null;
     if (gzip) {
       res.setHeader('Content-Encoding', 'gzip');

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type express from 'express';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import qs from 'qs';
+import vary from 'vary';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { Session } from './api.js';
 import { readJsonBody } from './body.js';
@@ -94,7 +95,7 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
     const origin = req.headers.origin;
     if (!origin) return;
     if (operation && ownOrigins.has(operation)) {
-      res.setHeader('Vary', 'Origin');
+      vary(res, 'Origin');
       if (!options.hosts.allows(originHost(origin))) return;
       res.setHeader('Access-Control-Allow-Origin', origin);
     } else {
