@@ -21,18 +21,19 @@ import { SystemState } from './system/state.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
-  const managerOf: Record<string, string> = {};
-  const readScope: Record<string, string> = {};
+  // Looked up by parts of client uris: a Map and a prototype-less object, so `__proto__` or `toString` is a miss.
+  const managerOf: Record<string, string> = Object.create(null);
+  const readScope = new Map<string, string>();
   for (const [id, { manager, operations }] of Object.entries(manifests)) {
     for (const type of Object.values(manager.itemTypes)) managerOf[type] = id;
     const reads = Object.values(operations).filter((operation) => operation.method === 'get' && operation.scopes.length);
     const list = reads.find((operation) => operation.crud?.kind === 'list') ?? reads[0];
-    if (list) readScope[id] = list.scopes[0]!;
+    if (list) readScope.set(id, list.scopes[0]!);
   }
   const subscribeScope = (uri: string): string | undefined => {
     const [prefix, kind, id] = uri.split(':');
     if (prefix !== 'homey' || !kind || !id) return undefined;
-    return kind === 'manager' ? readScope[id] : readScope[managerOf[kind] ?? ''];
+    return readScope.get(kind === 'manager' ? id : (managerOf[kind] ?? ''));
   };
   return { managerOf, subscribeScope };
 }
