@@ -22,4 +22,18 @@ describe('realtime kernel', () => {
       expect(error).toMatchObject({ error: 'not_found', error_description: `Unknown uri: ${uri}`, statusCode: 404 });
     }
   });
+
+  it('when handshakeClient is emitted 20 times on one connection, then each succeeds and the connection keeps its close listeners', async () => {
+    const [socket] = hub.io.of('/').sockets.values();
+    const closeListeners = socket!.conn.listenerCount('close');
+    for (let i = 0; i < 20; i++) {
+      const answer = await new Promise((resolve) =>
+        client.root.emit('handshakeClient', { token: hub.token, homeyId: hub.hub.id }, (error: unknown, result: unknown) => resolve([error, result])),
+      );
+      expect(answer).toEqual([null, { namespace: '/api' }]);
+    }
+    expect(socket!.conn.listenerCount('close')).toBe(closeListeners);
+    const [error] = await client.request('subscribe', 'homey:manager:zones');
+    expect(error).toBeNull();
+  });
 });

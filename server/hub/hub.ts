@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import type { Server as RealtimeServer } from 'socket.io';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
 import { ArgumentValidator } from '../http/arguments.js';
@@ -42,6 +43,8 @@ export interface RunningHub {
   hub: Hub;
   app: express.Express;
   server: HttpServer;
+  /** The socket.io server on `server` (PROTOCOL.md §5). */
+  io: RealtimeServer;
   /** Starts listening; port 0 picks a free port. Resolves with the hub's base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -98,6 +101,7 @@ export function createHub(config: HubConfig): RunningHub {
     hub,
     app,
     server,
+    io,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
