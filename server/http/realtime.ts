@@ -64,8 +64,9 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
         }
         const session = token ? options.authenticate(token) : null;
         if (!session) throw new ApiError(401, 'invalid_token', 'The access token is invalid, expired or revoked');
+        // Once per connection: a client may repeat handshakeClient on it (a new token, a retry).
+        if (!tokens.has(socket.conn)) socket.conn.once('close', () => tokens.delete(socket.conn));
         tokens.set(socket.conn, token);
-        socket.conn.on('close', () => tokens.delete(socket.conn));
         if (typeof ack === 'function') ack(null, { namespace: '/api' });
       } catch (err) {
         fail(ack, err);

@@ -1,13 +1,16 @@
 import { hubApis } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { hubApis as handlers } from './apis.js';
+import type { Device } from './devices/device.js';
+import { isGroup } from './devices/group-values.js';
 import { connectRealtime, type RealtimeClient } from './testing/realtime-client.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /**
  * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token →
  * 401, a token without the operation's scope → 403, a required argument left out, a query parameter it does not know
- * or a body nested too deep → 400. Authorization comes before validation, so placeholder arguments do not matter for
+ * or a body nested too deep → 400, a path parameter named like an inherited key (`__proto__`) → 400 or 404, over
+ * HTTP and the socket alike. Authorization comes before validation, so placeholder arguments do not matter for
  * the first two. An operation with a guard (server/http/api.ts) decides on its path arguments before any input is
  * read, so it is called on the owner's own user and session, which its guard lets the owner reach.
  */
@@ -32,13 +35,34 @@ const takesBody = operations.filter(({ spec }) => spec.body);
 /** JSON nested `levels` deep: `{"a":{"a":...1...}}`. */
 const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
+/**
+ * Keys every plain object inherits. As any path parameter they must be ordinary misses (STYLE.md rule 19): each
+ * operation is called with one parameter set to the key and the others to real values, so that the lookup by that
+ * parameter is reached. With the `{}` body clients send, none of them can succeed: unknown ids are 404, values the
+ * contract refuses 400. (updateUserMeProperties does accept these names with a value: a property is the caller's
+ * own data, stored as an own property; users/api.test.ts covers that.)
+ */
+const inheritedKeys = ['__proto__', 'constructor', 'toString'];
+const byInheritedKey = operations.flatMap((operation) =>
+  operation.spec.pathParams.flatMap((param) => inheritedKeys.map((key) => ({ ...operation, param, key }))),
+);
+
 describe('every operation of the hub contract', () => {
   let hub: TestHub;
   let unrelated: string;
   let unrelatedSocket: RealtimeClient;
   let ownerSocket: RealtimeClient;
+  /** Real values for the path parameters not under test: a device, the demo group, a capability both have. */
+  let realParams: Record<string, string>;
   beforeAll(async () => {
     hub = await startTestHub();
+    const devices = hub.hub.store.values<Device>('device');
+    realParams = {
+      deviceId: devices.find((device) => device.name === 'Ceiling light')!.id,
+      groupId: devices.find(isGroup)!.id,
+      capabilityId: 'onoff',
+      uri: 'homey:manager:devices',
+    };
     // A real scope that no operation of these managers asks for.
     unrelated = hub.tokenWith(['homey.speech.readonly']);
     unrelatedSocket = await connectRealtime(hub.url, unrelated, hub.hub.id);
@@ -55,9 +79,9 @@ describe('every operation of the hub contract', () => {
 
   type Swept = (typeof operations)[number];
   /** PUT and POST carry `{}` (PROTOCOL.md §2), except that a whole-item body is left out when `omitItem`. */
-  const call = (operation: Swept, token?: string, omitItem = false, query = '') => {
+  const call = (operation: Swept, token?: string, omitItem = false, path = url(operation)) => {
     const { spec } = operation;
-    const request = hub.http()[spec.method](url(operation) + query);
+    const request = hub.http()[spec.method](path);
     if (token) request.set('Authorization', `Bearer ${token}`);
     const carriesBody = spec.method === 'put' || spec.method === 'post';
     return carriesBody && !(omitItem && spec.body?.kind === 'root') ? request.send({}) : request;
@@ -82,7 +106,7 @@ describe('every operation of the hub contract', () => {
   });
 
   it.each(operations)('when $name is given a query parameter it does not know, then 400 names it', async (operation) => {
-    const res = await call(operation, hub.token, false, '?bogus=1').expect(400);
+    const res = await call(operation, hub.token, false, `${url(operation)}?bogus=1`).expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     expect(res.body.error_description).toContain('bogus');
   });
@@ -109,5 +133,25 @@ describe('every operation of the hub contract', () => {
     expect(error).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     const required = spec.args.filter((arg) => arg.required).map((arg) => `Missing argument: ${arg.name}`);
     expect(required).toContain((error as { error_description: string }).error_description);
+  });
+
+  /** The operation's path parameters, `param` set to `key` and the others to real values. */
+  const pathArgs = (spec: OperationSpec, param: string, key: string) =>
+    Object.fromEntries(spec.pathParams.map((name) => [name, name === param ? key : (realParams[name] ?? 'placeholder')]));
+
+  it.each(byInheritedKey)('when $name is called with $param=$key, then a JSON 400 or 404', async (operation) => {
+    const args = pathArgs(operation.spec, operation.param, operation.key);
+    const res = await call(operation, hub.token, false, operation.spec.path.replace(/\{(\w+)\}/g, (_match, name: string) => args[name]!));
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body).toMatchObject({ error: expect.any(String), error_description: expect.any(String), statusCode: res.status });
+  });
+
+  it.each(byInheritedKey)('when $name is called over the socket with $param=$key, then the ack is a 400 or 404', async ({ manager, operationId, spec, param, key }) => {
+    const body = spec.body?.kind === 'root' ? { [spec.body.name]: {} } : {};
+    const [error, result] = await ownerSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: { ...pathArgs(spec, param, key), ...body } });
+    expect(result).toBeUndefined();
+    expect(error).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
+    expect([400, 404]).toContain((error as { statusCode: number }).statusCode);
   });
 });

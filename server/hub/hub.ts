@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import type { Server as RealtimeServer } from 'socket.io';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
 import { openDb } from '../http/db.js';
@@ -22,18 +23,19 @@ import { SystemState } from './system/state.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
-  const managerOf: Record<string, string> = {};
-  const readScope: Record<string, string> = {};
+  // Looked up by parts of client uris: a Map and a prototype-less object, so `__proto__` or `toString` is a miss.
+  const managerOf: Record<string, string> = Object.create(null);
+  const readScope = new Map<string, string>();
   for (const [id, { manager, operations }] of Object.entries(manifests)) {
     for (const type of Object.values(manager.itemTypes)) managerOf[type] = id;
     const reads = Object.values(operations).filter((operation) => operation.method === 'get' && operation.scopes.length);
     const list = reads.find((operation) => operation.crud?.kind === 'list') ?? reads[0];
-    if (list) readScope[id] = list.scopes[0]!;
+    if (list) readScope.set(id, list.scopes[0]!);
   }
   const subscribeScope = (uri: string): string | undefined => {
     const [prefix, kind, id] = uri.split(':');
     if (prefix !== 'homey' || !kind || !id) return undefined;
-    return kind === 'manager' ? readScope[id] : readScope[managerOf[kind] ?? ''];
+    return readScope.get(kind === 'manager' ? id : (managerOf[kind] ?? ''));
   };
   return { managerOf, subscribeScope };
 }
@@ -52,6 +54,8 @@ function docs(folder: string): express.Express {
 export interface RunningHub {
   hub: Hub;
   server: HttpServer;
+  /** The socket.io server on `server` (PROTOCOL.md §5). */
+  io: RealtimeServer;
   /** Starts listening; port 0 picks a free port. Resolves with the hub's base URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -116,6 +120,7 @@ export function createHub(config: HubConfig): RunningHub {
   return {
     hub,
     server,
+    io,
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

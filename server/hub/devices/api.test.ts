@@ -160,4 +160,11 @@ describe('devices manager', () => {
     await hub.http().get('/api/manager/devices/capability').set(auth(control)).expect(403);
     await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').set(auth(control)).expect(403);
   });
+
+  it('when a capability id is a key every object inherits, then 404 like any unknown capability', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await hub.http().get(`/api/manager/devices/capability/homey:manager:devices/${key}`).set(auth()).expect(404);
+      expect(res.body).toMatchObject({ error: 'not_found', error_description: 'Capability not found', statusCode: 404 });
+    }
+  });
 });

@@ -15,7 +15,9 @@ export function capabilityEntry(id: string, options: Array<DriverCapabilityOptio
   const definition = capabilityDefinition(id);
   if (!definition) throw badRequest(`Unknown capability: ${id}`);
   const { ownerUri: _owner, ...fields } = definition;
-  return { ...fields, ...Object.assign({}, ...options), value, lastUpdated };
+  // Spread, not Object.assign: an own `__proto__` key in a client's JSON would set the merged object's prototype.
+  const narrowed = options.reduce<DriverCapabilityOptions>((merged, option) => ({ ...merged, ...option }), {});
+  return { ...fields, ...narrowed, value, lastUpdated };
 }
 
 /** A device's own realtime uri, also the origin it gives when it makes a zone active. */

@@ -21,7 +21,8 @@ const number = (title: string, desc: string, setable: boolean, bounds: Pick<Capa
   type: 'number', title, desc, getable: true, setable, ...bounds,
 });
 
-const definitions: Record<string, Definition> = {
+/** By capability id, which clients send: a Map, so that `__proto__` or `toString` is no capability. */
+const definitions = new Map<string, Definition>(Object.entries({
   onoff: boolean('Turned on', 'Whether the device is switched on.', true, 'Turned on', 'Turned off'),
   dim: number('Dim level', 'Brightness, from 0 (off) to 1 (full).', true, { min: 0, max: 1, step: 0.01, decimals: 2, units: '%', chartType: 'stepLine' }),
   light_temperature: number('Color temperature', 'From 0 (cold) to 1 (warm).', true, { min: 0, max: 1, step: 0.01, decimals: 2, units: null, chartType: 'stepLine' }),
@@ -41,11 +42,11 @@ const definitions: Record<string, Definition> = {
   alarm_contact: boolean('Contact alarm', 'Whether the door or window is open.', false, 'Opened', 'Closed'),
   alarm_smoke: boolean('Smoke alarm', 'Whether smoke is detected.', false, 'Smoke alarm on', 'Smoke alarm off'),
   alarm_water: boolean('Water alarm', 'Whether a leak is detected.', false, 'Water alarm on', 'Water alarm off'),
-};
+}));
 
 /** The full definition of one of the hub's capabilities, as getCapability answers it. */
 export function capabilityDefinition(id: string): Capability | undefined {
-  const definition = definitions[id];
+  const definition = definitions.get(id);
   if (!definition) return undefined;
   const { titleTrue: _true, titleFalse: _false, ...fields } = definition;
   return {
@@ -56,8 +57,8 @@ export function capabilityDefinition(id: string): Capability | undefined {
 
 /** Insights titles of a capability's states (booleans only). */
 export function stateTitles(id: string): { titleTrue: string | null; titleFalse: string | null } {
-  const definition = definitions[id];
+  const definition = definitions.get(id);
   return { titleTrue: definition?.titleTrue ?? null, titleFalse: definition?.titleFalse ?? null };
 }
 
-export const capabilityIds = (): string[] => Object.keys(definitions);
+export const capabilityIds = (): string[] => [...definitions.keys()];

@@ -74,6 +74,19 @@ describe('pairing', () => {
     expect(lock).toMatchObject({ class: 'lock', capabilities: ['locked', 'measure_battery'] });
   });
 
+  it('when a callback id is a key every object inherits, then 404 and the session keeps its callbacks', async () => {
+    const session = await open({ type: 'pair', driverId: 'homey:manager:vdevice:lock' });
+    await hub.http().post(`${base}/${session.id}/emit`).set(auth()).send({ event: 'list_devices' }).expect(200);
+    const { body: asking } = await hub.http().get(`${base}/${session.id}`).set(auth()).expect(200);
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await hub.http().post(`${base}/${session.id}/callback`).set(auth()).send({ callbackId: key, data: '12345' }).expect(404);
+      expect(res.body.error_description).toBe(`Pairing callback not found: ${key}`);
+    }
+    const { body: after } = await hub.http().get(`${base}/${session.id}`).set(auth()).expect(200);
+    expect(after.callbacks).toEqual(asking.callbacks);
+    await hub.http().delete(`${base}/${session.id}`).set(auth()).expect(204);
+  });
+
   it('when a device is unpaired, then deletePairSessionDevice removes it; other exchanges are refused', async () => {
     const spots = named('Kitchen spots');
     const session = await open({ type: 'unpair', driverId: spots.driverId, deviceId: spots.id });

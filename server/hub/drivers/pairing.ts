@@ -106,7 +106,7 @@ export function emitEvent(hub: Hub, session: PairSession, event: string): FoundD
 
 /** emitPairingCallback: the user's answer to a driver's question. */
 export function answerCallback(hub: Hub, session: PairSession, callbackId: string, data: unknown): void {
-  const callback = session.callbacks[callbackId];
+  const callback = Object.hasOwn(session.callbacks, callbackId) ? session.callbacks[callbackId] : undefined;
   if (!callback) throw new ApiError(404, 'not_found', `Pairing callback not found: ${callbackId}`);
   if (callback.answered) throw conflict('This question was already answered');
   if (callback.event === 'pincode' && (typeof data !== 'string' || !PIN.test(data))) throw badRequest('The PIN must be a string of 5 digits');

@@ -146,6 +146,28 @@ describe('users manager', () => {
     await hub.http().delete('/api/manager/users/user/me/properties/x').expect(401);
   });
 
+  it('when a property is named like a key every object inherits, then it is an ordinary own property: 404 until set, then stored, read and removed as data', async () => {
+    const user = hub.member('user');
+    const path = (name: string) => `/api/manager/users/user/me/properties/${name}`;
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+    for (const name of names) {
+      const res = await hub.http().delete(path(name)).set(user.auth).expect(404);
+      expect(res.body.error_description).toBe(`Property ${name} not found`);
+    }
+    await hub.http().put(path('favoriteZone')).set(user.auth).send({ value: { id: 'z1' } }).expect(200);
+    for (const name of names) await hub.http().put(path(name)).set(user.auth).send({ value: { polluted: name } }).expect(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const { body } = await hub.http().get('/api/manager/users/user/me').set(user.auth).expect(200);
+    const row = hub.hub.db.prepare<[string], { data: string }>(`SELECT data FROM items WHERE type = 'user' AND id = ?`).get(user.id)!;
+    for (const properties of [body.properties, JSON.parse(row.data).properties]) {
+      expect(Object.keys(properties).sort()).toEqual(['favoriteZone', ...names].sort());
+      for (const name of names) expect(Object.getOwnPropertyDescriptor(properties, name)?.value).toEqual({ polluted: name });
+    }
+    for (const name of names) await hub.http().delete(path(name)).set(user.auth).expect(204);
+    const { body: after } = await hub.http().get('/api/manager/users/user/me').set(user.auth).expect(200);
+    expect(after.properties).toEqual({ favoriteZone: { id: 'z1' } });
+  });
+
   it('when a user is invited, then subscribers of homey:manager:users get user.create without the invite token', async () => {
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id);
     try {

@@ -48,12 +48,13 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
     deleteUserMe: (_args, context) => deleteUser(context.hub, me(context)),
     updateUserMeProperties: ({ id, value }, context) => {
       const user = me(context);
+      // A computed key defines an own property, so even `__proto__` is stored as the caller's data.
       return context.hub.store.save('user', { ...user, properties: { ...user.properties, [id]: value } });
     },
     deleteUserMeProperties: ({ id }, context) => {
       const user = me(context);
-      const { [id]: removed, ...properties } = user.properties;
-      if (removed === undefined) throw notFound(`Property ${id}`);
+      if (!Object.hasOwn(user.properties, id)) throw notFound(`Property ${id}`);
+      const { [id]: _removed, ...properties } = user.properties;
       context.hub.store.save('user', { ...user, properties });
     },
     swapOwner: ({ newOwnerUserId }, context) => swapOwner(context.hub, me(context), newOwnerUserId, openAccess(context.hub)?.userIds ?? []),
