@@ -21,6 +21,8 @@ export interface HubConfig {
   development: boolean;
   /** Folder of the rendered API docs, served at /docs. */
   docsDir?: string;
+  /** The clock (epoch ms) of the hub's time-based rules; tests pass a fake one. Default Date.now. */
+  now?: () => number;
 }
 
 /** Everything the hub's managers share. */
@@ -36,6 +38,8 @@ export interface Hub {
   sessions: SessionService;
   /** Name, reboot bookkeeping, Wi-Fi, debug and the recent log (the system manager). */
   system: SystemState;
+  /** The clock of time-based rules (login throttling): config.now or Date.now. */
+  now: () => number;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -65,6 +65,7 @@ export function createHub(config: HubConfig): RunningHub {
     settings,
     sessions: new SessionService(db, store),
     system: new SystemState(settings, bus, startedAt),
+    now: config.now ?? Date.now,
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
