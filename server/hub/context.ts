@@ -38,7 +38,7 @@ export interface Hub {
   sessions: SessionService;
   /** Name, reboot bookkeeping, Wi-Fi, debug and the recent log (the system manager). */
   system: SystemState;
-  /** The clock of time-based rules (login throttling): config.now or Date.now. */
+  /** The clock of time-based rules (login throttling, session expiry): config.now or Date.now. */
   now: () => number;
 }
 
