@@ -95,8 +95,8 @@ export class SessionService {
     return { session, token };
   }
 
-  /** The session behind a raw token, or null if it is unknown, expired, revoked or its user is disabled. */
-  authenticate(token: string): HubSession | null {
+  /** The session item behind a raw token, or null if it is unknown, expired or revoked. Does not mark it used. */
+  sessionOf(token: string): SessionItem | null {
     const tokenHash = secretHash(token);
     let sessionId = this.byHash.get(tokenHash);
     if (!sessionId) {
@@ -109,10 +109,16 @@ export class SessionService {
       this.byHash.delete(tokenHash);
       return null;
     }
-    const now = this.now();
-    if (item.expiresAt && Date.parse(item.expiresAt) <= now) return null;
+    return item.expiresAt && Date.parse(item.expiresAt) <= this.now() ? null : item;
+  }
+
+  /** The session behind a raw token, or null if it is unknown, expired, revoked or its user is disabled. */
+  authenticate(token: string): HubSession | null {
+    const item = this.sessionOf(token);
+    if (!item) return null;
     const user = this.store.get<UserItem>('user', item.userId);
     if (!user || !user.enabled) return null;
+    const now = this.now();
     if (!item.lastUsed || now - Date.parse(item.lastUsed) > LAST_USED_PRECISION_MS) {
       this.store.save('session', { ...item, lastUsed: new Date(now).toISOString() });
     }
