@@ -54,6 +54,23 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(second.child, 'SIGINT');
   }, 60_000);
 
+  it('when the printed token was revoked, then the next start prints a new one that works and says the old one was revoked', async () => {
+    const revokedDir = path.join(work, 'revoked-data');
+    const first = await start({ HUB_PORT: '0', DATA_DIR: revokedDir });
+    const auth = { Authorization: `Bearer ${first.token}` };
+    const me = await fetch(`${first.url}/api/manager/sessions/session/me`, { headers: auth }).then((response) => response.json());
+    expect((await fetch(`${first.url}/api/manager/sessions/session/${me.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await getZones(first.url, first.token)).status).toBe(401);
+    await stop(first.child);
+
+    const second = await start({ HUB_PORT: '0', DATA_DIR: revokedDir });
+    expect(second.token).toMatch(/^\S{20,}$/);
+    expect(second.token).not.toBe(first.token);
+    expect(second.output).toContain('The previous personal access token had been revoked: a new one was issued.');
+    expect((await getZones(second.url, second.token)).status).toBe(200);
+    await stop(second.child);
+  }, 60_000);
+
   it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
     const { url, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'docs-data') });
     const page = await fetch(`${url}/docs/`);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
-import { demoToken } from '../server/hub/demo-home.js';
+import { ensureDemoToken } from '../server/hub/demo-home.js';
 import { createHub, type RunningHub } from '../server/hub/hub.js';
 import { root } from './apis.js';
 import { demoListPath } from './demo-list.js';
@@ -96,10 +96,12 @@ try {
   fail(listenError(error as NodeJS.ErrnoException, 'FORM_PORT', formPort));
 }
 
-const token = demoToken(running.hub);
+const { token, replaced } = ensureDemoToken(running.hub);
 const docsBuilt = existsSync(path.join(docsDir, 'index.html'));
 const formAddress = form?.address();
 console.log(`Hub URL: ${hubUrl}`);
+if (replaced === 'revoked') console.log('The previous personal access token had been revoked: a new one was issued.');
+if (replaced === 'ownerChanged') console.log('The previous personal access token belongs to a former owner: a new one was issued for the current owner.');
 console.log(`Personal access token: ${token}`);
 console.log(docsBuilt ? `API docs: ${hubUrl}/docs/` : `API docs: not built (npm run docs builds them into ${docsDir})`);
 console.log(formAddress && typeof formAddress === 'object'

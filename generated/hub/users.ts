@@ -132,6 +132,8 @@ export interface paths {
         /**
          * Sign in with local credentials
          * @description Needs no bearer token and works without the cloud. The username and password are the ones set with the local-credentials calls; the answer is a session token (a JSON string) valid for 30 days with the scopes of the user's role. `clientId` is kept as the session's agent, `clientName` as its client name.
+         *
+         *     Failed attempts are throttled per username (regardless of case) and per client address: after 5 failures of a username, or 10 from an address, each further failure makes it wait 1 s, 2 s, 4 s ... up to 15 minutes. While it must wait, an attempt answers 429 at once, even with the right password, with `Retry-After` in seconds. The right password clears its username's failures (not its address's); failures are forgotten after an hour without one.
          */
         post: operations["loginLocal"];
         delete?: never;
@@ -543,6 +545,17 @@ export interface components {
                 "application/json": string;
             };
         };
+        /** @description Too many failed attempts; the call was refused without being tried. Try again after Retry-After. */
+        TooManyRequests: {
+            headers: {
+                /** @description Whole seconds to wait before trying again (at least 1). */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No token, or a token that is unknown, expired or revoked. */
         Unauthorized: {
             headers: {
@@ -752,6 +765,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getPersonalAccessTokens: {

@@ -23,6 +23,8 @@ export interface HubConfig {
   docsDir?: string;
   /** Host names the hub answers to beside its own (HostAllowList), e.g. a name given to it on the local DNS. */
   hostNames?: readonly string[];
+  /** The clock (epoch ms) of the hub's time-based rules; tests pass a fake one. Default Date.now. */
+  now?: () => number;
 }
 
 /** Everything the hub's managers share. */
@@ -38,6 +40,8 @@ export interface Hub {
   sessions: SessionService;
   /** Name, reboot bookkeeping, Wi-Fi, debug and the recent log (the system manager). */
   system: SystemState;
+  /** The clock of time-based rules (login throttling, session expiry): config.now or Date.now. */
+  now: () => number;
 }
 
 /** What every hub handler receives beside its arguments. */

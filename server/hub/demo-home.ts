@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
-import { newUser } from './users/users.js';
+import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
@@ -46,12 +46,36 @@ export function seedDemoHome(hub: Hub): void {
   hub.store.transaction(() => {
     const owner = newUser({ name: 'Demo Owner', athomId: DEMO_OWNER_ATHOM_ID, verified: true, role: 'manager', isOwner: true, present: true });
     hub.store.insert('user', owner);
-    const { token } = hub.sessions.create({ type: 'PAT', userId: owner.id, scopes: ['homey'], clientName: 'Demo', name: 'Demo token' });
-    hub.settings.set('demoToken', token);
+    issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
     hub.settings.set('demoSeeded', true);
   });
 }
 
-/** The demo token, for `npm start` to print. */
+/** The demo token as stored, whether or not it still works (see ensureDemoToken). */
 export const demoToken = (hub: Hub) => hub.settings.get<string>('demoToken');
+
+function issueDemoToken(hub: Hub, ownerId: string): string {
+  const { token } = hub.sessions.create({ type: 'PAT', userId: ownerId, scopes: ['homey'], clientName: 'Demo', name: 'Demo token' });
+  hub.settings.set('demoToken', token);
+  return token;
+}
+
+export interface EnsuredDemoToken {
+  token: string;
+  /** Why the stored token was replaced: it had been revoked, or its user is no longer the owner. */
+  replaced?: 'revoked' | 'ownerChanged';
+}
+
+/**
+ * The demo token for `npm start` to print: the stored one while it is a live token of the current owner, else a
+ * new one for the owner, stored in its place. A former owner's token is theirs to keep, so it is not revoked.
+ */
+export function ensureDemoToken(hub: Hub): EnsuredDemoToken {
+  const owner = ownerOf(hub);
+  if (!owner) throw new Error('The hub has no owner');
+  const stored = demoToken(hub);
+  const session = stored === undefined ? null : hub.sessions.sessionOf(stored);
+  if (stored !== undefined && session?.userId === owner.id) return { token: stored };
+  return { token: issueDemoToken(hub, owner.id), replaced: session ? 'ownerChanged' : 'revoked' };
+}

@@ -16,7 +16,7 @@ import { ContractValidator } from '../http/validator.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
-import { SessionService, type SessionItem } from './sessions.js';
+import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
@@ -69,6 +69,7 @@ export function createHub(config: HubConfig): RunningHub {
   const { managerOf, subscribeScope } = realtimeIndex();
   const store = new ItemStore(db, bus, managerOf);
   const startedAt = new Date();
+  const now = config.now ?? Date.now;
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
     version: HUB_VERSION,
@@ -78,11 +79,14 @@ export function createHub(config: HubConfig): RunningHub {
     store,
     bus,
     settings,
-    sessions: new SessionService(db, store),
+    sessions: new SessionService(db, store, now),
     system: new SystemState(settings, bus, startedAt),
+    now,
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
+  hub.sessions.purgeExpired();
+  const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -133,6 +137,7 @@ export function createHub(config: HubConfig): RunningHub {
       });
     },
     async close() {
+      clearInterval(purge);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

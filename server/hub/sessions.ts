@@ -47,6 +47,8 @@ export interface NewSession {
 }
 
 const LAST_USED_PRECISION_MS = 60_000;
+/** How often a running hub forgets expired sessions (it also does at start). */
+export const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Sessions and their bearer tokens. Tokens are random and stored only as SHA-256 hashes; the session items live
@@ -56,7 +58,12 @@ export class SessionService {
   private readonly byHash = new Map<string, string>();
   private readonly statements;
 
-  constructor(db: Db, private readonly store: ItemStore) {
+  constructor(
+    db: Db,
+    private readonly store: ItemStore,
+    /** The hub's clock: expiry, lastUsed and the purge follow it. */
+    private readonly now: () => number,
+  ) {
     db.exec(`CREATE TABLE IF NOT EXISTS session_tokens (hash TEXT PRIMARY KEY, session_id TEXT NOT NULL)`);
     this.statements = {
       insert: db.prepare<[string, string]>('INSERT INTO session_tokens (hash, session_id) VALUES (?, ?)'),
@@ -68,7 +75,7 @@ export class SessionService {
   /** Issues a session and returns its token; the token is never stored or shown again. */
   create(input: NewSession): { session: SessionItem; token: string } {
     const token = newSecret();
-    const now = new Date();
+    const now = new Date(this.now());
     const session: SessionItem = {
       id: randomUUID(),
       type: input.type,
@@ -88,8 +95,8 @@ export class SessionService {
     return { session, token };
   }
 
-  /** The session behind a raw token, or null if it is unknown, expired, revoked or its user is disabled. */
-  authenticate(token: string): HubSession | null {
+  /** The session item behind a raw token, or null if it is unknown, expired or revoked. Does not mark it used. */
+  sessionOf(token: string): SessionItem | null {
     const tokenHash = secretHash(token);
     let sessionId = this.byHash.get(tokenHash);
     if (!sessionId) {
@@ -102,10 +109,16 @@ export class SessionService {
       this.byHash.delete(tokenHash);
       return null;
     }
-    const now = Date.now();
-    if (item.expiresAt && Date.parse(item.expiresAt) <= now) return null;
+    return item.expiresAt && Date.parse(item.expiresAt) <= this.now() ? null : item;
+  }
+
+  /** The session behind a raw token, or null if it is unknown, expired, revoked or its user is disabled. */
+  authenticate(token: string): HubSession | null {
+    const item = this.sessionOf(token);
+    if (!item) return null;
     const user = this.store.get<UserItem>('user', item.userId);
     if (!user || !user.enabled) return null;
+    const now = this.now();
     if (!item.lastUsed || now - Date.parse(item.lastUsed) > LAST_USED_PRECISION_MS) {
       this.store.relaxed(() => this.store.save('session', { ...item, lastUsed: new Date(now).toISOString() }));
     }
@@ -123,6 +136,19 @@ export class SessionService {
       this.store.remove('session', id);
     });
     for (const [tokenHash, sessionId] of this.byHash) if (sessionId === id) this.byHash.delete(tokenHash);
+  }
+
+  /**
+   * Ends every expired session (its token already answers 401) through revoke, so that its item, token row and
+   * cached hash go and `session.delete` is sent. Returns how many ended.
+   */
+  purgeExpired(): number {
+    const now = this.now();
+    const expired = this.store.values<SessionItem>('session').filter((session) => session.expiresAt && Date.parse(session.expiresAt) <= now);
+    this.store.transaction(() => {
+      for (const session of expired) this.revoke(session.id);
+    });
+    return expired.length;
   }
 
   /** Every session of a user, optionally of one type. */

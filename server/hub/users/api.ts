@@ -37,7 +37,7 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
       installerAccessExpiresAt: openAccess(hub)?.expiresAt ?? null,
     }),
     login: ({ token }, { hub }) => loginWithDelegation(hub, token),
-    loginLocal: (args, { hub }) => loginLocal(hub, args),
+    loginLocal: (args, { hub, remoteAddress }) => loginLocal(hub, args, remoteAddress),
     acceptSharingInvite: ({ secret, ...invite }, { hub }) => {
       checkSecret(hub, secret);
       return acceptInvite(hub, invite);

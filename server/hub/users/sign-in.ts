@@ -31,9 +31,14 @@ export async function loginWithDelegation(hub: Hub, token: string): Promise<stri
   return openSession(hub, user, { scopes: scopes.length ? scopes : ['homey'], clientName, agent: null });
 }
 
-/** POST /login-local: a username and password set with the local-credentials calls. */
-export async function loginLocal(hub: Hub, input: { username: string; password: string; clientId: string; clientName: string }): Promise<string> {
-  const userId = await accountsOf(hub).credentials.verify(input.username, input.password);
+/** POST /login-local: a username and password set with the local-credentials calls, failures throttled. */
+export async function loginLocal(
+  hub: Hub,
+  input: { username: string; password: string; clientId: string; clientName: string },
+  remoteAddress: string,
+): Promise<string> {
+  const { credentials, throttle } = accountsOf(hub);
+  const userId = await throttle.attempt(input.username, remoteAddress, () => credentials.verify(input.username, input.password));
   const user = userId ? hub.store.get<UserItem>('user', userId) : undefined;
   if (!user) throw new ApiError(401, 'invalid_credentials', 'Wrong username or password');
   return openSession(hub, user, { scopes: ['homey'], clientName: input.clientName, agent: input.clientId });

@@ -1,0 +1,81 @@
+import type { RealtimeEvent } from '../http/events.js';
+import { SESSION_PURGE_INTERVAL_MS } from './sessions.js';
+import { startTestHub, type TestHub } from './testing/test-hub.js';
+
+const HOUR = 60 * 60_000;
+
+describe('expired sessions are purged', () => {
+  let time: number;
+  const now = () => time;
+  const running: TestHub[] = [];
+  const start = async (dataDir?: string) => {
+    const hub = await startTestHub({ now, ...(dataDir ? { dataDir } : {}) });
+    running.push(hub);
+    return hub;
+  };
+  const stop = (hub: TestHub) => {
+    running.splice(running.indexOf(hub), 1);
+    return hub.stop({ keepData: true });
+  };
+  const tokenRows = (hub: TestHub, sessionId: string) =>
+    hub.hub.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM session_tokens WHERE session_id = ?').get(sessionId)!.n;
+  const issue = (hub: TestHub, lifetime: { ttlMs?: number; expiresAt?: string }) =>
+    hub.hub.sessions.create({ type: 'OAUTH', userId: hub.hub.sessions.authenticate(hub.token)!.user.id, scopes: ['homey'], clientName: 'Test', ...lifetime });
+
+  beforeEach(() => {
+    time = Date.parse('2030-01-01T00:00:00Z');
+  });
+  afterEach(async () => {
+    jest.useRealTimers();
+    await Promise.all(running.splice(0).map((hub) => hub.stop()));
+  });
+
+  it('when sessions have expired, then a purge removes their items and token rows with session.delete events, and keeps the rest', async () => {
+    const hub = await start();
+    const short = issue(hub, { ttlMs: HOUR });
+    const windowed = issue(hub, { expiresAt: new Date(time + 2 * HOUR).toISOString() });
+    const long = issue(hub, { ttlMs: 30 * 24 * HOUR });
+    time += 2 * HOUR;
+    const events: RealtimeEvent[] = [];
+    hub.hub.bus.subscribe((event) => events.push(event));
+
+    expect(hub.hub.sessions.purgeExpired()).toBe(2);
+    for (const { session } of [short, windowed]) {
+      expect(hub.hub.store.get('session', session.id)).toBeUndefined();
+      expect(tokenRows(hub, session.id)).toBe(0);
+      expect(events).toContainEqual({ uri: 'homey:manager:sessions', event: 'session.delete', data: { id: session.id } });
+    }
+    expect(hub.hub.store.get('session', long.session.id)).toBeDefined();
+    expect(hub.hub.sessions.authenticate(long.token)).not.toBeNull();
+    expect(hub.hub.sessions.authenticate(hub.token)).not.toBeNull();
+  });
+
+  it('when the hub starts, then sessions that expired while it was down are purged, and a restart does not bring them back', async () => {
+    const first = await start();
+    const expiring = issue(first, { ttlMs: HOUR });
+    await stop(first);
+
+    time += 2 * HOUR;
+    const second = await start(first.dataDir);
+    expect(second.hub.store.get('session', expiring.session.id)).toBeUndefined();
+    expect(tokenRows(second, expiring.session.id)).toBe(0);
+    await stop(second);
+
+    const third = await start(first.dataDir);
+    expect(third.hub.store.get('session', expiring.session.id)).toBeUndefined();
+    expect(tokenRows(third, expiring.session.id)).toBe(0);
+  });
+
+  it('when the purge interval passes on a running hub, then its timer purges; closing the hub clears the timer', async () => {
+    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
+    const hub = await start();
+    const expiring = issue(hub, { ttlMs: HOUR });
+    time += 2 * HOUR;
+    jest.advanceTimersByTime(SESSION_PURGE_INTERVAL_MS);
+    expect(hub.hub.store.get('session', expiring.session.id)).toBeUndefined();
+    expect(tokenRows(hub, expiring.session.id)).toBe(0);
+    expect(jest.getTimerCount()).toBe(1);
+    await stop(hub);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
