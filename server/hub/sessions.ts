@@ -56,6 +56,7 @@ export const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
  */
 export class SessionService {
   private readonly byHash = new Map<string, string>();
+  private readonly scopes = new WeakMap<SessionItem, { user: UserItem; scopes: string[] }>();
   private readonly statements;
 
   constructor(
@@ -125,9 +126,16 @@ export class SessionService {
     return { id: item.id, type: item.type, user, item, scopes: this.scopesOf(item, user) };
   }
 
-  /** intersectedScopes: what the session asked for that its user's role allows. */
+  /**
+   * intersectedScopes: what the session asked for that its user's role allows. Kept per stored session and user
+   * (both are replaced, never changed, on a write), so a request reuses the same array and its scope answers.
+   */
   scopesOf(session: SessionItem, user: UserItem): string[] {
-    return intersectScopes(session.scopes, roleScopes[user.role]);
+    const known = this.scopes.get(session);
+    if (known?.user === user) return known.scopes;
+    const scopes = intersectScopes(session.scopes, roleScopes[user.role]);
+    this.scopes.set(session, { user, scopes });
+    return scopes;
   }
 
   revoke(id: string): void {
