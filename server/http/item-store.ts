@@ -148,11 +148,12 @@ export class ItemStore {
    */
   relaxed<R>(work: () => R): R {
     if (this.db.inTransaction) return work();
-    this.db.pragma('synchronous = NORMAL');
+    // exec, not a prepared statement: SQLite applies this pragma when it compiles it.
+    this.db.exec('PRAGMA synchronous = NORMAL');
     try {
       return work();
     } finally {
-      this.db.pragma('synchronous = FULL');
+      this.db.exec('PRAGMA synchronous = FULL');
     }
   }
 

@@ -125,7 +125,8 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
   /** Events after which some sockets may have lost their session: a revoked session, a disabled or deleted user. */
   const revoking = new Set(['session.delete', 'user.update', 'user.delete']);
   bus.subscribe(({ uri, event, data }) => {
-    api.to(uri).emit(uri, event, data);
+    // socket.io serializes an event before it looks for the room's sockets: skip rooms nobody is in.
+    if (api.adapter.rooms.has(uri)) api.to(uri).emit(uri, event, data);
     if (!revoking.has(event)) return;
     for (const socket of api.sockets.values()) {
       const token = tokens.get(socket.conn);
