@@ -1,10 +1,12 @@
 /**
- * npm run bench: requests per second and p99 latency of one read of the demo home, in one run, on (1) our hub as
- * npm start runs it, (2) a bare Express route answering the same JSON and (3) the Prism mock of the operation.
- * Each server runs in its own process; autocannon drives them one after the other with the same settings.
+ * npm run bench: requests per second and latency of the demo home's device list read and of a capability write, in
+ * one run, on our hub as npm start runs it, against the ceiling of this machine (plain node:http answering the same
+ * bytes from a buffer; for writes, parsing the body and doing one SQLite write), a bare Express route and the Prism
+ * mock. Each server runs in its own process; autocannon drives them one after the other with the same settings.
+ * Also prints the hub's resident memory idle and after the load.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -12,12 +14,19 @@ import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
 
 const connections = 10;
-const warmUpSeconds = 3;
-const seconds = 10;
+const warmUpSeconds = 1;
+const seconds = 5;
+/** Each group is measured this many times over, its servers taking turns, and each row is the mean of its runs. */
+const rounds = 2;
 
 interface Target {
   name: string;
   url: string;
+  method?: 'GET' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+  /** The status every answer must have (200, or 304 for a revalidation, 204 for a write). */
+  status?: number;
 }
 
 interface Row {
@@ -38,17 +47,15 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   return child;
 }
 
-async function startHub(): Promise<{ url: string; token: string }> {
+async function startHub(): Promise<{ url: string; token: string; process: ChildProcess }> {
   const hub = start('tsx', ['scripts/start.ts'], { HUB_PORT: '0', FORM_PORT: '0', DATA_DIR: path.join(work, 'data') });
   const output = await waitForOutput(hub, /^Personal access token: /);
-  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
+  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, process: hub };
 }
 
-async function startBare(body: string): Promise<string> {
-  const file = path.join(work, 'body.json');
-  writeFileSync(file, body);
-  const bare = start('tsx', ['scripts/bench-bare.ts'], { BENCH_BODY_FILE: file, BENCH_PATH: demoListPath });
-  return printed(await waitForOutput(bare, /^Bare URL: /), 'Bare URL')!;
+async function startServer(script: string, label: string, env: Record<string, string>): Promise<string> {
+  const child = start('tsx', [script], env);
+  return printed(await waitForOutput(child, new RegExp(`^${label}: `)), label)!;
 }
 
 /** Prism at `warn` level: its per-request logging would otherwise be most of what is measured. */
@@ -67,10 +74,12 @@ async function startPrism(headers: Record<string, string>): Promise<string> {
   throw new Error('Prism did not answer within 30 s');
 }
 
-async function measure(target: Target, headers: Record<string, string>): Promise<Row> {
-  const options = { url: target.url + demoListPath, connections, headers };
+async function measure(target: Target): Promise<Row> {
+  const options = { url: target.url, connections, method: target.method ?? 'GET', headers: target.headers, body: target.body };
   await autocannon({ ...options, duration: warmUpSeconds });
   const result = await autocannon({ ...options, duration: seconds });
+  const status = String(target.status ?? 200);
+  const answered = Object.entries(result.statusCodeStats ?? {}).reduce((sum, [code, stats]) => sum + (code === status ? (stats?.count ?? 0) : 0), 0);
   return {
     name: target.name,
     perSecond: result.requests.average,
@@ -78,45 +87,121 @@ async function measure(target: Target, headers: Record<string, string>): Promise
     p99: result.latency.p99,
     // Bytes read per response, headers included.
     bytes: Math.round(result.throughput.average / Math.max(result.requests.average, 1)),
-    failures: result.non2xx + result.errors,
+    failures: result.requests.total - answered + result.errors,
   };
 }
 
-function report(rows: Row[]): void {
-  const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response', 'non-2xx + errors'];
-  const lines = [header, ...rows.map((row) => [row.name, Math.round(row.perSecond), row.p50, row.p99, row.bytes, row.failures].map(String))];
+function mean(runs: Row[]): Row {
+  const average = (pick: (row: Row) => number) => runs.reduce((sum, row) => sum + pick(row), 0) / runs.length;
+  return {
+    name: runs[0]!.name,
+    perSecond: average((row) => row.perSecond),
+    p50: average((row) => row.p50),
+    p99: average((row) => row.p99),
+    bytes: Math.round(average((row) => row.bytes)),
+    failures: runs.reduce((sum, row) => sum + row.failures, 0),
+  };
+}
+
+/** Resident memory (MB) of the largest process under `pid`: the hub's node process below npm's and tsx's. */
+function residentMb(pid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  const rss = [...tree].map((id) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  });
+  return Math.round(Math.max(...rss) / 1024);
+}
+
+function table(title: string, rows: Row[], ceiling: Row): void {
+  const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response', 'failures', '÷ ceiling'];
+  const lines = [header, ...rows.map((row) => [row.name, Math.round(row.perSecond), row.p50, row.p99, row.bytes, row.failures, (row.perSecond / ceiling.perSecond).toFixed(2)].map(String))];
   const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
   const format = (line: string[]) => line.map((cell, column) => (column ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');
-  console.log(`\nGET ${demoListPath}: ${connections} connections × ${seconds} s after a ${warmUpSeconds} s warm-up, one server at a time\n`);
+  console.log(`\n${title}: ${connections} connections × ${seconds} s after a ${warmUpSeconds} s warm-up, one server at a time, mean of ${rounds} turns\n`);
   console.log(lines.map(format).join('\n'));
-  console.log('(Prism answers the contract\'s example, not the demo home: see bytes/response.)');
-  const [hub, bare, prism] = rows as [Row, Row, Row];
-  const ratio = (a: Row, b: Row) =>
-    `${(a.perSecond / b.perSecond).toFixed(2)}× the requests per second, ${(a.p99 / Math.max(b.p99, 1)).toFixed(2)}× the p99 latency`;
-  console.log(`\nhub/bare:  ${ratio(hub, bare)}`);
-  console.log(`hub/prism: ${ratio(hub, prism)}`);
 }
 
 try {
-  const { url: hubUrl, token } = await startHub();
-  const headers = { Authorization: `Bearer ${token}` };
-  const response = await fetch(hubUrl + demoListPath, { headers });
-  if (!response.ok) throw new Error(`GET ${demoListPath} on the hub answered ${response.status}`);
-  const bareUrl = await startBare(await response.text());
-  const prismUrl = await startPrism(headers);
-  const targets: Target[] = [
-    { name: 'hub (production settings)', url: hubUrl },
-    { name: 'bare Express route', url: bareUrl },
-    { name: 'Prism mock', url: prismUrl },
+  const hub = await startHub();
+  const auth = { Authorization: `Bearer ${hub.token}` };
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleMb = residentMb(hub.process.pid!);
+
+  const list = await fetch(hub.url + demoListPath, { headers: auth });
+  if (!list.ok) throw new Error(`GET ${demoListPath} on the hub answered ${list.status}`);
+  const listText = await list.text();
+  const etag = list.headers.get('etag') ?? '';
+  const devices = Object.values<{ id: string; capabilitiesObj: Record<string, { setable: boolean }> }>(JSON.parse(listText));
+  const lamp = devices.find((device) => device.capabilitiesObj.dim?.setable);
+  if (!lamp) throw new Error('The demo home has no dimmable device to write to');
+  const capabilityPath = `/api/manager/devices/device/${lamp.id}/capability/dim`;
+
+  const bodyFile = path.join(work, 'body.json');
+  writeFileSync(bodyFile, listText);
+  const ceilingUrl = await startServer('scripts/bench-ceiling.ts', 'Ceiling URL', { BENCH_BODY_FILE: bodyFile });
+  const bareUrl = await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath });
+  const prismUrl = await startPrism(auth);
+
+  const gzip = { 'Accept-Encoding': 'gzip' };
+  const write = { method: 'PUT' as const, body: JSON.stringify({ value: 0.5 }), status: 204 };
+  const json = { 'Content-Type': 'application/json' };
+  const reads: Target[] = [
+    { name: 'ceiling: node:http, bytes from a buffer', url: ceilingUrl + demoListPath },
+    { name: 'hub (production settings)', url: hub.url + demoListPath, headers: auth },
+    { name: 'hub, If-None-Match (304)', url: hub.url + demoListPath, headers: { ...auth, 'If-None-Match': etag }, status: 304 },
+    { name: 'bare Express route', url: bareUrl + demoListPath },
+    { name: 'Prism mock', url: prismUrl + demoListPath, headers: auth },
   ];
-  const rows: Row[] = [];
-  for (const target of targets) {
-    console.log(`Measuring ${target.name}...`);
-    rows.push(await measure(target, headers));
+  const zipped: Target[] = [
+    { name: 'ceiling, gzipped once', url: ceilingUrl + demoListPath, headers: gzip },
+    { name: 'hub, Accept-Encoding: gzip', url: hub.url + demoListPath, headers: { ...auth, ...gzip } },
+  ];
+  const writes: Target[] = [
+    { name: 'ceiling: node:http + one SQLite write', url: ceilingUrl + capabilityPath, headers: json, ...write },
+    { name: 'hub: setCapabilityValue', url: hub.url + capabilityPath, headers: { ...auth, ...json }, ...write },
+  ];
+  const rows = new Map<Target[], Row[]>();
+  for (const group of [reads, zipped, writes]) {
+    const runs: Row[][] = group.map(() => []);
+    for (let round = 1; round <= rounds; round++) {
+      for (const [index, target] of group.entries()) {
+        console.log(`Measuring ${target.name} (${round}/${rounds})...`);
+        runs[index]!.push(await measure(target));
+      }
+    }
+    rows.set(group, runs.map(mean));
   }
-  report(rows);
-  if (rows.some((row) => row.failures)) {
-    console.error('Some requests failed: the numbers above are not comparable.');
+  const afterMb = residentMb(hub.process.pid!);
+
+  table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
+  console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
+  table(`GET ${demoListPath}, gzip accepted`, rows.get(zipped)!, rows.get(zipped)![0]!);
+  table(`PUT ${capabilityPath.replace(lamp.id, '{deviceId}')} {"value":0.5}`, rows.get(writes)!, rows.get(writes)![0]!);
+  console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
+  if ([...rows.values()].flat().some((row) => row.failures)) {
+    console.error('Some requests failed or answered another status: the numbers above are not comparable.');
     process.exitCode = 1;
   }
 } catch (error) {

@@ -1,0 +1,40 @@
+/**
+ * The ceiling of npm run bench: plain node:http with nothing in the way. GET BENCH_PATH answers the bytes of
+ * BENCH_BODY_FILE from a buffer (gzipped once up front, for clients that accept gzip); PUT answers 204 after
+ * parsing the JSON body and one SQLite write, with the hub's pragmas for capability values (WAL, synchronous NORMAL).
+ * Prints `Ceiling URL: <url>`.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+
+const body = readFileSync(process.env.BENCH_BODY_FILE!);
+const gzipped = gzipSync(body, { level: 9 });
+const db = new Database(path.join(mkdtempSync(path.join(tmpdir(), 'ceiling-')), 'ceiling.sqlite'));
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.exec('CREATE TABLE items (id TEXT PRIMARY KEY, data TEXT NOT NULL)');
+const put = db.prepare<[string, string]>('INSERT OR REPLACE INTO items (id, data) VALUES (?, ?)');
+
+const server = createServer((req, res) => {
+  if (req.method === 'PUT') {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      put.run(req.url!, JSON.stringify(JSON.parse(Buffer.concat(chunks).toString())));
+      res.writeHead(204).end();
+    });
+    return;
+  }
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+  const bytes = gzip ? gzipped : body;
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+  res.end(bytes);
+});
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as { port: number };
+  console.log(`Ceiling URL: http://127.0.0.1:${port}`);
+});
