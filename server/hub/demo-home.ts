@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import type { Variable } from './logic/api.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
@@ -14,6 +15,11 @@ const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
   ['Bedroom', 'bedroomDouble', 'First floor'],
   ['Bathroom', 'bathroom', 'First floor'],
   ['Garden', 'garden', 'Home'],
+];
+
+const demoVariables: Array<Omit<Variable, 'id'>> = [
+  { name: 'Away mode', type: 'boolean', value: false },
+  { name: 'Guests', type: 'number', value: 0 },
 ];
 
 export const DEMO_OWNER_ATHOM_ID = 'demo-owner';
@@ -39,7 +45,7 @@ function seedZones(hub: Hub): Map<string, string> {
 
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that
- * `npm start` can print it again), zones and virtual devices.
+ * `npm start` can print it again), zones, virtual devices and logic variables.
  */
 export function seedDemoHome(hub: Hub): void {
   if (hub.settings.get('demoSeeded')) return;
@@ -48,6 +54,7 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
     hub.settings.set('demoSeeded', true);
   });
 }
