@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
 import { newUser, ownerOf } from './users/users.js';
@@ -39,7 +40,7 @@ function seedZones(hub: Hub): Map<string, string> {
 
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that
- * `npm start` can print it again), zones and virtual devices.
+ * `npm start` can print it again), zones, virtual devices and a wake-up alarm.
  */
 export function seedDemoHome(hub: Hub): void {
   if (hub.settings.get('demoSeeded')) return;
@@ -48,6 +49,8 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
+    hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
     hub.settings.set('demoSeeded', true);
   });
 }
