@@ -1,6 +1,7 @@
 import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
+import { alarms } from './alarms/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { logic } from './logic/api.js';
@@ -11,6 +12,7 @@ import { zones } from './zones/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
+  alarms,
   devices,
   drivers,
   logic,

@@ -1,4 +1,5 @@
 import type { CallContext } from '../http/dispatcher.js';
+import type { AlarmScheduler } from './alarms/scheduler.js';
 import type { EventBus } from '../http/events.js';
 import type { Db } from '../http/db.js';
 import type { ItemStore } from '../http/item-store.js';
@@ -40,8 +41,10 @@ export interface Hub {
   sessions: SessionService;
   /** Name, reboot bookkeeping, Wi-Fi, debug and the recent log (the system manager). */
   system: SystemState;
-  /** The clock of time-based rules (login throttling, session expiry): config.now or Date.now. */
+  /** The clock of time-based rules (login throttling, session expiry, alarms): config.now or Date.now. */
   now: () => number;
+  /** Sets off alarms when they come due; `onAlarmFired` tells in-process listeners (the flow engine). */
+  alarms: AlarmScheduler;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
 import type { Variable } from './logic/api.js';
@@ -45,7 +46,7 @@ function seedZones(hub: Hub): Map<string, string> {
 
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that
- * `npm start` can print it again), zones, virtual devices and logic variables.
+ * `npm start` can print it again), zones, virtual devices, logic variables and a wake-up alarm.
  */
 export function seedDemoHome(hub: Hub): void {
   if (hub.settings.get('demoSeeded')) return;
@@ -55,6 +56,8 @@ export function seedDemoHome(hub: Hub): void {
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
+    const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
+    hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
     hub.settings.set('demoSeeded', true);
   });
 }

@@ -13,6 +13,7 @@ import { attachRealtime } from '../http/realtime.js';
 import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
+import { AlarmScheduler } from './alarms/scheduler.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
@@ -82,11 +83,13 @@ export function createHub(config: HubConfig): RunningHub {
     sessions: new SessionService(db, store, now),
     system: new SystemState(settings, bus, startedAt),
     now,
+    alarms: new AlarmScheduler(store, bus, now),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
+  hub.alarms.start();
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -138,6 +141,7 @@ export function createHub(config: HubConfig): RunningHub {
     },
     async close() {
       clearInterval(purge);
+      hub.alarms.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

@@ -1,0 +1,70 @@
+import type { EventBus } from '../../http/events.js';
+import type { ItemStore } from '../../http/item-store.js';
+import { isOneOff, nextOccurance, type Alarm } from './schedule.js';
+
+export type AlarmListener = (alarm: Alarm) => void;
+
+const ALARMS_URI = 'homey:manager:alarms';
+
+/**
+ * Makes enabled alarms go off: one timer for the earliest `nextOccurance`, armed again after every change of an
+ * alarm (the item store's events on the manager's uri). An alarm going off is told to the `onAlarmFired`
+ * listeners (the flow engine's trigger), then saved with its next occurrence, or disabled when it was a one-off,
+ * so that subscribers get `alarm.update`.
+ */
+export class AlarmScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly listeners = new Set<AlarmListener>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly store: ItemStore,
+    private readonly bus: EventBus,
+    private readonly now: () => number,
+  ) {}
+
+  /** Arms the timer, and re-arms it on every alarm change; an alarm that came due while the hub was off goes off now. */
+  start(): void {
+    this.unsubscribe = this.bus.subscribe(({ uri }) => {
+      if (uri === ALARMS_URI) this.arm();
+    });
+    this.arm();
+  }
+
+  /** Calls `listener` with each alarm as it goes off, until the returned function is called. */
+  onAlarmFired(listener: AlarmListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sets off every enabled alarm due at `now` (epoch ms). The timer calls it with the hub's clock. */
+  tick(now: number): void {
+    const due = this.store.values<Alarm>('alarm').filter((alarm) => alarm.enabled && alarm.nextOccurance !== null && Date.parse(alarm.nextOccurance) <= now);
+    for (const alarm of due) {
+      for (const listener of this.listeners) {
+        try {
+          listener(alarm);
+        } catch (error) {
+          console.error(`A listener of alarm ${alarm.id} failed:`, error);
+        }
+      }
+      const enabled = !isOneOff(alarm.repetition);
+      this.store.save<Alarm>('alarm', { ...alarm, enabled, nextOccurance: nextOccurance({ ...alarm, enabled }, now) });
+    }
+    this.arm();
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.unsubscribe?.();
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    const times = this.store.values<Alarm>('alarm').flatMap((alarm) => (alarm.enabled && alarm.nextOccurance ? [Date.parse(alarm.nextOccurance)] : []));
+    if (times.length === 0) return;
+    // The clock may be a test's fake one: when the timer finds nothing due yet, tick arms it again.
+    this.timer = setTimeout(() => this.tick(this.now()), Math.max(0, Math.min(...times) - this.now())).unref();
+  }
+}
