@@ -3,6 +3,7 @@ import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
+import { presence } from './presence/api.js';
 import { system } from './system/api.js';
 import { sessions } from './sessions/api.js';
 import { users } from './users/api.js';
@@ -12,6 +13,7 @@ import { zones } from './zones/api.js';
 export const hubApis = {
   devices,
   drivers,
+  presence,
   system,
   sessions,
   users,
