@@ -3,6 +3,7 @@ import * as alarms from './alarms.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
 import * as logic from './logic.operations.js';
+import * as presence from './presence.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as system from './system.operations.js';
 import * as users from './users.operations.js';
@@ -11,6 +12,7 @@ import type * as alarmsTypes from './alarms.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
 import type * as logicTypes from './logic.js';
+import type * as presenceTypes from './presence.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as systemTypes from './system.js';
 import type * as usersTypes from './users.js';
@@ -22,6 +24,7 @@ export const hubApis = {
   'devices': devices,
   'drivers': drivers,
   'logic': logic,
+  'presence': presence,
   'sessions': sessions,
   'system': system,
   'users': users,
@@ -36,6 +39,7 @@ export interface HubTypes {
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
+  'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'system': { operations: systemTypes.operations; components: systemTypes.components };
   'users': { operations: usersTypes.operations; components: usersTypes.components };

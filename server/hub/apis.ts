@@ -5,6 +5,7 @@ import { alarms } from './alarms/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { logic } from './logic/api.js';
+import { presence } from './presence/api.js';
 import { system } from './system/api.js';
 import { sessions } from './sessions/api.js';
 import { users } from './users/api.js';
@@ -16,6 +17,7 @@ export const hubApis = {
   devices,
   drivers,
   logic,
+  presence,
   system,
   sessions,
   users,
