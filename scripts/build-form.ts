@@ -34,7 +34,7 @@ export function formIsCurrent(directory = root): boolean {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!process.argv.includes('--force') && formIsCurrent()) {
-    console.log('Support form: form/dist is newer than its sources, not rebuilt (npm run build:form -- --force rebuilds it).');
+    console.log('Support form build skipped: form/dist is newer than its sources (npm run build:form -- --force rebuilds it).');
   } else {
     process.exitCode = await run('vite', ['build', '--config', 'form/vite.config.ts']);
   }
