@@ -1,5 +1,6 @@
 import type { EventBus } from '../../http/events.js';
 import type { ItemStore } from '../../http/item-store.js';
+import { Listeners } from '../../http/listeners.js';
 import { isOneOff, nextOccurance, type Alarm } from './schedule.js';
 
 export type AlarmListener = (alarm: Alarm) => void;
@@ -14,7 +15,7 @@ const ALARMS_URI = 'homey:manager:alarms';
  */
 export class AlarmScheduler {
   private timer: NodeJS.Timeout | undefined;
-  private readonly listeners = new Set<AlarmListener>();
+  private readonly fired = new Listeners<Alarm>('alarms');
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -33,21 +34,14 @@ export class AlarmScheduler {
 
   /** Calls `listener` with each alarm as it goes off, until the returned function is called. */
   onAlarmFired(listener: AlarmListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.fired.add(listener);
   }
 
   /** Sets off every enabled alarm due at `now` (epoch ms). The timer calls it with the hub's clock. */
   tick(now: number): void {
     const due = this.store.values<Alarm>('alarm').filter((alarm) => alarm.enabled && alarm.nextOccurance !== null && Date.parse(alarm.nextOccurance) <= now);
     for (const alarm of due) {
-      for (const listener of this.listeners) {
-        try {
-          listener(alarm);
-        } catch (error) {
-          console.error(`A listener of alarm ${alarm.id} failed:`, error);
-        }
-      }
+      this.fired.tell(alarm);
       const enabled = !isOneOff(alarm.repetition);
       this.store.save<Alarm>('alarm', { ...alarm, enabled, nextOccurance: nextOccurance({ ...alarm, enabled }, now) });
     }

@@ -1,3 +1,4 @@
+import { Listeners } from '../../http/listeners.js';
 import type { Hub } from '../context.js';
 import type { UserItem } from '../sessions.js';
 
@@ -12,17 +13,16 @@ export interface PresenceEvent {
   forced: boolean;
 }
 
-type Listener = (event: PresenceEvent) => void;
+const listenersByHub = new WeakMap<Hub, Listeners<PresenceEvent>>();
 
-const listenersByHub = new WeakMap<Hub, Set<Listener>>();
+function listenersOf(hub: Hub): Listeners<PresenceEvent> {
+  let listeners = listenersByHub.get(hub);
+  if (!listeners) listenersByHub.set(hub, (listeners = new Listeners('presence changes')));
+  return listeners;
+}
 
 /** Calls `listener` on every presence change of this hub (for the flow engine); returns the unsubscribe. */
-export function onPresenceChanged(hub: Hub, listener: Listener): () => void {
-  let listeners = listenersByHub.get(hub);
-  if (!listeners) listenersByHub.set(hub, (listeners = new Set()));
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onPresenceChanged = (hub: Hub, listener: (event: PresenceEvent) => void): (() => void) => listenersOf(hub).add(listener);
 
 export const presenceOf = (hub: Hub, userId: string, kind: PresenceKind): boolean => hub.store.require<UserItem>('user', userId, 'User')[kind];
 
@@ -35,14 +35,7 @@ export function setPresence(hub: Hub, userId: string, kind: PresenceKind, value:
   const changed = user[kind] !== value;
   if (changed) hub.store.save('user', { ...user, [kind]: value });
   if (!changed && !forceFlowTrigger) return;
-  const event: PresenceEvent = { userId, kind, value, forced: !changed };
-  for (const listener of listenersByHub.get(hub) ?? []) {
-    try {
-      listener(event);
-    } catch (error) {
-      console.error('A presence listener failed:', error);
-    }
-  }
+  listenersOf(hub).tell({ userId, kind, value, forced: !changed });
 }
 
 export function presenceState(hub: Hub) {
