@@ -1,6 +1,6 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Zone } from '../zones/api.js';
-import type { Device } from './device.js';
+import { onCapabilityChanged, type CapabilityChange, type Device } from './device.js';
 
 describe('setting capability values', () => {
   let hub: TestHub;
@@ -23,6 +23,21 @@ describe('setting capability values', () => {
     expect(Date.parse(entry.lastUpdated!)).toBeGreaterThanOrEqual(Date.parse(before));
     const { body } = await hub.http().get(`/api/manager/devices/device/${named('Bedside lamp').id}/capability/light_temperature`).set(auth()).expect(200);
     expect(body).toBe(0.25);
+  });
+
+  it('when values change, then in-process listeners hear each one after the commit, with the old value and the hub clock', async () => {
+    const heard: CapabilityChange[] = [];
+    const stop = onCapabilityChanged(hub.hub, (change) => heard.push(change));
+    await set('Kitchen spots', 'dim', { value: 0.3, transactionId: 't-2' }).expect(204);
+    const storedAt = Date.parse(named('Kitchen spots').capabilitiesObj.dim!.lastUpdated!);
+    stop();
+    await set('Kitchen spots', 'dim', { value: 0 }).expect(204);
+    const dim = heard.find((change) => change.capabilityId === 'dim')!;
+    expect(dim).toMatchObject({ value: 0.3, transactionId: 't-2', device: { name: 'Kitchen spots' } });
+    expect(dim.time).toBe(storedAt);
+    // Dimming above 0 turned the light on: the hardware's own change is heard too, under a transaction of its own.
+    expect(heard.find((change) => change.capabilityId === 'onoff')).toMatchObject({ value: true, previous: false });
+    expect(heard).toHaveLength(2);
   });
 
   it('when the value has the wrong type, is out of range or is not an enum value, then 400 says so', async () => {

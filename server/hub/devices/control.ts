@@ -49,7 +49,7 @@ export function checkValue(entry: DeviceCapability, value: unknown): CapabilityV
  * lets the home react: motion makes the zone active, groups follow their members.
  */
 export function applyValues(hub: Hub, device: Device, requested: Record<string, CapabilityValue>, transactionId: string, exceptGroup?: string): Device {
-  const now = new Date().toISOString();
+  const now = new Date(hub.now()).toISOString();
   const changes = { ...simulate(device, requested, now), ...requested };
   const saved = saveValues(hub, device, changes, (id) => (id in requested ? transactionId : randomUUID()), now);
   if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, deviceUri(saved), changes.alarm_motion === true);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
+import { listenersPer } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import { VDEVICE_OWNER, type CapabilityOptions, type DeviceClass, type DriverCapabilityOptions, type DriverDefinition } from '../drivers/catalogue.js';
 import type { Hub } from '../context.js';
@@ -23,20 +24,41 @@ export function capabilityEntry(id: string, options: Array<DriverCapabilityOptio
 /** A device's own realtime uri, also the origin it gives when it makes a zone active. */
 export const deviceUri = (device: Pick<Device, 'id'>) => `homey:device:${device.id}`;
 
+/** One capability value stored on a device, as in-process listeners (flow engine, insights) hear of it. */
+export interface CapabilityChange {
+  device: Device;
+  capabilityId: string;
+  value: CapabilityValue;
+  /** The value before; the same as `value` when a device reported an unchanged value. */
+  previous: CapabilityValue;
+  transactionId: string;
+  /** Epoch ms on the hub's clock. */
+  time: number;
+}
+
+const capabilityListeners = listenersPer<Hub, CapabilityChange>('capability changes');
+
+/** Calls `listener` after each committed capability value of this hub's devices; returns the unsubscribe. */
+export const onCapabilityChanged = (hub: Hub, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
+
 /**
  * Stores new capability values, saving the device once (one `device.update`), then sends a `capability` event per
- * value, with the transaction id `transactionOf` gives it.
+ * value, with the transaction id `transactionOf` gives it, and tells the in-process listeners.
  */
 export function saveValues(
-  hub: Hub, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date().toISOString(),
+  hub: Hub, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
 ): Device {
   const capabilitiesObj = { ...device.capabilitiesObj };
   for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
   // Capability values change often and a lost last one costs little: see ItemStore.relaxed.
   const saved = hub.store.relaxed(() => hub.store.save('device', { ...device, capabilitiesObj }));
   hub.store.afterCommit(() => {
+    const time = Date.parse(now);
     for (const [capabilityId, value] of Object.entries(values)) {
-      hub.bus.publish(deviceUri(device), 'capability', { capabilityId, value, transactionId: transactionOf(capabilityId), transactionTime: now });
+      const transactionId = transactionOf(capabilityId);
+      hub.bus.publish(deviceUri(device), 'capability', { capabilityId, value, transactionId, transactionTime: now });
+      const previous = device.capabilitiesObj[capabilityId]?.value ?? null;
+      capabilityListeners(hub).tell({ device: saved, capabilityId, value, previous, transactionId, time });
     }
   });
   return saved;

@@ -1,4 +1,4 @@
-import { Listeners } from '../../http/listeners.js';
+import { listenersPer } from '../../http/listeners.js';
 import type { Hub } from '../context.js';
 import type { UserItem } from '../sessions.js';
 
@@ -13,13 +13,7 @@ export interface PresenceEvent {
   forced: boolean;
 }
 
-const listenersByHub = new WeakMap<Hub, Listeners<PresenceEvent>>();
-
-function listenersOf(hub: Hub): Listeners<PresenceEvent> {
-  let listeners = listenersByHub.get(hub);
-  if (!listeners) listenersByHub.set(hub, (listeners = new Listeners('presence changes')));
-  return listeners;
-}
+const listenersOf = listenersPer<Hub, PresenceEvent>('presence changes');
 
 /** Calls `listener` on every presence change of this hub (for the flow engine); returns the unsubscribe. */
 export const onPresenceChanged = (hub: Hub, listener: (event: PresenceEvent) => void): (() => void) => listenersOf(hub).add(listener);
