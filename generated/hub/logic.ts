@@ -66,6 +66,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/logic/webhook/{event}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call a webhook, starting the flows that listen to its event
+         * @description Needs no token, so that any service on the network (a doorbell, a script, an IFTTT applet) can start flows. The answer is the same whether or not a flow listens: a caller learns nothing about the home.
+         */
+        get: operations["triggerWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -337,6 +357,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    triggerWebhook: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A free text passed to the flow as its `tag` token.
+                 * @example front door
+                 */
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The event name the webhook trigger cards listen to.
+                 * @example doorbell
+                 */
+                event: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event is received. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

@@ -1,4 +1,5 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { onWebhook, type WebhookCall } from './webhooks.js';
 
 describe('logic manager', () => {
   let hub: TestHub;
@@ -75,6 +76,21 @@ describe('logic manager', () => {
     expect(noValue.body.error_description).toMatch(/value/);
     const object = await create({ name: 'Object', type: 'string', value: { a: 1 } }).expect(400);
     expect(object.body.error_description).toMatch(/value/);
+  });
+
+  it('when a webhook is called without a token, then its listeners hear the event and tag, and the answer is 204 either way', async () => {
+    const heard: WebhookCall[] = [];
+    const stop = onWebhook(hub.hub, (call) => heard.push(call));
+    try {
+      await hub.http().get('/api/manager/logic/webhook/doorbell?tag=front%20door').expect(204);
+      await hub.http().get('/api/manager/logic/webhook/nobody-listens').expect(204);
+      expect(heard).toEqual([{ event: 'doorbell', tag: 'front door' }, { event: 'nobody-listens', tag: '' }]);
+      const { body } = await hub.http().get('/api/manager/logic/webhook/bad%20event').expect(400);
+      expect(body.error_description).toMatch(/event/);
+      expect(heard).toHaveLength(2);
+    } finally {
+      stop();
+    }
   });
 
   it('when the id is unknown, then 404 for get, update and delete', async () => {

@@ -4,6 +4,7 @@ import type { components, operations } from '../../../generated/hub/logic.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { HubContext } from '../context.js';
+import { callWebhook } from './webhooks.js';
 
 export type Variable = components['schemas']['Variable'];
 type VariableType = components['schemas']['VariableType'];
@@ -21,6 +22,7 @@ export const logic = defineApi<operations, typeof manifest.operations, HubContex
   manifest,
   {
     getState: (_args, { hub }) => ({ variableCount: hub.store.count('variable') }),
+    triggerWebhook: ({ event, tag = '' }, { hub }) => callWebhook(hub, { event, tag }),
   },
   {
     rules: {

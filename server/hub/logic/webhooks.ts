@@ -1,0 +1,15 @@
+import { listenersPer } from '../../http/listeners.js';
+import type { Hub } from '../context.js';
+
+/** A webhook call: its event name and the caller's tag (empty when none was given). */
+export interface WebhookCall {
+  event: string;
+  tag: string;
+}
+
+const webhookListeners = listenersPer<Hub, WebhookCall>('webhook calls');
+
+/** Calls `listener` on every webhook call to this hub (for the flow engine's webhook trigger); returns the unsubscribe. */
+export const onWebhook = (hub: Hub, listener: (call: WebhookCall) => void): (() => void) => webhookListeners(hub).add(listener);
+
+export const callWebhook = (hub: Hub, call: WebhookCall): void => webhookListeners(hub).tell(call);
