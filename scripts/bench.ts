@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureFanOut } from './bench-realtime.js';
 import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
 
@@ -18,6 +19,8 @@ const warmUpSeconds = 1;
 const seconds = 5;
 /** Each group is measured this many times over, its servers taking turns, and each row is the mean of its runs. */
 const rounds = 2;
+/** Realtime clients subscribed to one device while its capability changes (issue 7's goal: p99 < 100 ms). */
+const fanOutClients = 1000;
 
 interface Target {
   name: string;
@@ -195,12 +198,20 @@ try {
   }
   const afterMb = residentMb(hub.process.pid!);
 
+  console.log(`Measuring a capability change fanned out to ${fanOutClients} realtime clients...`);
+  const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
+  const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
+
   table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
   console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
   table(`GET ${demoListPath}, gzip accepted`, rows.get(zipped)!, rows.get(zipped)![0]!);
   table(`PUT ${capabilityPath.replace(lamp.id, '{deviceId}')} {"value":0.5}`, rows.get(writes)!, rows.get(writes)![0]!);
+  console.log(
+    `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
+      `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
+  );
   console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
-  if ([...rows.values()].flat().some((row) => row.failures)) {
+  if ([...rows.values()].flat().some((row) => row.failures) || fanOut.missed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');
     process.exitCode = 1;
   }
