@@ -5,6 +5,7 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
+import { systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
@@ -70,7 +71,8 @@ export function createHub(config: HubConfig): RunningHub {
   const { managerOf, subscribeScope } = realtimeIndex();
   const store = new ItemStore(db, bus, managerOf);
   const startedAt = new Date();
-  const now = config.now ?? Date.now;
+  const clock = config.clock ?? systemClock;
+  const now = clock.now;
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
     version: HUB_VERSION,
@@ -82,8 +84,9 @@ export function createHub(config: HubConfig): RunningHub {
     settings,
     sessions: new SessionService(db, store, now),
     system: new SystemState(settings, bus, startedAt),
+    clock,
     now,
-    alarms: new AlarmScheduler(store, bus, now),
+    alarms: new AlarmScheduler(store, bus, clock),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
