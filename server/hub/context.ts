@@ -3,6 +3,7 @@ import type { Clock } from '../http/clock.js';
 import type { AlarmScheduler } from './alarms/scheduler.js';
 import type { EventBus } from '../http/events.js';
 import type { Db } from '../http/db.js';
+import type { CardRegistry } from './flow/registry.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
@@ -48,6 +49,8 @@ export interface Hub {
   now: () => number;
   /** Sets off alarms when they come due; `onAlarmFired` tells in-process listeners (the flow engine). */
   alarms: AlarmScheduler;
+  /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
+  cards: CardRegistry;
 }
 
 /** What every hub handler receives beside its arguments. */

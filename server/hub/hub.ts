@@ -15,6 +15,7 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
+import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
@@ -87,6 +88,7 @@ export function createHub(config: HubConfig): RunningHub {
     clock,
     now,
     alarms: new AlarmScheduler(store, bus, clock),
+    cards: new CardRegistry(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
@@ -145,6 +147,7 @@ export function createHub(config: HubConfig): RunningHub {
     async close() {
       clearInterval(purge);
       hub.alarms.close();
+      hub.cards.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();
