@@ -42,18 +42,22 @@ export class EnergyRecorder {
 
   /** Starts from now: the power each device reports holds from this moment (time the hub was down is not counted). */
   start(): void {
-    const now = this.hub.now();
-    for (const device of this.hub.store.values<Device>('device')) {
-      const watts = powerOf(device);
-      if (watts !== null && !isGroup(device)) this.open.set(device.id, { watts, since: now });
-    }
+    this.track(this.hub.now());
     this.unsubscribe = onCapabilityChanged(this.hub, (change) => this.changed(change));
-    this.timer = setInterval(() => this.flush(), FLUSH_INTERVAL_MS).unref();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.flush();
+      this.schedule();
+    }, FLUSH_INTERVAL_MS).unref();
   }
 
   stop(): void {
     this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.hub.db.open) this.flush();
   }
 
@@ -70,7 +74,16 @@ export class EnergyRecorder {
       rows.push(...this.accrue(device, interval, now));
       interval.since = Math.max(interval.since, now);
     }
+    this.track(now);
     this.record(rows, now);
+  }
+
+  /** Devices that report power but have not changed it since they were added: their power holds from now. */
+  private track(now: number): void {
+    for (const device of this.hub.store.values<Device>('device')) {
+      const watts = powerOf(device);
+      if (watts !== null && !isGroup(device) && !this.open.has(device.id)) this.open.set(device.id, { watts, since: now });
+    }
   }
 
   /** Forgets which reports were published, so that the next recorded energy announces them as new. */

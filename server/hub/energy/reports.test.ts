@@ -139,3 +139,25 @@ describe('energy reports recorded from measure_power on the hub clock', () => {
     expect((await day('2026-11-23')).kWh).toBeCloseTo(0.15 + 0.085, 6);
   });
 });
+
+describe('energy recorded from meter_power of a device without measure_power', () => {
+  let hub: TestHub;
+  let clock = Date.UTC(2026, 10, 24, 8, 15);
+  beforeAll(async () => {
+    hub = await startTestHub({ now: () => clock });
+  });
+  afterAll(() => hub.stop());
+
+  it('when its meter rises, then the rise is the energy of that hour; a meter that drops was reset and counts nothing', async () => {
+    const socket = hub.hub.store.values<Device>('device').find((device) => device.name === 'Garden socket')!;
+    const { measure_power: _power, ...capabilitiesObj } = socket.capabilitiesObj;
+    const meterOnly = hub.hub.store.save('device', { ...socket, capabilities: ['onoff', 'meter_power'], capabilitiesObj });
+    const meter = saveValues(hub.hub, meterOnly, { meter_power: 13.4 }, () => 'test');
+    clock += 3_600_000;
+    saveValues(hub.hub, meter, { meter_power: 0.2 }, () => 'test');
+    const { body } = await hub.http().get('/api/manager/energy/report/day').query({ date: '2026-11-24' }).set(bearer(hub.token)).expect(200);
+    expect(body.devices[socket.id].kWh).toBeCloseTo(0.5, 6);
+    // Beside the fridge and TV (235 W), 45 minutes in hour 8 and 15 in hour 9.
+    expect(body.buckets[8].kWh - body.buckets[9].kWh).toBeCloseTo(0.5 + 0.235 / 2, 6);
+  });
+});
