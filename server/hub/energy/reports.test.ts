@@ -161,3 +161,24 @@ describe('energy recorded from meter_power of a device without measure_power', (
     expect(body.buckets[8].kWh - body.buckets[9].kWh).toBeCloseTo(0.5 + 0.235 / 2, 6);
   });
 });
+
+describe('energy reports across a restart', () => {
+  it('when the hub stops and starts again, then what was recorded remains and the time it was down is not counted', async () => {
+    let clock = Date.UTC(2026, 10, 25, 1, 0);
+    const first = await startTestHub({ now: () => clock });
+    clock += 3_600_000;
+    await first.stop({ keepData: true });
+    clock += 5 * 3_600_000;
+    const second = await startTestHub({ dataDir: first.dataDir, now: () => clock });
+    try {
+      clock += 3_600_000;
+      const { body } = await second.http().get('/api/manager/energy/report/day').query({ date: '2026-11-25' }).set(bearer(second.token)).expect(200);
+      // The fridge (150 W) and the TV (85 W): the hour before the stop and the hour after the start.
+      expect(body.kWh).toBeCloseTo(2 * 0.235, 6);
+      expect(body.buckets[1].kWh).toBeCloseTo(0.235, 6);
+      expect(body.buckets[7].kWh).toBeCloseTo(0.235, 6);
+    } finally {
+      await second.stop();
+    }
+  });
+});
