@@ -5,6 +5,8 @@ import { alarms } from './alarms/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { logic } from './logic/api.js';
+import { moods } from './moods/api.js';
+import { dashboards } from './dashboards/api.js';
 import { presence } from './presence/api.js';
 import { system } from './system/api.js';
 import { sessions } from './sessions/api.js';
@@ -14,9 +16,11 @@ import { zones } from './zones/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  dashboards,
   devices,
   drivers,
   logic,
+  moods,
   presence,
   system,
   sessions,
