@@ -9,7 +9,7 @@ type Placed = Pick<components['schemas']['Dashboard'], 'id' | 'columns'>;
 const MAX_STATE_KEYS = 100;
 const MAX_STATE_BYTES = 64 * 1024;
 
-export const requireWidgetStore = (hub: Hub, id: string): WidgetStore => hub.store.require<WidgetStore>('widgetstore', id, 'Widget store');
+export const requireWidgetStore = (hub: Hub, id: string): WidgetStore => hub.store.require<WidgetStore>('widgetstore', id, 'WidgetStore');
 
 /**
  * One store per placed widget, with the widget's id: new widgets get an empty one, removed widgets lose theirs,
