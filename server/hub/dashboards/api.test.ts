@@ -112,12 +112,20 @@ describe('dashboards manager: dashboards', () => {
     expect(hub.hub.store.values<Dashboard>('dashboard').map((dashboard) => dashboard.name)).toEqual(['Home']);
   });
 
-  it('when a widget id is already on another dashboard, then 409 and nothing changes', async () => {
+  it('when a widget id is already on another dashboard, then 409 on create and update, and nothing changes', async () => {
     const home = hub.hub.store.values<Dashboard>('dashboard').find((dashboard) => dashboard.name === 'Home')!;
     const taken = home.columns[0]!.widgets[0]!;
     const res = await create({ name: 'Thief', columns: [{ widgets: [{ id: taken.id, widgetId: CLOCK }] }] }).expect(409);
     expect(res.body).toMatchObject({ error: 'conflict', error_description: `Widget ${taken.id} is on another dashboard` });
     expect(hub.hub.store.get<WidgetStore>('widgetstore', taken.id)!.dashboardId).toBe(home.id);
+    const other = await create({ name: 'Other' }).expect(200);
+    const path = `/api/manager/dashboards/dashboard/${other.body.id}`;
+    const moved = await hub.http().put(path).set(auth()).send({ columns: [{ widgets: [{ id: taken.id, widgetId: CLOCK }] }] }).expect(409);
+    expect(moved.body.error_description).toBe(`Widget ${taken.id} is on another dashboard`);
+    const unknown = await hub.http().put(path).set(auth()).send({ columns: [{ widgets: [{ widgetId: 'homey:app:com.example:nope' }] }] }).expect(400);
+    expect(unknown.body.error_description).toBe('App widget not found: homey:app:com.example:nope');
+    await hub.http().get(path).set(auth()).expect(200, other.body);
+    await hub.http().delete(path).set(auth()).expect(204);
   });
 
   it('when the id is unknown, then 404 for get, update and delete', async () => {
@@ -138,6 +146,7 @@ describe('dashboards manager: dashboards', () => {
     await hub.http().delete(`/api/manager/dashboards/dashboard/${home.id}`).set(readonly).expect(403);
     const other = bearer(hub.tokenWith(['homey.mood']));
     await hub.http().get('/api/manager/dashboards/dashboard').set(other).expect(403);
+    await hub.http().get(`/api/manager/dashboards/dashboard/${home.id}`).set(other).expect(403);
     await hub.http().get('/api/manager/dashboards/state').set(readonly).expect(403);
   });
 });

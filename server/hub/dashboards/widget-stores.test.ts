@@ -40,7 +40,10 @@ describe('dashboards manager: widget stores', () => {
     expect(body).toMatchObject({ seenBy: 'wall tablet' });
     const denied = await setState({ state: {} }, hub.tokenWith(['homey.device'])).expect(403);
     expect(denied.body.error_description).toBe('Missing scope: homey.dashboard.readonly');
-    await hub.http().get('/api/manager/dashboards/widgetstore').set(bearer(hub.tokenWith(['homey.device']))).expect(403);
+    const other = bearer(hub.tokenWith(['homey.device']));
+    await hub.http().get('/api/manager/dashboards/widgetstore').set(other).expect(403);
+    await hub.http().get(`/api/manager/dashboards/widgetstore/${store.id}`).set(other).expect(403);
+    await hub.http().get(statePath()).set(other).expect(403);
   });
 
   it('when the state is missing, not an object, or too big, then 400 and the state is unchanged', async () => {
