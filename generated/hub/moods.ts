@@ -66,7 +66,7 @@ export interface paths {
         put?: never;
         /**
          * Set a mood, applying its device states
-         * @description Applies every device's state in one transaction, as setCapabilityValue does (a group sets its members). Every `capability` event of the mood carries the answer's `transactionId`. A device that no longer exists is skipped and listed in `skipped`; the others are applied.
+         * @description Applies every device's state in one transaction, as setCapabilityValue does (a group sets its members). The `capability` events of the mood's devices carry the answer's `transactionId` (the members of a group in the mood get their own, as with setCapabilityValue on a group). A device that no longer exists is skipped and listed in `skipped`; the others are applied.
          */
         post: operations["setMood"];
         delete?: never;
