@@ -60,6 +60,19 @@ describe('dashboards manager: widget stores', () => {
     await hub.http().get(statePath()).set(auth()).expect(200, before);
   });
 
+  it('when the hub restarts, then a widget store keeps its state', async () => {
+    const own = await startTestHub();
+    const kept = own.hub.store.values<WidgetStore>('widgetstore')[0]!;
+    await own.http().post(`/api/manager/dashboards/widgetstore/${kept.id}/state`).set(bearer(own.token)).send({ state: { lastSeen: 42 } }).expect(200);
+    await own.stop({ keepData: true });
+    const restarted = await startTestHub({ dataDir: own.dataDir });
+    try {
+      await restarted.http().get(`/api/manager/dashboards/widgetstore/${kept.id}/state`).set(bearer(restarted.token)).expect(200, { lastSeen: 42 });
+    } finally {
+      await restarted.stop();
+    }
+  });
+
   it('when the widget store is unknown, then 404 for get, get state and set state', async () => {
     const res = await hub.http().get('/api/manager/dashboards/widgetstore/nope').set(auth()).expect(404);
     expect(res.body).toMatchObject({ error: 'not_found', error_description: 'WidgetStore not found' });
