@@ -6,6 +6,8 @@ import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
 import { logic } from './logic/api.js';
+import { moods } from './moods/api.js';
+import { dashboards } from './dashboards/api.js';
 import { presence } from './presence/api.js';
 import { system } from './system/api.js';
 import { sessions } from './sessions/api.js';
@@ -15,10 +17,12 @@ import { zones } from './zones/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  dashboards,
   devices,
   drivers,
   energy,
   logic,
+  moods,
   presence,
   system,
   sessions,
