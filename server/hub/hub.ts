@@ -15,6 +15,7 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
+import { flowEngine } from './flow/engine.js';
 import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
@@ -95,6 +96,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
+  flowEngine(hub).open();
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -147,6 +149,7 @@ export function createHub(config: HubConfig): RunningHub {
     async close() {
       clearInterval(purge);
       hub.alarms.close();
+      flowEngine(hub).close();
       hub.cards.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
