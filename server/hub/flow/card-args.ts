@@ -1,6 +1,6 @@
 import { badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { ArgSpec, Card } from './cards.js';
+import type { ActionCard, ArgSpec, Card, ConditionCard } from './cards.js';
 import { cardArgs, type Tokens } from './tokens.js';
 
 const own = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
@@ -88,4 +88,15 @@ export function prepareArgs(
     throw badRequest((error as Error).message);
   }
   return checkArgs(card.args, filled);
+}
+
+/** A condition or action card whose run checks its args first, whoever runs it (the engine or runFlowCard*). */
+export function condition(card: Omit<ConditionCard, 'type' | 'run'>, check: (args: Record<string, unknown>, hub: Hub) => boolean): ConditionCard {
+  return { ...card, type: 'condition', run: ({ args }, hub) => check(checkArgs(card.args, args), hub) };
+}
+
+export function action(
+  card: Omit<ActionCard, 'type' | 'run'>, run: (args: Record<string, unknown>, hub: Hub) => ReturnType<ActionCard['run']>,
+): ActionCard {
+  return { ...card, type: 'action', run: ({ args }, hub) => run(checkArgs(card.args, args), hub) };
 }
