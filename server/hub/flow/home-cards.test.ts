@@ -2,7 +2,7 @@ import { FakeClock } from '../../http/clock.js';
 import type { Variable } from '../logic/api.js';
 import { setPresence } from '../presence/presence.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { PROGRAMMATIC_TRIGGER } from './flows.js';
+import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
 
 const BASE = '/api/manager/flow';
 const LOGIC = 'homey:manager:logic';
@@ -76,9 +76,9 @@ describe('alarm, presence and flow cards', () => {
     expect(refused.body.error_description).toMatch(/cannot be started by hand/);
 
     await post(`/flowcardaction/${FLOW}/${FLOW}:disable_flow/run`, { args: arg(target) }).expect(200);
-    expect(hub.hub.store.get<{ enabled: boolean }>('flow', target.id)!.enabled).toBe(false);
+    expect(hub.hub.store.get<StoredFlow>('flow', target.id)!.enabled).toBe(false);
     await post(`/flowcardaction/${FLOW}/${FLOW}:enable_flow/run`, { args: arg(target) }).expect(200);
-    expect(hub.hub.store.get<{ enabled: boolean }>('flow', target.id)!.enabled).toBe(true);
+    expect(hub.hub.store.get<StoredFlow>('flow', target.id)!.enabled).toBe(true);
     await post(`/flowcardaction/${FLOW}/${FLOW}:enable_flow/run`, { args: { flow: { id: 'gone', name: 'Gone' } } }).expect(404);
 
     const { body } = await hub.http().get(`${BASE}/flowcardaction/${FLOW}/${FLOW}:start_flow/autocomplete?name=flow&query=`).set(bearer(hub.token)).expect(200);
