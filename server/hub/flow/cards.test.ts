@@ -147,10 +147,13 @@ describe('flow cards: listing, running and autocompleting them', () => {
 
   it('when a device is deleted, then its cards are gone and the flows using them are broken', async () => {
     const flow = (await post('/flow', { name: 'Uses the lamp', trigger: { uri: 'homey:manager:flow', id: 'homey:manager:flow:programmatic_trigger' }, actions: [{ uri: owner(), id: `${owner()}:on` }] }).expect(200)).body;
-    expect(flow.broken).toBe(false);
+    const canvas = { 'a1b2c3d4-0000-4000-8000-000000000001': { type: 'action', id: `${owner()}:on`, x: 0, y: 0 } };
+    const advanced = (await post('/advancedflow', { name: 'Canvas with the lamp', cards: canvas }).expect(200)).body;
+    expect([flow.broken, advanced.broken]).toEqual([false, false]);
     await hub.http().delete(`/api/manager/devices/device/${light.id}`).set(auth()).expect(204);
     await get(`/flowcardaction/${owner()}/${owner()}:on`).expect(404);
     expect((await get(`/flow/${flow.id}`).expect(200)).body.broken).toBe(true);
+    expect((await get(`/advancedflow/${advanced.id}`).expect(200)).body.broken).toBe(true);
     const refused = await post(`/flow/${flow.id}/trigger`, {}).expect(409);
     expect(refused.body.error_description).toMatch(/broken/);
     // A broken flow can still be renamed: only new cards are checked.
