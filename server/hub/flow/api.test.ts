@@ -69,7 +69,24 @@ describe('flow manager: flows, advanced flows and folders', () => {
     await post('/flowfolder', { name: 'X' }, readonly).expect(403);
     await post('/advancedflow', { name: 'X' }, readonly).expect(403);
     await post('/flow/any/trigger', {}, readonly).expect(403);
+    await post('/flow/test', { sessionId: 's', tokens: {}, flow: {} }, readonly).expect(403);
+    await post(`/flowcardcondition/${card('onoff_is').uri}/${card('onoff_is').id}/run`, {}, readonly).expect(403);
+    await post(`/flowcardaction/${card('on').uri}/${card('on').id}/run`, {}, readonly).expect(403);
+    await get('/state', readonly).expect(403);
+    await get('/state', hub.tokenWith(['homey.system.readonly'])).expect(200);
     await get('/flow', hub.tokenWith(['homey.device'])).expect(403);
+    await get('/flowfolder', hub.tokenWith(['homey.device'])).expect(403);
+    await get('/advancedflow', hub.tokenWith(['homey.device'])).expect(403);
+    await post('/flow/any/share', {}, hub.tokenWith(['homey.device'])).expect(403);
+  });
+
+  it('when an id names nothing, then reads and writes of every item type are 404', async () => {
+    for (const type of ['flow', 'advancedflow', 'flowfolder']) {
+      await get(`/${type}/nope`).expect(404);
+      await put(`/${type}/nope`, { name: 'X' }).expect(404);
+      await del(`/${type}/nope`).expect(404);
+    }
+    for (const type of ['flowcardtrigger', 'flowcardcondition', 'flowcardaction']) await get(`/${type}/homey:manager:flow/homey:manager:flow:nope`).expect(404);
   });
 
   it('when a manual flow is triggered, then it runs; one that starts otherwise, a disabled or an unknown one is refused', async () => {

@@ -60,6 +60,10 @@ describe('flow cards: listing, running and autocompleting them', () => {
     await settle();
     expect(valueOf(light.id, 'onoff')).toBe(false);
 
+    await runAction(owner(), `${owner()}:toggle`, {}).expect(200);
+    expect(valueOf(light.id, 'onoff')).toBe(true);
+    await runAction(owner(), `${owner()}:toggle`, {}).expect(200);
+    expect(valueOf(light.id, 'onoff')).toBe(false);
     await runAction(owner(), `${owner()}:dim_set`, { args: { value: '[[level]]' }, tokens: { level: 0.5 } }).expect(200);
     expect(valueOf(light.id, 'dim')).toBe(0.5);
     const outOfRange = await runAction(owner(), `${owner()}:dim_set`, { args: { value: 5 } }).expect(400);
@@ -95,6 +99,24 @@ describe('flow cards: listing, running and autocompleting them', () => {
     const mismatch = await runCondition(logic, `${logic}:variable_greater_than`, { args: { variable: { id: away.id, name: away.name }, value: 1 } }).expect(400);
     expect(mismatch.body.error_description).toMatch(/is a boolean, not a number/);
     await runCondition(logic, `${logic}:variable_is_true`, { args: { variable: 'Away mode' } }).expect(400);
+  });
+
+  it('when a variable changes through the logic API, then flows on "a variable changed" for that variable run with its value', async () => {
+    const logic = 'homey:manager:logic';
+    const away = hub.hub.store.values<Variable>('variable').find((item) => item.type === 'boolean')!;
+    const log = hub.hub.store.insert<Variable>('variable', { id: 'c0ffee00-0000-4000-8000-000000000003', name: 'Log', type: 'string', value: '' });
+    const trigger = (variable: Variable) => ({ uri: logic, id: `${logic}:variable_changed`, args: { variable: { id: variable.id, name: variable.name } } });
+    const writeLog = (value: string) => ({ uri: logic, id: `${logic}:variable_set`, args: { variable: { id: log.id, name: log.name }, value } });
+    await post('/flow', { name: 'Away changed', trigger: trigger(away), actions: [writeLog('away is [[value]]')] }).expect(200);
+    await post('/flow', { name: 'Guests changed', trigger: trigger(guests), actions: [writeLog('guests changed')] }).expect(200);
+    await hub.http().put(`/api/manager/logic/variable/${away.id}`).set(auth()).send({ value: !away.value }).expect(200);
+    await settle();
+    expect(hub.hub.store.get<Variable>('variable', log.id)!.value).toBe(`away is ${!away.value}`);
+    // The same value again is no change: nothing runs.
+    await hub.http().put(`/api/manager/logic/variable/${log.id}`).set(auth()).send({ value: '' }).expect(200);
+    await hub.http().put(`/api/manager/logic/variable/${away.id}`).set(auth()).send({ value: !away.value }).expect(200);
+    await settle();
+    expect(hub.hub.store.get<Variable>('variable', log.id)!.value).toBe('');
   });
 
   it('when an autocomplete arg is asked for, then real matches by name come back', async () => {
