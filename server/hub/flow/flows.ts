@@ -32,16 +32,18 @@ export function requireFolder(hub: Hub, id: string | null | undefined): void {
 }
 
 /**
- * A 400 unless the card exists with this type, its id belongs to its uri and it carries its required args. Cards
- * the flow had already are not checked again: a flow whose device was removed can still be renamed.
+ * A 400 unless the card exists with this type, its id belongs to its uri and it carries its required args. A card
+ * the flow had already may be missing: a flow whose device was removed can still be renamed.
  */
 export function checkCard(
   known: ReadonlyMap<string, Card>, had: ReadonlySet<string>, type: CardType, entry: { uri?: string; id: string; args?: Record<string, unknown> },
 ): void {
   if (entry.uri !== undefined && !entry.id.startsWith(`${entry.uri}:`)) throw badRequest(`Card ${entry.id} does not belong to ${entry.uri}`);
-  if (had.has(entry.id)) return;
   const card = known.get(entry.id);
-  if (!card || card.type !== type) throw badRequest(`No ${type} card ${entry.id}`);
+  if (!card || card.type !== type) {
+    if (had.has(entry.id)) return;
+    throw badRequest(`No ${type} card ${entry.id}`);
+  }
   requireArgs(card, entry.args ?? {});
 }
 
