@@ -4,6 +4,7 @@ import * as dashboards from './dashboards.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
 import * as energy from './energy.operations.js';
+import * as flow from './flow.operations.js';
 import * as logic from './logic.operations.js';
 import * as moods from './moods.operations.js';
 import * as presence from './presence.operations.js';
@@ -16,6 +17,7 @@ import type * as dashboardsTypes from './dashboards.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
 import type * as energyTypes from './energy.js';
+import type * as flowTypes from './flow.js';
 import type * as logicTypes from './logic.js';
 import type * as moodsTypes from './moods.js';
 import type * as presenceTypes from './presence.js';
@@ -31,6 +33,7 @@ export const hubApis = {
   'devices': devices,
   'drivers': drivers,
   'energy': energy,
+  'flow': flow,
   'logic': logic,
   'moods': moods,
   'presence': presence,
@@ -49,6 +52,7 @@ export interface HubTypes {
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
+  'flow': { operations: flowTypes.operations; components: flowTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
   'moods': { operations: moodsTypes.operations; components: moodsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };

@@ -5,6 +5,7 @@ import { alarms } from './alarms/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
+import { flow } from './flow/api.js';
 import { logic } from './logic/api.js';
 import { moods } from './moods/api.js';
 import { dashboards } from './dashboards/api.js';
@@ -21,6 +22,7 @@ export const hubApis = {
   devices,
   drivers,
   energy,
+  flow,
   logic,
   moods,
   presence,

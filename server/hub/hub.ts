@@ -15,6 +15,8 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
+import { flowEngine } from './flow/engine.js';
+import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
@@ -92,11 +94,13 @@ export function createHub(config: HubConfig): RunningHub {
     cards: new CardRegistry(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
+  const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
   const energy = startEnergy(hub);
+  flowEngine(hub).open();
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -149,6 +153,8 @@ export function createHub(config: HubConfig): RunningHub {
     async close() {
       clearInterval(purge);
       hub.alarms.close();
+      flowEngine(hub).close();
+      stopFlowManager();
       hub.cards.close();
       energy.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
