@@ -2,7 +2,10 @@
 import * as alarms from './alarms.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
+import * as flowtoken from './flowtoken.operations.js';
+import * as images from './images.operations.js';
 import * as logic from './logic.operations.js';
+import * as notifications from './notifications.operations.js';
 import * as presence from './presence.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as system from './system.operations.js';
@@ -11,7 +14,10 @@ import * as zones from './zones.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
+import type * as flowtokenTypes from './flowtoken.js';
+import type * as imagesTypes from './images.js';
 import type * as logicTypes from './logic.js';
+import type * as notificationsTypes from './notifications.js';
 import type * as presenceTypes from './presence.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as systemTypes from './system.js';
@@ -23,7 +29,10 @@ export const hubApis = {
   'alarms': alarms,
   'devices': devices,
   'drivers': drivers,
+  'flowtoken': flowtoken,
+  'images': images,
   'logic': logic,
+  'notifications': notifications,
   'presence': presence,
   'sessions': sessions,
   'system': system,
@@ -38,7 +47,10 @@ export interface HubTypes {
   'alarms': { operations: alarmsTypes.operations; components: alarmsTypes.components };
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
+  'flowtoken': { operations: flowtokenTypes.operations; components: flowtokenTypes.components };
+  'images': { operations: imagesTypes.operations; components: imagesTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
+  'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'system': { operations: systemTypes.operations; components: systemTypes.components };

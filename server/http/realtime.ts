@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import type { Session } from './api.js';
+import type { MediaBody, Session } from './api.js';
 import { requireShallow } from './body.js';
 import type { CallContext, Dispatcher } from './dispatcher.js';
 import { ApiError, errorBody, toApiError } from './errors.js';
@@ -115,7 +115,8 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
           requireShallow(call?.args);
           return options.validator.args(operation.spec, call?.args);
         });
-        if (typeof ack === 'function') ack(null, result);
+        // An answer in bytes (an image) goes out as the bytes HTTP answers, a binary attachment.
+        if (typeof ack === 'function') ack(null, operation.spec.media ? (result as MediaBody).body : result);
       } catch (err) {
         fail(ack, err);
       }

@@ -4,7 +4,10 @@ import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
+import { flowtoken } from './flowtoken/api.js';
+import { images } from './images/api.js';
 import { logic } from './logic/api.js';
+import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
 import { system } from './system/api.js';
 import { sessions } from './sessions/api.js';
@@ -16,7 +19,10 @@ export const hubApis = {
   alarms,
   devices,
   drivers,
+  flowtoken,
+  images,
   logic,
+  notifications,
   presence,
   system,
   sessions,
