@@ -97,7 +97,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The owner's uri, with its raw colons.
+                 * @description The owner's uri, with its raw colons; one that never posted is not found.
                  * @example homey:manager:flow
                  */
                 uri: components["parameters"]["OwnerUri"];
@@ -123,7 +123,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The owner's uri, with its raw colons.
+                 * @description The owner's uri, with its raw colons; one that never posted is not found.
                  * @example homey:manager:flow
                  */
                 uri: components["parameters"]["OwnerUri"];
@@ -279,10 +279,10 @@ export interface components {
          */
         NotificationId: string;
         /**
-         * @description The owner's uri, with its raw colons.
+         * @description The owner's uri, with its raw colons; one that never posted is not found.
          * @example homey:manager:flow
          */
-        OwnerUri: components["schemas"]["OwnerUri"];
+        OwnerUri: string;
     };
     requestBodies: never;
     headers: never;
@@ -456,7 +456,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The owner's uri, with its raw colons.
+                 * @description The owner's uri, with its raw colons; one that never posted is not found.
                  * @example homey:manager:flow
                  */
                 uri: components["parameters"]["OwnerUri"];
@@ -492,7 +492,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The owner's uri, with its raw colons.
+                 * @description The owner's uri, with its raw colons; one that never posted is not found.
                  * @example homey:manager:flow
                  */
                 uri: components["parameters"]["OwnerUri"];

@@ -94,7 +94,8 @@ describe('notifications manager', () => {
     expect(bad.body.error_description).toMatch(/enabled/);
     const missing = await hub.http().put(`${BASE}/owner/homey:manager:flow/push`).set(auth()).send({}).expect(400);
     expect(missing.body.error_description).toMatch(/push/);
-    await hub.http().put(`${BASE}/owner/not-a-uri/push`).set(auth()).send({ push: true }).expect(400);
+    await hub.http().put(`${BASE}/owner/not-a-uri/push`).set(auth()).send({ push: true }).expect(404);
+    await hub.http().put(`${BASE}/owner/homey:manager:${'x'.repeat(200)}/push`).set(auth()).send({ push: true }).expect(400);
   });
 
   it('when a user reads a notification, then readBy gains their id once', async () => {
