@@ -92,7 +92,7 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, { type, bod
     return;
   }
   res.setHeader('Content-Length', body.length);
-  res.writeHead(200).end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(200).end(body);
 }
 
 /** The one error answer (PROTOCOL.md §3): `{ error, error_description, statusCode }` with the error's headers. */

@@ -5,8 +5,8 @@ import { createGroup } from '../devices/groups.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Zone } from '../zones/api.js';
-import { LOW_BATTERY_PERCENT, notifyBattery } from './hub-events.js';
-import type { Notification } from './notify.js';
+import { LOW_BATTERY_PERCENT, NOTIFICATION_PURGE_INTERVAL_MS, notifyBattery, startNotifications } from './hub-events.js';
+import { createNotification, type Notification } from './notify.js';
 
 describe("the hub's own notifications", () => {
   let hub: TestHub;
@@ -71,5 +71,28 @@ describe("the hub's own notifications", () => {
     expect(change('alarm_battery', true, true)).toBeNull();
     expect(change('alarm_battery', false, true)).toBeNull();
     expect(change('measure_battery', 5, 50)).toBeNull();
+  });
+});
+
+describe('the purge of expired notifications', () => {
+  it('when a notification expires while the hub runs, then the interval removes it without a read, until stopped', async () => {
+    let clock = Date.parse('2026-11-23T08:00:00.000Z');
+    const hub = await startTestHub({ now: () => clock });
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const stop = startNotifications(hub.hub);
+    try {
+      const first = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'First', ttlMs: 30_000 })!;
+      clock += 30_000;
+      jest.advanceTimersByTime(NOTIFICATION_PURGE_INTERVAL_MS);
+      expect(hub.hub.store.get('notification', first.id)).toBeUndefined();
+      const second = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'Second', ttlMs: 30_000 })!;
+      stop();
+      clock += 30_000;
+      jest.advanceTimersByTime(NOTIFICATION_PURGE_INTERVAL_MS);
+      expect(hub.hub.store.get('notification', second.id)).toBeDefined();
+    } finally {
+      jest.useRealTimers();
+      await hub.stop();
+    }
   });
 });
