@@ -125,9 +125,19 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
 
   /** Events after which some sockets may have lost their session: a revoked session, a disabled or deleted user. */
   const revoking = new Set(['session.delete', 'user.update', 'user.delete']);
-  bus.subscribe(({ uri, event, data }) => {
+  bus.subscribe(({ uri, event, data, audience }) => {
     // socket.io serializes an event before it looks for the room's sockets: skip rooms nobody is in.
-    if (api.adapter.rooms.has(uri)) api.to(uri).emit(uri, event, data);
+    const room = api.adapter.rooms.get(uri);
+    if (room && audience) {
+      for (const id of room) {
+        const socket = api.sockets.get(id);
+        const token = socket && tokens.get(socket.conn);
+        const session = token ? options.authenticate(token) : null;
+        if (session && audience(session)) socket!.emit(uri, event, data);
+      }
+    } else if (room) {
+      api.to(uri).emit(uri, event, data);
+    }
     if (!revoking.has(event)) return;
     for (const socket of api.sockets.values()) {
       const token = tokens.get(socket.conn);

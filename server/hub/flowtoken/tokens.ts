@@ -21,7 +21,8 @@ export function deviceTokens(device: Device): FlowToken[] {
     const capability = device.capabilitiesObj[capabilityId];
     if (!capability?.getable) return [];
     const type: FlowTokenType = capability.type === 'enum' ? 'string' : capability.type;
-    return [{ id: `${uri}:${capabilityId}`, uri, title: capability.title, type, value: capability.value ?? null, uriObj: { type: 'device', id: device.id, name: device.name } }];
+    const uriObj = { type: 'device' as const, id: device.id, name: device.name };
+    return [{ id: `${uri}:${capabilityId}`, uri, title: capability.title, type, value: capability.value ?? null, uriObj }];
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
-import { createNotification, purgeExpired } from './notify.js';
+import type { HubSession } from '../sessions.js';
+import { createNotification, isFor, purgeExpired, type Notification } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */
 export const LOW_BATTERY_PERCENT = 15;
@@ -48,10 +49,14 @@ export function notifyDeviceAdded(hub: Hub, device: Device) {
 }
 
 /**
- * The hub's own notifications and their upkeep: expired ones are purged now and every minute, devices added and
- * batteries running low are posted. Returns the stop, for the hub's close.
+ * The hub's own notifications and their upkeep: events reach the roles they are meant for, expired ones are purged
+ * now and every minute, devices added and batteries running low are posted. Returns the stop, for the hub's close.
  */
 export function startNotifications(hub: Hub): () => void {
+  // Subscribers hear of a notification only if a read would show it to them.
+  hub.store.restrictAs<Notification>('notification', (notification) =>
+    notification.roles.length ? (session) => isFor(notification, (session as HubSession).user.role) : undefined,
+  );
   purgeExpired(hub);
   const purge = setInterval(() => purgeExpired(hub), NOTIFICATION_PURGE_INTERVAL_MS).unref();
   const stopBattery = onCapabilityChanged(hub, (change) => notifyBattery(hub, change));

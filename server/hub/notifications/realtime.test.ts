@@ -35,6 +35,27 @@ describe.each<ClientVersion>(['v2', 'v4'])('notifications over realtime with a s
     }
   });
 
+  it('when a notification is meant for managers, then a subscribed user hears neither its create nor its update', async () => {
+    const user = await connectRealtime(hub.url, hub.member('user').token, hub.hub.id, version);
+    const manager = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
+    const heard: string[] = [];
+    user.api.on('homey:manager:notifications', (event: string, data: { excerpt?: string; id: string }) => heard.push(`${event} ${data.excerpt ?? data.id}`));
+    try {
+      for (const client of [user, manager]) expect((await client.request('subscribe', 'homey:manager:notifications'))[0]).toBeNull();
+      const managerHears = manager.next('homey:manager:notifications', (event, data) => event === 'notification.update' && data.excerpt === 'For managers');
+      const userHears = user.next('homey:manager:notifications', (_event, data) => data.excerpt === 'For everyone');
+      const secret = createNotification(hub.hub, { ownerUri: 'homey:manager:users', excerpt: 'For managers', roles: ['manager'] })!;
+      await manager.request('api', { uri: 'homey:manager:notifications', operation: 'markNotificationAsRead', args: { id: secret.id } });
+      await managerHears;
+      createNotification(hub.hub, { ownerUri: 'homey:manager:users', excerpt: 'For everyone' });
+      await userHears;
+      expect(heard).toEqual(['notification.create For everyone']);
+    } finally {
+      user.close();
+      manager.close();
+    }
+  });
+
   it('when a call is refused, then the ack carries the error body: 400, 403, 404', async () => {
     const reader = await connectRealtime(hub.url, hub.tokenWith(['homey.notifications.readonly']), hub.hub.id, version);
     const owner = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
