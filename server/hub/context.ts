@@ -1,7 +1,9 @@
 import type { CallContext } from '../http/dispatcher.js';
+import type { Clock } from '../http/clock.js';
 import type { AlarmScheduler } from './alarms/scheduler.js';
 import type { EventBus } from '../http/events.js';
 import type { Db } from '../http/db.js';
+import type { CardRegistry } from './flow/registry.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
@@ -24,8 +26,8 @@ export interface HubConfig {
   docsDir?: string;
   /** Host names the hub answers to beside its own (HostAllowList), e.g. a name given to it on the local DNS. */
   hostNames?: readonly string[];
-  /** The clock (epoch ms) of the hub's time-based rules; tests pass a fake one. Default Date.now. */
-  now?: () => number;
+  /** The clock of the hub's time-based rules and timers; tests pass a FakeClock. Default the machine's clock. */
+  clock?: Clock;
 }
 
 /** Everything the hub's managers share. */
@@ -41,10 +43,14 @@ export interface Hub {
   sessions: SessionService;
   /** Name, reboot bookkeeping, Wi-Fi, debug and the recent log (the system manager). */
   system: SystemState;
-  /** The clock of time-based rules (login throttling, session expiry, alarms): config.now or Date.now. */
+  /** The clock of time-based rules and timers (throttling, sessions, alarms, flow delays): config.clock or the machine's. */
+  clock: Clock;
+  /** clock.now, for the many rules that only read the time. */
   now: () => number;
   /** Sets off alarms when they come due; `onAlarmFired` tells in-process listeners (the flow engine). */
   alarms: AlarmScheduler;
+  /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
+  cards: CardRegistry;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -5,6 +5,7 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
+import { systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
@@ -14,6 +15,7 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
+import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
@@ -73,7 +75,8 @@ export function createHub(config: HubConfig): RunningHub {
   const { managerOf, subscribeScope } = realtimeIndex();
   const store = new ItemStore(db, bus, managerOf);
   const startedAt = new Date();
-  const now = config.now ?? Date.now;
+  const clock = config.clock ?? systemClock;
+  const now = clock.now;
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
     version: HUB_VERSION,
@@ -85,8 +88,10 @@ export function createHub(config: HubConfig): RunningHub {
     settings,
     sessions: new SessionService(db, store, now),
     system: new SystemState(settings, bus, startedAt),
+    clock,
     now,
-    alarms: new AlarmScheduler(store, bus, now),
+    alarms: new AlarmScheduler(store, bus, clock),
+    cards: new CardRegistry(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
@@ -146,6 +151,7 @@ export function createHub(config: HubConfig): RunningHub {
     async close() {
       clearInterval(purge);
       hub.alarms.close();
+      hub.cards.close();
       for (const stop of stopFollowing) stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

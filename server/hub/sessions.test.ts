@@ -1,3 +1,4 @@
+import { FakeClock } from '../http/clock.js';
 import type { RealtimeEvent } from '../http/events.js';
 import { SESSION_PURGE_INTERVAL_MS } from './sessions.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
@@ -5,11 +6,10 @@ import { startTestHub, type TestHub } from './testing/test-hub.js';
 const HOUR = 60 * 60_000;
 
 describe('expired sessions are purged', () => {
-  let time: number;
-  const now = () => time;
+  let clock: FakeClock;
   const running: TestHub[] = [];
   const start = async (dataDir?: string) => {
-    const hub = await startTestHub({ now, ...(dataDir ? { dataDir } : {}) });
+    const hub = await startTestHub({ clock, ...(dataDir ? { dataDir } : {}) });
     running.push(hub);
     return hub;
   };
@@ -23,7 +23,7 @@ describe('expired sessions are purged', () => {
     hub.hub.sessions.create({ type: 'OAUTH', userId: hub.hub.sessions.authenticate(hub.token)!.user.id, scopes: ['homey'], clientName: 'Test', ...lifetime });
 
   beforeEach(() => {
-    time = Date.parse('2030-01-01T00:00:00Z');
+    clock = new FakeClock(Date.parse('2030-01-01T00:00:00Z'));
   });
   afterEach(async () => {
     jest.useRealTimers();
@@ -33,9 +33,9 @@ describe('expired sessions are purged', () => {
   it('when sessions have expired, then a purge removes their items and token rows with session.delete events, and keeps the rest', async () => {
     const hub = await start();
     const short = issue(hub, { ttlMs: HOUR });
-    const windowed = issue(hub, { expiresAt: new Date(time + 2 * HOUR).toISOString() });
+    const windowed = issue(hub, { expiresAt: new Date(clock.now() + 2 * HOUR).toISOString() });
     const long = issue(hub, { ttlMs: 30 * 24 * HOUR });
-    time += 2 * HOUR;
+    clock.advance(2 * HOUR);
     const events: RealtimeEvent[] = [];
     hub.hub.bus.subscribe((event) => events.push(event));
 
@@ -55,7 +55,7 @@ describe('expired sessions are purged', () => {
     const expiring = issue(first, { ttlMs: HOUR });
     await stop(first);
 
-    time += 2 * HOUR;
+    clock.advance(2 * HOUR);
     const second = await start(first.dataDir);
     expect(second.hub.store.get('session', expiring.session.id)).toBeUndefined();
     expect(tokenRows(second, expiring.session.id)).toBe(0);
@@ -70,11 +70,11 @@ describe('expired sessions are purged', () => {
     jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'] });
     const hub = await start();
     const expiring = issue(hub, { ttlMs: HOUR });
-    time += 2 * HOUR;
+    clock.advance(2 * HOUR);
     jest.advanceTimersByTime(SESSION_PURGE_INTERVAL_MS);
     expect(hub.hub.store.get('session', expiring.session.id)).toBeUndefined();
     expect(tokenRows(hub, expiring.session.id)).toBe(0);
-    expect(jest.getTimerCount()).toBe(2); // the purges of sessions and of notifications
+    expect(jest.getTimerCount()).toBe(1);
     await stop(hub);
     expect(jest.getTimerCount()).toBe(0);
   });

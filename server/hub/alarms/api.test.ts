@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 /** A moment in the machine's local time, as an ISO string: the hub computes alarms in local time. */
@@ -8,12 +9,12 @@ const never = { monday: false, tuesday: false, wednesday: false, thursday: false
 describe('alarms manager', () => {
   let hub: TestHub;
   // Monday 2026-11-23, 06:00 local time, on the hub's clock.
-  const clock = Date.parse(local(23, 6));
+  const clock = new FakeClock(Date.parse(local(23, 6)));
   const auth = () => bearer(hub.token);
   const create = (alarm: object) => hub.http().post('/api/manager/alarms/alarm').set(auth()).send(alarm);
 
   beforeAll(async () => {
-    hub = await startTestHub({ now: () => clock });
+    hub = await startTestHub({ clock });
   });
   afterAll(() => hub.stop());
 

@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import type { RealtimeEvent } from '../../http/events.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Alarm } from './schedule.js';
@@ -10,11 +11,11 @@ const never = { monday: false, tuesday: false, wednesday: false, thursday: false
 describe('alarms going off', () => {
   let hub: TestHub;
   // The hub's clock, moved by the tests; Monday 2026-11-23 06:00 local time to begin with.
-  let clock = local(23, 6);
+  let clock: FakeClock;
 
   beforeEach(async () => {
-    clock = local(23, 6);
-    hub = await startTestHub({ now: () => clock });
+    clock = new FakeClock(local(23, 6));
+    hub = await startTestHub({ clock });
   });
   afterEach(() => hub.stop());
 
@@ -38,12 +39,12 @@ describe('alarms going off', () => {
     });
 
   it('when the clock reaches a weekly alarm, then its timer sets it off, alarm.update carries the next week, and it stays enabled', async () => {
-    clock = local(23, 6, 29) + 59_950; // 50 ms before 06:30
+    clock.set(local(23, 6, 29) + 59_950); // 50 ms before 06:30
     const alarm = await create({ name: 'Monday', time: '06:30', repetition: { ...never, monday: true } });
     expect(alarm.nextOccurance).toBe(iso(local(23, 6, 30)));
     const fired = firedOnce(alarm.id);
     const update = updated(alarm.id);
-    clock = local(23, 6, 30);
+    clock.set(local(23, 6, 30));
 
     expect(await fired).toMatchObject({ id: alarm.id, nextOccurance: iso(local(23, 6, 30)) });
     const next = { ...alarm, nextOccurance: iso(local(30, 6, 30)) };
@@ -80,8 +81,8 @@ describe('alarms going off', () => {
   it('when an alarm came due while the hub was off, then it goes off when the hub starts again', async () => {
     const alarm = await create({ name: 'Missed', time: '06:45', repetition: never });
     await hub.stop({ keepData: true });
-    clock = local(23, 8);
-    hub = await startTestHub({ dataDir: hub.dataDir, now: () => clock });
+    clock.set(local(23, 8));
+    hub = await startTestHub({ dataDir: hub.dataDir, clock });
     await new Promise<void>((resolve) => {
       const stop = hub.hub.bus.subscribe((event) => {
         if (event.event === 'alarm.update' && (event.data as Alarm).id === alarm.id) (stop(), resolve());

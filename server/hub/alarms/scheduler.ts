@@ -1,3 +1,4 @@
+import type { Clock } from '../../http/clock.js';
 import type { EventBus } from '../../http/events.js';
 import type { ItemStore } from '../../http/item-store.js';
 import { Listeners } from '../../http/listeners.js';
@@ -14,14 +15,14 @@ const ALARMS_URI = 'homey:manager:alarms';
  * so that subscribers get `alarm.update`.
  */
 export class AlarmScheduler {
-  private timer: NodeJS.Timeout | undefined;
+  private cancel: (() => void) | undefined;
   private readonly fired = new Listeners<Alarm>('alarms');
   private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly store: ItemStore,
     private readonly bus: EventBus,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {}
 
   /** Arms the timer, and re-arms it on every alarm change; an alarm that came due while the hub was off goes off now. */
@@ -49,16 +50,14 @@ export class AlarmScheduler {
   }
 
   close(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancel?.();
+    this.cancel = undefined;
     this.unsubscribe?.();
   }
 
   private arm(): void {
-    clearTimeout(this.timer);
+    this.cancel?.();
     const times = this.store.values<Alarm>('alarm').flatMap((alarm) => (alarm.enabled && alarm.nextOccurance ? [Date.parse(alarm.nextOccurance)] : []));
-    if (times.length === 0) return;
-    // The clock may be a test's fake one: when the timer finds nothing due yet, tick arms it again.
-    this.timer = setTimeout(() => this.tick(this.now()), Math.max(0, Math.min(...times) - this.now())).unref();
+    this.cancel = times.length ? this.clock.at(Math.min(...times), () => this.tick(this.clock.now())) : undefined;
   }
 }

@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import { randomUUID } from 'node:crypto';
 import { applyValues } from '../devices/control.js';
 import { buildDevice, type Device } from '../devices/device.js';
@@ -10,7 +11,7 @@ const BASE = '/api/manager/images';
 
 describe('images manager', () => {
   let hub: TestHub;
-  let clock = Date.parse('2026-11-23T08:00:00.000Z');
+  const clock = new FakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
   const auth = () => bearer(hub.token);
   const addCamera = (name: string) => {
     const zone = hub.hub.store.values<Zone>('zone').find((candidate) => candidate.name === 'Garden')!;
@@ -21,7 +22,7 @@ describe('images manager', () => {
   const imageOf = (device: Device) => hub.hub.store.get<Image>('image', device.images[0]!.id)!;
 
   beforeAll(async () => {
-    hub = await startTestHub({ now: () => clock });
+    hub = await startTestHub({ clock });
   });
   afterAll(() => hub.stop());
 
@@ -40,7 +41,7 @@ describe('images manager', () => {
 
   it('when a camera is added, then it owns a new image taken now; devices without a camera get none', () => {
     const camera = addCamera('Garden camera');
-    expect(imageOf(camera)).toEqual({ id: camera.images[0]!.id, ownerUri: `homey:device:${camera.id}`, url: `${BASE}/image/${camera.images[0]!.id}/image`, lastUpdated: new Date(clock).toISOString() });
+    expect(imageOf(camera)).toEqual({ id: camera.images[0]!.id, ownerUri: `homey:device:${camera.id}`, url: `${BASE}/image/${camera.images[0]!.id}/image`, lastUpdated: new Date(clock.now()).toISOString() });
     const light = hub.hub.store.insert('device', buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Lamp', zone: camera.zone, data: { id: 'x' } }));
     expect(hub.hub.store.get<Device>('device', light.id)!.images).toEqual([]);
   });
@@ -67,31 +68,31 @@ describe('images manager', () => {
     const camera = addCamera('Back door camera');
     const image = imageOf(camera);
     const first = await hub.http().get(image.url).set(auth()).expect(200);
-    clock += 60_000;
+    clock.advance(60_000);
     const refreshed = await hub.http().post(`${BASE}/image/${image.id}/refresh`).set(auth()).send({}).expect(200);
-    expect(refreshed.body).toEqual({ ...image, lastUpdated: new Date(clock).toISOString() });
+    expect(refreshed.body).toEqual({ ...image, lastUpdated: new Date(clock.now()).toISOString() });
     const second = await hub.http().get(image.url).set(auth()).set('If-None-Match', first.headers.etag!).expect(200);
     expect(second.headers.etag).not.toBe(first.headers.etag);
 
-    clock += 60_000;
+    clock.advance(60_000);
     applyValues(hub.hub, hub.hub.store.get<Device>('device', camera.id)!, { alarm_motion: true }, randomUUID());
-    expect(imageOf(camera).lastUpdated).toBe(new Date(clock).toISOString());
+    expect(imageOf(camera).lastUpdated).toBe(new Date(clock.now()).toISOString());
     const motion = await hub.http().get(image.url).set(auth()).buffer(true).parse((response, done) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       response.on('end', () => done(null, text));
     });
     expect(motion.body).toContain('MOTION');
-    clock += 60_000;
+    clock.advance(60_000);
     applyValues(hub.hub, hub.hub.store.get<Device>('device', camera.id)!, { alarm_motion: true }, randomUUID());
-    expect(imageOf(camera).lastUpdated).toBe(new Date(clock - 60_000).toISOString());
+    expect(imageOf(camera).lastUpdated).toBe(new Date(clock.now() - 60_000).toISOString());
   });
 
   it('when its setting says not to, then motion takes no picture', async () => {
     const camera = addCamera('Quiet camera');
     await hub.http().put(`/api/manager/devices/device/${camera.id}/settings`).set(auth()).send({ picture_on_motion: false }).expect(200);
     const before = imageOf(camera).lastUpdated;
-    clock += 60_000;
+    clock.advance(60_000);
     applyValues(hub.hub, hub.hub.store.get<Device>('device', camera.id)!, { alarm_motion: true }, randomUUID());
     expect(imageOf(camera).lastUpdated).toBe(before);
   });

@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { createNotification, NOTIFICATION_TTL_MS, onNotificationPushed, type Notification } from './notify.js';
 
@@ -5,14 +6,14 @@ const BASE = '/api/manager/notifications';
 
 describe('notifications manager', () => {
   let hub: TestHub;
-  let clock = Date.parse('2026-11-23T08:00:00.000Z');
+  const clock = new FakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
   const auth = () => bearer(hub.token);
   const list = (headers = auth()) => hub.http().get(`${BASE}/notification`).set(headers).expect(200);
   const post = (ownerUri: string, excerpt = 'Hello', more: Partial<Parameters<typeof createNotification>[1]> = {}) =>
     createNotification(hub.hub, { ownerUri, excerpt, ...more });
 
   beforeAll(async () => {
-    hub = await startTestHub({ now: () => clock });
+    hub = await startTestHub({ clock });
   });
   afterAll(() => hub.stop());
 
@@ -25,7 +26,7 @@ describe('notifications manager', () => {
     );
     const state = await hub.http().get(`${BASE}/state`).set(auth()).expect(200);
     expect(state.body).toEqual({ notificationCount: hub.hub.store.count('notification'), ownerCount: expect.any(Number) });
-    clock += 1000;
+    clock.advance(1000);
     const later = post('homey:manager:flow', 'Newest')!;
     const { body: again } = await list();
     expect(Object.keys(again)[0]).toBe(later.id);
@@ -36,8 +37,8 @@ describe('notifications manager', () => {
     expect(notification).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       ownerUri: 'homey:manager:flow',
-      dateCreated: new Date(clock).toISOString(),
-      dateExpires: new Date(clock + NOTIFICATION_TTL_MS).toISOString(),
+      dateCreated: new Date(clock.now()).toISOString(),
+      dateExpires: new Date(clock.now() + NOTIFICATION_TTL_MS).toISOString(),
       excerpt: 'The **garage** is open',
       icon: null,
       iconObj: null,
@@ -148,7 +149,7 @@ describe('notifications manager', () => {
     const soon = post('homey:manager:flow', 'Soon gone', { ttlMs: 60_000 })!;
     const stays = post('homey:manager:flow', 'Stays')!;
     await hub.http().get(`${BASE}/notification/${soon.id}`).set(auth()).expect(200);
-    clock += 60_000;
+    clock.advance(60_000);
     await hub.http().get(`${BASE}/notification/${soon.id}`).set(auth()).expect(404);
     const { body } = await list();
     expect(Object.keys(body)).toEqual([stays.id]);
@@ -173,12 +174,12 @@ describe('notifications manager', () => {
 
 describe('notifications across a restart', () => {
   it('when the hub starts after a notification expired, then it is purged at start', async () => {
-    let clock = Date.parse('2026-11-23T08:00:00.000Z');
-    const first = await startTestHub({ now: () => clock });
+    const clock = new FakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
+    const first = await startTestHub({ clock });
     const notification = createNotification(first.hub, { ownerUri: 'homey:manager:flow', excerpt: 'Brief', ttlMs: 1000 })!;
     await first.stop({ keepData: true });
-    clock += 1000;
-    const restarted = await startTestHub({ dataDir: first.dataDir, now: () => clock });
+    clock.advance(1000);
+    const restarted = await startTestHub({ dataDir: first.dataDir, clock });
     try {
       expect(restarted.hub.store.get('notification', notification.id)).toBeUndefined();
       expect(restarted.hub.store.count('notification')).toBe(2);

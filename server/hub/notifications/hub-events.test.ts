@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FakeClock } from '../../http/clock.js';
 import { applyValues } from '../devices/control.js';
 import { buildDevice, type Device } from '../devices/device.js';
 import { createGroup } from '../devices/groups.js';
@@ -75,23 +76,24 @@ describe("the hub's own notifications", () => {
 });
 
 describe('the purge of expired notifications', () => {
-  it('when a notification expires while the hub runs, then the interval removes it without a read, until stopped', async () => {
-    let clock = Date.parse('2026-11-23T08:00:00.000Z');
-    const hub = await startTestHub({ now: () => clock });
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const stop = startNotifications(hub.hub);
+  it('when a notification expires while the hub runs, then the purge on the hub clock removes it without a read; stopped, it cancels its timer', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
+    const hub = await startTestHub({ clock });
     try {
       const first = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'First', ttlMs: 30_000 })!;
-      clock += 30_000;
-      jest.advanceTimersByTime(NOTIFICATION_PURGE_INTERVAL_MS);
+      clock.advance(NOTIFICATION_PURGE_INTERVAL_MS - 1);
+      expect(hub.hub.store.get('notification', first.id)).toBeDefined();
+      clock.advance(1);
       expect(hub.hub.store.get('notification', first.id)).toBeUndefined();
       const second = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'Second', ttlMs: 30_000 })!;
+      clock.advance(NOTIFICATION_PURGE_INTERVAL_MS);
+      expect(hub.hub.store.get('notification', second.id)).toBeUndefined();
+      const pending = clock.pending;
+      const stop = startNotifications(hub.hub);
+      expect(clock.pending).toBe(pending + 1);
       stop();
-      clock += 30_000;
-      jest.advanceTimersByTime(NOTIFICATION_PURGE_INTERVAL_MS);
-      expect(hub.hub.store.get('notification', second.id)).toBeDefined();
+      expect(clock.pending).toBe(pending);
     } finally {
-      jest.useRealTimers();
       await hub.stop();
     }
   });

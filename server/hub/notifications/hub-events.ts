@@ -6,7 +6,7 @@ import { createNotification, isFor, purgeExpired, type Notification } from './no
 
 /** Below this charge (percent) a battery is low. */
 export const LOW_BATTERY_PERCENT = 15;
-/** How often a running hub forgets expired notifications (reads also do, so none is ever shown late). */
+/** How often a running hub forgets expired notifications, on its clock (reads also do, so none is ever shown late). */
 export const NOTIFICATION_PURGE_INTERVAL_MS = 60_000;
 const DEVICES_URI = 'homey:manager:devices';
 
@@ -58,7 +58,14 @@ export function startNotifications(hub: Hub): () => void {
     notification.roles.length ? (session) => isFor(notification, (session as HubSession).user.role) : undefined,
   );
   purgeExpired(hub);
-  const purge = setInterval(() => purgeExpired(hub), NOTIFICATION_PURGE_INTERVAL_MS).unref();
+  let cancelPurge = () => {};
+  const armPurge = () => {
+    cancelPurge = hub.clock.at(hub.now() + NOTIFICATION_PURGE_INTERVAL_MS, () => {
+      purgeExpired(hub);
+      armPurge();
+    });
+  };
+  armPurge();
   const stopBattery = onCapabilityChanged(hub, (change) => notifyBattery(hub, change));
   const stopAdded = hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== DEVICES_URI || event !== 'device.create') return;
@@ -66,7 +73,7 @@ export function startNotifications(hub: Hub): () => void {
     if (device) notifyDeviceAdded(hub, device);
   });
   return () => {
-    clearInterval(purge);
+    cancelPurge();
     stopBattery();
     stopAdded();
   };

@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import { connectRealtime } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
@@ -5,7 +6,7 @@ const client = { clientId: 'wall-tablet', clientName: 'Wall tablet' };
 
 describe('failed local logins are throttled per username and per address', () => {
   let hub: TestHub;
-  let time: number;
+  let clock: FakeClock;
   const loginLocal = (username: string, password: string) => hub.http().post('/api/manager/users/login-local').send({ username, password, ...client });
   const withCredentials = async (username: string, password: string) => {
     const user = hub.member('user');
@@ -13,11 +14,11 @@ describe('failed local logins are throttled per username and per address', () =>
     return user;
   };
   /** Over an hour later: every earlier failure is forgotten. */
-  const later = () => (time += 61 * 60_000);
+  const later = () => clock.advance(61 * 60_000);
 
   beforeAll(async () => {
-    time = Date.parse('2030-01-01T00:00:00Z');
-    hub = await startTestHub({ now: () => time });
+    clock = new FakeClock(Date.parse('2030-01-01T00:00:00Z'));
+    hub = await startTestHub({ clock });
   });
   beforeEach(later);
   afterAll(() => hub.stop());
@@ -29,11 +30,11 @@ describe('failed local logins are throttled per username and per address', () =>
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.body).toMatchObject({ error: 'too_many_requests', error_description: 'Too many failed sign-ins: try again in 1 s', statusCode: 429 });
 
-    time += 1000;
+    clock.advance(1000);
     await loginLocal('ida', 'guess 7').expect(401);
     const longer = await loginLocal('ida', 'ida password').expect(429);
     expect(longer.headers['retry-after']).toBe('2');
-    time += 2000;
+    clock.advance(2000);
     const { body: token } = await loginLocal('ida', 'ida password').expect(200);
     await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200);
   });

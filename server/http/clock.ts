@@ -1,0 +1,81 @@
+/**
+ * The clock of time-based rules (alarms, flow delays, session expiry, insights): what time it is, and calling back
+ * at a time. One per hub; tests pass a FakeClock and move it, so that a one-minute delay takes no minute.
+ */
+export interface Clock {
+  /** Epoch ms. */
+  now(): number;
+  /** Calls `callback` once the clock reaches `time` (epoch ms); returns the cancel. */
+  at(time: number, callback: () => void): () => void;
+}
+
+/** setTimeout's longest delay; a later time is reached in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** The machine's clock. Its timers are unref'd: a pending one never keeps the process alive. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  at(time, callback) {
+    let timer: NodeJS.Timeout;
+    const arm = () => {
+      const delay = time - Date.now();
+      if (delay <= 0) return callback();
+      timer = setTimeout(arm, Math.min(delay, MAX_DELAY_MS)).unref();
+    };
+    timer = setTimeout(arm, Math.max(0, Math.min(time - Date.now(), MAX_DELAY_MS))).unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+interface Timer {
+  time: number;
+  order: number;
+  callback: () => void;
+}
+
+/** A clock that moves only when told; timers fire as it passes their time, in order, each seeing its own time. */
+export class FakeClock implements Clock {
+  private timers: Timer[] = [];
+  private order = 0;
+
+  constructor(private time: number) {}
+
+  now = (): number => this.time;
+
+  at(time: number, callback: () => void): () => void {
+    const timer = { time, order: this.order++, callback };
+    this.timers.push(timer);
+    // As on the machine's clock, a time already past is reached at once, though not within the caller's turn.
+    if (time <= this.time) setImmediate(() => this.set(this.time));
+    return () => {
+      this.timers = this.timers.filter((other) => other !== timer);
+    };
+  }
+
+  /** Moves the clock to `time` (never back), firing every timer due by then, also those the fired ones set. */
+  set(time: number): void {
+    for (let next = this.due(time); next; next = this.due(time)) {
+      this.timers = this.timers.filter((timer) => timer !== next);
+      this.time = Math.max(this.time, next.time);
+      next.callback();
+    }
+    this.time = Math.max(this.time, time);
+  }
+
+  advance(ms: number): void {
+    this.set(this.time + ms);
+  }
+
+  /** How many timers wait. */
+  get pending(): number {
+    return this.timers.length;
+  }
+
+  private due(time: number): Timer | undefined {
+    let first: Timer | undefined;
+    for (const timer of this.timers) {
+      if (timer.time <= time && (!first || timer.time < first.time || (timer.time === first.time && timer.order < first.order))) first = timer;
+    }
+    return first;
+  }
+}

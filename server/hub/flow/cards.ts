@@ -1,0 +1,98 @@
+import type { Hub } from '../context.js';
+
+/**
+ * The seam between the flow cards and the flow engine. Managers (devices, logic, alarms, presence, notifications,
+ * moods ...) contribute card providers; the flow manager lists their cards and runs them; the engine hears
+ * triggers fire and runs the flows that start with them. Card ids are `<ownerUri>:<localId>`, owner uris exactly
+ * three colon-separated parts (PROTOCOL.md §2).
+ */
+export type CardType = 'trigger' | 'condition' | 'action';
+
+export type TokenValue = string | number | boolean | null;
+
+/** A value a trigger or action hands to the cards after it (`[[id]]` in later cards' text args). */
+export interface TokenSpec {
+  id: string;
+  title: string;
+  type: 'string' | 'number' | 'boolean';
+  example?: TokenValue;
+}
+
+/** One argument a card takes, as the flow editor shows it. */
+export interface ArgSpec {
+  name: string;
+  type: 'text' | 'number' | 'checkbox' | 'dropdown' | 'autocomplete' | 'time' | 'date' | 'range' | 'color';
+  title: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  values?: Array<{ id: string; title: string }>;
+  placeholder?: string;
+}
+
+/** What every card is, whatever its type. */
+export interface CardDefinition {
+  type: CardType;
+  /** `<ownerUri>:<localId>`. */
+  id: string;
+  ownerUri: string;
+  title: string;
+  /** The title with `[[arg]]` placeholders, as the editor shows a filled-in card. */
+  titleFormatted?: string;
+  hint?: string;
+  args: ArgSpec[];
+  /** Triggers: what they hand on; actions: what they answer. */
+  tokens?: TokenSpec[];
+  /** Actions that can be undone after a duration (turn on for 1 minute). */
+  duration?: boolean;
+  deprecated?: boolean;
+}
+
+/** A card being run: its args (tokens already filled in), the flow's tokens so far and the trigger's state. */
+export interface CardCall {
+  args: Record<string, unknown>;
+  tokens: Record<string, TokenValue>;
+  state: Record<string, unknown>;
+  /** Actions with `duration`: undo after this many ms. */
+  duration?: number;
+}
+
+export interface TriggerCard extends CardDefinition {
+  type: 'trigger';
+  /** Whether a flow whose trigger has these args starts on this firing (e.g. "turned on" vs the fired state). */
+  matches?(args: Record<string, unknown>, state: Record<string, unknown>): boolean;
+}
+
+export interface ConditionCard extends CardDefinition {
+  type: 'condition';
+  run(call: CardCall, hub: Hub): boolean | Promise<boolean>;
+}
+
+export interface ActionCard extends CardDefinition {
+  type: 'action';
+  /** Does the action; may answer tokens for the cards after it, and, with a duration, how to undo it. */
+  run(call: CardCall, hub: Hub): ActionResult | void | Promise<ActionResult | void>;
+}
+
+export interface ActionResult {
+  tokens?: Record<string, TokenValue>;
+  /** Called when the card's duration has passed. */
+  undo?: () => void | Promise<void>;
+}
+
+export type Card = TriggerCard | ConditionCard | ActionCard;
+
+/** A trigger card firing: the flows whose trigger is `cardId` (and whose args match `state`) start with `tokens`. */
+export interface TriggerFiring {
+  cardId: string;
+  tokens: Record<string, TokenValue>;
+  state: Record<string, unknown>;
+}
+
+/** What a manager contributes: its cards as the home is now, and, for triggers, when they fire. */
+export interface CardProvider {
+  cards(hub: Hub): Card[];
+  /** Starts telling `fire` each firing of this provider's triggers; returns the stop. */
+  listen?(hub: Hub, fire: (firing: TriggerFiring) => void): () => void;
+}
