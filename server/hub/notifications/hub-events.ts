@@ -2,6 +2,7 @@ import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { HubSession } from '../sessions.js';
+import { notificationCards } from './cards.js';
 import { createNotification, isFor, purgeExpired, type Notification } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */
@@ -50,7 +51,8 @@ export function notifyDeviceAdded(hub: Hub, device: Device) {
 
 /**
  * The hub's own notifications and their upkeep: events reach the roles they are meant for, expired ones are purged
- * now and every minute, devices added and batteries running low are posted. Returns the stop, for the hub's close.
+ * now and every minute, devices added and batteries running low are posted, and flows get their "Create a
+ * notification" card. Returns the stop, for the hub's close.
  */
 export function startNotifications(hub: Hub): () => void {
   // Subscribers hear of a notification only if a read would show it to them.
@@ -66,6 +68,7 @@ export function startNotifications(hub: Hub): () => void {
     });
   };
   armPurge();
+  const removeCards = hub.cards.add(notificationCards);
   const stopBattery = onCapabilityChanged(hub, (change) => notifyBattery(hub, change));
   const stopAdded = hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== DEVICES_URI || event !== 'device.create') return;
@@ -74,6 +77,7 @@ export function startNotifications(hub: Hub): () => void {
   });
   return () => {
     cancelPurge();
+    removeCards();
     stopBattery();
     stopAdded();
   };
