@@ -22,6 +22,7 @@ import { startImages } from './images/camera.js';
 import { startNotifications } from './notifications/hub-events.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
+import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
@@ -98,6 +99,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
+  const energy = startEnergy(hub);
   const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
@@ -152,6 +154,7 @@ export function createHub(config: HubConfig): RunningHub {
       clearInterval(purge);
       hub.alarms.close();
       hub.cards.close();
+      energy.stop();
       for (const stop of stopFollowing) stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
