@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';
 import type { Device } from '../devices/device.js';
@@ -17,7 +18,7 @@ describe('dashboards manager: app widgets and their autocomplete', () => {
   const autocomplete = (id: string, query: string) => hub.http().get(`/api/manager/dashboards/appwidget/${id}/autocomplete${query}`).set(auth());
 
   beforeAll(async () => {
-    hub = await startTestHub({ now: () => WINTER });
+    hub = await startTestHub({ clock: new FakeClock(WINTER) });
   });
   afterAll(() => hub.stop());
 
