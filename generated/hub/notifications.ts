@@ -437,7 +437,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every owner that ever posted, keyed by its uri. */
+            /** @description Every owner that has posted, keyed by its uri; a removed device is no longer one. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -64,6 +64,18 @@ describe("the hub's own notifications", () => {
     expect(notificationsAbout(device.id).filter((notification) => notification.ownerUri === `homey:device:${device.id}`)).toHaveLength(1);
   });
 
+  it('when a device that notified is removed, then it is no longer an owner, and its notifications stay', async () => {
+    const device = addDevice('smoke', 'Attic smoke detector');
+    report(device, { measure_battery: 2 });
+    const owner = `homey:device:${device.id}`;
+    const owners = () => hub.http().get('/api/manager/notifications/owner').set(bearer(hub.token)).expect(200);
+    expect((await owners()).body[owner]).toEqual({ enabled: true, push: true });
+    await hub.http().delete(`/api/manager/devices/device/${device.id}`).set(bearer(hub.token)).expect(204);
+    expect((await owners()).body).not.toHaveProperty([owner]);
+    await hub.http().put(`/api/manager/notifications/owner/${owner}/push`).set(bearer(hub.token)).send({ push: false }).expect(404);
+    expect(notificationsAbout(device.id).map((notification) => notification.ownerUri)).toContain(owner);
+  });
+
   it('when alarm_battery turns on, then a warning once; measure_battery then stays quiet on that device', () => {
     const device = { ...addDevice('motion', 'Shed motion'), capabilities: ['alarm_motion', 'measure_battery', 'alarm_battery'] };
     const change = (capabilityId: string, value: boolean | number, previous: boolean | number) =>

@@ -3,7 +3,7 @@ import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } fr
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { HubSession } from '../sessions.js';
 import { notificationCards } from './cards.js';
-import { createNotification, isFor, purgeExpired, type Notification } from './notify.js';
+import { createNotification, forgetOwner, isFor, purgeExpired, type Notification } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */
 export const LOW_BATTERY_PERCENT = 15;
@@ -51,8 +51,8 @@ export function notifyDeviceAdded(hub: Hub, device: Device) {
 
 /**
  * The hub's own notifications and their upkeep: events reach the roles they are meant for, expired ones are purged
- * now and every minute, devices added and batteries running low are posted, and flows get their "Create a
- * notification" card. Returns the stop, for the hub's close.
+ * now and every minute, devices added and batteries running low are posted, a removed device is forgotten as an
+ * owner, and flows get their "Create a notification" card. Returns the stop, for the hub's close.
  */
 export function startNotifications(hub: Hub): () => void {
   // Subscribers hear of a notification only if a read would show it to them.
@@ -70,15 +70,18 @@ export function startNotifications(hub: Hub): () => void {
   armPurge();
   const removeCards = hub.cards.add(notificationCards);
   const stopBattery = onCapabilityChanged(hub, (change) => notifyBattery(hub, change));
-  const stopAdded = hub.bus.subscribe(({ uri, event, data }) => {
-    if (uri !== DEVICES_URI || event !== 'device.create') return;
-    const device = hub.store.get<Device>('device', (data as { id: string }).id);
+  const stopDevices = hub.bus.subscribe(({ uri, event, data }) => {
+    if (uri !== DEVICES_URI) return;
+    const { id } = data as { id: string };
+    if (event === 'device.delete') forgetOwner(hub, deviceUri({ id }));
+    if (event !== 'device.create') return;
+    const device = hub.store.get<Device>('device', id);
     if (device) notifyDeviceAdded(hub, device);
   });
   return () => {
     cancelPurge();
     removeCards();
     stopBattery();
-    stopAdded();
+    stopDevices();
   };
 }

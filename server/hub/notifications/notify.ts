@@ -48,6 +48,12 @@ export function setOwner(hub: Hub, uri: string, change: Partial<NotificationOwne
   return updated;
 }
 
+/** Forgets an owner that is gone (a removed device), so that its switches no longer show; its notifications stay. */
+export function forgetOwner(hub: Hub, uri: string): void {
+  const owners = readOwners(hub);
+  if (owners.delete(uri)) writeOwners(hub, owners);
+}
+
 const pushListeners = listenersPer<Hub, Notification>('notification pushes');
 
 /** Calls `listener` with each new notification whose owner has push on (for the cloud's push sender). */
