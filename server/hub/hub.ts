@@ -19,6 +19,9 @@ import { flowEngine } from './flow/engine.js';
 import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
+import { startFlowTokens } from './flowtoken/watch.js';
+import { startImages } from './images/camera.js';
+import { startNotifications } from './notifications/hub-events.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
 import { startEnergy } from './energy/recorder.js';
@@ -101,6 +104,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.alarms.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -157,6 +161,7 @@ export function createHub(config: HubConfig): RunningHub {
       stopFlowManager();
       hub.cards.close();
       energy.stop();
+      for (const stop of stopFollowing) stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();
