@@ -4,6 +4,8 @@ import { deviceCardProvider } from './device-cards.js';
 import { flowCardProvider, timeCardProvider } from './flow-cards.js';
 import { alarmCardProvider, presenceCardProvider } from './home-cards.js';
 import { logicCardProvider } from './logic-cards.js';
+import { moodCardProvider } from '../moods/cards.js';
+import { notificationCardProvider } from '../notifications/cards.js';
 
 /** Every built-in card provider of the hub, in the order the editor lists their cards. */
 export const cardProviders: readonly CardProvider[] = [
@@ -13,6 +15,8 @@ export const cardProviders: readonly CardProvider[] = [
   timeCardProvider,
   alarmCardProvider,
   presenceCardProvider,
+  moodCardProvider,
+  notificationCardProvider,
 ];
 
 /** Adds the built-in providers to hub.cards (their triggers are heard from now on); returns their removal. */

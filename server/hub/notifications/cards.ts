@@ -18,6 +18,6 @@ const createNotificationCard: ActionCard = {
 };
 
 /** The notifications manager's flow cards: the "Create a notification" action. */
-export const notificationCards: CardProvider = {
+export const notificationCardProvider: CardProvider = {
   cards: () => [createNotificationCard],
 };

@@ -2,7 +2,6 @@ import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { HubSession } from '../sessions.js';
-import { notificationCards } from './cards.js';
 import { createNotification, forgetOwner, isFor, purgeExpired, type Notification } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */
@@ -52,7 +51,7 @@ export function notifyDeviceAdded(hub: Hub, device: Device) {
 /**
  * The hub's own notifications and their upkeep: events reach the roles they are meant for, expired ones are purged
  * now and every minute, devices added and batteries running low are posted, a removed device is forgotten as an
- * owner, and flows get their "Create a notification" card. Returns the stop, for the hub's close.
+ * owner. Returns the stop, for the hub's close.
  */
 export function startNotifications(hub: Hub): () => void {
   // Subscribers hear of a notification only if a read would show it to them.
@@ -68,7 +67,6 @@ export function startNotifications(hub: Hub): () => void {
     });
   };
   armPurge();
-  const removeCards = hub.cards.add(notificationCards);
   const stopBattery = onCapabilityChanged(hub, (change) => notifyBattery(hub, change));
   const stopDevices = hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== DEVICES_URI) return;
@@ -80,7 +78,6 @@ export function startNotifications(hub: Hub): () => void {
   });
   return () => {
     cancelPurge();
-    removeCards();
     stopBattery();
     stopDevices();
   };
