@@ -16,7 +16,7 @@ describe('flow runs waiting on a delay across a restart', () => {
     });
     storeAdvancedFlow(first.hub, {
       t: { type: 'trigger', id: 'homey:manager:enginetest:fired', outputSuccess: ['d'] },
-      d: { type: 'delay', args: { delay: { multiplier: 1, number: '30' } }, outputSuccess: ['a'] },
+      d: { type: 'delay', duration: { multiplier: 1, number: '30' }, outputSuccess: ['a'] },
       a: { type: 'action', id: 'homey:manager:enginetest:record', args: { text: 'advanced [[who]] after 30 s' } },
     });
     cards.fire({}, { who: 'Ann' });

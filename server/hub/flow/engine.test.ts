@@ -157,10 +157,13 @@ describe('the flow engine', () => {
       if (event.uri === 'homey:manager:flow') events.push(event);
     });
     const flow = { trigger: { id: card('fired') }, conditions: [is(true)], actions: [{ id: card('fails') }, record('[[who]]', { delay: { multiplier: 1, number: '1' } })] };
-    const done = flowEngine(hub.hub).test(flow, { who: 'tester' }, 'session-1');
-    await settle();
+    const answer = await flowEngine(hub.hub).test(flow, { who: 'tester' }, 'session-1');
+    expect(answer).toEqual({
+      sessionId: 'session-1',
+      conditions: [{ index: 0, cardId: card('is'), result: true, error: null }],
+      actions: [{ index: 0, cardId: card('fails'), result: false, tokens: {}, error: 'the action broke' }],
+    });
     clock.advance(1_000);
-    await done;
     await settle();
     expect(texts()).toEqual(['tester']);
     expect(events.map(({ event, data }) => [event, data])).toEqual([

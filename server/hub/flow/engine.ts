@@ -9,6 +9,13 @@ import type { Tokens } from './tokens.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
+/** What a test run did before test answered (the contract's FlowTestResult). */
+export interface TestResult {
+  sessionId: string;
+  conditions: Array<{ index: number; cardId: string; result: boolean; error: string | null }>;
+  actions: Array<{ index: number; cardId: string; result: boolean; tokens: Tokens; error: string | null }>;
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -21,6 +28,8 @@ export class FlowEngine implements Runner {
   private readonly index: FlowIndex;
   private readonly pending: PendingSteps;
   private readonly timers = new Map<object, () => void>();
+  /** What test runs did so far, for test's answer. */
+  private readonly collecting = new Map<Run, Progress[]>();
   private stopListening: (() => void) | undefined;
   running = false;
 
@@ -45,34 +54,49 @@ export class FlowEngine implements Runner {
   }
 
   /**
-   * Starts a saved flow by hand, from its conditions (an advanced flow from its trigger and start cards), with these
-   * tokens and state. 404 for an unknown flow, 409 for a disabled one. The run goes on after this returns.
+   * Starts a saved flow by hand with these tokens and state: a flow from its conditions, an advanced flow from its
+   * `start` cards. 404 for an unknown flow; 409 for a disabled one, and for an advanced flow without a start card.
+   * Whether a flow's trigger lets it be started by hand (`triggerable`) is the caller's to check. The run goes on
+   * after this returns.
    */
   start(kind: 'flow' | 'advancedflow', id: string, firing: { tokens?: Tokens; state?: Record<string, unknown> }): void {
     const flow = this.hub.store.get(kind, id) as StoredFlow | StoredAdvancedFlow | undefined;
+    const what = kind === 'flow' ? 'flow' : 'advanced flow';
     if (!flow) throw notFound(kind === 'flow' ? 'Flow' : 'Advanced flow');
-    if (!flow.enabled) throw conflict(`The ${kind === 'flow' ? 'flow' : 'advanced flow'} "${flow.name}" is disabled; enable it to start it`);
+    if (!flow.enabled) throw conflict(`The ${what} "${flow.name}" is disabled; enable it to start it`);
     const tokens = firing.tokens ?? {};
     const run: Run = { kind, flowId: id, name: flow.name, state: firing.state ?? {} };
-    if (kind === 'flow') this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
-    else {
-      const { cards } = flow as StoredAdvancedFlow;
-      const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'trigger' || cards[key]!.type === 'start');
-      this.launch(run, () => walk(this, run, cards, starts, tokens));
-    }
+    if (kind === 'flow') return void this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
+    const { cards } = flow as StoredAdvancedFlow;
+    const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'start');
+    if (!starts.length) throw conflict(`The ${what} "${flow.name}" has no start card, so it cannot be started by hand`);
+    void this.launch(run, () => walk(this, run, cards, starts, tokens));
   }
 
   /**
    * Runs an unsaved flow once from its conditions with these tokens (testFlow), telling its progress on
    * homey:manager:flow: `flow.test` {sessionId, cardId, cardType, index, result, error?, tokens?} for each condition
    * and action as it runs, then `flow.test.end` {sessionId} once nothing is left to run (after any delays).
-   * Resolves once the run has done what it can now (a delayed rest goes on later); a handler need not wait for it.
+   * Resolves, once the run has done what it can now, with what each card did so far (the contract's FlowTestResult);
+   * a delayed rest goes on later, told only by the events.
    */
-  test(flow: RunnableFlow, tokens: Tokens, sessionId: string): Promise<void> {
+  async test(flow: RunnableFlow, tokens: Tokens, sessionId: string): Promise<TestResult> {
     const run: Run = { kind: 'flow', flowId: null, name: 'test', state: {}, sessionId };
-    return this.launch(run, async () => {
-      if ((await runFlow(this, run, flow, tokens)) === 'done') this.testEnded(run);
-    });
+    const seen: Progress[] = [];
+    this.collecting.set(run, seen);
+    try {
+      await this.launch(run, async () => {
+        if ((await runFlow(this, run, flow, tokens)) === 'done') this.testEnded(run);
+      });
+    } finally {
+      this.collecting.delete(run);
+    }
+    const of = (type: Progress['cardType']) => seen.filter((progress) => progress.cardType === type);
+    return {
+      sessionId,
+      conditions: of('condition').map(({ index, cardId, result, error }) => ({ index: index!, cardId, result, error: error ?? null })),
+      actions: of('action').map(({ index, cardId, result, tokens: answered, error }) => ({ index: index!, cardId, result, tokens: answered ?? {}, error: error ?? null })),
+    };
   }
 
   defer(time: number, rest: Continuation): void {
@@ -95,6 +119,7 @@ export class FlowEngine implements Runner {
   }
 
   report(run: Run, progress: Progress): void {
+    this.collecting.get(run)?.push(progress);
     if (run.sessionId) this.hub.bus.publish(FLOW_URI, 'flow.test', { sessionId: run.sessionId, ...progress });
   }
 
@@ -142,7 +167,7 @@ export class FlowEngine implements Runner {
       });
     } else {
       const { cards } = flow as StoredAdvancedFlow;
-      this.launch(run, () => walk(this, run, cards as AdvancedCards, rest.cards, rest.tokens));
+      this.launch(run, () => walk(this, run, cards as AdvancedCards, rest.cards, rest.tokens, rest.from));
     }
   }
 

@@ -50,7 +50,7 @@ export interface ActionStep {
 /** Where a run waiting on a delay goes on: a flow's remaining actions, or an advanced flow's next cards. */
 export type Continuation =
   | { run: Run; tokens: Tokens; actions: ActionStep[] }
-  | { run: Run; tokens: Tokens; cards: string[] };
+  | { run: Run; tokens: Tokens; cards: string[]; from: string };
 
 /** How a test run tells its progress (see FlowEngine.test). */
 export interface Progress {
@@ -85,23 +85,26 @@ export const milliseconds = (time: FlowTime | null | undefined): number => {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Runs a condition card; one that is missing or throws counts as false and is logged. Inverted is applied. */
-export async function checkCondition(runner: Runner, run: Run, entry: ConditionEntry, tokens: Tokens, place: Pick<Progress, 'index' | 'key'>): Promise<boolean> {
+/**
+ * Runs a condition card; one that is missing or throws does not hold, and is logged with its error. Inverted is
+ * applied to what the card answered.
+ */
+export async function checkCondition(
+  runner: Runner, run: Run, entry: ConditionEntry, tokens: Tokens, place: Pick<Progress, 'index' | 'key'>,
+): Promise<{ passed: boolean; error?: string }> {
   const { hub } = runner;
-  let passed = false;
-  let error: string | undefined;
+  let outcome: { passed: boolean; error?: string };
   try {
     const card = hub.cards.get(entry.id);
     if (card?.type !== 'condition') throw new Error(`Condition card not found: ${entry.id}`);
-    passed = (await (card as ConditionCard).run({ args: cardArgs(hub, entry, tokens), tokens, state: run.state }, hub)) === true;
-    if (entry.inverted) passed = !passed;
+    const answer = (await (card as ConditionCard).run({ args: cardArgs(hub, entry, tokens), tokens, state: run.state }, hub)) === true;
+    outcome = { passed: entry.inverted ? !answer : answer };
   } catch (caught) {
-    error = message(caught);
-    passed = false;
-    runner.log(run, `condition ${entry.id} failed: ${error}`);
+    outcome = { passed: false, error: message(caught) };
+    runner.log(run, `condition ${entry.id} failed: ${outcome.error}`);
   }
-  runner.report(run, { cardId: entry.id, cardType: 'condition', ...place, result: passed, ...(error === undefined ? {} : { error }) });
-  return passed;
+  runner.report(run, { cardId: entry.id, cardType: 'condition', ...place, result: outcome.passed, ...(outcome.error === undefined ? {} : { error: outcome.error }) });
+  return outcome;
 }
 
 /** Conditions in groups: the flow goes on when every condition of some group passes (or there are none). */
@@ -115,7 +118,7 @@ export async function conditionsPass(runner: Runner, run: Run, conditions: Condi
   for (const group of groups.values()) {
     let all = true;
     for (const [index, entry] of group) {
-      if (!(await checkCondition(runner, run, entry, tokens, { index }))) {
+      if (!(await checkCondition(runner, run, entry, tokens, { index })).passed) {
         all = false;
         break;
       }
