@@ -16,6 +16,7 @@ import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
 import { flowEngine } from './flow/engine.js';
+import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
@@ -92,6 +93,7 @@ export function createHub(config: HubConfig): RunningHub {
     cards: new CardRegistry(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
+  const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
@@ -150,6 +152,7 @@ export function createHub(config: HubConfig): RunningHub {
       clearInterval(purge);
       hub.alarms.close();
       flowEngine(hub).close();
+      stopFlowManager();
       hub.cards.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
