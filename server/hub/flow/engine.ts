@@ -2,7 +2,9 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { walk, type AdvancedCards } from './advanced.js';
 import type { TriggerCard, TriggerFiring } from './cards.js';
-import { FlowIndex, type StoredAdvancedFlow, type StoredFlow, type Triggered } from './engine-index.js';
+import type { StoredAdvancedFlow } from './advanced-flows.js';
+import { FlowIndex, type Triggered } from './engine-index.js';
+import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
 import { PendingSteps, type PendingStep } from './pending.js';
 import { runActions, runFlow, type Continuation, type Progress, type Run, type Runner, type RunnableFlow } from './run.js';
 import type { Tokens } from './tokens.js';
@@ -68,7 +70,7 @@ export class FlowEngine implements Runner {
     const run: Run = { kind, flowId: id, name: flow.name, state: firing.state ?? {} };
     if (kind === 'flow') return void this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
     const { cards } = flow as StoredAdvancedFlow;
-    const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'start');
+    const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'start' || (cards[key]!.type === 'trigger' && cards[key]!.id === PROGRAMMATIC_TRIGGER));
     if (!starts.length) throw conflict(`The ${what} "${flow.name}" has no start card, so it cannot be started by hand`);
     void this.launch(run, () => walk(this, run, cards, starts, tokens));
   }
