@@ -22,6 +22,11 @@ describe.each<ClientVersion>(['v4', 'v2'])('automation end to end (socket.io %s 
     hub = await startTestHub({ clock });
     const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
     [sensor, light] = [named('Hallway motion'), named('Hallway light')];
+    // The demo home's own flows (one lights the hallway on motion too) are switched off: only the test's flow runs.
+    const demoFlows = (await hub.http().get('/api/manager/flow/flow').set(bearer(hub.token)).expect(200)).body as Record<string, unknown>;
+    for (const id of Object.keys(demoFlows)) {
+      await hub.http().put(`/api/manager/flow/flow/${id}`).set(bearer(hub.token)).send({ enabled: false }).expect(200);
+    }
     client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
     const [error] = await client.request('subscribe', `homey:device:${light.id}`);
     expect(error).toBeNull();

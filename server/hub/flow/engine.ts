@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { walk, type AdvancedCards } from './advanced.js';
-import type { TriggerCard, TriggerFiring } from './cards.js';
+import type { Card, TriggerCard, TriggerFiring } from './cards.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';
 import { FlowIndex, type Triggered } from './engine-index.js';
 import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
@@ -30,6 +30,11 @@ export class FlowEngine implements Runner {
   private readonly index: FlowIndex;
   private readonly pending: PendingSteps;
   private readonly timers = new Map<object, () => void>();
+  /**
+   * The home's cards by id for each run, computed once per firing for all the runs it starts (hub.cards computes
+   * every card of the home on each lookup), and again when a run goes on after a delay.
+   */
+  private readonly lookups = new WeakMap<Run, ReadonlyMap<string, Card>>();
   /** What test runs did so far, for test's answer. */
   private readonly collecting = new Map<Run, Progress[]>();
   private stopListening: (() => void) | undefined;
@@ -101,6 +106,12 @@ export class FlowEngine implements Runner {
     };
   }
 
+  card(run: Run, id: string): Card | undefined {
+    let lookup = this.lookups.get(run);
+    if (!lookup) this.lookups.set(run, (lookup = this.cardLookup()));
+    return lookup.get(id);
+  }
+
   defer(time: number, rest: Continuation): void {
     if (!this.running) return;
     // Test runs are not kept: their session ends with the hub.
@@ -133,10 +144,11 @@ export class FlowEngine implements Runner {
     try {
       const triggered = this.index.triggeredBy(firing.cardId);
       if (!triggered.length) return;
-      const card = this.hub.cards.get(firing.cardId);
+      const lookup = this.cardLookup();
+      const card = lookup.get(firing.cardId);
       for (const entry of triggered) {
         if (card?.type === 'trigger' && !this.matches(card, entry, firing)) continue;
-        this.startTriggered(entry, firing);
+        this.startTriggered(entry, firing, lookup);
       }
     } catch (error) {
       this.hub.system.log.write('info', FLOW_URI, `handling a firing of ${firing.cardId} failed: ${message(error)}`);
@@ -152,8 +164,13 @@ export class FlowEngine implements Runner {
     }
   }
 
-  private startTriggered(entry: Triggered, firing: TriggerFiring): void {
+  private cardLookup(): ReadonlyMap<string, Card> {
+    return new Map(this.hub.cards.all().map((card) => [card.id, card]));
+  }
+
+  private startTriggered(entry: Triggered, firing: TriggerFiring, lookup: ReadonlyMap<string, Card>): void {
     const run: Run = { kind: entry.kind, flowId: entry.flow.id, name: entry.flow.name, state: firing.state };
+    this.lookups.set(run, lookup);
     if (entry.kind === 'flow') this.launch(run, () => runFlow(this, run, entry.flow, firing.tokens));
     else this.launch(run, () => walk(this, run, entry.flow.cards, [entry.key], firing.tokens));
   }
@@ -161,6 +178,7 @@ export class FlowEngine implements Runner {
   /** A waiting run goes on: a saved flow only while it still exists and is enabled. */
   private resume(rest: Continuation): void {
     const { run } = rest;
+    this.lookups.delete(run);
     const flow = run.flowId === null ? undefined : (this.hub.store.get(run.kind, run.flowId) as StoredFlow | StoredAdvancedFlow | undefined);
     if (run.flowId !== null && !flow?.enabled) return this.log(run, `the rest of a run was dropped: the flow is ${flow ? 'disabled' : 'deleted'}`);
     if ('actions' in rest) {
