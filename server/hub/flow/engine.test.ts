@@ -1,7 +1,9 @@
 import { FakeClock } from '../../http/clock.js';
 import type { RealtimeEvent } from '../../http/events.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
-import { flowEngine } from './engine.js';
+import type { Device } from '../devices/device.js';
+import { flowEngine, MAX_CHAIN } from './engine.js';
+import { PROGRAMMATIC_TRIGGER } from './flows.js';
 import { addTestCards, card, record, settle, storeFlow, type TestCards } from './engine-test-cards.js';
 
 describe('the flow engine', () => {
@@ -180,5 +182,27 @@ describe('the flow engine', () => {
     cards.fire();
     await settle();
     expect(texts()).toEqual(['mine']);
+  });
+
+  it('when a flow\'s action fires its own trigger, then the loop stops after a chain of MAX_CHAIN runs and says so in the log', async () => {
+    const spots = hub.hub.store.values<Device>('device').find((device) => device.name === 'Kitchen spots')!;
+    const uri = `homey:device:${spots.id}`;
+    storeFlow(hub.hub, { name: 'Toggle forever', trigger: { id: `${uri}:onoff_changed` }, actions: [{ id: `${uri}:toggle` }] });
+    let changes = 0;
+    hub.hub.bus.subscribe(({ uri: eventUri, event, data }) => {
+      if (eventUri === uri && event === 'capability' && (data as { capabilityId: string }).capabilityId === 'onoff') changes++;
+    });
+    await hub.http().put(`/api/manager/devices/device/${spots.id}/capability/onoff`).set({ Authorization: `Bearer ${hub.token}` }).send({ value: true }).expect(204);
+    await settle();
+    expect(changes).toBe(1 + MAX_CHAIN);
+    expect(hub.hub.system.log.recent().join('\n')).toMatch(/flow "Toggle forever" .*not started: 10 flows in a row started one another/);
+  });
+
+  it('when a flow starts itself with the "Start a flow" card, then it stops after a chain of MAX_CHAIN runs', async () => {
+    const flow = storeFlow(hub.hub, { name: 'Again', trigger: { id: PROGRAMMATIC_TRIGGER }, actions: [record('again')] });
+    hub.hub.store.save('flow', { ...flow, actions: [...flow.actions, { uri: 'homey:manager:flow', id: 'homey:manager:flow:start_flow', args: { flow: { id: flow.id, name: 'Again' } }, group: 'then', droptoken: null, delay: null, duration: null }] });
+    flowEngine(hub.hub).start('flow', flow.id, {});
+    for (let n = 0; n < MAX_CHAIN; n++) await settle();
+    expect(texts()).toHaveLength(MAX_CHAIN);
   });
 });

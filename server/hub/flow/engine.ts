@@ -11,6 +11,12 @@ import type { Tokens } from './tokens.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
+/**
+ * How many flows may start one another in a row: a flow whose action fires its own trigger again ("when the light
+ * changes, toggle it"), directly or through other flows, is stopped there instead of keeping the hub busy forever.
+ */
+export const MAX_CHAIN = 10;
+
 /** What a test run did before test answered (the contract's FlowTestResult). */
 export interface TestResult {
   sessionId: string;
@@ -35,6 +41,10 @@ export class FlowEngine implements Runner {
    * every card of the home on each lookup), and again when a run goes on after a delay.
    */
   private readonly lookups = new WeakMap<Run, ReadonlyMap<string, Card>>();
+  /** How many runs started one another before each run (0: started by the home, a person or a delay). */
+  private readonly chains = new WeakMap<Run, number>();
+  /** The run whose action card is running now: triggers it fires start runs of its chain. */
+  private acted: Run | undefined;
   /** What test runs did so far, for test's answer. */
   private readonly collecting = new Map<Run, Progress[]>();
   private stopListening: (() => void) | undefined;
@@ -73,11 +83,14 @@ export class FlowEngine implements Runner {
     if (!flow.enabled) throw conflict(`The ${what} "${flow.name}" is disabled; enable it to start it`);
     const tokens = firing.tokens ?? {};
     const run: Run = { kind, flowId: id, name: flow.name, state: firing.state ?? {} };
-    if (kind === 'flow') return void this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
+    if (kind === 'flow') {
+      if (this.begin(run)) void this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
+      return;
+    }
     const { cards } = flow as StoredAdvancedFlow;
     const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'start' || (cards[key]!.type === 'trigger' && cards[key]!.id === PROGRAMMATIC_TRIGGER));
     if (!starts.length) throw conflict(`The ${what} "${flow.name}" has no start card, so it cannot be started by hand`);
-    void this.launch(run, () => walk(this, run, cards, starts, tokens));
+    if (this.begin(run)) void this.launch(run, () => walk(this, run, cards, starts, tokens));
   }
 
   /**
@@ -110,6 +123,16 @@ export class FlowEngine implements Runner {
     let lookup = this.lookups.get(run);
     if (!lookup) this.lookups.set(run, (lookup = this.cardLookup()));
     return lookup.get(id);
+  }
+
+  acting<T>(run: Run, work: () => T): T {
+    const outer = this.acted;
+    this.acted = run;
+    try {
+      return work();
+    } finally {
+      this.acted = outer;
+    }
   }
 
   defer(time: number, rest: Continuation): void {
@@ -170,9 +193,21 @@ export class FlowEngine implements Runner {
 
   private startTriggered(entry: Triggered, firing: TriggerFiring, lookup: ReadonlyMap<string, Card>): void {
     const run: Run = { kind: entry.kind, flowId: entry.flow.id, name: entry.flow.name, state: firing.state };
+    if (!this.begin(run)) return;
     this.lookups.set(run, lookup);
     if (entry.kind === 'flow') this.launch(run, () => runFlow(this, run, entry.flow, firing.tokens));
     else this.launch(run, () => walk(this, run, entry.flow.cards, [entry.key], firing.tokens));
+  }
+
+  /** Counts the run in the chain of the action that started it, if any; false (logged) when the chain is too long. */
+  private begin(run: Run): boolean {
+    const chain = this.acted ? (this.chains.get(this.acted) ?? 0) + 1 : 0;
+    if (chain >= MAX_CHAIN) {
+      this.log(run, `not started: ${MAX_CHAIN} flows in a row started one another (a loop?)`);
+      return false;
+    }
+    this.chains.set(run, chain);
+    return true;
   }
 
   /** A waiting run goes on: a saved flow only while it still exists and is enabled. */

@@ -72,6 +72,8 @@ export interface Runner {
   card(run: Run, id: string): Card | undefined;
   /** Goes on with `rest` at `time`; a saved flow's rest is kept in hub.db so that it survives a restart. */
   defer(time: number, rest: Continuation): void;
+  /** Runs an action card's own work: flows it starts meanwhile are counted as started by this run (against loops). */
+  acting<T>(run: Run, work: () => T): T;
   /** Calls `undo` at `time` (an action's duration). */
   later(time: number, undo: () => void | Promise<void>): void;
   log(run: Run, text: string): void;
@@ -140,7 +142,7 @@ export async function runAction(runner: Runner, run: Run, entry: ActionEntry, to
   if (card?.type !== 'action') throw new Error(`Action card not found: ${entry.id}`);
   const duration = milliseconds(entry.duration);
   const call = { args: cardArgs(hub, entry, tokens), tokens, state: run.state, ...(duration ? { duration } : {}) };
-  const result = await (card as ActionCard).run(call, hub);
+  const result = await runner.acting(run, () => (card as ActionCard).run(call, hub));
   if (result?.undo && duration) runner.later(hub.now() + duration, result.undo);
   return result?.tokens ? { ...tokens, ...result.tokens } : tokens;
 }
