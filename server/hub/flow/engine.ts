@@ -59,7 +59,12 @@ export class FlowEngine implements Runner {
   open(): void {
     this.running = true;
     this.stopListening = this.hub.cards.onFiring((firing) => this.fired(firing));
-    for (const step of this.pending.all()) this.arm(step);
+    for (const { id, time, rest } of this.pending.all()) {
+      if ('undo' in rest) {
+        this.pending.remove(id);
+        this.log(rest.run, `the hub restarted before ${rest.undo} was undone after its duration: cancelled`);
+      } else this.arm({ id, time, rest });
+    }
   }
 
   /** Stops hearing triggers and cancels every timer; waiting runs stay in hub.db for the next start. */
@@ -142,11 +147,18 @@ export class FlowEngine implements Runner {
     else this.schedule(time, () => this.resume(rest));
   }
 
-  later(time: number, undo: () => void | Promise<void>): void {
+  /**
+   * An undo cannot be kept across a restart (it is the card's own function): a saved flow's pending undo is noted in
+   * hub.db only so that the next start reports it cancelled.
+   */
+  undoAt(run: Run, cardId: string, time: number, undo: () => void | Promise<void>): void {
+    if (!this.running) return;
+    const noted = run.flowId !== null && !run.sessionId ? this.pending.add(time, { run, undo: cardId }) : undefined;
     this.schedule(time, () => {
+      if (noted) this.pending.remove(noted.id);
       Promise.resolve()
         .then(undo)
-        .catch((error) => this.hub.system.log.write('info', FLOW_URI, `undoing an action after its duration failed: ${message(error)}`));
+        .catch((error) => this.log(run, `undoing ${cardId} after its duration failed: ${message(error)}`));
     });
   }
 
@@ -233,7 +245,7 @@ export class FlowEngine implements Runner {
     );
   }
 
-  private arm(step: PendingStep): void {
+  private arm(step: PendingStep<Continuation>): void {
     this.schedule(step.time, () => {
       this.pending.remove(step.id);
       this.resume(step.rest);

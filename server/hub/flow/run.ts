@@ -74,8 +74,8 @@ export interface Runner {
   defer(time: number, rest: Continuation): void;
   /** Runs an action card's own work: flows it starts meanwhile are counted as started by this run (against loops). */
   acting<T>(run: Run, work: () => T): T;
-  /** Calls `undo` at `time` (an action's duration). */
-  later(time: number, undo: () => void | Promise<void>): void;
+  /** Calls `undo` of the action card `cardId` at `time` (an action's duration). */
+  undoAt(run: Run, cardId: string, time: number, undo: () => void | Promise<void>): void;
   log(run: Run, text: string): void;
   report(run: Run, progress: Progress): void;
   /** False once the hub closes: runs then stop where they are. */
@@ -143,7 +143,7 @@ export async function runAction(runner: Runner, run: Run, entry: ActionEntry, to
   const duration = milliseconds(entry.duration);
   const call = { args: cardArgs(hub, entry, tokens), tokens, state: run.state, ...(duration ? { duration } : {}) };
   const result = await runner.acting(run, () => (card as ActionCard).run(call, hub));
-  if (result?.undo && duration) runner.later(hub.now() + duration, result.undo);
+  if (result?.undo && duration) runner.undoAt(run, entry.id, hub.now() + duration, result.undo);
   return result?.tokens ? { ...tokens, ...result.tokens } : tokens;
 }
 
