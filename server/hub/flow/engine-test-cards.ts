@@ -21,7 +21,7 @@ export interface ActionCall {
 export interface TestCards {
   calls: ActionCall[];
   undone: Array<{ args: Record<string, unknown>; time: number }>;
-  /** Fires the test trigger `fired` with this state (its `color` arg, when set, must equal state.color). */
+  /** Fires the test trigger `fired` with this state (its `color` arg, when set, must equal state.color; `explode` throws). */
   fire(state?: Record<string, unknown>, tokens?: Record<string, TokenValue>): void;
 }
 
@@ -34,7 +34,15 @@ export function addTestCards(hub: Hub): TestCards {
   const undone: TestCards['undone'] = [];
   const base = { ownerUri: OWNER, title: 'test', args: [] };
   const cards: Card[] = [
-    { ...base, type: 'trigger', id: card('fired'), matches: (args, state) => !args.color || args.color === state.color },
+    {
+      ...base,
+      type: 'trigger',
+      id: card('fired'),
+      matches: (args, state) => {
+        if (state.explode) throw new Error('the trigger broke');
+        return !args.color || args.color === state.color;
+      },
+    },
     { ...base, type: 'condition', id: card('is'), run: ({ args }) => args.value === true || args.value === 'yes' },
     {
       ...base,

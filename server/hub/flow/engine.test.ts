@@ -38,6 +38,16 @@ describe('the flow engine', () => {
     expect(texts()).toEqual(['blue']);
   });
 
+  it('when a trigger card fails to match, then that flow does not run, the others do, and the firing caller sees no error', async () => {
+    storeFlow(hub.hub, { name: 'Picky', trigger: { id: card('fired'), args: { color: 'red' } }, actions: [record('picky')] });
+    storeFlow(hub.hub, { trigger: { id: card('other') }, actions: [record('other')] });
+    expect(() => cards.fire({ explode: true })).not.toThrow();
+    hub.hub.cards.fire({ cardId: card('other'), tokens: {}, state: {} });
+    await settle();
+    expect(texts()).toEqual(['other']);
+    expect(hub.hub.system.log.recent().join('\n')).toMatch(/flow "Picky" .*trigger homey:manager:enginetest:fired failed to match: the trigger broke/);
+  });
+
   it('when a flow is disabled, enabled or deleted after the first firing, then the next firings follow the change', async () => {
     const flow = storeFlow(hub.hub, { actions: [record('x')] });
     cards.fire();
@@ -87,10 +97,11 @@ describe('the flow engine', () => {
 
   it("when cards refer to tokens, then the trigger's and earlier actions' tokens are filled in, a whole reference keeping its type", async () => {
     const lamp = Object.values(hub.hub.store.list<{ id: string; name: string } & Record<string, unknown>>('device')).find((device) => device.name === 'Ceiling light')!;
+    const guests = hub.hub.store.values<{ id: string; name: string }>('variable').find((variable) => variable.name === 'Guests')!;
     storeFlow(hub.hub, {
       actions: [
         record('Hello [[name]], [[unknown]]'),
-        { id: card('record'), args: { text: 'after [[count]] action', number: '[[count]]', dim: `[[homey:device:${lamp.id}|dim]]` } },
+        { id: card('record'), args: { text: 'after [[count]] action', number: '[[count]]', dim: `[[homey:device:${lamp.id}|dim]]`, guests: `[[homey:manager:logic|${guests.id}]] guests` } },
         { id: card('record'), args: { text: 'dropped' }, droptoken: 'name' },
       ],
     });
@@ -98,7 +109,7 @@ describe('the flow engine', () => {
     await settle();
     expect(cards.calls.map((call) => call.args)).toEqual([
       { text: 'Hello Ann, [[unknown]]' },
-      { text: 'after 1 action', number: 1, dim: 0.8 },
+      { text: 'after 1 action', number: 1, dim: 0.8, guests: '0 guests' },
       { text: 'dropped', droptoken: 'Ann' },
     ]);
     expect(cards.calls[1]!.tokens).toEqual({ name: 'Ann', count: 1 });
