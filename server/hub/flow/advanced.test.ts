@@ -125,6 +125,23 @@ describe('the flow engine on advanced flows', () => {
     expect(texts().sort()).toEqual(['both', 'x', 'z']);
   });
 
+  it('when one wire into an all card waits on a delay, then the all card goes on once the delayed wire reaches it too', async () => {
+    storeAdvancedFlow(hub.hub, {
+      t: { type: 'trigger', id: card('fired'), outputSuccess: ['x', 'wait'] },
+      x: action('x', { outputSuccess: ['all'] }),
+      wait: { type: 'delay', duration: { multiplier: 1, number: '5' }, outputSuccess: ['z'] },
+      z: action('z', { outputSuccess: ['all'] }),
+      all: { type: 'all', outputSuccess: ['both'] },
+      both: action('both'),
+    });
+    cards.fire();
+    await settle();
+    expect(texts()).toEqual(['x']);
+    clock.advance(5_000);
+    await settle();
+    expect(texts()).toEqual(['x', 'z', 'both']);
+  });
+
   it('when a condition fails with an error, then the walk follows its outputError', async () => {
     storeAdvancedFlow(hub.hub, {
       t: { type: 'trigger', id: card('fired'), outputSuccess: ['c'] },

@@ -25,11 +25,11 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 const OUTPUTS = ['outputSuccess', 'outputTrue', 'outputFalse', 'outputError'] as const;
 
-/** One walk of an advanced flow: cards left against loops, and which wires into each `all` card have been reached. */
-interface Walk {
-  left: number;
-  arrived: Map<string, Set<string>>;
-}
+/**
+ * Which wires into each `all` card a run has reached so far, kept for the run's life in memory: the cards after a
+ * delay (in the same process) still meet those reached before it. A restart forgets them.
+ */
+const arrivals = new WeakMap<Run, Map<string, Set<string>>>();
 
 /** The cards wired into `key`. */
 const inputsOf = (cards: AdvancedCards, key: string) =>
@@ -39,30 +39,36 @@ const inputsOf = (cards: AdvancedCards, key: string) =>
  * Walks an advanced flow's cards from `keys`, in parallel along every wire: a trigger, start or any card goes on
  * along outputSuccess, a condition along outputTrue or outputFalse (outputError when it fails), an action along
  * outputSuccess with the tokens it answered (outputError when it fails), an `all` card once every card wired into
- * it has been reached in this walk, a delay card hands the rest to `runner.defer`. Notes end their wire.
+ * it has been reached in this run, a delay card hands the rest to `runner.defer`. Notes end their wire. `budget`
+ * counts the cards run since the walk began or went on after a delay, against loops.
  */
-export async function walk(runner: Runner, run: Run, cards: AdvancedCards, keys: readonly string[], tokens: Tokens, from?: string, state: Walk = { left: MAX_CARDS_PER_RUN, arrived: new Map() }): Promise<void> {
-  await Promise.all(keys.map((key) => step(runner, run, cards, key, tokens, from, state)));
+export async function walk(runner: Runner, run: Run, cards: AdvancedCards, keys: readonly string[], tokens: Tokens, from?: string, budget = { left: MAX_CARDS_PER_RUN }): Promise<void> {
+  await Promise.all(keys.map((key) => step(runner, run, cards, key, tokens, from, budget)));
 }
 
-async function step(runner: Runner, run: Run, cards: AdvancedCards, key: string, tokens: Tokens, from: string | undefined, state: Walk): Promise<void> {
+async function step(runner: Runner, run: Run, cards: AdvancedCards, key: string, tokens: Tokens, from: string | undefined, budget: { left: number }): Promise<void> {
   if (!runner.running) return;
   if (!Object.hasOwn(cards, key)) return runner.log(run, `card ${key} not found`);
-  if (--state.left < 0) {
-    if (state.left === -1) runner.log(run, `stopped after ${MAX_CARDS_PER_RUN} cards: its wires loop`);
+  if (--budget.left < 0) {
+    if (budget.left === -1) runner.log(run, `stopped after ${MAX_CARDS_PER_RUN} cards: its wires loop`);
     return;
   }
   const card = cards[key]!;
-  const next = (wire: string[] | null | undefined, nextTokens = tokens) => walk(runner, run, cards, wire ?? [], nextTokens, key, state);
+  const next = (wire: string[] | null | undefined, nextTokens = tokens) => walk(runner, run, cards, wire ?? [], nextTokens, key, budget);
   switch (card.type) {
     case 'trigger':
     case 'start':
     case 'any':
       return next(card.outputSuccess);
     case 'all': {
-      const arrived = state.arrived.get(key) ?? new Set<string>();
-      state.arrived.set(key, arrived.add(from ?? ''));
-      return inputsOf(cards, key).every((input) => arrived.has(input)) ? next(card.outputSuccess) : undefined;
+      const reached = arrivals.get(run) ?? new Map<string, Set<string>>();
+      arrivals.set(run, reached);
+      const arrived = (reached.get(key) ?? new Set<string>()).add(from ?? '');
+      reached.set(key, arrived);
+      if (!inputsOf(cards, key).every((input) => arrived.has(input))) return;
+      // Once per full set of wires: a loop back into it waits for all of them again.
+      reached.delete(key);
+      return next(card.outputSuccess);
     }
     case 'condition': {
       const { passed, error } = await checkCondition(runner, run, { ...card, id: card.id ?? '' }, tokens, { key });
