@@ -2,6 +2,7 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
+import { backup } from './backup/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
@@ -12,11 +13,13 @@ import { presence } from './presence/api.js';
 import { system } from './system/api.js';
 import { sessions } from './sessions/api.js';
 import { users } from './users/api.js';
+import { updates } from './updates/api.js';
 import { zones } from './zones/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  backup,
   dashboards,
   devices,
   drivers,
@@ -26,6 +29,7 @@ export const hubApis = {
   presence,
   system,
   sessions,
+  updates,
   users,
   zones,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;
