@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { components } from '../../../generated/hub/backup.js';
@@ -44,6 +45,15 @@ export const onBackupFinished = (hub: Hub, listener: (backup: FinishedBackup) =>
 function startedAtOf(file: string): string | null {
   const match = NAME.exec(file);
   return match ? `${match[1]}:${match[2]}:${match[3]}.${match[4]}Z` : null;
+}
+
+/** Removes a file left by a failed or interrupted backup; where none can be (no folder), there is nothing to do. */
+function removeIfThere(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // ENOTDIR: the backups folder is not a folder, so no file is in it.
+  }
 }
 
 /**
@@ -150,7 +160,7 @@ export class Backups {
     const partial = `${target}.partial`;
     try {
       mkdirSync(this.folder, { recursive: true });
-      rmSync(partial, { force: true });
+      removeIfThere(partial);
       await this.hub.db.backup(partial, {
         progress: ({ totalPages, remainingPages }) => {
           Object.assign(progress, { totalPages, remainingPages, percent: totalPages ? Math.floor(((totalPages - remainingPages) / totalPages) * 100) : 0 });
@@ -158,14 +168,18 @@ export class Backups {
           return PAGES_PER_STEP;
         },
       });
-      // Nothing has run since the last page was copied: the database is still exactly what the file holds.
+      // Nothing has run since the last page was copied: the database is still exactly what the file holds. The copy
+      // leaves WAL mode, so that it is one self-contained file to keep, copy or restore.
+      const copy = new Database(partial);
+      copy.pragma('journal_mode = DELETE');
+      copy.close();
       renameSync(partial, target);
       Object.assign(run, { finishedAt: new Date(this.hub.now()).toISOString(), size: statSync(target).size });
       finished(this.hub).tell({ file: target, run });
       this.end(run);
       this.prune();
     } catch (error) {
-      rmSync(partial, { force: true });
+      removeIfThere(partial);
       this.end({ ...run, finishedAt: new Date(this.hub.now()).toISOString(), error: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -179,7 +193,9 @@ export class Backups {
   }
 
   private prune(): void {
-    for (const { file } of this.files().slice(BACKUP_RETENTION)) rmSync(path.join(this.folder, file), { force: true });
+    for (const { file } of this.files().slice(BACKUP_RETENTION)) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(this.folder, file + suffix), { force: true });
+    }
   }
 
   private publishState(): void {
