@@ -128,7 +128,7 @@ export interface paths {
         };
         /**
          * Get which update news is announced
-         * @description The kinds of `notification` event sent: `available` (a check or the nightly check finds a new update), `installed`, `failed`. Default: all three.
+         * @description The kinds of `notification` event sent: `available` (a check finds an update not announced before), `installed` (the hub runs a new version). Default: both.
          */
         get: operations["getOptionUpdateNotifications"];
         /** Choose which update news is announced */
@@ -264,7 +264,7 @@ export interface components {
             /** @description The version it fixes. */
             version: string;
         };
-        NotificationKinds: ("available" | "installed" | "failed")[];
+        NotificationKinds: ("available" | "installed")[];
         Update: {
             /** @description In the hub's language, else English. */
             changelog: string;
