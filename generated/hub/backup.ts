@@ -98,7 +98,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         BackupFile: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the backup started (its name says it).
+             */
             createdAt: string;
             file: string;
             /** @description Bytes. */

@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Install the newest update
-         * @description Starts installing the newest release the channel offers and answers at once with the state. `reboot` (default true): reboot into it when installed; false leaves it installed until the hub next starts (`rebootRequired`). `silent`: no `notification` events for this install. 409 when there is no update or an install already runs.
+         * @description Starts installing the newest release the channel offers and answers at once with the state. `reboot` (default true): reboot into it when installed; false leaves it installed until the next reboot (system manager) or start of the hub (`rebootRequired`). `silent`: no `notification` events for this install. 409 when there is no update or an install already runs.
          */
         post: operations["installUpdate"];
         /**
@@ -309,10 +309,10 @@ export interface components {
              * @description When the nightly install runs; null when autoupdate is off.
              */
             nextAutoupdate: string | null;
-            /** @description Installed, waiting for the hub to start again. */
+            /** @description Installed, waiting for the next reboot or start of the hub. */
             pendingVersion: string | null;
             /**
-             * @description `rebootRequired`: installed with `reboot: false`, running from the next start of the hub.
+             * @description `rebootRequired`: installed with `reboot: false`, running from the next reboot or start of the hub.
              * @enum {string}
              */
             state: "idle" | "downloading" | "installing" | "rebootRequired";

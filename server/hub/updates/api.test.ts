@@ -115,6 +115,15 @@ describe('updates manager', () => {
     expect(Object.keys((await hub.http().get(`${BASE}/whatsnew/`).set(auth()).expect(200)).body)).toHaveLength(2);
   });
 
+  it('when installed without reboot, then a reboot through the system manager runs the new version', async () => {
+    await install({ reboot: false, silent: true }).expect(200);
+    clock.advance(INSTALL_12_1_0);
+    expect((await hub.http().get('/api/manager/system/ping').expect(200)).headers['x-homey-version']).toBe(HUB_VERSION);
+    await hub.http().post('/api/manager/system/reboot').set(auth()).send({}).expect(200);
+    expect(await state()).toMatchObject({ state: 'idle', pendingVersion: null, version: '12.1.0' });
+    expect((await hub.http().get('/api/manager/system/ping').expect(200)).headers['x-homey-version']).toBe('12.1.0');
+  });
+
   it('when autoupdate is on, then the hub installs the update at 03:00 on its own; off, nothing is scheduled', async () => {
     await hub.http().get(`${BASE}/option/autoupdate`).set(auth()).expect(200, { value: false });
     await hub.http().put(`${BASE}/option/autoupdate`).set(auth()).send({ value: true }).expect(204);

@@ -31,8 +31,15 @@ const keys = {
   hotfixes: 'updates.hotfixes',
 } as const;
 
+/** The version each hub runs, kept in memory: every response reads it (X-Homey-Version). */
+const versions = new WeakMap<Settings, string>();
+
 /** The version the hub runs: the last one installed, else the one it shipped with. */
-export const installedVersion = (settings: Settings) => settings.get<string>(keys.version) ?? HUB_VERSION;
+export function installedVersion(settings: Settings): string {
+  let version = versions.get(settings);
+  if (version === undefined) versions.set(settings, (version = settings.get<string>(keys.version) ?? HUB_VERSION));
+  return version;
+}
 
 interface Install {
   release: Release;
@@ -51,23 +58,23 @@ interface Install {
 export class Updates {
   private install: Install | null = null;
   private readonly nightly: Nightly;
+  private stopListening = () => {};
 
   constructor(private readonly hub: Hub) {
     this.nightly = new Nightly(hub, NIGHTLY_HOUR, () => this.autoupdate, () => this.installNewest());
   }
 
-  /** Runs a version installed without reboot, as a real hub does when it boots, and schedules autoupdate. */
+  /** Runs a version installed without reboot, now and at each reboot, as a hub does when it boots; schedules autoupdate. */
   begin(): void {
-    const pending = this.setting<string>(keys.pending);
-    if (pending) {
-      this.hub.settings.unset(keys.pending);
-      const release = releaseOf(pending);
-      if (release) this.runVersion(release);
-    }
+    this.runPending();
+    this.stopListening = this.hub.system.rebooted.add(() => {
+      if (this.runPending()) this.publishState();
+    });
     this.nightly.reschedule();
   }
 
   stop(): void {
+    this.stopListening();
     this.nightly.stop();
     this.install?.cancel();
     this.install = null;
@@ -106,7 +113,7 @@ export class Updates {
     this.publishState();
   }
 
-  /** What the channel offers beyond the version the hub runs (or has installed for its next start). */
+  /** What the channel offers beyond the version the hub runs (or has installed for its next boot). */
   offered(): Release[] {
     return releasesNewerThan(this.setting<string>(keys.pending) ?? this.version, this.channel);
   }
@@ -245,7 +252,18 @@ export class Updates {
         this.hub.store.insert('whatsnew', item);
       }
     });
+    versions.set(this.hub.settings, release.version);
     if (!silent) this.notify('installed', release, `The hub now runs version ${release.version}`);
+  }
+
+  /** Runs the version installed for the next boot, if any; true if there was one. */
+  private runPending(): boolean {
+    const pending = this.setting<string>(keys.pending);
+    if (!pending) return false;
+    this.hub.settings.unset(keys.pending);
+    const release = releaseOf(pending);
+    if (release) this.runVersion(release);
+    return true;
   }
 
   private notify(kind: NotificationKind, release: Release, text: string): void {
