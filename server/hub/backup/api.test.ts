@@ -156,6 +156,20 @@ describe('backup manager', () => {
     await hub.http().get(`${BASE}/option/lastSuccessfulBackup`).set(stranger).expect(403);
   });
 
+  it('when the hub stops while a backup runs, then it first completes it: the file is whole and no partial file is left', async () => {
+    clock.advance(60_000);
+    const started = await hub.http().post(`${BASE}/backup`).set(auth()).send({}).expect(200);
+    expect(started.body.state).toBe('running');
+    await hub.stop({ keepData: true });
+    hub = await startTestHub({ dataDir: hub.dataDir, clock });
+    const after = await state();
+    expect(after).toMatchObject({ state: 'succeeded', lastBackup: { file: started.body.lastBackup.file, error: null } });
+    expect(readdirSync(path.join(hub.dataDir, 'backups')).filter((file) => !/^hub-[\dTZ-]+\.sqlite$/.test(file))).toEqual([]);
+    const copy = new Database(path.join(hub.dataDir, 'backups', after.lastBackup!.file), { readonly: true, fileMustExist: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+  });
+
   it('when the hub restarts on its data folder, then the last backup, the options and the files are still there', async () => {
     const before = await state();
     await hub.stop({ keepData: true });

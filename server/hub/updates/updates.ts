@@ -1,10 +1,11 @@
 import type { components } from '../../../generated/hub/updates.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { HUB_VERSION, type Hub } from '../context.js';
 import { Nightly } from '../nightly.js';
 import type { Settings } from '../settings.js';
 import { hubLanguage } from '../system/info.js';
-import { hotfixesFor, localized, releaseOf, releasesNewerThan, type Channel, type Release } from './catalogue.js';
+import { Hotfixes } from './hotfixes.js';
+import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from './catalogue.js';
 
 type Schemas = components['schemas'];
 export type UpdatesState = Schemas['UpdatesState'];
@@ -28,7 +29,6 @@ const keys = {
   announced: 'updates.announced',
   lastCheck: 'updates.lastCheck',
   lastInstall: 'updates.lastInstall',
-  hotfixes: 'updates.hotfixes',
 } as const;
 
 /** The version each hub runs, kept in memory: every response reads it (X-Homey-Version). */
@@ -58,10 +58,12 @@ interface Install {
 export class Updates {
   private install: Install | null = null;
   private readonly nightly: Nightly;
+  readonly hotfixes: Hotfixes;
   private stopListening = () => {};
 
   constructor(private readonly hub: Hub) {
     this.nightly = new Nightly(hub, NIGHTLY_HOUR, () => this.autoupdate, () => this.installNewest());
+    this.hotfixes = new Hotfixes(hub, () => this.version, () => this.publishState());
   }
 
   /** Runs a version installed without reboot, now and at each reboot, as a hub does when it boots; schedules autoupdate. */
@@ -169,40 +171,8 @@ export class Updates {
       lastCheck: this.setting<string>(keys.lastCheck) ?? null,
       lastInstall: this.setting<UpdatesState['lastInstall']>(keys.lastInstall) ?? null,
       nextAutoupdate: this.nightly.next === null ? null : new Date(this.nightly.next).toISOString(),
-      hotfixes: this.appliedHotfixes(),
+      hotfixes: this.hotfixes.applied(),
     };
-  }
-
-  hotfixes(): Record<string, Schemas['Hotfix']> {
-    const applied = this.appliedHotfixes();
-    const language = hubLanguage(this.hub);
-    return Object.fromEntries(
-      hotfixesFor(this.version).map(({ id, version, date, description }) => [id, { id, version, date, description: localized(description, language), applied: applied.includes(id) }]),
-    );
-  }
-
-  applyHotfix(id: string): Schemas['Hotfix'] {
-    const hotfix = this.hotfix(id);
-    if (hotfix.applied) throw conflict(`Hotfix ${id} is applied already`);
-    this.hub.settings.set(keys.hotfixes, [...this.appliedHotfixes(), id]);
-    this.publishState();
-    return { ...hotfix, applied: true };
-  }
-
-  revertHotfix(id: string): void {
-    if (!this.hotfix(id).applied) throw conflict(`Hotfix ${id} is not applied`);
-    this.hub.settings.set(keys.hotfixes, this.appliedHotfixes().filter((applied) => applied !== id));
-    this.publishState();
-  }
-
-  private hotfix(id: string): Schemas['Hotfix'] {
-    const hotfix = new Map(Object.entries(this.hotfixes())).get(id);
-    if (!hotfix) throw notFound('Hotfix');
-    return hotfix;
-  }
-
-  private appliedHotfixes(): string[] {
-    return this.setting<string[]>(keys.hotfixes) ?? [];
   }
 
   /** The nightly automatic install: whatever the channel offers, unless an install runs already. */
@@ -246,7 +216,7 @@ export class Updates {
     this.hub.store.transaction(() => {
       this.hub.settings.set(keys.version, release.version);
       this.hub.settings.set(keys.lastInstall, { version: release.version, from, installedAt: createdAt });
-      this.hub.settings.unset(keys.hotfixes);
+      this.hotfixes.clear();
       for (const { id, title, text } of release.whatsnew) {
         const item = { id: `${release.version}-${id}`, version: release.version, title: localized(title, language), text: localized(text, language), createdAt };
         this.hub.store.insert('whatsnew', item);
