@@ -128,7 +128,7 @@ export interface paths {
         };
         /**
          * Get which update news is announced
-         * @description The kinds of `notification` event sent: `available` (a check finds an update not announced before), `installed` (the hub runs a new version). Default: both.
+         * @description The kinds of update news announced (a realtime `notification` event and a notification for the managers): `available` (a check finds an update not announced before), `installed` (the hub runs a new version). Default: both.
          */
         get: operations["getOptionUpdateNotifications"];
         /** Choose which update news is announced */
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Install the newest update
-         * @description Starts installing the newest release the channel offers and answers at once with the state. `reboot` (default true): reboot into it when installed; false leaves it installed until the next reboot (system manager) or start of the hub (`rebootRequired`). `silent`: no `notification` events for this install. 409 when there is no update or an install already runs.
+         * @description Starts installing the newest release the channel offers and answers at once with the state. `reboot` (default true): reboot into it when installed; false leaves it installed until the next reboot (system manager) or start of the hub (`rebootRequired`). `silent`: no update news (events, notifications) for this install. 409 when there is no update or an install already runs.
          */
         post: operations["installUpdate"];
         /**

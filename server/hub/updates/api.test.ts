@@ -84,6 +84,10 @@ describe('updates manager', () => {
       '12.1.0-energy-zones': { id: '12.1.0-energy-zones', version: '12.1.0', title: 'Energy per zone', text: 'The energy reports now show what each zone uses.', createdAt: installedAt },
       '12.1.0-flow-start': { id: '12.1.0-flow-start', version: '12.1.0', title: 'Faster flows', text: 'Flows start up to twice as fast after a trigger.', createdAt: installedAt },
     });
+    const notifications = await hub.http().get('/api/manager/notifications/notification').set(auth()).expect(200);
+    expect(Object.values(notifications.body).filter((n: any) => n.ownerUri === 'homey:manager:updates')).toEqual([
+      expect.objectContaining({ excerpt: 'The hub now runs version 12.1.0', roles: ['manager'], meta: { kind: 'installed', version: '12.1.0' } }),
+    ]);
     expect(await versions()).toEqual([]);
     const upToDate = await install().expect(409);
     expect(upToDate.body).toMatchObject({ error: 'conflict', error_description: 'The hub is up to date on the stable channel' });

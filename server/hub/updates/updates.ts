@@ -2,6 +2,7 @@ import type { components } from '../../../generated/hub/updates.js';
 import { conflict } from '../../http/errors.js';
 import { HUB_VERSION, type Hub } from '../context.js';
 import { Nightly } from '../nightly.js';
+import { createNotification } from '../notifications/notify.js';
 import type { Settings } from '../settings.js';
 import { hubLanguage } from '../system/info.js';
 import { Hotfixes } from './hotfixes.js';
@@ -236,8 +237,11 @@ export class Updates {
     return true;
   }
 
+  /** Update news of a chosen kind: a realtime event, and a notification for the managers, who may install. */
   private notify(kind: NotificationKind, release: Release, text: string): void {
-    if (this.notifications.includes(kind)) this.hub.bus.publish(URI, 'notification', { kind, version: release.version, text });
+    if (!this.notifications.includes(kind)) return;
+    this.hub.bus.publish(URI, 'notification', { kind, version: release.version, text });
+    createNotification(this.hub, { ownerUri: URI, excerpt: text, roles: ['manager'], icon: 'update', meta: { kind, version: release.version } });
   }
 
   private publishState(): void {
