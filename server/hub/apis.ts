@@ -2,6 +2,7 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
+import { backup } from './backup/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
@@ -15,12 +16,14 @@ import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
 import { sessions } from './sessions/api.js';
 import { system } from './system/api.js';
+import { updates } from './updates/api.js';
 import { users } from './users/api.js';
 import { zones } from './zones/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  backup,
   dashboards,
   devices,
   drivers,
@@ -34,6 +37,7 @@ export const hubApis = {
   presence,
   sessions,
   system,
+  updates,
   users,
   zones,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;
