@@ -2,6 +2,12 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
+import { cloud } from './cloud/api.js';
+import { database } from './database/api.js';
+import { experiments } from './experiments/api.js';
+import { googleAssistant } from './google-assistant/api.js';
+import { mobile } from './mobile/api.js';
+import { reports } from './reports/api.js';
 import { backup } from './backup/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
@@ -23,6 +29,12 @@ import { zones } from './zones/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  cloud,
+  database,
+  experiments,
+  'google-assistant': googleAssistant,
+  mobile,
+  reports,
   backup,
   dashboards,
   devices,
