@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../generated/hub/mobile.js';
 import { ApiError } from '../../http/errors.js';
 import { sameSecret } from '../../http/secrets.js';
+import type { Alarm } from '../alarms/schedule.js';
 import type { HubContext, Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { visibleNotifications } from '../notifications/notify.js';
@@ -10,7 +11,6 @@ import { callerOf } from '../users/users.js';
 
 type MobileEvent = operations['sendMobileEvent']['requestBody']['content']['application/json'];
 type State = components['schemas']['MobileState'];
-type Alarm = { id: string; name: string; enabled: boolean; nextOccurance?: string | null };
 
 const STATE_KEY = 'mobile.state';
 
@@ -20,8 +20,8 @@ export function mobileSummary(context: HubContext): components['schemas']['Mobil
   const devices = hub.store.values<Device>('device');
   const alarms = hub.store.values<Alarm>('alarm');
   const upcoming = alarms
-    .filter((alarm) => alarm.enabled && alarm.nextOccurance)
-    .sort((a, b) => Date.parse(a.nextOccurance!) - Date.parse(b.nextOccurance!))[0];
+    .flatMap((alarm) => (alarm.enabled && alarm.nextOccurance ? [{ ...alarm, at: alarm.nextOccurance }] : []))
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))[0];
   const { userCount, presentCount, asleepCount } = presenceState(hub);
   return {
     name: hub.system.name,
@@ -32,7 +32,7 @@ export function mobileSummary(context: HubContext): components['schemas']['Mobil
     alarms: {
       count: alarms.length,
       enabled: alarms.filter((alarm) => alarm.enabled).length,
-      next: upcoming ? { id: upcoming.id, name: upcoming.name, at: upcoming.nextOccurance! } : null,
+      next: upcoming ? { id: upcoming.id, name: upcoming.name, at: upcoming.at } : null,
     },
     notifications: {
       unread: visibleNotifications(hub, caller.user.role).filter((notification) => !notification.readBy.includes(caller.user.id)).length,
