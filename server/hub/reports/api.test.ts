@@ -62,7 +62,7 @@ describe('reports manager', () => {
   it('when the month is not YYYY-MM, then 400', async () => {
     for (const id of ['2026-13', 'oct-26', '2026_10']) {
       const { body } = await hub.http().get(`${base}/monthlyreport/${id}`).set(auth()).expect(400);
-      expect(body.statusCode).toBe(400);
+      expect(body).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('id'), statusCode: 400 });
     }
   });
 
