@@ -2,24 +2,24 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
-import { cloud } from './cloud/api.js';
-import { database } from './database/api.js';
-import { experiments } from './experiments/api.js';
-import { googleAssistant } from './google-assistant/api.js';
-import { mobile } from './mobile/api.js';
-import { reports } from './reports/api.js';
 import { backup } from './backup/api.js';
+import { cloud } from './cloud/api.js';
 import { dashboards } from './dashboards/api.js';
+import { database } from './database/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
+import { experiments } from './experiments/api.js';
 import { flow } from './flow/api.js';
 import { flowtoken } from './flowtoken/api.js';
+import { googleAssistant } from './google-assistant/api.js';
 import { images } from './images/api.js';
 import { logic } from './logic/api.js';
+import { mobile } from './mobile/api.js';
 import { moods } from './moods/api.js';
 import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
+import { reports } from './reports/api.js';
 import { sessions } from './sessions/api.js';
 import { system } from './system/api.js';
 import { updates } from './updates/api.js';
@@ -29,24 +29,24 @@ import { zones } from './zones/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
-  cloud,
-  database,
-  experiments,
-  'google-assistant': googleAssistant,
-  mobile,
-  reports,
   backup,
+  cloud,
   dashboards,
+  database,
   devices,
   drivers,
   energy,
+  experiments,
   flow,
   flowtoken,
+  'google-assistant': googleAssistant,
   images,
   logic,
+  mobile,
   moods,
   notifications,
   presence,
+  reports,
   sessions,
   system,
   updates,
