@@ -2,10 +2,11 @@ import * as manifest from '../../../generated/hub/speech-output.operations.js';
 import type { operations } from '../../../generated/hub/speech-output.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { chooseVoice, installVoice, playVoiceSample, say, speedOption, uninstallVoice, voiceOption } from './speech.js';
+import { chooseVoice, installVoice, playVoiceSample, say, speechAudio, speedOption, uninstallVoice, voiceOption } from './speech.js';
 
 export const speechOutput = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   say: (args, { hub }) => say(hub, args),
+  getSpeechAudio: ({ id }, { hub }) => speechAudio(hub, id),
   installVoice: ({ id }, { hub }) => installVoice(hub, id),
   uninstallVoice: ({ id }, { hub }) => uninstallVoice(hub, id),
   playVoiceSample: ({ id }, { hub }) => playVoiceSample(hub, id),

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { components } from '../../../generated/hub/speech-output.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
@@ -12,6 +12,7 @@ import { defaultVoiceId, espeakProgram, voiceCatalogue, type Voice } from './voi
 
 type Speech = components['schemas']['Speech'];
 type Speed = components['schemas']['SpeechSpeed'];
+type SpeechAudio = components['schemas']['SpeechAudio'];
 
 export const SPEECH_FOLDER = 'speech';
 /** Synthesized files kept in the speech folder; older ones are removed. */
@@ -117,6 +118,14 @@ function synthesizeWav(hub: Hub, job: { text: string; voice: string; wpm: number
 export function wavDuration(wav: Buffer): number {
   const byteRate = wav.length >= 44 ? wav.readUInt32LE(28) : 0;
   return byteRate ? Math.round(((wav.length - 44) / byteRate) * 1000) : 0;
+}
+
+/** The WAV file of a synthesized speech, base64-encoded; the id is a uuid (the contract's format), never a path. */
+export function speechAudio(hub: Hub, id: string): SpeechAudio {
+  const file = path.join(hub.config.dataDir, SPEECH_FOLDER, `${id}.wav`);
+  if (!existsSync(file)) throw notFound(`Audio of speech ${id}`);
+  const wav = readFileSync(file);
+  return { id, mimeType: 'audio/wav', size: wav.length, data: wav.toString('base64') };
 }
 
 function prune(folder: string): void {

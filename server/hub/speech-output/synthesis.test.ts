@@ -34,7 +34,18 @@ describe('speech synthesis with espeak-ng', () => {
     expect(body.voice).toBe('nl');
     expect(body.duration).toBe(wavDuration(wav));
     expect(body.duration).toBeGreaterThan(1000);
+    const { body: fetched } = await hub.http().get(`/api/manager/speech-output/audio/${body.id}`).set(owner).expect(200);
+    expect(fetched).toEqual({ id: body.id, mimeType: 'audio/wav', size: wav.length, data: wav.toString('base64') });
     await hub.http().delete('/api/manager/speech-output/option/voice').set(owner).expect(204);
+  });
+
+  it('when the audio of a speech is fetched that does not exist, then 404; an id that is not a uuid is a 400; without homey.speech.readonly 403', async () => {
+    const audio = '/api/manager/speech-output/audio';
+    await hub.http().get(`${audio}/5f0c2d7e-8a4b-4c1e-b3d9-6e2a1f7c9b40`).set(owner).expect(404);
+    for (const id of ['..%2Fhub.sqlite', 'abc', '__proto__']) await hub.http().get(`${audio}/${id}`).set(owner).expect(400);
+    const { body } = await hub.http().post(say).set(owner).send({ text: 'Hello', synthesize: true }).expect(200);
+    await hub.http().get(`${audio}/${body.id}`).set(bearer(hub.tokenWith(['homey.speech.readonly']))).expect(200);
+    await hub.http().get(`${audio}/${body.id}`).set(bearer(hub.tokenWith(['homey.system']))).expect(403);
   });
 
   it('when the slow speed is chosen, then the same text takes longer than at the fast speed', async () => {
