@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Fetch the synthesized audio of a speech
-         * @description The WAV file `say` with `synthesize` wrote, base64-encoded; the hub keeps the most recent 20.
+         * @description The WAV file `say` with `synthesize` wrote, base64-encoded; the hub keeps the most recent 20. It needs the scope that `say` needs.
          */
         get: operations["getSpeechAudio"];
         put?: never;
@@ -315,7 +315,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The speech's id, as `say` answered it.
+                 * @description The speech's id, as `say` answered it; any other text names no audio (404).
                  * @example 5f0c2d7e-8a4b-4c1e-b3d9-6e2a1f7c9b40
                  */
                 id: string;
@@ -333,7 +333,6 @@ export interface operations {
                     "application/json": components["schemas"]["SpeechAudio"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

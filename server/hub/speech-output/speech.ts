@@ -120,10 +120,12 @@ export function wavDuration(wav: Buffer): number {
   return byteRate ? Math.round(((wav.length - 44) / byteRate) * 1000) : 0;
 }
 
-/** The WAV file of a synthesized speech, base64-encoded; the id is a uuid (the contract's format), never a path. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The WAV file of a synthesized speech, base64-encoded. Speech ids are uuids: any other text, a path too, names none. */
 export function speechAudio(hub: Hub, id: string): SpeechAudio {
   const file = path.join(hub.config.dataDir, SPEECH_FOLDER, `${id}.wav`);
-  if (!existsSync(file)) throw notFound(`Audio of speech ${id}`);
+  if (!UUID.test(id) || !existsSync(file)) throw notFound(`Audio of speech ${id}`);
   const wav = readFileSync(file);
   return { id, mimeType: 'audio/wav', size: wav.length, data: wav.toString('base64') };
 }

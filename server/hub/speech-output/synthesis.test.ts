@@ -39,12 +39,13 @@ describe('speech synthesis with espeak-ng', () => {
     await hub.http().delete('/api/manager/speech-output/option/voice').set(owner).expect(204);
   });
 
-  it('when the audio of a speech is fetched that does not exist, then 404; an id that is not a uuid is a 400; without homey.speech.readonly 403', async () => {
+  it('when the audio of a speech is fetched that does not exist, or by a path or other text, then 404; without homey.speech 403', async () => {
     const audio = '/api/manager/speech-output/audio';
     await hub.http().get(`${audio}/5f0c2d7e-8a4b-4c1e-b3d9-6e2a1f7c9b40`).set(owner).expect(404);
-    for (const id of ['..%2Fhub.sqlite', 'abc', '__proto__']) await hub.http().get(`${audio}/${id}`).set(owner).expect(400);
+    for (const id of ['..%2Fhub.sqlite', '..%2F..%2Fetc%2Fpasswd', 'abc', '__proto__']) await hub.http().get(`${audio}/${id}`).set(owner).expect(404);
     const { body } = await hub.http().post(say).set(owner).send({ text: 'Hello', synthesize: true }).expect(200);
-    await hub.http().get(`${audio}/${body.id}`).set(bearer(hub.tokenWith(['homey.speech.readonly']))).expect(200);
+    await hub.http().get(`${audio}/${body.id}`).set(bearer(hub.tokenWith(['homey.speech']))).expect(200);
+    await hub.http().get(`${audio}/${body.id}`).set(bearer(hub.tokenWith(['homey.speech.readonly']))).expect(403);
     await hub.http().get(`${audio}/${body.id}`).set(bearer(hub.tokenWith(['homey.system']))).expect(403);
   });
 
