@@ -42,6 +42,19 @@ describe('speech output realtime events', () => {
     }
   });
 
+  it('when a voice is uninstalled, then subscribers of its own uri get delete', async () => {
+    await hub.http().post(`${base}/voice`).set(owner).send({ id: 'sv' }).expect(200);
+    const client = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v2');
+    try {
+      expect((await client.request('subscribe', 'homey:voice:sv'))[0]).toBeNull();
+      const deleted = client.next('homey:voice:sv');
+      await hub.http().delete(`${base}/voice/sv`).set(owner).expect(204);
+      expect(await deleted).toEqual({ event: 'delete', data: { id: 'sv' } });
+    } finally {
+      client.close();
+    }
+  });
+
   it('when a voice sample plays, then subscribers of the manager get say with the sample; a session without homey.system cannot subscribe', async () => {
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id);
     try {
