@@ -135,7 +135,7 @@ export interface components {
             value: components["schemas"]["GeolocationLocation"] | null;
         };
         /**
-         * @description `manual`: the location is the one a user set; `auto`: the hub may replace it with one it learns.
+         * @description `manual`: the location is the one a user set; `auto`: it came from the hub's setup.
          * @enum {string}
          */
         GeolocationMode: "auto" | "manual";

@@ -16,7 +16,7 @@ export const addressOption = hubOption<string | null>('geolocation', 'address', 
 /** The home's location, or null while none is known: for every manager that needs it (weather, sun times). */
 export const hubLocation = (hub: Hub): Location | null => locationOption.get(hub);
 
-/** A location or address set by a user is theirs: the hub no longer replaces it (mode manual). */
+/** A location or address set through the API is a user's: the mode says so (manual). */
 function becomeManual(hub: Hub): void {
   if (modeOption.get(hub) !== 'manual') modeOption.set(hub, 'manual');
 }
