@@ -237,8 +237,10 @@ export interface components {
                 title: string;
             }[];
         };
+        /** @description One match; the client stores the whole object as the argument's or setting's value. */
         AutocompleteResult: {
             description?: string;
+            /** @description What the hub needs to find the chosen thing again. */
             id: string;
             name: string;
         };

@@ -5,11 +5,15 @@ import * as dashboards from './dashboards.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
 import * as energy from './energy.operations.js';
+import * as flow from './flow.operations.js';
+import * as flowtoken from './flowtoken.operations.js';
 import * as geolocation from './geolocation.operations.js';
 import * as i18n from './i18n.operations.js';
+import * as images from './images.operations.js';
 import * as ledring from './ledring.operations.js';
 import * as logic from './logic.operations.js';
 import * as moods from './moods.operations.js';
+import * as notifications from './notifications.operations.js';
 import * as presence from './presence.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as speechOutput from './speech-output.operations.js';
@@ -22,11 +26,15 @@ import type * as dashboardsTypes from './dashboards.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
 import type * as energyTypes from './energy.js';
+import type * as flowTypes from './flow.js';
+import type * as flowtokenTypes from './flowtoken.js';
 import type * as geolocationTypes from './geolocation.js';
 import type * as i18nTypes from './i18n.js';
+import type * as imagesTypes from './images.js';
 import type * as ledringTypes from './ledring.js';
 import type * as logicTypes from './logic.js';
 import type * as moodsTypes from './moods.js';
+import type * as notificationsTypes from './notifications.js';
 import type * as presenceTypes from './presence.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as speechOutputTypes from './speech-output.js';
@@ -42,11 +50,15 @@ export const hubApis = {
   'devices': devices,
   'drivers': drivers,
   'energy': energy,
+  'flow': flow,
+  'flowtoken': flowtoken,
   'geolocation': geolocation,
   'i18n': i18n,
+  'images': images,
   'ledring': ledring,
   'logic': logic,
   'moods': moods,
+  'notifications': notifications,
   'presence': presence,
   'sessions': sessions,
   'speech-output': speechOutput,
@@ -65,11 +77,15 @@ export interface HubTypes {
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
+  'flow': { operations: flowTypes.operations; components: flowTypes.components };
+  'flowtoken': { operations: flowtokenTypes.operations; components: flowtokenTypes.components };
   'geolocation': { operations: geolocationTypes.operations; components: geolocationTypes.components };
   'i18n': { operations: i18nTypes.operations; components: i18nTypes.components };
+  'images': { operations: imagesTypes.operations; components: imagesTypes.components };
   'ledring': { operations: ledringTypes.operations; components: ledringTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
   'moods': { operations: moodsTypes.operations; components: moodsTypes.components };
+  'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'speech-output': { operations: speechOutputTypes.operations; components: speechOutputTypes.components };

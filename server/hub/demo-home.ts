@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import { seedDemoImages } from './images/demo.js';
 import type { Variable } from './logic/api.js';
+import { seedDemoNotifications } from './notifications/demo.js';
 import { seedDemoMoods } from './moods/demo.js';
 import { seedDemoDashboard } from './dashboards/demo.js';
 import { seedDemoGeolocation } from './geolocation/demo.js';
@@ -59,6 +61,8 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    seedDemoImages(hub);
+    seedDemoNotifications(hub);
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
     seedDemoMoods(hub);
     seedDemoDashboard(hub);
