@@ -32,8 +32,8 @@ export interface HttpOptions<Context extends CallContext> {
   ownOriginsOnly?(operation: Operation<Context>): boolean;
   /** Serves what is not the API: static docs, the form ... (an Express app, off the API's path). */
   fallback?: express.Express;
-  /** Headers every response carries (the hub's X-Homey-ID ...), exposed to browsers through CORS. */
-  headers?: Record<string, string>;
+  /** Headers every response carries (the hub's X-Homey-ID ...), exposed to browsers through CORS; a function is read per response. */
+  headers?: Record<string, string | (() => string)>;
 }
 
 type Route = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, query: Record<string, unknown>) => void;
@@ -125,7 +125,7 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
   };
 
   return (req, res) => {
-    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    for (const [name, value] of fixedHeaders) res.setHeader(name, typeof value === 'function' ? value() : value);
     if (!options.hosts.allows(req.headers.host)) {
       return fail(res, new ApiError(421, 'misdirected_request', 'This hub does not answer to that host name: use its address or one of its names'));
     }

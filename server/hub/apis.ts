@@ -3,6 +3,7 @@ import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { audio } from './audio/api.js';
+import { backup } from './backup/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
@@ -20,6 +21,7 @@ import { presence } from './presence/api.js';
 import { sessions } from './sessions/api.js';
 import { speechOutput } from './speech-output/api.js';
 import { system } from './system/api.js';
+import { updates } from './updates/api.js';
 import { users } from './users/api.js';
 import { zones } from './zones/api.js';
 
@@ -27,6 +29,7 @@ import { zones } from './zones/api.js';
 export const hubApis = {
   alarms,
   audio,
+  backup,
   dashboards,
   devices,
   drivers,
@@ -44,6 +47,7 @@ export const hubApis = {
   sessions,
   'speech-output': speechOutput,
   system,
+  updates,
   users,
   zones,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;

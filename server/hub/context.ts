@@ -40,7 +40,8 @@ export interface HubConfig {
 /** Everything the hub's managers share. */
 export interface Hub {
   id: string;
-  version: string;
+  /** The software version running (X-Homey-Version, getInfo): the one last installed, else HUB_VERSION. */
+  readonly version: string;
   startedAt: Date;
   config: HubConfig;
   db: Db;
@@ -66,5 +67,5 @@ export interface HubContext extends CallContext {
   hub: Hub;
 }
 
-/** The software version the hub reports (X-Homey-Version, getInfo): the platform's API generation, 12. */
+/** The software version the hub ships with (the platform's API generation, 12); it reports the one installed since (updates manager). */
 export const HUB_VERSION = '12.0.0';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import { seedDemoFlows } from './flow/demo.js';
 import { seedDemoImages } from './images/demo.js';
 import type { Variable } from './logic/api.js';
 import { seedDemoNotifications } from './notifications/demo.js';
@@ -70,6 +71,7 @@ export function seedDemoHome(hub: Hub): void {
     seedDemoVoices(hub);
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
     hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
+    seedDemoFlows(hub);
     hub.settings.set('demoSeeded', true);
   });
 }

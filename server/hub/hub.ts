@@ -22,13 +22,15 @@ import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
 import { startNotifications } from './notifications/hub-events.js';
-import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
+import { type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
 import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
+import { startBackups } from './backup/backups.js';
+import { installedVersion, startUpdates } from './updates/updates.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -82,7 +84,9 @@ export function createHub(config: HubConfig): RunningHub {
   const now = clock.now;
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
-    version: HUB_VERSION,
+    get version() {
+      return installedVersion(settings);
+    },
     startedAt,
     config,
     db,
@@ -105,6 +109,8 @@ export function createHub(config: HubConfig): RunningHub {
   const energy = startEnergy(hub);
   flowEngine(hub).open();
   const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
+  const backups = startBackups(hub);
+  const updates = startUpdates(hub);
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -123,7 +129,7 @@ export function createHub(config: HubConfig): RunningHub {
       hosts,
       validateResponses: config.validateResponses,
       development: config.development,
-      headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': hub.version, 'X-Homey-Tier': 'pro' },
+      headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       fallback: config.docsDir ? docs(config.docsDir) : undefined,
     }),
@@ -162,6 +168,8 @@ export function createHub(config: HubConfig): RunningHub {
       hub.cards.close();
       energy.stop();
       for (const stop of stopFollowing) stop();
+      updates.stop();
+      await backups.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

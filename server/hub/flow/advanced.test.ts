@@ -51,7 +51,7 @@ describe('the flow engine on advanced flows', () => {
   it('when the walk reaches a delay card, then the cards after it run once the delay has passed on the hub clock', async () => {
     storeAdvancedFlow(hub.hub, {
       trigger: { type: 'trigger', id: card('fired'), outputSuccess: ['wait', 'now'] },
-      wait: { type: 'delay', args: { delay: { multiplier: 60, number: '2' } }, outputSuccess: ['later'] },
+      wait: { type: 'delay', duration: { multiplier: 60, number: '2' }, outputSuccess: ['later'] },
       now: action('now'),
       later: action('later'),
     });
@@ -90,9 +90,9 @@ describe('the flow engine on advanced flows', () => {
     expect(texts()).toEqual(['red']);
   });
 
-  it('when an advanced flow is started by hand, then it runs from its trigger and start cards with the given tokens and state', async () => {
+  it('when an advanced flow is started by hand, then it runs from its start cards with the given tokens; without one it is a 409', async () => {
     const flow = storeAdvancedFlow(hub.hub, {
-      t: { type: 'trigger', id: card('other'), outputSuccess: ['a'] },
+      t: { type: 'trigger', id: card('fired'), outputSuccess: ['a'] },
       s: { type: 'start', outputSuccess: ['b'] },
       a: action('from the trigger'),
       b: action('from start, [[who]]'),
@@ -100,8 +100,58 @@ describe('the flow engine on advanced flows', () => {
     });
     flowEngine(hub.hub).start('advancedflow', flow.id, { tokens: { who: 'me' }, state: {} });
     await settle();
-    expect(texts().sort()).toEqual(['from start, me', 'from the trigger']);
+    expect(texts()).toEqual(['from start, me']);
+    const { s: _start, ...withoutStart } = flow.cards;
+    hub.hub.store.save('advancedflow', { ...flow, cards: withoutStart });
+    expect(() => flowEngine(hub.hub).start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/no start card/) }));
     hub.hub.store.save('advancedflow', { ...flow, enabled: false });
-    expect(() => flowEngine(hub.hub).start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409 }));
+    expect(() => flowEngine(hub.hub).start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/disabled/) }));
+  });
+
+  it('when wires meet in an all card, then it goes on once every card wired into it is reached, and not when one is not', async () => {
+    storeAdvancedFlow(hub.hub, {
+      t: { type: 'trigger', id: card('fired'), outputSuccess: ['x', 'z', 'check', 'nope'] },
+      x: action('x', { outputSuccess: ['all'] }),
+      z: action('z', { outputSuccess: ['all'] }),
+      all: { type: 'all', outputSuccess: ['both'] },
+      both: action('both'),
+      check: { type: 'condition', id: card('is'), args: { value: '[[go]]' }, outputTrue: ['all2'] },
+      nope: { type: 'condition', id: card('is'), args: { value: false }, outputTrue: ['all2'] },
+      all2: { type: 'all', outputSuccess: ['never'] },
+      never: action('never'),
+    });
+    cards.fire({}, { go: 'yes' });
+    await settle();
+    expect(texts().sort()).toEqual(['both', 'x', 'z']);
+  });
+
+  it('when one wire into an all card waits on a delay, then the all card goes on once the delayed wire reaches it too', async () => {
+    storeAdvancedFlow(hub.hub, {
+      t: { type: 'trigger', id: card('fired'), outputSuccess: ['x', 'wait'] },
+      x: action('x', { outputSuccess: ['all'] }),
+      wait: { type: 'delay', duration: { multiplier: 1, number: '5' }, outputSuccess: ['z'] },
+      z: action('z', { outputSuccess: ['all'] }),
+      all: { type: 'all', outputSuccess: ['both'] },
+      both: action('both'),
+    });
+    cards.fire();
+    await settle();
+    expect(texts()).toEqual(['x']);
+    clock.advance(5_000);
+    await settle();
+    expect(texts()).toEqual(['x', 'z', 'both']);
+  });
+
+  it('when a condition fails with an error, then the walk follows its outputError', async () => {
+    storeAdvancedFlow(hub.hub, {
+      t: { type: 'trigger', id: card('fired'), outputSuccess: ['c'] },
+      c: { type: 'condition', id: card('throws'), outputTrue: ['yes'], outputFalse: ['no'], outputError: ['error'] },
+      yes: action('yes'),
+      no: action('no'),
+      error: action('error'),
+    });
+    cards.fire();
+    await settle();
+    expect(texts()).toEqual(['error']);
   });
 });

@@ -1,19 +1,7 @@
 import type { ItemStore } from '../../http/item-store.js';
-import type { AdvancedCards } from './advanced.js';
-import type { CardEntry, RunnableFlow } from './run.js';
-
-export interface StoredFlow extends RunnableFlow {
-  id: string;
-  name: string;
-  enabled: boolean;
-}
-
-export interface StoredAdvancedFlow {
-  id: string;
-  name: string;
-  enabled: boolean;
-  cards: AdvancedCards;
-}
+import type { StoredAdvancedFlow } from './advanced-flows.js';
+import type { StoredFlow } from './flows.js';
+import type { CardEntry } from './run.js';
 
 /** An enabled flow, or an advanced flow's trigger card (`key` in its cards), that a trigger card starts. */
 export type Triggered =
@@ -38,8 +26,8 @@ export class FlowIndex {
   }
 
   private refresh(): void {
-    const flows = this.store.list<StoredFlow & { [key: string]: unknown }>('flow');
-    const advancedFlows = this.store.list<StoredAdvancedFlow & { [key: string]: unknown }>('advancedflow');
+    const flows = this.store.list('flow') as Readonly<Record<string, StoredFlow>>;
+    const advancedFlows = this.store.list('advancedflow') as Readonly<Record<string, StoredAdvancedFlow>>;
     if (flows === this.flows && advancedFlows === this.advancedFlows) return;
     this.flows = flows;
     this.advancedFlows = advancedFlows;

@@ -1,7 +1,9 @@
 import { FakeClock } from '../../http/clock.js';
 import type { RealtimeEvent } from '../../http/events.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
-import { flowEngine } from './engine.js';
+import type { Device } from '../devices/device.js';
+import { flowEngine, MAX_CHAIN } from './engine.js';
+import { PROGRAMMATIC_TRIGGER } from './flows.js';
 import { addTestCards, card, record, settle, storeFlow, type TestCards } from './engine-test-cards.js';
 
 describe('the flow engine', () => {
@@ -34,6 +36,16 @@ describe('the flow engine', () => {
     cards.fire({ color: 'blue' });
     await settle();
     expect(texts()).toEqual(['blue']);
+  });
+
+  it('when a trigger card fails to match, then that flow does not run, the others do, and the firing caller sees no error', async () => {
+    storeFlow(hub.hub, { name: 'Picky', trigger: { id: card('fired'), args: { color: 'red' } }, actions: [record('picky')] });
+    storeFlow(hub.hub, { trigger: { id: card('other') }, actions: [record('other')] });
+    expect(() => cards.fire({ explode: true })).not.toThrow();
+    hub.hub.cards.fire({ cardId: card('other'), tokens: {}, state: {} });
+    await settle();
+    expect(texts()).toEqual(['other']);
+    expect(hub.hub.system.log.recent().join('\n')).toMatch(/flow "Picky" .*trigger homey:manager:enginetest:fired failed to match: the trigger broke/);
   });
 
   it('when a flow is disabled, enabled or deleted after the first firing, then the next firings follow the change', async () => {
@@ -85,10 +97,11 @@ describe('the flow engine', () => {
 
   it("when cards refer to tokens, then the trigger's and earlier actions' tokens are filled in, a whole reference keeping its type", async () => {
     const lamp = Object.values(hub.hub.store.list<{ id: string; name: string } & Record<string, unknown>>('device')).find((device) => device.name === 'Ceiling light')!;
+    const guests = hub.hub.store.values<{ id: string; name: string }>('variable').find((variable) => variable.name === 'Guests')!;
     storeFlow(hub.hub, {
       actions: [
         record('Hello [[name]], [[unknown]]'),
-        { id: card('record'), args: { text: 'after [[count]] action', number: '[[count]]', dim: `[[homey:device:${lamp.id}|dim]]` } },
+        { id: card('record'), args: { text: 'after [[count]] action', number: '[[count]]', dim: `[[homey:device:${lamp.id}|dim]]`, guests: `[[homey:manager:logic|${guests.id}]] guests` } },
         { id: card('record'), args: { text: 'dropped' }, droptoken: 'name' },
       ],
     });
@@ -96,7 +109,7 @@ describe('the flow engine', () => {
     await settle();
     expect(cards.calls.map((call) => call.args)).toEqual([
       { text: 'Hello Ann, [[unknown]]' },
-      { text: 'after 1 action', number: 1, dim: 0.8 },
+      { text: 'after 1 action', number: 1, dim: 0.8, guests: '0 guests' },
       { text: 'dropped', droptoken: 'Ann' },
     ]);
     expect(cards.calls[1]!.tokens).toEqual({ name: 'Ann', count: 1 });
@@ -157,10 +170,13 @@ describe('the flow engine', () => {
       if (event.uri === 'homey:manager:flow') events.push(event);
     });
     const flow = { trigger: { id: card('fired') }, conditions: [is(true)], actions: [{ id: card('fails') }, record('[[who]]', { delay: { multiplier: 1, number: '1' } })] };
-    const done = flowEngine(hub.hub).test(flow, { who: 'tester' }, 'session-1');
-    await settle();
+    const answer = await flowEngine(hub.hub).test(flow, { who: 'tester' }, 'session-1');
+    expect(answer).toEqual({
+      sessionId: 'session-1',
+      conditions: [{ index: 0, cardId: card('is'), result: true, error: null }],
+      actions: [{ index: 0, cardId: card('fails'), result: false, tokens: {}, error: 'the action broke' }],
+    });
     clock.advance(1_000);
-    await done;
     await settle();
     expect(texts()).toEqual(['tester']);
     expect(events.map(({ event, data }) => [event, data])).toEqual([
@@ -177,5 +193,27 @@ describe('the flow engine', () => {
     cards.fire();
     await settle();
     expect(texts()).toEqual(['mine']);
+  });
+
+  it('when a flow\'s action fires its own trigger, then the loop stops after a chain of MAX_CHAIN runs and says so in the log', async () => {
+    const spots = hub.hub.store.values<Device>('device').find((device) => device.name === 'Kitchen spots')!;
+    const uri = `homey:device:${spots.id}`;
+    storeFlow(hub.hub, { name: 'Toggle forever', trigger: { id: `${uri}:onoff_changed` }, actions: [{ id: `${uri}:toggle` }] });
+    let changes = 0;
+    hub.hub.bus.subscribe(({ uri: eventUri, event, data }) => {
+      if (eventUri === uri && event === 'capability' && (data as { capabilityId: string }).capabilityId === 'onoff') changes++;
+    });
+    await hub.http().put(`/api/manager/devices/device/${spots.id}/capability/onoff`).set({ Authorization: `Bearer ${hub.token}` }).send({ value: true }).expect(204);
+    await settle();
+    expect(changes).toBe(1 + MAX_CHAIN);
+    expect(hub.hub.system.log.recent().join('\n')).toMatch(/flow "Toggle forever" .*not started: 10 flows in a row started one another/);
+  });
+
+  it('when a flow starts itself with the "Start a flow" card, then it stops after a chain of MAX_CHAIN runs', async () => {
+    const flow = storeFlow(hub.hub, { name: 'Again', trigger: { id: PROGRAMMATIC_TRIGGER }, actions: [record('again')] });
+    hub.hub.store.save('flow', { ...flow, actions: [...flow.actions, { uri: 'homey:manager:flow', id: 'homey:manager:flow:start_flow', args: { flow: { id: flow.id, name: 'Again' } }, group: 'then', droptoken: null, delay: null, duration: null }] });
+    flowEngine(hub.hub).start('flow', flow.id, {});
+    for (let n = 0; n < MAX_CHAIN; n++) await settle();
+    expect(texts()).toHaveLength(MAX_CHAIN);
   });
 });

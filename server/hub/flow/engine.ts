@@ -1,13 +1,28 @@
 import { conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { walk, type AdvancedCards } from './advanced.js';
-import type { TriggerCard, TriggerFiring } from './cards.js';
-import { FlowIndex, type StoredAdvancedFlow, type StoredFlow, type Triggered } from './engine-index.js';
+import type { Card, TriggerCard, TriggerFiring } from './cards.js';
+import type { StoredAdvancedFlow } from './advanced-flows.js';
+import { FlowIndex, type Triggered } from './engine-index.js';
+import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
 import { PendingSteps, type PendingStep } from './pending.js';
 import { runActions, runFlow, type Continuation, type Progress, type Run, type Runner, type RunnableFlow } from './run.js';
 import type { Tokens } from './tokens.js';
 
 const FLOW_URI = 'homey:manager:flow';
+
+/**
+ * How many flows may start one another in a row: a flow whose action fires its own trigger again ("when the light
+ * changes, toggle it"), directly or through other flows, is stopped there instead of keeping the hub busy forever.
+ */
+export const MAX_CHAIN = 10;
+
+/** What a test run did before test answered (the contract's FlowTestResult). */
+export interface TestResult {
+  sessionId: string;
+  conditions: Array<{ index: number; cardId: string; result: boolean; error: string | null }>;
+  actions: Array<{ index: number; cardId: string; result: boolean; tokens: Tokens; error: string | null }>;
+}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -21,6 +36,12 @@ export class FlowEngine implements Runner {
   private readonly index: FlowIndex;
   private readonly pending: PendingSteps;
   private readonly timers = new Map<object, () => void>();
+  /** How many runs started one another before each run (0: started by the home, a person or a delay). */
+  private readonly chains = new WeakMap<Run, number>();
+  /** The run whose action card is running now: triggers it fires start runs of its chain. */
+  private acted: Run | undefined;
+  /** What test runs did so far, for test's answer. */
+  private readonly collecting = new Map<Run, Progress[]>();
   private stopListening: (() => void) | undefined;
   running = false;
 
@@ -33,7 +54,12 @@ export class FlowEngine implements Runner {
   open(): void {
     this.running = true;
     this.stopListening = this.hub.cards.onFiring((firing) => this.fired(firing));
-    for (const step of this.pending.all()) this.arm(step);
+    for (const { id, time, rest } of this.pending.all()) {
+      if ('undo' in rest) {
+        this.pending.remove(id);
+        this.log(rest.run, `the hub restarted before ${rest.undo} was undone after its duration: cancelled`);
+      } else this.arm({ id, time, rest });
+    }
   }
 
   /** Stops hearing triggers and cancels every timer; waiting runs stay in hub.db for the next start. */
@@ -45,34 +71,66 @@ export class FlowEngine implements Runner {
   }
 
   /**
-   * Starts a saved flow by hand, from its conditions (an advanced flow from its trigger and start cards), with these
-   * tokens and state. 404 for an unknown flow, 409 for a disabled one. The run goes on after this returns.
+   * Starts a saved flow by hand with these tokens and state: a flow from its conditions, an advanced flow from its
+   * `start` cards. 404 for an unknown flow; 409 for a disabled one, and for an advanced flow without a start card.
+   * Whether a flow's trigger lets it be started by hand (`triggerable`) is the caller's to check. The run goes on
+   * after this returns.
    */
   start(kind: 'flow' | 'advancedflow', id: string, firing: { tokens?: Tokens; state?: Record<string, unknown> }): void {
     const flow = this.hub.store.get(kind, id) as StoredFlow | StoredAdvancedFlow | undefined;
+    const what = kind === 'flow' ? 'flow' : 'advanced flow';
     if (!flow) throw notFound(kind === 'flow' ? 'Flow' : 'Advanced flow');
-    if (!flow.enabled) throw conflict(`The ${kind === 'flow' ? 'flow' : 'advanced flow'} "${flow.name}" is disabled; enable it to start it`);
+    if (!flow.enabled) throw conflict(`The ${what} "${flow.name}" is disabled; enable it to start it`);
     const tokens = firing.tokens ?? {};
     const run: Run = { kind, flowId: id, name: flow.name, state: firing.state ?? {} };
-    if (kind === 'flow') this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
-    else {
-      const { cards } = flow as StoredAdvancedFlow;
-      const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'trigger' || cards[key]!.type === 'start');
-      this.launch(run, () => walk(this, run, cards, starts, tokens));
+    if (kind === 'flow') {
+      if (this.begin(run)) void this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
+      return;
     }
+    const { cards } = flow as StoredAdvancedFlow;
+    const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'start' || (cards[key]!.type === 'trigger' && cards[key]!.id === PROGRAMMATIC_TRIGGER));
+    if (!starts.length) throw conflict(`The ${what} "${flow.name}" has no start card, so it cannot be started by hand`);
+    if (this.begin(run)) void this.launch(run, () => walk(this, run, cards, starts, tokens));
   }
 
   /**
    * Runs an unsaved flow once from its conditions with these tokens (testFlow), telling its progress on
    * homey:manager:flow: `flow.test` {sessionId, cardId, cardType, index, result, error?, tokens?} for each condition
    * and action as it runs, then `flow.test.end` {sessionId} once nothing is left to run (after any delays).
-   * Resolves once the run has done what it can now (a delayed rest goes on later); a handler need not wait for it.
+   * Resolves, once the run has done what it can now, with what each card did so far (the contract's FlowTestResult);
+   * a delayed rest goes on later, told only by the events.
    */
-  test(flow: RunnableFlow, tokens: Tokens, sessionId: string): Promise<void> {
+  async test(flow: RunnableFlow, tokens: Tokens, sessionId: string): Promise<TestResult> {
     const run: Run = { kind: 'flow', flowId: null, name: 'test', state: {}, sessionId };
-    return this.launch(run, async () => {
-      if ((await runFlow(this, run, flow, tokens)) === 'done') this.testEnded(run);
-    });
+    const seen: Progress[] = [];
+    this.collecting.set(run, seen);
+    try {
+      await this.launch(run, async () => {
+        if ((await runFlow(this, run, flow, tokens)) === 'done') this.testEnded(run);
+      });
+    } finally {
+      this.collecting.delete(run);
+    }
+    const of = (type: Progress['cardType']) => seen.filter((progress) => progress.cardType === type);
+    return {
+      sessionId,
+      conditions: of('condition').map(({ index, cardId, result, error }) => ({ index: index!, cardId, result, error: error ?? null })),
+      actions: of('action').map(({ index, cardId, result, tokens: answered, error }) => ({ index: index!, cardId, result, tokens: answered ?? {}, error: error ?? null })),
+    };
+  }
+
+  card(id: string): Card | undefined {
+    return this.hub.cards.get(id);
+  }
+
+  acting<T>(run: Run, work: () => T): T {
+    const outer = this.acted;
+    this.acted = run;
+    try {
+      return work();
+    } finally {
+      this.acted = outer;
+    }
   }
 
   defer(time: number, rest: Continuation): void {
@@ -82,11 +140,18 @@ export class FlowEngine implements Runner {
     else this.schedule(time, () => this.resume(rest));
   }
 
-  later(time: number, undo: () => void | Promise<void>): void {
+  /**
+   * An undo cannot be kept across a restart (it is the card's own function): a saved flow's pending undo is noted in
+   * hub.db only so that the next start reports it cancelled.
+   */
+  undoAt(run: Run, cardId: string, time: number, undo: () => void | Promise<void>): void {
+    if (!this.running) return;
+    const noted = run.flowId !== null && !run.sessionId ? this.pending.add(time, { run, undo: cardId }) : undefined;
     this.schedule(time, () => {
+      if (noted) this.pending.remove(noted.id);
       Promise.resolve()
         .then(undo)
-        .catch((error) => this.hub.system.log.write('info', FLOW_URI, `undoing an action after its duration failed: ${message(error)}`));
+        .catch((error) => this.log(run, `undoing ${cardId} after its duration failed: ${message(error)}`));
     });
   }
 
@@ -95,6 +160,7 @@ export class FlowEngine implements Runner {
   }
 
   report(run: Run, progress: Progress): void {
+    this.collecting.get(run)?.push(progress);
     if (run.sessionId) this.hub.bus.publish(FLOW_URI, 'flow.test', { sessionId: run.sessionId, ...progress });
   }
 
@@ -127,8 +193,20 @@ export class FlowEngine implements Runner {
 
   private startTriggered(entry: Triggered, firing: TriggerFiring): void {
     const run: Run = { kind: entry.kind, flowId: entry.flow.id, name: entry.flow.name, state: firing.state };
+    if (!this.begin(run)) return;
     if (entry.kind === 'flow') this.launch(run, () => runFlow(this, run, entry.flow, firing.tokens));
     else this.launch(run, () => walk(this, run, entry.flow.cards, [entry.key], firing.tokens));
+  }
+
+  /** Counts the run in the chain of the action that started it, if any; false (logged) when the chain is too long. */
+  private begin(run: Run): boolean {
+    const chain = this.acted ? (this.chains.get(this.acted) ?? 0) + 1 : 0;
+    if (chain >= MAX_CHAIN) {
+      this.log(run, `not started: ${MAX_CHAIN} flows in a row started one another (a loop?)`);
+      return false;
+    }
+    this.chains.set(run, chain);
+    return true;
   }
 
   /** A waiting run goes on: a saved flow only while it still exists and is enabled. */
@@ -142,7 +220,7 @@ export class FlowEngine implements Runner {
       });
     } else {
       const { cards } = flow as StoredAdvancedFlow;
-      this.launch(run, () => walk(this, run, cards as AdvancedCards, rest.cards, rest.tokens));
+      this.launch(run, () => walk(this, run, cards as AdvancedCards, rest.cards, rest.tokens, rest.from));
     }
   }
 
@@ -153,7 +231,7 @@ export class FlowEngine implements Runner {
     );
   }
 
-  private arm(step: PendingStep): void {
+  private arm(step: PendingStep<Continuation>): void {
     this.schedule(step.time, () => {
       this.pending.remove(step.id);
       this.resume(step.rest);

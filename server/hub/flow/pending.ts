@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../http/db.js';
-import type { Continuation } from './run.js';
+import type { Continuation, Run } from './run.js';
 
-export interface PendingStep {
+/** An action's undo after its duration (the id of its card), noted to report it cancelled if the hub restarts first. */
+export interface PendingUndo {
+  run: Run;
+  undo: string;
+}
+
+export interface PendingStep<Rest = Continuation | PendingUndo> {
   id: string;
   /** Epoch ms on the hub's clock. */
   time: number;
-  rest: Continuation;
+  rest: Rest;
 }
 
 /**
  * Flow runs waiting on a delay, kept in hub.db (table flow_pending) so that they go on after a restart: the engine
- * arms a timer for each on start, and one whose time passed while the hub was off runs at once.
+ * arms a timer for each on start, and one whose time passed while the hub was off runs at once. Pending undos of
+ * actions with a duration are noted too, to be reported cancelled.
  */
 export class PendingSteps {
   private readonly statements;
@@ -25,7 +32,7 @@ export class PendingSteps {
     };
   }
 
-  add(time: number, rest: Continuation): PendingStep {
+  add<Rest extends Continuation | PendingUndo>(time: number, rest: Rest): PendingStep<Rest> {
     const step = { id: randomUUID(), time, rest };
     this.statements.add.run(step.id, time, JSON.stringify(rest));
     return step;
@@ -36,6 +43,6 @@ export class PendingSteps {
   }
 
   all(): PendingStep[] {
-    return this.statements.all.all().map(({ id, time, rest }) => ({ id, time, rest: JSON.parse(rest) as Continuation }));
+    return this.statements.all.all().map(({ id, time, rest }) => ({ id, time, rest: JSON.parse(rest) as Continuation | PendingUndo }));
   }
 }

@@ -1,5 +1,5 @@
 import type { Hub } from '../context.js';
-import type { ActionCard, ConditionCard } from './cards.js';
+import type { ActionCard, Card, ConditionCard } from './cards.js';
 import { cardArgs, type Tokens } from './tokens.js';
 
 /** `delay` and `duration` of an action: `number` seconds (multiplier 1) or minutes (60). */
@@ -50,7 +50,7 @@ export interface ActionStep {
 /** Where a run waiting on a delay goes on: a flow's remaining actions, or an advanced flow's next cards. */
 export type Continuation =
   | { run: Run; tokens: Tokens; actions: ActionStep[] }
-  | { run: Run; tokens: Tokens; cards: string[] };
+  | { run: Run; tokens: Tokens; cards: string[]; from: string };
 
 /** How a test run tells its progress (see FlowEngine.test). */
 export interface Progress {
@@ -68,10 +68,14 @@ export interface Progress {
 /** What the engine gives a run: the hub, a clock for delays and durations, a log, and a test's reporter. */
 export interface Runner {
   hub: Hub;
+  /** The card with this id as the home has it now. */
+  card(id: string): Card | undefined;
   /** Goes on with `rest` at `time`; a saved flow's rest is kept in hub.db so that it survives a restart. */
   defer(time: number, rest: Continuation): void;
-  /** Calls `undo` at `time` (an action's duration). */
-  later(time: number, undo: () => void | Promise<void>): void;
+  /** Runs an action card's own work: flows it starts meanwhile are counted as started by this run (against loops). */
+  acting<T>(run: Run, work: () => T): T;
+  /** Calls `undo` of the action card `cardId` at `time` (an action's duration). */
+  undoAt(run: Run, cardId: string, time: number, undo: () => void | Promise<void>): void;
   log(run: Run, text: string): void;
   report(run: Run, progress: Progress): void;
   /** False once the hub closes: runs then stop where they are. */
@@ -85,23 +89,26 @@ export const milliseconds = (time: FlowTime | null | undefined): number => {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Runs a condition card; one that is missing or throws counts as false and is logged. Inverted is applied. */
-export async function checkCondition(runner: Runner, run: Run, entry: ConditionEntry, tokens: Tokens, place: Pick<Progress, 'index' | 'key'>): Promise<boolean> {
+/**
+ * Runs a condition card; one that is missing or throws does not hold, and is logged with its error. Inverted is
+ * applied to what the card answered.
+ */
+export async function checkCondition(
+  runner: Runner, run: Run, entry: ConditionEntry, tokens: Tokens, place: Pick<Progress, 'index' | 'key'>,
+): Promise<{ passed: boolean; error?: string }> {
   const { hub } = runner;
-  let passed = false;
-  let error: string | undefined;
+  let outcome: { passed: boolean; error?: string };
   try {
-    const card = hub.cards.get(entry.id);
+    const card = runner.card(entry.id);
     if (card?.type !== 'condition') throw new Error(`Condition card not found: ${entry.id}`);
-    passed = (await (card as ConditionCard).run({ args: cardArgs(hub, entry, tokens), tokens, state: run.state }, hub)) === true;
-    if (entry.inverted) passed = !passed;
+    const answer = (await (card as ConditionCard).run({ args: cardArgs(hub, entry, tokens), tokens, state: run.state }, hub)) === true;
+    outcome = { passed: entry.inverted ? !answer : answer };
   } catch (caught) {
-    error = message(caught);
-    passed = false;
-    runner.log(run, `condition ${entry.id} failed: ${error}`);
+    outcome = { passed: false, error: message(caught) };
+    runner.log(run, `condition ${entry.id} failed: ${outcome.error}`);
   }
-  runner.report(run, { cardId: entry.id, cardType: 'condition', ...place, result: passed, ...(error === undefined ? {} : { error }) });
-  return passed;
+  runner.report(run, { cardId: entry.id, cardType: 'condition', ...place, result: outcome.passed, ...(outcome.error === undefined ? {} : { error: outcome.error }) });
+  return outcome;
 }
 
 /** Conditions in groups: the flow goes on when every condition of some group passes (or there are none). */
@@ -115,7 +122,7 @@ export async function conditionsPass(runner: Runner, run: Run, conditions: Condi
   for (const group of groups.values()) {
     let all = true;
     for (const [index, entry] of group) {
-      if (!(await checkCondition(runner, run, entry, tokens, { index }))) {
+      if (!(await checkCondition(runner, run, entry, tokens, { index })).passed) {
         all = false;
         break;
       }
@@ -131,12 +138,12 @@ export async function conditionsPass(runner: Runner, run: Run, conditions: Condi
  */
 export async function runAction(runner: Runner, run: Run, entry: ActionEntry, tokens: Tokens): Promise<Tokens> {
   const { hub } = runner;
-  const card = hub.cards.get(entry.id);
+  const card = runner.card(entry.id);
   if (card?.type !== 'action') throw new Error(`Action card not found: ${entry.id}`);
   const duration = milliseconds(entry.duration);
   const call = { args: cardArgs(hub, entry, tokens), tokens, state: run.state, ...(duration ? { duration } : {}) };
-  const result = await (card as ActionCard).run(call, hub);
-  if (result?.undo && duration) runner.later(hub.now() + duration, result.undo);
+  const result = await runner.acting(run, () => (card as ActionCard).run(call, hub));
+  if (result?.undo && duration) runner.undoAt(run, entry.id, hub.now() + duration, result.undo);
   return result?.tokens ? { ...tokens, ...result.tokens } : tokens;
 }
 
