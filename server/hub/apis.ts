@@ -2,6 +2,7 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
+import { audio } from './audio/api.js';
 import { backup } from './backup/api.js';
 import { cloud } from './cloud/api.js';
 import { dashboards } from './dashboards/api.js';
@@ -12,8 +13,11 @@ import { energy } from './energy/api.js';
 import { experiments } from './experiments/api.js';
 import { flow } from './flow/api.js';
 import { flowtoken } from './flowtoken/api.js';
+import { geolocation } from './geolocation/api.js';
 import { googleAssistant } from './google-assistant/api.js';
+import { i18n } from './i18n/api.js';
 import { images } from './images/api.js';
+import { ledring } from './ledring/api.js';
 import { logic } from './logic/api.js';
 import { mobile } from './mobile/api.js';
 import { moods } from './moods/api.js';
@@ -21,6 +25,7 @@ import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
 import { reports } from './reports/api.js';
 import { sessions } from './sessions/api.js';
+import { speechOutput } from './speech-output/api.js';
 import { system } from './system/api.js';
 import { updates } from './updates/api.js';
 import { users } from './users/api.js';
@@ -29,6 +34,7 @@ import { zones } from './zones/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  audio,
   backup,
   cloud,
   dashboards,
@@ -39,8 +45,11 @@ export const hubApis = {
   experiments,
   flow,
   flowtoken,
+  geolocation,
   'google-assistant': googleAssistant,
+  i18n,
   images,
+  ledring,
   logic,
   mobile,
   moods,
@@ -48,6 +57,7 @@ export const hubApis = {
   presence,
   reports,
   sessions,
+  'speech-output': speechOutput,
   system,
   updates,
   users,
