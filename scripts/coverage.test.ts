@@ -46,6 +46,14 @@ describe('reference coverage (scripts/reference-coverage.ts)', () => {
     expect(coverage(reference, contractOf({}))[0]!.missing).toEqual(['updateThing']);
   });
 
+  it("when a row of the older generation names the scope SYSTEM, then homey.system or its readonly half matches, nothing else", () => {
+    const legacy = parseReference([header, 'demo\tManagerDemo\tgetOptionVolume\tGET\t/api/manager/demo/option/volume\tSYSTEM\t\t\t'].join('\n'));
+    const option = (scopes: string[]) => spec({ method: 'get', path: '/api/manager/demo/option/volume', scopes, pathParams: [], body: null, args: [] });
+    expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.system.readonly']) }))[0]!.served).toEqual(['getOptionVolume']);
+    expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.system']) }))[0]!.served).toEqual(['getOptionVolume']);
+    expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.zone']) }))[0]!.differing).toHaveLength(1);
+  });
+
   it('when the shared folder is missing, then the error says where it must be', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'coverage-'));
     const saved = process.env.HUB_SHARED_DIR;
