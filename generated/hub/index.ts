@@ -2,20 +2,26 @@
 import * as alarms from './alarms.operations.js';
 import * as audio from './audio.operations.js';
 import * as backup from './backup.operations.js';
+import * as cloud from './cloud.operations.js';
 import * as dashboards from './dashboards.operations.js';
+import * as database from './database.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
 import * as energy from './energy.operations.js';
+import * as experiments from './experiments.operations.js';
 import * as flow from './flow.operations.js';
 import * as flowtoken from './flowtoken.operations.js';
 import * as geolocation from './geolocation.operations.js';
+import * as googleAssistant from './google-assistant.operations.js';
 import * as i18n from './i18n.operations.js';
 import * as images from './images.operations.js';
 import * as ledring from './ledring.operations.js';
 import * as logic from './logic.operations.js';
+import * as mobile from './mobile.operations.js';
 import * as moods from './moods.operations.js';
 import * as notifications from './notifications.operations.js';
 import * as presence from './presence.operations.js';
+import * as reports from './reports.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as speechOutput from './speech-output.operations.js';
 import * as system from './system.operations.js';
@@ -25,20 +31,26 @@ import * as zones from './zones.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as audioTypes from './audio.js';
 import type * as backupTypes from './backup.js';
+import type * as cloudTypes from './cloud.js';
 import type * as dashboardsTypes from './dashboards.js';
+import type * as databaseTypes from './database.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
 import type * as energyTypes from './energy.js';
+import type * as experimentsTypes from './experiments.js';
 import type * as flowTypes from './flow.js';
 import type * as flowtokenTypes from './flowtoken.js';
 import type * as geolocationTypes from './geolocation.js';
+import type * as googleAssistantTypes from './google-assistant.js';
 import type * as i18nTypes from './i18n.js';
 import type * as imagesTypes from './images.js';
 import type * as ledringTypes from './ledring.js';
 import type * as logicTypes from './logic.js';
+import type * as mobileTypes from './mobile.js';
 import type * as moodsTypes from './moods.js';
 import type * as notificationsTypes from './notifications.js';
 import type * as presenceTypes from './presence.js';
+import type * as reportsTypes from './reports.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as speechOutputTypes from './speech-output.js';
 import type * as systemTypes from './system.js';
@@ -51,20 +63,26 @@ export const hubApis = {
   'alarms': alarms,
   'audio': audio,
   'backup': backup,
+  'cloud': cloud,
   'dashboards': dashboards,
+  'database': database,
   'devices': devices,
   'drivers': drivers,
   'energy': energy,
+  'experiments': experiments,
   'flow': flow,
   'flowtoken': flowtoken,
   'geolocation': geolocation,
+  'google-assistant': googleAssistant,
   'i18n': i18n,
   'images': images,
   'ledring': ledring,
   'logic': logic,
+  'mobile': mobile,
   'moods': moods,
   'notifications': notifications,
   'presence': presence,
+  'reports': reports,
   'sessions': sessions,
   'speech-output': speechOutput,
   'system': system,
@@ -80,20 +98,26 @@ export interface HubTypes {
   'alarms': { operations: alarmsTypes.operations; components: alarmsTypes.components };
   'audio': { operations: audioTypes.operations; components: audioTypes.components };
   'backup': { operations: backupTypes.operations; components: backupTypes.components };
+  'cloud': { operations: cloudTypes.operations; components: cloudTypes.components };
   'dashboards': { operations: dashboardsTypes.operations; components: dashboardsTypes.components };
+  'database': { operations: databaseTypes.operations; components: databaseTypes.components };
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
+  'experiments': { operations: experimentsTypes.operations; components: experimentsTypes.components };
   'flow': { operations: flowTypes.operations; components: flowTypes.components };
   'flowtoken': { operations: flowtokenTypes.operations; components: flowtokenTypes.components };
   'geolocation': { operations: geolocationTypes.operations; components: geolocationTypes.components };
+  'google-assistant': { operations: googleAssistantTypes.operations; components: googleAssistantTypes.components };
   'i18n': { operations: i18nTypes.operations; components: i18nTypes.components };
   'images': { operations: imagesTypes.operations; components: imagesTypes.components };
   'ledring': { operations: ledringTypes.operations; components: ledringTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
+  'mobile': { operations: mobileTypes.operations; components: mobileTypes.components };
   'moods': { operations: moodsTypes.operations; components: moodsTypes.components };
   'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
+  'reports': { operations: reportsTypes.operations; components: reportsTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'speech-output': { operations: speechOutputTypes.operations; components: speechOutputTypes.components };
   'system': { operations: systemTypes.operations; components: systemTypes.components };
