@@ -1,0 +1,60 @@
+import * as manifest from '../../../generated/cloud/account.operations.js';
+import type { operations } from '../../../generated/cloud/account.js';
+import { defineApi } from '../../http/api.js';
+import { forbidden } from '../../http/errors.js';
+import { hasScope } from '../../http/scopes.js';
+import type { AccountContext } from './context.js';
+import { createDelegation, forgotPassword, resetPassword } from './account-flows.js';
+import { createHomey, deleteHomey, listHomeys, requireHomey, updateHomey } from './hubs.js';
+import { callerId, confirmPassword, createUser, findUser, requireOwnAccount, setPassword, updateUser, userView } from './users.js';
+import { verifyDelegationToken } from './delegation.js';
+
+/** Operations that answer other than JSON are served beside the dispatcher (oauth/): the rest are handlers here. */
+const { authorise, authoriseSignIn, getAccessToken, ...dispatched } = manifest.operations;
+export const rawOperations = { authorise, authoriseSignIn, getAccessToken };
+
+export const accountApi = defineApi<operations, typeof dispatched, AccountContext>(
+  { manager: manifest.manager, operations: dispatched },
+  {
+    forgotPassword: ({ email }, { account }) => forgotPassword(account, email),
+    resetPassword: ({ token, password }, { account }) => resetPassword(account, token, password),
+    async createUser({ user, newsletter, gettingStarted }, { account }) {
+      const row = await createUser(account, { ...user, newsletter });
+      if (gettingStarted) {
+        await account.mail({ to: row.email, subject: 'Getting started', text: `Welcome, ${row.firstname}! Sign in at ${account.publicUrl} to add your hub.` });
+      }
+      return userView(account, row);
+    },
+    async getAuthenticatedUser({ additionalScopes }, context) {
+      const missing = (additionalScopes ?? '').split(/[\s,]+/).filter(Boolean).find((scope) => !hasScope(context.session!.scopes, scope));
+      if (missing) throw forbidden(`Missing scope: ${missing}`);
+      const row = await findUser(context.account, callerId(context));
+      if (!row) throw forbidden('This account no longer exists');
+      return userView(context.account, row);
+    },
+    async updateAuthenticatedUserPassword({ password, old_password }, context) {
+      const row = await requireOwnAccount(context, callerId(context));
+      await confirmPassword(context, row, old_password);
+      await setPassword(context.account, row.id, password, context.session!.id);
+    },
+    getUser: async ({ id }, context) => userView(context.account, await requireOwnAccount(context, id)),
+    async updateUser({ id, user }, context) {
+      const row = await requireOwnAccount(context, id);
+      return userView(context.account, await updateUser(context.account, row, user));
+    },
+    async deleteUser({ id, password }, context) {
+      const row = await requireOwnAccount(context, id);
+      if (id === context.session!.userId) await confirmPassword(context, row, password);
+      await context.account.db.deleteFrom('users').where('id', '=', id).execute();
+    },
+    getHomeys: ({ serial, softwareVersion, search, page }, context) =>
+      listHomeys(context.account, callerId(context), { serial, softwareVersion, search, page: page ? Number(page) : 1 }),
+    createHomey: ({ data }, context) => createHomey(context.account, callerId(context), data),
+    getHomey: ({ id }, context) => requireHomey(context.account, callerId(context), id),
+    updateHomey: ({ id, homey }, context) => updateHomey(context.account, callerId(context), id, homey),
+    deleteHomey: ({ id }, context) => deleteHomey(context.account, callerId(context), id),
+    createDelegationToken: ({ audience, meta }, context) => createDelegation(context, audience, meta),
+    verifyDelegationToken: async ({ token }, { account }) => (await verifyDelegationToken(account.keys, token, account.now())) as never,
+    getDelegationTokenKey: (_args, { account }) => account.keys.publicPem,
+  },
+);

@@ -1,0 +1,192 @@
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import { openDb } from '../../http/db.js';
+
+/**
+ * The account service's tables. Times are ISO 8601 strings (they sort as text on both databases), lists and
+ * objects JSON text, flags integers 0/1: one set of queries for SQLite and PostgreSQL.
+ */
+export interface Tables {
+  users: {
+    id: string;
+    email: string;
+    /** The address in lower case: addresses are unique in any case. */
+    email_key: string;
+    password_hash: string;
+    firstname: string;
+    lastname: string;
+    language: string;
+    avatar: string | null;
+    roles: string;
+    newsletter: number;
+    created_at: string;
+    updated_at: string;
+  };
+  oauth_clients: {
+    id: string;
+    /** Null for a public client (a browser app), which must use PKCE. */
+    secret_hash: string | null;
+    name: string;
+    redirect_uris: string;
+    grants: string;
+    scopes: string;
+    created_at: string;
+  };
+  auth_codes: {
+    code_hash: string;
+    client_id: string;
+    user_id: string;
+    redirect_uri: string;
+    scopes: string;
+    code_challenge: string | null;
+    grant_id: string;
+    expires_at: string;
+    used: number;
+  };
+  tokens: {
+    access_hash: string;
+    refresh_hash: string | null;
+    /** Every token of one sign-in shares it, so that a replayed code or refresh token ends them all. */
+    grant_id: string;
+    client_id: string;
+    user_id: string | null;
+    scopes: string;
+    access_expires_at: string;
+    refresh_expires_at: string | null;
+    /** The refresh token was used and replaced: presenting it again is a replay. */
+    replaced: number;
+  };
+  hubs: {
+    id: string;
+    owner_id: string;
+    name: string;
+    serial: string | null;
+    software_version: string | null;
+    /** The other fields of the record (platform, model, addresses ...). */
+    data: string;
+    created_at: string;
+    updated_at: string;
+  };
+  hub_users: { hub_id: string; user_id: string; role: string };
+  password_resets: { token_hash: string; user_id: string; expires_at: string };
+}
+
+export type AccountDb = Kysely<Tables>;
+
+const initial: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('email_key', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('firstname', 'text', (c) => c.notNull())
+      .addColumn('lastname', 'text', (c) => c.notNull())
+      .addColumn('language', 'text', (c) => c.notNull())
+      .addColumn('avatar', 'text')
+      .addColumn('roles', 'text', (c) => c.notNull())
+      .addColumn('newsletter', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('oauth_clients')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('secret_hash', 'text')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('redirect_uris', 'text', (c) => c.notNull())
+      .addColumn('grants', 'text', (c) => c.notNull())
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    const user = (c: any) => c.notNull().references('users.id').onDelete('cascade');
+    const client = (c: any) => c.notNull().references('oauth_clients.id').onDelete('cascade');
+    await db.schema
+      .createTable('auth_codes')
+      .addColumn('code_hash', 'text', (c) => c.primaryKey())
+      .addColumn('client_id', 'text', client)
+      .addColumn('user_id', 'text', user)
+      .addColumn('redirect_uri', 'text', (c) => c.notNull())
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('code_challenge', 'text')
+      .addColumn('grant_id', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('used', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('tokens')
+      .addColumn('access_hash', 'text', (c) => c.primaryKey())
+      .addColumn('refresh_hash', 'text', (c) => c.unique())
+      .addColumn('grant_id', 'text', (c) => c.notNull())
+      .addColumn('client_id', 'text', client)
+      .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('access_expires_at', 'text', (c) => c.notNull())
+      .addColumn('refresh_expires_at', 'text')
+      .addColumn('replaced', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('tokens_grant').on('tokens').column('grant_id').execute();
+    await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+    await db.schema
+      .createTable('hubs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('owner_id', 'text', user)
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('serial', 'text')
+      .addColumn('software_version', 'text')
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('hub_users')
+      .addColumn('hub_id', 'text', (c) => c.notNull().references('hubs.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', user)
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('hub_users_pk', ['hub_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('hub_users_user').on('hub_users').column('user_id').execute();
+    await db.schema
+      .createTable('password_resets')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', user)
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['password_resets', 'hub_users', 'hubs', 'tokens', 'auth_codes', 'oauth_clients', 'users']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+/** Migrations in order; a new one is added below, never changed once released. */
+const migrations: Record<string, Migration> = { '2026-11-23-initial': initial };
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is given (postgres://...), else SQLite in `dataDir`, and
+ * brings its schema up to date.
+ */
+export async function openAccountDb(options: { databaseUrl?: string; dataDir: string }): Promise<AccountDb> {
+  const dialect = options.databaseUrl
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    : new SqliteDialect({ database: openDb(path.join(options.dataDir, 'account.sqlite')) });
+  const db = new Kysely<Tables>({ dialect });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+/** Whether an error is a unique-key violation (SQLite or PostgreSQL), for a 409 instead of a 500. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+export { sql };
