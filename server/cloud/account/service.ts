@@ -84,7 +84,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     hosts: new HostAllowList(config.hostNames),
     validateResponses: config.validateResponses ?? false,
     development: config.development ?? false,
-    rawRoutes: [tokenEndpoint(account, validator), authorisePage(account, validator), authoriseSignIn(account, validator)],
+    rawRoutes: [tokenEndpoint(account, validator, config.validateResponses ?? false), authorisePage(account, validator), authoriseSignIn(account, validator)],
   });
   const server = createServer(handler);
   return {

@@ -60,7 +60,7 @@ async function grant(account: Account, client: Client, form: Form, remoteAddress
 }
 
 /** POST /oauth2/token (RFC 6749 §3.2): a form, answered with tokens or a §5.2 error, never cached. */
-export function tokenEndpoint(account: Account, validator: ContractValidator): RawRoute {
+export function tokenEndpoint(account: Account, validator: ContractValidator, validateResponses: boolean): RawRoute {
   const spec = operations.getAccessToken;
   return {
     spec,
@@ -73,6 +73,7 @@ export function tokenEndpoint(account: Account, validator: ContractValidator): R
       const type = required(form, 'grant_type');
       if (!(GRANTS as readonly string[]).includes(type)) throw oauthError.unsupportedGrantType(type);
       const answer = await grant(account, client, form, req.socket.remoteAddress ?? '');
+      if (validateResponses) validator.response(spec, answer);
       const body = JSON.stringify(answer);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
     },
