@@ -57,8 +57,7 @@ describe('account service: delegation tokens', () => {
 
   it('when the service restarts on its data folder, then the key is the same', async () => {
     const { body: before } = await cloud.http().get('/delegation/key').expect(200);
-    await cloud.stop({ keepData: true });
-    cloud = await startTestAccount({ clock, dataDir: cloud.dataDir });
+    cloud = await cloud.restart();
     expect((await cloud.http().get('/delegation/key').expect(200)).body).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { Mail } from '../context.js';
+import { freshDatabase } from './postgres.js';
 import type { ClientRegistration } from '../oauth/clients.js';
 import type { TokenAnswer } from '../oauth/tokens.js';
 import { createAccountService, type AccountService, type AccountServiceConfig } from '../service.js';
@@ -38,16 +39,27 @@ export interface TestAccount extends AccountService {
   tokens(email: string, password?: string, scope?: string): Promise<TokenAnswer>;
   /** A new account and an access token with every scope of the test app. */
   user(): Promise<{ id: string; email: string; token: string; auth: { Authorization: string } }>;
-  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Stops the service and starts a new one on the same data (folder and database). */
+  restart(): Promise<TestAccount>;
+  stop(): Promise<void>;
 }
+
+type Database = Awaited<ReturnType<typeof freshDatabase>>;
 
 let counter = 0;
 
 /**
- * A real account service on port 0 in a fresh data folder (SQLite, or PostgreSQL given `databaseUrl`), with the
- * test clients registered, cheap password hashing and every answer checked against the contract.
+ * A real account service on port 0 in a fresh data folder, with the test clients registered, cheap password
+ * hashing and every answer checked against the contract. Its data is in SQLite, or, when the environment has
+ * DATABASE_URL (CI), in a fresh database on that PostgreSQL server, dropped by stop().
  */
 export async function startTestAccount(overrides: Partial<AccountServiceConfig> = {}): Promise<TestAccount> {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = !('databaseUrl' in overrides) && serverUrl ? await freshDatabase(serverUrl) : undefined;
+  return start(overrides, database);
+}
+
+async function start(overrides: Partial<AccountServiceConfig>, database: Database | undefined): Promise<TestAccount> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'account-test-'));
   const mails: Mail[] = [];
   const service = await createAccountService({
@@ -56,6 +68,7 @@ export async function startTestAccount(overrides: Partial<AccountServiceConfig> 
     mailer: (mail) => void mails.push(mail),
     validateResponses: true,
     development: true,
+    databaseUrl: database?.url,
     ...overrides,
     dataDir,
   });
@@ -84,9 +97,14 @@ export async function startTestAccount(overrides: Partial<AccountServiceConfig> 
       const token = (await tokens(email)).access_token;
       return { id, email, token, auth: { Authorization: `Bearer ${token}` } };
     },
-    async stop({ keepData = false } = {}) {
+    async restart() {
       await service.close();
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      return start({ ...overrides, dataDir }, database);
+    },
+    async stop() {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }

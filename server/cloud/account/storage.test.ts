@@ -1,0 +1,56 @@
+import { freshDatabase } from './testing/postgres.js';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/test-account.js';
+
+/**
+ * The same calls on both stores: SQLite always, PostgreSQL when DATABASE_URL names a server (CI starts one; without
+ * it this half is skipped). With DATABASE_URL every other suite of the service runs on PostgreSQL too.
+ */
+const serverUrl = process.env.DATABASE_URL;
+const backends: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', Boolean(serverUrl)]];
+
+describe.each(backends)('account storage on %s', (name, available) => {
+  const maybe = available ? it : it.skip;
+  let cloud: TestAccount;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (!available) return;
+    if (name === 'PostgreSQL') {
+      const database = await freshDatabase(serverUrl!);
+      drop = database.drop;
+      cloud = await startTestAccount({ databaseUrl: database.url });
+    } else {
+      cloud = await startTestAccount({ databaseUrl: undefined });
+    }
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+    await drop?.();
+  });
+
+  maybe('when data is written and the service restarts, then migrations run again harmlessly and every row is back', async () => {
+    const user = await cloud.user();
+    await cloud.http().post('/user').send({ email: user.email.toUpperCase(), password: PASSWORD, firstname: 'Dup' }).expect(409);
+    const { body: homey } = await cloud.http().post('/homey/').set(user.auth).send({ name: 'Zolder_50%', serial: 'Z1', platform: 'cloud' }).expect(200);
+    await cloud.http().post('/homey/').set(user.auth).send({ _id: homey._id, name: 'Again' }).expect(409);
+    const refresh = (await cloud.tokens(user.email)).refresh_token!;
+    cloud = await cloud.restart();
+    await cloud.http().get('/user/me').set(user.auth).expect(200);
+    const search = await cloud.http().get('/homey/?search=r_50%25').set(user.auth).expect(200);
+    expect(search.body).toMatchObject({ total: 1, homeys: [{ _id: homey._id, name: 'Zolder_50%', serial: 'Z1', platform: 'cloud' }] });
+    expect((await cloud.http().get('/homey/?search=r_5%25%25').set(user.auth).expect(200)).body.total).toBe(0);
+    const rotated = await cloud.http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send({ grant_type: 'refresh_token', refresh_token: refresh }).expect(200);
+    await cloud.http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send({ grant_type: 'refresh_token', refresh_token: refresh }).expect(400);
+    await cloud.http().get('/user/me').set('Authorization', `Bearer ${rotated.body.access_token}`).expect(401);
+  });
+
+  maybe('when an account is deleted, then its tokens, codes and hub records go by cascade', async () => {
+    const user = await cloud.user();
+    const { body: homey } = await cloud.http().post('/homey/').set(user.auth).send({ name: 'Cascade' }).expect(200);
+    await cloud.http().delete(`/user/${user.id}`).set(user.auth).send({ password: PASSWORD }).expect(204);
+    const rows = await cloud.account.db.selectFrom('hubs').select('id').where('id', '=', homey._id).execute();
+    expect(rows).toEqual([]);
+    const tokens = await cloud.account.db.selectFrom('tokens').select('access_hash').where('user_id', '=', user.id).execute();
+    expect(tokens).toEqual([]);
+  });
+});
