@@ -17,6 +17,7 @@ import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
 import { registerClient, type ClientRegistration } from './oauth/clients.js';
 import { tokenEndpoint } from './oauth/token-endpoint.js';
 import { authenticateAccess } from './oauth/tokens.js';
+import { schedulePurge } from './purge.js';
 import { addRole } from './users.js';
 
 export interface AccountServiceConfig {
@@ -70,6 +71,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:4861',
   };
   for (const client of config.clients ?? []) await registerClient(account, client);
+  const stopPurge = schedulePurge(account, (error) => console.error(error));
 
   const validator = new ContractValidator(spec);
   const dispatcher = new Dispatcher<AccountContext>({ account: accountApi }, undefined, ({ session, remoteAddress }) => ({
@@ -100,6 +102,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       });
     },
     async close() {
+      stopPurge();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },

@@ -1,3 +1,4 @@
+import { FakeClock } from '../../http/clock.js';
 import { freshDatabase } from './testing/postgres.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/test-account.js';
 
@@ -52,5 +53,27 @@ describe.each(backends)('account storage on %s', (name, available) => {
     expect(rows).toEqual([]);
     const tokens = await cloud.account.db.selectFrom('tokens').select('access_hash').where('user_id', '=', user.id).execute();
     expect(tokens).toEqual([]);
+  });
+});
+
+describe('account storage: purge', () => {
+  it('when an hour passes on the clock, then tokens past both expiries, old codes and reset tokens are deleted', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-23T12:00:00Z'));
+    const cloud = await startTestAccount({ clock });
+    try {
+      const { email } = await cloud.signUp();
+      await cloud.tokens(email);
+      await cloud.http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send({ grant_type: 'client_credentials' }).expect(200);
+      await cloud.http().post('/login/password-forgotten').send({ email }).expect(204);
+      const count = async (table: 'tokens' | 'password_resets') => (await cloud.account.db.selectFrom(table).selectAll().execute()).length;
+      expect(await count('tokens')).toBe(2);
+      clock.advance(60 * 60 * 1000);
+      // The purge runs on the clock's timer; wait for its queries to land.
+      for (let i = 0; i < 50 && (await count('tokens')) !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await count('tokens')).toBe(1);
+      expect(await count('password_resets')).toBe(0);
+    } finally {
+      await cloud.stop();
+    }
   });
 });
