@@ -256,6 +256,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{userId}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a phone or tablet of an account
+         * @description The account's own tokens only. At most 50 devices per account (409 beyond).
+         */
+        post: operations["createUserDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/device/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The device's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                deviceId: components["parameters"]["DeviceId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a registered device */
+        put: operations["updateUserDevice"];
+        post?: never;
+        /** Remove a registered device */
+        delete: operations["deleteUserDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/role/app_developer_trusted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give an account the role app_developer_trusted
+         * @description Admins only (403 for others). Answers the account.
+         */
+        put: operations["addRoleAppDeveloperTrusted"];
+        post?: never;
+        /**
+         * Take the role app_developer_trusted from an account
+         * @description Admins only (403 for others). Answers the account.
+         */
+        delete: operations["removeRoleAppDeveloperTrusted"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an account's sign-ins
+         * @description The account's own tokens only (and admins'). Newest first; ended and expired ones are not listed.
+         */
+        get: operations["getUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/session/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                sessionId: components["parameters"]["SessionId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of an account's sign-ins
+         * @description Every token of that sign-in stops working at once.
+         */
+        delete: operations["deleteUserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/me": {
         parameters: {
             query?: never;
@@ -271,6 +413,57 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the OAuth2 clients the signed-in user registered */
+        get: operations["getAuthenticatedUserClients"];
+        put?: never;
+        /**
+         * Register an OAuth2 client (an app)
+         * @description The answer carries the client's secret, shown this once. At most 20 clients per account (409 beyond).
+         */
+        post: operations["createAuthenticatedUserClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/client/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The client's id.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an OAuth2 client the user registered
+         * @description Its secret stays. Tokens issued before keep their scopes until they end.
+         */
+        put: operations["updateAuthenticatedUserClient"];
+        post?: never;
+        /**
+         * Delete an OAuth2 client the user registered
+         * @description Every token issued to it stops working.
+         */
+        delete: operations["deleteAuthenticatedUserClient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -427,6 +620,34 @@ export interface components {
          * @example 5f3e8a1c9b2d4e6f7a8b9c0d
          */
         Id: string;
+        /** @description An OAuth2 client (an app) the user registered. It may use the authorization code and refresh token grants, for the scopes listed, redirecting only to the URIs listed (exactly). */
+        OAuthClient: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The client_id. */
+            id: string;
+            name: string;
+            redirectUri: string[];
+            scopes: string[];
+            /** @description The client_secret, answered once when the client is created. */
+            secret?: string;
+        };
+        /** @description A new client, with its name, redirect URIs and scopes. */
+        OAuthClientCreate: {
+            name: string;
+            /** @description Absolute http(s) URIs without a fragment. */
+            redirectUri: string[];
+            /** @description `account`, `account.readonly`, `homey` or hub scopes (`homey.device.readonly` ...). */
+            scopes: string[];
+        };
+        /** @description The fields to change. */
+        OAuthClientUpdate: {
+            name?: string;
+            /** @description Absolute http(s) URIs without a fragment. */
+            redirectUri?: string[];
+            /** @description `account`, `account.readonly`, `homey` or hub scopes (`homey.device.readonly` ...). */
+            scopes?: string[];
+        };
         /** @description A failed token request (RFC 6749 §5.2), with the `statusCode` of every error of this platform. `invalid_request` (400): a parameter is missing, repeated or malformed; `invalid_client` (401 with WWW-Authenticate): unknown client or wrong secret; `invalid_grant` (400): the code, refresh token or password is wrong, expired, used or issued to another client or redirect URI; `unauthorized_client` (400): the client may not use this grant; `unsupported_grant_type` (400); `invalid_scope` (400): a scope beyond the client's; `too_many_requests` (429): too many failed passwords, try again after Retry-After. */
         OAuthError: {
             /** @enum {string} */
@@ -440,6 +661,24 @@ export interface components {
          * @example correct horse battery
          */
         Password: string;
+        /** @description One sign-in of the account in an app, with every token it issued since (refreshes included). */
+        Session: {
+            _id: components["schemas"]["Id"];
+            /** @example homey-web */
+            clientId: string;
+            /** @example Homey Web App */
+            clientName: string;
+            /** @description Whether the calling token belongs to it. */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description When it ends unless refreshed.
+             */
+            expiresAt: string;
+            scopes: string[];
+            /** Format: date-time */
+            signedInAt: string;
+        };
         /** @description The sign-in page's form; the OAuth parameters travel along from the page's query as hidden fields. */
         SignInForm: {
             client_id: string;
@@ -485,11 +724,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** @description The user's phones and tablets registered for notifications. */
-            devices: {
-                _id: components["schemas"]["Id"];
-                name: string;
-                platform: string;
-            }[];
+            devices: components["schemas"]["UserDevice"][];
             /**
              * Format: email
              * @example anna@example.com
@@ -522,6 +757,41 @@ export interface components {
             language?: string;
             lastname?: string;
             password: components["schemas"]["Password"];
+        };
+        /** @description A phone or tablet of the user, registered by the mobile app for notifications. */
+        UserDevice: {
+            _id: components["schemas"]["Id"];
+            /** @example 10.2.1 */
+            appVersion?: string;
+            /** Format: date-time */
+            created: string;
+            /** @description Whether the app runs in developer mode. */
+            devmode: boolean;
+            /** @example Anna's phone */
+            name: string;
+            /** @example 18.1 */
+            osVersion?: string;
+            /**
+             * @example ios
+             * @enum {string}
+             */
+            platform: "ios" | "android" | "web";
+            publicKey?: string;
+            /** @description The push notification token. */
+            token?: string;
+            /** Format: date-time */
+            updated: string;
+        };
+        /** @description A device's fields; on update only those sent change. */
+        UserDeviceInput: {
+            appVersion?: string;
+            devmode?: boolean;
+            name?: string;
+            osVersion?: string;
+            /** @enum {string} */
+            platform?: "ios" | "android" | "web";
+            publicKey?: string;
+            token?: string;
         };
         /** @description The fields to change; the others keep their value. A new e-mail address must be free (409). */
         UserUpdate: {
@@ -651,15 +921,35 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The client's id.
+         * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+         */
+        ClientId: string;
+        /**
+         * @description The device's `_id`.
+         * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+         */
+        DeviceId: string;
+        /**
          * @description The hub's `_id`.
          * @example 5f3e8a1c9b2d4e6f7a8b9c0d
          */
         HomeyId: string;
         /**
+         * @description The session's `_id`.
+         * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+         */
+        SessionId: string;
+        /**
          * @description The user's `_id`.
          * @example 5f3e8a1c9b2d4e6f7a8b9c0d
          */
         UserId: string;
+        /**
+         * @description The user's `_id`.
+         * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+         */
+        UserIdOf: string;
     };
     requestBodies: never;
     headers: never;
@@ -1135,6 +1425,220 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    createUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDeviceInput"] & unknown;
+            };
+        };
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDevice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The device's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                deviceId: components["parameters"]["DeviceId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDeviceInput"] & unknown;
+            };
+        };
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDevice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The device's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                deviceId: components["parameters"]["DeviceId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addRoleAppDeveloperTrusted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["User"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeRoleAppDeveloperTrusted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["User"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The session's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                sessionId: components["parameters"]["SessionId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getAuthenticatedUser: {
         parameters: {
             query?: {
@@ -1151,6 +1655,118 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getAuthenticatedUserClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients, without secrets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createAuthenticatedUserClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthClientCreate"];
+            };
+        };
+        responses: {
+            /** @description The client, with its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateAuthenticatedUserClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The client's id.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthClientUpdate"];
+            };
+        };
+        responses: {
+            /** @description The client, without secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAuthenticatedUserClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The client's id.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                id: components["parameters"]["ClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     updateAuthenticatedUserPassword: {

@@ -6,7 +6,10 @@ import { hasScope } from '../../http/scopes.js';
 import type { AccountContext } from './context.js';
 import { createDelegation, forgotPassword, resetPassword } from './account-flows.js';
 import { createHomey, deleteHomey, listHomeys, requireHomey, updateHomey } from './hubs.js';
-import { callerId, confirmPassword, createUser, findUser, requireOwnAccount, setPassword, updateUser, userView } from './users.js';
+import { createDevice, deleteDevice, updateDevice } from './devices.js';
+import { endSession, sessionsOf } from './sessions.js';
+import { clientsOf, createUserClient, deleteUserClient, updateUserClient } from './user-clients.js';
+import { callerId, confirmPassword, createUser, findUser, requireAdminOver, requireOwnAccount, setPassword, setRole, updateUser, userView } from './users.js';
 import { verifyDelegationToken } from './delegation.js';
 
 /** Operations that answer other than JSON are served beside the dispatcher (oauth/): the rest are handlers here. */
@@ -47,6 +50,38 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
       if (id === context.session!.userId) await confirmPassword(context, row, password);
       await context.account.db.deleteFrom('users').where('id', '=', id).execute();
     },
+    async addRoleAppDeveloperTrusted({ userId }, context) {
+      await requireAdminOver(context, userId);
+      return userView(context.account, await setRole(context.account, userId, 'app_developer_trusted', true));
+    },
+    async removeRoleAppDeveloperTrusted({ userId }, context) {
+      await requireAdminOver(context, userId);
+      return userView(context.account, await setRole(context.account, userId, 'app_developer_trusted', false));
+    },
+    async getUserSessions({ userId }, context) {
+      await requireOwnAccount(context, userId);
+      return sessionsOf(context.account, userId, context.session!);
+    },
+    async deleteUserSession({ userId, sessionId }, context) {
+      await requireOwnAccount(context, userId);
+      await endSession(context.account, userId, sessionId);
+    },
+    async createUserDevice({ userId, device }, context) {
+      await requireOwnAccount(context, userId);
+      return createDevice(context.account, userId, device);
+    },
+    async updateUserDevice({ userId, deviceId, device }, context) {
+      await requireOwnAccount(context, userId);
+      return updateDevice(context.account, userId, deviceId, device);
+    },
+    async deleteUserDevice({ userId, deviceId }, context) {
+      await requireOwnAccount(context, userId);
+      await deleteDevice(context.account, userId, deviceId);
+    },
+    getAuthenticatedUserClients: (_args, context) => clientsOf(context.account, callerId(context)),
+    createAuthenticatedUserClient: ({ name, redirectUri, scopes }, context) => createUserClient(context.account, callerId(context), { name, redirectUri, scopes }),
+    updateAuthenticatedUserClient: ({ id, ...patch }, context) => updateUserClient(context.account, callerId(context), id, patch),
+    deleteAuthenticatedUserClient: ({ id }, context) => deleteUserClient(context.account, callerId(context), id),
     getHomeys: ({ serial, softwareVersion, search, page }, context) =>
       listHomeys(context.account, callerId(context), { serial, softwareVersion, search, page: page ? Number(page) : 1 }),
     createHomey: ({ data }, context) => createHomey(context.account, callerId(context), data),

@@ -32,6 +32,8 @@ export interface Tables {
     grants: string;
     scopes: string;
     created_at: string;
+    /** The account that registered the client through the API; null for clients of the platform. */
+    owner_id: string | null;
   };
   auth_codes: {
     code_hash: string;
@@ -56,6 +58,8 @@ export interface Tables {
     refresh_expires_at: string | null;
     /** The refresh token was used and replaced: presenting it again is a replay. */
     replaced: number;
+    /** When the sign-in began (carried through refreshes); null for rows from before it was kept. */
+    signed_in_at: string | null;
   };
   hubs: {
     id: string;
@@ -70,6 +74,14 @@ export interface Tables {
   };
   hub_users: { hub_id: string; user_id: string; role: string };
   password_resets: { token_hash: string; user_id: string; expires_at: string };
+  user_devices: {
+    id: string;
+    user_id: string;
+    /** The device's fields (name, platform, token ...) as JSON. */
+    data: string;
+    created_at: string;
+    updated_at: string;
+  };
 }
 
 export type AccountDb = Kysely<Tables>;
@@ -162,8 +174,38 @@ const initial: Migration = {
   },
 };
 
-/** Migrations in order; a new one is added below, never changed once released. */
-const migrations: Record<string, Migration> = { '2026-11-23-initial': initial };
+/** Sessions list their start; user devices; clients registered by users. */
+const devicesSessionsClients: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('tokens').addColumn('signed_in_at', 'text').execute();
+    await db.schema.alterTable('oauth_clients').addColumn('owner_id', 'text', (c) => c.references('users.id').onDelete('cascade')).execute();
+    await db.schema.createIndex('oauth_clients_owner').on('oauth_clients').column('owner_id').execute();
+    await db.schema
+      .createTable('user_devices')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('user_devices_user').on('user_devices').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('user_devices').execute();
+    await db.schema.dropIndex('oauth_clients_owner').execute();
+    await db.schema.alterTable('oauth_clients').dropColumn('owner_id').execute();
+    await db.schema.alterTable('tokens').dropColumn('signed_in_at').execute();
+  },
+};
+
+/**
+ * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
+ * released.
+ */
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+  '002-devices-sessions-clients': devicesSessionsClients,
+};
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is given (postgres://...), else SQLite in `dataDir`, and

@@ -18,7 +18,7 @@ import { registerClient, type ClientRegistration } from './oauth/clients.js';
 import { tokenEndpoint } from './oauth/token-endpoint.js';
 import { authenticateAccess } from './oauth/tokens.js';
 import { schedulePurge } from './purge.js';
-import { addRole } from './users.js';
+import { setRole } from './users.js';
 
 export interface AccountServiceConfig {
   /** Holds the SQLite file (without databaseUrl) and the delegation key pair. */
@@ -94,7 +94,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     handler,
     server,
     registerClient: (client) => registerClient(account, client),
-    addRole: (userId, role) => addRole(account, userId, role),
+    addRole: async (userId, role) => void (await setRole(account, userId, role, true)),
     listen(port = 0, host = '127.0.0.1') {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

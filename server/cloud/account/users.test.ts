@@ -116,3 +116,25 @@ describe('account service: users', () => {
     await cloud.tokens(email, 'reset password 1');
   });
 });
+
+describe('account service: the role app_developer_trusted', () => {
+  let cloud: TestAccount;
+  beforeAll(async () => {
+    cloud = await startTestAccount();
+  });
+  afterAll(() => cloud.stop());
+
+  it('when an admin adds and removes it, then roles and roleIds show it; a non-admin gets 403, an unknown account 404', async () => {
+    const admin = await cloud.user();
+    await cloud.addRole(admin.id, 'admin');
+    const developer = await cloud.user();
+    await cloud.http().put(`/user/${developer.id}/role/app_developer_trusted`).set(developer.auth).expect(403);
+    const { body } = await cloud.http().put(`/user/${developer.id}/role/app_developer_trusted`).set(admin.auth).expect(200);
+    expect(body).toMatchObject({ roles: ['app_developer_trusted'], roleIds: ['app_developer_trusted'] });
+    expect((await cloud.http().get('/user/me').set(developer.auth).expect(200)).body.roles).toEqual(['app_developer_trusted']);
+    const removed = await cloud.http().delete(`/user/${developer.id}/role/app_developer_trusted`).set(admin.auth).expect(200);
+    expect(removed.body.roles).toEqual([]);
+    await cloud.http().delete(`/user/${developer.id}/role/app_developer_trusted`).set(developer.auth).expect(403);
+    await cloud.http().put('/user/0123456789abcdef01234567/role/app_developer_trusted').set(admin.auth).expect(404);
+  });
+});

@@ -3,24 +3,13 @@ import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Account, AccountContext } from './context.js';
 import { hashPassword, newId, verifyPassword } from './crypto.js';
 import { isUniqueViolation, type Tables } from './db.js';
-import { homeysOf, type HomeyView } from './hubs.js';
+import type { components } from '../../../generated/cloud/account.js';
+import { devicesOf } from './devices.js';
+import { homeysOf } from './hubs.js';
 
 type UserRow = Selectable<Tables['users']>;
 
-export interface UserView {
-  _id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  language: string;
-  avatar: string | null;
-  roles: string[];
-  roleIds: string[];
-  newsletter: boolean;
-  homeys: HomeyView[];
-  devices: Array<{ _id: string; name: string; platform: string }>;
-  createdAt: string;
-}
+export type UserView = components['schemas']['User'];
 
 export const emailTaken = () => conflict('An account with this e-mail address exists already');
 
@@ -37,7 +26,7 @@ export async function userView(account: Account, row: UserRow): Promise<UserView
     roleIds: roles,
     newsletter: row.newsletter === 1,
     homeys: await homeysOf(account, row.id),
-    devices: [],
+    devices: await devicesOf(account, row.id),
     createdAt: row.created_at,
   };
 }
@@ -87,13 +76,23 @@ export function callerId(context: AccountContext): string {
   return userId;
 }
 
+const isAdmin = async (context: AccountContext, userId: string) => {
+  const row = await findUser(context.account, userId);
+  return Boolean(row && (JSON.parse(row.roles) as string[]).includes('admin'));
+};
+
 /** The account at `id`, which only that account's own tokens (and admins') may reach. */
 export async function requireOwnAccount(context: AccountContext, id: string): Promise<UserRow> {
   const caller = callerId(context);
-  if (caller !== id) {
-    const admin = await findUser(context.account, caller);
-    if (!admin || !(JSON.parse(admin.roles) as string[]).includes('admin')) throw forbidden('Only the account itself may do this');
-  }
+  if (caller !== id && !(await isAdmin(context, caller))) throw forbidden('Only the account itself may do this');
+  const row = await findUser(context.account, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** The account at `id`, for an admin caller only. */
+export async function requireAdminOver(context: AccountContext, id: string): Promise<UserRow> {
+  if (!(await isAdmin(context, callerId(context)))) throw forbidden('Only an admin may do this');
   const row = await findUser(context.account, id);
   if (!row) throw notFound('User');
   return row;
@@ -133,10 +132,14 @@ export async function setPassword(account: Account, userId: string, password: st
   });
 }
 
-/** Gives an account a role (`admin`, `app_developer_trusted` ...): for operators, not through the API. */
-export async function addRole(account: Account, userId: string, role: string): Promise<void> {
+/** Gives an account a role (`admin`, `app_developer_trusted` ...) or takes it away. */
+export async function setRole(account: Account, userId: string, role: string, held: boolean): Promise<UserRow> {
   const row = await findUser(account, userId);
   if (!row) throw notFound('User');
-  const roles = new Set(JSON.parse(row.roles) as string[]).add(role);
-  await account.db.updateTable('users').set({ roles: JSON.stringify([...roles]) }).where('id', '=', userId).execute();
+  const roles = new Set(JSON.parse(row.roles) as string[]);
+  if (held) roles.add(role);
+  else roles.delete(role);
+  const updated = { ...row, roles: JSON.stringify([...roles]), updated_at: account.iso() };
+  await account.db.updateTable('users').set({ roles: updated.roles, updated_at: updated.updated_at }).where('id', '=', userId).execute();
+  return updated;
 }

@@ -47,8 +47,9 @@ export async function registerClient(account: Account, client: ClientRegistratio
     grants: JSON.stringify(client.grants),
     scopes: JSON.stringify(client.scopes),
     created_at: account.iso(),
+    owner_id: null,
   };
-  const { id, created_at, ...changes } = row;
+  const { id, created_at, owner_id, ...changes } = row;
   await account.db.insertInto('oauth_clients').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
 }
 

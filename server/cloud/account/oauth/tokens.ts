@@ -20,12 +20,13 @@ interface Issue {
   client: Client;
   userId: string | null;
   scopes: readonly string[];
-  /** The sign-in the tokens belong to; a new one without. */
+  /** The sign-in the tokens belong to, and when it began; a new one without. */
   grantId?: string;
+  signedInAt?: string | null;
 }
 
 /** A new access token, and a refresh token when the client may refresh and a user signed in. */
-export async function issueTokens(account: Account, { client, userId, scopes, grantId = newId() }: Issue): Promise<TokenAnswer> {
+export async function issueTokens(account: Account, { client, userId, scopes, grantId = newId(), signedInAt = account.iso() }: Issue): Promise<TokenAnswer> {
   const access = newSecret();
   const refresh = userId && client.grants.includes('refresh_token') ? newSecret() : null;
   const now = account.now();
@@ -41,6 +42,7 @@ export async function issueTokens(account: Account, { client, userId, scopes, gr
       access_expires_at: new Date(now + ACCESS_TTL_MS).toISOString(),
       refresh_expires_at: refresh && new Date(now + REFRESH_TTL_MS).toISOString(),
       replaced: 0,
+      signed_in_at: signedInAt,
     })
     .execute();
   return {
@@ -91,7 +93,7 @@ export async function refresh(account: Account, client: Client, token: string, a
     await endGrant(account, row.grant_id);
     throw oauthError.invalidGrant('The refresh token was used already: every token of this sign-in is revoked');
   }
-  return issueTokens(account, { client, userId: row.user_id, scopes, grantId: row.grant_id });
+  return issueTokens(account, { client, userId: row.user_id, scopes, grantId: row.grant_id, signedInAt: row.signed_in_at });
 }
 
 export interface CodeRequest {
