@@ -84,6 +84,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/homey/{homeyId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get every metadata value of a hub
+         * @description Key-value data apps and services keep about a hub, readable by its users (404 for strangers).
+         */
+        get: operations["getAllHomeyMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/homey/{homeyId}/metadata/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The metadata key.
+                 * @example energy.tariff
+                 */
+                key: components["parameters"]["MetadataKey"];
+            };
+            cookie?: never;
+        };
+        /** Get one metadata value of a hub */
+        get: operations["getHomeyMetadata"];
+        /**
+         * Replace a metadata value of a hub
+         * @description The owner only; 404 when the key does not exist.
+         */
+        put: operations["updateHomeyMetadata"];
+        /**
+         * Create a metadata value of a hub
+         * @description The owner only; 409 when the key exists, at most 100 keys per hub (409 beyond).
+         */
+        post: operations["createHomeyMetadata"];
+        /**
+         * Delete a metadata value of a hub
+         * @description The owner only.
+         */
+        delete: operations["deleteHomeyMetadata"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/homey/{homeyId}/send-connection-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose how the caller hears that a hub went offline or came back
+         * @description Per user of the hub: push notifications to the user's devices and e-mail. Answers the hub record, whose `connectionNotifications` are the caller's.
+         */
+        put: operations["updateHomeySendConnectionNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/homey/{id}": {
         parameters: {
             query?: never;
@@ -532,6 +624,11 @@ export interface components {
             _id: components["schemas"]["Id"];
             /** @enum {integer} */
             apiVersion: 1 | 2 | 3;
+            /** @description How the caller hears that the hub went offline or came back. */
+            connectionNotifications: {
+                email: boolean;
+                push: boolean;
+            };
             /** Format: date-time */
             createdAt: string;
             language?: string;
@@ -936,6 +1033,16 @@ export interface components {
          */
         HomeyId: string;
         /**
+         * @description The hub's `_id`.
+         * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+         */
+        HomeyIdOf: string;
+        /**
+         * @description The metadata key.
+         * @example energy.tariff
+         */
+        MetadataKey: string;
+        /**
          * @description The session's `_id`.
          * @example 5a7d2c1e9f3b4a6d8e0c1b2a
          */
@@ -1078,6 +1185,232 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getAllHomeyMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values by key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getHomeyMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The metadata key.
+                 * @example energy.tariff
+                 */
+                key: components["parameters"]["MetadataKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key's value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateHomeyMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The metadata key.
+                 * @example energy.tariff
+                 */
+                key: components["parameters"]["MetadataKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The value, at most 16 KiB as JSON. */
+                    value: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The key's value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createHomeyMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The metadata key.
+                 * @example energy.tariff
+                 */
+                key: components["parameters"]["MetadataKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The value, at most 16 KiB as JSON. */
+                    value: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The key's value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteHomeyMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The metadata key.
+                 * @example energy.tariff
+                 */
+                key: components["parameters"]["MetadataKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateHomeySendConnectionNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: boolean;
+                    push?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Homey"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHomey: {

@@ -5,7 +5,8 @@ import { forbidden } from '../../http/errors.js';
 import { hasScope } from '../../http/scopes.js';
 import type { AccountContext } from './context.js';
 import { createDelegation, forgotPassword, resetPassword } from './account-flows.js';
-import { createHomey, deleteHomey, listHomeys, requireHomey, updateHomey } from './hubs.js';
+import { createHomey, deleteHomey, listHomeys, requireHomey, setConnectionNotifications, updateHomey } from './hubs.js';
+import { allMetadata, createMetadata, deleteMetadata, getMetadata, updateMetadata } from './metadata.js';
 import { createDevice, deleteDevice, updateDevice } from './devices.js';
 import { endSession, sessionsOf } from './sessions.js';
 import { clientsOf, createUserClient, deleteUserClient, updateUserClient } from './user-clients.js';
@@ -88,6 +89,13 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
     getHomey: ({ id }, context) => requireHomey(context.account, callerId(context), id),
     updateHomey: ({ id, homey }, context) => updateHomey(context.account, callerId(context), id, homey),
     deleteHomey: ({ id }, context) => deleteHomey(context.account, callerId(context), id),
+    getAllHomeyMetadata: ({ homeyId }, context) => allMetadata(context.account, callerId(context), homeyId),
+    getHomeyMetadata: ({ homeyId, key }, context) => getMetadata(context.account, callerId(context), homeyId, key),
+    createHomeyMetadata: ({ homeyId, key, value }, context) => createMetadata(context.account, callerId(context), homeyId, key, value),
+    updateHomeyMetadata: ({ homeyId, key, value }, context) => updateMetadata(context.account, callerId(context), homeyId, key, value),
+    deleteHomeyMetadata: ({ homeyId, key }, context) => deleteMetadata(context.account, callerId(context), homeyId, key),
+    updateHomeySendConnectionNotifications: ({ homeyId, push, email }, context) =>
+      setConnectionNotifications(context.account, callerId(context), homeyId, { push, email }),
     createDelegationToken: ({ audience, meta }, context) => createDelegation(context, audience, meta),
     verifyDelegationToken: async ({ token }, { account }) => (await verifyDelegationToken(account.keys, token, account.now())) as never,
     getDelegationTokenKey: (_args, { account }) => account.keys.publicPem,

@@ -72,7 +72,15 @@ export interface Tables {
     created_at: string;
     updated_at: string;
   };
-  hub_users: { hub_id: string; user_id: string; role: string };
+  hub_users: {
+    hub_id: string;
+    user_id: string;
+    role: string;
+    /** Whether this user hears of the hub going offline or coming back, by push and by e-mail. */
+    notify_push: number;
+    notify_email: number;
+  };
+  hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
   password_resets: { token_hash: string; user_id: string; expires_at: string };
   user_devices: {
     id: string;
@@ -198,6 +206,27 @@ const devicesSessionsClients: Migration = {
   },
 };
 
+/** Per-user connection notifications of a hub; hub metadata. */
+const notificationsMetadata: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('hub_users').addColumn('notify_push', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema.alterTable('hub_users').addColumn('notify_email', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .createTable('hub_metadata')
+      .addColumn('hub_id', 'text', (c) => c.notNull().references('hubs.id').onDelete('cascade'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('hub_metadata_pk', ['hub_id', 'key'])
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('hub_metadata').execute();
+    await db.schema.alterTable('hub_users').dropColumn('notify_email').execute();
+    await db.schema.alterTable('hub_users').dropColumn('notify_push').execute();
+  },
+};
+
 /**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
@@ -205,6 +234,7 @@ const devicesSessionsClients: Migration = {
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-devices-sessions-clients': devicesSessionsClients,
+  '003-notifications-metadata': notificationsMetadata,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { components } from '../../../generated/cloud/account.js';
 import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import { isUniqueViolation, sql, type Tables } from './db.js';
@@ -7,7 +8,7 @@ import { isUniqueViolation, sql, type Tables } from './db.js';
 export const PAGE_SIZE = 50;
 
 type HubRow = Selectable<Tables['hubs']>;
-type Role = 'owner' | 'manager' | 'user' | 'guest';
+type Role = HomeyView['role'];
 
 /** The fields of a record besides id, owner and times; those beyond name, serial and version live in `data`. */
 export interface HomeyFields {
@@ -25,24 +26,23 @@ export interface HomeyFields {
   mdnsFqdn?: string;
 }
 
-export interface HomeyView extends HomeyFields {
-  _id: string;
-  name: string;
-  platform: 'local' | 'cloud';
-  apiVersion: 1 | 2 | 3;
-  role: Role;
-  ownerId: string;
-  createdAt: string;
-  updatedAt: string;
+export type HomeyView = components['schemas']['Homey'];
+
+/** The caller's membership of a hub: role and notification choices. */
+interface Membership {
+  role: string;
+  notify_push: number;
+  notify_email: number;
 }
 
-const view = (row: HubRow, role: string): HomeyView => ({
+const view = (row: HubRow, { role, notify_push, notify_email }: Membership): HomeyView => ({
   ...(JSON.parse(row.data) as HomeyFields),
   ...(row.serial !== null ? { serial: row.serial } : {}),
   ...(row.software_version !== null ? { softwareVersion: row.software_version } : {}),
   _id: row.id,
   name: row.name,
   role: role as Role,
+  connectionNotifications: { push: notify_push === 1, email: notify_email === 1 },
   ownerId: row.owner_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -56,8 +56,8 @@ const withRoles = (account: Account, userId: string) =>
 
 /** The hubs a user owns or is a user of, newest first (a user's `homeys`). */
 export async function homeysOf(account: Account, userId: string): Promise<HomeyView[]> {
-  const rows = await withRoles(account, userId).selectAll('hubs').select('hub_users.role').orderBy('hubs.created_at', 'desc').orderBy('hubs.id').execute();
-  return rows.map((row) => view(row, row.role));
+  const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hubs.created_at', 'desc').orderBy('hubs.id').execute();
+  return rows.map((row) => view(row, row));
 }
 
 export interface HomeyFilter {
@@ -78,13 +78,13 @@ export async function listHomeys(account: Account, userId: string, filter: Homey
   const { total } = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const rows = await query
     .selectAll('hubs')
-    .select('hub_users.role')
+    .select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email'])
     .orderBy('hubs.created_at', 'desc')
     .orderBy('hubs.id')
     .limit(PAGE_SIZE)
     .offset((filter.page - 1) * PAGE_SIZE)
     .execute();
-  return { homeys: rows.map((row) => view(row, row.role)), page: filter.page, pageSize: PAGE_SIZE, total: Number(total) };
+  return { homeys: rows.map((row) => view(row, row)), page: filter.page, pageSize: PAGE_SIZE, total: Number(total) };
 }
 
 /** Splits fields into the columns and the JSON rest. */
@@ -107,32 +107,42 @@ export async function createHomey(account: Account, ownerId: string, input: Home
   try {
     await account.db.transaction().execute(async (trx) => {
       await trx.insertInto('hubs').values(row).execute();
-      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner' }).execute();
+      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner', notify_push: 1, notify_email: 0 }).execute();
     });
   } catch (error) {
     throw isUniqueViolation(error) ? conflict('A hub record with this _id exists already') : error;
   }
-  return view(row, 'owner');
+  return view(row, { role: 'owner', notify_push: 1, notify_email: 0 });
 }
 
 /** A hub record the user belongs to, with their role; 404 for any other (strangers learn nothing). */
 export async function requireHomey(account: Account, userId: string, id: string): Promise<HomeyView> {
-  const row = await withRoles(account, userId).where('hubs.id', '=', id).selectAll('hubs').select('hub_users.role').executeTakeFirst();
+  const row = await withRoles(account, userId).where('hubs.id', '=', id).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).executeTakeFirst();
   if (!row) throw notFound('Homey');
-  return view(row, row.role);
+  return view(row, row);
 }
 
-async function requireOwned(account: Account, userId: string, id: string): Promise<HomeyView> {
+export async function requireOwned(account: Account, userId: string, id: string): Promise<HomeyView> {
   const homey = await requireHomey(account, userId, id);
   if (homey.role !== 'owner') throw forbidden("Only the hub's owner may change its record");
   return homey;
 }
 
 export async function updateHomey(account: Account, userId: string, id: string, patch: HomeyFields): Promise<HomeyView> {
-  const { _id, role, ownerId, createdAt, updatedAt, ...current } = await requireOwned(account, userId, id);
+  const { _id, role, connectionNotifications, ownerId, createdAt, updatedAt, ...current } = await requireOwned(account, userId, id);
   const updated_at = account.iso();
   await account.db.updateTable('hubs').set({ ...columns(patch, current), updated_at }).where('id', '=', id).execute();
-  return { ...current, ...patch, _id, role, ownerId, createdAt, updatedAt: updated_at } as HomeyView;
+  return { ...current, ...patch, _id, role, connectionNotifications, ownerId, createdAt, updatedAt: updated_at } as HomeyView;
+}
+
+export async function setConnectionNotifications(account: Account, userId: string, id: string, choice: { push?: boolean; email?: boolean }): Promise<HomeyView> {
+  await requireHomey(account, userId, id);
+  const changes = {
+    ...(choice.push !== undefined ? { notify_push: choice.push ? 1 : 0 } : {}),
+    ...(choice.email !== undefined ? { notify_email: choice.email ? 1 : 0 } : {}),
+  };
+  await account.db.updateTable('hub_users').set(changes).where('hub_id', '=', id).where('user_id', '=', userId).execute();
+  return requireHomey(account, userId, id);
 }
 
 export async function deleteHomey(account: Account, userId: string, id: string): Promise<void> {
