@@ -176,6 +176,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/homey/{homeyId}/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an account to a hub
+         * @description The owner only. The account (by `_id`) becomes a user of the hub with the role once it accepts (`POST /user/{userId}/accept_invite/{inviterId}`). Inviting again replaces the pending invitation; a user of the hub already answers 409.
+         */
+        post: operations["createHomeyUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/homey/{homeyId}/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a user or a pending invitation from a hub
+         * @description The owner removes anyone but themselves (409); any other user may remove only themselves (leave).
+         */
+        delete: operations["deleteHomeyUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/homey/{homeyId}/user/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove every user and invitation of a hub but the owner
+         * @description The owner only.
+         */
+        post: operations["resetHomeyUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/homey/{id}": {
         parameters: {
             query?: never;
@@ -348,6 +431,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{userId}/accept_invite/{inviterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `_id` of the account that invited.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                inviterId: components["parameters"]["InviterId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the invitations of an inviter
+         * @description The invited account's own tokens only. Every pending invitation of this inviter to the account is accepted: the account becomes a user of each hub. 404 when there is none.
+         */
+        post: operations["acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/device": {
         parameters: {
             query?: never;
@@ -502,6 +616,26 @@ export interface paths {
          * @description The account of the access token, with its hubs (`homeys`) and `devices`.
          */
         get: operations["getAuthenticatedUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/accepted_invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the invitations the signed-in user accepted
+         * @description Newest first, with the hubs' invite tokens to finish on each hub.
+         */
+        get: operations["getAcceptedInvites"];
         put?: never;
         post?: never;
         delete?: never;
@@ -717,6 +851,21 @@ export interface components {
          * @example 5f3e8a1c9b2d4e6f7a8b9c0d
          */
         Id: string;
+        /** @description An invitation of an account to a hub by its owner. Once accepted the account is a user of the hub with the role; `token` is the hub's own invite token, which the app of the invited person sends to the hub (`POST /api/manager/users/accept`) to finish there. */
+        Invite: {
+            _id: components["schemas"]["Id"];
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            homeyId: components["schemas"]["Id"];
+            homeyName: string;
+            inviterId: components["schemas"]["Id"];
+            /** @enum {string} */
+            role: "manager" | "user" | "guest";
+            token?: string;
+            userId: components["schemas"]["Id"];
+        };
         /** @description An OAuth2 client (an app) the user registered. It may use the authorization code and refresh token grants, for the scopes listed, redirecting only to the URIs listed (exactly). */
         OAuthClient: {
             /** Format: date-time */
@@ -1037,6 +1186,11 @@ export interface components {
          * @example 5f3e8a1c9b2d4e6f7a8b9c0d
          */
         HomeyIdOf: string;
+        /**
+         * @description The `_id` of the account that invited.
+         * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+         */
+        InviterId: string;
         /**
          * @description The metadata key.
          * @example energy.tariff
@@ -1413,6 +1567,110 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    createHomeyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "manager" | "user" | "guest";
+                    /** @description The hub's invite token for this person. */
+                    token?: string;
+                    /** @description The invited account's `_id`. */
+                    user: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteHomeyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resetHomeyUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Only the owner is left. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getHomey: {
         parameters: {
             query?: never;
@@ -1758,6 +2016,41 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `_id` of the account that invited.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                inviterId: components["parameters"]["InviterId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations now accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createUserDevice: {
         parameters: {
             query?: never;
@@ -1986,6 +2279,28 @@ export interface operations {
         responses: {
             200: components["responses"]["User"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAcceptedInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accepted invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"][];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

@@ -6,6 +6,7 @@ import { hasScope } from '../../http/scopes.js';
 import type { AccountContext } from './context.js';
 import { createDelegation, forgotPassword, resetPassword } from './account-flows.js';
 import { createHomey, deleteHomey, listHomeys, requireHomey, setConnectionNotifications, updateHomey } from './hubs.js';
+import { acceptedInvites, acceptInvites, invite, removeHubUser, resetHubUsers } from './invites.js';
 import { allMetadata, createMetadata, deleteMetadata, getMetadata, updateMetadata } from './metadata.js';
 import { createDevice, deleteDevice, updateDevice } from './devices.js';
 import { endSession, sessionsOf } from './sessions.js';
@@ -89,6 +90,14 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
     getHomey: ({ id }, context) => requireHomey(context.account, callerId(context), id),
     updateHomey: ({ id, homey }, context) => updateHomey(context.account, callerId(context), id, homey),
     deleteHomey: ({ id }, context) => deleteHomey(context.account, callerId(context), id),
+    createHomeyUser: ({ homeyId, user, role, token }, context) => invite(context.account, callerId(context), homeyId, { user, role, token }),
+    deleteHomeyUser: ({ homeyId, userId }, context) => removeHubUser(context.account, callerId(context), homeyId, userId),
+    resetHomeyUsers: ({ homeyId }, context) => resetHubUsers(context.account, callerId(context), homeyId),
+    async acceptInvite({ userId, inviterId }, context) {
+      await requireOwnAccount(context, userId);
+      return acceptInvites(context.account, userId, inviterId);
+    },
+    getAcceptedInvites: (_args, context) => acceptedInvites(context.account, callerId(context)),
     getAllHomeyMetadata: ({ homeyId }, context) => allMetadata(context.account, callerId(context), homeyId),
     getHomeyMetadata: ({ homeyId, key }, context) => getMetadata(context.account, callerId(context), homeyId, key),
     createHomeyMetadata: ({ homeyId, key, value }, context) => createMetadata(context.account, callerId(context), homeyId, key, value),

@@ -81,6 +81,17 @@ export interface Tables {
     notify_email: number;
   };
   hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
+  invites: {
+    id: string;
+    hub_id: string;
+    inviter_id: string;
+    user_id: string;
+    role: string;
+    /** The hub's own invite token, handed to the invited person's app once accepted. */
+    token: string | null;
+    created_at: string;
+    accepted_at: string | null;
+  };
   password_resets: { token_hash: string; user_id: string; expires_at: string };
   user_devices: {
     id: string;
@@ -227,6 +238,28 @@ const notificationsMetadata: Migration = {
   },
 };
 
+/** Invitations of accounts to hubs. */
+const invites: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('invites')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('hub_id', 'text', (c) => c.notNull().references('hubs.id').onDelete('cascade'))
+      .addColumn('inviter_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('token', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('accepted_at', 'text')
+      .addUniqueConstraint('invites_hub_user', ['hub_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('invites_user').on('invites').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('invites').execute();
+  },
+};
+
 /**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
@@ -235,6 +268,7 @@ const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-devices-sessions-clients': devicesSessionsClients,
   '003-notifications-metadata': notificationsMetadata,
+  '004-invites': invites,
 };
 
 /**
