@@ -14,13 +14,17 @@ export async function purgeExpired(account: Account): Promise<void> {
   await account.db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
 }
 
-/** Purges now and every hour on the account's clock; returns the stop. */
-export function schedulePurge(account: Account, onError: (error: unknown) => void): () => void {
+/** Purges now and every hour on the account's clock; returns the stop, which waits for a purge under way. */
+export function schedulePurge(account: Account, onError: (error: unknown) => void): () => Promise<void> {
   let cancel = () => {};
+  let running: Promise<void> = Promise.resolve();
   const run = () => {
-    purgeExpired(account).catch(onError);
+    running = purgeExpired(account).catch(onError);
     cancel = account.clock.at(account.now() + PURGE_INTERVAL_MS, run);
   };
   run();
-  return () => cancel();
+  return () => {
+    cancel();
+    return running;
+  };
 }

@@ -102,7 +102,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       });
     },
     async close() {
-      stopPurge();
+      await stopPurge();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },
