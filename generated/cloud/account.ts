@@ -462,6 +462,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{userId}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an account's addresses
+         * @description The account's own tokens only; oldest first.
+         */
+        get: operations["getUserAddresses"];
+        put?: never;
+        /**
+         * Add an address to an account
+         * @description At most 20 per account (409 beyond).
+         */
+        post: operations["addUserAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/address/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The address's `_id`.
+                 * @example 6f5a6b7c8d9e0f1a2b3c4d5e
+                 */
+                addressId: components["parameters"]["AddressId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Update an address of an account */
+        put: operations["updateUserAddress"];
+        post?: never;
+        /** Delete an address of an account */
+        delete: operations["deleteUserAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/device": {
         parameters: {
             query?: never;
@@ -512,6 +571,32 @@ export interface paths {
         post?: never;
         /** Remove a registered device */
         delete: operations["deleteUserDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/{userId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the public profile of an account
+         * @description What any signed-in user may see of another (who invited them, who shares a hub); 404 when unknown.
+         */
+        get: operations["getUserProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -719,6 +804,53 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A postal address of the account (shipping, billing). */
+        Address: {
+            _id: components["schemas"]["Id"];
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Apartment, floor, c/o ... */
+            extra?: string;
+            firstname?: string;
+            lastname?: string;
+            number: string;
+            state?: string;
+            street: string;
+            /** Format: date-time */
+            updatedAt: string;
+            zipcode: string;
+        };
+        /** @description A new address. */
+        AddressCreate: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country: string;
+            /** @description Apartment, floor, c/o ... */
+            extra?: string;
+            firstname?: string;
+            lastname?: string;
+            number: string;
+            state?: string;
+            street: string;
+            zipcode: string;
+        };
+        /** @description The fields to change. */
+        AddressUpdate: {
+            city?: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country?: string;
+            /** @description Apartment, floor, c/o ... */
+            extra?: string;
+            firstname?: string;
+            lastname?: string;
+            number?: string;
+            state?: string;
+            street?: string;
+            zipcode?: string;
+        };
         /** @description The claims of a valid delegation token. */
         DelegationClaims: {
             /** @description The audience the token was made for, `homey` for hub sign-in. */
@@ -1166,6 +1298,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The address's `_id`.
+         * @example 6f5a6b7c8d9e0f1a2b3c4d5e
+         */
+        AddressId: string;
         /**
          * @description The client's id.
          * @example 5a7d2c1e9f3b4a6d8e0c1b2a
@@ -2051,6 +2188,143 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getUserAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addUserAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressCreate"];
+            };
+        };
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateUserAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The address's `_id`.
+                 * @example 6f5a6b7c8d9e0f1a2b3c4d5e
+                 */
+                addressId: components["parameters"]["AddressId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressUpdate"];
+            };
+        };
+        responses: {
+            /** @description The address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The address's `_id`.
+                 * @example 6f5a6b7c8d9e0f1a2b3c4d5e
+                 */
+                addressId: components["parameters"]["AddressId"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     createUserDevice: {
         parameters: {
             query?: never;
@@ -2151,6 +2425,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: components["schemas"]["Id"];
+                        avatar: string | null;
+                        firstname: string;
+                        lastname: string;
+                    };
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

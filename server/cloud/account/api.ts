@@ -1,13 +1,14 @@
 import * as manifest from '../../../generated/cloud/account.operations.js';
 import type { operations } from '../../../generated/cloud/account.js';
 import { defineApi } from '../../http/api.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { hasScope } from '../../http/scopes.js';
 import type { AccountContext } from './context.js';
 import { createDelegation, forgotPassword, resetPassword } from './account-flows.js';
 import { createHomey, deleteHomey, listHomeys, requireHomey, setConnectionNotifications, updateHomey } from './hubs.js';
 import { acceptedInvites, acceptInvites, invite, removeHubUser, resetHubUsers } from './invites.js';
 import { allMetadata, createMetadata, deleteMetadata, getMetadata, updateMetadata } from './metadata.js';
+import { addAddress, addressesOf, deleteAddress, updateAddress } from './addresses.js';
 import { createDevice, deleteDevice, updateDevice } from './devices.js';
 import { endSession, sessionsOf } from './sessions.js';
 import { clientsOf, createUserClient, deleteUserClient, updateUserClient } from './user-clients.js';
@@ -67,6 +68,28 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
     async deleteUserSession({ userId, sessionId }, context) {
       await requireOwnAccount(context, userId);
       await endSession(context.account, userId, sessionId);
+    },
+    async getUserProfile({ userId }, context) {
+      callerId(context);
+      const row = await findUser(context.account, userId);
+      if (!row) throw notFound('User');
+      return { _id: row.id, firstname: row.firstname, lastname: row.lastname, avatar: row.avatar };
+    },
+    async getUserAddresses({ userId }, context) {
+      await requireOwnAccount(context, userId);
+      return addressesOf(context.account, userId);
+    },
+    async addUserAddress({ userId, address }, context) {
+      await requireOwnAccount(context, userId);
+      return addAddress(context.account, userId, address);
+    },
+    async updateUserAddress({ userId, addressId, address }, context) {
+      await requireOwnAccount(context, userId);
+      return updateAddress(context.account, userId, addressId, address);
+    },
+    async deleteUserAddress({ userId, addressId }, context) {
+      await requireOwnAccount(context, userId);
+      await deleteAddress(context.account, userId, addressId);
     },
     async createUserDevice({ userId, device }, context) {
       await requireOwnAccount(context, userId);

@@ -81,6 +81,7 @@ export interface Tables {
     notify_email: number;
   };
   hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
+  user_addresses: { id: string; user_id: string; data: string; created_at: string; updated_at: string };
   invites: {
     id: string;
     hub_id: string;
@@ -260,6 +261,24 @@ const invites: Migration = {
   },
 };
 
+/** Postal addresses of accounts. */
+const addresses: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('user_addresses')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('user_addresses_user').on('user_addresses').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('user_addresses').execute();
+  },
+};
+
 /**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
@@ -269,6 +288,7 @@ const migrations: Record<string, Migration> = {
   '002-devices-sessions-clients': devicesSessionsClients,
   '003-notifications-metadata': notificationsMetadata,
   '004-invites': invites,
+  '005-addresses': addresses,
 };
 
 /**
