@@ -25,9 +25,11 @@ function typesOf(doc: Json, node: Json | undefined): string[] | undefined {
   return types?.every(Boolean) ? [...new Set(types.flatMap((t) => t!))] : undefined;
 }
 
-/** The schema of a request body: JSON, or a form (the OAuth2 token endpoint and sign-in page of the cloud). */
-const bodySchemaOf = (requestBody: Json | undefined): Json | undefined =>
-  (requestBody?.content?.['application/json'] ?? requestBody?.content?.['application/x-www-form-urlencoded'])?.schema;
+/** The schema of a request body: JSON, or a form (the cloud's OAuth2 endpoints, sign-in page and avatar upload). */
+const bodySchemaOf = (requestBody: Json | undefined): Json | undefined => {
+  const content = requestBody?.content;
+  return (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'] ?? content?.['multipart/form-data'])?.schema;
+};
 
 /** Every named argument with where it travels, whether it is required and its JSON types. */
 function argSpecs(doc: Json, operation: Json, parameters: Json[], body: Json | null): Json[] {

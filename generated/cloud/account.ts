@@ -431,6 +431,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{id}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an account's avatar image
+         * @description Public, as avatars show beside names. Answers the image as uploaded (JPEG, PNG or GIF) with an ETag; 404 for an account without one.
+         */
+        get: operations["getUserAvatar"];
+        put?: never;
+        /**
+         * Upload an account's avatar
+         * @description The account's own tokens only. A multipart form with one file field `avatar` of type `image/jpeg`, `image/png` or `image/gif` whose bytes are such an image (400 otherwise), at most 2 MiB (413). Replaces the avatar; the account's `avatar` becomes the URL of `GET /user/{id}/avatar` with a version.
+         */
+        post: operations["uploadUserAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/accept_invite/{inviterId}": {
         parameters: {
             query?: never;
@@ -2151,6 +2181,80 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getUserAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (GIF bytes) */
+                    "image/gif": string;
+                    /** @example (JPEG bytes) */
+                    "image/jpeg": string;
+                    /** @example (PNG bytes) */
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadUserAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image.
+                     */
+                    avatar: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["User"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The image is larger than 2 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     acceptInvite: {

@@ -44,7 +44,7 @@ export interface HttpOptions<Context extends CallContext> {
 
 export interface RawRoute {
   spec: OperationSpec;
-  serve(req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>): Promise<void>;
+  serve(req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>, path: Record<string, string | undefined>): Promise<void>;
 }
 
 type Route = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, query: Record<string, unknown>) => void;
@@ -52,7 +52,7 @@ type Route = (req: IncomingMessage, res: ServerResponse, params: Record<string, 
 /** `{id}` → `:id`; an OpenAPI path as find-my-way writes it. */
 const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
+export const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
 
 /**
  * The HTTP transport of one API group, on plain node:http for speed (Express only serves the fallback): Host
@@ -77,7 +77,7 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
     router.on(operation.spec.method.toUpperCase() as HTTPMethod, routerPath(operation.spec.path), route, operation);
   }
   for (const { spec, serve: raw } of options.rawRoutes ?? []) {
-    const route: Route = (req, res, _params, query) => void raw(req, res, query).catch((error: unknown) => fail(res, error));
+    const route: Route = (req, res, params, query) => void raw(req, res, query, params).catch((error: unknown) => fail(res, error));
     router.on(spec.method.toUpperCase() as HTTPMethod, routerPath(spec.path), route);
   }
 

@@ -16,8 +16,8 @@ import { callerId, confirmPassword, createUser, findUser, requireAdminOver, requ
 import { verifyDelegationToken } from './delegation.js';
 
 /** Operations that answer other than JSON are served beside the dispatcher (oauth/): the rest are handlers here. */
-const { authorise, authoriseSignIn, getAccessToken, ...dispatched } = manifest.operations;
-export const rawOperations = { authorise, authoriseSignIn, getAccessToken };
+const { authorise, authoriseSignIn, getAccessToken, getUserAvatar, uploadUserAvatar, ...dispatched } = manifest.operations;
+export const rawOperations = { authorise, authoriseSignIn, getAccessToken, getUserAvatar, uploadUserAvatar };
 
 export const accountApi = defineApi<operations, typeof dispatched, AccountContext>(
   { manager: manifest.manager, operations: dispatched },

@@ -81,6 +81,7 @@ export interface Tables {
     notify_email: number;
   };
   hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
+  avatars: { user_id: string; content_type: string; data: Buffer; etag: string; updated_at: string };
   user_addresses: { id: string; user_id: string; data: string; created_at: string; updated_at: string };
   invites: {
     id: string;
@@ -279,6 +280,24 @@ const addresses: Migration = {
   },
 };
 
+/** Avatar images, in the database so that every instance of the service serves them. */
+const avatars: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('avatars')
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('content_type', 'text', (c) => c.notNull())
+      // bytea is PostgreSQL's binary type; SQLite stores the Buffer as the blob it is.
+      .addColumn('data', 'bytea', (c) => c.notNull())
+      .addColumn('etag', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('avatars').execute();
+  },
+};
+
 /**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
@@ -289,6 +308,7 @@ const migrations: Record<string, Migration> = {
   '003-notifications-metadata': notificationsMetadata,
   '004-invites': invites,
   '005-addresses': addresses,
+  '006-avatars': avatars,
 };
 
 /**

@@ -1,14 +1,17 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
+import { operations } from '../../../generated/cloud/account.operations.js';
+import type { OperationSpec } from '../../../generated/manifest.js';
 import { systemClock, type Clock } from '../../http/clock.js';
 import { Dispatcher } from '../../http/dispatcher.js';
 import { HostAllowList } from '../../http/hosts.js';
-import { createHttpHandler } from '../../http/router.js';
+import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
 import { accountApi } from './api.js';
+import { serveAvatar, uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './crypto.js';
 import { openAccountDb } from './db.js';
@@ -79,6 +82,13 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     remoteAddress,
     account,
   }));
+  /** The caller of a raw route that needs a token, checked as the dispatcher checks JSON operations (401, 403). */
+  const authorize = async (req: IncomingMessage, spec: OperationSpec): Promise<AccountContext> => {
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    const session = token ? await authenticateAccess(account, token) : null;
+    dispatcher.authorize(spec, session, Boolean(token) && !session);
+    return { session, remoteAddress: req.socket.remoteAddress ?? '', account };
+  };
   const handler = createHttpHandler({
     dispatcher,
     validator,
@@ -86,7 +96,13 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     hosts: new HostAllowList(config.hostNames),
     validateResponses: config.validateResponses ?? false,
     development: config.development ?? false,
-    rawRoutes: [tokenEndpoint(account, validator, config.validateResponses ?? false), authorisePage(account, validator), authoriseSignIn(account, validator)],
+    rawRoutes: [
+      tokenEndpoint(account, validator, config.validateResponses ?? false),
+      authorisePage(account, validator),
+      authoriseSignIn(account, validator),
+      uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),
+      serveAvatar(account, validator),
+    ],
   });
   const server = createServer(handler);
   return {
