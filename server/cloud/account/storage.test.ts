@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
 import { FakeClock } from '../../http/clock.js';
+import { openAccountDb } from './db.js';
+import { migrations } from './migrations.js';
 import { freshDatabase } from './testing/postgres.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/test-account.js';
 
@@ -45,6 +51,24 @@ describe.each(backends)('account storage on %s', (name, available) => {
     await cloud.http().get('/user/me').set('Authorization', `Bearer ${rotated.body.access_token}`).expect(401);
   });
 
+  maybe('when every migration is undone and done again, then the schema comes back whole', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'account-migrations-'));
+    const database = name === 'PostgreSQL' ? await freshDatabase(serverUrl!) : undefined;
+    const db = await openAccountDb({ dataDir, databaseUrl: database?.url });
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      for (let i = 0; i < Object.keys(migrations).length; i++) expect((await migrator.migrateDown()).error).toBeUndefined();
+      expect((await db.introspection.getTables()).map((table) => table.name)).toEqual([]);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+      expect(tables).toEqual(['auth_codes', 'avatars', 'hub_metadata', 'hub_users', 'hubs', 'invites', 'oauth_clients', 'password_resets', 'tokens', 'user_addresses', 'user_devices', 'users']);
+    } finally {
+      await db.destroy();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   maybe('when an account is deleted, then its tokens, codes and hub records go by cascade', async () => {
     const user = await cloud.user();
     const { body: homey } = await cloud.http().post('/homey/').set(user.auth).send({ name: 'Cascade' }).expect(200);
@@ -69,7 +93,8 @@ describe('account storage: purge', () => {
       expect(await count('tokens')).toBe(2);
       clock.advance(60 * 60 * 1000);
       // The purge runs on the clock's timer; wait for its queries to land.
-      for (let i = 0; i < 50 && (await count('tokens')) !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const purged = async () => (await count('tokens')) === 1 && (await count('password_resets')) === 0;
+      for (let i = 0; i < 100 && !(await purged()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await count('tokens')).toBe(1);
       expect(await count('password_resets')).toBe(0);
     } finally {

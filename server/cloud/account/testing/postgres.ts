@@ -18,11 +18,24 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; d
   url.pathname = `/${name}`;
   return {
     url: url.href,
+    /**
+     * Waits for the service's connections to close (a pool's end() resolves before the server has seen them go),
+     * rather than forcing them: a forced drop would make their clients emit errors nobody listens to.
+     */
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            // 55006: the database is still being accessed by other users.
+            if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
       } finally {
         await client.end();
       }
