@@ -18,7 +18,7 @@ import { openAccountDb } from './db.js';
 import { loadDelegationKeys } from './delegation.js';
 import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
 import { registerClient, type ClientRegistration } from './oauth/clients.js';
-import { tokenEndpoint } from './oauth/token-endpoint.js';
+import { tokenEndpoint, type ExtensionGrant } from './oauth/token-endpoint.js';
 import { authenticateAccess } from './oauth/tokens.js';
 import { schedulePurge } from './purge.js';
 import { setRole } from './users.js';
@@ -30,6 +30,8 @@ export interface AccountServiceConfig {
   databaseUrl?: string;
   /** OAuth2 clients registered (or updated) at start. */
   clients?: ClientRegistration[];
+  /** Extension grants by their grant_type URI (RFC 6749 §4.5), for clients registered with that grant. */
+  extensionGrants?: Record<string, ExtensionGrant>;
   clock?: Clock;
   /** Sends the service's mails; default: printed on stdout (this service has no mail server of its own). */
   mailer?: Mailer;
@@ -97,7 +99,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     validateResponses: config.validateResponses ?? false,
     development: config.development ?? false,
     rawRoutes: [
-      tokenEndpoint(account, validator, config.validateResponses ?? false),
+      tokenEndpoint(account, validator, config.validateResponses ?? false, new Map(Object.entries(config.extensionGrants ?? {}))),
       authorisePage(account, validator),
       authoriseSignIn(account, validator),
       uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),

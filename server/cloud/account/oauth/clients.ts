@@ -6,7 +6,8 @@ import type { Tables } from '../db.js';
 import { oauthError } from './errors.js';
 
 export const GRANTS = ['authorization_code', 'refresh_token', 'client_credentials', 'password'] as const;
-export type Grant = (typeof GRANTS)[number];
+/** A grant of RFC 6749, or an extension grant by its absolute URI (§4.5), registered with the service. */
+export type Grant = (typeof GRANTS)[number] | `${string}:${string}`;
 
 /** An OAuth2 client as registered: a confidential one has a secret, a public one (a browser app) uses PKCE. */
 export interface ClientRegistration {

@@ -44,9 +44,21 @@ async function passwordGrant(account: Account, client: Client, form: Form, remot
   return issueTokens(account, { client, userId, scopes });
 }
 
-async function grant(account: Account, client: Client, form: Form, remoteAddress: string): Promise<TokenAnswer> {
+/**
+ * An extension grant (RFC 6749 §4.5): given the token request of a client registered for it, the user it signs in
+ * (null for none), or an oauthError (invalid_grant ...). The scopes are the client's, narrowed by `scope`.
+ */
+export type ExtensionGrant = (request: { account: Account; client: Client; form: Form; remoteAddress: string }) => Promise<{ userId: string | null }>;
+
+async function grant(account: Account, client: Client, form: Form, remoteAddress: string, extensions: ReadonlyMap<string, ExtensionGrant>): Promise<TokenAnswer> {
   const type = form.grant_type as Grant;
   if (!client.grants.includes(type)) throw oauthError.unauthorizedClient(type);
+  const extension = extensions.get(type);
+  if (extension) {
+    const scopes = grantedScopes(client, form.scope);
+    const { userId } = await extension({ account, client, form, remoteAddress });
+    return issueTokens(account, { client, userId, scopes });
+  }
   switch (type) {
     case 'authorization_code':
       return redeemCode(account, client, required(form, 'code'), form.redirect_uri, form.code_verifier);
@@ -56,11 +68,18 @@ async function grant(account: Account, client: Client, form: Form, remoteAddress
       return issueTokens(account, { client, userId: null, scopes: grantedScopes(client, form.scope) });
     case 'password':
       return passwordGrant(account, client, form, remoteAddress);
+    default:
+      throw oauthError.unsupportedGrantType(type);
   }
 }
 
 /** POST /oauth2/token (RFC 6749 §3.2): a form, answered with tokens or a §5.2 error, never cached. */
-export function tokenEndpoint(account: Account, validator: ContractValidator, validateResponses: boolean): RawRoute {
+export function tokenEndpoint(
+  account: Account,
+  validator: ContractValidator,
+  validateResponses: boolean,
+  extensions: ReadonlyMap<string, ExtensionGrant> = new Map(),
+): RawRoute {
   const spec = operations.getAccessToken;
   return {
     spec,
@@ -71,8 +90,8 @@ export function tokenEndpoint(account: Account, validator: ContractValidator, va
       const client = await clientOf(account, req, form);
       validator.body(spec, form);
       const type = required(form, 'grant_type');
-      if (!(GRANTS as readonly string[]).includes(type)) throw oauthError.unsupportedGrantType(type);
-      const answer = await grant(account, client, form, req.socket.remoteAddress ?? '');
+      if (!(GRANTS as readonly string[]).includes(type) && !extensions.has(type)) throw oauthError.unsupportedGrantType(type);
+      const answer = await grant(account, client, form, req.socket.remoteAddress ?? '', extensions);
       if (validateResponses) validator.response(spec, answer);
       const body = JSON.stringify(answer);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
