@@ -810,6 +810,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/me/newsletter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the signed-in user's newsletter subscription */
+        get: operations["getAuthenticatedUserNewsletterStatus"];
+        put?: never;
+        /**
+         * Subscribe the signed-in user to the newsletter
+         * @description In the language given, else the account's.
+         */
+        post: operations["subscribeAuthenticatedUserToNewsletter"];
+        /** Unsubscribe the signed-in user from the newsletter */
+        delete: operations["unsubscribeAuthenticatedUserFromNewsletter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/me/password": {
         parameters: {
             query?: never;
@@ -1027,6 +1049,12 @@ export interface components {
             role: "manager" | "user" | "guest";
             token?: string;
             userId: components["schemas"]["Id"];
+        };
+        /** @description Whether the account receives the newsletter, and in which language. */
+        NewsletterStatus: {
+            /** @description ISO 639-1 code; the account's language unless chosen. */
+            language: string;
+            subscribed: boolean;
         };
         /** @description An OAuth2 client (an app) the user registered. It may use the authorization code and refresh token grants, for the scopes listed, redirecting only to the URIs listed (exactly). */
         OAuthClient: {
@@ -2828,6 +2856,77 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAuthenticatedUserNewsletterStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newsletter status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    subscribeAuthenticatedUserToNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    language?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The newsletter status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    unsubscribeAuthenticatedUserFromNewsletter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     updateAuthenticatedUserPassword: {

@@ -12,7 +12,20 @@ import { addAddress, addressesOf, deleteAddress, updateAddress } from './address
 import { createDevice, deleteDevice, updateDevice } from './devices.js';
 import { endSession, sessionsOf } from './sessions.js';
 import { clientsOf, createUserClient, deleteUserClient, updateUserClient } from './user-clients.js';
-import { callerId, confirmPassword, createUser, findUser, requireAdminOver, requireOwnAccount, setPassword, setRole, updateUser, userView } from './users.js';
+import {
+  callerId,
+  confirmPassword,
+  createUser,
+  findUser,
+  newsletterStatus,
+  requireAdminOver,
+  requireOwnAccount,
+  setNewsletter,
+  setPassword,
+  setRole,
+  updateUser,
+  userView,
+} from './users.js';
 import { verifyDelegationToken } from './delegation.js';
 
 /** Operations that answer other than JSON are served beside the dispatcher (oauth/): the rest are handlers here. */
@@ -42,6 +55,12 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
       const row = await requireOwnAccount(context, callerId(context));
       await confirmPassword(context, row, old_password);
       await setPassword(context.account, row.id, password, context.session!.id);
+    },
+    getAuthenticatedUserNewsletterStatus: async (_args, context) => newsletterStatus(await requireOwnAccount(context, callerId(context))),
+    subscribeAuthenticatedUserToNewsletter: async ({ language }, context) =>
+      setNewsletter(context.account, await requireOwnAccount(context, callerId(context)), true, language),
+    async unsubscribeAuthenticatedUserFromNewsletter(_args, context) {
+      await setNewsletter(context.account, await requireOwnAccount(context, callerId(context)), false);
     },
     getUser: async ({ id }, context) => userView(context.account, await requireOwnAccount(context, id)),
     async updateUser({ id, user }, context) {

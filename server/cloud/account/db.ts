@@ -21,6 +21,8 @@ export interface Tables {
     avatar: string | null;
     roles: string;
     newsletter: number;
+    /** Null: the account's language. */
+    newsletter_language: string | null;
     created_at: string;
     updated_at: string;
   };

@@ -192,6 +192,16 @@ const avatars: Migration = {
   },
 };
 
+/** The language of an account's newsletter, when it differs from the account's. */
+const newsletterLanguage: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('users').addColumn('newsletter_language', 'text').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('users').dropColumn('newsletter_language').execute();
+  },
+};
+
 /**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
@@ -203,5 +213,6 @@ export const migrations: Record<string, Migration> = {
   '004-invites': invites,
   '005-addresses': addresses,
   '006-avatars': avatars,
+  '007-newsletter-language': newsletterLanguage,
 };
 

@@ -138,3 +138,28 @@ describe('account service: the role app_developer_trusted', () => {
     await cloud.http().put('/user/0123456789abcdef01234567/role/app_developer_trusted').set(admin.auth).expect(404);
   });
 });
+
+describe('account service: the newsletter', () => {
+  let cloud: TestAccount;
+  beforeAll(async () => {
+    cloud = await startTestAccount();
+  });
+  afterAll(() => cloud.stop());
+
+  it('when subscribing in a language and unsubscribing, then the status and /user/me follow', async () => {
+    const user = await cloud.user();
+    await cloud.http().get('/user/me/newsletter').set(user.auth).expect(200, { subscribed: false, language: 'en' });
+    await cloud.http().post('/user/me/newsletter').set(user.auth).send({ language: 'nl' }).expect(200, { subscribed: true, language: 'nl' });
+    expect((await cloud.http().get('/user/me').set(user.auth).expect(200)).body.newsletter).toBe(true);
+    await cloud.http().delete('/user/me/newsletter').set(user.auth).expect(204);
+    await cloud.http().get('/user/me/newsletter').set(user.auth).expect(200, { subscribed: false, language: 'nl' });
+    await cloud.http().post('/user/me/newsletter').set(user.auth).expect(200, { subscribed: true, language: 'nl' });
+  });
+
+  it('when the language is malformed, then 400; with account.readonly, subscribing answers 403', async () => {
+    const user = await cloud.user();
+    await cloud.http().post('/user/me/newsletter').set(user.auth).send({ language: 'Dutch' }).expect(400);
+    const readonly = (await cloud.tokens(user.email, undefined, 'account.readonly')).access_token;
+    await cloud.http().post('/user/me/newsletter').set('Authorization', `Bearer ${readonly}`).expect(403);
+  });
+});

@@ -58,6 +58,7 @@ export async function createUser(account: Account, input: NewUser): Promise<User
     avatar: null,
     roles: '[]',
     newsletter: input.newsletter ? 1 : 0,
+    newsletter_language: null,
     created_at: now,
     updated_at: now,
   };
@@ -130,6 +131,14 @@ export async function setPassword(account: Account, userId: string, password: st
     await ended.execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   });
+}
+
+export const newsletterStatus = (row: UserRow) => ({ subscribed: row.newsletter === 1, language: row.newsletter_language ?? row.language });
+
+export async function setNewsletter(account: Account, row: UserRow, subscribed: boolean, language?: string) {
+  const changes = { newsletter: subscribed ? 1 : 0, ...(language !== undefined ? { newsletter_language: language } : {}), updated_at: account.iso() };
+  await account.db.updateTable('users').set(changes).where('id', '=', row.id).execute();
+  return newsletterStatus({ ...row, ...changes });
 }
 
 /** Gives an account a role (`admin`, `app_developer_trusted` ...) or takes it away. */
