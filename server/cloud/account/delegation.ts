@@ -2,6 +2,7 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import type { components } from '../../../generated/cloud/account.js';
 import { badRequest } from '../../http/errors.js';
 
 export const DELEGATION_ALGORITHM = 'RS512';
@@ -50,15 +51,18 @@ export function signDelegationToken(keys: DelegationKeys, request: DelegationReq
     .sign(keys.privateKey);
 }
 
+export type DelegationClaims = components['schemas']['DelegationClaims'];
+
 /** The claims of a token this service signed that has not expired, or a 400 saying why not. */
-export async function verifyDelegationToken(keys: DelegationKeys, token: string, nowMs: number): Promise<JWTPayload> {
+export async function verifyDelegationToken(keys: DelegationKeys, token: string, nowMs: number): Promise<DelegationClaims> {
   try {
-    const { payload } = await jwtVerify(token, keys.publicKey, {
+    const { payload } = await jwtVerify<Omit<DelegationClaims, keyof JWTPayload>>(token, keys.publicKey, {
       algorithms: [DELEGATION_ALGORITHM],
       currentDate: new Date(nowMs),
       requiredClaims: ['sub', 'aud', 'exp', 'iat'],
     });
-    return payload;
+    // This service signs one audience per token (a string), and requiredClaims made the others present.
+    return payload as DelegationClaims;
   } catch (error) {
     const reason = error instanceof errors.JOSEError ? error.message : 'it is not a JWT';
     throw badRequest(`Invalid delegation token: ${reason}`);
