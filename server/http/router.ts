@@ -4,12 +4,12 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import qs from 'qs';
 import vary from 'vary';
 import type { OperationSpec } from '../../generated/manifest.js';
-import type { Session } from './api.js';
+import type { MediaBody, Session } from './api.js';
 import { readJsonBody } from './body.js';
 import type { CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
-import { sendError, sendJson } from './respond.js';
+import { sendError, sendJson, sendMedia } from './respond.js';
 import type { ContractValidator } from './validator.js';
 
 export interface HttpOptions<Context extends CallContext> {
@@ -32,8 +32,8 @@ export interface HttpOptions<Context extends CallContext> {
   ownOriginsOnly?(operation: Operation<Context>): boolean;
   /** Serves what is not the API: static docs, the form ... (an Express app, off the API's path). */
   fallback?: express.Express;
-  /** Headers every response carries (the hub's X-Homey-ID ...), exposed to browsers through CORS. */
-  headers?: Record<string, string>;
+  /** Headers every response carries (the hub's X-Homey-ID ...), exposed to browsers through CORS; a function is read per response. */
+  headers?: Record<string, string | (() => string)>;
   /**
    * Operations of the contract that answer other than JSON (an HTML page, a redirect, an OAuth2 form endpoint):
    * routed like the others, but their handler reads the request and writes the answer itself. A thrown error still
@@ -92,6 +92,10 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
         res.writeHead(204).end();
         return;
       }
+      if (spec.media) {
+        sendMedia(req, res, result as MediaBody);
+        return;
+      }
       if (options.validateResponses) validator.response(spec, result);
       sendJson(req, res, result);
     } catch (error) {
@@ -136,7 +140,7 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
   };
 
   return (req, res) => {
-    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    for (const [name, value] of fixedHeaders) res.setHeader(name, typeof value === 'function' ? value() : value);
     if (!options.hosts.allows(req.headers.host)) {
       return fail(res, new ApiError(421, 'misdirected_request', 'This hub does not answer to that host name: use its address or one of its names'));
     }

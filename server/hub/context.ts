@@ -28,12 +28,20 @@ export interface HubConfig {
   hostNames?: readonly string[];
   /** The clock of the hub's time-based rules and timers; tests pass a FakeClock. Default the machine's clock. */
   clock?: Clock;
+  /**
+   * Base URL of the cloud weather service (AthomWeatherAPI: `GET <weatherUrl>/weather?latitude&longitude&homey&language`)
+   * that answers the geolocation manager's GET /weather. Unset: that call answers 503 (the hub has no weather of its own).
+   */
+  weatherUrl?: string;
+  /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
+  espeakNg?: string;
 }
 
 /** Everything the hub's managers share. */
 export interface Hub {
   id: string;
-  version: string;
+  /** The software version running (X-Homey-Version, getInfo): the one last installed, else HUB_VERSION. */
+  readonly version: string;
   startedAt: Date;
   config: HubConfig;
   db: Db;
@@ -59,5 +67,5 @@ export interface HubContext extends CallContext {
   hub: Hub;
 }
 
-/** The software version the hub reports (X-Homey-Version, getInfo): the platform's API generation, 12. */
+/** The software version the hub ships with (the platform's API generation, 12); it reports the one installed since (updates manager). */
 export const HUB_VERSION = '12.0.0';

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import { seedDemoFlows } from './flow/demo.js';
+import { seedDemoImages } from './images/demo.js';
 import type { Variable } from './logic/api.js';
+import { seedDemoNotifications } from './notifications/demo.js';
+import { seedDemoMoods } from './moods/demo.js';
+import { seedDemoDashboard } from './dashboards/demo.js';
+import { seedDemoGeolocation } from './geolocation/demo.js';
+import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
@@ -55,9 +62,16 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    seedDemoImages(hub);
+    seedDemoNotifications(hub);
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
+    seedDemoMoods(hub);
+    seedDemoDashboard(hub);
+    seedDemoGeolocation(hub);
+    seedDemoVoices(hub);
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
     hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
+    seedDemoFlows(hub);
     hub.settings.set('demoSeeded', true);
   });
 }

@@ -15,14 +15,22 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
+import { flowEngine } from './flow/engine.js';
+import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
 import { hubApis } from './apis.js';
-import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
+import { startFlowTokens } from './flowtoken/watch.js';
+import { startImages } from './images/camera.js';
+import { startNotifications } from './notifications/hub-events.js';
+import { type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
+import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
+import { startBackups } from './backup/backups.js';
+import { installedVersion, startUpdates } from './updates/updates.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -76,7 +84,9 @@ export function createHub(config: HubConfig): RunningHub {
   const now = clock.now;
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
-    version: HUB_VERSION,
+    get version() {
+      return installedVersion(settings);
+    },
     startedAt,
     config,
     db,
@@ -91,10 +101,16 @@ export function createHub(config: HubConfig): RunningHub {
     cards: new CardRegistry(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
+  const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
+  const energy = startEnergy(hub);
+  flowEngine(hub).open();
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
+  const backups = startBackups(hub);
+  const updates = startUpdates(hub);
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -113,7 +129,7 @@ export function createHub(config: HubConfig): RunningHub {
       hosts,
       validateResponses: config.validateResponses,
       development: config.development,
-      headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': hub.version, 'X-Homey-Tier': 'pro' },
+      headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       fallback: config.docsDir ? docs(config.docsDir) : undefined,
     }),
@@ -147,7 +163,13 @@ export function createHub(config: HubConfig): RunningHub {
     async close() {
       clearInterval(purge);
       hub.alarms.close();
+      flowEngine(hub).close();
+      stopFlowManager();
       hub.cards.close();
+      energy.stop();
+      for (const stop of stopFollowing) stop();
+      updates.stop();
+      await backups.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

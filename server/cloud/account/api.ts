@@ -8,6 +8,7 @@ import { createDelegation, forgotPassword, resetPassword } from './account-flows
 import { createHomey, deleteHomey, listHomeys, requireHomey, setConnectionNotifications, updateHomey } from './hubs.js';
 import { acceptedInvites, acceptInvites, invite, removeHubUser, resetHubUsers } from './invites.js';
 import { allMetadata, createMetadata, deleteMetadata, getMetadata, updateMetadata } from './metadata.js';
+import { avatarOf } from './avatar.js';
 import { addAddress, addressesOf, deleteAddress, updateAddress } from './addresses.js';
 import { createDevice, deleteDevice, updateDevice } from './devices.js';
 import { endSession, sessionsOf } from './sessions.js';
@@ -29,8 +30,8 @@ import {
 import { verifyDelegationToken } from './delegation.js';
 
 /** Operations that answer other than JSON are served beside the dispatcher (oauth/): the rest are handlers here. */
-const { authorise, authoriseSignIn, getAccessToken, getUserAvatar, uploadUserAvatar, ...dispatched } = manifest.operations;
-export const rawOperations = { authorise, authoriseSignIn, getAccessToken, getUserAvatar, uploadUserAvatar };
+const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, ...dispatched } = manifest.operations;
+export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar };
 
 export const accountApi = defineApi<operations, typeof dispatched, AccountContext>(
   { manager: manifest.manager, operations: dispatched },
@@ -94,6 +95,7 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
       if (!row) throw notFound('User');
       return { _id: row.id, firstname: row.firstname, lastname: row.lastname, avatar: row.avatar };
     },
+    getUserAvatar: ({ id }, { account }) => avatarOf(account, id),
     async getUserAddresses({ userId }, context) {
       await requireOwnAccount(context, userId);
       return addressesOf(context.account, userId);

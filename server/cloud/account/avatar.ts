@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import fresh from 'fresh';
+import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import { operations } from '../../../generated/cloud/account.operations.js';
+import type { MediaBody } from '../../http/api.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { sendJson } from '../../http/respond.js';
 import type { RawRoute } from '../../http/router.js';
@@ -66,25 +66,9 @@ export function uploadAvatar(account: Account, authorize: (req: IncomingMessage)
   };
 }
 
-/** GET /user/{id}/avatar: the image, never interpreted as anything else by a browser. */
-export function serveAvatar(account: Account, validator: ContractValidator): RawRoute {
-  const spec = operations.getUserAvatar;
-  return {
-    spec,
-    async serve(req: IncomingMessage, res: ServerResponse, _query, path) {
-      const { id } = validator.params(spec, { ...path }) as { id: string };
-      const row = await account.db.selectFrom('avatars').selectAll().where('user_id', '=', id).executeTakeFirst();
-      if (!row) throw notFound('Avatar');
-      res.setHeader('ETag', row.etag);
-      res.setHeader('Cache-Control', 'public, max-age=300');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      if (fresh(req.headers, { etag: row.etag })) {
-        res.writeHead(304).end();
-        return;
-      }
-      const data = Buffer.from(row.data);
-      res.writeHead(200, { 'Content-Type': row.content_type, 'Content-Length': data.length }).end(data);
-    },
-  };
+/** GET /user/{id}/avatar: the image as uploaded (sent by the kernel as media: nosniff, sandboxed, with an ETag). */
+export async function avatarOf(account: Account, id: string): Promise<MediaBody> {
+  const row = await account.db.selectFrom('avatars').select(['content_type', 'data']).where('user_id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Avatar');
+  return { type: row.content_type, body: Buffer.from(row.data) };
 }

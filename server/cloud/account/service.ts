@@ -11,7 +11,7 @@ import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
 import { accountApi } from './api.js';
-import { serveAvatar, uploadAvatar } from './avatar.js';
+import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './crypto.js';
 import { openAccountDb } from './db.js';
@@ -103,7 +103,6 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       authorisePage(account, validator),
       authoriseSignIn(account, validator),
       uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),
-      serveAvatar(account, validator),
     ],
   });
   const server = createServer(handler);

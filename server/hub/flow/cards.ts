@@ -47,6 +47,21 @@ export interface CardDefinition {
   /** Actions that can be undone after a duration (turn on for 1 minute). */
   duration?: boolean;
   deprecated?: boolean;
+  /** Takes a token as input (a "drop token"). */
+  droptoken?: boolean;
+  /** Offered in advanced flows only. */
+  advanced?: boolean;
+  /** Shown first in the editor. */
+  highlight?: boolean;
+  /** Suggestions for its `autocomplete` arg `argName`: the things whose name contains `query`, best first. */
+  autocomplete?(argName: string, query: string, hub: Hub): AutocompleteItem[];
+}
+
+/** One suggestion for an autocomplete arg; the chosen one is stored whole as the arg's value. */
+export interface AutocompleteItem {
+  id: string;
+  name: string;
+  description?: string;
 }
 
 /** A card being run: its args (tokens already filled in), the flow's tokens so far and the trigger's state. */
@@ -93,6 +108,8 @@ export interface TriggerFiring {
 /** What a manager contributes: its cards as the home is now, and, for triggers, when they fire. */
 export interface CardProvider {
   cards(hub: Hub): Card[];
+  /** One card by id without computing the others (a provider with many cards, such as the devices'). */
+  card?(hub: Hub, id: string): Card | undefined;
   /** Starts telling `fire` each firing of this provider's triggers; returns the stop. */
   listen?(hub: Hub, fire: (firing: TriggerFiring) => void): () => void;
 }

@@ -1,4 +1,5 @@
 import type { EventBus } from '../../http/events.js';
+import { Listeners } from '../../http/listeners.js';
 import type { Settings } from '../settings.js';
 import { HubLog } from './log.js';
 import { CpuProfiler } from './profiler.js';
@@ -30,6 +31,8 @@ export class SystemState {
   debugNamespaces = '';
   readonly log: HubLog;
   readonly profiler = new CpuProfiler();
+  /** Told of each (simulated) reboot once it is done, as software that runs at boot would notice it. */
+  readonly rebooted = new Listeners<RebootRecord>('reboots');
 
   constructor(private readonly settings: Settings, bus: EventBus, startedAt: Date) {
     this.bootedAt = startedAt;
@@ -57,6 +60,7 @@ export class SystemState {
     this.profiler.cancel();
     this.bootedAt = new Date();
     this.log.write('info', 'homey:manager:system', `${reason} requested; booted again`);
+    this.rebooted.tell(record);
     return record;
   }
 

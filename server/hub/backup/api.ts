@@ -1,0 +1,31 @@
+import * as manifest from '../../../generated/hub/backup.operations.js';
+import type { operations } from '../../../generated/hub/backup.js';
+import { defineApi } from '../../http/api.js';
+import { badRequest } from '../../http/errors.js';
+import type { Hub, HubContext } from '../context.js';
+import { requireScope } from '../require-scope.js';
+import { backupsOf } from './backups.js';
+
+/** A time recorded as the last successful backup: a real time, not in the future, stored as ISO 8601 UTC. */
+function pastTime(hub: Hub, value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw badRequest('value must be an ISO 8601 date-time');
+  if (time > hub.now()) throw badRequest('value must not be in the future');
+  return new Date(time).toISOString();
+}
+
+export const backup = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => backupsOf(hub).state(),
+  scheduleBackup: (_args, { hub }) => backupsOf(hub).start('manual'),
+  getOptionAutomaticBackupsEnabled: (_args, { hub }) => ({ value: backupsOf(hub).automatic }),
+  setOptionAutomaticBackupsEnabled: ({ value }, { hub }) => void (backupsOf(hub).automatic = value),
+  unsetOptionAutomaticBackupsEnabled: (_args, { hub }) => void (backupsOf(hub).automatic = null),
+  getOptionLastSuccessfulBackup: (_args, { hub }) => ({ value: backupsOf(hub).lastSuccessful }),
+  setOptionLastSuccessfulBackup: ({ value }, { hub }) => void (backupsOf(hub).lastSuccessful = pastTime(hub, value)),
+  unsetOptionLastSuccessfulBackup: (_args, { hub }) => void (backupsOf(hub).lastSuccessful = null),
+}, {
+  guards: {
+    setOptionLastSuccessfulBackup: requireScope('homey.system'),
+    unsetOptionLastSuccessfulBackup: requireScope('homey.system'),
+  },
+});
