@@ -84,6 +84,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/homey/{homeyId}/license/{license}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The license, such as `premium` or `backup`.
+                 * @example premium
+                 */
+                license: components["parameters"]["License"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a license to a hub
+         * @description Admins only (403 for others; 404 for an unknown hub). Adding a license the hub has changes nothing. Answers the record.
+         */
+        post: operations["addHomeyLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/homey/{homeyId}/metadata": {
         parameters: {
             query?: never;
@@ -950,6 +981,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             language?: string;
+            /** @description Licenses of the hub (premium, backup ...), added by admins. */
+            licenses?: string[];
             /** Format: uri */
             localUrl?: string;
             /** Format: uri */
@@ -1387,6 +1420,11 @@ export interface components {
          */
         InviterId: string;
         /**
+         * @description The license, such as `premium` or `backup`.
+         * @example premium
+         */
+        License: string;
+        /**
          * @description The metadata key.
          * @example energy.tariff
          */
@@ -1534,6 +1572,33 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    addHomeyLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The hub's `_id`.
+                 * @example 5f3e8a1c9b2d4e6f7a8b9c0d
+                 */
+                homeyId: components["parameters"]["HomeyIdOf"];
+                /**
+                 * @description The license, such as `premium` or `backup`.
+                 * @example premium
+                 */
+                license: components["parameters"]["License"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Homey"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getAllHomeyMetadata: {

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { hasScope } from '../../http/scopes.js';
 import type { AccountContext } from './context.js';
 import { createDelegation, forgotPassword, resetPassword } from './account-flows.js';
-import { createHomey, deleteHomey, listHomeys, requireHomey, setConnectionNotifications, updateHomey } from './hubs.js';
+import { addLicense, createHomey, deleteHomey, listHomeys, requireHomey, setConnectionNotifications, updateHomey } from './hubs.js';
 import { acceptedInvites, acceptInvites, invite, removeHubUser, resetHubUsers } from './invites.js';
 import { allMetadata, createMetadata, deleteMetadata, getMetadata, updateMetadata } from './metadata.js';
 import { avatarOf } from './avatar.js';
@@ -19,6 +19,7 @@ import {
   createUser,
   findUser,
   newsletterStatus,
+  requireAdmin,
   requireAdminOver,
   requireOwnAccount,
   setNewsletter,
@@ -142,6 +143,10 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
       return acceptInvites(context.account, userId, inviterId);
     },
     getAcceptedInvites: (_args, context) => acceptedInvites(context.account, callerId(context)),
+    async addHomeyLicense({ homeyId, license }, context) {
+      await requireAdmin(context);
+      return addLicense(context.account, homeyId, license);
+    },
     getAllHomeyMetadata: ({ homeyId }, context) => allMetadata(context.account, callerId(context), homeyId),
     getHomeyMetadata: ({ homeyId, key }, context) => getMetadata(context.account, callerId(context), homeyId, key),
     createHomeyMetadata: ({ homeyId, key, value }, context) => createMetadata(context.account, callerId(context), homeyId, key, value),

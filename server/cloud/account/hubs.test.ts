@@ -86,4 +86,21 @@ describe('account service: hub records', () => {
     const again = await cloud.user();
     await cloud.http().post('/homey/').set(again.auth).send({ _id: body._id, name: 'Reused' }).expect(200);
   });
+
+  it('when an admin adds a license, then the record lists it once and keeps it through updates; others get 403, unknown hubs 404', async () => {
+    const owner = await cloud.user();
+    const admin = await cloud.user();
+    await cloud.addRole(admin.id, 'admin');
+    const { body } = await cloud.http().post('/homey/').set(owner.auth).send({ name: 'Licensed' }).expect(200);
+    await cloud.http().post(`/homey/${body._id}/license/premium`).set(owner.auth).expect(403);
+    const added = await cloud.http().post(`/homey/${body._id}/license/premium`).set(admin.auth).expect(200);
+    expect(added.body).toMatchObject({ _id: body._id, licenses: ['premium'], role: 'owner' });
+    await cloud.http().post(`/homey/${body._id}/license/premium`).set(admin.auth).expect(200);
+    await cloud.http().post(`/homey/${body._id}/license/backup`).set(admin.auth).expect(200);
+    const updated = await cloud.http().put(`/homey/${body._id}`).set(owner.auth).send({ name: 'Renamed' }).expect(200);
+    expect(updated.body.licenses).toEqual(['premium', 'backup']);
+    await cloud.http().put(`/homey/${body._id}`).set(owner.auth).send({ licenses: ['free'] }).expect(400);
+    await cloud.http().post('/homey/0123456789abcdef01234567/license/premium').set(admin.auth).expect(404);
+    await cloud.http().post(`/homey/${body._id}/license/Not%20One`).set(admin.auth).expect(400);
+  });
 });

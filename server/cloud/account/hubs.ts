@@ -145,6 +145,16 @@ export async function setConnectionNotifications(account: Account, userId: strin
   return requireHomey(account, userId, id);
 }
 
+/** Adds a license to any hub (admins decide, see api.ts); answers the record as its owner sees it. */
+export async function addLicense(account: Account, id: string, license: string): Promise<HomeyView> {
+  const row = await account.db.selectFrom('hubs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Homey');
+  const data = JSON.parse(row.data) as HomeyFields & { licenses?: string[] };
+  const licenses = [...new Set([...(data.licenses ?? []), license])];
+  await account.db.updateTable('hubs').set({ data: JSON.stringify({ ...data, licenses }), updated_at: account.iso() }).where('id', '=', id).execute();
+  return requireHomey(account, row.owner_id, id);
+}
+
 export async function deleteHomey(account: Account, userId: string, id: string): Promise<void> {
   await requireOwned(account, userId, id);
   await account.db.deleteFrom('hubs').where('id', '=', id).execute();

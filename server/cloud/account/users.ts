@@ -91,9 +91,13 @@ export async function requireOwnAccount(context: AccountContext, id: string): Pr
   return row;
 }
 
+export async function requireAdmin(context: AccountContext): Promise<void> {
+  if (!(await isAdmin(context, callerId(context)))) throw forbidden('Only an admin may do this');
+}
+
 /** The account at `id`, for an admin caller only. */
 export async function requireAdminOver(context: AccountContext, id: string): Promise<UserRow> {
-  if (!(await isAdmin(context, callerId(context)))) throw forbidden('Only an admin may do this');
+  await requireAdmin(context);
   const row = await findUser(context.account, id);
   if (!row) throw notFound('User');
   return row;
