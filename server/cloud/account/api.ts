@@ -30,7 +30,10 @@ import {
 } from './users.js';
 import { verifyDelegationToken } from './delegation.js';
 
-/** Operations that answer other than JSON are served beside the dispatcher (oauth/): the rest are handlers here. */
+/**
+ * Operations that read a form or multipart body, or answer HTML or redirects, are served beside the dispatcher
+ * (oauth/, avatar.ts): the rest are handlers here.
+ */
 const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, ...dispatched } = manifest.operations;
 export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar };
 
