@@ -25,10 +25,16 @@ function typesOf(doc: Json, node: Json | undefined): string[] | undefined {
   return types?.every(Boolean) ? [...new Set(types.flatMap((t) => t!))] : undefined;
 }
 
+/** The schema of a request body: JSON, or a form (the cloud's OAuth2 endpoints, sign-in page and avatar upload). */
+const bodySchemaOf = (requestBody: Json | undefined): Json | undefined => {
+  const content = requestBody?.content;
+  return (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'] ?? content?.['multipart/form-data'])?.schema;
+};
+
 /** Every named argument with where it travels, whether it is required and its JSON types. */
 function argSpecs(doc: Json, operation: Json, parameters: Json[], body: Json | null): Json[] {
   const args: Json[] = parameters.map((p) => ({ name: p.name, in: p.in, required: p.required === true, types: typesOf(doc, p.schema) }));
-  const schema = resolve(doc, resolve(doc, operation.requestBody ?? {}).content?.['application/json']?.schema ?? {});
+  const schema = resolve(doc, bodySchemaOf(resolve(doc, operation.requestBody ?? {})) ?? {});
   if (body?.kind === 'root') args.push({ name: body.name, in: 'body', required: body.required, types: typesOf(doc, schema) });
   for (const name of body?.kind === 'fields' ? body.names : []) {
     const required = (schema.required ?? []).includes(name);
@@ -43,7 +49,7 @@ function bodyArgs(doc: Json, operation: Json): Json | null {
   const required = requestBody.required === true;
   const name = operation['x-body-name'];
   if (typeof name === 'string') return { kind: 'root', name, required };
-  const schema = resolve(doc, requestBody.content?.['application/json']?.schema ?? {});
+  const schema = resolve(doc, bodySchemaOf(requestBody) ?? {});
   const names = Object.keys(schema.properties ?? {});
   if (schema.type !== 'object' || !schema.properties) {
     throw new Error(`${operation.operationId}: a request body that is not an object of named fields needs x-body-name`);

@@ -79,7 +79,9 @@ export class ContractValidator {
       params.properties[parameter.name] = parameter.schema ?? {};
       if (parameter.required) params.required.push(parameter.name);
     }
-    const bodySchema = this.resolve(source.requestBody)?.content?.['application/json']?.schema;
+    // A form body (the cloud's OAuth2 endpoints) is checked as the object of string fields it parses to.
+    const content = this.resolve(source.requestBody)?.content;
+    const bodySchema = (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'])?.schema;
     const args = objectSchema({ ...params.properties }, [...params.required]);
     if (operation.body?.kind === 'root') {
       args.properties[operation.body.name] = bodySchema ?? {};
