@@ -15,6 +15,19 @@ export function spawnBin(command: string, args: string[], env: Record<string, st
 }
 
 /**
+ * A script run as `npm start` runs its steps, `node --import tsx <script>`: one process, which gets signals itself
+ * (the tsx command would relay them through a parent that may give up on a busy machine and exit with 143).
+ */
+export function spawnScript(script: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+}
+
+/**
  * Resolves with the child's output (stdout and stderr) up to the first line matching `pattern`; rejects with the
  * output so far when the child exits first or `timeoutMs` passes. The output keeps being drained afterwards.
  */

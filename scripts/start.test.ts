@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exited, printed, spawnBin, stop, waitForOutput } from './child.js';
+import { exited, printed, spawnScript, stop, waitForOutput } from './child.js';
 
 const formBuilt = existsSync(path.join(process.cwd(), 'form', 'dist', 'index.html'));
 
@@ -23,7 +23,7 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const child = spawnBin('tsx', ['scripts/start.ts'], { FORM_PORT: '0', DOCS_DIR: docsDir, ...env });
+    const child = spawnScript('scripts/start.ts', { FORM_PORT: '0', DOCS_DIR: docsDir, ...env });
     running.push(child);
     const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
@@ -91,7 +91,7 @@ describe('npm start (scripts/start.ts)', () => {
     const blocker: Server = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
     try {
-      const child = spawnBin('tsx', ['scripts/start.ts'], { HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
+      const child = spawnScript('scripts/start.ts', { HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
       running.push(child);
       await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*HUB_PORT=`));
       expect(await exited(child)).toBe(1);
@@ -101,7 +101,7 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   it('when HUB_PORT is not a port number, then it exits 1 saying so', async () => {
-    const child = spawnBin('tsx', ['scripts/start.ts'], { HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
+    const child = spawnScript('scripts/start.ts', { HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
     running.push(child);
     await expect(waitForOutput(child, /HUB_PORT/)).resolves.toContain('HUB_PORT must be a port number (0-65535), not "eighty".');
     expect(await exited(child)).toBe(1);
@@ -111,7 +111,7 @@ describe('npm start (scripts/start.ts)', () => {
     const notAKey = path.join(work, 'not-a-key.pem');
     writeFileSync(notAKey, 'hello');
     for (const file of [path.join(work, 'missing.pem'), notAKey]) {
-      const child = spawnBin('tsx', ['scripts/start.ts'], { HUB_PORT: '0', CLOUD_PUBLIC_KEY_FILE: file, DATA_DIR: path.join(work, 'key-data') });
+      const child = spawnScript('scripts/start.ts', { HUB_PORT: '0', CLOUD_PUBLIC_KEY_FILE: file, DATA_DIR: path.join(work, 'key-data') });
       running.push(child);
       await expect(waitForOutput(child, /CLOUD_PUBLIC_KEY_FILE/)).resolves.toContain(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file}`);
       expect(await exited(child)).toBe(1);
