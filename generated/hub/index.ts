@@ -2,6 +2,7 @@
 import * as alarms from './alarms.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
+import * as insights from './insights.operations.js';
 import * as logic from './logic.operations.js';
 import * as presence from './presence.operations.js';
 import * as sessions from './sessions.operations.js';
@@ -11,6 +12,7 @@ import * as zones from './zones.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
+import type * as insightsTypes from './insights.js';
 import type * as logicTypes from './logic.js';
 import type * as presenceTypes from './presence.js';
 import type * as sessionsTypes from './sessions.js';
@@ -23,6 +25,7 @@ export const hubApis = {
   'alarms': alarms,
   'devices': devices,
   'drivers': drivers,
+  'insights': insights,
   'logic': logic,
   'presence': presence,
   'sessions': sessions,
@@ -38,6 +41,7 @@ export interface HubTypes {
   'alarms': { operations: alarmsTypes.operations; components: alarmsTypes.components };
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
+  'insights': { operations: insightsTypes.operations; components: insightsTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };

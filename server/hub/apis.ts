@@ -4,6 +4,7 @@ import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
+import { insights } from './insights/api.js';
 import { logic } from './logic/api.js';
 import { presence } from './presence/api.js';
 import { system } from './system/api.js';
@@ -16,6 +17,7 @@ export const hubApis = {
   alarms,
   devices,
   drivers,
+  insights,
   logic,
   presence,
   system,

@@ -16,6 +16,7 @@ import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
 import { CardRegistry } from './flow/registry.js';
+import { Insights } from './insights/insights.js';
 import { hubApis } from './apis.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
@@ -89,12 +90,14 @@ export function createHub(config: HubConfig): RunningHub {
     now,
     alarms: new AlarmScheduler(store, bus, clock),
     cards: new CardRegistry(() => hub),
+    insights: new Insights(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
+  hub.insights.start();
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -148,6 +151,7 @@ export function createHub(config: HubConfig): RunningHub {
       clearInterval(purge);
       hub.alarms.close();
       hub.cards.close();
+      hub.insights.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

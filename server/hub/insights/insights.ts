@@ -1,0 +1,200 @@
+import type { components } from '../../../generated/hub/insights.js';
+import { notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
+import { windowOf, type Resolution } from './resolutions.js';
+import { HOUR_MS, InsightsTables } from './tables.js';
+
+export type Log = components['schemas']['Log'];
+type LogEntries = components['schemas']['LogEntries'];
+/** A log as stored: its value fields come from the capability it follows (see `present`). */
+export type StoredLog = Omit<Log, 'lastValue' | 'lastUpdated'>;
+type InsightEntry = Device['insights'][number];
+
+export const INSIGHTS_URI = 'homey:manager:insights';
+const DEVICES_URI = 'homey:manager:devices';
+
+const logId = (entry: Pick<InsightEntry, 'uri' | 'id'>) => `${entry.uri}:${entry.id}`;
+/** Means rid of float noise (21.349999999 → 21.35). */
+const tidy = (mean: number) => Math.round(mean * 1e6) / 1e6;
+
+/**
+ * Insights: a log per capability a device keeps insights of (made when the device is added, following its name,
+ * deleted with it), every value of those capabilities recorded in the insights tables, entries answered per
+ * resolution, and retention run hourly on the hub's clock. Values are batched: those of one turn of the event loop
+ * (a socket switched on and its power reading) go to the database in one relaxed transaction, after the write
+ * that changed them has answered.
+ */
+export class Insights {
+  private tables: InsightsTables | undefined;
+  private pending: Array<[key: number, t: number, v: number]> = [];
+  private stops: Array<() => void> = [];
+  private cancelRetention: (() => void) | undefined;
+
+  constructor(private readonly hubOf: () => Hub) {}
+
+  private get hub(): Hub {
+    return this.hubOf();
+  }
+
+  private get db(): InsightsTables {
+    return (this.tables ??= new InsightsTables(this.hub.db));
+  }
+
+  /** Makes the logs of every device, follows devices and their values from now on, and starts retention. */
+  start(): void {
+    const { hub } = this;
+    hub.store.presentAs<StoredLog>('log', (log) => this.present(log));
+    this.syncAll();
+    this.stops.push(
+      onCapabilityChanged(hub, (change) => this.record(change)),
+      hub.bus.subscribe(({ uri, event, data }) => {
+        if (uri !== DEVICES_URI) return;
+        if (event === 'device.delete') this.removeOwner(deviceUri(data as { id: string }));
+        else if (event === 'device.create' || event === 'device.update') this.syncDevice(data as Device);
+      }),
+    );
+    this.retain();
+  }
+
+  close(): void {
+    this.flush();
+    this.cancelRetention?.();
+    for (const stop of this.stops.splice(0)) stop();
+  }
+
+  /** Every device's logs, made where missing; logs whose owner is gone are deleted. */
+  syncAll(): void {
+    const { store } = this.hub;
+    const owners = new Set<string>();
+    for (const device of store.values<Device>('device')) {
+      owners.add(deviceUri(device));
+      this.syncDevice(device);
+    }
+    for (const log of store.values<StoredLog>('log')) if (!owners.has(log.ownerUri)) this.deleteLog(log.id);
+  }
+
+  /** Runs on every device write (each capability value too): only Map lookups unless a log is missing or renamed. */
+  private syncDevice(device: Device): void {
+    const { store } = this.hub;
+    for (const entry of device.insights) {
+      const log = store.get<StoredLog>('log', logId(entry));
+      if (!log) this.addLog(device, entry);
+      else if (log.ownerName !== device.name) store.save('log', { ...log, ownerName: device.name });
+    }
+  }
+
+  private addLog(device: Device, entry: InsightEntry): StoredLog {
+    const type = device.capabilitiesObj[entry.id]?.type === 'boolean' ? 'boolean' : 'number';
+    const { title, titleTrue, titleFalse, units, decimals } = entry;
+    const log: StoredLog = {
+      id: logId(entry), ownerUri: entry.uri, ownerId: device.id, ownerName: device.name, title, titleTrue, titleFalse, type, units, decimals,
+    };
+    this.db.addLog(log.id);
+    return this.hub.store.insert('log', log);
+  }
+
+  private removeOwner(ownerUri: string): void {
+    for (const log of this.hub.store.values<StoredLog>('log')) if (log.ownerUri === ownerUri) this.deleteLog(log.id);
+  }
+
+  private record({ device, capabilityId, value, time }: CapabilityChange): void {
+    if (typeof value !== 'number' && typeof value !== 'boolean') return;
+    const id = `${deviceUri(device)}:${capabilityId}`;
+    let key = this.db.keyOf(id);
+    if (key === undefined) {
+      const entry = device.insights.find((insight) => insight.id === capabilityId);
+      if (!entry) return;
+      this.addLog(device, entry);
+      key = this.db.keyOf(id)!;
+    }
+    if (!this.pending.length) queueMicrotask(() => this.flush());
+    this.pending.push([key, time, Number(value)]);
+    if (typeof value === 'boolean') this.hub.bus.publish(INSIGHTS_URI, 'logentryboolean.create', { id, t: new Date(time).toISOString(), v: value });
+  }
+
+  /** Writes the values waiting for the database; reads and deletes call it first. */
+  flush(): void {
+    if (!this.pending.length) return;
+    const rows = this.pending;
+    this.pending = [];
+    try {
+      this.hub.store.relaxed(() => this.hub.db.transaction(() => {
+        for (const [key, t, v] of rows) this.db.add(key, t, v);
+      })());
+    } catch (error) {
+      console.error('Insights could not record values:', error);
+    }
+  }
+
+  /** Deletes what has outlived its retention now and at every whole hour of the hub's clock. */
+  private retain(): void {
+    this.flush();
+    const now = this.hub.now();
+    this.db.prune(now);
+    this.cancelRetention = this.hub.clock.at(now - (now % HOUR_MS) + HOUR_MS, () => this.retain());
+  }
+
+  /** The log as the API answers it: with the current value of the capability it follows. */
+  present(log: StoredLog): Log {
+    const device = this.hub.store.get<Device>('device', log.ownerId);
+    const capability = device?.capabilitiesObj[log.id.slice(log.ownerUri.length + 1)];
+    const value = capability?.value;
+    return {
+      ...log,
+      lastValue: typeof value === 'number' || typeof value === 'boolean' ? value : null,
+      lastUpdated: capability?.lastUpdated ?? null,
+    };
+  }
+
+  logs(): Record<string, Log> {
+    return Object.fromEntries(this.hub.store.values<StoredLog>('log').map((log) => [log.id, this.present(log)]));
+  }
+
+  /** The log `id` of owner `uri`, or a 404 (also when the id is not the owner's). */
+  requireLog(id: string, uri?: string): StoredLog {
+    const log = this.hub.store.get<StoredLog>('log', id);
+    if (!log || (uri !== undefined && log.ownerUri !== uri)) throw notFound('Log');
+    return log;
+  }
+
+  entries(log: StoredLog, resolution: Resolution): LogEntries {
+    this.flush();
+    const window = windowOf(resolution, this.hub.now());
+    const key = this.db.keyOf(log.id);
+    const count = Math.ceil((window.until - window.start) / window.step);
+    const values: LogEntries['values'] = Array.from({ length: count }, (_, index) => ({ t: new Date(window.start + index * window.step).toISOString(), v: null }));
+    for (const { step, mean, high } of key === undefined ? [] : this.db.steps(key, window)) {
+      const entry = values[step];
+      if (entry) entry.v = log.type === 'boolean' ? high > 0 : tidy(mean);
+    }
+    const { lastValue } = this.present(log);
+    return { resolution, start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString(), step: window.step, lastValue, values };
+  }
+
+  deleteEntries(log: StoredLog): void {
+    this.flush();
+    const key = this.db.keyOf(log.id);
+    if (key !== undefined) this.db.clear(key, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** Deletes the log and its entries; a device that still keeps it makes it again with its next value. */
+  deleteLog(id: string): void {
+    this.flush();
+    this.hub.store.transaction(() => {
+      this.db.removeLog(id);
+      this.hub.store.remove('log', id);
+    });
+  }
+
+  deleteAll(): void {
+    this.hub.store.transaction(() => {
+      for (const log of this.hub.store.values<StoredLog>('log')) this.deleteLog(log.id);
+    });
+  }
+
+  storage(): components['schemas']['InsightsStorage'] {
+    this.flush();
+    return { logCount: this.hub.store.count('log'), ...this.db.storage() };
+  }
+}
