@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
-import { HOUR_MS, InsightsTables } from './tables.js';
+import { DAY_MS, InsightsTables } from './tables.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -21,7 +21,7 @@ const tidy = (mean: number) => Math.round(mean * 1e6) / 1e6;
 /**
  * Insights: a log per capability a device keeps insights of (made when the device is added, following its name,
  * deleted with it), every value of those capabilities recorded in the insights tables, entries answered per
- * resolution, and retention run hourly on the hub's clock. Values are batched: those of one turn of the event loop
+ * resolution, and retention run daily on the hub's clock. Values are batched: those of one turn of the event loop
  * (a socket switched on and its power reading) go to the database in one relaxed transaction, after the write
  * that changed them has answered.
  */
@@ -127,12 +127,15 @@ export class Insights {
     }
   }
 
-  /** Deletes what has outlived its retention now and at every whole hour of the hub's clock. */
+  /**
+   * Deletes what has outlived its retention now and at every midnight (UTC) of the hub's clock: daily, so that a
+   * clock moved on by months (a hub that was off, a test) catches up in few runs.
+   */
   private retain(): void {
     this.flush();
     const now = this.hub.now();
     this.db.prune(now);
-    this.cancelRetention = this.hub.clock.at(now - (now % HOUR_MS) + HOUR_MS, () => this.retain());
+    this.cancelRetention = this.hub.clock.at(now - (now % DAY_MS) + DAY_MS, () => this.retain());
   }
 
   /** The log as the API answers it: with the current value of the capability it follows. */

@@ -2,7 +2,7 @@ import type { Db } from '../../http/db.js';
 import type { Window } from './resolutions.js';
 
 export const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 /** Values as recorded serve the resolutions with steps under an hour, whose windows reach at most 49 hours back. */
 export const VALUES_KEPT_MS = 3 * DAY_MS;
 /** Hourly aggregates serve the rest; the longest window (lastYear, last2Years) reaches 731 days back. */
@@ -41,7 +41,7 @@ export class InsightsTables {
       addLog: db.prepare<[string]>('INSERT INTO insights_logs (id) VALUES (?)'),
       removeLog: db.prepare<[number]>('DELETE FROM insights_logs WHERE key = ?'),
       addValue: db.prepare<[number, number, number]>('INSERT INTO insights_values (log, t, v) VALUES (?, ?, ?)'),
-      addToHour: db.prepare<[number, number, number]>(`INSERT INTO insights_hours (log, hour, total, count, high) VALUES (?1, ?2, ?3, 1, ?3)
+      addToHour: db.prepare<[number, number, number, number]>(`INSERT INTO insights_hours (log, hour, total, count, high) VALUES (?, ?, ?, 1, ?)
         ON CONFLICT (log, hour) DO UPDATE SET total = total + excluded.total, count = count + 1, high = max(high, excluded.high)`),
       values: db.prepare<WindowRows, StepRow>(`SELECT ${step('t')} AS step, avg(v) AS mean, max(v) AS high
         FROM insights_values WHERE log = @log AND t >= @start AND t < @until GROUP BY 1 ORDER BY 1`),
@@ -88,7 +88,7 @@ export class InsightsTables {
   /** Records a value (booleans as 0 and 1) and adds it to its hour. Call inside a transaction. */
   add(key: number, t: number, v: number): void {
     this.statements.addValue.run(key, t, v);
-    this.statements.addToHour.run(key, t - (t % HOUR_MS), v);
+    this.statements.addToHour.run(key, t - (t % HOUR_MS), v, v);
   }
 
   /** The steps of a window that have values: from the values as recorded for steps under an hour, else from the hours. */
