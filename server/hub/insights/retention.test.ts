@@ -1,0 +1,45 @@
+import { FakeClock } from '../../http/clock.js';
+import type { Device } from '../devices/device.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+
+const DAY = 24 * 3_600_000;
+
+describe('insights retention on the hub clock', () => {
+  const clock = new FakeClock(Date.UTC(2026, 0, 5, 10));
+  let hub: TestHub;
+  let thermostat: Device;
+  const auth = () => bearer(hub.token);
+  const storage = async () => (await hub.http().get('/api/manager/insights/storage').set(auth()).expect(200)).body;
+  const steps = async (resolution: string) => {
+    const path = `/api/manager/insights/log/homey:device:${thermostat.id}/homey:device:${thermostat.id}:target_temperature/entry`;
+    const { body } = await hub.http().get(`${path}?resolution=${resolution}`).set(auth()).expect(200);
+    return (body.values as Array<{ t: string; v: number | null }>).filter((step) => step.v !== null);
+  };
+
+  beforeAll(async () => {
+    hub = await startTestHub({ clock });
+    thermostat = hub.hub.store.values<Device>('device').find((device) => device.name === 'Living room thermostat')!;
+  });
+  afterAll(() => hub.stop());
+
+  it('when values age, then they are kept as recorded for 3 days, hourly for 745 days, then deleted, also at start', async () => {
+    await hub.http().put(`/api/manager/devices/device/${thermostat.id}/capability/target_temperature`).set(auth()).send({ value: 19 }).expect(204);
+    const recorded = await storage();
+    expect(recorded).toMatchObject({ valueCount: 1, hourCount: 1 });
+    expect(await steps('lastHour')).toEqual([{ t: '2026-01-05T10:00:00.000Z', v: 19 }]);
+
+    clock.advance(2 * DAY);
+    expect(await storage()).toMatchObject({ valueCount: 1, hourCount: 1 });
+    clock.advance(2 * DAY);
+    expect(await storage()).toMatchObject({ valueCount: 0, hourCount: 1 });
+    expect(await steps('last7Days')).toEqual([{ t: '2026-01-05T10:00:00.000Z', v: 19 }]);
+
+    clock.advance(700 * DAY);
+    expect(await steps('last2Years')).toEqual([{ t: '2026-01-05T00:00:00.000Z', v: 19 }]);
+    await hub.stop({ keepData: true });
+    clock.advance(60 * DAY);
+    hub = await startTestHub({ clock, dataDir: hub.dataDir });
+    expect(await storage()).toMatchObject({ valueCount: 0, hourCount: 0 });
+    expect(await steps('last2Years')).toEqual([]);
+  });
+});
