@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
-import { DAY_MS, InsightsTables } from './tables.js';
+import { DAY_MS, InsightsTables, type Entry } from './tables.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -13,6 +13,12 @@ type InsightEntry = Device['insights'][number];
 
 export const INSIGHTS_URI = 'homey:manager:insights';
 const DEVICES_URI = 'homey:manager:devices';
+/**
+ * Values wait this long, or until this many wait, to be written in one transaction: a commit per value would double
+ * the cost of a capability write. A power cut may lose the last second, as ItemStore.relaxed allows for values.
+ */
+const FLUSH_AFTER_MS = 1000;
+const FLUSH_ROWS = 500;
 
 const logId = (entry: Pick<InsightEntry, 'uri' | 'id'>) => `${entry.uri}:${entry.id}`;
 /** Means rid of float noise (21.349999999 → 21.35). */
@@ -21,15 +27,15 @@ const tidy = (mean: number) => Math.round(mean * 1e6) / 1e6;
 /**
  * Insights: a log per capability a device keeps insights of (made when the device is added, following its name,
  * deleted with it), every value of those capabilities recorded in the insights tables, entries answered per
- * resolution, and retention run daily on the hub's clock. Values are batched: those of one turn of the event loop
- * (a socket switched on and its power reading) go to the database in one relaxed transaction, after the write
- * that changed them has answered.
+ * resolution, and retention run daily on the hub's clock. Values are batched (see FLUSH_AFTER_MS) and written in one
+ * relaxed transaction; every read, delete and the hub's close write the waiting ones first.
  */
 export class Insights {
   private tables: InsightsTables | undefined;
-  private pending: Array<[key: number, t: number, v: number]> = [];
+  private pending: Entry[] = [];
   private stops: Array<() => void> = [];
   private cancelRetention: (() => void) | undefined;
+  private cancelFlush: (() => void) | undefined;
 
   constructor(private readonly hubOf: () => Hub) {}
 
@@ -98,8 +104,9 @@ export class Insights {
     for (const log of this.hub.store.values<StoredLog>('log')) if (log.ownerUri === ownerUri) this.deleteLog(log.id);
   }
 
-  private record({ device, capabilityId, value, time }: CapabilityChange): void {
-    if (typeof value !== 'number' && typeof value !== 'boolean') return;
+  /** Records numbers as reported (a steady reading still fills its steps) and booleans when they change. */
+  private record({ device, capabilityId, value, previous, time }: CapabilityChange): void {
+    if (typeof value !== 'number' && (typeof value !== 'boolean' || value === previous)) return;
     const id = `${deviceUri(device)}:${capabilityId}`;
     let key = this.db.keyOf(id);
     if (key === undefined) {
@@ -108,20 +115,21 @@ export class Insights {
       this.addLog(device, entry);
       key = this.db.keyOf(id)!;
     }
-    if (!this.pending.length) queueMicrotask(() => this.flush());
+    if (!this.pending.length) this.cancelFlush = this.hub.clock.at(this.hub.now() + FLUSH_AFTER_MS, () => this.flush());
     this.pending.push([key, time, Number(value)]);
+    if (this.pending.length >= FLUSH_ROWS) this.flush();
     if (typeof value === 'boolean') this.hub.bus.publish(INSIGHTS_URI, 'logentryboolean.create', { id, t: new Date(time).toISOString(), v: value });
   }
 
   /** Writes the values waiting for the database; reads and deletes call it first. */
   flush(): void {
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
     if (!this.pending.length) return;
     const rows = this.pending;
     this.pending = [];
     try {
-      this.hub.store.relaxed(() => this.hub.db.transaction(() => {
-        for (const [key, t, v] of rows) this.db.add(key, t, v);
-      })());
+      this.hub.store.relaxed(() => this.db.add(rows));
     } catch (error) {
       console.error('Insights could not record values:', error);
     }

@@ -8,6 +8,9 @@ export const VALUES_KEPT_MS = 3 * DAY_MS;
 /** Hourly aggregates serve the rest; the longest window (lastYear, last2Years) reaches 731 days back. */
 export const HOURS_KEPT_MS = 745 * DAY_MS;
 
+/** A value to record: the log's key, epoch ms, the value (booleans as 0 and 1). */
+export type Entry = [key: number, t: number, v: number];
+
 type WindowRows = { log: number; start: number; step: number; until: number };
 
 /** One step of a window: its index from the window's start, the mean of its values and the highest. */
@@ -19,9 +22,9 @@ export interface StepRow {
 
 /**
  * The time series of insights, in tables of their own in the hub's database: each log gets a small integer key;
- * every value is a row (log, t, v) kept for 3 days, and is added at once to its hour's aggregate (sum, count,
- * highest), kept for 745 days. Windows with steps of an hour or more read the hours, so a year is 8,760 rows per
- * log however often the value changed. Statements are prepared once; callers batch writes in a transaction.
+ * every value is a row (log, t, v) clustered by log and time (of two values of a log in one millisecond the last
+ * is kept) for 3 days, and is added to its hour's aggregate (sum, count, highest), kept for 745 days. Windows with
+ * steps of an hour or more read the hours, so a year is 8,760 rows per log however often the value changed.
  */
 export class InsightsTables {
   private readonly keys = new Map<string, number>();
@@ -30,8 +33,7 @@ export class InsightsTables {
   constructor(private readonly db: Db) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS insights_logs (key INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
-      CREATE TABLE IF NOT EXISTS insights_values (log INTEGER NOT NULL, t INTEGER NOT NULL, v REAL NOT NULL);
-      CREATE INDEX IF NOT EXISTS insights_values_by_log_time ON insights_values (log, t);
+      CREATE TABLE IF NOT EXISTS insights_values (log INTEGER NOT NULL, t INTEGER NOT NULL, v REAL NOT NULL, PRIMARY KEY (log, t)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS insights_hours (
         log INTEGER NOT NULL, hour INTEGER NOT NULL, total REAL NOT NULL, count INTEGER NOT NULL, high REAL NOT NULL,
         PRIMARY KEY (log, hour)) WITHOUT ROWID`);
@@ -40,9 +42,9 @@ export class InsightsTables {
       logs: db.prepare<[], { key: number; id: string }>('SELECT key, id FROM insights_logs'),
       addLog: db.prepare<[string]>('INSERT INTO insights_logs (id) VALUES (?)'),
       removeLog: db.prepare<[number]>('DELETE FROM insights_logs WHERE key = ?'),
-      addValue: db.prepare<[number, number, number]>('INSERT INTO insights_values (log, t, v) VALUES (?, ?, ?)'),
-      addToHour: db.prepare<[number, number, number, number]>(`INSERT INTO insights_hours (log, hour, total, count, high) VALUES (?, ?, ?, 1, ?)
-        ON CONFLICT (log, hour) DO UPDATE SET total = total + excluded.total, count = count + 1, high = max(high, excluded.high)`),
+      addValue: db.prepare<[number, number, number]>('INSERT OR REPLACE INTO insights_values (log, t, v) VALUES (?, ?, ?)'),
+      addToHour: db.prepare<[number, number, number, number, number]>(`INSERT INTO insights_hours (log, hour, total, count, high) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (log, hour) DO UPDATE SET total = total + excluded.total, count = count + excluded.count, high = max(high, excluded.high)`),
       values: db.prepare<WindowRows, StepRow>(`SELECT ${step('t')} AS step, avg(v) AS mean, max(v) AS high
         FROM insights_values WHERE log = @log AND t >= @start AND t < @until GROUP BY 1 ORDER BY 1`),
       hours: db.prepare<WindowRows, StepRow>(`SELECT ${step('hour')} AS step, sum(total) / sum(count) AS mean, max(high) AS high
@@ -52,7 +54,7 @@ export class InsightsTables {
       valueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM insights_values'),
       hourCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM insights_hours'),
       bytes: db.prepare<[], { bytes: number | null }>(`SELECT sum(pgsize) AS bytes FROM dbstat
-        WHERE name IN ('insights_logs', 'insights_values', 'insights_values_by_log_time', 'insights_hours')
+        WHERE name IN ('insights_logs', 'insights_values', 'insights_hours')
           OR name LIKE 'sqlite_autoindex_insights_%'`),
     };
     for (const { key, id } of this.statements.logs.all()) this.keys.set(id, key);
@@ -85,10 +87,19 @@ export class InsightsTables {
     return [...this.keys.keys()];
   }
 
-  /** Records a value (booleans as 0 and 1) and adds it to its hour. Call inside a transaction. */
-  add(key: number, t: number, v: number): void {
-    this.statements.addValue.run(key, t, v);
-    this.statements.addToHour.run(key, t - (t % HOUR_MS), v, v);
+  /** Records values (booleans as 0 and 1) in one transaction, adding them to their hours: one write per log and hour. */
+  add(rows: ReadonlyArray<Entry>): void {
+    const hours = new Map<string, [key: number, hour: number, total: number, count: number, high: number]>();
+    this.db.transaction(() => {
+      for (const [key, t, v] of rows) {
+        this.statements.addValue.run(key, t, v);
+        const hour = t - (t % HOUR_MS);
+        const sum = hours.get(`${key}:${hour}`);
+        if (sum) hours.set(`${key}:${hour}`, [key, hour, sum[2] + v, sum[3] + 1, Math.max(sum[4], v)]);
+        else hours.set(`${key}:${hour}`, [key, hour, v, 1, v]);
+      }
+      for (const sum of hours.values()) this.statements.addToHour.run(...sum);
+    })();
   }
 
   /** The steps of a window that have values: from the values as recorded for steps under an hour, else from the hours. */
