@@ -29,7 +29,7 @@ export interface paths {
         post?: never;
         /**
          * Delete every log and its entries
-         * @description The logs of devices that still keep them come back, empty, with the next value their capability records or at the next start.
+         * @description The logs of devices that still keep them come back, empty, with the device's next change (a value, a rename) or at the next start.
          */
         delete: operations["deleteLogs"];
         options?: never;
@@ -84,7 +84,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a log and its entries
-         * @description A log its device still keeps comes back, empty and with the capability's titles, with the next value the capability records or at the next start.
+         * @description A log its device still keeps comes back, empty and with the capability's titles, with the device's next change (a value, a rename) or at the next start.
          */
         delete: operations["deleteLog"];
         options?: never;

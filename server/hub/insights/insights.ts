@@ -135,6 +135,13 @@ export class Insights {
     }
   }
 
+  /** Records a history of values (epoch ms, value) in a log at once: the demo home's, a bulk import. */
+  importValues(log: StoredLog, values: ReadonlyArray<readonly [t: number, v: number | boolean]>): void {
+    this.flush();
+    const key = this.db.addLog(log.id);
+    this.hub.store.relaxed(() => this.db.add(values.map(([t, v]) => [key, t, Number(v)])));
+  }
+
   /**
    * Deletes what has outlived its retention now and at every midnight (UTC) of the hub's clock: daily, so that a
    * clock moved on by months (a hub that was off, a test) catches up in few runs.
