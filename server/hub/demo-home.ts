@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import { seedDemoInsights } from './insights/demo.js';
 import type { Variable } from './logic/api.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
@@ -55,6 +56,7 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    seedDemoInsights(hub);
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
     hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));

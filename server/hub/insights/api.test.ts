@@ -56,6 +56,16 @@ describe('insights manager', () => {
     expect(state.body).toEqual({ logCount: expected.length });
   });
 
+  it('when the demo home starts, then its sensors have a week of readings that swing around their value now', async () => {
+    const climate = hub.hub.store.values<Device>('device').find((device) => device.name === 'Living room climate')!;
+    const { body } = await entries(climate, 'measure_temperature', 'last7Days').expect(200);
+    const readings = nonNull(body) as Array<{ v: number }>;
+    expect(readings.length).toBeGreaterThanOrEqual(167);
+    for (const { v } of readings) expect(Math.abs(v - 21.3)).toBeLessThanOrEqual(3);
+    expect(new Set(readings.map(({ v }) => v)).size).toBeGreaterThan(10);
+    expect(nonNull((await entries(climate, 'measure_temperature', 'last6Hours').expect(200)).body).length).toBeGreaterThanOrEqual(20);
+  });
+
   it('when getting one log by its id with raw colons, then it comes back; an unknown id is a 404', async () => {
     const id = `homey:device:${thermostat.id}:target_temperature`;
     const { body } = await hub.http().get(`/api/manager/insights/log/${id}`).set(auth()).expect(200);
