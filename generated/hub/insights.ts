@@ -79,7 +79,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a log's titles */
+        /**
+         * Update a log's titles
+         * @description `titleTrue` and `titleFalse` name the states of a boolean log; a number log refuses them (400).
+         */
         put: operations["updateLog"];
         post?: never;
         /**

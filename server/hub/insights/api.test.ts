@@ -194,6 +194,8 @@ describe('insights manager', () => {
     await hub.http().put(path).set(auth()).send({ ...body, title: 'Spots' }).expect(400);
     await hub.http().put(path).set(auth()).send({ title: '' }).expect(400);
     await hub.http().put(path).set(auth()).send({ units: 'kW' }).expect(400);
+    const numbers = await hub.http().put(base(thermostat, 'target_temperature')).set(auth()).send({ titleTrue: 'Warm' }).expect(400);
+    expect(numbers.body.error_description).toBe('titleTrue and titleFalse are for boolean logs; this log holds numbers');
   });
 
   it('when values are recorded, then the storage counts their rows and bytes; deleting the entries keeps the log', async () => {

@@ -2,7 +2,6 @@ import * as manifest from '../../../generated/hub/insights.operations.js';
 import type { components, operations } from '../../../generated/hub/insights.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import type { StoredLog } from './insights.js';
 
 type LogUpdate = components['schemas']['LogUpdate'];
 
@@ -13,8 +12,7 @@ export const insights = defineApi<operations, typeof manifest.operations, HubCon
   getLog: ({ id }, { hub }) => hub.insights.present(hub.insights.requireLog(id)),
   updateLog({ uri, id, log: patch }, { hub }) {
     const { id: _ignored, ...changes } = patch as LogUpdate;
-    const log: StoredLog = { ...hub.insights.requireLog(id, uri), ...changes };
-    return hub.insights.present(hub.store.save('log', log));
+    return hub.insights.updateLog(hub.insights.requireLog(id, uri), changes);
   },
   deleteLog({ uri, id }, { hub }) {
     hub.insights.deleteLog(hub.insights.requireLog(id, uri).id);

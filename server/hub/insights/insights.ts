@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/insights.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
@@ -174,6 +174,13 @@ export class Insights {
     const log = this.hub.store.get<StoredLog>('log', id);
     if (!log || (uri !== undefined && log.ownerUri !== uri)) throw notFound('Log');
     return log;
+  }
+
+  /** New titles; what a log calls true and false only a boolean log has. */
+  updateLog(log: StoredLog, changes: Pick<Partial<Log>, 'title' | 'titleTrue' | 'titleFalse'>): Log {
+    const stateTitle = [changes.titleTrue, changes.titleFalse].some((title) => title !== undefined && title !== null);
+    if (stateTitle && log.type !== 'boolean') throw badRequest('titleTrue and titleFalse are for boolean logs; this log holds numbers');
+    return this.present(this.hub.store.save('log', { ...log, ...changes }));
   }
 
   entries(log: StoredLog, resolution: Resolution): LogEntries {
