@@ -11,11 +11,11 @@ type LogEntries = components['schemas']['LogEntries'];
 export type StoredLog = Omit<Log, 'lastValue' | 'lastUpdated'>;
 type InsightEntry = Device['insights'][number];
 
-export const INSIGHTS_URI = 'homey:manager:insights';
+const INSIGHTS_URI = 'homey:manager:insights';
 const DEVICES_URI = 'homey:manager:devices';
 /**
- * Values wait this long, or until this many wait, to be written in one transaction: a commit per value would double
- * the cost of a capability write. A power cut may lose the last second, as ItemStore.relaxed allows for values.
+ * Values wait this long, or until this many wait, to be written in one transaction: a commit per value would more
+ * than double the cost of a capability write. A power cut may lose the last second, as ItemStore.relaxed allows.
  */
 const FLUSH_AFTER_MS = 1000;
 const FLUSH_ROWS = 500;
