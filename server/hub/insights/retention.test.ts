@@ -4,7 +4,7 @@ import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const DAY = 24 * 3_600_000;
 
-describe('insights retention on the hub clock', () => {
+describe('insights recording and retention on the hub clock', () => {
   const clock = new FakeClock(Date.UTC(2026, 0, 5, 10));
   let hub: TestHub;
   let thermostat: Device;
@@ -42,5 +42,22 @@ describe('insights retention on the hub clock', () => {
     hub = await startTestHub({ clock, dataDir: hub.dataDir });
     expect(await storage()).toMatchObject({ valueCount: 0, hourCount: 0 });
     expect(await steps('last2Years')).toEqual([]);
+  });
+
+  it('when a value is recorded, then it reaches the database within a second of the hub clock, and a hub that stops writes it first', async () => {
+    const rows = () => hub.hub.db.prepare('SELECT count(*) AS n FROM insights_values').get() as { n: number };
+    const set = (value: number) =>
+      hub.http().put(`/api/manager/devices/device/${thermostat.id}/capability/target_temperature`).set(auth()).send({ value }).expect(204);
+    const before = rows().n;
+    await set(21);
+    expect(rows().n).toBe(before);
+    clock.advance(1000);
+    expect(rows().n).toBe(before + 1);
+
+    clock.advance(60_000);
+    await set(22);
+    await hub.stop({ keepData: true });
+    hub = await startTestHub({ clock, dataDir: hub.dataDir });
+    expect(await steps('lastHour')).toEqual([{ t: expect.any(String), v: 21 }, { t: expect.any(String), v: 22 }]);
   });
 });
