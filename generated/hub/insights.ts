@@ -238,7 +238,7 @@ export interface components {
             step: number;
             values: (components["schemas"]["LogEntryNumber"] | components["schemas"]["LogEntryBoolean"])[];
         };
-        /** @description A boolean log's entry: in an answer of getLogEntries one step (true when the value was true at any time in it); as the realtime event `logentryboolean.create`, one value as recorded, with the log's id. */
+        /** @description A boolean log's entry: in an answer of getLogEntries one step (true when the state was true at any time in it); as the realtime event `logentryboolean.create`, one change as recorded, with the log's id. */
         LogEntryBoolean: {
             /** @description The log's id (in realtime events). */
             id?: string;
@@ -252,7 +252,7 @@ export interface components {
              * @description The start of the step.
              */
             t: string;
-            /** @description The average of the step's values; `null` without values. */
+            /** @description The average of the values reported in the step; `null` without any. */
             v: number | null;
         };
         /** @description Logs keyed by id. */

@@ -140,17 +140,24 @@ describe('insights manager', () => {
     expect(byDefault.body).toMatchObject({ resolution: 'last24Hours', step: 15 * MINUTE });
   });
 
-  it('when a boolean capability changes within a step, then the step is true if it was true at any time in it; an unchanged one is not recorded', async () => {
+  it('when a boolean capability changes, then a step is true if it was at any time in it, and steps without changes hold the state', async () => {
     const at = hub.hub.now() - (hub.hub.now() % HOUR) + HOUR;
     await setAt(at + 1 * MINUTE, spots, 'onoff', true);
-    await setAt(at + 2 * MINUTE, spots, 'onoff', false);
+    await setAt(at + 2.5 * MINUTE, spots, 'onoff', false);
     await setAt(at + 20 * MINUTE, spots, 'onoff', false);
     clock.set(at + 30 * MINUTE);
     const hour = await entries(spots, 'onoff', 'lastHour').expect(200);
-    expect(nonNull(hour.body)).toEqual([{ t: iso(at + MINUTE), v: true }, { t: iso(at + 2 * MINUTE), v: false }]);
+    const offSince = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ t: iso(from + index * MINUTE), v: false }));
+    expect(nonNull(hour.body)).toEqual([{ t: iso(at + MINUTE), v: true }, { t: iso(at + 2 * MINUTE), v: true }, ...offSince(at + 3 * MINUTE, 28)]);
+    expect(hour.body.values.slice(0, 30).every((step: { v: unknown }) => step.v === null)).toBe(true);
     expect(hour.body.lastValue).toBe(false);
-    const week = await entries(spots, 'onoff', 'last7Days').expect(200);
-    expect(nonNull(week.body)).toEqual([{ t: iso(at), v: true }]);
+    expect(nonNull((await entries(spots, 'onoff', 'last7Days').expect(200)).body)).toEqual([{ t: iso(at), v: true }]);
+
+    clock.set(at + 3 * HOUR + 30 * MINUTE);
+    expect(nonNull((await entries(spots, 'onoff', 'lastHour').expect(200)).body)).toEqual(offSince(at + 2 * HOUR + 31 * MINUTE, 60));
+    expect(nonNull((await entries(spots, 'onoff', 'last7Days').expect(200)).body)).toEqual([
+      { t: iso(at), v: true }, { t: iso(at + HOUR), v: false }, { t: iso(at + 2 * HOUR), v: false }, { t: iso(at + 3 * HOUR), v: false },
+    ]);
   });
 
   it('when the resolution is not one of the contract, then 400', async () => {

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
-import { DAY_MS, InsightsTables, type Entry } from './tables.js';
+import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -23,6 +23,20 @@ const FLUSH_ROWS = 500;
 const logId = (entry: Pick<InsightEntry, 'uri' | 'id'>) => `${entry.uri}:${entry.id}`;
 /** Means rid of float noise (21.349999999 → 21.35). */
 const tidy = (mean: number) => Math.round(mean * 1e6) / 1e6;
+
+/**
+ * A boolean log records changes, and its state holds until the next: a step is true when the state was true at any
+ * time in it, and a step without changes has the state before it (`before`: the window's first steps).
+ */
+function fillStates(values: LogEntries['values'], steps: StepRow[], before: number | undefined): void {
+  let state: boolean | null = before === undefined ? null : before > 0;
+  let next = 0;
+  values.forEach((entry, index) => {
+    const step = steps[next]?.step === index ? steps[next++] : undefined;
+    entry.v = step ? step.sum > 0 || state === true : state;
+    if (step) state = step.last > 0;
+  });
+}
 
 /**
  * Insights: a log per capability a device keeps insights of (made when the device is added, following its name,
@@ -189,10 +203,8 @@ export class Insights {
     const key = this.db.keyOf(log.id);
     const count = Math.ceil((window.until - window.start) / window.step);
     const values: LogEntries['values'] = Array.from({ length: count }, (_, index) => ({ t: new Date(window.start + index * window.step).toISOString(), v: null }));
-    for (const { step, mean, high } of key === undefined ? [] : this.db.steps(key, window)) {
-      const entry = values[step];
-      if (entry) entry.v = log.type === 'boolean' ? high > 0 : tidy(mean);
-    }
+    if (key !== undefined && log.type === 'boolean') fillStates(values, this.db.steps(key, window), this.db.valueBefore(key, window.start));
+    else if (key !== undefined) for (const { step, mean } of this.db.steps(key, window)) values[step]!.v = tidy(mean);
     const { lastValue } = this.present(log);
     return { resolution, start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString(), step: window.step, lastValue, values };
   }

@@ -63,7 +63,9 @@ describe.each<ClientVersion>(['v2', 'v4'])('insights over realtime with a socket
       });
       expect(error).toBeNull();
       expect(entries).toMatchObject({ resolution: 'lastHour', lastValue: true });
-      expect((entries as { values: Array<{ v: unknown }> }).values.filter((step) => step.v !== null)).toEqual([{ t: expect.any(String), v: true }]);
+      const steps = (entries as { values: Array<{ v: unknown }> }).values.filter((step) => step.v !== null);
+      expect(steps.length).toBeGreaterThan(0);
+      expect(steps.every((step) => step.v === true)).toBe(true);
 
       const [badResolution] = await client.request('api', { uri: 'homey:manager:insights', operation: 'getLogEntries', args: { uri: `homey:device:${spots.id}`, id, resolution: 'forever' } });
       expect(badResolution).toMatchObject({ error: 'invalid_request', statusCode: 400 });

@@ -13,17 +13,18 @@ export type Entry = [key: number, t: number, v: number];
 
 type WindowRows = { log: number; start: number; step: number; until: number };
 
-/** One step of a window: its index from the window's start, the mean of its values and the highest. */
+/** One step of a window: its index from the window's start, the mean and the sum of its values, and its last value. */
 export interface StepRow {
   step: number;
   mean: number;
-  high: number;
+  sum: number;
+  last: number;
 }
 
 /**
  * The time series of insights, in tables of their own in the hub's database: each log gets a small integer key;
  * every value is a row (log, t, v) clustered by log and time (of two values of a log in one millisecond the last
- * is kept) for 3 days, and is added to its hour's aggregate (sum, count, highest), kept for 745 days. Windows with
+ * is kept) for 3 days, and is added to its hour's aggregate (sum, count, last), kept for 745 days. Windows with
  * steps of an hour or more read the hours, so a year is 8,760 rows per log however often the value changed.
  */
 export class InsightsTables {
@@ -35,7 +36,7 @@ export class InsightsTables {
       CREATE TABLE IF NOT EXISTS insights_logs (key INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
       CREATE TABLE IF NOT EXISTS insights_values (log INTEGER NOT NULL, t INTEGER NOT NULL, v REAL NOT NULL, PRIMARY KEY (log, t)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS insights_hours (
-        log INTEGER NOT NULL, hour INTEGER NOT NULL, total REAL NOT NULL, count INTEGER NOT NULL, high REAL NOT NULL,
+        log INTEGER NOT NULL, hour INTEGER NOT NULL, total REAL NOT NULL, count INTEGER NOT NULL, last REAL NOT NULL,
         PRIMARY KEY (log, hour)) WITHOUT ROWID`);
     const step = (column: string) => `CAST((${column} - @start) / @step AS INTEGER)`;
     this.statements = {
@@ -43,12 +44,15 @@ export class InsightsTables {
       addLog: db.prepare<[string]>('INSERT INTO insights_logs (id) VALUES (?)'),
       removeLog: db.prepare<[number]>('DELETE FROM insights_logs WHERE key = ?'),
       addValue: db.prepare<[number, number, number]>('INSERT OR REPLACE INTO insights_values (log, t, v) VALUES (?, ?, ?)'),
-      addToHour: db.prepare<[number, number, number, number, number]>(`INSERT INTO insights_hours (log, hour, total, count, high) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (log, hour) DO UPDATE SET total = total + excluded.total, count = count + excluded.count, high = max(high, excluded.high)`),
-      values: db.prepare<WindowRows, StepRow>(`SELECT ${step('t')} AS step, avg(v) AS mean, max(v) AS high
+      addToHour: db.prepare<[number, number, number, number, number]>(`INSERT INTO insights_hours (log, hour, total, count, last) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (log, hour) DO UPDATE SET total = total + excluded.total, count = count + excluded.count, last = excluded.last`),
+      // With one max() in an aggregate, SQLite takes bare columns (v, last) from its row: the step's latest value.
+      values: db.prepare<WindowRows, StepRow>(`SELECT ${step('t')} AS step, avg(v) AS mean, total(v) AS sum, v AS last, max(t)
         FROM insights_values WHERE log = @log AND t >= @start AND t < @until GROUP BY 1 ORDER BY 1`),
-      hours: db.prepare<WindowRows, StepRow>(`SELECT ${step('hour')} AS step, sum(total) / sum(count) AS mean, max(high) AS high
+      hours: db.prepare<WindowRows, StepRow>(`SELECT ${step('hour')} AS step, sum(total) / sum(count) AS mean, sum(total) AS sum, last, max(hour)
         FROM insights_hours WHERE log = @log AND hour >= @start AND hour < @until GROUP BY 1 ORDER BY 1`),
+      valueBefore: db.prepare<[number, number], { v: number }>('SELECT v FROM insights_values WHERE log = ? AND t < ? ORDER BY t DESC LIMIT 1'),
+      hourBefore: db.prepare<[number, number], { v: number }>('SELECT last AS v FROM insights_hours WHERE log = ? AND hour <= ? ORDER BY hour DESC LIMIT 1'),
       clearValues: db.prepare<[number, number]>('DELETE FROM insights_values WHERE log = ? AND t < ?'),
       clearHours: db.prepare<[number, number]>('DELETE FROM insights_hours WHERE log = ? AND hour < ?'),
       valueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM insights_values'),
@@ -89,13 +93,13 @@ export class InsightsTables {
 
   /** Records values (booleans as 0 and 1) in one transaction, adding them to their hours: one write per log and hour. */
   add(rows: ReadonlyArray<Entry>): void {
-    const hours = new Map<string, [key: number, hour: number, total: number, count: number, high: number]>();
+    const hours = new Map<string, [key: number, hour: number, total: number, count: number, last: number]>();
     this.db.transaction(() => {
       for (const [key, t, v] of rows) {
         this.statements.addValue.run(key, t, v);
         const hour = t - (t % HOUR_MS);
         const sum = hours.get(`${key}:${hour}`);
-        if (sum) hours.set(`${key}:${hour}`, [key, hour, sum[2] + v, sum[3] + 1, Math.max(sum[4], v)]);
+        if (sum) hours.set(`${key}:${hour}`, [key, hour, sum[2] + v, sum[3] + 1, v]);
         else hours.set(`${key}:${hour}`, [key, hour, v, 1, v]);
       }
       for (const sum of hours.values()) this.statements.addToHour.run(...sum);
@@ -105,6 +109,11 @@ export class InsightsTables {
   /** The steps of a window that have values: from the values as recorded for steps under an hour, else from the hours. */
   steps(key: number, window: Window): StepRow[] {
     return (window.step < HOUR_MS ? this.statements.values : this.statements.hours).all({ log: key, start: window.start, step: window.step, until: window.until });
+  }
+
+  /** The last value before `time`: from the values as recorded (3 days), else from the last whole hour before it. */
+  valueBefore(key: number, time: number): number | undefined {
+    return (this.statements.valueBefore.get(key, time) ?? this.statements.hourBefore.get(key, time - HOUR_MS))?.v;
   }
 
   /** Deletes the log's entries older than `before` (all of them with MAX_SAFE_INTEGER). */
