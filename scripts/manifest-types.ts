@@ -36,6 +36,8 @@ export interface OperationSpec {
   readonly args: readonly ArgSpec[];
   /** The success status: 200 with a JSON body, or 204 with none. */
   readonly status: 200 | 204;
+  /** The media type of a 200 answer that is not JSON (an image): its body is bytes. */
+  readonly media?: string;
 }
 
 export interface ManagerSpec {
@@ -64,5 +66,9 @@ type BodyArguments<Op, Spec> = Spec extends { body: { kind: 'root'; name: infer 
  * query parameters, plus the body, whole under its `x-body-name` or field by field.
  */
 export type Args<Op, Spec> = Parameters<Op> & BodyArguments<Op, Spec>;
-/** What an operation answers: its 200 body, or nothing for a 204. */
-export type Result<Op> = Op extends { responses: { 200: infer R } } ? Json<R> : undefined;
+/** What an operation answers: its 200 JSON body, its bytes when it answers another media type, or nothing for a 204. */
+export type Result<Op> = Op extends { responses: { 200: infer R } }
+  ? R extends { content: { 'application/json': unknown } }
+    ? Json<R>
+    : Uint8Array
+  : undefined;

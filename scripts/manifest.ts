@@ -71,6 +71,8 @@ export function buildManifest(doc: Json, managerId: string): { operations: Json;
       const statuses = Object.keys(operation.responses ?? {});
       const body = bodyArgs(doc, operation);
       const params = parameters.filter((p) => p.in === 'path' || p.in === 'query');
+      const answers = Object.keys(resolve(doc, operation.responses?.['200'] ?? {}).content ?? {});
+      const media = answers.length > 0 && !answers.includes('application/json') ? answers[0] : undefined;
       operations[id] = {
         method,
         path: pathName,
@@ -83,6 +85,7 @@ export function buildManifest(doc: Json, managerId: string): { operations: Json;
         body,
         args: argSpecs(doc, operation, params, body),
         status: statuses.includes('200') ? 200 : 204,
+        ...(media ? { media } : {}),
       };
     }
   }

@@ -87,6 +87,14 @@ describe('HubAPI over HTTP against a real hub', () => {
       await expect(api.devices.setCapabilityValue({ deviceId: lamp.id, capabilityId: 'onoff', value: 'on' })).rejects.toMatchObject({ statusCode: 400 });
     });
 
+    it("when an operation answers bytes, then they come as a Uint8Array; its errors as HubAPIErrors", async () => {
+      const [image] = Object.values(await api.images.getImages());
+      const picture = await api.images.getImageContent({ id: image!.id });
+      expect(picture).toBeInstanceOf(Uint8Array);
+      expect(Buffer.from(picture).toString('utf8')).toMatch(/^<svg .*Front door camera.*<\/svg>$/);
+      await expect(api.images.getImageContent({ id: 'nope' })).rejects.toMatchObject({ statusCode: 404, message: 'Image not found' });
+    });
+
     it('when the ping is called as a method, then it answers true for this hub and false for another id', async () => {
       await expect(api.system.ping()).resolves.toBe(true);
       await expect(api.system.ping({ id: 'another-hub' })).resolves.toBe(false);

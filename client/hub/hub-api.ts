@@ -73,17 +73,21 @@ export class HubAPI {
     validateArgs(operation, args);
     if (this.realtime.connected) {
       const result = await this.realtime.call(manager.uri, operationId, args);
+      if (operation.media) return toBytes(result);
       return operation.status === 204 ? undefined : result;
     }
     const { path, query, body } = toHttpRequest(operation, args);
     const { data, response } = await this.http.request(operation.method, operation.path as never, {
       params: { path, query },
       body,
-      parseAs: 'text',
+      parseAs: operation.media ? 'arrayBuffer' : 'text',
     } as never);
-    return parseBody(data as string | undefined, response);
+    return operation.media ? toBytes(data) : parseBody(data as string | undefined, response);
   }
 }
+
+/** An answer in bytes (an image): an ArrayBuffer over HTTP and in browsers' sockets, a Buffer in Node's. */
+const toBytes = (data: unknown): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer));
 
 /** A JSON answer is parsed; any other answer is returned as its text (PROTOCOL.md §3); a 204 as undefined. */
 function parseBody(text: string | undefined, response: Response): unknown {

@@ -100,6 +100,15 @@ describe('HubAPI realtime against a real hub', () => {
     await expect(listener.zones.getZone({})).rejects.toThrow('Missing Parameter: id');
   });
 
+  it('when connected, then an answer in bytes comes over the socket as the same bytes HTTP answers', async () => {
+    await listener.connect();
+    const [image] = Object.values(await listener.images.getImages());
+    const overSocket = await listener.images.getImageContent({ id: image!.id });
+    const overHttp = await writer.images.getImageContent({ id: image!.id });
+    expect(overSocket).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(overSocket).equals(Buffer.from(overHttp))).toBe(true);
+  });
+
   it('when the token is bad, then the handshake fails with a 401 HubAPIError and the client stays disconnected', async () => {
     const bad = await HubAPI.connect({ address: hub.url, token: 'not-a-token' });
     await expect(bad.connect()).rejects.toMatchObject({ name: 'HubAPIError', statusCode: 401, error: 'invalid_token' });

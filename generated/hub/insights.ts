@@ -74,7 +74,7 @@ export interface paths {
                  * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
                  * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
                  */
-                uri: components["parameters"]["OwnerUri"];
+                uri: components["parameters"]["LogOwnerUri"];
             };
             cookie?: never;
         };
@@ -109,7 +109,7 @@ export interface paths {
                  * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
                  * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
                  */
-                uri: components["parameters"]["OwnerUri"];
+                uri: components["parameters"]["LogOwnerUri"];
             };
             cookie?: never;
         };
@@ -228,7 +228,7 @@ export interface components {
             end: string;
             /** @description The capability's current value. */
             lastValue: number | boolean | null;
-            resolution: components["schemas"]["Resolution"];
+            resolution: components["schemas"]["LogResolution"];
             /**
              * Format: date-time
              * @description The start of the first step.
@@ -259,6 +259,11 @@ export interface components {
         LogMap: {
             [key: string]: components["schemas"]["Log"];
         };
+        /**
+         * @default last24Hours
+         * @enum {string}
+         */
+        LogResolution: "lastHour" | "last6Hours" | "last24Hours" | "last7Days" | "last14Days" | "last31Days" | "last2Years" | "today" | "yesterday" | "thisWeek" | "lastWeek" | "thisMonth" | "lastMonth" | "thisYear" | "lastYear";
         /** @description What a boolean log calls true (or false); `null` for numbers. */
         LogStateTitle: string | null;
         LogTitle: string;
@@ -271,11 +276,6 @@ export interface components {
             titleFalse?: components["schemas"]["LogStateTitle"];
             titleTrue?: components["schemas"]["LogStateTitle"];
         };
-        /**
-         * @default last24Hours
-         * @enum {string}
-         */
-        Resolution: "lastHour" | "last6Hours" | "last24Hours" | "last7Days" | "last14Days" | "last31Days" | "last2Years" | "today" | "yesterday" | "thisWeek" | "lastWeek" | "thisMonth" | "lastMonth" | "thisYear" | "lastYear";
     };
     responses: {
         /** @description The request does not match the contract. */
@@ -327,7 +327,7 @@ export interface components {
          * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
          * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
          */
-        OwnerUri: string;
+        LogOwnerUri: string;
     };
     requestBodies: never;
     headers: never;
@@ -420,7 +420,7 @@ export interface operations {
                  * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
                  * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
                  */
-                uri: components["parameters"]["OwnerUri"];
+                uri: components["parameters"]["LogOwnerUri"];
             };
             cookie?: never;
         };
@@ -459,7 +459,7 @@ export interface operations {
                  * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
                  * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
                  */
-                uri: components["parameters"]["OwnerUri"];
+                uri: components["parameters"]["LogOwnerUri"];
             };
             cookie?: never;
         };
@@ -481,7 +481,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The window and step (see the table above); default `last24Hours`. */
-                resolution?: components["schemas"]["Resolution"];
+                resolution?: components["schemas"]["LogResolution"];
             };
             header?: never;
             path: {
@@ -494,7 +494,7 @@ export interface operations {
                  * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
                  * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
                  */
-                uri: components["parameters"]["OwnerUri"];
+                uri: components["parameters"]["LogOwnerUri"];
             };
             cookie?: never;
         };
@@ -529,7 +529,7 @@ export interface operations {
                  * @description The uri of the log's owner, e.g. `homey:device:<deviceId>`.
                  * @example homey:device:0c2f4a1e-7b3d-4e59-8a61-2d9c5b7e3f10
                  */
-                uri: components["parameters"]["OwnerUri"];
+                uri: components["parameters"]["LogOwnerUri"];
             };
             cookie?: never;
         };

@@ -58,7 +58,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a zone
-         * @description Only an empty zone can be deleted (no sub-zones, no devices); the root zone never.
+         * @description Only an empty zone can be deleted (no sub-zones, no devices, no moods); the root zone never.
          */
         delete: operations["deleteZone"];
         options?: never;

@@ -13,8 +13,15 @@ export interface Session {
   scopes: readonly string[];
 }
 
-/** A handler may leave out the `return` of a 204 operation. */
-type HandlerResult<Op> = Result<Op> extends undefined ? void : Result<Op>;
+/** What the handler of an operation answering bytes (an image, OperationSpec.media) returns. */
+export interface MediaBody {
+  /** The media type, e.g. image/svg+xml. */
+  type: string;
+  body: Buffer;
+}
+
+/** A handler may leave out the `return` of a 204 operation; one that answers bytes gives them with their type. */
+type HandlerResult<Op> = Result<Op> extends undefined ? void : Result<Op> extends Uint8Array ? MediaBody : Result<Op>;
 
 export type Handler<Op, Spec, Context> = (args: Args<Op, Spec>, context: Context) => HandlerResult<Op> | Promise<HandlerResult<Op>>;
 

@@ -85,4 +85,23 @@ describe('item store: events after commit, durability by kind of data', () => {
     })).toThrow('failed');
     expect(level()).toBe(2);
   });
+
+  it('when a type is restricted, then its creates and updates carry the audience of the item, and deletes none', () => {
+    store.restrictAs<{ id: string; secret?: boolean }>('zone', (zone) => (zone.secret ? (session) => session.id === 'owner' : undefined));
+    store.insert('zone', { id: 'a', secret: true });
+    store.insert('zone', { id: 'b' });
+    store.save('zone', { id: 'a', secret: true, name: 'A' });
+    store.remove('zone', 'a');
+    const heardBy = (id: string) => events.map((event) => `${event.uri} ${event.event} ${event.audience ? event.audience({ id, scopes: [] }) : 'all'}`);
+    expect(heardBy('owner')).toEqual([
+      'homey:manager:zones zone.create true',
+      'homey:manager:zones zone.create all',
+      'homey:manager:zones zone.update true',
+      'homey:zone:a update true',
+      'homey:manager:zones zone.delete all',
+      'homey:zone:a delete all',
+    ]);
+    expect(heardBy('guest').filter((line) => line.endsWith('false'))).toHaveLength(3);
+  });
 });
+

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import type { EventBus } from './events.js';
+import type { Audience, EventBus } from './events.js';
 import { notFound } from './errors.js';
 
 export type Item = { id: string } & Record<string, unknown>;
@@ -23,6 +23,8 @@ export class ItemStore {
   private readonly snapshots = new Map<string, Readonly<Record<string, Item>>>();
   /** How items of a type go out in events when the API answers more than is stored (see `presentAs`). */
   private readonly views = new Map<string, (item: Item) => unknown>();
+  /** Who may hear of an item of a type, for types whose items are not for every reader (see `restrictAs`). */
+  private readonly audiences = new Map<string, (item: Item) => Audience | undefined>();
   private readonly statements;
   /** What waits for the open transaction to commit: the events of its writes, in order. */
   private pending: Array<() => void> = [];
@@ -113,6 +115,14 @@ export class ItemStore {
     this.views.set(type, view as (item: Item) => unknown);
   }
 
+  /**
+   * Create and update events of this type go only to the sessions `audienceOf(item)` accepts (every subscriber when
+   * it gives none), for items that reads show to some callers only. A delete tells only an id, so it goes to all.
+   */
+  restrictAs<T extends Item>(type: string, audienceOf: (item: T) => Audience | undefined): void {
+    this.audiences.set(type, audienceOf as (item: Item) => Audience | undefined);
+  }
+
   /** Runs writes atomically; their events go out after the commit, none after a rollback. */
   transaction<R>(work: () => R): R {
     const outermost = !this.db.inTransaction;
@@ -170,8 +180,9 @@ export class ItemStore {
   private publish(type: string, event: Change, item: Item | { id: string }): void {
     const view = event === 'delete' ? undefined : this.views.get(type);
     const data = view ? view(item as Item) : item;
+    const audience = event === 'delete' ? undefined : this.audiences.get(type)?.(item as Item);
     const manager = this.managerOf[type];
-    if (manager) this.bus.publish(`homey:manager:${manager}`, `${type}.${event}`, data);
-    if (event !== 'create') this.bus.publish(`homey:${type}:${item.id}`, event, data);
+    if (manager) this.bus.publish(`homey:manager:${manager}`, `${type}.${event}`, data, audience);
+    if (event !== 'create') this.bus.publish(`homey:${type}:${item.id}`, event, data, audience);
   }
 }

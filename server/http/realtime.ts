@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import type { Session } from './api.js';
+import type { MediaBody, Session } from './api.js';
 import { requireShallow } from './body.js';
 import type { CallContext, Dispatcher } from './dispatcher.js';
 import { ApiError, errorBody, toApiError } from './errors.js';
@@ -115,7 +115,8 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
           requireShallow(call?.args);
           return options.validator.args(operation.spec, call?.args);
         });
-        if (typeof ack === 'function') ack(null, result);
+        // An answer in bytes (an image) goes out as the bytes HTTP answers, a binary attachment.
+        if (typeof ack === 'function') ack(null, operation.spec.media ? (result as MediaBody).body : result);
       } catch (err) {
         fail(ack, err);
       }
@@ -124,9 +125,19 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
 
   /** Events after which some sockets may have lost their session: a revoked session, a disabled or deleted user. */
   const revoking = new Set(['session.delete', 'user.update', 'user.delete']);
-  bus.subscribe(({ uri, event, data }) => {
+  bus.subscribe(({ uri, event, data, audience }) => {
     // socket.io serializes an event before it looks for the room's sockets: skip rooms nobody is in.
-    if (api.adapter.rooms.has(uri)) api.to(uri).emit(uri, event, data);
+    const room = api.adapter.rooms.get(uri);
+    if (room && audience) {
+      for (const id of room) {
+        const socket = api.sockets.get(id);
+        const token = socket && tokens.get(socket.conn);
+        const session = token ? options.authenticate(token) : null;
+        if (session && audience(session)) socket!.emit(uri, event, data);
+      }
+    } else if (room) {
+      api.to(uri).emit(uri, event, data);
+    }
     if (!revoking.has(event)) return;
     for (const socket of api.sockets.values()) {
       const token = tokens.get(socket.conn);

@@ -4,6 +4,7 @@ import etag from 'etag';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import vary from 'vary';
+import type { MediaBody } from './api.js';
 import { errorBody, type ApiError } from './errors.js';
 import { isSnapshot } from './item-store.js';
 
@@ -71,6 +72,24 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, value: unkno
       res.setHeader('Content-Encoding', 'gzip');
       body = gzip;
     }
+  }
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(200).end(body);
+}
+
+/**
+ * A 200 answer in bytes (an image) with an ETag (304 when the client's copy is current). Never sniffed as another
+ * type, and sandboxed: an SVG opened on its own runs no script.
+ */
+export function sendMedia(req: IncomingMessage, res: ServerResponse, { type, body }: MediaBody): void {
+  const tag = etag(body, { weak: true });
+  res.setHeader('Content-Type', type);
+  res.setHeader('ETag', tag);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (req.headers['if-none-match'] && fresh(req.headers, { etag: tag })) {
+    res.writeHead(304).end();
+    return;
   }
   res.setHeader('Content-Length', body.length);
   res.writeHead(200).end(body);

@@ -4,12 +4,12 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import qs from 'qs';
 import vary from 'vary';
 import type { OperationSpec } from '../../generated/manifest.js';
-import type { Session } from './api.js';
+import type { MediaBody, Session } from './api.js';
 import { readJsonBody } from './body.js';
 import type { CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
-import { sendError, sendJson } from './respond.js';
+import { sendError, sendJson, sendMedia } from './respond.js';
 import type { ContractValidator } from './validator.js';
 
 export interface HttpOptions<Context extends CallContext> {
@@ -75,6 +75,10 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
       const result = await dispatcher.call(operation, caller, path as Record<string, string>, () => httpArgs(spec, validator, req, path, query));
       if (spec.status === 204) {
         res.writeHead(204).end();
+        return;
+      }
+      if (spec.media) {
+        sendMedia(req, res, result as MediaBody);
         return;
       }
       if (options.validateResponses) validator.response(spec, result);

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import { seedDemoImages } from './images/demo.js';
 import { seedDemoInsights } from './insights/demo.js';
 import type { Variable } from './logic/api.js';
+import { seedDemoNotifications } from './notifications/demo.js';
+import { seedDemoMoods } from './moods/demo.js';
+import { seedDemoDashboard } from './dashboards/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
@@ -56,8 +60,12 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    seedDemoImages(hub);
+    seedDemoNotifications(hub);
     seedDemoInsights(hub);
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
+    seedDemoMoods(hub);
+    seedDemoDashboard(hub);
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
     hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
     hub.settings.set('demoSeeded', true);

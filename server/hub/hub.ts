@@ -15,11 +15,17 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpHandler } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
+import { flowEngine } from './flow/engine.js';
+import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
 import { Insights } from './insights/insights.js';
 import { hubApis } from './apis.js';
+import { startFlowTokens } from './flowtoken/watch.js';
+import { startImages } from './images/camera.js';
+import { startNotifications } from './notifications/hub-events.js';
 import { HUB_VERSION, type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
+import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
@@ -93,11 +99,15 @@ export function createHub(config: HubConfig): RunningHub {
     insights: new Insights(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
+  const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
   hub.insights.start();
+  const energy = startEnergy(hub);
+  flowEngine(hub).open();
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -150,8 +160,12 @@ export function createHub(config: HubConfig): RunningHub {
     async close() {
       clearInterval(purge);
       hub.alarms.close();
+      flowEngine(hub).close();
+      stopFlowManager();
       hub.cards.close();
       hub.insights.close();
+      energy.stop();
+      for (const stop of stopFollowing) stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

@@ -4,7 +4,7 @@ export type Role = 'manager' | 'user' | 'guest';
 export const roleScopes: Record<Role, readonly string[]> = {
   manager: ['homey'],
   user: [
-    'homey.alarm', 'homey.app.readonly', 'homey.app.control', 'homey.dashboard', 'homey.device', 'homey.flow',
+    'homey.alarm', 'homey.app.readonly', 'homey.app.control', 'homey.dashboard', 'homey.device', 'homey.energy', 'homey.flow',
     'homey.geolocation.readonly', 'homey.insights', 'homey.logic', 'homey.mood', 'homey.notifications',
     'homey.presence', 'homey.speech', 'homey.system.readonly', 'homey.updates.readonly', 'homey.user.readonly',
     'homey.user.self', 'homey.zone',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { forgetDevice } from '../moods/moods.js';
 import { setZoneActivity } from '../zones/api.js';
 import { applyValues } from './control.js';
 import { deviceUri, requireZone, type Device } from './device.js';
@@ -28,10 +29,11 @@ export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Dev
   return { ...device, ...changes };
 }
 
-/** Before a device is removed: it stops making its zone active and leaves its groups. */
+/** Before a device is removed: it stops making its zone active, leaves its groups, and moods drop it. */
 export function beforeRemove(hub: Hub, device: Device): void {
   setZoneActivity(hub.store, device.zone, deviceUri(device), false);
   if (!isGroup(device)) leaveGroups(hub, device.id);
+  forgetDevice(hub, device.id);
 }
 
 /** Stores checked settings; a switched-on socket whose load changed reports its new power draw. */

@@ -34,6 +34,8 @@ export interface DriverDefinition {
   asksPin: boolean;
   /** False for groups, which createGroup makes. */
   pairable: boolean;
+  /** The images its devices own (a camera's picture), made by the images manager when one is added. */
+  images?: ReadonlyArray<'camera' | 'media'>;
 }
 
 const setting = (id: string, type: DeviceSetting['type'], label: string, value: DeviceSetting['value'], more: Partial<DeviceSetting> = {}): DeviceSetting => ({
@@ -128,6 +130,14 @@ const definitions: DriverDefinition[] = [
     initial: { alarm_smoke: false, measure_battery: 100 },
     settings: [],
     energy: { batteries: ['CR123A'] },
+  }),
+  driver('ipcamera', {
+    name: 'IP camera', class: 'camera', connectivity: ['lan'], color: '#34495e',
+    capabilities: ['alarm_motion'],
+    options: { alarm_motion: { setable: true } },
+    initial: { alarm_motion: false },
+    settings: [setting('picture_on_motion', 'checkbox', 'Take a picture on motion', true)],
+    images: ['camera'],
   }),
   driver('group', {
     name: 'Device group', class: 'other', connectivity: [], color: '#9b9b9b',

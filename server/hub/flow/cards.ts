@@ -47,6 +47,21 @@ export interface CardDefinition {
   /** Actions that can be undone after a duration (turn on for 1 minute). */
   duration?: boolean;
   deprecated?: boolean;
+  /** Takes a token as input (a "drop token"). */
+  droptoken?: boolean;
+  /** Offered in advanced flows only. */
+  advanced?: boolean;
+  /** Shown first in the editor. */
+  highlight?: boolean;
+  /** Suggestions for its `autocomplete` arg `argName`: the things whose name contains `query`, best first. */
+  autocomplete?(argName: string, query: string, hub: Hub): AutocompleteItem[];
+}
+
+/** One suggestion for an autocomplete arg; the chosen one is stored whole as the arg's value. */
+export interface AutocompleteItem {
+  id: string;
+  name: string;
+  description?: string;
 }
 
 /** A card being run: its args (tokens already filled in), the flow's tokens so far and the trigger's state. */

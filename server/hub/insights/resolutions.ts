@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/insights.js';
 
-export type Resolution = components['schemas']['Resolution'];
+export type Resolution = components['schemas']['LogResolution'];
 
 /** A window of time cut into steps `step` long, from `start` to `end` (epoch ms); the last step may be cut short. */
 export interface Window {

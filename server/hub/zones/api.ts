@@ -65,6 +65,7 @@ export const zones = defineApi<operations, typeof manifest.operations, HubContex
           if (hub.store.values<{ id: string; zone: string }>('device').some((device) => device.zone === zone.id)) {
             throw conflict('The zone still has devices');
           }
+          if (hub.store.values<{ id: string; zone: string }>('mood').some((mood) => mood.zone === zone.id)) throw conflict('The zone still has moods');
         },
       },
     },

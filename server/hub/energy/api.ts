@@ -1,0 +1,59 @@
+import * as manifest from '../../../generated/hub/energy.operations.js';
+import type { operations } from '../../../generated/hub/energy.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { enableDummyReports } from './dummy.js';
+import { liveReport } from './live.js';
+import { deleteReports, energyState, report, resetDayCategories } from './manage.js';
+import { parseDay, parseIsoWeek, parseMonth, parseYear } from './periods.js';
+import * as prices from './prices.js';
+import { energyOf } from './recorder.js';
+
+/** The value of a price option, or null. */
+const option = (hub: HubContext['hub'], name: prices.PriceOption) => ({ value: prices.getOption<number>(hub, name) });
+
+export const energy = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getOptionElectricityPriceFixed: (_args, { hub }) => option(hub, 'electricityPriceFixed'),
+  setOptionElectricityPriceFixed: ({ value }, { hub }) => prices.setOption(hub, 'electricityPriceFixed', value),
+  unsetOptionElectricityPriceFixed: (_args, { hub }) => prices.unsetOption(hub, 'electricityPriceFixed'),
+  getOptionKWhCost: (_args, { hub }) => option(hub, 'electricityPriceFixed'),
+  setOptionKWhCost: ({ value }, { hub }) => prices.setOption(hub, 'electricityPriceFixed', value),
+  unsetOptionKWhCost: (_args, { hub }) => prices.unsetOption(hub, 'electricityPriceFixed'),
+  getOptionGasPriceFixed: (_args, { hub }) => option(hub, 'gasPriceFixed'),
+  setOptionGasPriceFixed: ({ value }, { hub }) => prices.setOption(hub, 'gasPriceFixed', value),
+  unsetOptionGasPriceFixed: (_args, { hub }) => prices.unsetOption(hub, 'gasPriceFixed'),
+  getOptionWaterPriceFixed: (_args, { hub }) => option(hub, 'waterPriceFixed'),
+  setOptionWaterPriceFixed: ({ value }, { hub }) => prices.setOption(hub, 'waterPriceFixed', value),
+  unsetOptionWaterPriceFixed: (_args, { hub }) => prices.unsetOption(hub, 'waterPriceFixed'),
+  getOptionCurrency: (_args, { hub }) => ({ value: prices.getOption<string>(hub, 'currency') }),
+  setOptionCurrency: ({ value }, { hub }) => prices.setCurrency(hub, value),
+  unsetOptionCurrency: (_args, { hub }) => prices.unsetOption(hub, 'currency'),
+  getCurrency: (_args, { hub }) => prices.currencyInEffect(hub),
+
+  getState: (_args, { hub }) => energyState(energyOf(hub), hub),
+  getLiveReport: ({ zone }, { hub }) => liveReport(hub, zone),
+  getReportDay: ({ date, cache }, { hub }) => report(energyOf(hub), hub, parseDay(date), cache),
+  getReportWeek: ({ isoWeek, cache }, { hub }) => report(energyOf(hub), hub, parseIsoWeek(isoWeek), cache),
+  getReportMonth: ({ yearMonth, cache }, { hub }) => report(energyOf(hub), hub, parseMonth(yearMonth), cache),
+  getReportYear: ({ year, cache }, { hub }) => report(energyOf(hub), hub, parseYear(year), cache),
+  getReportsAvailable: (_args, { hub }) => {
+    energyOf(hub).flush();
+    return energyOf(hub).usage.available();
+  },
+  deleteReports: (_args, { hub }) => deleteReports(energyOf(hub)),
+  resetReportDayCategories: ({ options }, { hub }) => resetDayCategories(energyOf(hub), hub, options.date),
+  enableDummyEnergyReports: (args, { hub }) => enableDummyReports(hub, energyOf(hub).usage, args),
+  disableDummyEnergyReports: (_args, { hub }) => energyOf(hub).usage.deleteDummy(),
+
+  getElectricityPriceType: (_args, { hub }) => ({ type: prices.priceType(hub) }),
+  setElectricityPriceType: ({ type }, { hub }) => prices.setPriceType(hub, type),
+  getDynamicPricesElectricityZones: () => prices.priceZoneList(),
+  getDynamicPricesElectricityZone: (_args, { hub }) => ({ zone: prices.chosenZone(hub) }),
+  setDynamicPricesElectricityZone: ({ options }, { hub }) => ({ zone: prices.chooseZone(hub, options.zoneId) }),
+  getDynamicElectricityPriceTariff: (_args, { hub }) => ({ prices: prices.tariff(hub) }),
+  setDynamicElectricityPriceTariff: ({ prices: hourly }, { hub }) => prices.setTariff(hub, hourly),
+  fetchDynamicElectricityPrices: ({ date }, { hub }) => prices.dynamicPrices(hub, parseDay(date)),
+  getDynamicElectricityPriceUserCosts: (_args, { hub }) => ({ mathExpression: prices.userCosts(hub), type: 'electricity' as const }),
+  setDynamicElectricityPriceUserCosts: ({ mathExpression }, { hub }) => prices.setUserCosts(hub, mathExpression),
+  unsetDynamicElectricityPriceUserCosts: (_args, { hub }) => prices.unsetUserCosts(hub),
+});

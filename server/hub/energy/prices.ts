@@ -1,0 +1,108 @@
+import type { components } from '../../../generated/hub/energy.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { parseExpression, userPrice } from './expression.js';
+import type { Period } from './periods.js';
+
+type PriceZone = components['schemas']['EnergyPriceZone'];
+export type PriceType = components['schemas']['EnergyPriceType']['type'];
+type Currency = components['schemas']['EnergyCurrency'];
+
+/** The options kept in hub.settings; `kWhCost` is another name of electricityPriceFixed. */
+export type PriceOption = 'electricityPriceFixed' | 'gasPriceFixed' | 'waterPriceFixed';
+const key = (name: string) => `energy.${name}`;
+
+export const getOption = <T>(hub: Hub, name: PriceOption | 'currency'): T | null => hub.settings.get<T>(key(name)) ?? null;
+export const setOption = (hub: Hub, name: PriceOption | 'currency', value: unknown) => hub.settings.set(key(name), value);
+export const unsetOption = (hub: Hub, name: PriceOption | 'currency') => hub.settings.unset(key(name));
+
+const currencies = new Set(Intl.supportedValuesOf('currency'));
+
+export function setCurrency(hub: Hub, code: string): void {
+  if (!currencies.has(code)) throw badRequest(`currency must be an ISO 4217 code such as EUR, USD or NOK; ${code} is not one`);
+  setOption(hub, 'currency', code);
+}
+
+const DEFAULT_CURRENCY = 'EUR';
+
+const symbolOf = (code: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? code;
+
+/** The currency option, else the chosen price zone's currency, else EUR. */
+export function currencyInEffect(hub: Hub): Currency {
+  const option = getOption<string>(hub, 'currency');
+  const zone = chosenZone(hub);
+  const [currency, source]: [string, Currency['source']] = option ? [option, 'option'] : zone ? [zone.currency, 'priceZone'] : [DEFAULT_CURRENCY, 'default'];
+  return { currency, symbol: symbolOf(currency), source };
+}
+
+/** Day-ahead market (bidding) zones. */
+const priceZones = new Map<string, PriceZone>(
+  ([
+    ['NL', 'Netherlands', 'EUR'], ['BE', 'Belgium', 'EUR'], ['DE-LU', 'Germany and Luxembourg', 'EUR'], ['FR', 'France', 'EUR'],
+    ['AT', 'Austria', 'EUR'], ['FI', 'Finland', 'EUR'], ['ES', 'Spain', 'EUR'], ['PT', 'Portugal', 'EUR'], ['EE', 'Estonia', 'EUR'],
+    ['NO1', 'Norway (Oslo)', 'NOK'], ['NO2', 'Norway (Kristiansand)', 'NOK'], ['NO3', 'Norway (Trondheim)', 'NOK'],
+    ['NO4', 'Norway (Tromsø)', 'NOK'], ['NO5', 'Norway (Bergen)', 'NOK'], ['SE1', 'Sweden (Luleå)', 'SEK'],
+    ['SE2', 'Sweden (Sundsvall)', 'SEK'], ['SE3', 'Sweden (Stockholm)', 'SEK'], ['SE4', 'Sweden (Malmö)', 'SEK'],
+    ['DK1', 'Denmark (West)', 'DKK'], ['DK2', 'Denmark (East)', 'DKK'], ['PL', 'Poland', 'PLN'], ['GB', 'Great Britain', 'GBP'],
+    ['CH', 'Switzerland', 'CHF'],
+  ] as const).map(([id, name, currency]) => [id, { id, name, currency }]),
+);
+
+export const priceZoneList = () => Object.fromEntries(priceZones);
+
+export function chosenZone(hub: Hub): PriceZone | null {
+  const id = hub.settings.get<string>(key('priceZone'));
+  return (id !== undefined && priceZones.get(id)) || null;
+}
+
+export function chooseZone(hub: Hub, zoneId: string): PriceZone {
+  const zone = priceZones.get(zoneId);
+  if (!zone) throw notFound(`Price zone ${zoneId}`);
+  hub.settings.set(key('priceZone'), zone.id);
+  return zone;
+}
+
+export const priceType = (hub: Hub): PriceType => hub.settings.get<PriceType>(key('priceType')) ?? 'fixed';
+export const setPriceType = (hub: Hub, type: PriceType) => hub.settings.set(key('priceType'), type);
+
+export const tariff = (hub: Hub): number[] | null => hub.settings.get<number[]>(key('tariff')) ?? null;
+export const setTariff = (hub: Hub, prices: number[]) => hub.settings.set(key('tariff'), prices);
+
+export const userCosts = (hub: Hub): string | null => hub.settings.get<string>(key('userCosts')) ?? null;
+export function setUserCosts(hub: Hub, expression: string): void {
+  parseExpression(expression);
+  hub.settings.set(key('userCosts'), expression);
+}
+export const unsetUserCosts = (hub: Hub) => hub.settings.unset(key('userCosts'));
+
+/**
+ * What one kWh costs in each hour of the day (UTC), as reports price electricity now: the fixed price every hour,
+ * or the tariff after user costs; null where no price is known.
+ */
+export function hourlyPrices(hub: Hub): Array<number | null> {
+  if (priceType(hub) === 'fixed') return Array<number | null>(24).fill(getOption<number>(hub, 'electricityPriceFixed'));
+  const prices = tariff(hub);
+  const costs = userCosts(hub);
+  return prices ? prices.map((price) => userPrice(costs, price)) : Array<number | null>(24).fill(null);
+}
+
+/** The 24 hourly prices of a day from the tariff; 409 until a price zone is chosen and a tariff set. */
+export function dynamicPrices(hub: Hub, day: Period): components['schemas']['EnergyDynamicPrices'] {
+  const zone = chosenZone(hub);
+  if (!zone) throw conflict('Choose a dynamic price zone first (setDynamicPricesElectricityZone)');
+  const prices = tariff(hub);
+  if (!prices) throw conflict('Set the hourly tariff first (setDynamicElectricityPriceTariff)');
+  const costs = userCosts(hub);
+  return {
+    zone: zone.id,
+    date: day.id,
+    currency: currencyInEffect(hub).currency,
+    prices: prices.map((price, hour) => ({
+      periodStart: new Date(day.start + hour * 3_600_000).toISOString(),
+      periodEnd: new Date(day.start + (hour + 1) * 3_600_000).toISOString(),
+      price,
+      userPrice: userPrice(costs, price),
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import * as manifest from '../../../generated/hub/flow.operations.js';
+import type { components, operations } from '../../../generated/hub/flow.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { advancedFlowView, buildAdvancedFlow, patchAdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
+import { autocomplete, runAction, runCondition, shareFlow } from './card-calls.js';
+import { cardItem, cardList, requireCard } from './card-view.js';
+import { folderRules, removeFolder } from './folders.js';
+import { testFlow, triggerAdvancedFlow, triggerFlow } from './flow-runs.js';
+import { buildFlow, flowView, knownCards, patchFlow, type StoredFlow } from './flows.js';
+
+type FlowCardTrigger = components['schemas']['FlowCardTrigger'];
+type FlowCardCondition = components['schemas']['FlowCardCondition'];
+type FlowCardAction = components['schemas']['FlowCardAction'];
+
+/**
+ * Flows and advanced flows are stored without `broken` and `triggerable`, which are computed from the cards of the
+ * home on every read (here) and event (presentAs in manager.ts). Cards are not stored: they come from hub.cards.
+ */
+export const flow = defineApi<operations, typeof manifest.operations, HubContext>(
+  manifest,
+  {
+    getState: (_args, { hub }) => ({
+      flowCount: hub.store.count('flow'),
+      advancedFlowCount: hub.store.count('advancedflow'),
+      folderCount: hub.store.count('flowfolder'),
+      triggerCount: hub.cards.all('trigger').length,
+      conditionCount: hub.cards.all('condition').length,
+      actionCount: hub.cards.all('action').length,
+    }),
+
+    getFlows: (_args, { hub }) => {
+      const known = knownCards(hub);
+      return Object.fromEntries(hub.store.values<StoredFlow>('flow').map((item) => [item.id, flowView(hub, item, known)]));
+    },
+    getFlow: ({ id }, { hub }) => flowView(hub, hub.store.require<StoredFlow>('flow', id, 'Flow')),
+    createFlow: ({ flow }, { hub }) => flowView(hub, hub.store.insert('flow', buildFlow(hub, flow))),
+    updateFlow: ({ id, flow }, { hub }) => {
+      const current = hub.store.require<StoredFlow>('flow', id, 'Flow');
+      return flowView(hub, hub.store.save('flow', patchFlow(hub, current, flow)));
+    },
+    testFlow: (body, { hub }) => testFlow(hub, body),
+    triggerFlow: ({ id }, { hub }) => triggerFlow(hub, id),
+    shareFlow: ({ id }, { hub }) => shareFlow(hub, id),
+
+    getAdvancedFlows: (_args, { hub }) => {
+      const known = knownCards(hub);
+      return Object.fromEntries(hub.store.values<StoredAdvancedFlow>('advancedflow').map((item) => [item.id, advancedFlowView(hub, item, known)]));
+    },
+    getAdvancedFlow: ({ id }, { hub }) => advancedFlowView(hub, hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow')),
+    createAdvancedFlow: ({ advancedflow }, { hub }) => advancedFlowView(hub, hub.store.insert('advancedflow', buildAdvancedFlow(hub, advancedflow))),
+    updateAdvancedFlow: ({ id, advancedflow }, { hub }) => {
+      const current = hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow');
+      return advancedFlowView(hub, hub.store.save('advancedflow', patchAdvancedFlow(hub, current, advancedflow)));
+    },
+    triggerAdvancedFlow: ({ id }, { hub }) => triggerAdvancedFlow(hub, id),
+
+    deleteFlowFolder: ({ id }, { hub }) => removeFolder(hub, id),
+
+    getFlowCardTriggers: (_args, { hub }) => cardList(hub, 'trigger') as Record<string, FlowCardTrigger>,
+    getFlowCardTrigger: ({ uri, id }, { hub }) => cardItem(hub, requireCard(hub, 'trigger', uri, id)) as FlowCardTrigger,
+    getFlowCardConditions: (_args, { hub }) => cardList(hub, 'condition') as Record<string, FlowCardCondition>,
+    getFlowCardCondition: ({ uri, id }, { hub }) => cardItem(hub, requireCard(hub, 'condition', uri, id)) as FlowCardCondition,
+    runFlowCardCondition: ({ uri, id, ...body }, { hub }) => runCondition(hub, uri, id, body),
+    getFlowCardActions: (_args, { hub }) => cardList(hub, 'action') as Record<string, FlowCardAction>,
+    getFlowCardAction: ({ uri, id }, { hub }) => cardItem(hub, requireCard(hub, 'action', uri, id)) as FlowCardAction,
+    runFlowCardAction: ({ uri, id, ...body }, { hub }) => runAction(hub, uri, id, body),
+    getFlowCardAutocomplete: ({ type, uri, id, name, query }, { hub }) => autocomplete(hub, type, uri, id, name, query),
+  },
+  { rules: { flowfolder: folderRules } },
+);

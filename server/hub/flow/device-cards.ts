@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { setDeviceCapability } from '../devices/control.js';
+import { deviceUri, onCapabilityChanged, type Device, type DeviceCapability } from '../devices/device.js';
+import { isGroup } from '../devices/group-values.js';
+import { setGroupCapability } from '../devices/groups.js';
+import { stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
+import { action, condition } from './card-args.js';
+import type { ArgSpec, Card, CardProvider, TokenSpec, TriggerCard } from './cards.js';
+
+/** The device as it is now (a card may run long after it was listed), or a 404. */
+const current = (hub: Hub, id: string): Device => {
+  const device = hub.store.get<Device>('device', id);
+  if (!device) throw notFound('Device');
+  return device;
+};
+
+/** Sets a capability through the devices domain, so that events go out and groups follow. */
+function setCapability(hub: Hub, deviceId: string, capabilityId: string, value: unknown): void {
+  const device = current(hub, deviceId);
+  const set = isGroup(device) ? setGroupCapability : setDeviceCapability;
+  set(hub, device, capabilityId, value, randomUUID());
+}
+
+const valueOf = (hub: Hub, deviceId: string, capabilityId: string): CapabilityValue =>
+  current(hub, deviceId).capabilitiesObj[capabilityId]?.value ?? null;
+
+const tokenType = (entry: DeviceCapability): TokenSpec['type'] =>
+  entry.type === 'number' ? 'number' : entry.type === 'boolean' ? 'boolean' : 'string';
+
+/** The arg a `<cap>_set` action or a number condition takes, shaped by the capability. */
+function valueArg(entry: DeviceCapability): ArgSpec {
+  const bounds = { ...(entry.min !== null ? { min: entry.min } : {}), ...(entry.max !== null ? { max: entry.max } : {}), ...(entry.step ? { step: entry.step } : {}) };
+  if (entry.type === 'number') return { name: 'value', type: 'number', title: entry.units ? `Value (${entry.units})` : 'Value', ...bounds };
+  if (entry.type === 'boolean') return { name: 'value', type: 'checkbox', title: entry.title };
+  if (entry.type === 'enum') return { name: 'value', type: 'dropdown', title: entry.title, values: (entry.values ?? []).map(({ id, title }) => ({ id, title })) };
+  return { name: 'value', type: 'text', title: entry.title };
+}
+
+function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapability): Card[] {
+  const ownerUri = deviceUri(device);
+  const id = (local: string) => `${ownerUri}:${local}`;
+  const base = { ownerUri, args: [] as ArgSpec[] };
+  const cards: Card[] = [];
+  const titles = stateTitles(capabilityId);
+  const stateTitle = (value: boolean) => (value ? titles.titleTrue : titles.titleFalse) ?? `${entry.title}: ${value ? 'yes' : 'no'}`;
+  if (entry.getable !== false) {
+    const triggerBase = { ...base, tokens: [{ id: 'value', title: entry.title, type: tokenType(entry) }] };
+    cards.push({ ...triggerBase, type: 'trigger', id: id(`${capabilityId}_changed`), title: `${entry.title} changed`, hint: `When ${device.name}'s ${entry.title.toLowerCase()} changes.` });
+    if (entry.type === 'boolean') {
+      for (const value of [true, false]) {
+        const trigger: TriggerCard = { ...triggerBase, type: 'trigger', id: id(`${capabilityId}_${value}`), title: stateTitle(value) };
+        cards.push(trigger);
+      }
+      cards.push(condition({ ...base, id: id(`${capabilityId}_is`), title: `Is ${stateTitle(true).toLowerCase()}`, hint: 'Invert the card for the opposite.' },
+        (_args, hub) => valueOf(hub, device.id, capabilityId) === true));
+    }
+    if (entry.type === 'number') {
+      for (const [local, word, compare] of [['greater_than', 'above', (a: number, b: number) => a > b], ['less_than', 'below', (a: number, b: number) => a < b]] as const) {
+        cards.push(condition({ ...base, id: id(`${capabilityId}_${local}`), title: `${entry.title} is ${word} a value`, titleFormatted: `${entry.title} is ${word} [[value]]`, args: [valueArg(entry)] },
+          ({ value }, hub) => {
+            const now = valueOf(hub, device.id, capabilityId);
+            return typeof now === 'number' && compare(now, value as number);
+          }));
+      }
+    }
+  }
+  if (entry.setable) {
+    if (capabilityId === 'onoff') {
+      // With a duration, the device goes back to how it was before the card ran.
+      const switchTo = (next: (before: boolean) => boolean) => (_args: unknown, hub: Hub) => {
+        const before = valueOf(hub, device.id, 'onoff') === true;
+        setCapability(hub, device.id, 'onoff', next(before));
+        return { undo: () => setCapability(hub, device.id, 'onoff', before) };
+      };
+      cards.push(action({ ...base, id: id('on'), title: 'Turn on', duration: true }, switchTo(() => true)));
+      cards.push(action({ ...base, id: id('off'), title: 'Turn off', duration: true }, switchTo(() => false)));
+      cards.push(action({ ...base, id: id('toggle'), title: 'Toggle on or off', duration: true }, switchTo((before) => !before)));
+    } else {
+      cards.push(action({ ...base, id: id(`${capabilityId}_set`), title: `Set ${entry.title.toLowerCase()}`, titleFormatted: `Set ${entry.title.toLowerCase()} to [[value]]`, args: [valueArg(entry)] },
+        ({ value }, hub) => setCapability(hub, device.id, capabilityId, value)));
+    }
+  }
+  return cards;
+}
+
+/** Every card of one device: per capability, its triggers, conditions and (setable ones) actions. */
+export function deviceCards(device: Device): Card[] {
+  return device.capabilities.flatMap((capabilityId) => {
+    const entry = device.capabilitiesObj[capabilityId];
+    return entry ? capabilityCards(device, capabilityId, entry) : [];
+  });
+}
+
+/** The devices' cards; their triggers fire on every changed capability value. */
+export const deviceCardProvider: CardProvider = {
+  cards: (hub) => hub.store.values<Device>('device').flatMap(deviceCards),
+  listen: (hub, fire) =>
+    onCapabilityChanged(hub, ({ device, capabilityId, value, previous }) => {
+      if (value === previous) return;
+      const id = (local: string) => `${deviceUri(device)}:${local}`;
+      fire({ cardId: id(`${capabilityId}_changed`), tokens: { value }, state: { value } });
+      if (typeof value === 'boolean') fire({ cardId: id(`${capabilityId}_${value}`), tokens: { value }, state: { value } });
+    }),
+};

@@ -1,0 +1,26 @@
+import type { Hub } from '../context.js';
+import type { CardProvider } from './cards.js';
+import { deviceCardProvider } from './device-cards.js';
+import { flowCardProvider, timeCardProvider } from './flow-cards.js';
+import { alarmCardProvider, presenceCardProvider } from './home-cards.js';
+import { logicCardProvider } from './logic-cards.js';
+import { moodCardProvider } from '../moods/cards.js';
+import { notificationCardProvider } from '../notifications/cards.js';
+
+/** Every built-in card provider of the hub, in the order the editor lists their cards. */
+export const cardProviders: readonly CardProvider[] = [
+  flowCardProvider,
+  deviceCardProvider,
+  logicCardProvider,
+  timeCardProvider,
+  alarmCardProvider,
+  presenceCardProvider,
+  moodCardProvider,
+  notificationCardProvider,
+];
+
+/** Adds the built-in providers to hub.cards (their triggers are heard from now on); returns their removal. */
+export function addCardProviders(hub: Hub): () => void {
+  const removals = cardProviders.map((provider) => hub.cards.add(provider));
+  return () => removals.forEach((remove) => remove());
+}

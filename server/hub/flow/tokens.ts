@@ -1,0 +1,61 @@
+import type { Hub } from '../context.js';
+import type { TokenValue } from './cards.js';
+
+export type Tokens = Record<string, TokenValue>;
+
+const REFERENCE = /\[\[([^[\]]+)\]\]/g;
+const WHOLE = /^\[\[([^[\]]+)\]\]$/;
+
+/**
+ * A token a card refers to: one of the run's own (the trigger's, the earlier actions'), else a global one named
+ * `<ownerUri>|<id>`: a device's capability value (`homey:device:<id>|measure_temperature`) or a logic variable
+ * (`homey:manager:logic|<variableId>`), read as they are now.
+ */
+export function tokenValue(hub: Hub, tokens: Tokens, reference: string): TokenValue | undefined {
+  if (Object.hasOwn(tokens, reference)) return tokens[reference];
+  const bar = reference.indexOf('|');
+  if (bar < 0) return undefined;
+  const [uri, id] = [reference.slice(0, bar), reference.slice(bar + 1)];
+  if (uri.startsWith('homey:device:')) {
+    const device = hub.store.get('device', uri.slice('homey:device:'.length)) as { capabilitiesObj?: Record<string, { value?: TokenValue }> } | undefined;
+    const capabilities = device?.capabilitiesObj;
+    return capabilities && Object.hasOwn(capabilities, id) ? (capabilities[id]!.value ?? null) : undefined;
+  }
+  if (uri === 'homey:manager:logic') return (hub.store.get('variable', id) as { value?: TokenValue } | undefined)?.value;
+  return undefined;
+}
+
+/**
+ * A card's args with `[[token]]` references filled in: an arg that is one whole reference takes the token's value
+ * as it is (a number stays a number), text around references gets their text. An unknown reference is left as
+ * written, so that a mistyped token shows in what the card did.
+ */
+export function fillArgs(hub: Hub, args: Record<string, unknown> | undefined, tokens: Tokens): Record<string, unknown> {
+  // fromEntries, not assignment: an arg named `__proto__` stays an ordinary arg.
+  return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, typeof arg === 'string' ? fillText(hub, arg, tokens) : arg]));
+}
+
+function fillText(hub: Hub, arg: string, tokens: Tokens): unknown {
+  if (!arg.includes('[[')) return arg;
+  const whole = WHOLE.exec(arg);
+  const value = whole ? tokenValue(hub, tokens, whole[1]!) : undefined;
+  if (value !== undefined) return value;
+  return arg.replace(REFERENCE, (written, reference: string) => {
+    const found = tokenValue(hub, tokens, reference);
+    return found === undefined ? written : found === null ? '' : String(found);
+  });
+}
+
+/**
+ * The args a card runs with: filled in, plus the dropped token (a card's `droptoken`, the one token it takes as a
+ * whole, e.g. "is [[token]] true") as the arg `droptoken`.
+ */
+export function cardArgs(hub: Hub, entry: { args?: Record<string, unknown> | null; droptoken?: unknown }, tokens: Tokens): Record<string, unknown> {
+  const args = fillArgs(hub, entry.args ?? undefined, tokens);
+  if (typeof entry.droptoken === 'string' && entry.droptoken) {
+    const value = tokenValue(hub, tokens, entry.droptoken);
+    if (value === undefined) throw new Error(`The dropped token ${entry.droptoken} has no value`);
+    args.droptoken = value;
+  }
+  return args;
+}

@@ -1,0 +1,45 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Hub } from '../context.js';
+import type { Device } from '../devices/device.js';
+import type { Variable } from '../logic/api.js';
+import { publishToken } from './app-tokens.js';
+import { deviceTokens, variableToken, type FlowToken } from './tokens.js';
+
+const DEVICES_URI = 'homey:manager:devices';
+const LOGIC_URI = 'homey:manager:logic';
+
+/**
+ * Tells subscribers of `homey:manager:flowtoken` when tokens come, change or go, by following the events of their
+ * devices and variables. It keeps the tokens it last told of per owner, so that a device update (a capability
+ * value, a rename) costs the tokens of that one device and sends only those that changed. Returns the stop.
+ */
+export function startFlowTokens(hub: Hub): () => void {
+  const told = new Map<string, Map<string, FlowToken>>();
+  const tokensOf = (tokens: FlowToken[]) => new Map(tokens.map((token) => [token.id, token]));
+  for (const device of hub.store.values<Device>('device')) told.set(device.id, tokensOf(deviceTokens(device)));
+  for (const variable of hub.store.values<Variable>('variable')) told.set(variable.id, tokensOf([variableToken(variable)]));
+
+  const follow = (owner: string, now: FlowToken[]) => {
+    const before = told.get(owner) ?? new Map<string, FlowToken>();
+    const after = tokensOf(now);
+    for (const [id, token] of before) if (!after.has(id)) publishToken(hub, 'delete', token);
+    for (const [id, token] of after) {
+      const previous = before.get(id);
+      if (!previous) publishToken(hub, 'create', token);
+      else if (!isDeepStrictEqual(previous, token)) publishToken(hub, 'update', token);
+    }
+    if (after.size) told.set(owner, after);
+    else told.delete(owner);
+  };
+
+  return hub.bus.subscribe(({ uri, event, data }) => {
+    const { id } = data as { id: string };
+    if (uri === DEVICES_URI && event.startsWith('device.')) {
+      const device = event === 'device.delete' ? undefined : hub.store.get<Device>('device', id);
+      follow(id, device ? deviceTokens(device) : []);
+    } else if (uri === LOGIC_URI && event.startsWith('variable.')) {
+      const variable = event === 'variable.delete' ? undefined : hub.store.get<Variable>('variable', id);
+      follow(id, variable ? [variableToken(variable)] : []);
+    }
+  });
+}

@@ -1,0 +1,28 @@
+import * as manifest from '../../../generated/hub/notifications.operations.js';
+import type { operations } from '../../../generated/hub/notifications.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import type { Role } from '../roles.js';
+import { deleteVisible, getOwners, markAsRead, purgeExpired, requireVisible, setOwner, visibleNotifications } from './notify.js';
+
+/** Every notification operation needs a token, so the session is there; its user's role decides what it sees. */
+const callerRole = ({ session }: HubContext): Role => session!.user.role;
+
+export const notifications = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => {
+    purgeExpired(hub);
+    return { notificationCount: hub.store.count('notification'), ownerCount: Object.keys(getOwners(hub)).length };
+  },
+  getNotifications: (_args, context) =>
+    Object.fromEntries(visibleNotifications(context.hub, callerRole(context)).map((notification) => [notification.id, notification])),
+  getNotification: ({ id }, context) => requireVisible(context.hub, id, callerRole(context)),
+  deleteNotification: ({ id }, context) => {
+    const notification = requireVisible(context.hub, id, callerRole(context));
+    context.hub.store.remove('notification', notification.id);
+  },
+  deleteNotifications: ({ ownerUri }, context) => deleteVisible(context.hub, callerRole(context), ownerUri),
+  markNotificationAsRead: ({ id }, context) => markAsRead(context.hub, requireVisible(context.hub, id, callerRole(context)), context.session!.user.id),
+  getOwners: (_args, { hub }) => getOwners(hub),
+  setOwnerEnabled: ({ uri, enabled }, { hub }) => setOwner(hub, uri, { enabled }),
+  setOwnerPush: ({ uri, push }, { hub }) => setOwner(hub, uri, { push }),
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/notifications.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { listenersPer } from '../../http/listeners.js';
+import type { Hub } from '../context.js';
+import type { Role } from '../roles.js';
+
+export type Notification = components['schemas']['Notification'];
+export type NotificationOwner = components['schemas']['NotificationOwner'];
+export type Priority = Notification['priority'];
+
+/** How long a notification stays when its poster gives no lifetime. */
+export const NOTIFICATION_TTL_MS = 7 * 24 * 60 * 60_000;
+const OWNER_URI = /^homey:[a-z]+:[^:]+$/;
+const EXCERPT_MAX = 1000;
+const OWNERS_KEY = 'notificationOwners';
+
+export interface NewNotification {
+  /** Who posts: `homey:manager:flow`, `homey:device:<id>` ... */
+  ownerUri: string;
+  excerpt: string;
+  priority?: Priority;
+  /** The roles it is meant for; none or empty: every role. */
+  roles?: Role[];
+  meta?: Record<string, unknown>;
+  icon?: string | null;
+  /** Lifetime from now; `null` never expires. Default NOTIFICATION_TTL_MS. */
+  ttlMs?: number | null;
+}
+
+/** Owners by uri, as stored in the hub's settings: a Map, so that no uri is an inherited key. */
+function readOwners(hub: Hub): Map<string, NotificationOwner> {
+  return new Map(Object.entries(hub.settings.get<Record<string, NotificationOwner>>(OWNERS_KEY) ?? {}));
+}
+
+const writeOwners = (hub: Hub, owners: Map<string, NotificationOwner>) => hub.settings.set(OWNERS_KEY, Object.fromEntries(owners));
+
+export const getOwners = (hub: Hub): Record<string, NotificationOwner> => Object.fromEntries(readOwners(hub));
+
+/** Sets one of an owner's switches; 404 for an owner that never posted. */
+export function setOwner(hub: Hub, uri: string, change: Partial<NotificationOwner>): NotificationOwner {
+  const owners = readOwners(hub);
+  const owner = owners.get(uri);
+  if (!owner) throw notFound('Notification owner');
+  const updated = { ...owner, ...change };
+  owners.set(uri, updated);
+  writeOwners(hub, owners);
+  return updated;
+}
+
+/** Forgets an owner that is gone (a removed device), so that its switches no longer show; its notifications stay. */
+export function forgetOwner(hub: Hub, uri: string): void {
+  const owners = readOwners(hub);
+  if (owners.delete(uri)) writeOwners(hub, owners);
+}
+
+const pushListeners = listenersPer<Hub, Notification>('notification pushes');
+
+/** Calls `listener` with each new notification whose owner has push on (for the cloud's push sender). */
+export const onNotificationPushed = (hub: Hub, listener: (notification: Notification) => void): (() => void) => pushListeners(hub).add(listener);
+
+/**
+ * Posts a notification (the flow engine's "Create a notification" action, the hub's own events). An owner is
+ * known from its first notification on, with both switches on; while it is switched off nothing is posted and the
+ * answer is null. Throws a 400 for an owner uri or excerpt that cannot be shown.
+ */
+export function createNotification(hub: Hub, input: NewNotification): Notification | null {
+  const { ownerUri, priority = 'INFO', roles = [], meta = {}, icon = null, ttlMs = NOTIFICATION_TTL_MS } = input;
+  const excerpt = input.excerpt.trim();
+  if (!OWNER_URI.test(ownerUri)) throw badRequest(`ownerUri must look like homey:<kind>:<id>, not ${ownerUri}`);
+  if (!excerpt) throw badRequest('A notification needs a text');
+  if (excerpt.length > EXCERPT_MAX) throw badRequest(`A notification's text is at most ${EXCERPT_MAX} characters`);
+  const owners = readOwners(hub);
+  let owner = owners.get(ownerUri);
+  if (!owner) {
+    owner = { enabled: true, push: true };
+    owners.set(ownerUri, owner);
+    writeOwners(hub, owners);
+  }
+  if (!owner.enabled) return null;
+  const now = hub.now();
+  const notification: Notification = {
+    id: randomUUID(),
+    ownerUri,
+    dateCreated: new Date(now).toISOString(),
+    dateExpires: ttlMs === null ? null : new Date(now + ttlMs).toISOString(),
+    excerpt,
+    icon,
+    iconObj: null,
+    priority,
+    readBy: [],
+    roles: [...new Set(roles)],
+    meta,
+  };
+  hub.store.insert('notification', notification);
+  if (owner.push) hub.store.afterCommit(() => pushListeners(hub).tell(notification));
+  return notification;
+}
+
+const isExpired = (notification: Notification, now: number) => notification.dateExpires !== null && Date.parse(notification.dateExpires) <= now;
+
+/** Removes every notification whose dateExpires has come, on the hub's clock. */
+export function purgeExpired(hub: Hub): void {
+  const now = hub.now();
+  const expired = hub.store.values<Notification>('notification').filter((notification) => isExpired(notification, now));
+  if (expired.length) hub.store.transaction(() => expired.forEach(({ id }) => hub.store.remove('notification', id)));
+}
+
+/** Meant for every role, or for this one. */
+export const isFor = (notification: Notification, role: Role) => notification.roles.length === 0 || notification.roles.includes(role);
+
+/** The notifications a role may see, newest first; expired ones are gone first. */
+export function visibleNotifications(hub: Hub, role: Role): Notification[] {
+  purgeExpired(hub);
+  return hub.store
+    .values<Notification>('notification')
+    .filter((notification) => isFor(notification, role))
+    .sort((a, b) => Date.parse(b.dateCreated) - Date.parse(a.dateCreated));
+}
+
+/** A notification the role may see, or 404 alike for one that does not exist, expired or is meant for others. */
+export function requireVisible(hub: Hub, id: string, role: Role): Notification {
+  purgeExpired(hub);
+  const notification = hub.store.get<Notification>('notification', id);
+  if (!notification || !isFor(notification, role)) throw notFound('Notification');
+  return notification;
+}
+
+/** Adds the user to readBy, once. */
+export function markAsRead(hub: Hub, notification: Notification, userId: string): Notification {
+  if (notification.readBy.includes(userId)) return notification;
+  return hub.store.save('notification', { ...notification, readBy: [...notification.readBy, userId] });
+}
+
+/** Deletes the notifications the role sees, of one owner or of all. */
+export function deleteVisible(hub: Hub, role: Role, ownerUri?: string): void {
+  const doomed = visibleNotifications(hub, role).filter((notification) => ownerUri === undefined || notification.ownerUri === ownerUri);
+  hub.store.transaction(() => doomed.forEach(({ id }) => hub.store.remove('notification', id)));
+}
