@@ -3,7 +3,8 @@
  * one run, on our hub as npm start runs it, against the ceiling of this machine (plain node:http answering the same
  * bytes from a buffer; for writes, parsing the body and doing one SQLite write), a bare Express route and the Prism
  * mock. Each server runs in its own process; autocannon drives them one after the other with the same settings.
- * Also the flow engine's throughput and latency (bench-flow.ts), and the hub's resident memory idle and after the load.
+ * Also the flow engine's throughput and latency (bench-flow.ts), the time of an insights lastYear query over a year
+ * of per-minute values (bench-insights.ts), and the hub's resident memory idle and after the load.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureFlows, printFlows } from './bench-flow.js';
+import { measureInsightsQuery } from './bench-insights.js';
 import { measureFanOut } from './bench-realtime.js';
 import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
@@ -204,6 +206,9 @@ try {
   const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
   const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
 
+  console.log('Measuring insights lastYear queries over a year of per-minute values...');
+  const insights = await measureInsightsQuery();
+
   table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
   console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
   table(`GET ${demoListPath}, gzip accepted`, rows.get(zipped)!, rows.get(zipped)![0]!);
@@ -213,6 +218,10 @@ try {
       `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
   );
   printFlows(flows, connections, seconds);
+  console.log(
+    `\nInsights query over a year of per-minute values (goal < 50 ms): GET .../entry?resolution=lastYear on a log of ` +
+      `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
+  );
   console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
   if ([...rows.values()].flat().some((row) => row.failures) || fanOut.missed || flows.rows.some((row) => row.failures) || flows.latency.missed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');

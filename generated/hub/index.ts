@@ -15,6 +15,7 @@ import * as geolocation from './geolocation.operations.js';
 import * as googleAssistant from './google-assistant.operations.js';
 import * as i18n from './i18n.operations.js';
 import * as images from './images.operations.js';
+import * as insights from './insights.operations.js';
 import * as ledring from './ledring.operations.js';
 import * as logic from './logic.operations.js';
 import * as mobile from './mobile.operations.js';
@@ -44,6 +45,7 @@ import type * as geolocationTypes from './geolocation.js';
 import type * as googleAssistantTypes from './google-assistant.js';
 import type * as i18nTypes from './i18n.js';
 import type * as imagesTypes from './images.js';
+import type * as insightsTypes from './insights.js';
 import type * as ledringTypes from './ledring.js';
 import type * as logicTypes from './logic.js';
 import type * as mobileTypes from './mobile.js';
@@ -76,6 +78,7 @@ export const hubApis = {
   'google-assistant': googleAssistant,
   'i18n': i18n,
   'images': images,
+  'insights': insights,
   'ledring': ledring,
   'logic': logic,
   'mobile': mobile,
@@ -111,6 +114,7 @@ export interface HubTypes {
   'google-assistant': { operations: googleAssistantTypes.operations; components: googleAssistantTypes.components };
   'i18n': { operations: i18nTypes.operations; components: i18nTypes.components };
   'images': { operations: imagesTypes.operations; components: imagesTypes.components };
+  'insights': { operations: insightsTypes.operations; components: insightsTypes.components };
   'ledring': { operations: ledringTypes.operations; components: ledringTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
   'mobile': { operations: mobileTypes.operations; components: mobileTypes.components };

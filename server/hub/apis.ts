@@ -17,6 +17,7 @@ import { geolocation } from './geolocation/api.js';
 import { googleAssistant } from './google-assistant/api.js';
 import { i18n } from './i18n/api.js';
 import { images } from './images/api.js';
+import { insights } from './insights/api.js';
 import { ledring } from './ledring/api.js';
 import { logic } from './logic/api.js';
 import { mobile } from './mobile/api.js';
@@ -49,6 +50,7 @@ export const hubApis = {
   'google-assistant': googleAssistant,
   i18n,
   images,
+  insights,
   ledring,
   logic,
   mobile,

@@ -5,6 +5,7 @@ import type { EventBus } from '../http/events.js';
 import type { Db } from '../http/db.js';
 import type { CardRegistry } from './flow/registry.js';
 import type { ItemStore } from '../http/item-store.js';
+import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
 import type { SystemState } from './system/state.js';
@@ -59,6 +60,8 @@ export interface Hub {
   alarms: AlarmScheduler;
   /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
   cards: CardRegistry;
+  /** Logs of capability values over time: records every value, answers entries per resolution, runs retention. */
+  insights: Insights;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -4,6 +4,7 @@ import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
 import { seedDemoFlows } from './flow/demo.js';
 import { seedDemoImages } from './images/demo.js';
+import { seedDemoInsights } from './insights/demo.js';
 import type { Variable } from './logic/api.js';
 import { seedDemoNotifications } from './notifications/demo.js';
 import { seedDemoMoods } from './moods/demo.js';
@@ -64,6 +65,7 @@ export function seedDemoHome(hub: Hub): void {
     seedDemoDevices(hub, seedZones(hub));
     seedDemoImages(hub);
     seedDemoNotifications(hub);
+    seedDemoInsights(hub);
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
     seedDemoMoods(hub);
     seedDemoDashboard(hub);

@@ -18,6 +18,7 @@ import { AlarmScheduler } from './alarms/scheduler.js';
 import { flowEngine } from './flow/engine.js';
 import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
+import { Insights } from './insights/insights.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
@@ -99,6 +100,7 @@ export function createHub(config: HubConfig): RunningHub {
     now,
     alarms: new AlarmScheduler(store, bus, clock),
     cards: new CardRegistry(() => hub),
+    insights: new Insights(() => hub),
   };
   store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
   const stopFlowManager = startFlowManager(hub);
@@ -106,6 +108,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.sessions.purgeExpired();
   const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
   hub.alarms.start();
+  hub.insights.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
   const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
@@ -166,6 +169,7 @@ export function createHub(config: HubConfig): RunningHub {
       flowEngine(hub).close();
       stopFlowManager();
       hub.cards.close();
+      hub.insights.close();
       energy.stop();
       for (const stop of stopFollowing) stop();
       updates.stop();

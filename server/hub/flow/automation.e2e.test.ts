@@ -8,7 +8,8 @@ const local = (day: number, hours: number, minutes = 0) => new Date(2026, 10, da
 
 /**
  * The issue's "Done means", end to end over the public API: a flow created over HTTP, driven by a sensor's
- * capability set over HTTP, seen by a realtime client as the light's capability events, on the hub's clock.
+ * capability set over HTTP, seen by a realtime client as the light's capability events and recorded in insights, on
+ * the hub's clock.
  */
 describe.each<ClientVersion>(['v4', 'v2'])('automation end to end (socket.io %s client)', (version) => {
   let hub: TestHub;
@@ -62,6 +63,13 @@ describe.each<ClientVersion>(['v4', 'v2'])('automation end to end (socket.io %s 
     const off = onoff(false);
     clock.advance(1);
     expect((await off).data).toMatchObject({ capabilityId: 'onoff', value: false });
+
+    // Insights recorded both changes: the light's onoff log was on during the minute and is off now.
+    const log = `${lightUri}/${lightUri}:onoff`;
+    const { body: entries } = await hub.http().get(`/api/manager/insights/log/${log}/entry`).query({ resolution: 'lastHour' }).set(bearer(hub.token)).expect(200);
+    const onAt = entries.values.filter(({ v }: { v: boolean | null }) => v === true).map(({ t }: { t: string }) => Date.parse(t));
+    expect(onAt).toContain(local(23, 20));
+    expect(entries.lastValue).toBe(false);
 
     // The next morning, outside 18:00 to 23:00: motion again, and the light stays off.
     await setMotion(false);

@@ -1,0 +1,59 @@
+/**
+ * The insights part of npm run bench: a lastYear query (GET .../entry?resolution=lastYear) over HTTP, on a log
+ * holding a value for every minute of the last calendar year (525,600 values), in a hub of its own in this process
+ * with the demo home, its clock set to January of the year after.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { FakeClock } from '../server/http/clock.js';
+import { createHub } from '../server/hub/hub.js';
+import { demoToken } from '../server/hub/demo-home.js';
+import type { Device } from '../server/hub/devices/device.js';
+import type { StoredLog } from '../server/hub/insights/insights.js';
+
+export interface InsightsQueryResult {
+  values: number;
+  queries: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Queries before the measured ones: the first answers compile the route's validators. */
+const warmUp = 5;
+
+const MINUTE = 60_000;
+
+export async function measureInsightsQuery(queries = 100): Promise<InsightsQueryResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-insights-'));
+  const clock = new FakeClock(new Date(2026, 0, 10, 12).getTime());
+  const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, clock });
+  try {
+    const url = await running.listen(0);
+    const { hub } = running;
+    const thermostat = hub.store.values<Device>('device').find((device) => device.name === 'Living room thermostat')!;
+    const log = hub.store.get<StoredLog>('log', `homey:device:${thermostat.id}:measure_temperature`)!;
+    const [from, to] = [new Date(2025, 0, 1).getTime(), new Date(2026, 0, 1).getTime()];
+    const values = Array.from({ length: (to - from) / MINUTE }, (_, minute) => [from + minute * MINUTE, 20 + 3 * Math.sin(minute / 720)] as const);
+    hub.insights.importValues(log, values);
+    const path = `/api/manager/insights/log/${log.ownerUri}/${log.id}/entry?resolution=lastYear`;
+    const headers = { Authorization: `Bearer ${demoToken(hub)}` };
+    const times: number[] = [];
+    for (let query = -warmUp; query < queries; query++) {
+      const start = performance.now();
+      const response = await fetch(url + path, { headers });
+      const body = (await response.json()) as { values: unknown[] };
+      if (query >= 0) times.push(performance.now() - start);
+      if (!response.ok || body.values.length !== 365) throw new Error(`lastYear answered ${response.status} with ${body.values.length} steps`);
+    }
+    times.sort((a, b) => a - b);
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    const at = (p: number) => round(times[Math.min(queries - 1, Math.floor((p / 100) * queries))]!);
+    return { values: values.length, queries, p50: at(50), p99: at(99), max: at(100) };
+  } finally {
+    await running.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
