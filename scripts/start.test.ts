@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Bonjour, type Service } from 'bonjour-service';
 import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
+import { MDNS_SERVICE_TYPE } from '../server/hub/mdns.js';
 import { exited, freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
 
 const formBuilt = existsSync(path.join(process.cwd(), 'form', 'dist', 'index.html'));
@@ -170,6 +172,40 @@ describe('npm start (scripts/start.ts)', () => {
     expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
     await stop(child);
   }, 60_000);
+
+  it('when the demo password was changed through the API, then the next start sets it back and says so', async () => {
+    const dataDir = path.join(work, 'password-data');
+    const first = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    const cloud = cloudLines(first.output);
+    const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
+    const changed = await fetch(`${cloud.cloudUrl}/user/me/password`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ old_password: cloud.password, password: 'another long password' }),
+    });
+    expect(changed.status).toBe(204);
+    await stop(first.child);
+
+    const second = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    expect(second.output).toContain("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
+    const again = cloudLines(second.output);
+    expect(again.password).toBe(cloud.password);
+    expect((await token(again, { grant_type: 'password', username: again.email, password: again.password })).status).toBe(200);
+    await stop(second.child);
+  }, 60_000);
+
+  it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port', async () => {
+    const { url, child } = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: path.join(work, 'mdns-data') });
+    const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
+    const bonjour = new Bonjour();
+    try {
+      const found = await new Promise<Service>((resolve) => bonjour.find({ type: MDNS_SERVICE_TYPE }, (service) => service.txt?.id === id && resolve(service)));
+      expect(found).toMatchObject({ name: id, port: Number(new URL(url).port), txt: { id, apiVersion: '3' } });
+    } finally {
+      bonjour.destroy();
+      await stop(child);
+    }
+  }, 30_000);
 
   it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
     const { url, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'docs-data') });
