@@ -137,7 +137,7 @@ describe('npm start (scripts/start.ts)', () => {
     const owner = await fetch(`${first.url}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${first.token}` } }).then((response) => response.json());
     expect(user.id).toBe(owner.id);
     expect((await token(cloud, { grant_type: 'client_credentials' })).status).toBe(200);
-    await stop(first.child, 'SIGINT');
+    expect(await stop(first.child, 'SIGINT')).toBe(0);
 
     const second = await start({ ...ports, DATA_DIR: cloudDir });
     expect(cloudLines(second.output)).toEqual(cloud);
@@ -268,9 +268,12 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   it('when HOST is 0.0.0.0, then it listens on every interface and prints a URL to browse to', async () => {
-    const { url, child } = await start({ HOST: '0.0.0.0', HUB_PORT: '0', DATA_DIR: path.join(work, 'host-data') });
+    const { url, child, output } = await start({ HOST: '0.0.0.0', HUB_PORT: '0', DATA_DIR: path.join(work, 'host-data') });
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
     expect((await fetch(`http://127.0.0.1:${new URL(url).port}/api/manager/system/ping`)).status).toBe(200);
+    const cloudUrl = printed(output, 'Cloud URL')!;
+    expect(cloudUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect((await fetch(`http://127.0.0.1:${new URL(cloudUrl).port}/delegation/key`)).status).toBe(200);
     await stop(child);
   });
 });
