@@ -54,8 +54,9 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 }
 
 async function startHub(): Promise<{ url: string; token: string; process: ChildProcess }> {
-  const hub = start('tsx', ['scripts/start.ts'], { HUB_PORT: '0', FORM_PORT: '0', DATA_DIR: path.join(work, 'data') });
-  const output = await waitForOutput(hub, /^Personal access token: /);
+  const hub = start('tsx', ['scripts/start.ts'], { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
+  // Its last line: the account service, loaded after the hub's lines, must not share the cores with the load.
+  const output = await waitForOutput(hub, /^Ctrl-C stops/);
   return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, process: hub };
 }
 

@@ -3,7 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exited, printed, spawnScript, stop, waitForOutput } from './child.js';
+import { Bonjour, type Service } from 'bonjour-service';
+import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
+import { MDNS_SERVICE_TYPE } from '../server/hub/mdns.js';
+import { exited, freePort, printed, spawnScript, stop, waitForOutput } from './child.js';
 
 const formBuilt = existsSync(path.join(process.cwd(), 'form', 'dist', 'index.html'));
 
@@ -23,7 +26,7 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const child = spawnScript('scripts/start.ts', { FORM_PORT: '0', DOCS_DIR: docsDir, ...env });
+    const child = spawnScript('scripts/start.ts', { FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
     running.push(child);
     const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
@@ -71,6 +74,139 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(second.child);
   }, 60_000);
 
+  /** The cloud lines of a start: one of each, in the exact form outside tools parse, split into their values. */
+  function cloudLines(output: string) {
+    const one = (label: string, form: RegExp) => {
+      const lines = output.split('\n').filter((line) => line.startsWith(`${label}: `));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(form);
+      return lines[0]!.slice(label.length + 2).split(' ') as [string, string, string];
+    };
+    const [cloudUrl] = one('Cloud URL', /^Cloud URL: http:\/\/127\.0\.0\.1:\d+$/);
+    const [email, password] = one('Demo account', /^Demo account: [^\s@]+@[^\s@]+\.[a-z]+ \S{8,}$/);
+    const [id, secret, redirectUri] = one('OAuth client', /^OAuth client: [\w-]+ \S{20,} https?:\/\/\S+$/);
+    const [publicId, publicRedirectUri] = one('Public OAuth client', /^Public OAuth client: [\w-]+ http:\/\/127\.0\.0\.1:\d+\/$/);
+    return { cloudUrl, email, password, client: { id, secret, redirectUri }, publicClient: { id: publicId, redirectUri: publicRedirectUri } };
+  }
+
+  type Cloud = ReturnType<typeof cloudLines>;
+
+  const token = (cloud: Cloud, form: Record<string, string>, basic = `${cloud.client.id}:${cloud.client.secret}`) =>
+    fetch(`${cloud.cloudUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(basic ? { Authorization: `Basic ${Buffer.from(basic).toString('base64')}` } : {}) },
+      body: new URLSearchParams(form),
+    });
+
+  /** The demo account's hub session on the hub: password grant, delegation token of audience homey, hub login. */
+  async function signInOnHub(cloud: Cloud, hubUrl: string) {
+    const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password });
+    expect(tokens.status).toBe(200);
+    const auth = { Authorization: `Bearer ${(await tokens.json()).access_token}` };
+    const me = await fetch(`${cloud.cloudUrl}/user/me`, { headers: auth }).then((response) => response.json());
+    const delegation = await fetch(`${cloud.cloudUrl}/delegation/token?audience=homey`, { method: 'POST', headers: auth });
+    expect(delegation.status).toBe(200);
+    const login = await fetch(`${hubUrl}/api/manager/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: await delegation.json() }),
+    });
+    expect(login.status).toBe(200);
+    const session = await login.json();
+    const user = await fetch(`${hubUrl}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${session}` } }).then((response) => response.json());
+    return { me, user };
+  }
+
+  it('when started twice on a data folder, then it prints the cloud lines alike, and the demo account owns the hub, in the cloud and on the hub', async () => {
+    const cloudDir = path.join(work, 'cloud-data');
+    const ports = { HUB_PORT: String(await freePort()), FORM_PORT: String(await freePort()), CLOUD_PORT: String(await freePort()) };
+    const first = await start({ ...ports, DATA_DIR: cloudDir });
+    const cloud = cloudLines(first.output);
+    expect(cloud.cloudUrl).toBe(`http://127.0.0.1:${ports.CLOUD_PORT}`);
+    expect(cloud.publicClient.redirectUri).toBe(`http://127.0.0.1:${ports.FORM_PORT}/`);
+    const ping = await fetch(`${first.url}/api/manager/system/ping`);
+    const hubId = ping.headers.get('x-homey-id');
+
+    const { me, user } = await signInOnHub(cloud, first.url);
+    expect(me.email).toBe(cloud.email);
+    expect(me.homeys).toEqual([expect.objectContaining({
+      _id: hubId, localUrl: first.url, name: expect.any(String), platform: 'local', apiVersion: 3, model: expect.any(String),
+      softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
+    })]);
+    expect(user).toMatchObject({ isOwner: true, athomId: me._id });
+    const owner = await fetch(`${first.url}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${first.token}` } }).then((response) => response.json());
+    expect(user.id).toBe(owner.id);
+    expect((await token(cloud, { grant_type: 'client_credentials' })).status).toBe(200);
+    expect(await stop(first.child, 'SIGINT')).toBe(0);
+
+    const second = await start({ ...ports, DATA_DIR: cloudDir });
+    expect(cloudLines(second.output)).toEqual(cloud);
+    const again = await signInOnHub(cloud, second.url);
+    expect(again.me.homeys.map((homey: { _id: string }) => homey._id)).toEqual([hubId]);
+    expect(again.user.id).toBe(owner.id);
+    await stop(second.child);
+  }, 60_000);
+
+  it('when a browser app signs in with the public client, then PKCE without a secret gives it tokens', async () => {
+    const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'pkce-data') });
+    const cloud = cloudLines(output);
+    const { verifier, challenge } = pkce();
+    const query = new URLSearchParams({
+      client_id: cloud.publicClient.id, redirect_uri: cloud.publicClient.redirectUri, response_type: 'code', state: 's1',
+      code_challenge: challenge, code_challenge_method: 'S256',
+    });
+    const page = await fetch(`${cloud.cloudUrl}/oauth2/authorise?${query}`);
+    expect(page.status).toBe(200);
+    const signedIn = await fetch(`${cloud.cloudUrl}/oauth2/authorise`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...formFields(await page.text()), email: cloud.email, password: cloud.password }),
+    });
+    expect(signedIn.status).toBe(303);
+    const back = new URL(signedIn.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(cloud.publicClient.redirectUri);
+    const form = { grant_type: 'authorization_code', client_id: cloud.publicClient.id, code: back.searchParams.get('code')!, redirect_uri: cloud.publicClient.redirectUri };
+    const tokens = await token(cloud, { ...form, code_verifier: verifier }, '');
+    expect(tokens.status).toBe(200);
+    expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
+    await stop(child);
+  }, 60_000);
+
+  it('when the demo password was changed through the API, then the next start sets it back and says so', async () => {
+    const dataDir = path.join(work, 'password-data');
+    const first = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    const cloud = cloudLines(first.output);
+    const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
+    const changed = await fetch(`${cloud.cloudUrl}/user/me/password`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ old_password: cloud.password, password: 'another long password' }),
+    });
+    expect(changed.status).toBe(204);
+    await stop(first.child);
+
+    const second = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    expect(second.output).toContain("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
+    const again = cloudLines(second.output);
+    expect(again.password).toBe(cloud.password);
+    expect((await token(again, { grant_type: 'password', username: again.email, password: again.password })).status).toBe(200);
+    await stop(second.child);
+  }, 60_000);
+
+  it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port', async () => {
+    const { url, child } = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: path.join(work, 'mdns-data') });
+    const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
+    const bonjour = new Bonjour();
+    try {
+      const found = await new Promise<Service>((resolve) => bonjour.find({ type: MDNS_SERVICE_TYPE }, (service) => service.txt?.id === id && resolve(service)));
+      expect(found).toMatchObject({ name: id, port: Number(new URL(url).port), txt: { id, apiVersion: '3' } });
+    } finally {
+      bonjour.destroy();
+      await stop(child);
+    }
+  }, 30_000);
+
   it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
     const { url, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'docs-data') });
     const page = await fetch(`${url}/docs/`);
@@ -100,6 +236,19 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
+  it('when the cloud port is taken, then it exits 1 with a message naming the port and CLOUD_PORT', async () => {
+    const blocker: Server = createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+    try {
+      const child = spawnScript('scripts/start.ts', { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: String(port), HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-cloud-data') });
+      running.push(child);
+      await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*CLOUD_PORT=`));
+      expect(await exited(child)).toBe(1);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('when HUB_PORT is not a port number, then it exits 1 saying so', async () => {
     const child = spawnScript('scripts/start.ts', { HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
     running.push(child);
@@ -119,9 +268,12 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   it('when HOST is 0.0.0.0, then it listens on every interface and prints a URL to browse to', async () => {
-    const { url, child } = await start({ HOST: '0.0.0.0', HUB_PORT: '0', DATA_DIR: path.join(work, 'host-data') });
+    const { url, child, output } = await start({ HOST: '0.0.0.0', HUB_PORT: '0', DATA_DIR: path.join(work, 'host-data') });
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
     expect((await fetch(`http://127.0.0.1:${new URL(url).port}/api/manager/system/ping`)).status).toBe(200);
+    const cloudUrl = printed(output, 'Cloud URL')!;
+    expect(cloudUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect((await fetch(`http://127.0.0.1:${new URL(cloudUrl).port}/delegation/key`)).status).toBe(200);
     await stop(child);
   });
 });

@@ -1,14 +1,20 @@
 /**
  * npm start: the demo hub on HOST:HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
- * /docs, and the built support form on FORM_PORT. Prints the hub URL and the demo owner's personal access token.
+ * /docs, the built support form on FORM_PORT and the cloud account service on CLOUD_PORT (data in DATA_DIR/cloud),
+ * whose demo account owns the hub. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
+ * demo account's credentials and the demo OAuth clients.
  */
 import { createPublicKey } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
+import { loadDelegationKeys } from '../server/cloud/account/delegation.js';
+import type { AccountService } from '../server/cloud/account/service.js';
+import { linkDemoOwner } from '../server/hub/demo-cloud.js';
 import { ensureDemoToken } from '../server/hub/demo-home.js';
 import { createHub, type RunningHub } from '../server/hub/hub.js';
+import { HUB_MODEL } from '../server/hub/system/info.js';
 import { root } from './apis.js';
 import { demoListPath } from './demo-list.js';
 
@@ -46,15 +52,17 @@ function serveForm(formDir: string, port: number): Promise<Server | undefined> {
   });
 }
 
-async function closeAll(running: RunningHub, form: Server | undefined): Promise<void> {
+async function closeAll(running: RunningHub, form: Server | undefined, cloud: AccountService | undefined): Promise<void> {
   await Promise.all([
     running.close(),
+    cloud?.close(),
     form && new Promise<void>((resolve) => form.close(() => resolve())),
   ]);
 }
 
 const hubPort = portFrom('HUB_PORT', 4859);
 const formPort = portFrom('FORM_PORT', 4860);
+const cloudPort = portFrom('CLOUD_PORT', 4861);
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const docsDir = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
 const formDir = path.join(root, 'form', 'dist');
@@ -75,7 +83,7 @@ function readCloudPublicKey(file: string | undefined): string | undefined {
     fail(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file} (${(error as Error).message})`);
   }
 }
-const cloudPublicKey = readCloudPublicKey(process.env.CLOUD_PUBLIC_KEY_FILE);
+const cloudPublicKeyFile = readCloudPublicKey(process.env.CLOUD_PUBLIC_KEY_FILE);
 
 /** Names the hub answers to beside its own addresses and names (see README: what the hub accepts). */
 const hostNames = (process.env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
@@ -86,45 +94,81 @@ const cloudSharedSecret = process.env.CLOUD_SHARED_SECRET || undefined;
 /** The cloud weather service the geolocation manager asks (GET /weather); unset, the hub's weather call answers 503. */
 const weatherUrl = process.env.WEATHER_URL || undefined;
 
-const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl });
+/** mDNS advertising is on unless HUB_MDNS=0 (or false, off). */
+const mdns = !/^(0|false|off|no)$/i.test(process.env.HUB_MDNS ?? '');
+
+/** The cloud account service's data (its SQLite file, its signing key, the demo's secrets), or CLOUD_DATABASE_URL. */
+const cloudDir = path.join(dataDir, 'cloud');
+mkdirSync(cloudDir, { recursive: true });
+// Without CLOUD_PUBLIC_KEY_FILE the hub trusts the delegation tokens of the account service started here (its key
+// made now on a first start), so that the hub can serve before that service is loaded.
+const cloudPublicKey = cloudPublicKeyFile ?? (await loadDelegationKeys(cloudDir)).publicPem;
+
+const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl, mdns });
 let form: Server | undefined;
-let hubUrl: string;
-try {
-  hubUrl = await running.listen(hubPort, host);
-} catch (error) {
-  await running.close();
-  fail(listenError(error as NodeJS.ErrnoException, 'HUB_PORT', hubPort));
+let cloud: AccountService | undefined;
+async function listenOr<T>(listen: () => Promise<T>, name: string, port: number): Promise<T> {
+  try {
+    return await listen();
+  } catch (error) {
+    await closeAll(running, form, cloud);
+    fail(listenError(error as NodeJS.ErrnoException, name, port));
+  }
 }
-try {
-  form = await serveForm(formDir, formPort);
-} catch (error) {
-  await running.close();
-  fail(listenError(error as NodeJS.ErrnoException, 'FORM_PORT', formPort));
-}
+const hubUrl = await listenOr(() => running.listen(hubPort, host), 'HUB_PORT', hubPort);
+form = await listenOr(() => serveForm(formDir, formPort), 'FORM_PORT', formPort);
 
 const { token, replaced } = ensureDemoToken(running.hub);
 const docsBuilt = existsSync(path.join(docsDir, 'index.html'));
 const formAddress = form?.address();
+/** A URL of this machine at another port, written as the hub's (a wildcard HOST is shown as localhost). */
+const besideHub = (port: string | number) => Object.assign(new URL(hubUrl), { port: String(port) });
+const formUrl = besideHub(formAddress && typeof formAddress === 'object' ? formAddress.port : formPort).href;
 console.log(`Hub URL: ${hubUrl}`);
 if (replaced === 'revoked') console.log('The previous personal access token had been revoked: a new one was issued.');
 if (replaced === 'ownerChanged') console.log('The previous personal access token belongs to a former owner: a new one was issued for the current owner.');
 console.log(`Personal access token: ${token}`);
 console.log(docsBuilt ? `API docs: ${hubUrl}/docs/` : `API docs: not built (npm run docs builds them into ${docsDir})`);
-console.log(formAddress && typeof formAddress === 'object'
-  ? `Support form: ${Object.assign(new URL(hubUrl), { port: String(formAddress.port) }).href}`
-  : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
+console.log(formAddress ? `Support form: ${formUrl}` : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
+
+// Loaded once the hub serves: its query builder alone takes a good part of a second to load.
+const { createAccountService } = await import('../server/cloud/account/service.js');
+const { ensureDemo } = await import('../server/cloud/account/demo.js');
+try {
+  cloud = await createAccountService({ dataDir: cloudDir, databaseUrl: process.env.CLOUD_DATABASE_URL || undefined, hostNames, validateResponses: false, development: false });
+} catch (error) {
+  await closeAll(running, form, cloud);
+  fail(`The cloud account service cannot start on ${process.env.CLOUD_DATABASE_URL ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
+}
+const account = cloud;
+const cloudUrl = besideHub(new URL(await listenOr(() => account.listen(cloudPort, host), 'CLOUD_PORT', cloudPort)).port).origin;
+account.account.publicUrl = cloudUrl;
+const { hub } = running;
+const demo = await ensureDemo(account, cloudDir, {
+  // A server-side app a developer runs on this machine; the browser app is the support form.
+  redirectUri: 'http://localhost:3000/oauth2/callback',
+  publicRedirectUri: formUrl,
+  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl },
+});
+const linked = linkDemoOwner(hub, demo.accountId);
+console.log(`Cloud URL: ${cloudUrl}`);
+if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
+console.log(`Demo account: ${demo.email} ${demo.password}`);
+if (!linked) console.log("The hub's owner is not the demo owner any more: the hub refuses the demo account's delegated login.");
+console.log(`OAuth client: ${demo.client.id} ${demo.client.secret} ${demo.client.redirectUri}`);
+console.log(`Public OAuth client: ${demo.publicClient.id} ${demo.publicClient.redirectUri}`);
 console.log(`Data: ${dataDir} (kept across restarts)`);
 console.log(`Try: curl -H "Authorization: Bearer ${token}" ${hubUrl}${demoListPath}`);
-console.log('Ctrl-C stops the hub.');
+console.log('Ctrl-C stops the hub and the cloud account service.');
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: stopping the hub...`);
+  console.log(`${signal}: stopping the hub and the cloud account service...`);
   // A client holding a connection open must not keep the hub from exiting.
   setTimeout(() => fail('The hub did not stop within 5 s; exiting anyway.'), 5000).unref();
-  await closeAll(running, form);
+  await closeAll(running, form, cloud);
   console.log('Hub stopped.');
   process.exit(0);
 }

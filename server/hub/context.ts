@@ -36,6 +36,8 @@ export interface HubConfig {
   weatherUrl?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
   espeakNg?: string;
+  /** Advertise the hub over mDNS (`_homey._tcp`) while it listens, for clients' mdns discovery. Default off. */
+  mdns?: boolean;
 }
 
 /** Everything the hub's managers share. */

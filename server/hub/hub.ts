@@ -32,6 +32,7 @@ import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
 import { startBackups } from './backup/backups.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
+import { advertiseHub } from './mdns.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -148,6 +149,7 @@ export function createHub(config: HubConfig): RunningHub {
     development: config.development,
   });
 
+  let stopMdns: (() => Promise<void>) | undefined;
   return {
     hub,
     server,
@@ -157,6 +159,8 @@ export function createHub(config: HubConfig): RunningHub {
         server.once('error', reject);
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
+          // Not being found on the LAN is no reason to stop the hub: the error is only reported.
+          if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => console.error(`mDNS: ${error.message}`));
           // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           resolve(`http://${shown}:${actual}`);
@@ -174,6 +178,7 @@ export function createHub(config: HubConfig): RunningHub {
       for (const stop of stopFollowing) stop();
       updates.stop();
       await backups.stop();
+      await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       db.close();

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { newSecret } from './crypto.js';
+import { createHomey, updateHomey, type HomeyFields } from './hubs.js';
+import type { ClientRegistration } from './oauth/clients.js';
+import type { AccountService } from './service.js';
+import { createUser, findUser, setPassword, updateUser } from './users.js';
+
+/** The demo's secrets, made on first start and kept in the service's data folder so that every start prints the same. */
+interface DemoSecrets {
+  email: string;
+  password: string;
+  clientSecret: string;
+  accountId?: string;
+  /** The hash this start set, to notice a password changed through the API since. */
+  passwordHash?: string;
+}
+
+export const DEMO_CLIENT_ID = 'demo-app';
+export const DEMO_PUBLIC_CLIENT_ID = 'demo-browser-app';
+
+export interface DemoOptions {
+  /** Where the confidential client (a server-side app) is sent back to. */
+  redirectUri: string;
+  /** Where the public client (a browser app: the support form) is sent back to. */
+  publicRedirectUri: string;
+  /** The hub the demo account owns, as its record should read now. */
+  hub: HomeyFields & { _id: string };
+}
+
+export interface Demo {
+  accountId: string;
+  email: string;
+  password: string;
+  client: { id: string; secret: string; redirectUri: string };
+  publicClient: { id: string; redirectUri: string };
+  /** The account's e-mail address or password had been changed through the API and was set back to the demo's. */
+  restored: boolean;
+}
+
+function readSecrets(file: string): DemoSecrets {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoSecrets;
+  return { email: 'demo@example.com', password: randomBytes(12).toString('base64url'), clientSecret: newSecret() };
+}
+
+/**
+ * The demo of `npm start`: an account that owns the demo hub's record (created, or brought up to date with the
+ * hub's address, name and version), a confidential client with every grant and a public client that uses PKCE.
+ */
+export async function ensureDemo(service: AccountService, dataDir: string, options: DemoOptions): Promise<Demo> {
+  const { account } = service;
+  const file = path.join(dataDir, 'demo.json');
+  const secrets = readSecrets(file);
+  let row = secrets.accountId === undefined ? undefined : await findUser(account, secrets.accountId);
+  let restored = false;
+  if (!row) {
+    row = await createUser(account, { email: secrets.email, password: secrets.password, firstname: 'Demo', lastname: 'Owner' });
+  } else if (row.email !== secrets.email || row.password_hash !== secrets.passwordHash) {
+    if (row.email !== secrets.email) row = await updateUser(account, row, { email: secrets.email });
+    await setPassword(account, row.id, secrets.password);
+    row = (await findUser(account, row.id))!;
+    restored = true;
+  }
+  const saved: DemoSecrets = { ...secrets, accountId: row.id, passwordHash: row.password_hash };
+  if (JSON.stringify(saved) !== JSON.stringify(secrets)) writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+
+  const clients: ClientRegistration[] = [
+    { id: DEMO_CLIENT_ID, secret: secrets.clientSecret, name: 'Demo App', redirectUris: [options.redirectUri], grants: ['authorization_code', 'refresh_token', 'client_credentials', 'password'], scopes: ['account', 'homey'] },
+    { id: DEMO_PUBLIC_CLIENT_ID, name: 'Demo Browser App', redirectUris: [options.publicRedirectUri], grants: ['authorization_code', 'refresh_token'], scopes: ['account', 'homey'] },
+  ];
+  for (const client of clients) await service.registerClient(client);
+
+  const { _id, ...fields } = options.hub;
+  const record = await account.db.selectFrom('hubs').select('owner_id').where('id', '=', _id).executeTakeFirst();
+  if (!record) await createHomey(account, row.id, options.hub);
+  // A record another account took over (through the API) is theirs: left as it is.
+  else if (record.owner_id === row.id) await updateHomey(account, row.id, _id, fields);
+
+  return {
+    accountId: row.id,
+    email: secrets.email,
+    password: secrets.password,
+    client: { id: DEMO_CLIENT_ID, secret: secrets.clientSecret, redirectUri: options.redirectUri },
+    publicClient: { id: DEMO_PUBLIC_CLIENT_ID, redirectUri: options.publicRedirectUri },
+    restored,
+  };
+}
