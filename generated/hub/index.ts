@@ -16,6 +16,7 @@ import * as sessions from './sessions.operations.js';
 import * as system from './system.operations.js';
 import * as updates from './updates.operations.js';
 import * as users from './users.operations.js';
+import * as zigbee from './zigbee.operations.js';
 import * as zones from './zones.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as backupTypes from './backup.js';
@@ -34,6 +35,7 @@ import type * as sessionsTypes from './sessions.js';
 import type * as systemTypes from './system.js';
 import type * as updatesTypes from './updates.js';
 import type * as usersTypes from './users.js';
+import type * as zigbeeTypes from './zigbee.js';
 import type * as zonesTypes from './zones.js';
 
 /** Every hub API's manifest, keyed by manager id. */
@@ -55,6 +57,7 @@ export const hubApis = {
   'system': system,
   'updates': updates,
   'users': users,
+  'zigbee': zigbee,
   'zones': zones,
 } as const;
 
@@ -79,5 +82,6 @@ export interface HubTypes {
   'system': { operations: systemTypes.operations; components: systemTypes.components };
   'updates': { operations: updatesTypes.operations; components: updatesTypes.components };
   'users': { operations: usersTypes.operations; components: usersTypes.components };
+  'zigbee': { operations: zigbeeTypes.operations; components: zigbeeTypes.components };
   'zones': { operations: zonesTypes.operations; components: zonesTypes.components };
 }

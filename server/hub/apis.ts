@@ -18,6 +18,7 @@ import { sessions } from './sessions/api.js';
 import { system } from './system/api.js';
 import { updates } from './updates/api.js';
 import { users } from './users/api.js';
+import { zigbee } from './zigbee/api.js';
 import { zones } from './zones/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
@@ -39,5 +40,6 @@ export const hubApis = {
   system,
   updates,
   users,
+  zigbee,
   zones,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;
