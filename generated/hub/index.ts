@@ -18,6 +18,7 @@ import * as updates from './updates.operations.js';
 import * as users from './users.operations.js';
 import * as zigbee from './zigbee.operations.js';
 import * as zones from './zones.operations.js';
+import * as zwave from './zwave.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as backupTypes from './backup.js';
 import type * as dashboardsTypes from './dashboards.js';
@@ -37,6 +38,7 @@ import type * as updatesTypes from './updates.js';
 import type * as usersTypes from './users.js';
 import type * as zigbeeTypes from './zigbee.js';
 import type * as zonesTypes from './zones.js';
+import type * as zwaveTypes from './zwave.js';
 
 /** Every hub API's manifest, keyed by manager id. */
 export const hubApis = {
@@ -59,6 +61,7 @@ export const hubApis = {
   'users': users,
   'zigbee': zigbee,
   'zones': zones,
+  'zwave': zwave,
 } as const;
 
 export type HubApiId = keyof typeof hubApis;
@@ -84,4 +87,5 @@ export interface HubTypes {
   'users': { operations: usersTypes.operations; components: usersTypes.components };
   'zigbee': { operations: zigbeeTypes.operations; components: zigbeeTypes.components };
   'zones': { operations: zonesTypes.operations; components: zonesTypes.components };
+  'zwave': { operations: zwaveTypes.operations; components: zwaveTypes.components };
 }

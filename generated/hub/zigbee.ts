@@ -106,7 +106,7 @@ export interface paths {
                  * @description The node's IEEE address.
                  * @example 00158d0001a2b3c4
                  */
-                id: components["parameters"]["NodeId"];
+                id: components["parameters"]["ZigbeeNodeId"];
             };
             cookie?: never;
         };
@@ -129,7 +129,7 @@ export interface paths {
                  * @description The node's IEEE address.
                  * @example 00158d0001a2b3c4
                  */
-                id: components["parameters"]["NodeId"];
+                id: components["parameters"]["ZigbeeNodeId"];
             };
             cookie?: never;
         };
@@ -214,21 +214,6 @@ export interface components {
              */
             statusCode: number;
         };
-        FirmwareCheck: {
-            /** @description The firmware version on the radio. */
-            running: string;
-            /** @description The version the hub software ships. */
-            shipped: string;
-            upToDate: boolean;
-        };
-        FlashResult: {
-            /** Format: date-time */
-            flashedAt: string;
-            /** @description Whether the network memory was kept. */
-            keptNV: boolean;
-            success: boolean;
-            version: string;
-        };
         NodeJoin: {
             /** @description The virtual driver whose hardware joins (light, motion, temperature, contact, smoke on Zigbee; socket, thermostat, lock on Z-Wave). */
             driver: string;
@@ -276,9 +261,24 @@ export interface components {
         RadioNodeMap: {
             [key: string]: components["schemas"]["RadioNode"];
         };
+        ZigbeeFirmwareCheck: {
+            /** @description The firmware version on the radio. */
+            running: string;
+            /** @description The version the hub software ships. */
+            shipped: string;
+            upToDate: boolean;
+        };
+        ZigbeeFlashResult: {
+            /** Format: date-time */
+            flashedAt: string;
+            /** @description Whether the network memory was kept. */
+            keptNV: boolean;
+            success: boolean;
+            version: string;
+        };
         ZigbeeState: {
             channel: number;
-            firmware: components["schemas"]["FirmwareCheck"];
+            firmware: components["schemas"]["ZigbeeFirmwareCheck"];
             nodes: components["schemas"]["RadioNodeMap"];
             panId: number;
             /**
@@ -342,7 +342,7 @@ export interface components {
          * @description The node's IEEE address.
          * @example 00158d0001a2b3c4
          */
-        NodeId: string;
+        ZigbeeNodeId: string;
     };
     requestBodies: never;
     headers: never;
@@ -423,7 +423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FlashResult"];
+                    "application/json": components["schemas"]["ZigbeeFlashResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -446,7 +446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FlashResult"];
+                    "application/json": components["schemas"]["ZigbeeFlashResult"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -491,7 +491,7 @@ export interface operations {
                  * @description The node's IEEE address.
                  * @example 00158d0001a2b3c4
                  */
-                id: components["parameters"]["NodeId"];
+                id: components["parameters"]["ZigbeeNodeId"];
             };
             cookie?: never;
         };
@@ -518,7 +518,7 @@ export interface operations {
                  * @description The node's IEEE address.
                  * @example 00158d0001a2b3c4
                  */
-                id: components["parameters"]["NodeId"];
+                id: components["parameters"]["ZigbeeNodeId"];
             };
             cookie?: never;
         };
@@ -581,7 +581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FirmwareCheck"];
+                    "application/json": components["schemas"]["ZigbeeFirmwareCheck"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -20,6 +20,7 @@ import { updates } from './updates/api.js';
 import { users } from './users/api.js';
 import { zigbee } from './zigbee/api.js';
 import { zones } from './zones/api.js';
+import { zwave } from './zwave/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
@@ -42,4 +43,5 @@ export const hubApis = {
   users,
   zigbee,
   zones,
+  zwave,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;

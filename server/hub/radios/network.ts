@@ -25,6 +25,13 @@ export interface RadioNode {
   lastReport: Record<string, CapabilityValue> | null;
 }
 
+export interface LogLine {
+  time: string;
+  message: string;
+}
+/** The radio log keeps the latest lines only. */
+export const LOG_LINES = 500;
+
 export interface NetworkState {
   /** Zigbee: the 802.15.4 channel; Z-Wave: unused (0). */
   channel: number;
@@ -57,6 +64,13 @@ export class Network {
   private save(state: NetworkState): NetworkState {
     this.hub.settings.set(this.key, state);
     return state;
+  }
+
+  /** Writes a line to the radio's log while its log is enabled (the Z-Wave manager reads it). */
+  note(message: string): void {
+    if (this.hub.settings.get<boolean>(`${this.key}.logEnabled`) !== true) return;
+    const lines = this.hub.settings.get<LogLine[]>(`${this.key}.log`) ?? [];
+    this.hub.settings.set(`${this.key}.log`, [...lines, { time: this.iso(), message }].slice(-LOG_LINES));
   }
 
   private iso(offsetMs = 0): string {
@@ -109,6 +123,7 @@ export class Network {
       lastReport: null,
     };
     this.save({ ...state, nodes: { ...state.nodes, [node.id]: node } });
+    this.note(`Node ${node.id} joined (${node.manufacturer} ${node.model}); interviewing`);
     this.scheduleInterview(node);
     return node;
   }
@@ -121,8 +136,22 @@ export class Network {
       const endpoints = profileOf(this.radio, node.driver)?.endpoints ?? [];
       const interviewed: RadioNode = { ...state.nodes[node.id]!, status: 'ready', endpoints, interviewedAt: this.iso() };
       this.save({ ...state, nodes: { ...state.nodes, [node.id]: interviewed } });
+      this.note(`Node ${node.id} interviewed: ${endpoints.join(', ')}`);
     });
     this.timers.set(node.id, cancel);
+  }
+
+  /** Interviews again every node whose interview has not completed; answers how many. */
+  reinterview(): number {
+    const pending = Object.values(this.state().nodes).filter((node) => node.status !== 'ready');
+    for (const node of pending) {
+      this.timers.get(node.id)?.();
+      const state = this.state();
+      const restarted: RadioNode = { ...node, joinedAt: this.iso() };
+      this.save({ ...state, nodes: { ...state.nodes, [node.id]: restarted } });
+      this.scheduleInterview(restarted);
+    }
+    return pending.length;
   }
 
   deviceOf(node: RadioNode): Device | undefined {
@@ -140,12 +169,15 @@ export class Network {
     const checked: Record<string, CapabilityValue> = {};
     for (const [capabilityId, value] of Object.entries(values)) {
       if (!driver.capabilities.includes(capabilityId)) throw badRequest(`A ${driver.name.toLowerCase()} reports no ${capabilityId}`);
-      checked[capabilityId] = checkValue(capabilityEntry(capabilityId, [driver.options[capabilityId]], null, now), value);
+      // The hardware reports what only it can set: the type and bounds apply, setable does not.
+      const entry = capabilityEntry(capabilityId, [driver.options[capabilityId]], null, now);
+      checked[capabilityId] = checkValue({ ...entry, setable: true }, value);
     }
     if (Object.keys(checked).length === 0) throw badRequest('A report carries at least one value');
     const state = this.state();
     const reported: RadioNode = { ...node, lastSeen: now, lastReport: { ...node.lastReport, ...checked } };
     this.save({ ...state, nodes: { ...state.nodes, [id]: reported } });
+    this.note(`Node ${id} reported ${Object.entries(checked).map(([key, value]) => `${key}=${String(value)}`).join(', ')}`);
     const device = this.deviceOf(reported);
     if (device) {
       const alive = device.available ? device : this.hub.store.save('device', { ...device, available: true, unavailableMessage: null });
@@ -173,6 +205,7 @@ export class Network {
       this.timers.get(node.id)?.();
       this.timers.delete(node.id);
       delete remaining[node.id];
+      this.note(`Node ${node.id} left: ${reason}`);
       const device = this.deviceOf(node);
       if (device) this.hub.store.save('device', { ...device, available: false, unavailableMessage: reason });
     }
