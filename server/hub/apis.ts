@@ -3,6 +3,7 @@ import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { backup } from './backup/api.js';
+import { ble } from './ble/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
@@ -26,6 +27,7 @@ import { zwave } from './zwave/api.js';
 export const hubApis = {
   alarms,
   backup,
+  ble,
   dashboards,
   devices,
   drivers,
