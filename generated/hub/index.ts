@@ -13,6 +13,7 @@ import * as logic from './logic.operations.js';
 import * as moods from './moods.operations.js';
 import * as notifications from './notifications.operations.js';
 import * as presence from './presence.operations.js';
+import * as rf from './rf.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as system from './system.operations.js';
 import * as updates from './updates.operations.js';
@@ -34,6 +35,7 @@ import type * as logicTypes from './logic.js';
 import type * as moodsTypes from './moods.js';
 import type * as notificationsTypes from './notifications.js';
 import type * as presenceTypes from './presence.js';
+import type * as rfTypes from './rf.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as systemTypes from './system.js';
 import type * as updatesTypes from './updates.js';
@@ -58,6 +60,7 @@ export const hubApis = {
   'moods': moods,
   'notifications': notifications,
   'presence': presence,
+  'rf': rf,
   'sessions': sessions,
   'system': system,
   'updates': updates,
@@ -85,6 +88,7 @@ export interface HubTypes {
   'moods': { operations: moodsTypes.operations; components: moodsTypes.components };
   'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
+  'rf': { operations: rfTypes.operations; components: rfTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'system': { operations: systemTypes.operations; components: systemTypes.components };
   'updates': { operations: updatesTypes.operations; components: updatesTypes.components };

@@ -15,6 +15,7 @@ import { logic } from './logic/api.js';
 import { moods } from './moods/api.js';
 import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
+import { rf } from './rf/api.js';
 import { sessions } from './sessions/api.js';
 import { system } from './system/api.js';
 import { updates } from './updates/api.js';
@@ -39,6 +40,7 @@ export const hubApis = {
   moods,
   notifications,
   presence,
+  rf,
   sessions,
   system,
   updates,
