@@ -2,6 +2,7 @@
 import * as alarms from './alarms.operations.js';
 import * as backup from './backup.operations.js';
 import * as ble from './ble.operations.js';
+import * as coprocessor from './coprocessor.operations.js';
 import * as dashboards from './dashboards.operations.js';
 import * as devices from './devices.operations.js';
 import * as drivers from './drivers.operations.js';
@@ -24,6 +25,7 @@ import * as zwave from './zwave.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as backupTypes from './backup.js';
 import type * as bleTypes from './ble.js';
+import type * as coprocessorTypes from './coprocessor.js';
 import type * as dashboardsTypes from './dashboards.js';
 import type * as devicesTypes from './devices.js';
 import type * as driversTypes from './drivers.js';
@@ -49,6 +51,7 @@ export const hubApis = {
   'alarms': alarms,
   'backup': backup,
   'ble': ble,
+  'coprocessor': coprocessor,
   'dashboards': dashboards,
   'devices': devices,
   'drivers': drivers,
@@ -77,6 +80,7 @@ export interface HubTypes {
   'alarms': { operations: alarmsTypes.operations; components: alarmsTypes.components };
   'backup': { operations: backupTypes.operations; components: backupTypes.components };
   'ble': { operations: bleTypes.operations; components: bleTypes.components };
+  'coprocessor': { operations: coprocessorTypes.operations; components: coprocessorTypes.components };
   'dashboards': { operations: dashboardsTypes.operations; components: dashboardsTypes.components };
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };

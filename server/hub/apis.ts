@@ -4,6 +4,7 @@ import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { backup } from './backup/api.js';
 import { ble } from './ble/api.js';
+import { coprocessor } from './coprocessor/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
 import { drivers } from './drivers/api.js';
@@ -29,6 +30,7 @@ export const hubApis = {
   alarms,
   backup,
   ble,
+  coprocessor,
   dashboards,
   devices,
   drivers,
