@@ -17,6 +17,7 @@ import * as presence from './presence.operations.js';
 import * as rf from './rf.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as system from './system.operations.js';
+import * as thread from './thread.operations.js';
 import * as updates from './updates.operations.js';
 import * as users from './users.operations.js';
 import * as zigbee from './zigbee.operations.js';
@@ -40,6 +41,7 @@ import type * as presenceTypes from './presence.js';
 import type * as rfTypes from './rf.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as systemTypes from './system.js';
+import type * as threadTypes from './thread.js';
 import type * as updatesTypes from './updates.js';
 import type * as usersTypes from './users.js';
 import type * as zigbeeTypes from './zigbee.js';
@@ -66,6 +68,7 @@ export const hubApis = {
   'rf': rf,
   'sessions': sessions,
   'system': system,
+  'thread': thread,
   'updates': updates,
   'users': users,
   'zigbee': zigbee,
@@ -95,6 +98,7 @@ export interface HubTypes {
   'rf': { operations: rfTypes.operations; components: rfTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'system': { operations: systemTypes.operations; components: systemTypes.components };
+  'thread': { operations: threadTypes.operations; components: threadTypes.components };
   'updates': { operations: updatesTypes.operations; components: updatesTypes.components };
   'users': { operations: usersTypes.operations; components: usersTypes.components };
   'zigbee': { operations: zigbeeTypes.operations; components: zigbeeTypes.components };

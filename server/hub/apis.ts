@@ -19,6 +19,7 @@ import { presence } from './presence/api.js';
 import { rf } from './rf/api.js';
 import { sessions } from './sessions/api.js';
 import { system } from './system/api.js';
+import { thread } from './thread/api.js';
 import { updates } from './updates/api.js';
 import { users } from './users/api.js';
 import { zigbee } from './zigbee/api.js';
@@ -45,6 +46,7 @@ export const hubApis = {
   rf,
   sessions,
   system,
+  thread,
   updates,
   users,
   zigbee,
