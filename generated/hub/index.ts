@@ -11,6 +11,7 @@ import * as flow from './flow.operations.js';
 import * as flowtoken from './flowtoken.operations.js';
 import * as images from './images.operations.js';
 import * as logic from './logic.operations.js';
+import * as matter from './matter.operations.js';
 import * as moods from './moods.operations.js';
 import * as notifications from './notifications.operations.js';
 import * as presence from './presence.operations.js';
@@ -35,6 +36,7 @@ import type * as flowTypes from './flow.js';
 import type * as flowtokenTypes from './flowtoken.js';
 import type * as imagesTypes from './images.js';
 import type * as logicTypes from './logic.js';
+import type * as matterTypes from './matter.js';
 import type * as moodsTypes from './moods.js';
 import type * as notificationsTypes from './notifications.js';
 import type * as presenceTypes from './presence.js';
@@ -62,6 +64,7 @@ export const hubApis = {
   'flowtoken': flowtoken,
   'images': images,
   'logic': logic,
+  'matter': matter,
   'moods': moods,
   'notifications': notifications,
   'presence': presence,
@@ -92,6 +95,7 @@ export interface HubTypes {
   'flowtoken': { operations: flowtokenTypes.operations; components: flowtokenTypes.components };
   'images': { operations: imagesTypes.operations; components: imagesTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
+  'matter': { operations: matterTypes.operations; components: matterTypes.components };
   'moods': { operations: moodsTypes.operations; components: moodsTypes.components };
   'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };

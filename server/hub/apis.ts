@@ -13,6 +13,7 @@ import { flow } from './flow/api.js';
 import { flowtoken } from './flowtoken/api.js';
 import { images } from './images/api.js';
 import { logic } from './logic/api.js';
+import { matter } from './matter/api.js';
 import { moods } from './moods/api.js';
 import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
@@ -40,6 +41,7 @@ export const hubApis = {
   flowtoken,
   images,
   logic,
+  matter,
   moods,
   notifications,
   presence,
