@@ -9,10 +9,6 @@ describe('matter manager', () => {
   const auth = (token = hub.token) => bearer(token);
   const readonly = () => auth(hub.tokenWith(['homey.system.readonly']));
   const api = '/api/manager/matter';
-  const commissioned = async (device: object) => {
-    const { body: { pairingCode } } = await hub.http().post(`${api}/simulator/device`).set(auth()).send(device).expect(200);
-    return (await hub.http().post(`${api}/commission`).set(auth()).send({ pairingCode }).expect(200)).body;
-  };
 
   beforeAll(async () => {
     hub = await startTestHub();
