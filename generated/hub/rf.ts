@@ -209,6 +209,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No item with this id. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No token, or a token that is unknown, expired or revoked. */
         Unauthorized: {
             headers: {
@@ -234,10 +243,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The band.
+                 * @description The band: 433, 868 or ir (404 for any other).
                  * @example 433
                  */
-                frequency: components["schemas"]["RfFrequency"];
+                frequency: string;
             };
             cookie?: never;
         };
@@ -262,6 +271,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     txInfraredProntohex: {

@@ -66,7 +66,7 @@ describe('rf manager', () => {
     await hub.http().post(`${api}/mhz433/config`).set(auth()).send({ modulation: 'AM' }).expect(400);
     await hub.http().post(`${api}/mhz433/config`).set(readonly()).send({ power: 0 }).expect(403);
     await hub.http().post(`${api}/433/emulate`).set(auth()).send([5]).expect(400);
-    await hub.http().post(`${api}/fm/emulate`).set(auth()).send(remote).expect(400);
+    await hub.http().post(`${api}/fm/emulate`).set(auth()).send(remote).expect(404);
     await hub.http().post(`${api}/433/emulate`).set(readonly()).send(remote).expect(403);
     await hub.http().get(`${api}/state`).set(auth(hub.tokenWith(['homey.device']))).expect(403);
   });

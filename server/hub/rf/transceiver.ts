@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/rf.js';
-import { ApiError, badRequest, conflict } from '../../http/errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { parsePronto, prontoDurationMs } from './pronto.js';
 
@@ -77,9 +77,12 @@ export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promi
   });
 }
 
+const bands = new Set<string>(['433', '868', 'ir']);
+
 /** The hub hears a signal as if a remote sent it: a recording of the band gets it. */
-export function emulate(hub: Hub, frequency: Frequency, data: number[]): { recorded: string | null } {
-  const recording = recordingsOf(hub).get(frequency);
+export function emulate(hub: Hub, band: string, data: number[]): { recorded: string | null } {
+  if (!bands.has(band)) throw notFound(`Band ${band} (the bands are 433, 868 and ir)`);
+  const recording = recordingsOf(hub).get(band as Frequency);
   return { recorded: recording ? recording.hear(data).id : null };
 }
 
