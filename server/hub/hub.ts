@@ -31,6 +31,7 @@ import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
 import { startBackups } from './backup/backups.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
+import { closeRadios } from './radios/close.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -169,6 +170,7 @@ export function createHub(config: HubConfig): RunningHub {
       energy.stop();
       for (const stop of stopFollowing) stop();
       updates.stop();
+      closeRadios(hub);
       await backups.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

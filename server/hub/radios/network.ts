@@ -154,6 +154,12 @@ export class Network {
     return pending.length;
   }
 
+  /** Cancels the pending interviews (the hub stops; a restart schedules them again). */
+  close(): void {
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
   deviceOf(node: RadioNode): Device | undefined {
     const driverId = `${VDEVICE_OWNER}:${node.driver}`;
     const dataId = nodeDataId(this.radio, node.id);
@@ -234,6 +240,11 @@ export function network(hub: Hub, radio: RadioId): Network {
   let found = byRadio.get(radio);
   if (!found) byRadio.set(radio, (found = new Network(hub, radio)));
   return found;
+}
+
+export function closeNetworks(hub: Hub): void {
+  for (const net of networks.get(hub)?.values() ?? []) net.close();
+  networks.delete(hub);
 }
 
 export const radioOfDriver = (connectivity: readonly string[]): RadioId | undefined =>

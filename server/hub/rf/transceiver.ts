@@ -18,6 +18,7 @@ const bandName = (frequency: Frequency) => (frequency === 'ir' ? 'infrared' : `$
 
 interface Recording {
   hear(data: number[]): Signal;
+  cancel(): void;
 }
 const recordings = new WeakMap<Hub, Map<Frequency, Recording>>();
 const recordingsOf = (hub: Hub) => {
@@ -25,6 +26,12 @@ const recordingsOf = (hub: Hub) => {
   if (!byBand) recordings.set(hub, (byBand = new Map()));
   return byBand;
 };
+
+/** The hub stops: recordings stop listening. */
+export function closeRecordings(hub: Hub): void {
+  for (const recording of recordings.get(hub)?.values() ?? []) recording.cancel();
+  recordings.delete(hub);
+}
 
 export const config433 = (hub: Hub): Config => hub.settings.get<Config>('rf.mhz433') ?? DEFAULT_CONFIG;
 
@@ -66,6 +73,10 @@ export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promi
       reject(new ApiError(408, 'timeout', `No ${bandName(frequency)} signal was heard within ${timeoutMs} ms`));
     });
     byBand.set(frequency, {
+      cancel() {
+        cancel();
+        reject(new ApiError(503, 'unavailable', 'The hub stopped while recording'));
+      },
       hear(data) {
         cancel();
         byBand.delete(frequency);
