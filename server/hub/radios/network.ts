@@ -39,6 +39,8 @@ export interface NetworkState {
   panId: number;
   permitJoinUntil: string | null;
   nodes: Record<string, RadioNode>;
+  /** Z-Wave: the last node id handed out; ids are not reused at once, so a stale device never names a newcomer. */
+  lastNodeId?: number;
 }
 
 const newPanId = () => randomBytes(2).readUInt16BE() || 1;
@@ -97,10 +99,13 @@ export class Network {
     return nodes[id]!;
   }
 
-  private nextId(nodes: Record<string, RadioNode>): string {
+  private nextId({ nodes, lastNodeId = 1 }: NetworkState): string {
     if (this.radio === 'zigbee') return randomBytes(8).toString('hex');
-    for (let id = 2; id <= 232; id++) if (!Object.hasOwn(nodes, String(id))) return String(id);
-    throw conflict('The Z-Wave network is full: 232 nodes');
+    for (let step = 1; step <= 231; step++) {
+      const id = String(((lastNodeId - 2 + step) % 231) + 2);
+      if (!Object.hasOwn(nodes, id)) return id;
+    }
+    throw conflict('The Z-Wave network is full: 231 nodes');
   }
 
   /** A virtual node joins: the network must be open; the hub then interviews it. */
@@ -111,7 +116,7 @@ export class Network {
     const state = this.state();
     const now = this.iso();
     const node: RadioNode = {
-      id: this.nextId(state.nodes),
+      id: this.nextId(state),
       driver,
       status: 'interviewing',
       manufacturer: overrides.manufacturer ?? profile.manufacturer,
@@ -122,7 +127,8 @@ export class Network {
       lastSeen: now,
       lastReport: null,
     };
-    this.save({ ...state, nodes: { ...state.nodes, [node.id]: node } });
+    const lastNodeId = this.radio === 'zwave' ? Number(node.id) : undefined;
+    this.save({ ...state, nodes: { ...state.nodes, [node.id]: node }, ...(lastNodeId ? { lastNodeId } : {}) });
     this.note(`Node ${node.id} joined (${node.manufacturer} ${node.model}); interviewing`);
     this.scheduleInterview(node);
     return node;
