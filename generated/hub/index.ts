@@ -2,7 +2,9 @@
 import * as alarms from './alarms.operations.js';
 import * as audio from './audio.operations.js';
 import * as backup from './backup.operations.js';
+import * as ble from './ble.operations.js';
 import * as cloud from './cloud.operations.js';
+import * as coprocessor from './coprocessor.operations.js';
 import * as dashboards from './dashboards.operations.js';
 import * as database from './database.operations.js';
 import * as devices from './devices.operations.js';
@@ -18,21 +20,28 @@ import * as images from './images.operations.js';
 import * as insights from './insights.operations.js';
 import * as ledring from './ledring.operations.js';
 import * as logic from './logic.operations.js';
+import * as matter from './matter.operations.js';
 import * as mobile from './mobile.operations.js';
 import * as moods from './moods.operations.js';
 import * as notifications from './notifications.operations.js';
 import * as presence from './presence.operations.js';
 import * as reports from './reports.operations.js';
+import * as rf from './rf.operations.js';
 import * as sessions from './sessions.operations.js';
 import * as speechOutput from './speech-output.operations.js';
 import * as system from './system.operations.js';
+import * as thread from './thread.operations.js';
 import * as updates from './updates.operations.js';
 import * as users from './users.operations.js';
+import * as zigbee from './zigbee.operations.js';
 import * as zones from './zones.operations.js';
+import * as zwave from './zwave.operations.js';
 import type * as alarmsTypes from './alarms.js';
 import type * as audioTypes from './audio.js';
 import type * as backupTypes from './backup.js';
+import type * as bleTypes from './ble.js';
 import type * as cloudTypes from './cloud.js';
+import type * as coprocessorTypes from './coprocessor.js';
 import type * as dashboardsTypes from './dashboards.js';
 import type * as databaseTypes from './database.js';
 import type * as devicesTypes from './devices.js';
@@ -48,24 +57,31 @@ import type * as imagesTypes from './images.js';
 import type * as insightsTypes from './insights.js';
 import type * as ledringTypes from './ledring.js';
 import type * as logicTypes from './logic.js';
+import type * as matterTypes from './matter.js';
 import type * as mobileTypes from './mobile.js';
 import type * as moodsTypes from './moods.js';
 import type * as notificationsTypes from './notifications.js';
 import type * as presenceTypes from './presence.js';
 import type * as reportsTypes from './reports.js';
+import type * as rfTypes from './rf.js';
 import type * as sessionsTypes from './sessions.js';
 import type * as speechOutputTypes from './speech-output.js';
 import type * as systemTypes from './system.js';
+import type * as threadTypes from './thread.js';
 import type * as updatesTypes from './updates.js';
 import type * as usersTypes from './users.js';
+import type * as zigbeeTypes from './zigbee.js';
 import type * as zonesTypes from './zones.js';
+import type * as zwaveTypes from './zwave.js';
 
 /** Every hub API's manifest, keyed by manager id. */
 export const hubApis = {
   'alarms': alarms,
   'audio': audio,
   'backup': backup,
+  'ble': ble,
   'cloud': cloud,
+  'coprocessor': coprocessor,
   'dashboards': dashboards,
   'database': database,
   'devices': devices,
@@ -81,17 +97,22 @@ export const hubApis = {
   'insights': insights,
   'ledring': ledring,
   'logic': logic,
+  'matter': matter,
   'mobile': mobile,
   'moods': moods,
   'notifications': notifications,
   'presence': presence,
   'reports': reports,
+  'rf': rf,
   'sessions': sessions,
   'speech-output': speechOutput,
   'system': system,
+  'thread': thread,
   'updates': updates,
   'users': users,
+  'zigbee': zigbee,
   'zones': zones,
+  'zwave': zwave,
 } as const;
 
 export type HubApiId = keyof typeof hubApis;
@@ -101,7 +122,9 @@ export interface HubTypes {
   'alarms': { operations: alarmsTypes.operations; components: alarmsTypes.components };
   'audio': { operations: audioTypes.operations; components: audioTypes.components };
   'backup': { operations: backupTypes.operations; components: backupTypes.components };
+  'ble': { operations: bleTypes.operations; components: bleTypes.components };
   'cloud': { operations: cloudTypes.operations; components: cloudTypes.components };
+  'coprocessor': { operations: coprocessorTypes.operations; components: coprocessorTypes.components };
   'dashboards': { operations: dashboardsTypes.operations; components: dashboardsTypes.components };
   'database': { operations: databaseTypes.operations; components: databaseTypes.components };
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
@@ -117,15 +140,20 @@ export interface HubTypes {
   'insights': { operations: insightsTypes.operations; components: insightsTypes.components };
   'ledring': { operations: ledringTypes.operations; components: ledringTypes.components };
   'logic': { operations: logicTypes.operations; components: logicTypes.components };
+  'matter': { operations: matterTypes.operations; components: matterTypes.components };
   'mobile': { operations: mobileTypes.operations; components: mobileTypes.components };
   'moods': { operations: moodsTypes.operations; components: moodsTypes.components };
   'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'presence': { operations: presenceTypes.operations; components: presenceTypes.components };
   'reports': { operations: reportsTypes.operations; components: reportsTypes.components };
+  'rf': { operations: rfTypes.operations; components: rfTypes.components };
   'sessions': { operations: sessionsTypes.operations; components: sessionsTypes.components };
   'speech-output': { operations: speechOutputTypes.operations; components: speechOutputTypes.components };
   'system': { operations: systemTypes.operations; components: systemTypes.components };
+  'thread': { operations: threadTypes.operations; components: threadTypes.components };
   'updates': { operations: updatesTypes.operations; components: updatesTypes.components };
   'users': { operations: usersTypes.operations; components: usersTypes.components };
+  'zigbee': { operations: zigbeeTypes.operations; components: zigbeeTypes.components };
   'zones': { operations: zonesTypes.operations; components: zonesTypes.components };
+  'zwave': { operations: zwaveTypes.operations; components: zwaveTypes.components };
 }

@@ -4,7 +4,9 @@ import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { audio } from './audio/api.js';
 import { backup } from './backup/api.js';
+import { ble } from './ble/api.js';
 import { cloud } from './cloud/api.js';
+import { coprocessor } from './coprocessor/api.js';
 import { dashboards } from './dashboards/api.js';
 import { database } from './database/api.js';
 import { devices } from './devices/api.js';
@@ -20,24 +22,31 @@ import { images } from './images/api.js';
 import { insights } from './insights/api.js';
 import { ledring } from './ledring/api.js';
 import { logic } from './logic/api.js';
+import { matter } from './matter/api.js';
 import { mobile } from './mobile/api.js';
 import { moods } from './moods/api.js';
 import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
 import { reports } from './reports/api.js';
+import { rf } from './rf/api.js';
 import { sessions } from './sessions/api.js';
 import { speechOutput } from './speech-output/api.js';
 import { system } from './system/api.js';
+import { thread } from './thread/api.js';
 import { updates } from './updates/api.js';
 import { users } from './users/api.js';
+import { zigbee } from './zigbee/api.js';
 import { zones } from './zones/api.js';
+import { zwave } from './zwave/api.js';
 
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
   audio,
   backup,
+  ble,
   cloud,
+  coprocessor,
   dashboards,
   database,
   devices,
@@ -53,15 +62,20 @@ export const hubApis = {
   insights,
   ledring,
   logic,
+  matter,
   mobile,
   moods,
   notifications,
   presence,
   reports,
+  rf,
   sessions,
   'speech-output': speechOutput,
   system,
+  thread,
   updates,
   users,
+  zigbee,
   zones,
+  zwave,
 } satisfies Record<HubApiId, ApiModule<HubContext>>;

@@ -33,6 +33,7 @@ import { SystemState } from './system/state.js';
 import { startBackups } from './backup/backups.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
+import { closeRadios } from './radios/close.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -177,6 +178,7 @@ export function createHub(config: HubConfig): RunningHub {
       energy.stop();
       for (const stop of stopFollowing) stop();
       updates.stop();
+      closeRadios(hub);
       await backups.stop();
       await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));

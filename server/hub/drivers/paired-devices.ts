@@ -3,6 +3,7 @@ import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { buildDevice, requireZone, type Device } from '../devices/device.js';
 import { beforeRemove, requireDevice } from '../devices/lifecycle.js';
+import { excludeDevice } from '../radios/pairing.js';
 import { requireAnswers, sessionDriver, touch, type PairSession } from './pairing.js';
 
 type PairedDevice = components['schemas']['PairedDevice'];
@@ -38,6 +39,7 @@ export function unpairDevice(hub: Hub, session: PairSession): void {
   if (session.type !== 'unpair') throw conflict(`A ${session.type} session removes no device: only an unpair session does`);
   const device = requireDevice(hub, session.deviceId!);
   beforeRemove(hub, device);
+  excludeDevice(hub, device);
   hub.store.remove('device', device.id);
   touch(hub, session);
 }

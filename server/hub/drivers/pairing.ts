@@ -4,6 +4,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { requireZone, type Device } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
+import { radioCandidates } from '../radios/pairing.js';
 import { findDriver, driverItem, VDEVICE_OWNER, type DriverDefinition } from './catalogue.js';
 
 export type PairSession = components['schemas']['PairSession'];
@@ -74,8 +75,9 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
   return hub.store.insert('pairsession', session);
 }
 
-/** The simulated radio's search: the next few virtual devices of the driver that are not in the home yet. */
+/** The search: nodes that joined the driver's radio network (server/hub/radios), then the next few virtual devices of the driver that are not in the home yet. */
 export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
+  const joined = radioCandidates(hub, driver);
   const name = driver.id.slice(VDEVICE_OWNER.length + 1);
   const paired = new Set(
     hub.store.values<Device>('device').filter((device) => device.driverId === driver.id).map((device) => device.data.id),
@@ -84,7 +86,7 @@ export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
   for (let n = 1; found.length < FOUND_PER_SEARCH; n++) {
     if (!paired.has(`${name}-${n}`)) found.push({ name: `Virtual ${driver.name.toLowerCase()} ${n}`, data: { id: `${name}-${n}` } });
   }
-  return found;
+  return [...joined, ...found];
 }
 
 /** emitPairingEvent: `list_devices` searches; a driver that needs the device's PIN asks for it once. */

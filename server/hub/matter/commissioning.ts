@@ -1,0 +1,111 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/matter.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { buildDevice, type Device } from '../devices/device.js';
+import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
+import { rootZone } from '../zones/api.js';
+
+export type MatterNode = components['schemas']['MatterNode'];
+type SimulatedDevice = components['schemas']['SimulatedDevice'];
+type PaaSettings = components['schemas']['PaaSettingsOption']['value'];
+
+const OWN_FABRIC = { fabricIndex: 1, label: 'Homey', own: true };
+const driverOf = { light: 'light', plug: 'socket' } as const;
+const iso = (hub: Hub) => new Date(hub.now()).toISOString();
+
+const pending = (hub: Hub) => hub.settings.get<Record<string, SimulatedDevice>>('matter.pending') ?? {};
+export const paaSettings = (hub: Hub): PaaSettings => hub.settings.get<PaaSettings>('matter.paaSettings') ?? { allowTestCertificates: false };
+
+export function matterState(hub: Hub) {
+  return {
+    fabricId: hub.settings.getOrCreate('matter.fabricId', () => randomBytes(8).toString('hex')),
+    nodeCount: hub.store.count('matternode'),
+    commissionable: Object.keys(pending(hub)).length,
+    paaCertsUpdatedAt: hub.settings.get<string>('matter.paaCertsUpdatedAt') ?? null,
+  };
+}
+
+export function updatePaaCerts(hub: Hub) {
+  const updatedAt = iso(hub);
+  hub.settings.set('matter.paaCertsUpdatedAt', updatedAt);
+  return { updatedAt };
+}
+
+const newPairingCode = () => String(randomInt(10_000_000_000, 99_999_999_999));
+
+/** A simulated device powers up and advertises for commissioning under a fresh pairing code. */
+export function powerUp(hub: Hub, device: SimulatedDevice) {
+  const pairingCode = newPairingCode();
+  hub.settings.set('matter.pending', { ...pending(hub), [pairingCode]: device });
+  return { pairingCode };
+}
+
+/** Joins the advertising device with this pairing code to the hub's fabric as a new node. */
+export function commission(hub: Hub, pairingCode: string): MatterNode {
+  const waiting = pending(hub);
+  if (!Object.hasOwn(waiting, pairingCode)) throw notFound(`A device advertising pairing code ${pairingCode}`);
+  const device = waiting[pairingCode]!;
+  if (device.testCertificate && !paaSettings(hub).allowTestCertificates) {
+    throw badRequest(`${device.productName} attests with a test certificate: allow test certificates in the paaSettings option first`);
+  }
+  const rest = { ...waiting };
+  delete rest[pairingCode];
+  hub.settings.set('matter.pending', rest);
+  const softwareVersion = device.softwareVersion ?? 1;
+  const node: MatterNode = {
+    id: randomUUID(),
+    name: device.productName,
+    vendorName: device.vendorName,
+    productName: device.productName,
+    kind: device.kind,
+    transport: device.transport,
+    routing: device.transport === 'thread' && device.kind === 'plug',
+    ...(device.transport === 'wifi' ? { ssid: device.ssid ?? 'Home' } : {}),
+    softwareVersion,
+    latestSoftwareVersion: Math.max(softwareVersion, device.latestSoftwareVersion ?? softwareVersion),
+    serialNumber: `SIM-${pairingCode.slice(-6)}`,
+    commissionedAt: iso(hub),
+    interviewed: false,
+    endpoints: [],
+    fabrics: [OWN_FABRIC, ...(device.otherFabrics ?? []).map((label, n) => ({ fabricIndex: n + 2, label, own: false }))],
+    deviceId: null,
+    lastSeen: iso(hub),
+  };
+  return hub.store.insert('matternode', node);
+}
+
+const requireNode = (hub: Hub, id: string) => hub.store.require<MatterNode>('matternode', id, 'Matter node');
+export { requireNode };
+
+/** Reads the node's endpoints and their clusters. */
+export function interview(hub: Hub, id: string): MatterNode {
+  const node = requireNode(hub, id);
+  const root = { id: 0, deviceType: 'RootNode', clusters: ['BasicInformation', 'GeneralCommissioning', 'OperationalCredentials', node.transport === 'thread' ? 'ThreadNetworkDiagnostics' : 'WiFiNetworkDiagnostics'] };
+  const application = node.kind === 'light'
+    ? { id: 1, deviceType: 'DimmableLight', clusters: ['Identify', 'Groups', 'OnOff', 'LevelControl'] }
+    : { id: 1, deviceType: 'OnOffPlugInUnit', clusters: ['Identify', 'OnOff', 'ElectricalPowerMeasurement'] };
+  return hub.store.save('matternode', { ...node, interviewed: true, endpoints: [root, application], lastSeen: iso(hub) });
+}
+
+export function basicInfo(hub: Hub, id: string) {
+  const { vendorName, productName, softwareVersion, serialNumber } = requireNode(hub, id);
+  return { vendorName, productName, softwareVersion, serialNumber };
+}
+
+/** Makes the home's device of an interviewed node: a light or a socket whose data names the node. */
+export function makeDevice(hub: Hub, id: string) {
+  const node = requireNode(hub, id);
+  if (!node.interviewed) throw conflict(`Interview ${node.name} first`);
+  if (node.deviceId && hub.store.get('device', node.deviceId)) throw conflict(`${node.name} is already a device`);
+  const driver = findDriver(`${VDEVICE_OWNER}:${driverOf[node.kind]}`)!;
+  const device = hub.store.insert('device', buildDevice({ driver, name: node.name, zone: rootZone(hub.store)!.id, data: { id: `matter:${node.id}` } }, iso(hub)));
+  hub.store.save('matternode', { ...node, deviceId: device.id });
+  return { deviceId: device.id };
+}
+
+/** A node removed from the fabric leaves its device unavailable. */
+export function forgetNode(hub: Hub, node: MatterNode): void {
+  const device = node.deviceId ? hub.store.get<Device>('device', node.deviceId) : undefined;
+  if (device) hub.store.save('device', { ...device, available: false, unavailableMessage: 'The Matter node was removed from the hub' });
+}

@@ -1,0 +1,95 @@
+import { randomInt } from 'node:crypto';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import type { Device } from '../devices/device.js';
+import { parseDataset } from '../thread/dataset.js';
+import { requireNode, type MatterNode } from './commissioning.js';
+
+const MATTER_PORT = 5540;
+const iso = (hub: Hub, offsetMs = 0) => new Date(hub.now() + offsetMs).toISOString();
+
+/** The node made into this device, or a 404. */
+export function nodeOfDevice(hub: Hub, deviceId: string): MatterNode {
+  const node = hub.store.values<MatterNode>('matternode').find((candidate) => candidate.deviceId === deviceId);
+  if (!node) throw notFound(`Matter device ${deviceId}`);
+  return node;
+}
+
+export function attributes(hub: Hub, id: string): Record<string, Record<string, Record<string, unknown>>> {
+  const node = requireNode(hub, id);
+  if (!node.interviewed) return {};
+  const device = node.deviceId ? hub.store.get<Device>('device', node.deviceId) : undefined;
+  const value = (capability: string) => device?.capabilitiesObj[capability]?.value ?? null;
+  const application: Record<string, Record<string, unknown>> = { onOff: { onOff: value('onoff') === true } };
+  if (node.kind === 'light') application.levelControl = { currentLevel: Math.round(Number(value('dim') ?? 1) * 254) };
+  return {
+    '0': { basicInformation: { vendorName: node.vendorName, productName: node.productName, softwareVersion: node.softwareVersion, serialNumber: node.serialNumber } },
+    '1': application,
+  };
+}
+
+export function removeFabric(hub: Hub, node: MatterNode, fabricIndex: number): void {
+  const fabric = node.fabrics.find((candidate) => candidate.fabricIndex === fabricIndex);
+  if (!fabric) throw notFound(`Fabric ${fabricIndex} of ${node.name}`);
+  if (fabric.own) throw conflict('The hub’s own fabric is left by removing the node (deleteMatterNode)');
+  hub.store.save('matternode', { ...node, fabrics: node.fabrics.filter((candidate) => candidate !== fabric) });
+}
+
+export function resolveAddress(hub: Hub, id: string) {
+  const node = requireNode(hub, id);
+  const hex = node.id.replace(/-/g, '');
+  return { addresses: [`fd00::${hex.slice(0, 4)}:${hex.slice(4, 8)}`], port: MATTER_PORT };
+}
+
+export function touch(hub: Hub, id: string): MatterNode {
+  return hub.store.save('matternode', { ...requireNode(hub, id), lastSeen: iso(hub) });
+}
+
+export function ping(hub: Hub, id: string) {
+  const node = touch(hub, id);
+  return { reachable: true, roundTripMs: node.transport === 'thread' ? 40 : 8 };
+}
+
+export function availableUpdate(hub: Hub, id: string) {
+  const { softwareVersion, latestSoftwareVersion } = requireNode(hub, id);
+  return { currentVersion: softwareVersion, availableVersion: latestSoftwareVersion > softwareVersion ? latestSoftwareVersion : null };
+}
+
+export function installUpdate(hub: Hub, id: string, softwareVersion: number): MatterNode {
+  const node = requireNode(hub, id);
+  if (node.latestSoftwareVersion <= node.softwareVersion) throw conflict(`${node.name} runs the latest firmware (${node.softwareVersion})`);
+  if (softwareVersion !== node.latestSoftwareVersion) throw badRequest(`Version ${softwareVersion} is not offered for ${node.name}: ${node.latestSoftwareVersion} is`);
+  return hub.store.save('matternode', { ...node, softwareVersion, lastSeen: iso(hub) });
+}
+
+export function diagnosticReport(hub: Hub, id: string) {
+  const node = requireNode(hub, id);
+  return {
+    nodeId: node.id, generatedAt: iso(hub), transport: node.transport, reachable: true, softwareVersion: node.softwareVersion,
+    endpoints: node.endpoints.length, fabrics: node.fabrics.length, deviceId: node.deviceId, lastSeen: node.lastSeen,
+  };
+}
+
+export function threadNetwork(hub: Hub, id: string) {
+  const node = requireNode(hub, id);
+  if (node.transport !== 'thread') throw conflict(`${node.name} uses Wi-Fi, not Thread`);
+  const dataset = hub.settings.get<string>('thread.dataset');
+  if (!dataset) throw conflict('The Thread network has no active dataset: set one in the Thread manager');
+  return { ...parseDataset(dataset), role: node.routing ? 'router' : 'child' };
+}
+
+export function wifiNetwork(hub: Hub, id: string) {
+  const node = requireNode(hub, id);
+  if (node.transport !== 'wifi') throw conflict(`${node.name} uses Thread, not Wi-Fi`);
+  return { ssid: node.ssid ?? null };
+}
+
+/** Opens a window in which another ecosystem may commission the device too. */
+export function openWindow(hub: Hub, deviceId: string, timeoutSeconds: number, revokeExisting: boolean) {
+  const node = nodeOfDevice(hub, deviceId);
+  const windows = revokeExisting ? {} : (hub.settings.get<Record<string, string>>('matter.windows') ?? {});
+  const pairingCode = String(randomInt(10_000_000_000, 99_999_999_999));
+  const expiresAt = iso(hub, timeoutSeconds * 1000);
+  hub.settings.set('matter.windows', { ...windows, [node.id]: expiresAt });
+  return { pairingCode, expiresAt };
+}

@@ -1,0 +1,257 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { conflict, badRequest, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { applyValues, checkValue } from '../devices/control.js';
+import { capabilityEntry, type Device } from '../devices/device.js';
+import type { CapabilityValue } from '../drivers/capabilities.js';
+import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
+import { profileOf, type RadioId } from './profiles.js';
+
+/** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
+export const INTERVIEW_MS = 3_000;
+/** How long a network stays open for joining when a pair session searches for devices. */
+export const PAIR_JOIN_SECONDS = 60;
+
+export interface RadioNode {
+  id: string;
+  driver: string;
+  status: 'interviewing' | 'ready';
+  manufacturer: string | null;
+  model: string | null;
+  endpoints: string[];
+  joinedAt: string;
+  interviewedAt: string | null;
+  lastSeen: string;
+  lastReport: Record<string, CapabilityValue> | null;
+}
+
+export interface LogLine {
+  time: string;
+  message: string;
+}
+/** The radio log keeps the latest lines only. */
+export const LOG_LINES = 500;
+
+export interface NetworkState {
+  /** Zigbee: the 802.15.4 channel; Z-Wave: unused (0). */
+  channel: number;
+  /** Zigbee PAN id, or the Z-Wave home id, as a number. */
+  panId: number;
+  permitJoinUntil: string | null;
+  nodes: Record<string, RadioNode>;
+  /** Z-Wave: the last node id handed out; ids are not reused at once, so a stale device never names a newcomer. */
+  lastNodeId?: number;
+}
+
+const newPanId = () => randomBytes(2).readUInt16BE() || 1;
+const initialState = (radio: RadioId): NetworkState => ({ channel: radio === 'zigbee' ? 15 : 0, panId: newPanId(), permitJoinUntil: null, nodes: {} });
+
+/** The device a node was paired as: a device of its driver whose data.id is `<radio>:<node id>`. */
+export const nodeDataId = (radio: RadioId, nodeId: string) => `${radio}:${nodeId}`;
+
+/** One simulated radio network, its state kept in the hub's settings. */
+export class Network {
+  private readonly key: string;
+  private readonly timers = new Map<string, () => void>();
+
+  constructor(private readonly hub: Hub, readonly radio: RadioId) {
+    this.key = `radio.${radio}`;
+    for (const node of Object.values(this.state().nodes)) if (node.status === 'interviewing') this.scheduleInterview(node);
+  }
+
+  state(): NetworkState {
+    return this.hub.settings.getOrCreate(this.key, () => initialState(this.radio));
+  }
+
+  private save(state: NetworkState): NetworkState {
+    this.hub.settings.set(this.key, state);
+    return state;
+  }
+
+  /** Writes a line to the radio's log while its log is enabled (the Z-Wave manager reads it). */
+  note(message: string): void {
+    if (this.hub.settings.get<boolean>(`${this.key}.logEnabled`) !== true) return;
+    const lines = this.hub.settings.get<LogLine[]>(`${this.key}.log`) ?? [];
+    this.hub.settings.set(`${this.key}.log`, [...lines, { time: this.iso(), message }].slice(-LOG_LINES));
+  }
+
+  private iso(offsetMs = 0): string {
+    return new Date(this.hub.now() + offsetMs).toISOString();
+  }
+
+  isOpen(): boolean {
+    const until = this.state().permitJoinUntil;
+    return until !== null && Date.parse(until) > this.hub.now();
+  }
+
+  /** Opens the network for joining for `seconds` (0 closes it). */
+  permitJoin(seconds: number): NetworkState {
+    return this.save({ ...this.state(), permitJoinUntil: seconds > 0 ? this.iso(seconds * 1000) : null });
+  }
+
+  update(changes: Partial<Pick<NetworkState, 'channel' | 'panId'>>): NetworkState {
+    return this.save({ ...this.state(), ...changes });
+  }
+
+  requireNode(id: string): RadioNode {
+    const { nodes } = this.state();
+    if (!Object.hasOwn(nodes, id)) throw notFound(`${this.radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} node ${id}`);
+    return nodes[id]!;
+  }
+
+  private nextId({ nodes, lastNodeId = 1 }: NetworkState): string {
+    if (this.radio === 'zigbee') return randomBytes(8).toString('hex');
+    for (let step = 1; step <= 231; step++) {
+      const id = String(((lastNodeId - 2 + step) % 231) + 2);
+      if (!Object.hasOwn(nodes, id)) return id;
+    }
+    throw conflict('The Z-Wave network is full: 231 nodes');
+  }
+
+  /** A virtual node joins: the network must be open; the hub then interviews it. */
+  join(driver: string, overrides: { manufacturer?: string; model?: string }): RadioNode {
+    const profile = profileOf(this.radio, driver);
+    if (!profile) throw badRequest(`No simulated ${this.radio} hardware for driver ${driver}`);
+    if (!this.isOpen()) throw conflict(`The ${this.radio} network is closed: start a pair session's search or the permitJoin command first`);
+    const state = this.state();
+    const now = this.iso();
+    const node: RadioNode = {
+      id: this.nextId(state),
+      driver,
+      status: 'interviewing',
+      manufacturer: overrides.manufacturer ?? profile.manufacturer,
+      model: overrides.model ?? profile.model,
+      endpoints: [],
+      joinedAt: now,
+      interviewedAt: null,
+      lastSeen: now,
+      lastReport: null,
+    };
+    const lastNodeId = this.radio === 'zwave' ? Number(node.id) : undefined;
+    this.save({ ...state, nodes: { ...state.nodes, [node.id]: node }, ...(lastNodeId ? { lastNodeId } : {}) });
+    this.note(`Node ${node.id} joined (${node.manufacturer} ${node.model}); interviewing`);
+    this.scheduleInterview(node);
+    return node;
+  }
+
+  private scheduleInterview(node: RadioNode): void {
+    const cancel = this.hub.clock.at(Date.parse(node.joinedAt) + INTERVIEW_MS, () => {
+      this.timers.delete(node.id);
+      const state = this.state();
+      if (!Object.hasOwn(state.nodes, node.id)) return;
+      const endpoints = profileOf(this.radio, node.driver)?.endpoints ?? [];
+      const interviewed: RadioNode = { ...state.nodes[node.id]!, status: 'ready', endpoints, interviewedAt: this.iso() };
+      this.save({ ...state, nodes: { ...state.nodes, [node.id]: interviewed } });
+      this.note(`Node ${node.id} interviewed: ${endpoints.join(', ')}`);
+    });
+    this.timers.set(node.id, cancel);
+  }
+
+  /** Interviews again every node whose interview has not completed; answers how many. */
+  reinterview(): number {
+    const pending = Object.values(this.state().nodes).filter((node) => node.status !== 'ready');
+    for (const node of pending) {
+      this.timers.get(node.id)?.();
+      const state = this.state();
+      const restarted: RadioNode = { ...node, joinedAt: this.iso() };
+      this.save({ ...state, nodes: { ...state.nodes, [node.id]: restarted } });
+      this.scheduleInterview(restarted);
+    }
+    return pending.length;
+  }
+
+  /** Cancels the pending interviews (the hub stops; a restart schedules them again). */
+  close(): void {
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+  }
+
+  deviceOf(node: RadioNode): Device | undefined {
+    const driverId = `${VDEVICE_OWNER}:${node.driver}`;
+    const dataId = nodeDataId(this.radio, node.id);
+    return this.hub.store.values<Device>('device').find((device) => device.driverId === driverId && device.data.id === dataId);
+  }
+
+  /** An interviewed node sends values; those of a paired node become its device's capability values. */
+  report(id: string, values: Record<string, unknown>): { node: RadioNode; deviceId: string | null } {
+    const node = this.requireNode(id);
+    if (node.status !== 'ready') throw conflict(`Node ${id} is still being interviewed`);
+    const driver = findDriver(`${VDEVICE_OWNER}:${node.driver}`)!;
+    const now = this.iso();
+    const checked: Record<string, CapabilityValue> = {};
+    for (const [capabilityId, value] of Object.entries(values)) {
+      if (!driver.capabilities.includes(capabilityId)) throw badRequest(`A ${driver.name.toLowerCase()} reports no ${capabilityId}`);
+      // The hardware reports what only it can set: the type and bounds apply, setable does not.
+      const entry = capabilityEntry(capabilityId, [driver.options[capabilityId]], null, now);
+      checked[capabilityId] = checkValue({ ...entry, setable: true }, value);
+    }
+    if (Object.keys(checked).length === 0) throw badRequest('A report carries at least one value');
+    const state = this.state();
+    const reported: RadioNode = { ...node, lastSeen: now, lastReport: { ...node.lastReport, ...checked } };
+    this.save({ ...state, nodes: { ...state.nodes, [id]: reported } });
+    this.note(`Node ${id} reported ${Object.entries(checked).map(([key, value]) => `${key}=${String(value)}`).join(', ')}`);
+    const device = this.deviceOf(reported);
+    if (device) {
+      const alive = device.available ? device : this.hub.store.save('device', { ...device, available: true, unavailableMessage: null });
+      applyValues(this.hub, alive, checked, randomUUID());
+    }
+    return { node: reported, deviceId: device?.id ?? null };
+  }
+
+  /** A node leaves (or is excluded): its device, if paired, becomes unavailable. */
+  leave(id: string): void {
+    const node = this.requireNode(id);
+    this.forget([node], `The device left the ${this.radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} network`);
+  }
+
+  /** Forms a new network (new PAN or home id): every node is gone. */
+  reform(reason: string): NetworkState {
+    this.forget(Object.values(this.state().nodes), reason);
+    return this.save({ ...this.state(), panId: newPanId(), permitJoinUntil: null });
+  }
+
+  private forget(nodes: RadioNode[], reason: string): void {
+    const state = this.state();
+    const remaining = { ...state.nodes };
+    for (const node of nodes) {
+      this.timers.get(node.id)?.();
+      this.timers.delete(node.id);
+      delete remaining[node.id];
+      this.note(`Node ${node.id} left: ${reason}`);
+      const device = this.deviceOf(node);
+      if (device) this.hub.store.save('device', { ...device, available: false, unavailableMessage: reason });
+    }
+    this.save({ ...state, nodes: remaining });
+  }
+
+  /** Excludes the node a device was paired from, when the device is removed from the home. */
+  exclude(device: Device): void {
+    const prefix = `${this.radio}:`;
+    const dataId = typeof device.data.id === 'string' ? device.data.id : '';
+    if (!dataId.startsWith(prefix)) return;
+    const state = this.state();
+    const id = dataId.slice(prefix.length);
+    if (!Object.hasOwn(state.nodes, id)) return;
+    const remaining = { ...state.nodes };
+    delete remaining[id];
+    this.save({ ...state, nodes: remaining });
+  }
+}
+
+const networks = new WeakMap<Hub, Map<RadioId, Network>>();
+
+export function network(hub: Hub, radio: RadioId): Network {
+  let byRadio = networks.get(hub);
+  if (!byRadio) networks.set(hub, (byRadio = new Map()));
+  let found = byRadio.get(radio);
+  if (!found) byRadio.set(radio, (found = new Network(hub, radio)));
+  return found;
+}
+
+export function closeNetworks(hub: Hub): void {
+  for (const net of networks.get(hub)?.values() ?? []) net.close();
+  networks.delete(hub);
+}
+
+export const radioOfDriver = (connectivity: readonly string[]): RadioId | undefined =>
+  connectivity.includes('zigbee') ? 'zigbee' : connectivity.includes('zwave') ? 'zwave' : undefined;

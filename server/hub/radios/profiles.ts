@@ -1,0 +1,31 @@
+/**
+ * What the simulator's virtual hardware is: for each virtual driver reached over a radio, the make and model a
+ * simulated node answers its interview with, and the clusters (Zigbee) or command classes (Z-Wave) it exposes.
+ */
+export type RadioId = 'zigbee' | 'zwave';
+
+export interface NodeProfile {
+  /** The virtual driver's short name (homey:manager:vdevice:<driver>). */
+  driver: string;
+  radio: RadioId;
+  manufacturer: string;
+  model: string;
+  /** Zigbee cluster names or Z-Wave command class names, as the interview reports them. */
+  endpoints: string[];
+}
+
+const profiles: NodeProfile[] = [
+  { driver: 'light', radio: 'zigbee', manufacturer: 'IKEA of Sweden', model: 'TRADFRI bulb E27 WS 806lm', endpoints: ['basic', 'identify', 'onOff', 'levelControl', 'colorControl'] },
+  { driver: 'motion', radio: 'zigbee', manufacturer: 'Philips', model: 'SML001', endpoints: ['basic', 'powerConfiguration', 'occupancySensing', 'illuminanceMeasurement'] },
+  { driver: 'temperature', radio: 'zigbee', manufacturer: 'Aqara', model: 'WSDCGQ11LM', endpoints: ['basic', 'powerConfiguration', 'temperatureMeasurement', 'relativeHumidity'] },
+  { driver: 'contact', radio: 'zigbee', manufacturer: 'Aqara', model: 'MCCGQ11LM', endpoints: ['basic', 'powerConfiguration', 'iasZone'] },
+  { driver: 'smoke', radio: 'zigbee', manufacturer: 'Heiman', model: 'HS1SA', endpoints: ['basic', 'powerConfiguration', 'iasZone', 'iasWd'] },
+  { driver: 'socket', radio: 'zwave', manufacturer: 'Fibaro', model: 'FGWPE-102', endpoints: ['COMMAND_CLASS_SWITCH_BINARY', 'COMMAND_CLASS_METER', 'COMMAND_CLASS_CONFIGURATION'] },
+  { driver: 'thermostat', radio: 'zwave', manufacturer: 'Danfoss', model: 'LC-13', endpoints: ['COMMAND_CLASS_THERMOSTAT_SETPOINT', 'COMMAND_CLASS_SENSOR_MULTILEVEL', 'COMMAND_CLASS_BATTERY'] },
+  { driver: 'lock', radio: 'zwave', manufacturer: 'Yale', model: 'YRD256', endpoints: ['COMMAND_CLASS_DOOR_LOCK', 'COMMAND_CLASS_BATTERY', 'COMMAND_CLASS_SECURITY_2'] },
+];
+
+export const profileOf = (radio: RadioId, driver: string): NodeProfile | undefined =>
+  profiles.find((profile) => profile.radio === radio && profile.driver === driver);
+
+export const driversOf = (radio: RadioId): string[] => profiles.filter((profile) => profile.radio === radio).map((profile) => profile.driver);

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/rf.js';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { parsePronto, prontoDurationMs } from './pronto.js';
+
+type Frequency = components['schemas']['RfFrequency'];
+type Signal = components['schemas']['Signal'];
+type Transmission = components['schemas']['RfTransmission'];
+type Config = components['schemas']['Rf433Config'];
+
+/** The latest recorded signals kept; older ones are deleted. */
+export const KEPT_SIGNALS = 100;
+const DEFAULT_CONFIG: Config = { modulation: 'ASK', carrier: 433_920_000, deviation: 0, channelSpacing: 200_000, filterBandwidth: 325_000, baudrate: 4800, power: 10 };
+const CARRIER_868_HZ = 868_300_000;
+const IR_CARRIER_HZ = 38_000;
+const bandName = (frequency: Frequency) => (frequency === 'ir' ? 'infrared' : `${frequency} MHz`);
+
+interface Recording {
+  hear(data: number[]): Signal;
+  cancel(): void;
+}
+const recordings = new WeakMap<Hub, Map<Frequency, Recording>>();
+const recordingsOf = (hub: Hub) => {
+  let byBand = recordings.get(hub);
+  if (!byBand) recordings.set(hub, (byBand = new Map()));
+  return byBand;
+};
+
+/** The hub stops: recordings stop listening. */
+export function closeRecordings(hub: Hub): void {
+  for (const recording of recordings.get(hub)?.values() ?? []) recording.cancel();
+  recordings.delete(hub);
+}
+
+export const config433 = (hub: Hub): Config => hub.settings.get<Config>('rf.mhz433') ?? DEFAULT_CONFIG;
+
+export function rfState(hub: Hub) {
+  return {
+    mhz433: config433(hub),
+    recording: [...recordingsOf(hub).keys()],
+    lastTransmission: hub.settings.get<Transmission>('rf.lastTransmission') ?? null,
+    signalCount: hub.store.count('signal'),
+  };
+}
+
+export function set433Config(hub: Hub, changes: Partial<Config>): Config {
+  const config: Config = { ...config433(hub) };
+  for (const key of Object.keys(DEFAULT_CONFIG) as Array<keyof Config>) if (changes[key] !== undefined) Object.assign(config, { [key]: changes[key] });
+  if (config.modulation !== 'FSK' && config.modulation !== 'GFSK' && config.deviation !== 0) {
+    throw badRequest(`A deviation applies to FSK and GFSK only, not ${config.modulation}: set it to 0`);
+  }
+  hub.settings.set('rf.mhz433', config);
+  return config;
+}
+
+function store(hub: Hub, frequency: Frequency, data: number[]): Signal {
+  return hub.store.transaction(() => {
+    const signal = hub.store.insert<Signal>('signal', { id: randomUUID(), frequency, data, recordedAt: new Date(hub.now()).toISOString() });
+    const all = hub.store.values<Signal>('signal').sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+    for (const old of all.slice(0, Math.max(0, all.length - KEPT_SIGNALS))) hub.store.remove('signal', old.id);
+    return signal;
+  });
+}
+
+/** Listens on a band until a signal is heard (stored and answered) or the time-out passes on the hub clock (408). */
+export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promise<Signal> {
+  const byBand = recordingsOf(hub);
+  if (byBand.has(frequency)) throw conflict(`The ${bandName(frequency)} band is already being recorded`);
+  return new Promise((resolve, reject) => {
+    const cancel = hub.clock.at(hub.now() + timeoutMs, () => {
+      byBand.delete(frequency);
+      reject(new ApiError(408, 'timeout', `No ${bandName(frequency)} signal was heard within ${timeoutMs} ms`));
+    });
+    byBand.set(frequency, {
+      cancel() {
+        cancel();
+        reject(new ApiError(503, 'unavailable', 'The hub stopped while recording'));
+      },
+      hear(data) {
+        cancel();
+        byBand.delete(frequency);
+        const signal = store(hub, frequency, data);
+        resolve(signal);
+        return signal;
+      },
+    });
+  });
+}
+
+const bands = new Set<string>(['433', '868', 'ir']);
+
+/** The hub hears a signal as if a remote sent it: a recording of the band gets it. */
+export function emulate(hub: Hub, band: string, data: number[]): { recorded: string | null } {
+  if (!bands.has(band)) throw notFound(`Band ${band} (the bands are 433, 868 and ir)`);
+  const recording = recordingsOf(hub).get(band as Frequency);
+  return { recorded: recording ? recording.hear(data).id : null };
+}
+
+function transmit(hub: Hub, transmission: Omit<Transmission, 'at'>): Transmission {
+  const sent: Transmission = { ...transmission, at: new Date(hub.now()).toISOString() };
+  hub.settings.set('rf.lastTransmission', sent);
+  return sent;
+}
+
+export function replay(hub: Hub, frequency: Frequency, data: number[]): Transmission {
+  const carrierHz = frequency === '433' ? config433(hub).carrier : frequency === '868' ? CARRIER_868_HZ : IR_CARRIER_HZ;
+  const airUs = data.reduce((total, value) => total + value, 0);
+  return transmit(hub, { frequency, carrierHz, pulses: data.length, repetitions: 1, durationMs: Math.round(airUs / 100) / 10 });
+}
+
+export function sendPronto(hub: Hub, payload: string, repetitions: number): Transmission {
+  const code = parsePronto(payload);
+  const pulses = code.once.length + code.repeat.length;
+  return transmit(hub, { frequency: 'ir', carrierHz: code.carrierHz, pulses, repetitions, durationMs: prontoDurationMs(code, repetitions) });
+}

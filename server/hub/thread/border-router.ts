@@ -1,0 +1,91 @@
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { parseDataset, type ThreadNetwork } from './dataset.js';
+
+const OWN_ROUTER = 'homey-border-router';
+const dataset = (hub: Hub) => hub.settings.get<string>('thread.dataset') ?? null;
+const enabled = (hub: Hub) => hub.settings.get<boolean>('thread.enabled') !== false;
+const interfaceUp = (hub: Hub) => hub.settings.get<boolean>('thread.up') !== false;
+
+const network = (hub: Hub): ThreadNetwork | null => {
+  const hex = dataset(hub);
+  return hex ? parseDataset(hex) : null;
+};
+const running = (hub: Hub) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
+
+export function threadState(hub: Hub) {
+  return { enabled: enabled(hub), role: !enabled(hub) ? ('disabled' as const) : running(hub) ? ('leader' as const) : ('detached' as const), network: network(hub) };
+}
+
+export function getDataset(hub: Hub) {
+  const hex = dataset(hub);
+  if (!hex) throw notFound('Active dataset (none is set)');
+  return { tlvHex: hex };
+}
+
+export function setDataset(hub: Hub, tlvHex: string): void {
+  parseDataset(tlvHex);
+  hub.settings.set('thread.dataset', tlvHex.toLowerCase());
+}
+
+export function reset(hub: Hub): void {
+  for (const key of ['thread.dataset', 'thread.up', 'thread.scan']) hub.settings.unset(key);
+}
+
+export const setEnabled = (hub: Hub, on: boolean) => hub.settings.set('thread.enabled', on);
+
+export function topology(hub: Hub) {
+  if (!running(hub)) return { leader: null, nodes: [] };
+  const nodes = hub.store
+    .values<{ id: string; name: string; transport: string; routing: boolean }>('matternode')
+    .filter((node) => node.transport === 'thread')
+    .map((node) => ({ id: node.id, name: node.name, role: node.routing ? ('router' as const) : ('child' as const) }));
+  return { leader: OWN_ROUTER, nodes };
+}
+
+export const lastScan = (hub: Hub) => hub.settings.get<ReturnType<typeof rescan>>('thread.scan') ?? { scannedAt: null, borderRouters: [] };
+
+/** The simulated air holds one border router: the hub's own, while it runs. */
+export function rescan(hub: Hub) {
+  const own = running(hub) ? network(hub) : null;
+  const scan = {
+    scannedAt: new Date(hub.now()).toISOString(),
+    borderRouters: own ? [{ id: OWN_ROUTER, networkName: own.networkName, extPanId: own.extPanId, own: true }] : [],
+  };
+  hub.settings.set('thread.scan', scan);
+  return scan;
+}
+
+/** A few OpenThread CLI commands, answered from the simulated state as `ot-ctl` prints them. */
+export function execute(hub: Hub, line: string, preventThreadSetup: boolean): string[] {
+  const command = line.trim().split(/\s+/).join(' ');
+  const net = network(hub);
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw badRequest(`${command}: no active dataset`);
+    return value;
+  };
+  switch (command) {
+    case 'state':
+      return [threadState(hub).role === 'leader' ? 'leader' : threadState(hub).role, 'Done'];
+    case 'channel':
+      return [String(need(net?.channel)), 'Done'];
+    case 'panid':
+      return [`0x${need(net?.panId).toString(16).padStart(4, '0')}`, 'Done'];
+    case 'extpanid':
+      return [need(net?.extPanId), 'Done'];
+    case 'networkname':
+      return [need(net?.networkName), 'Done'];
+    case 'dataset active -x':
+      return [need(dataset(hub) ?? undefined), 'Done'];
+    case 'ifconfig up':
+    case 'thread start':
+      if (!preventThreadSetup) hub.settings.set('thread.up', true);
+      return ['Done'];
+    case 'ifconfig down':
+    case 'thread stop':
+      hub.settings.set('thread.up', false);
+      return ['Done'];
+    default:
+      throw badRequest(`Unknown command: ${command} (known: state, channel, panid, extpanid, networkname, dataset active -x, ifconfig up|down, thread start|stop)`);
+  }
+}

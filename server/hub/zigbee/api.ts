@@ -1,0 +1,43 @@
+import * as manifest from '../../../generated/hub/zigbee.operations.js';
+import type { operations } from '../../../generated/hub/zigbee.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { network } from '../radios/network.js';
+import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
+import type { Hub } from '../context.js';
+import { checkFirmware, eraseNV, flash, lastFlash } from './firmware.js';
+
+const commands = ['permitJoin', 'setChannel', 'pingNode', 'removeNode'] as const;
+
+function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): Record<string, unknown> {
+  const zigbee = network(hub, 'zigbee');
+  switch (command) {
+    case 'permitJoin':
+      return { permitJoinUntil: zigbee.permitJoin(integerOption(opts, 'duration', 0, 254)).permitJoinUntil };
+    case 'setChannel':
+      return { channel: zigbee.update({ channel: integerOption(opts, 'channel', 11, 26) }).channel };
+    case 'pingNode': {
+      const node = zigbee.requireNode(stringOption(opts, 'id'));
+      return { id: node.id, reachable: true, lastSeen: node.lastSeen };
+    }
+    case 'removeNode': {
+      const id = stringOption(opts, 'id');
+      zigbee.leave(id);
+      return { removed: id };
+    }
+    default:
+      throw unknownCommand(command, commands);
+  }
+}
+
+export const zigbee = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => ({ ...network(hub, 'zigbee').state(), firmware: checkFirmware(hub) }),
+  runCommand: ({ command, opts = {} }, { hub }) => runCommand(hub, command, opts),
+  verifyFirmware: (_args, { hub }) => checkFirmware(hub),
+  flashFirmware: ({ keepNV = true }, { hub }) => flash(hub, keepNV),
+  getLastFlashResult: (_args, { hub }) => lastFlash(hub),
+  eraseNV: (_args, { hub }) => eraseNV(hub),
+  joinSimulatedNode: ({ driver, manufacturer, model }, { hub }) => network(hub, 'zigbee').join(driver, { manufacturer, model }),
+  reportSimulatedNode: ({ id, values }, { hub }) => network(hub, 'zigbee').report(id, values),
+  leaveSimulatedNode: ({ id }, { hub }) => network(hub, 'zigbee').leave(id),
+});

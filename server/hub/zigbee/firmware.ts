@@ -1,0 +1,38 @@
+import { notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { network } from '../radios/network.js';
+
+/** The firmware the hub software ships for its Zigbee radio; a new hub's radio runs an older one until flashed. */
+export const SHIPPED_FIRMWARE = '7.4.1';
+const FACTORY_FIRMWARE = '7.3.0';
+
+export interface FlashResult {
+  success: boolean;
+  flashedAt: string;
+  version: string;
+  keptNV: boolean;
+}
+
+export function checkFirmware(hub: Hub) {
+  const running = hub.settings.get<string>('radio.zigbee.firmware') ?? FACTORY_FIRMWARE;
+  return { running, shipped: SHIPPED_FIRMWARE, upToDate: running === SHIPPED_FIRMWARE };
+}
+
+/** Flashes the shipped firmware; without keepNV the radio forgets its network and forms a new one. */
+export function flash(hub: Hub, keepNV: boolean): FlashResult {
+  if (!keepNV) network(hub, 'zigbee').reform('The Zigbee radio was flashed without its network memory: pair the device again');
+  hub.settings.set('radio.zigbee.firmware', SHIPPED_FIRMWARE);
+  const result: FlashResult = { success: true, flashedAt: new Date(hub.now()).toISOString(), version: SHIPPED_FIRMWARE, keptNV: keepNV };
+  hub.settings.set('radio.zigbee.lastFlash', result);
+  return result;
+}
+
+export function lastFlash(hub: Hub): FlashResult {
+  const result = hub.settings.get<FlashResult>('radio.zigbee.lastFlash');
+  if (!result) throw notFound('Flash result (the firmware was never flashed on this hub)');
+  return result;
+}
+
+export function eraseNV(hub: Hub): void {
+  network(hub, 'zigbee').reform('The Zigbee network memory was erased: pair the device again');
+}

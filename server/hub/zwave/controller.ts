@@ -1,0 +1,95 @@
+import type { components } from '../../../generated/hub/zwave.js';
+import { conflict } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { network, type LogLine } from '../radios/network.js';
+import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
+
+type Region = components['schemas']['ZwaveRegion'];
+type ZwaveState = components['schemas']['ZwaveState'];
+
+const DEFAULT_INCLUSION_SECONDS = 60;
+const commands = ['startInclusion', 'stopInclusion', 'pingNode', 'removeNode', 'healNetwork'] as const;
+
+const region = (hub: Hub): Region => hub.settings.get<Region>('radio.zwave.region') ?? 'EU';
+export const regionOverride = (hub: Hub): Region | null => hub.settings.get<Region>('radio.zwave.regionOverride') ?? null;
+
+export function zwaveState(hub: Hub): ZwaveState {
+  const { panId, permitJoinUntil, nodes } = network(hub, 'zwave').state();
+  return {
+    homeId: panId.toString(16).padStart(8, '0'),
+    region: region(hub),
+    regionOverride: regionOverride(hub),
+    effectiveRegion: regionOverride(hub) ?? region(hub),
+    inclusionUntil: permitJoinUntil,
+    logEnabled: hub.settings.get<boolean>('radio.zwave.logEnabled') === true,
+    lbtThreshold: hub.settings.get<number>('radio.zwave.lbtThreshold') ?? -70,
+    nodes,
+  };
+}
+
+export function setRegion(hub: Hub, value: Region): void {
+  const forced = regionOverride(hub);
+  if (forced) throw conflict(`The region is forced to ${forced} by the regionOverride option: unset it first`);
+  hub.settings.set('radio.zwave.region', value);
+  network(hub, 'zwave').note(`Region set to ${value}`);
+}
+
+export function setRegionOverride(hub: Hub, value: Region | null): void {
+  if (value === null) hub.settings.unset('radio.zwave.regionOverride');
+  else hub.settings.set('radio.zwave.regionOverride', value);
+  network(hub, 'zwave').note(value === null ? 'Region override removed' : `Region forced to ${value}`);
+}
+
+export function setLogEnabled(hub: Hub, enabled: boolean): void {
+  if (!enabled) network(hub, 'zwave').note('Log stopped');
+  hub.settings.set('radio.zwave.logEnabled', enabled);
+  if (enabled) network(hub, 'zwave').note('Log started');
+}
+
+export const readLog = (hub: Hub) => ({
+  enabled: hub.settings.get<boolean>('radio.zwave.logEnabled') === true,
+  lines: hub.settings.get<LogLine[]>('radio.zwave.log') ?? [],
+});
+
+export function setLbtThreshold(hub: Hub, threshold: number): void {
+  hub.settings.set('radio.zwave.lbtThreshold', threshold);
+  network(hub, 'zwave').note(`Listen-before-talk threshold set to ${threshold} dBm`);
+}
+
+export function attemptNvmFix(hub: Hub) {
+  const zwave = network(hub, 'zwave');
+  const checked = Object.keys(zwave.state().nodes).length;
+  const reinterviewed = zwave.reinterview();
+  zwave.note(`NVM check: ${checked} nodes, ${reinterviewed} interviewed again`);
+  return { checked, reinterviewed };
+}
+
+export function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): Record<string, unknown> {
+  const zwave = network(hub, 'zwave');
+  switch (command) {
+    case 'startInclusion': {
+      const duration = Object.hasOwn(opts, 'duration') ? integerOption(opts, 'duration', 1, 254) : DEFAULT_INCLUSION_SECONDS;
+      zwave.note(`Inclusion started for ${duration} s`);
+      return { inclusionUntil: zwave.permitJoin(duration).permitJoinUntil };
+    }
+    case 'stopInclusion':
+      zwave.note('Inclusion stopped');
+      return { inclusionUntil: zwave.permitJoin(0).permitJoinUntil };
+    case 'pingNode': {
+      const node = zwave.requireNode(stringOption(opts, 'id'));
+      return { id: node.id, reachable: true, lastSeen: node.lastSeen };
+    }
+    case 'removeNode': {
+      const id = stringOption(opts, 'id');
+      zwave.leave(id);
+      return { removed: id };
+    }
+    case 'healNetwork': {
+      const nodes = Object.keys(zwave.state().nodes).length;
+      zwave.note(`Network heal: ${nodes} nodes`);
+      return { healed: nodes };
+    }
+    default:
+      throw unknownCommand(command, commands);
+  }
+}
