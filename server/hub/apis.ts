@@ -2,6 +2,7 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
+import { apps } from './apps/api.js';
 import { backup } from './backup/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
@@ -23,6 +24,7 @@ import { zones } from './zones/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  apps,
   backup,
   dashboards,
   devices,

@@ -8,6 +8,7 @@ import type { Variable } from './logic/api.js';
 import { seedDemoNotifications } from './notifications/demo.js';
 import { seedDemoMoods } from './moods/demo.js';
 import { seedDemoDashboard } from './dashboards/demo.js';
+import { seedDemoApps } from './apps/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
@@ -65,6 +66,7 @@ export function seedDemoHome(hub: Hub): void {
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
     seedDemoMoods(hub);
     seedDemoDashboard(hub);
+    seedDemoApps(hub);
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
     hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
     seedDemoFlows(hub);

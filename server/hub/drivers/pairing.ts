@@ -4,7 +4,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { requireZone, type Device } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
-import { findDriver, driverItem, VDEVICE_OWNER, type DriverDefinition } from './catalogue.js';
+import { findDriver, driverItem, ownerOf, type DriverDefinition } from './catalogue.js';
 
 export type PairSession = components['schemas']['PairSession'];
 type PairSessionCreate = components['schemas']['PairSessionCreate'];
@@ -63,7 +63,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
     id: randomUUID(),
     type: input.type,
     driverId: driver.id,
-    driverUri: VDEVICE_OWNER,
+    driverUri: ownerOf(driver),
     deviceId,
     zoneId: input.zoneId ?? rootZone(hub.store)!.id,
     views: driverItem(driver)[input.type],
@@ -76,7 +76,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
 
 /** The simulated radio's search: the next few virtual devices of the driver that are not in the home yet. */
 export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
-  const name = driver.id.slice(VDEVICE_OWNER.length + 1);
+  const name = driver.id.slice(driver.id.lastIndexOf(':') + 1);
   const paired = new Set(
     hub.store.values<Device>('device').filter((device) => device.driverId === driver.id).map((device) => device.data.id),
   );
