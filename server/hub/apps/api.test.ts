@@ -1,19 +1,9 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { eventually } from './testing/eventually.js';
 
 const SUN = 'com.example.suntimes';
 const CRASH = 'com.example.crashtest';
 
-/** Polls until `check` passes: apps run in worker threads, so some answers arrive a moment later. */
-async function eventually(check: () => Promise<void> | void, tries = 100): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      return await check();
-    } catch (error) {
-      if (i >= tries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('apps manager', () => {
   let hub: TestHub;

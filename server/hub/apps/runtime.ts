@@ -3,7 +3,7 @@ import type { components } from '../../../generated/hub/apps.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
-import { setDeviceCapability } from '../devices/control.js';
+import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
 import { registerPackageDrivers } from './app-drivers.js';
@@ -157,7 +157,9 @@ export class AppRuntime {
       return;
     }
     try {
-      setDeviceCapability(this.hub, device, message.capabilityId, message.value, randomUUID());
+      // The app is the device's driver: it reports values, setable by users or not, within the capability's bounds.
+      const entry = requireCapability(device, message.capabilityId);
+      applyValues(this.hub, device, { [message.capabilityId]: checkValue({ ...entry, setable: true }, message.value) }, randomUUID());
     } catch (error) {
       this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue ${message.capabilityId}: ${(error as Error).message}` });
     }
