@@ -21,7 +21,7 @@ describe('drivers manager', () => {
     ]));
     for (const [id, driver] of Object.entries<{ id: string; ownerUri: string }>(body)) {
       expect(driver.id).toBe(id);
-      expect(driver.ownerUri).toBe('homey:manager:vdevice');
+      expect(driver.ownerUri).toBe(id.slice(0, id.lastIndexOf(':'))); // homey:manager:vdevice, or an app's uri
       expect(driver).not.toHaveProperty('uri');
     }
     expect(body['homey:manager:vdevice:thermostat']).toMatchObject({ class: 'thermostat', capabilities: ['target_temperature', 'measure_temperature', 'thermostat_mode'] });
