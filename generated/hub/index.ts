@@ -4,6 +4,7 @@ import * as apps from './apps.operations.js';
 import * as backup from './backup.operations.js';
 import * as dashboards from './dashboards.operations.js';
 import * as devices from './devices.operations.js';
+import * as devkit from './devkit.operations.js';
 import * as drivers from './drivers.operations.js';
 import * as energy from './energy.operations.js';
 import * as flow from './flow.operations.js';
@@ -23,6 +24,7 @@ import type * as appsTypes from './apps.js';
 import type * as backupTypes from './backup.js';
 import type * as dashboardsTypes from './dashboards.js';
 import type * as devicesTypes from './devices.js';
+import type * as devkitTypes from './devkit.js';
 import type * as driversTypes from './drivers.js';
 import type * as energyTypes from './energy.js';
 import type * as flowTypes from './flow.js';
@@ -45,6 +47,7 @@ export const hubApis = {
   'backup': backup,
   'dashboards': dashboards,
   'devices': devices,
+  'devkit': devkit,
   'drivers': drivers,
   'energy': energy,
   'flow': flow,
@@ -70,6 +73,7 @@ export interface HubTypes {
   'backup': { operations: backupTypes.operations; components: backupTypes.components };
   'dashboards': { operations: dashboardsTypes.operations; components: dashboardsTypes.components };
   'devices': { operations: devicesTypes.operations; components: devicesTypes.components };
+  'devkit': { operations: devkitTypes.operations; components: devkitTypes.components };
   'drivers': { operations: driversTypes.operations; components: driversTypes.components };
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
   'flow': { operations: flowTypes.operations; components: flowTypes.components };

@@ -79,7 +79,9 @@ export class ContractValidator {
       params.properties[parameter.name] = parameter.schema ?? {};
       if (parameter.required) params.required.push(parameter.name);
     }
-    const bodySchema = this.resolve(source.requestBody)?.content?.['application/json']?.schema;
+    // A multipart form's fields arrive as text: its schema coerces them ('true' is true); its files are bytes.
+    const multipart = operation.body?.kind === 'fields' && operation.body.media === 'multipart/form-data';
+    const bodySchema = this.resolve(source.requestBody)?.content?.[multipart ? 'multipart/form-data' : 'application/json']?.schema;
     const args = objectSchema({ ...params.properties }, [...params.required]);
     if (operation.body?.kind === 'root') {
       args.properties[operation.body.name] = bodySchema ?? {};
@@ -93,7 +95,7 @@ export class ContractValidator {
     return {
       args: this.strict.compile(this.withComponents(args)),
       params: this.coercing.compile(this.withComponents(params)),
-      body: bodySchema ? this.strict.compile(this.withComponents(bodySchema)) : undefined,
+      body: bodySchema ? (multipart ? this.coercing : this.strict).compile(this.withComponents(bodySchema)) : undefined,
       response: responseSchema ? this.strict.compile(this.withComponents(responseSchema)) : undefined,
     };
   }

@@ -6,6 +6,7 @@ import { apps } from './apps/api.js';
 import { backup } from './backup/api.js';
 import { dashboards } from './dashboards/api.js';
 import { devices } from './devices/api.js';
+import { devkit } from './devkit/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
 import { flow } from './flow/api.js';
@@ -28,6 +29,7 @@ export const hubApis = {
   backup,
   dashboards,
   devices,
+  devkit,
   drivers,
   energy,
   flow,

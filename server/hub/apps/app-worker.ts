@@ -43,10 +43,14 @@ export class AppWorker {
   private lastUtilization: EventLoopUtilization | undefined;
   readonly log: LogLine[];
 
-  constructor(appDir: string, settings: Record<string, unknown>, now: number, events: WorkerEvents, log: LogLine[] = []) {
+  constructor(
+    { appDir, settings, now, env }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string> },
+    events: WorkerEvents,
+    log: LogLine[] = [],
+  ) {
     this.log = log;
     this.worker = new Worker(RUNNER, {
-      workerData: { appDir, settings, now },
+      workerData: { appDir, settings, now, env },
       stdout: true,
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },

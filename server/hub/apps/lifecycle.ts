@@ -17,6 +17,9 @@ export const requireApp = (hub: Hub, id: string): App => hub.store.require<App>(
 export const installedDir = (hub: Hub, app: Pick<App, 'id' | 'origin'>): string =>
   app.origin === 'appstore' ? join(CATALOGUE_DIR, app.id) : join(hub.config.dataDir, 'apps', app.id);
 
+/** The folder a devkit session unpacked its package to. */
+export const sessionDir = (hub: Hub, session: string): string => join(hub.config.dataDir, 'devkit', session);
+
 function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: string | null, before?: App): App {
   return {
     id: manifest.id,
@@ -63,13 +66,17 @@ export function recordInstall(hub: Hub, manifest: Manifest, origin: Origin, chan
 
 /** Installs (or reinstalls) the package in `dir` and starts it; settings of an earlier install are kept. */
 export async function installPackage(
-  hub: Hub, dir: string, manifest: Manifest, origin: Origin, { channel = 'stable', session = null, wait = true }: { channel?: Channel; session?: string | null; wait?: boolean } = {},
+  hub: Hub,
+  dir: string,
+  manifest: Manifest,
+  origin: Origin,
+  { channel = 'stable', session = null, wait = true, env = {} }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string> } = {},
 ): Promise<App> {
   const runtime = appRuntime(hub);
   const before = hub.store.get<App>('app', manifest.id);
   if (before) await runtime.stop(manifest.id);
   recordInstall(hub, manifest, origin, channel, session);
-  runtime.load(manifest.id, dir, manifest);
+  runtime.load(manifest.id, dir, manifest, env);
   const started = runtime.start(manifest.id);
   if (wait) await started;
   return requireApp(hub, manifest.id);
@@ -87,6 +94,11 @@ export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): P
   requireApp(hub, id);
   const runtime = appRuntime(hub);
   await runtime.stop(id);
+  forget(hub, id, purgeSettings);
+}
+
+/** Removes a stopped app with the devices of its drivers (and its settings when purged). */
+function forget(hub: Hub, id: string, purgeSettings: boolean): void {
   hub.store.transaction(() => {
     for (const device of hub.store.values<Device>('device').filter((device) => device.ownerUri === appUri(id))) {
       beforeRemove(hub, device);
@@ -95,7 +107,7 @@ export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): P
     hub.store.remove('app', id);
     if (purgeSettings && hub.store.get('appsettings', id)) hub.store.remove('appsettings', id);
   });
-  runtime.unload(id);
+  appRuntime(hub).unload(id);
 }
 
 export async function enable(hub: Hub, id: string): Promise<void> {
@@ -122,6 +134,11 @@ export async function restart(hub: Hub, id: string): Promise<void> {
 export function startApps(hub: Hub): () => Promise<void> {
   const runtime = appRuntime(hub);
   for (const app of hub.store.values<App>('app')) {
+    // A devkit run lasts as long as its session, which a restart ends.
+    if (app.origin === 'devkit_run') {
+      forget(hub, app.id, false);
+      continue;
+    }
     const dir = installedDir(hub, app);
     if (!existsSync(join(dir, 'app.json'))) {
       hub.store.save('app', { ...app, state: 'stopped', ready: false, crashed: true, crashedMessage: 'The app package is missing: reinstall the app' });

@@ -18,6 +18,8 @@ export const appUri = (id: string) => `homey:app:${id}`;
 export interface AppPackage {
   dir: string;
   manifest: Manifest;
+  /** What the app reads as `homey.env` (a devkit run's). */
+  env: Record<string, string>;
   unregisterDrivers: () => void;
 }
 
@@ -54,9 +56,9 @@ export class AppRuntime {
     return log;
   }
 
-  load(id: string, dir: string, manifest: Manifest): AppPackage {
+  load(id: string, dir: string, manifest: Manifest, env: Record<string, string> = {}): AppPackage {
     this.packages.get(id)?.unregisterDrivers();
-    const pack = { dir, manifest, unregisterDrivers: registerPackageDrivers(manifest) };
+    const pack = { dir, manifest, env, unregisterDrivers: registerPackageDrivers(manifest) };
     this.packages.set(id, pack);
     return pack;
   }
@@ -91,7 +93,7 @@ export class AppRuntime {
     this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
-    const worker = new AppWorker(pack.dir, values, this.hub.now(), {
+    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env }, {
       message: (message) => {
         if (message.type === 'ready') {
           this.save(id, { state: 'running', ready: true });

@@ -5,7 +5,7 @@ import { getHeapStatistics } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
-const { appDir, settings: initialSettings, now: startNow } = workerData;
+const { appDir, settings: initialSettings, now: startNow, env } = workerData;
 const settings = new Map(Object.entries(initialSettings));
 const settingListeners = new Set();
 const runListeners = new Map();
@@ -28,6 +28,7 @@ const card = (type, id) => ({
 });
 
 const homey = {
+  env: Object.freeze({ ...env }),
   log: (...args) => write('stdout', args),
   error: (...args) => write('stderr', args),
   settings: {
