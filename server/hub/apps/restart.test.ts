@@ -1,0 +1,25 @@
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { eventually } from './testing/eventually.js';
+
+const SUN = 'com.example.suntimes';
+const THERMOSTAT = 'com.example.thermostat';
+
+describe('apps across a hub restart', () => {
+  let hub: TestHub;
+  afterAll(() => hub.stop());
+
+  it('when the hub restarts, then enabled apps start again with their settings, and a disabled app stays stopped', async () => {
+    const first = await startTestHub();
+    const auth = bearer(first.token);
+    await eventually(() => expect(first.hub.store.get('app', SUN)).toMatchObject({ state: 'running' }));
+    await first.http().put(`/api/manager/apps/app/${SUN}/setting/sunset`).set(auth).send({ value: '21:00' }).expect(204);
+    await first.http().put(`/api/manager/apps/app/${THERMOSTAT}/disable`).set(auth).send({}).expect(204);
+    await first.stop({ keepData: true });
+
+    hub = await startTestHub({ dataDir: first.dataDir });
+    await eventually(() => expect(hub.hub.store.get('app', SUN)).toMatchObject({ state: 'running', ready: true }));
+    expect(hub.hub.store.get('app', THERMOSTAT)).toMatchObject({ enabled: false, state: 'stopped' });
+    await hub.http().get(`/api/manager/apps/app/${SUN}/setting/sunset`).set(bearer(hub.token)).expect(200, '"21:00"');
+    await hub.http().get(`/api/manager/drivers/driver/homey:app:${THERMOSTAT}:thermostat`).set(bearer(hub.token)).expect(200);
+  });
+});
