@@ -42,6 +42,13 @@ describe('apps end to end', () => {
       const { body } = await hub.http().get(api(`devices/device/${device.id}`)).set(auth()).expect(200);
       expect(body.capabilitiesObj.measure_temperature.value).toBe(22.5);
     });
+
+    // Uninstalled, the app takes its driver, its device and its cards with it.
+    await hub.http().delete(api(`apps/app/${THERMOSTAT}`)).set(auth()).expect(204);
+    await hub.http().get(api(`devices/device/${device.id}`)).set(auth()).expect(404);
+    await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(404);
+    const { body: triggersAfter } = await hub.http().get(api('flow/flowcardtrigger')).set(auth()).expect(200);
+    expect(Object.keys(triggersAfter)).not.toContain(`homey:app:${THERMOSTAT}:target_reached`);
   });
 
   it('when an app crashes, then it is crashed with message, exit code and count, and its crash log is e-mailed to its developer', async () => {
@@ -50,11 +57,15 @@ describe('apps end to end', () => {
       expect(body.state).toBe('running');
     });
     const uri = `homey:app:${CRASH}`;
+    const failed = await hub.http().post(api(`flow/flowcardaction/${uri}/${uri}:fail/run`)).set(auth()).send({ args: { message: 'Not today' } }).expect(500);
+    expect(failed.body).toMatchObject({ error: 'app_error', error_description: 'Crash test: Not today' });
     await hub.http().post(api(`flow/flowcardaction/${uri}/${uri}:crash/run`)).set(auth()).send({ args: { message: 'Boom at the test' } }).expect(200);
     await eventually(async () => {
       const { body } = await hub.http().get(api(`apps/app/${CRASH}`)).set(auth()).expect(200);
       expect(body).toMatchObject({ state: 'stopped', ready: false, crashed: true, crashedMessage: 'Boom at the test', exitCode: 1, exitCount: 1 });
     });
+    const { body: notifications } = await hub.http().get(api('notifications/notification')).set(auth()).expect(200);
+    expect(Object.values(notifications)).toContainEqual(expect.objectContaining({ ownerUri: `homey:app:${CRASH}`, excerpt: 'Crash test crashed: Boom at the test' }));
     const state = await hub.http().get(api('apps/state')).set(auth()).expect(200);
     expect(state.body.crashedCount).toBe(1);
 

@@ -1,3 +1,4 @@
+import { ApiError } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Card, CardProvider, TokenValue } from '../flow/cards.js';
 import type { ManifestCard } from './manifest.js';
@@ -13,7 +14,10 @@ export const appCardProvider: CardProvider = {
       const ownerUri = appUri(app.id);
       const base = (card: ManifestCard) => ({ id: `${ownerUri}:${card.id}`, ownerUri, title: card.title, args: card.args ?? [], tokens: card.tokens });
       const run = (cardType: string, card: ManifestCard, args: Record<string, unknown>, state: Record<string, unknown>) =>
-        runtime.worker(app.id).call({ type: 'run', cardType, cardId: card.id, args, state, now: hub.now() });
+        runtime.worker(app.id).call({ type: 'run', cardType, cardId: card.id, args, state, now: hub.now() }).catch((error: Error) => {
+          // What the app's code threw, told as the app's: the hub itself did not fail.
+          throw new ApiError(500, 'app_error', `${app.name}: ${error.message}`);
+        });
       const { triggers, conditions, actions } = pack.manifest.flow;
       return [
         ...triggers.map((card): Card => ({ ...base(card), type: 'trigger' })),

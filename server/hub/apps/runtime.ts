@@ -5,6 +5,7 @@ import type { Hub } from '../context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
+import { createNotification } from '../notifications/notify.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
@@ -110,6 +111,7 @@ export class AppRuntime {
         const exitCount = (this.hub.store.get<App>('app', id)?.exitCount ?? 0) + 1;
         const crashedMessage = error?.message ?? `The app exited with code ${code}`;
         this.save(id, { state: 'stopped', ready: false, crashed: true, crashedMessage, exitCode: code === 0 ? 1 : code, exitCount });
+        this.notifyCrash(id, crashedMessage);
       },
     }, this.logOf(id));
     this.running.set(id, { worker, timers: new Map(), started });
@@ -121,6 +123,12 @@ export class AppRuntime {
     if (!running) return;
     this.save(id, { state: 'stopping' });
     await running.worker.stop();
+  }
+
+  /** The home's managers hear of a crash: they may restart the app or send its crash log. */
+  private notifyCrash(id: string, message: string): void {
+    const name = this.hub.store.get<App>('app', id)?.name ?? id;
+    createNotification(this.hub, { ownerUri: appUri(id), excerpt: `${name} crashed: ${message}`.slice(0, 200), roles: ['manager'], meta: { appId: id } });
   }
 
   private handle(id: string, message: WorkerMessage): void {

@@ -7,6 +7,9 @@ export default async function onInit(homey) {
       throw new Error(message);
     });
   });
+  homey.flow.getActionCard('fail').registerRunListener(({ message }) => {
+    throw new Error(message);
+  });
   homey.flow.getActionCard('log').registerRunListener(({ line }) => {
     homey.log(line);
   });
