@@ -123,6 +123,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/apps/app/{id}/gc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's id.
+                 * @example com.example.suntimes
+                 */
+                id: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect an app's garbage now
+         * @description Runs a full garbage collection in the app's worker and answers its usage afterwards, for developers chasing a leak. The app must run (409).
+         */
+        post: operations["gcApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manager/apps/app/{id}/locale": {
         parameters: {
             query?: never;
@@ -686,6 +712,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    gcApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The app's id.
+                 * @example com.example.suntimes
+                 */
+                id: components["parameters"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage after the collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppUsage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getAppLocales: {

@@ -64,6 +64,7 @@ describe('apps manager', () => {
     await put(`/app/${SUN}/disable`).expect(204);
     expect((await app(SUN).expect(200)).body).toMatchObject({ enabled: false, state: 'stopped', ready: false });
     await post(`/app/${SUN}/restart`).expect(409);
+    await post(`/app/${SUN}/gc`).expect(409);
     const { body: triggers } = await hub.http().get('/api/manager/flow/flowcardtrigger').set(auth()).expect(200);
     expect(Object.keys(triggers)).not.toContain(`homey:app:${SUN}:sunset`);
     await put(`/app/${SUN}/enable`).expect(204);
@@ -80,6 +81,10 @@ describe('apps manager', () => {
     expect(usage.cpu).toBeGreaterThanOrEqual(0);
     expect(usage.mem).toBeGreaterThan(100_000);
     expect((await app(SUN).expect(200)).body.usage).toEqual(usage);
+    const { body: collected } = await post(`/app/${SUN}/gc`).expect(200);
+    expect(collected.mem).toBeGreaterThan(100_000);
+    await post('/app/com.example.nothing/gc').expect(404);
+    await post(`/app/${SUN}/gc`, {}, hub.tokenWith(['homey.app.readonly'])).expect(403);
     await get('/app/com.example.nothing/locale').expect(404);
     await get('/app/com.example.nothing/usage').expect(404);
   });

@@ -32,6 +32,10 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
       requireApp(hub, id);
       return appRuntime(hub).packages.get(id)?.manifest.locales ?? {};
     },
+    gcApp: async ({ id }, { hub }) => {
+      requireApp(hub, id);
+      return appRuntime(hub).worker(id).usage({ gc: true });
+    },
     getAppUsage: async ({ id }, { hub }) => {
       requireApp(hub, id);
       const runtime = appRuntime(hub);

@@ -103,9 +103,9 @@ export class AppWorker {
     });
   }
 
-  /** CPU (percent of one core, since the last measurement) and heap bytes of the worker. */
-  async usage(): Promise<{ cpu: number; mem: number }> {
-    const mem = (await this.call({ type: 'usage' })) as number;
+  /** CPU (percent of one core, since the last measurement) and heap bytes of the worker, after a full gc if asked. */
+  async usage({ gc = false } = {}): Promise<{ cpu: number; mem: number }> {
+    const mem = (await this.call({ type: gc ? 'gc' : 'usage' })) as number;
     const now = this.worker.performance.eventLoopUtilization();
     const since = this.lastUtilization ? this.worker.performance.eventLoopUtilization(now, this.lastUtilization) : now;
     this.lastUtilization = now;

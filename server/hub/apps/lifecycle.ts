@@ -86,6 +86,7 @@ export async function installPackage(
 export function installFromStore(hub: Hub, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
   const found = catalogueApp(id);
   if (!found) throw notFound(`App ${id} in the app store`);
+  if (hub.store.get<App>('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
   if (version !== undefined && version !== found.manifest.version) throw new ApiError(404, 'not_found', `Version ${version} of ${id} is not in the app store`);
   return installPackage(hub, found.dir, found.manifest, 'appstore', { channel, wait });
 }

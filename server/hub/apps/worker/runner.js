@@ -1,7 +1,8 @@
 // The entry point of an app's worker thread: gives the app its SDK (`homey`) over the message port and runs it.
 // Plain JavaScript: workers run outside the TypeScript loader of the hub and of its tests.
 import { parentPort, workerData } from 'node:worker_threads';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
@@ -13,6 +14,10 @@ const capabilityListeners = new Map();
 const timers = new Map();
 let timerCount = 0;
 let clockAt = { hub: startNow, local: performance.now() };
+
+// Workers take no V8 flags at start: expose gc() to a fresh context instead, for gcApp.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
 
 const post = (message) => parentPort.postMessage(message);
 const write = (stream, args) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${format(...args)}\n`);
@@ -105,6 +110,9 @@ parentPort.on('message', (message) => {
       timers.delete(message.id);
       return callback?.();
     }
+    case 'gc':
+      collectGarbage();
+      return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
     case 'usage':
       return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
   }
