@@ -28,7 +28,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('apps over realtime with a socket.io 
 
       const appCreated = next('app.create');
       const settingsCreated = next('appsettings.create');
-      const running = next('app.update', (data) => data.state === 'running');
+      const running = next('app.update', (data) => data.id === CRASH && data.state === 'running');
       const [installError, installed] = await call('installFromAppStore', { id: CRASH, channel: 'alpha' });
       expect(installError).toBeNull();
       expect((await appCreated).data).toMatchObject({ id: CRASH, channel: 'alpha', state: 'stopped' });
@@ -41,8 +41,8 @@ describe.each<ClientVersion>(['v2', 'v4'])('apps over realtime with a socket.io 
       expect(setError).toBeNull();
       expect((await settingsUpdated).data).toEqual({ id: CRASH, values: { crashOnStart: false, level: 3 } });
 
-      const stopping = next('app.update', (data) => data.state === 'stopping');
-      const starting = next('app.update', (data) => data.state === 'starting');
+      const stopping = next('app.update', (data) => data.id === CRASH && data.state === 'stopping');
+      const starting = next('app.update', (data) => data.id === CRASH && data.state === 'starting');
       const [restartError] = await call('restartApp', { id: CRASH });
       expect(restartError).toBeNull();
       await stopping;
@@ -56,7 +56,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('apps over realtime with a socket.io 
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
     try {
       await client.request('subscribe', 'homey:manager:apps');
-      const crashed = client.next('homey:manager:apps', (name, data) => name === 'app.update' && (data as { crashed: boolean }).crashed);
+      const crashed = client.next('homey:manager:apps', (name, data) => name === 'app.update' && (data as { id: string; crashed: boolean }).id === CRASH && (data as { crashed: boolean }).crashed);
       const [setError] = await client.request('api', { uri: 'homey:manager:apps', operation: 'setAppSetting', args: { id: CRASH, name: 'crashOnStart', value: true } });
       expect(setError).toBeNull();
       const [restartError] = await client.request('api', { uri: 'homey:manager:apps', operation: 'restartApp', args: { id: CRASH } });

@@ -37,7 +37,7 @@ describe('the app SDK', () => {
     const stop = hub.hub.cards.onFiring((firing) => firing.cardId.startsWith(uri) && firings.push(firing));
     try {
       await hub.http().put(`/api/manager/apps/app/${SUN}/setting/sunset`).set(auth()).send({ value: '20:00' }).expect(204);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventually(() => expect(appRuntime(hub.hub).logOf(SUN)).toContainEqual({ stream: 'stdout', line: 'Next sunset at 2026-06-21T20:00:00.000Z' }));
       clock.set(Date.parse('2026-06-21T20:00:30Z'));
       await eventually(() => expect(firings).toEqual([{ cardId: `${uri}:sunset`, tokens: { time: '20:00' }, state: {} }]));
     } finally {

@@ -14,6 +14,7 @@ export default async function onInit(homey) {
     const day = now - (now % 86_400_000);
     let at = day + minutesOf(setting('sunset', '19:45')) * 60_000;
     if (at <= now) at += 86_400_000;
+    homey.log(`Next sunset at ${new Date(at).toISOString()}`);
     cancel = homey.clock.at(at, () => {
       homey.log(`Sunset at ${setting('sunset', '19:45')}`);
       homey.flow.getTriggerCard('sunset').trigger({ time: setting('sunset', '19:45') });
