@@ -22,6 +22,9 @@ export type WorkerMessage =
   | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown> }
   | { type: 'setSetting'; name: string; value: unknown }
   | { type: 'setCapability'; deviceId: string; capabilityId: string; value: unknown }
+  | { type: 'token'; id: string; tokenType: 'string' | 'number' | 'boolean'; title: string; value: string | number | boolean | null }
+  | { type: 'tokenValue'; id: string; value: string | number | boolean | null }
+  | { type: 'tokenRemove'; id: string }
   | { type: 'timer'; id: number; time: number }
   | { type: 'cancelTimer'; id: number }
   | { type: 'result'; callId: number; value?: unknown; error?: string }

@@ -6,6 +6,7 @@ import { onCapabilityChanged, type CapabilityChange, type Device } from '../devi
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { createNotification } from '../notifications/notify.js';
+import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
@@ -27,6 +28,8 @@ export interface AppPackage {
 interface Running {
   worker: AppWorker;
   timers: Map<number, () => void>;
+  /** The flow tokens the app registered, by its own id; they go when the app stops. */
+  tokens: Map<string, AppToken>;
   /** Settles once the app is running or its worker ended. */
   started: Promise<void>;
 }
@@ -104,6 +107,7 @@ export class AppRuntime {
       exit: ({ code, error, stopped }) => {
         const running = this.running.get(id);
         for (const cancel of running?.timers.values() ?? []) cancel();
+        for (const token of running?.tokens.values() ?? []) token.unregister();
         if (running?.worker === worker) this.running.delete(id);
         settle();
         if (this.closing) return;
@@ -114,7 +118,7 @@ export class AppRuntime {
         this.notifyCrash(id, crashedMessage);
       },
     }, this.logOf(id));
-    this.running.set(id, { worker, timers: new Map(), started });
+    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started });
     return started;
   }
 
@@ -153,10 +157,31 @@ export class AppRuntime {
           running.worker.post({ type: 'timer', id: message.id, now: this.hub.now() });
         }));
         return;
+      case 'token':
+      case 'tokenValue':
+      case 'tokenRemove':
+        return this.handleToken(id, running, message);
       case 'cancelTimer':
         running.timers.get(message.id)?.();
         running.timers.delete(message.id);
         return;
+    }
+  }
+
+  /** What an app does with its flow tokens; what the hub refuses (a bad id or value) goes to the app's stderr. */
+  private handleToken(id: string, running: Running, message: Extract<WorkerMessage, { type: 'token' | 'tokenValue' | 'tokenRemove' }>): void {
+    try {
+      if (message.type === 'token') {
+        const { id: tokenId, tokenType: type, title, value } = message;
+        running.tokens.set(tokenId, registerAppToken(this.hub, id, { id: tokenId, type, title, value }));
+      } else if (message.type === 'tokenValue') {
+        running.tokens.get(message.id)?.update({ value: message.value });
+      } else {
+        running.tokens.get(message.id)?.unregister();
+        running.tokens.delete(message.id);
+      }
+    } catch (error) {
+      this.logOf(id).push({ stream: 'stderr', line: `flow token ${message.id}: ${(error as Error).message}` });
     }
   }
 

@@ -45,6 +45,21 @@ describe('the app SDK', () => {
     }
   });
 
+  it('when the app keeps a flow token, then it is listed with the next sunset, goes when the app stops and comes back when it starts', async () => {
+    const tokenPath = `/api/manager/flowtoken/flowtoken/${uri}:next_sunset`;
+    await eventually(async () => {
+      const { body } = await hub.http().get('/api/manager/flowtoken/flowtoken').set(auth()).expect(200);
+      expect(body[`${uri}:next_sunset`]).toMatchObject({ uri, title: 'Next sunset', type: 'string', value: '2026-06-22T20:00:00.000Z' });
+    });
+    await hub.http().put(`/api/manager/apps/app/${SUN}/disable`).set(auth()).send({}).expect(204);
+    const { body } = await hub.http().get('/api/manager/flowtoken/flowtoken').set(auth()).expect(200);
+    expect(Object.keys(body)).not.toContain(`${uri}:next_sunset`);
+    await hub.http().put(`/api/manager/apps/app/${SUN}/enable`).set(auth()).send({}).expect(204);
+    await eventually(async () => {
+      await hub.http().get(tokenPath).set(auth()).expect(200);
+    });
+  });
+
   it('when a condition card of an app runs, then the app answers it from the hub clock', async () => {
     const run = () => hub.http().post(`/api/manager/flow/flowcardcondition/${uri}/${uri}:is_daytime/run`).set(auth()).send({}).expect(200);
     expect((await run()).body).toMatchObject({ result: false });

@@ -55,6 +55,14 @@ const homey = {
     getTriggerCard: (id) => card('trigger', id),
     getConditionCard: (id) => card('condition', id),
     getActionCard: (id) => card('action', id),
+    /** A flow token (`homey:app:<appId>:<id>`) that flows can use; its value changes with setValue. */
+    createToken(id, { type, title, value = null }) {
+      post({ type: 'token', id, tokenType: type, title, value });
+      return {
+        setValue: (next) => post({ type: 'tokenValue', id, value: next }),
+        unregister: () => post({ type: 'tokenRemove', id }),
+      };
+    },
   },
   drivers: {
     getDriver: (driverId) => ({

@@ -7,6 +7,7 @@ const minutesOf = (time) => {
 export default async function onInit(homey) {
   const setting = (name, fallback) => homey.settings.get(name) ?? fallback;
   let cancel = () => {};
+  const nextSunset = homey.flow.createToken('next_sunset', { type: 'string', title: 'Next sunset', value: null });
 
   const schedule = () => {
     cancel();
@@ -15,6 +16,7 @@ export default async function onInit(homey) {
     let at = day + minutesOf(setting('sunset', '19:45')) * 60_000;
     if (at <= now) at += 86_400_000;
     homey.log(`Next sunset at ${new Date(at).toISOString()}`);
+    nextSunset.setValue(new Date(at).toISOString());
     cancel = homey.clock.at(at, () => {
       homey.log(`Sunset at ${setting('sunset', '19:45')}`);
       homey.flow.getTriggerCard('sunset').trigger({ time: setting('sunset', '19:45') });
