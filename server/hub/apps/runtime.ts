@@ -122,6 +122,11 @@ export class AppRuntime {
     return started;
   }
 
+  /** Settles once every app starting now runs or has ended; what an app registers while starting is there by then. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.running.values()].map((running) => running.started));
+  }
+
   async stop(id: string): Promise<void> {
     const running = this.running.get(id);
     if (!running) return;
