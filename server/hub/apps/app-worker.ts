@@ -54,6 +54,8 @@ export class AppWorker {
     this.log = log;
     this.worker = new Worker(RUNNER, {
       workerData: { appDir, settings, now, env },
+      // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as homey.env.
+      env: {},
       stdout: true,
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
@@ -138,6 +138,7 @@ export function startApps(hub: Hub): () => Promise<void> {
     // A devkit run lasts as long as its session, which a restart ends.
     if (app.origin === 'devkit_run') {
       forget(hub, app.id, false);
+      if (app.session) rmSync(sessionDir(hub, app.session), { recursive: true, force: true });
       continue;
     }
     const dir = installedDir(hub, app);

@@ -15,6 +15,7 @@ const manifest = (version = '1.0.0') => ({
 const code = `export default async function (homey) {
   homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'));
   homey.error('a warning');
+  homey.log('hub environment variables seen:', Object.keys(process.env).length);
   homey.flow.getActionCard('greet').registerRunListener(() => homey.log('greeted'));
 }`;
 
@@ -57,7 +58,12 @@ describe('devkit manager', () => {
     expect(app).toMatchObject({ origin: 'devkit_run', session: session.id, state: 'running', version: '1.0.0' });
     await eventually(async () => {
       const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
-      expect(lines).toEqual([{ stream: 'stdout', line: 'Hello started with debug Hi' }, { stream: 'stderr', line: 'a warning' }]);
+      // stdout and stderr are two streams: lines keep their order within each, not across them.
+      expect(lines.filter((line: { stream: string }) => line.stream === 'stdout')).toEqual([
+        { stream: 'stdout', line: 'Hello started with debug Hi' },
+        { stream: 'stdout', line: 'hub environment variables seen: 0' },
+      ]);
+      expect(lines.filter((line: { stream: string }) => line.stream === 'stderr')).toEqual([{ stream: 'stderr', line: 'a warning' }]);
     });
     const uri = `homey:app:${HELLO}`;
     await hub.http().post(`/api/manager/flow/flowcardaction/${uri}/${uri}:greet/run`).set(auth()).send({}).expect(200);
