@@ -326,6 +326,7 @@ export interface components {
                 email: string;
                 name: string;
             };
+            /** @description When the hub starts and the store has a newer version, install it (else it is offered as updateAvailable). */
             autoupdate: boolean;
             brandColor: string;
             channel: components["schemas"]["AppChannel"];
@@ -364,6 +365,7 @@ export interface components {
             /** @description The app has a settings page. */
             settings: boolean;
             state: components["schemas"]["AppState"];
+            /** @description A newer version in the store, not installed because autoupdate is off; installFromAppStore installs it. */
             updateAvailable: null | {
                 permissions: string[];
                 version: string;
@@ -405,6 +407,7 @@ export interface components {
          */
         AppState: "stopped" | "stopping" | "starting" | "running";
         AppUpdate: {
+            /** @description When the hub starts and the store has a newer version, install it (else it is offered as updateAvailable). */
             autoupdate?: boolean;
             /** @description Ignored; clients may send the whole item back. */
             id?: string;

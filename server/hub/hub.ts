@@ -24,7 +24,7 @@ import { startImages } from './images/camera.js';
 import { startNotifications } from './notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
-import { startApps } from './apps/lifecycle.js';
+import { startApps } from './apps/start.js';
 import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';

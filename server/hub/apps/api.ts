@@ -3,7 +3,8 @@ import type { operations } from '../../../generated/hub/apps.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
 import { sendCrashlog } from './crashlog.js';
-import { disable, enable, installFromStore, requireApp, restart, uninstall } from './lifecycle.js';
+import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
+import { installFromStore } from './store.js';
 import { appRuntime, type App } from './runtime.js';
 import { getSetting, requireSettings, setSetting, unsetSetting } from './settings.js';
 

@@ -1,11 +1,10 @@
-import { existsSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError, conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { beforeRemove } from '../devices/lifecycle.js';
-import { catalogueApp, CATALOGUE_DIR, readManifest, type Manifest } from './manifest.js';
-import { appCardProvider } from './cards.js';
+import type { Manifest } from './manifest.js';
 import { appRuntime, appUri, type App, type AppSettings } from './runtime.js';
 
 type Origin = App['origin'];
@@ -13,12 +12,23 @@ type Channel = App['channel'];
 
 export const requireApp = (hub: Hub, id: string): App => hub.store.require<App>('app', id, 'App');
 
-/** Where an installed app's package is: the catalogue's for store apps, a copy in the data folder for devkit installs. */
-export const installedDir = (hub: Hub, app: Pick<App, 'id' | 'origin'>): string =>
-  app.origin === 'appstore' ? join(CATALOGUE_DIR, app.id) : join(hub.config.dataDir, 'apps', app.id);
-
 /** The folder a devkit session unpacked its package to. */
 export const sessionDir = (hub: Hub, session: string): string => join(hub.config.dataDir, 'devkit', session);
+
+/**
+ * Where an installed app's package is: a copy in the hub's data folder, kept until the app is updated or
+ * uninstalled (a store app keeps its version when the store has a newer one); a devkit run's is its session's.
+ */
+export const installedDir = (hub: Hub, app: Pick<App, 'id' | 'origin' | 'session'>): string =>
+  app.origin === 'devkit_run' && app.session ? sessionDir(hub, app.session) : join(hub.config.dataDir, 'apps', app.id);
+
+/** Copies a package into the installed app's folder, replacing what was there; returns that folder. */
+export function copyPackage(hub: Hub, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): string {
+  const target = installedDir(hub, app);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(from, target, { recursive: true });
+  return target;
+}
 
 function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: string | null, before?: App): App {
   return {
@@ -82,24 +92,15 @@ export async function installPackage(
   return requireApp(hub, manifest.id);
 }
 
-/** installFromAppStore: the catalogue's package of the app. */
-export function installFromStore(hub: Hub, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
-  const found = catalogueApp(id);
-  if (!found) throw notFound(`App ${id} in the app store`);
-  if (hub.store.get<App>('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
-  if (version !== undefined && version !== found.manifest.version) throw new ApiError(404, 'not_found', `Version ${version} of ${id} is not in the app store`);
-  return installPackage(hub, found.dir, found.manifest, 'appstore', { channel, wait });
-}
-
 export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): Promise<void> {
-  requireApp(hub, id);
-  const runtime = appRuntime(hub);
-  await runtime.stop(id);
+  const app = requireApp(hub, id);
+  await appRuntime(hub).stop(id);
   forget(hub, id, purgeSettings);
+  if (app.origin !== 'devkit_run') rmSync(installedDir(hub, app), { recursive: true, force: true });
 }
 
 /** Removes a stopped app with the devices of its drivers (and its settings when purged). */
-function forget(hub: Hub, id: string, purgeSettings: boolean): void {
+export function forget(hub: Hub, id: string, purgeSettings: boolean): void {
   hub.store.transaction(() => {
     for (const device of hub.store.values<Device>('device').filter((device) => device.ownerUri === appUri(id))) {
       beforeRemove(hub, device);
@@ -129,30 +130,4 @@ export async function restart(hub: Hub, id: string): Promise<void> {
   const runtime = appRuntime(hub);
   await runtime.stop(id);
   await runtime.start(id);
-}
-
-/** At start: loads every installed app's package and starts the enabled ones. Returns the shutdown. */
-export function startApps(hub: Hub): () => Promise<void> {
-  const runtime = appRuntime(hub);
-  for (const app of hub.store.values<App>('app')) {
-    // A devkit run lasts as long as its session, which a restart ends.
-    if (app.origin === 'devkit_run') {
-      forget(hub, app.id, false);
-      if (app.session) rmSync(sessionDir(hub, app.session), { recursive: true, force: true });
-      continue;
-    }
-    const dir = installedDir(hub, app);
-    if (!existsSync(join(dir, 'app.json'))) {
-      hub.store.save('app', { ...app, state: 'stopped', ready: false, crashed: true, crashedMessage: 'The app package is missing: reinstall the app' });
-      continue;
-    }
-    runtime.load(app.id, dir, readManifest(dir));
-    if (app.enabled) void runtime.start(app.id);
-    else if (app.state !== 'stopped') hub.store.save('app', { ...app, state: 'stopped', ready: false });
-  }
-  const removeCards = hub.cards.add(appCardProvider);
-  return async () => {
-    removeCards();
-    await runtime.close();
-  };
 }

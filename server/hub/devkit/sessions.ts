@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { installedDir, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
+import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest } from '../apps/manifest.js';
 import { appRuntime, type App } from '../apps/runtime.js';
 import { unpackArchive } from './unpack.js';
@@ -91,9 +91,7 @@ export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: numb
 export async function installFromSession(hub: Hub, appId: string, clean: boolean) {
   const session = allSessions(hub).find((candidate) => candidate.appId === appId);
   if (!session) throw notFound(`Devkit session of ${appId}`);
-  const target = installedDir(hub, { id: appId, origin: 'devkit_install' });
-  rmSync(target, { recursive: true, force: true });
-  cpSync(sessionDir(hub, session.id), target, { recursive: true });
+  const target = copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });
   await stopSession(hub, session.id);
   if (clean && hub.store.get('appsettings', appId)) hub.store.remove('appsettings', appId);
   const app = await installPackage(hub, target, readManifest(target), 'devkit_install', { session: session.id });
@@ -105,5 +103,4 @@ export async function uninstallInstalled(hub: Hub, sessionId: string): Promise<v
   const app = hub.store.values<App>('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
   if (!app) throw new ApiError(404, 'not_found', `No app installed from devkit session ${sessionId}`);
   await uninstall(hub, app.id, false);
-  rmSync(installedDir(hub, app), { recursive: true, force: true });
 }
