@@ -114,7 +114,7 @@ export class AppRuntime {
         if (stopped) return this.save(id, { state: 'stopped', ready: false });
         const exitCount = (this.hub.store.get<App>('app', id)?.exitCount ?? 0) + 1;
         const crashedMessage = error?.message ?? `The app exited with code ${code}`;
-        this.save(id, { state: 'stopped', ready: false, crashed: true, crashedMessage, exitCode: code === 0 ? 1 : code, exitCount });
+        this.save(id, { state: 'stopped', ready: false, crashed: true, crashedMessage, exitCode: code, exitCount });
         this.notifyCrash(id, crashedMessage);
       },
     }, this.logOf(id));
