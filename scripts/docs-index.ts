@@ -5,6 +5,8 @@ export interface DocPage {
   group: string;
   /** Whether this is the group's joined bundle rather than one API. */
   joined: boolean;
+  /** Whether the page documents the private operations (x-private), which public pages leave out. */
+  private: boolean;
   title: string;
   description: string;
   operations: number;
@@ -19,20 +21,26 @@ const escape = (text: string) =>
 const firstSentence = (text: string) => (text.split(/(?<=\.)\s/)[0] ?? '').replace(/`/g, '');
 
 const item = (page: DocPage) =>
-  `<li><a href="${escape(page.href)}">${escape(page.title)}</a> <span>${page.operations} operations</span>` +
-  `<p>${escape(firstSentence(page.description))}</p></li>`;
+  `<li${page.private ? ' class="private"' : ''}><a href="${escape(page.href)}">${escape(page.title)}</a> <span>${page.operations} operations` +
+  `${page.private ? ', private: internal, not part of the public API' : ''}</span><p>${escape(firstSentence(page.description))}</p></li>`;
 
-/** The docs site's front page: per group, its joined document first, then each API. Self-contained, no scripts. */
+/**
+ * The docs site's front page: per group, its joined document first, then each API, then its private page apart.
+ * Self-contained, no scripts.
+ */
 export function renderIndex(pages: DocPage[]): string {
   const groups = [...new Set(pages.map((page) => page.group))];
   const sections = groups.map((group) => {
     const members = pages.filter((page) => page.group === group);
-    const joined = members.filter((page) => page.joined);
-    const apis = members.filter((page) => !page.joined);
+    const joined = members.filter((page) => page.joined && !page.private);
+    const apis = members.filter((page) => !page.joined && !page.private);
+    const privatePages = members.filter((page) => page.private);
     return [
       `<section><h2>${escape(groupTitles[group] ?? group)}</h2>`,
       `<ul class="joined">${joined.map(item).join('')}</ul>`,
-      `<ul>${apis.map(item).join('')}</ul></section>`,
+      `<ul>${apis.map(item).join('')}</ul>`,
+      ...(privatePages.length ? [`<h3>Private</h3>`, `<ul>${privatePages.map(item).join('')}</ul>`] : []),
+      `</section>`,
     ].join('\n');
   });
   return `<!doctype html>
@@ -48,6 +56,7 @@ li { margin: 0 0 1rem; }
 li p { margin: 0; color: #555; }
 li span { color: #777; font-size: 0.875rem; margin-left: 0.5rem; }
 .joined a { font-weight: 600; }
+.private span { color: #a33; }
 </style>
 </head>
 <body>

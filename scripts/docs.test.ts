@@ -25,6 +25,26 @@ describe('npm run docs (scripts/docs.ts)', () => {
     expect(hub).toContain('"disableTelemetry":true');
   }, 60_000);
 
+  it('when rendering the hub and its private page, then private operations are only on the private page, linked from the index as private', async () => {
+    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub-private', 'hub/system'], { DOCS_DIR: out });
+    await waitForOutput(child, /^API docs in /, 60_000);
+    expect(await exited(child)).toBe(0);
+    const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+    const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
+    const system = readFileSync(path.join(out, 'hub', 'system.html'), 'utf8');
+    const privatePage = readFileSync(path.join(out, 'hub-private.html'), 'utf8');
+    for (const page of [hub, system]) {
+      expect(page).not.toContain('startProfile');
+      expect(page).not.toContain('/api/manager/system/profile/start');
+    }
+    expect(system).toContain('getSystemName');
+    expect(privatePage).toContain('system.startProfile');
+    expect(privatePage).toContain('energy.enableDummyEnergyReports');
+    expect(privatePage).not.toContain('zones.getZones');
+    expect(index).toMatch(/<li class="private"><a href="hub-private.html">Hub API: private operations<\/a> <span>\d+ operations, private/);
+    expect(externalScripts(privatePage)).toEqual([]);
+  }, 60_000);
+
   it('when the pages are newer than their bundles, then a second run keeps them', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
     await expect(waitForOutput(child, /^API docs in /)).resolves.toContain('0 pages rendered, 2 up to date');
@@ -33,7 +53,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: hub, .*hub\/zones/);
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: cloud, cloud\/account, hub, .*hub\/zones/);
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });

@@ -2,34 +2,38 @@
  * npm run docs: self-contained Redoc pages (the Redoc script inlined, so they work offline) of each group's joined
  * bundle (generated/hub.openapi.json → hub.html) and of each API (generated/hub/zones.openapi.json →
  * hub/zones.html), plus an index.html linking them, into DOCS_DIR (default dist/docs), which the hub serves at /docs.
+ * These pages leave out private operations (x-private); a group's private page (hub-private.html) has only them.
  * A page newer than its bundle, redocly.yaml and this script is kept, so that npm start stays quick when the
  * contract has not changed.
  * `npm run docs -- hub/zones` renders only the named pages; the index lists every page in the folder.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { listApis, listGroups, root } from './apis.js';
 import { renderIndex, type DocPage } from './docs-index.js';
+import { forAudience, operationCount, type Audience } from './docs-privacy.js';
 
 interface Target extends DocPage {
   source: string;
+  /** The document rendered: the source's public or private operations. */
+  doc: Record<string, unknown>;
 }
 
-const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
-
-function target(source: string, href: string, group: string, joined: boolean): Target | undefined {
+/** The page of the source's operations for that audience; none when it has none (or is not generated yet). */
+function target(source: string, href: string, group: string, joined: boolean, audience: Audience = 'public'): Target | undefined {
   const file = path.join(root, source);
   if (!existsSync(file)) {
     console.warn(`Skipped ${source}: not generated yet (npm run generate makes it).`);
     return undefined;
   }
-  const doc = JSON.parse(readFileSync(file, 'utf8'));
-  const operations = Object.values<Record<string, unknown>>(doc.paths ?? {})
-    .reduce((count, item) => count + Object.keys(item).filter((key) => methods.has(key)).length, 0);
-  return { source, href, group, joined, title: doc.info.title, description: doc.info.description ?? '', operations };
+  const doc = forAudience(JSON.parse(readFileSync(file, 'utf8')), audience);
+  const operations = operationCount(doc);
+  if (operations === 0) return undefined;
+  const privacy = audience === 'private';
+  return { source, doc, href, group, joined, private: privacy, title: doc.info.title, description: doc.info.description ?? '', operations };
 }
 
 function targets(): Target[] {
@@ -37,6 +41,7 @@ function targets(): Target[] {
   return listGroups(apis)
     .flatMap((group) => [
       target(`generated/${group}.openapi.json`, `${group}.html`, group, true),
+      target(`generated/${group}.openapi.json`, `${group}-private.html`, group, true, 'private'),
       ...apis.filter((api) => api.group === group).map((api) => target(`generated/${api.name}.openapi.json`, `${api.name}.html`, group, false)),
     ])
     .filter((page) => page !== undefined);
@@ -44,9 +49,10 @@ function targets(): Target[] {
 
 const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-async function build(page: Target, out: string): Promise<void> {
+async function build(page: Target, out: string, scratch: string): Promise<void> {
   const output = path.join(out, page.href);
-  const source = path.join(root, page.source);
+  const source = path.join(scratch, page.href.replace(/\//g, '_').replace(/\.html$/, '.json'));
+  writeFileSync(source, JSON.stringify(page.doc));
   mkdirSync(path.dirname(output), { recursive: true });
   const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
   // Inlined Redoc script (offline pages); its browser telemetry off, so that reading the docs calls no one.
@@ -81,12 +87,13 @@ if (unknown.length) {
   process.exit(1);
 }
 const pages = only.length ? all.filter((page) => only.includes(name(page))) : all;
-const configTime = Math.max(mtime(path.join(root, 'redocly.yaml')), mtime(path.join(root, 'scripts', 'docs.ts')));
+const configTime = Math.max(...['redocly.yaml', 'scripts/docs.ts', 'scripts/docs-privacy.ts'].map((file) => mtime(path.join(root, file))));
 const stale = pages.filter((page) => mtime(path.join(out, page.href)) <= Math.max(mtime(path.join(root, page.source)), configTime));
-try {
-  await inParallel(stale, availableParallelism(), (page) => build(page, out));
-} catch (error) {
-  console.error((error as Error).message);
+const scratch = mkdtempSync(path.join(tmpdir(), 'docs-'));
+const failure = await inParallel(stale, availableParallelism(), (page) => build(page, out, scratch)).then(() => null, (error: Error) => error);
+rmSync(scratch, { recursive: true, force: true });
+if (failure) {
+  console.error(failure.message);
   process.exit(1);
 }
 mkdirSync(out, { recursive: true });

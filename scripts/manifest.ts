@@ -25,17 +25,22 @@ function typesOf(doc: Json, node: Json | undefined): string[] | undefined {
   return types?.every(Boolean) ? [...new Set(types.flatMap((t) => t!))] : undefined;
 }
 
-/** The request body's media type and schema: JSON, or a multipart form (an upload) when the operation takes no JSON. */
-function bodyContent(doc: Json, operation: Json): { media: string; schema: Json } {
-  const content = resolve(doc, operation.requestBody ?? {}).content ?? {};
-  const media = content['application/json'] || !content['multipart/form-data'] ? 'application/json' : 'multipart/form-data';
-  return { media, schema: resolve(doc, content[media]?.schema ?? {}) };
-}
+/** The schema of a request body: JSON, or a form (the cloud's OAuth2 endpoints, sign-in page and avatar upload). */
+const bodySchemaOf = (requestBody: Json | undefined): Json | undefined => {
+  const content = requestBody?.content;
+  return (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'] ?? content?.['multipart/form-data'])?.schema;
+};
+
+/** A multipart form (an upload) that the kernel's router reads: the body of an operation that takes no JSON or plain form. */
+const isMultipart = (requestBody: Json | undefined): boolean => {
+  const content = requestBody?.content;
+  return !content?.['application/json'] && !content?.['application/x-www-form-urlencoded'] && Boolean(content?.['multipart/form-data']);
+};
 
 /** Every named argument with where it travels, whether it is required and its JSON types. */
 function argSpecs(doc: Json, operation: Json, parameters: Json[], body: Json | null): Json[] {
   const args: Json[] = parameters.map((p) => ({ name: p.name, in: p.in, required: p.required === true, types: typesOf(doc, p.schema) }));
-  const { schema } = bodyContent(doc, operation);
+  const schema = resolve(doc, bodySchemaOf(resolve(doc, operation.requestBody ?? {})) ?? {});
   if (body?.kind === 'root') args.push({ name: body.name, in: 'body', required: body.required, types: typesOf(doc, schema) });
   for (const name of body?.kind === 'fields' ? body.names : []) {
     const required = (schema.required ?? []).includes(name);
@@ -50,12 +55,12 @@ function bodyArgs(doc: Json, operation: Json): Json | null {
   const required = requestBody.required === true;
   const name = operation['x-body-name'];
   if (typeof name === 'string') return { kind: 'root', name, required };
-  const { media, schema } = bodyContent(doc, operation);
+  const schema = resolve(doc, bodySchemaOf(requestBody) ?? {});
   const names = Object.keys(schema.properties ?? {});
   if (schema.type !== 'object' || !schema.properties) {
     throw new Error(`${operation.operationId}: a request body that is not an object of named fields needs x-body-name`);
   }
-  return media === 'multipart/form-data' ? { kind: 'fields', names, required, media } : { kind: 'fields', names, required };
+  return isMultipart(requestBody) ? { kind: 'fields', names, required, media: 'multipart/form-data' } : { kind: 'fields', names, required };
 }
 
 export function buildManifest(doc: Json, managerId: string): { operations: Json; manager: Json } {

@@ -21,6 +21,19 @@ describe('npm run mock (scripts/mock.ts)', () => {
     }
   }, 40_000);
 
+  it('when mocking the cloud account service, then its key endpoint answers the example PEM as a JSON string', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'cloud/account'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const response = await fetch(`http://127.0.0.1:${port}/delegation/key`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
   it('when the API name is unknown, then it exits 1 listing the APIs', async () => {
     const child = spawnBin('tsx', ['scripts/mock.ts', 'hub/nope']);
     const output = await waitForOutput(child, /hub\/zones/);

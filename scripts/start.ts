@@ -80,7 +80,13 @@ const cloudPublicKey = readCloudPublicKey(process.env.CLOUD_PUBLIC_KEY_FILE);
 /** Names the hub answers to beside its own addresses and names (see README: what the hub accepts). */
 const hostNames = (process.env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 
-const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, hostNames });
+/** The cloud's shared secret: sharing-invite acceptance and mobile events must carry it; without it, mobile events are refused. */
+const cloudSharedSecret = process.env.CLOUD_SHARED_SECRET || undefined;
+
+/** The cloud weather service the geolocation manager asks (GET /weather); unset, the hub's weather call answers 503. */
+const weatherUrl = process.env.WEATHER_URL || undefined;
+
+const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl });
 let form: Server | undefined;
 let hubUrl: string;
 try {

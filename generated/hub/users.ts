@@ -111,7 +111,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a cloud delegation token for a hub session token
-         * @description Needs no bearer token. The delegation token must be signed by the cloud account service, not be expired, name this hub as its audience and a cloud account that is an enabled user of this hub. The answer is a session token (a JSON string) valid for 30 days, with the token's scopes as far as the user's role allows.
+         * @description Needs no bearer token. The delegation token must be signed by the cloud account service, not be expired, name `homey` (or this hub's id) as its audience and a cloud account that is an enabled user of this hub. The answer is a session token (a JSON string) valid for 30 days, with the token's scopes as far as the user's role allows.
          */
         post: operations["login"];
         delete?: never;

@@ -46,7 +46,8 @@ export class Dispatcher<Context extends CallContext> {
 
   constructor(
     readonly apis: Readonly<Record<string, ApiModule<Context>>>,
-    private readonly store: ItemStore,
+    /** The items of CRUD operations without a handler; a service keeping its data elsewhere has none. */
+    private readonly store: ItemStore | undefined,
     private readonly createContext: (caller: Caller) => Context,
   ) {
     for (const [managerId, api] of Object.entries(apis)) {
@@ -100,9 +101,9 @@ export class Dispatcher<Context extends CallContext> {
   }
 
   private crudHandler(spec: OperationSpec, rules: ItemRules<Context>): AnyHandler<Context> | undefined {
-    if (!spec.crud) return undefined;
-    const { kind, type, item: name } = spec.crud;
     const store = this.store;
+    if (!spec.crud || !store) return undefined;
+    const { kind, type, item: name } = spec.crud;
     const body = (args: Record<string, unknown>): Record<string, unknown> =>
       spec.body?.kind === 'root'
         ? ((args[spec.body.name] as Record<string, unknown>) ?? {})

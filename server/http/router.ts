@@ -18,7 +18,7 @@ export interface HttpOptions<Context extends CallContext> {
   /** The contract every request (and, in strict mode, every answer) is checked against: the socket's validator too. */
   validator: ContractValidator;
   /** The session behind a raw bearer token, or null when the token is unknown, expired or revoked. */
-  authenticate(token: string): Session | null;
+  authenticate(token: string): Session | null | Promise<Session | null>;
   /** Check every answer against the contract: on in tests and strict mode. */
   validateResponses: boolean;
   /** Development mode adds stack traces to error bodies; never on in production. */
@@ -35,6 +35,17 @@ export interface HttpOptions<Context extends CallContext> {
   fallback?: express.Express;
   /** Headers every response carries (the hub's X-Homey-ID ...), exposed to browsers through CORS; a function is read per response. */
   headers?: Record<string, string | (() => string)>;
+  /**
+   * Operations of the contract that answer other than JSON (an HTML page, a redirect, an OAuth2 form endpoint):
+   * routed like the others, but their handler reads the request and writes the answer itself. A thrown error still
+   * answers the one error body.
+   */
+  rawRoutes?: readonly RawRoute[];
+}
+
+export interface RawRoute {
+  spec: OperationSpec;
+  serve(req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>, path: Record<string, string | undefined>): Promise<void>;
 }
 
 type Route = (req: IncomingMessage, res: ServerResponse, params: Record<string, string | undefined>, query: Record<string, unknown>) => void;
@@ -42,7 +53,7 @@ type Route = (req: IncomingMessage, res: ServerResponse, params: Record<string, 
 /** `{id}` → `:id`; an OpenAPI path as find-my-way writes it. */
 const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
+export const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
 
 /**
  * The HTTP transport of one API group, on plain node:http for speed (Express only serves the fallback): Host
@@ -66,12 +77,16 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
     const route: Route = (req, res, params, query) => void serve(operation, req, res, params, query);
     router.on(operation.spec.method.toUpperCase() as HTTPMethod, routerPath(operation.spec.path), route, operation);
   }
+  for (const { spec, serve: raw } of options.rawRoutes ?? []) {
+    const route: Route = (req, res, params, query) => void raw(req, res, query, params).catch((error: unknown) => fail(res, error));
+    router.on(spec.method.toUpperCase() as HTTPMethod, routerPath(spec.path), route);
+  }
 
   async function serve(operation: Operation<Context>, req: IncomingMessage, res: ServerResponse, path: Record<string, string | undefined>, query: Record<string, unknown>): Promise<void> {
     try {
       const { spec } = operation;
       const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-      const session = token ? options.authenticate(token) : null;
+      const session = token ? await options.authenticate(token) : null;
       const caller = { session, invalidToken: Boolean(token) && !session, remoteAddress: req.socket.remoteAddress ?? '' };
       const result = await dispatcher.call(operation, caller, path as Record<string, string>, () => httpArgs(spec, validator, req, path, query));
       if (spec.status === 204) {

@@ -3,20 +3,31 @@ import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
 import { apps } from './apps/api.js';
+import { audio } from './audio/api.js';
 import { backup } from './backup/api.js';
+import { cloud } from './cloud/api.js';
 import { dashboards } from './dashboards/api.js';
+import { database } from './database/api.js';
 import { devices } from './devices/api.js';
 import { devkit } from './devkit/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
+import { experiments } from './experiments/api.js';
 import { flow } from './flow/api.js';
 import { flowtoken } from './flowtoken/api.js';
+import { geolocation } from './geolocation/api.js';
+import { googleAssistant } from './google-assistant/api.js';
+import { i18n } from './i18n/api.js';
 import { images } from './images/api.js';
+import { ledring } from './ledring/api.js';
 import { logic } from './logic/api.js';
+import { mobile } from './mobile/api.js';
 import { moods } from './moods/api.js';
 import { notifications } from './notifications/api.js';
 import { presence } from './presence/api.js';
+import { reports } from './reports/api.js';
 import { sessions } from './sessions/api.js';
+import { speechOutput } from './speech-output/api.js';
 import { system } from './system/api.js';
 import { updates } from './updates/api.js';
 import { users } from './users/api.js';
@@ -26,20 +37,31 @@ import { zones } from './zones/api.js';
 export const hubApis = {
   alarms,
   apps,
+  audio,
   backup,
+  cloud,
   dashboards,
+  database,
   devices,
   devkit,
   drivers,
   energy,
+  experiments,
   flow,
   flowtoken,
+  geolocation,
+  'google-assistant': googleAssistant,
+  i18n,
   images,
+  ledring,
   logic,
+  mobile,
   moods,
   notifications,
   presence,
+  reports,
   sessions,
+  'speech-output': speechOutput,
   system,
   updates,
   users,

@@ -28,6 +28,13 @@ export interface HubConfig {
   hostNames?: readonly string[];
   /** The clock of the hub's time-based rules and timers; tests pass a FakeClock. Default the machine's clock. */
   clock?: Clock;
+  /**
+   * Base URL of the cloud weather service (AthomWeatherAPI: `GET <weatherUrl>/weather?latitude&longitude&homey&language`)
+   * that answers the geolocation manager's GET /weather. Unset: that call answers 503 (the hub has no weather of its own).
+   */
+  weatherUrl?: string;
+  /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
+  espeakNg?: string;
 }
 
 /** Everything the hub's managers share. */

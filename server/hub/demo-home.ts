@@ -9,6 +9,8 @@ import { seedDemoNotifications } from './notifications/demo.js';
 import { seedDemoMoods } from './moods/demo.js';
 import { seedDemoDashboard } from './dashboards/demo.js';
 import { seedDemoApps } from './apps/demo.js';
+import { seedDemoGeolocation } from './geolocation/demo.js';
+import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
 
@@ -67,6 +69,8 @@ export function seedDemoHome(hub: Hub): void {
     seedDemoMoods(hub);
     seedDemoDashboard(hub);
     seedDemoApps(hub);
+    seedDemoGeolocation(hub);
+    seedDemoVoices(hub);
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
     hub.store.insert('alarm', newAlarm({ name: 'Wake up', time: '07:00', enabled: true, repetition: weekdays }, hub.now()));
     seedDemoFlows(hub);

@@ -108,6 +108,8 @@ export interface TriggerFiring {
 /** What a manager contributes: its cards as the home is now, and, for triggers, when they fire. */
 export interface CardProvider {
   cards(hub: Hub): Card[];
+  /** One card by id without computing the others (a provider with many cards, such as the devices'). */
+  card?(hub: Hub, id: string): Card | undefined;
   /** Starts telling `fire` each firing of this provider's triggers; returns the stop. */
   listen?(hub: Hub, fire: (firing: TriggerFiring) => void): () => void;
 }

@@ -96,6 +96,11 @@ export function deviceCards(device: Device): Card[] {
 /** The devices' cards; their triggers fire on every changed capability value. */
 export const deviceCardProvider: CardProvider = {
   cards: (hub) => hub.store.values<Device>('device').flatMap(deviceCards),
+  card: (hub, id) => {
+    const [prefix, kind, deviceId] = id.split(':');
+    const device = prefix === 'homey' && kind === 'device' && deviceId ? hub.store.get<Device>('device', deviceId) : undefined;
+    return device ? deviceCards(device).find((card) => card.id === id) : undefined;
+  },
   listen: (hub, fire) =>
     onCapabilityChanged(hub, ({ device, capabilityId, value, previous }) => {
       if (value === previous) return;

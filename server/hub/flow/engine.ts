@@ -36,11 +36,6 @@ export class FlowEngine implements Runner {
   private readonly index: FlowIndex;
   private readonly pending: PendingSteps;
   private readonly timers = new Map<object, () => void>();
-  /**
-   * The home's cards by id for each run, computed once per firing for all the runs it starts (hub.cards computes
-   * every card of the home on each lookup), and again when a run goes on after a delay.
-   */
-  private readonly lookups = new WeakMap<Run, ReadonlyMap<string, Card>>();
   /** How many runs started one another before each run (0: started by the home, a person or a delay). */
   private readonly chains = new WeakMap<Run, number>();
   /** The run whose action card is running now: triggers it fires start runs of its chain. */
@@ -124,10 +119,8 @@ export class FlowEngine implements Runner {
     };
   }
 
-  card(run: Run, id: string): Card | undefined {
-    let lookup = this.lookups.get(run);
-    if (!lookup) this.lookups.set(run, (lookup = this.cardLookup()));
-    return lookup.get(id);
+  card(id: string): Card | undefined {
+    return this.hub.cards.get(id);
   }
 
   acting<T>(run: Run, work: () => T): T {
@@ -179,11 +172,10 @@ export class FlowEngine implements Runner {
     try {
       const triggered = this.index.triggeredBy(firing.cardId);
       if (!triggered.length) return;
-      const lookup = this.cardLookup();
-      const card = lookup.get(firing.cardId);
+      const card = this.hub.cards.get(firing.cardId);
       for (const entry of triggered) {
         if (card?.type === 'trigger' && !this.matches(card, entry, firing)) continue;
-        this.startTriggered(entry, firing, lookup);
+        this.startTriggered(entry, firing);
       }
     } catch (error) {
       this.hub.system.log.write('info', FLOW_URI, `handling a firing of ${firing.cardId} failed: ${message(error)}`);
@@ -199,14 +191,9 @@ export class FlowEngine implements Runner {
     }
   }
 
-  private cardLookup(): ReadonlyMap<string, Card> {
-    return new Map(this.hub.cards.all().map((card) => [card.id, card]));
-  }
-
-  private startTriggered(entry: Triggered, firing: TriggerFiring, lookup: ReadonlyMap<string, Card>): void {
+  private startTriggered(entry: Triggered, firing: TriggerFiring): void {
     const run: Run = { kind: entry.kind, flowId: entry.flow.id, name: entry.flow.name, state: firing.state };
     if (!this.begin(run)) return;
-    this.lookups.set(run, lookup);
     if (entry.kind === 'flow') this.launch(run, () => runFlow(this, run, entry.flow, firing.tokens));
     else this.launch(run, () => walk(this, run, entry.flow.cards, [entry.key], firing.tokens));
   }
@@ -225,7 +212,6 @@ export class FlowEngine implements Runner {
   /** A waiting run goes on: a saved flow only while it still exists and is enabled. */
   private resume(rest: Continuation): void {
     const { run } = rest;
-    this.lookups.delete(run);
     const flow = run.flowId === null ? undefined : (this.hub.store.get(run.kind, run.flowId) as StoredFlow | StoredAdvancedFlow | undefined);
     if (run.flowId !== null && !flow?.enabled) return this.log(run, `the rest of a run was dropped: the flow is ${flow ? 'disabled' : 'deleted'}`);
     if ('actions' in rest) {

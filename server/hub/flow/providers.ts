@@ -6,6 +6,10 @@ import { alarmCardProvider, presenceCardProvider } from './home-cards.js';
 import { logicCardProvider } from './logic-cards.js';
 import { moodCardProvider } from '../moods/cards.js';
 import { notificationCardProvider } from '../notifications/cards.js';
+import { audioCardProvider } from '../audio/cards.js';
+import { sunCardProvider } from '../geolocation/cards.js';
+import { ledringCardProvider } from '../ledring/cards.js';
+import { speechCardProvider } from '../speech-output/cards.js';
 
 /** Every built-in card provider of the hub, in the order the editor lists their cards. */
 export const cardProviders: readonly CardProvider[] = [
@@ -17,6 +21,10 @@ export const cardProviders: readonly CardProvider[] = [
   presenceCardProvider,
   moodCardProvider,
   notificationCardProvider,
+  sunCardProvider,
+  speechCardProvider,
+  audioCardProvider,
+  ledringCardProvider,
 ];
 
 /** Adds the built-in providers to hub.cards (their triggers are heard from now on); returns their removal. */

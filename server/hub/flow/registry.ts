@@ -35,7 +35,11 @@ export class CardRegistry {
   }
 
   get(id: string): Card | undefined {
-    return this.all().find((card) => card.id === id);
+    for (const provider of this.providers) {
+      const card = provider.card ? provider.card(this.hub, id) : provider.cards(this.hub).find((candidate) => candidate.id === id);
+      if (card) return card;
+    }
+    return undefined;
   }
 
   /** Calls `listener` with every trigger firing of every provider; returns the stop. */

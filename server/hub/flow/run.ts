@@ -68,8 +68,8 @@ export interface Progress {
 /** What the engine gives a run: the hub, a clock for delays and durations, a log, and a test's reporter. */
 export interface Runner {
   hub: Hub;
-  /** The card with this id as the run found the home's cards (looked up once for all the runs of one firing). */
-  card(run: Run, id: string): Card | undefined;
+  /** The card with this id as the home has it now. */
+  card(id: string): Card | undefined;
   /** Goes on with `rest` at `time`; a saved flow's rest is kept in hub.db so that it survives a restart. */
   defer(time: number, rest: Continuation): void;
   /** Runs an action card's own work: flows it starts meanwhile are counted as started by this run (against loops). */
@@ -99,7 +99,7 @@ export async function checkCondition(
   const { hub } = runner;
   let outcome: { passed: boolean; error?: string };
   try {
-    const card = runner.card(run, entry.id);
+    const card = runner.card(entry.id);
     if (card?.type !== 'condition') throw new Error(`Condition card not found: ${entry.id}`);
     const answer = (await (card as ConditionCard).run({ args: cardArgs(hub, entry, tokens), tokens, state: run.state }, hub)) === true;
     outcome = { passed: entry.inverted ? !answer : answer };
@@ -138,7 +138,7 @@ export async function conditionsPass(runner: Runner, run: Run, conditions: Condi
  */
 export async function runAction(runner: Runner, run: Run, entry: ActionEntry, tokens: Tokens): Promise<Tokens> {
   const { hub } = runner;
-  const card = runner.card(run, entry.id);
+  const card = runner.card(entry.id);
   if (card?.type !== 'action') throw new Error(`Action card not found: ${entry.id}`);
   const duration = milliseconds(entry.duration);
   const call = { args: cardArgs(hub, entry, tokens), tokens, state: run.state, ...(duration ? { duration } : {}) };

@@ -13,3 +13,16 @@ const webhookListeners = listenersPer<Hub, WebhookCall>('webhook calls');
 export const onWebhook = (hub: Hub, listener: (call: WebhookCall) => void): (() => void) => webhookListeners(hub).add(listener);
 
 export const callWebhook = (hub: Hub, call: WebhookCall): void => webhookListeners(hub).tell(call);
+
+/** A webhook call the cloud relayed (cloud manager): the registered webhook's id and what its caller sent. */
+export interface CloudWebhookCall {
+  id: string;
+  args: Record<string, unknown>;
+}
+
+const cloudWebhookListeners = listenersPer<Hub, CloudWebhookCall>('cloud webhook calls');
+
+/** Calls `listener` on every relayed call of a registered cloud webhook (for its owner); returns the unsubscribe. */
+export const onCloudWebhook = (hub: Hub, listener: (call: CloudWebhookCall) => void): (() => void) => cloudWebhookListeners(hub).add(listener);
+
+export const callCloudWebhook = (hub: Hub, call: CloudWebhookCall): void => cloudWebhookListeners(hub).tell(call);

@@ -2,7 +2,8 @@ import { errors, importSPKI, jwtVerify, type CryptoKey, type JWTPayload } from '
 import { ApiError } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 
-const ALGORITHMS = ['ES256', 'RS256'];
+/** RS512 is what the cloud account service signs with (PROTOCOL.md §7); ES256 and RS256 stay accepted. */
+const ALGORITHMS = ['ES256', 'RS256', 'RS512'];
 const keys = new Map<string, Promise<CryptoKey>>();
 
 export interface CloudClaims extends JWTPayload {
@@ -30,15 +31,15 @@ function keyFor(pem: string, alg: string): Promise<CryptoKey> {
 
 /**
  * Verifies a JWT of the cloud account service (a delegation token or an installer token): its signature with the
- * configured public key, its expiry, and that it was issued for this hub.
+ * configured public key, its expiry, and that it was issued for one of `audiences` (default: this hub only).
  */
-export async function verifyCloudToken(hub: Hub, jwt: string): Promise<CloudClaims> {
+export async function verifyCloudToken(hub: Hub, jwt: string, audiences: readonly string[] = [hub.id]): Promise<CloudClaims> {
   const pem = hub.config.cloudPublicKey;
   if (!pem) throw invalidToken('This hub has no public key of the cloud account service configured, so it cannot accept cloud tokens');
   try {
     const { payload } = await jwtVerify(jwt, (header) => keyFor(pem, header.alg), {
       algorithms: ALGORITHMS,
-      audience: hub.id,
+      audience: [...audiences],
       requiredClaims: ['exp', 'sub'],
     });
     return payload as CloudClaims;

@@ -45,6 +45,8 @@ describe('installer access', () => {
     const plain = await request(hub.cloudToken({ sub: 'installer-2' }), 401);
     expect(plain.body.error_description).toBe('Invalid cloud token: it does not name an installer');
     await request(installerJwt('installer-2', 'other-hub'), 401);
+    // Installer JWTs name this hub: audience homey is for sign-in only.
+    await request(installerJwt('installer-2', 'homey'), 401);
     await request('garbage', 401);
     const missing = await hub.http().post('/api/manager/users/installer/request').send({}).expect(400);
     expect(missing.body.error_description).toMatch(/jwt/);

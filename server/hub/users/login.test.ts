@@ -36,6 +36,10 @@ describe('login with a delegation token of the cloud account service', () => {
     expect(body.error_description).toMatch(/^Invalid cloud token: .*exp/);
   });
 
+  it('when the token names audience homey (PROTOCOL.md §7), then the subject decides and a session comes back', async () => {
+    await login(await hub.cloudToken({ sub: DEMO_OWNER_ATHOM_ID }, { audience: 'homey' })).expect(200);
+  });
+
   it('when the token was issued for another hub, then 401', async () => {
     const { body } = await login(await hub.cloudToken({ sub: DEMO_OWNER_ATHOM_ID }, { audience: 'another-hub' })).expect(401);
     expect(body.error_description).toMatch(/aud/);

@@ -21,9 +21,12 @@ function openSession(hub: Hub, user: UserItem, client: Client): string {
   return hub.sessions.create({ type: 'OAUTH', userId: user.id, ttlMs: SESSION_TTL_MS, ...client }).token;
 }
 
-/** POST /login: a delegation token of the cloud account service for a known user becomes a hub session token. */
+/**
+ * POST /login: a delegation token of the cloud account service for a known user becomes a hub session token. Its
+ * audience is `homey` (any hub: the subject decides whether the user belongs here, PROTOCOL.md §7) or this hub's id.
+ */
 export async function loginWithDelegation(hub: Hub, token: string): Promise<string> {
-  const claims = await verifyCloudToken(hub, token);
+  const claims = await verifyCloudToken(hub, token, [hub.id, 'homey']);
   const user = findByAthomId(hub, claims.sub);
   if (!user) throw forbidden('This cloud account is not a user of this hub');
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [];

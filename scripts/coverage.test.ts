@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hubApis } from '../generated/hub/index.js';
+import type { OperationSpec } from './manifest-types.js';
+import { coverage, loadReference, parseReference, referenceFile, type Contract } from './reference-coverage.js';
+
+const header = 'manager_id\tmanager\toperationId\tmethod\tpath\tscopes\tprivate\tcrud\tparameters';
+const spec = (over: Partial<OperationSpec>): OperationSpec => ({
+  method: 'put', path: '/api/manager/demo/thing/{id}', auth: 'token', scopes: ['homey.system'], private: false, crud: null,
+  pathParams: ['id'], queryParams: [], body: { kind: 'root', name: 'thing', required: true },
+  args: [{ name: 'id', in: 'path', required: true }, { name: 'thing', in: 'body', required: true }], status: 200, ...over,
+});
+const contractOf = (operations: Record<string, OperationSpec>): Contract => ({
+  demo: { manager: { id: 'demo', uri: 'homey:manager:demo', itemTypes: {} }, operations },
+});
+
+describe('reference coverage (scripts/reference-coverage.ts)', () => {
+  const reference = parseReference(
+    [header, 'demo\tManagerDemo\tupdateThing\tPUT\t/api/manager/demo/thing/:id\thomey.system\t\tupdateOne:Thing\tid(path,req,string) thing(body,root,req,object)',
+      'other\tManagerOther\tgetState\tGET\t/api/manager/other/state\thomey.system.readonly\t\t\t'].join('\n'),
+  );
+
+  it('when an operation matches its row in method, path, scopes, privacy and arguments, then it is served', () => {
+    const [demo, other] = coverage(reference, contractOf({ updateThing: spec({}), extraThing: spec({ path: '/x' }) }));
+    expect(demo).toEqual({ manager: 'demo', inContract: true, served: ['updateThing'], missing: [], differing: [], extra: ['extraThing'] });
+    expect(other).toMatchObject({ manager: 'other', inContract: false, missing: ['getState'] });
+  });
+
+  it('when an operation differs from its row, then each difference is named', () => {
+    const differing = spec({
+      method: 'post', path: '/api/manager/demo/thing/{thingId}', scopes: ['homey.system.readonly'], private: true,
+      body: { kind: 'fields', names: ['thing'], required: true },
+    });
+    const [demo] = coverage(reference, contractOf({ updateThing: differing }));
+    expect(demo!.differing).toEqual([{
+      operationId: 'updateThing',
+      differences: [
+        'method POST, reference PUT',
+        'path /api/manager/demo/thing/{thingId}, reference /api/manager/demo/thing/{id}',
+        'scopes [homey.system.readonly], reference [homey.system]',
+        'private, reference public',
+        'arguments id(path) thing(body), reference id(path) thing(body,root)',
+      ],
+    }]);
+    expect(coverage(reference, contractOf({}))[0]!.missing).toEqual(['updateThing']);
+  });
+
+  it("when a row of the older generation names the scope SYSTEM, then homey.system or its readonly half matches, nothing else", () => {
+    const legacy = parseReference([header, 'demo\tManagerDemo\tgetOptionVolume\tGET\t/api/manager/demo/option/volume\tSYSTEM\t\t\t'].join('\n'));
+    const option = (scopes: string[]) => spec({ method: 'get', path: '/api/manager/demo/option/volume', scopes, pathParams: [], body: null, args: [] });
+    expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.system.readonly']) }))[0]!.served).toEqual(['getOptionVolume']);
+    expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.system']) }))[0]!.served).toEqual(['getOptionVolume']);
+    expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.zone']) }))[0]!.differing).toHaveLength(1);
+  });
+
+  it('when the shared folder is missing, then the error says where it must be', () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'coverage-'));
+    const saved = process.env.HUB_SHARED_DIR;
+    delete process.env.HUB_SHARED_DIR;
+    try {
+      expect(() => referenceFile(path.join(empty, 'clone'))).toThrow(/reference .*hub-operations\.tsv is missing: the shared folder must sit beside the clone as \.\.\/shared/);
+    } finally {
+      if (saved !== undefined) process.env.HUB_SHARED_DIR = saved;
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('when a manager is in the contract, then it serves every reference row of it exactly (managers not yet built are left to their builders)', () => {
+    const report = coverage(loadReference(process.cwd()), hubApis).filter((manager) => manager.inContract);
+    const gaps = report.flatMap((manager) => [
+      ...manager.missing.map((id) => `${manager.manager}.${id}: missing`),
+      ...manager.differing.map(({ operationId, differences }) => `${manager.manager}.${operationId}: ${differences.join('; ')}`),
+    ]);
+    expect(gaps).toEqual([]);
+    expect(report.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * How the contract covers the reference operations (../shared/reference/hub-operations.tsv, beside the clone): per
+ * manager, the reference rows served with the same method, path, scopes, privacy and argument names, and those
+ * missing or served differently. Used by `npm run coverage` and by its test.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ManagerSpec, OperationSpec } from './manifest-types.js';
+
+export interface ReferenceRow {
+  manager: string;
+  operationId: string;
+  method: string;
+  /** OpenAPI style: express `:param` becomes `{param}`. */
+  path: string;
+  scopes: string[];
+  private: boolean;
+  /** `<name>(<in>)`, plus `,root` for a whole-body argument, sorted. */
+  args: string[];
+}
+
+export interface ManagerCoverage {
+  manager: string;
+  /** Whether the contract has this manager at all. */
+  inContract: boolean;
+  served: string[];
+  missing: string[];
+  /** operationId → what differs. */
+  differing: Array<{ operationId: string; differences: string[] }>;
+  /** Operations of ours the reference lacks (added from the seed). */
+  extra: string[];
+}
+
+export type Contract = Readonly<Record<string, { manager: ManagerSpec; operations: Readonly<Record<string, OperationSpec>> }>>;
+
+/** Where the reference lives: ../shared beside the repository, or HUB_SHARED_DIR. */
+export function referenceFile(root: string): string {
+  const shared = process.env.HUB_SHARED_DIR ?? path.join(root, '..', 'shared');
+  const file = path.join(shared, 'reference', 'hub-operations.tsv');
+  if (!existsSync(file)) {
+    throw new Error(`The reference ${file} is missing: the shared folder must sit beside the clone as ../shared (or set HUB_SHARED_DIR).`);
+  }
+  return file;
+}
+
+export function parseReference(text: string): ReferenceRow[] {
+  const [header, ...lines] = text.split('\n').filter((line) => line.trim() !== '');
+  const columns = header!.split('\t');
+  const at = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    const parameters = at(cells, 'parameters').split(' ').filter(Boolean);
+    return {
+      manager: at(cells, 'manager_id'),
+      operationId: at(cells, 'operationId'),
+      method: at(cells, 'method').toLowerCase(),
+      path: at(cells, 'path').replace(/:(\w+)/g, '{$1}'),
+      scopes: at(cells, 'scopes').split(',').map((scope) => scope.trim()).filter(Boolean),
+      private: at(cells, 'private') === 'private',
+      args: parameters
+        .map((parameter) => {
+          const match = /^([^(]+)\(([^)]*)\)$/.exec(parameter);
+          const [name, details] = match ? [match[1]!, match[2]!.split(',')] : [parameter, []];
+          return `${name}(${details[0] ?? '?'}${details.includes('root') ? ',root' : ''})`;
+        })
+        .sort(),
+    };
+  });
+}
+
+const ourArgs = (spec: OperationSpec) =>
+  spec.args.map((arg) => `${arg.name}(${arg.in}${arg.in === 'body' && spec.body?.kind === 'root' ? ',root' : ''})`).sort();
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * Rows of the older API generation (audio, speech-output) name the system scope `SYSTEM`: today's homey.system,
+ * or its readonly half for a read.
+ */
+const legacyScopes = new Map([['SYSTEM', ['homey.system', 'homey.system.readonly']]]);
+
+function sameScopes(ours: readonly string[], reference: readonly string[]): boolean {
+  if (reference.length === 1 && legacyScopes.has(reference[0]!)) return ours.length === 1 && legacyScopes.get(reference[0]!)!.includes(ours[0]!);
+  return same([...ours].sort(), [...reference].sort());
+}
+
+function differences(row: ReferenceRow, spec: OperationSpec): string[] {
+  const found: string[] = [];
+  if (spec.method !== row.method) found.push(`method ${spec.method.toUpperCase()}, reference ${row.method.toUpperCase()}`);
+  if (spec.path !== row.path) found.push(`path ${spec.path}, reference ${row.path}`);
+  if (!sameScopes(spec.scopes, row.scopes)) found.push(`scopes [${spec.scopes.join(', ')}], reference [${row.scopes.join(', ')}]`);
+  if (spec.private !== row.private) found.push(spec.private ? 'private, reference public' : 'public, reference private');
+  const args = ourArgs(spec);
+  if (!same(args, row.args)) found.push(`arguments ${args.join(' ') || '(none)'}, reference ${row.args.join(' ') || '(none)'}`);
+  return found;
+}
+
+/** Each manager of the reference, then each of ours it lacks, with how the contract covers it. */
+export function coverage(reference: ReferenceRow[], contract: Contract): ManagerCoverage[] {
+  const managers = [...new Set([...reference.map((row) => row.manager), ...Object.keys(contract)])].sort();
+  return managers.map((manager) => {
+    const rows = reference.filter((row) => row.manager === manager);
+    const operations = new Map(Object.entries(Object.hasOwn(contract, manager) ? contract[manager]!.operations : {}));
+    const result: ManagerCoverage = { manager, inContract: Object.hasOwn(contract, manager), served: [], missing: [], differing: [], extra: [] };
+    for (const row of rows) {
+      const spec = operations.get(row.operationId);
+      if (!spec) result.missing.push(row.operationId);
+      else {
+        const found = differences(row, spec);
+        if (found.length) result.differing.push({ operationId: row.operationId, differences: found });
+        else result.served.push(row.operationId);
+      }
+    }
+    const known = new Set(rows.map((row) => row.operationId));
+    result.extra = [...operations.keys()].filter((id) => !known.has(id));
+    return result;
+  });
+}
+
+export const loadReference = (root: string): ReferenceRow[] => parseReference(readFileSync(referenceFile(root), 'utf8'));

@@ -1,0 +1,40 @@
+import { badRequest, forbidden } from '../../http/errors.js';
+import type { Account, AccountContext } from './context.js';
+import { digest, newSecret } from './crypto.js';
+import { signDelegationToken } from './delegation.js';
+import { callerId, findUserByEmail, setPassword } from './users.js';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Mails a reset token to the account of this address, if there is one; the caller learns nothing either way. */
+export async function forgotPassword(account: Account, email: string): Promise<void> {
+  const user = await findUserByEmail(account, email);
+  if (!user) return;
+  const token = newSecret();
+  await account.db
+    .insertInto('password_resets')
+    .values({ token_hash: digest(token), user_id: user.id, expires_at: account.iso(RESET_TTL_MS) })
+    .execute();
+  await account.mail({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Someone asked to reset the password of your account. If it was you, send this token with a new password to POST ${account.publicUrl}/login/password-reset within an hour:\n\n${token}\n\nIf it was not you, ignore this mail.`,
+  });
+}
+
+export async function resetPassword(account: Account, token: string, password: string): Promise<void> {
+  const row = await account.db.selectFrom('password_resets').selectAll().where('token_hash', '=', digest(token)).executeTakeFirst();
+  if (!row || row.expires_at <= account.iso()) throw badRequest('The reset token is invalid, used or expired');
+  await setPassword(account, row.user_id, password);
+}
+
+const isHubScope = (scope: string) => scope === 'homey' || scope.startsWith('homey.');
+
+/** A delegation token for the caller, carrying the hub scopes of the caller's own token. */
+export async function createDelegation(context: AccountContext, audience: string, meta: Record<string, unknown> | undefined): Promise<string> {
+  const userId = callerId(context);
+  const session = context.session!;
+  const scopes = session.scopes.filter(isHubScope);
+  if (!scopes.length) throw forbidden('This token carries no hub scope (homey ...) to delegate');
+  return signDelegationToken(context.account.keys, { userId, audience, scopes, clientName: session.clientName, meta, nowMs: context.account.now() });
+}

@@ -1,0 +1,45 @@
+import type { Session } from '../../http/api.js';
+import type { Clock } from '../../http/clock.js';
+import type { CallContext } from '../../http/dispatcher.js';
+import type { LoginThrottle } from '../../hub/users/login-throttle.js';
+import type { PasswordCost } from './crypto.js';
+import type { AccountDb } from './db.js';
+import type { DelegationKeys } from './delegation.js';
+
+/** An e-mail the service sends (password reset, welcome). */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type Mailer = (mail: Mail) => void | Promise<void>;
+
+/** The state every handler of the account service reaches. */
+export interface Account {
+  db: AccountDb;
+  clock: Clock;
+  /** Epoch ms from the clock. */
+  now(): number;
+  /** ISO time from the clock. */
+  iso(offsetMs?: number): string;
+  /** Password guessing, slowed as the hub's local sign-in (per e-mail address and per client address). */
+  throttle: LoginThrottle;
+  keys: DelegationKeys;
+  mail: Mailer;
+  passwordCost: PasswordCost;
+  /** The service's own URL, for links in mails. */
+  publicUrl: string;
+}
+
+/** The session behind an access token: a user's (any grant but client credentials) or a client's own. */
+export interface AccountSession extends Session {
+  userId: string | null;
+  clientId: string;
+  clientName: string;
+}
+
+export interface AccountContext extends CallContext {
+  session: AccountSession | null;
+  account: Account;
+}

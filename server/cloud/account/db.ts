@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { openDb } from '../../http/db.js';
+import { migrations } from './migrations.js';
+
+/**
+ * The account service's tables. Times are ISO 8601 strings (they sort as text on both databases), lists and
+ * objects JSON text, flags integers 0/1: one set of queries for SQLite and PostgreSQL.
+ */
+export interface Tables {
+  users: {
+    id: string;
+    email: string;
+    /** The address in lower case: addresses are unique in any case. */
+    email_key: string;
+    password_hash: string;
+    firstname: string;
+    lastname: string;
+    language: string;
+    avatar: string | null;
+    roles: string;
+    newsletter: number;
+    /** Null: the account's language. */
+    newsletter_language: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  oauth_clients: {
+    id: string;
+    /** Null for a public client (a browser app), which must use PKCE. */
+    secret_hash: string | null;
+    name: string;
+    redirect_uris: string;
+    grants: string;
+    scopes: string;
+    created_at: string;
+    /** The account that registered the client through the API; null for clients of the platform. */
+    owner_id: string | null;
+  };
+  auth_codes: {
+    code_hash: string;
+    client_id: string;
+    user_id: string;
+    redirect_uri: string;
+    scopes: string;
+    code_challenge: string | null;
+    grant_id: string;
+    expires_at: string;
+    used: number;
+  };
+  tokens: {
+    access_hash: string;
+    refresh_hash: string | null;
+    /** Every token of one sign-in shares it, so that a replayed code or refresh token ends them all. */
+    grant_id: string;
+    client_id: string;
+    user_id: string | null;
+    scopes: string;
+    access_expires_at: string;
+    refresh_expires_at: string | null;
+    /** The refresh token was used and replaced: presenting it again is a replay. */
+    replaced: number;
+    /** When the sign-in began (carried through refreshes); null for rows from before it was kept. */
+    signed_in_at: string | null;
+  };
+  hubs: {
+    id: string;
+    owner_id: string;
+    name: string;
+    serial: string | null;
+    software_version: string | null;
+    /** The other fields of the record (platform, model, addresses ...). */
+    data: string;
+    created_at: string;
+    updated_at: string;
+  };
+  hub_users: {
+    hub_id: string;
+    user_id: string;
+    role: string;
+    /** Whether this user hears of the hub going offline or coming back, by push and by e-mail. */
+    notify_push: number;
+    notify_email: number;
+  };
+  hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
+  avatars: { user_id: string; content_type: string; data: Buffer; etag: string; updated_at: string };
+  user_addresses: { id: string; user_id: string; data: string; created_at: string; updated_at: string };
+  invites: {
+    id: string;
+    hub_id: string;
+    inviter_id: string;
+    user_id: string;
+    role: string;
+    /** The hub's own invite token, handed to the invited person's app once accepted. */
+    token: string | null;
+    created_at: string;
+    accepted_at: string | null;
+  };
+  password_resets: { token_hash: string; user_id: string; expires_at: string };
+  user_devices: {
+    id: string;
+    user_id: string;
+    /** The device's fields (name, platform, token ...) as JSON. */
+    data: string;
+    created_at: string;
+    updated_at: string;
+  };
+}
+
+export type AccountDb = Kysely<Tables>;
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is given (postgres://...), else SQLite in `dataDir`, and
+ * brings its schema up to date.
+ */
+export async function openAccountDb(options: { databaseUrl?: string; dataDir: string }): Promise<AccountDb> {
+  const dialect = options.databaseUrl
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    : new SqliteDialect({ database: openDb(path.join(options.dataDir, 'account.sqlite')) });
+  const db = new Kysely<Tables>({ dialect });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+/** Whether an error is a unique-key violation (SQLite or PostgreSQL), for a 409 instead of a 500. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+export { sql };

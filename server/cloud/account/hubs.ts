@@ -1,0 +1,161 @@
+import type { Selectable } from 'kysely';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { components } from '../../../generated/cloud/account.js';
+import type { Account } from './context.js';
+import { newId } from './crypto.js';
+import { isUniqueViolation, sql, type Tables } from './db.js';
+
+export const PAGE_SIZE = 50;
+
+type HubRow = Selectable<Tables['hubs']>;
+type Role = HomeyView['role'];
+
+/** The fields of a record besides id, owner and times; those beyond name, serial and version live in `data`. */
+export interface HomeyFields {
+  name?: string;
+  platform?: 'local' | 'cloud';
+  apiVersion?: 1 | 2 | 3;
+  model?: string;
+  softwareVersion?: string;
+  serial?: string;
+  language?: string;
+  localUrl?: string;
+  localUrlSecure?: string;
+  remoteUrl?: string;
+  remoteUrlForwarded?: string;
+  mdnsFqdn?: string;
+}
+
+export type HomeyView = components['schemas']['Homey'];
+
+/** The caller's membership of a hub: role and notification choices. */
+interface Membership {
+  role: string;
+  notify_push: number;
+  notify_email: number;
+}
+
+const view = (row: HubRow, { role, notify_push, notify_email }: Membership): HomeyView => ({
+  ...(JSON.parse(row.data) as HomeyFields),
+  ...(row.serial !== null ? { serial: row.serial } : {}),
+  ...(row.software_version !== null ? { softwareVersion: row.software_version } : {}),
+  _id: row.id,
+  name: row.name,
+  role: role as Role,
+  connectionNotifications: { push: notify_push === 1, email: notify_email === 1 },
+  ownerId: row.owner_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+} as HomeyView);
+
+const withRoles = (account: Account, userId: string) =>
+  account.db
+    .selectFrom('hubs')
+    .innerJoin('hub_users', 'hub_users.hub_id', 'hubs.id')
+    .where('hub_users.user_id', '=', userId);
+
+/** The hubs a user owns or is a user of, newest first (a user's `homeys`). */
+export async function homeysOf(account: Account, userId: string): Promise<HomeyView[]> {
+  const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hubs.created_at', 'desc').orderBy('hubs.id').execute();
+  return rows.map((row) => view(row, row));
+}
+
+export interface HomeyFilter {
+  serial?: string;
+  softwareVersion?: string;
+  search?: string;
+  page: number;
+}
+
+export async function listHomeys(account: Account, userId: string, filter: HomeyFilter) {
+  let query = withRoles(account, userId);
+  if (filter.serial !== undefined) query = query.where('hubs.serial', '=', filter.serial);
+  if (filter.softwareVersion !== undefined) query = query.where('hubs.software_version', '=', filter.softwareVersion);
+  if (filter.search) {
+    const pattern = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(hubs.name) like ${pattern} escape '\\'`);
+  }
+  const { total } = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll('hubs')
+    .select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email'])
+    .orderBy('hubs.created_at', 'desc')
+    .orderBy('hubs.id')
+    .limit(PAGE_SIZE)
+    .offset((filter.page - 1) * PAGE_SIZE)
+    .execute();
+  return { homeys: rows.map((row) => view(row, row)), page: filter.page, pageSize: PAGE_SIZE, total: Number(total) };
+}
+
+/** Splits fields into the columns and the JSON rest. */
+function columns(fields: HomeyFields, current: HomeyFields = {}) {
+  const { name, serial, softwareVersion, ...rest } = { ...current, ...fields };
+  return { name, serial: serial ?? null, software_version: softwareVersion ?? null, data: JSON.stringify(rest) };
+}
+
+export async function createHomey(account: Account, ownerId: string, input: HomeyFields & { _id?: string }): Promise<HomeyView> {
+  const { _id: id = newId(), ...fields } = input;
+  const now = account.iso();
+  const row: HubRow = {
+    id,
+    owner_id: ownerId,
+    ...columns({ platform: 'local', apiVersion: 3, ...fields }),
+    name: input.name ?? 'Homey',
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await account.db.transaction().execute(async (trx) => {
+      await trx.insertInto('hubs').values(row).execute();
+      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner', notify_push: 1, notify_email: 0 }).execute();
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? conflict('A hub record with this _id exists already') : error;
+  }
+  return view(row, { role: 'owner', notify_push: 1, notify_email: 0 });
+}
+
+/** A hub record the user belongs to, with their role; 404 for any other (strangers learn nothing). */
+export async function requireHomey(account: Account, userId: string, id: string): Promise<HomeyView> {
+  const row = await withRoles(account, userId).where('hubs.id', '=', id).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).executeTakeFirst();
+  if (!row) throw notFound('Homey');
+  return view(row, row);
+}
+
+export async function requireOwned(account: Account, userId: string, id: string): Promise<HomeyView> {
+  const homey = await requireHomey(account, userId, id);
+  if (homey.role !== 'owner') throw forbidden("Only the hub's owner may change its record");
+  return homey;
+}
+
+export async function updateHomey(account: Account, userId: string, id: string, patch: HomeyFields): Promise<HomeyView> {
+  const { _id, role, connectionNotifications, ownerId, createdAt, updatedAt, ...current } = await requireOwned(account, userId, id);
+  const updated_at = account.iso();
+  await account.db.updateTable('hubs').set({ ...columns(patch, current), updated_at }).where('id', '=', id).execute();
+  return { ...current, ...patch, _id, role, connectionNotifications, ownerId, createdAt, updatedAt: updated_at } as HomeyView;
+}
+
+export async function setConnectionNotifications(account: Account, userId: string, id: string, choice: { push?: boolean; email?: boolean }): Promise<HomeyView> {
+  await requireHomey(account, userId, id);
+  const changes = {
+    ...(choice.push !== undefined ? { notify_push: choice.push ? 1 : 0 } : {}),
+    ...(choice.email !== undefined ? { notify_email: choice.email ? 1 : 0 } : {}),
+  };
+  await account.db.updateTable('hub_users').set(changes).where('hub_id', '=', id).where('user_id', '=', userId).execute();
+  return requireHomey(account, userId, id);
+}
+
+/** Adds a license to any hub (admins decide, see api.ts); answers the record as its owner sees it. */
+export async function addLicense(account: Account, id: string, license: string): Promise<HomeyView> {
+  const row = await account.db.selectFrom('hubs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Homey');
+  const data = JSON.parse(row.data) as HomeyFields & { licenses?: string[] };
+  const licenses = [...new Set([...(data.licenses ?? []), license])];
+  await account.db.updateTable('hubs').set({ data: JSON.stringify({ ...data, licenses }), updated_at: account.iso() }).where('id', '=', id).execute();
+  return requireHomey(account, row.owner_id, id);
+}
+
+export async function deleteHomey(account: Account, userId: string, id: string): Promise<void> {
+  await requireOwned(account, userId, id);
+  await account.db.deleteFrom('hubs').where('id', '=', id).execute();
+}

@@ -1,0 +1,218 @@
+/** The schema of the account service's database, step by step (kysely's Migrator runs what a database lacks). */
+import type { Kysely, Migration } from 'kysely';
+
+const initial: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('email_key', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('firstname', 'text', (c) => c.notNull())
+      .addColumn('lastname', 'text', (c) => c.notNull())
+      .addColumn('language', 'text', (c) => c.notNull())
+      .addColumn('avatar', 'text')
+      .addColumn('roles', 'text', (c) => c.notNull())
+      .addColumn('newsletter', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('oauth_clients')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('secret_hash', 'text')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('redirect_uris', 'text', (c) => c.notNull())
+      .addColumn('grants', 'text', (c) => c.notNull())
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    const user = (c: any) => c.notNull().references('users.id').onDelete('cascade');
+    const client = (c: any) => c.notNull().references('oauth_clients.id').onDelete('cascade');
+    await db.schema
+      .createTable('auth_codes')
+      .addColumn('code_hash', 'text', (c) => c.primaryKey())
+      .addColumn('client_id', 'text', client)
+      .addColumn('user_id', 'text', user)
+      .addColumn('redirect_uri', 'text', (c) => c.notNull())
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('code_challenge', 'text')
+      .addColumn('grant_id', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('used', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('tokens')
+      .addColumn('access_hash', 'text', (c) => c.primaryKey())
+      .addColumn('refresh_hash', 'text', (c) => c.unique())
+      .addColumn('grant_id', 'text', (c) => c.notNull())
+      .addColumn('client_id', 'text', client)
+      .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('access_expires_at', 'text', (c) => c.notNull())
+      .addColumn('refresh_expires_at', 'text')
+      .addColumn('replaced', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('tokens_grant').on('tokens').column('grant_id').execute();
+    await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+    await db.schema
+      .createTable('hubs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('owner_id', 'text', user)
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('serial', 'text')
+      .addColumn('software_version', 'text')
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('hub_users')
+      .addColumn('hub_id', 'text', (c) => c.notNull().references('hubs.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', user)
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('hub_users_pk', ['hub_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('hub_users_user').on('hub_users').column('user_id').execute();
+    await db.schema
+      .createTable('password_resets')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', user)
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['password_resets', 'hub_users', 'hubs', 'tokens', 'auth_codes', 'oauth_clients', 'users']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+/** Sessions list their start; user devices; clients registered by users. */
+const devicesSessionsClients: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('tokens').addColumn('signed_in_at', 'text').execute();
+    await db.schema.alterTable('oauth_clients').addColumn('owner_id', 'text', (c) => c.references('users.id').onDelete('cascade')).execute();
+    await db.schema.createIndex('oauth_clients_owner').on('oauth_clients').column('owner_id').execute();
+    await db.schema
+      .createTable('user_devices')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('user_devices_user').on('user_devices').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('user_devices').execute();
+    await db.schema.dropIndex('oauth_clients_owner').execute();
+    await db.schema.alterTable('oauth_clients').dropColumn('owner_id').execute();
+    await db.schema.alterTable('tokens').dropColumn('signed_in_at').execute();
+  },
+};
+
+/** Per-user connection notifications of a hub; hub metadata. */
+const notificationsMetadata: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('hub_users').addColumn('notify_push', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema.alterTable('hub_users').addColumn('notify_email', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .createTable('hub_metadata')
+      .addColumn('hub_id', 'text', (c) => c.notNull().references('hubs.id').onDelete('cascade'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('hub_metadata_pk', ['hub_id', 'key'])
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('hub_metadata').execute();
+    await db.schema.alterTable('hub_users').dropColumn('notify_email').execute();
+    await db.schema.alterTable('hub_users').dropColumn('notify_push').execute();
+  },
+};
+
+/** Invitations of accounts to hubs. */
+const invites: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('invites')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('hub_id', 'text', (c) => c.notNull().references('hubs.id').onDelete('cascade'))
+      .addColumn('inviter_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('token', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('accepted_at', 'text')
+      .addUniqueConstraint('invites_hub_user', ['hub_id', 'user_id'])
+      .execute();
+    await db.schema.createIndex('invites_user').on('invites').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('invites').execute();
+  },
+};
+
+/** Postal addresses of accounts. */
+const addresses: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('user_addresses')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('user_addresses_user').on('user_addresses').column('user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('user_addresses').execute();
+  },
+};
+
+/** Avatar images, in the database so that every instance of the service serves them. */
+const avatars: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('avatars')
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('content_type', 'text', (c) => c.notNull())
+      // bytea is PostgreSQL's binary type; SQLite stores the Buffer as the blob it is.
+      .addColumn('data', 'bytea', (c) => c.notNull())
+      .addColumn('etag', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('avatars').execute();
+  },
+};
+
+/** The language of an account's newsletter, when it differs from the account's. */
+const newsletterLanguage: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('users').addColumn('newsletter_language', 'text').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('users').dropColumn('newsletter_language').execute();
+  },
+};
+
+/**
+ * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
+ * released.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+  '002-devices-sessions-clients': devicesSessionsClients,
+  '003-notifications-metadata': notificationsMetadata,
+  '004-invites': invites,
+  '005-addresses': addresses,
+  '006-avatars': avatars,
+  '007-newsletter-language': newsletterLanguage,
+};
+

@@ -1,0 +1,135 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { operations } from '../../../../generated/cloud/account.operations.js';
+import { ApiError } from '../../../http/errors.js';
+import type { RawRoute } from '../../../http/router.js';
+import type { ContractValidator } from '../../../http/validator.js';
+import type { Account } from '../context.js';
+import { verifyPassword } from '../crypto.js';
+import { findUserByEmail } from '../users.js';
+import { findClient, grantedScopes, type Client } from './clients.js';
+import { readForm } from './form.js';
+import { errorPage, signInPage, type Hidden } from './page.js';
+import { issueCode } from './tokens.js';
+
+type Params = Record<string, unknown>;
+
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+};
+
+function sendPage(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...PAGE_HEADERS, ...headers, 'Content-Length': Buffer.byteLength(html) }).end(html);
+}
+
+/** An error shown on the page, because the redirect URI cannot be trusted (RFC 6749 §4.1.2.1). */
+class PageError extends Error {}
+
+/** An error sent back to the app's redirect URI with the state (RFC 6749 §4.1.2.1). */
+class RedirectError extends Error {
+  constructor(readonly code: string, description: string) {
+    super(description);
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+interface Request {
+  client: Client;
+  redirectUri: string;
+  state?: string;
+  scopes: string[];
+  codeChallenge: string | null;
+  hidden: Hidden;
+}
+
+/** Checks an authorization request: first what makes the redirect URI safe, then the rest. */
+async function check(account: Account, validator: ContractValidator, params: Params): Promise<Request> {
+  const clientId = text(params.client_id);
+  const redirectUri = text(params.redirect_uri);
+  if (!clientId || !redirectUri) throw new PageError('The app sent no client_id or redirect_uri.');
+  const client = await findClient(account, clientId);
+  if (!client) throw new PageError('This app is not registered.');
+  if (!client.redirectUris.includes(redirectUri)) throw new PageError('This redirect address is not registered for the app.');
+  try {
+    validator.params(operations.authorise, { ...params });
+  } catch (error) {
+    throw new RedirectError('invalid_request', (error as Error).message);
+  }
+  if (params.response_type !== 'code') throw new RedirectError('unsupported_response_type', 'response_type must be code');
+  if (!client.grants.includes('authorization_code')) throw new RedirectError('unauthorized_client', 'This app may not use the authorization code grant');
+  const codeChallenge = text(params.code_challenge) ?? null;
+  if (codeChallenge !== null && params.code_challenge_method !== 'S256') throw new RedirectError('invalid_request', 'code_challenge_method must be S256');
+  if (client.isPublic && codeChallenge === null) throw new RedirectError('invalid_request', 'This app must use PKCE: send code_challenge with code_challenge_method S256');
+  let scopes: string[];
+  try {
+    scopes = grantedScopes(client, text(params.scope));
+  } catch (error) {
+    throw new RedirectError('invalid_scope', (error as Error).message);
+  }
+  const hidden: Hidden = { client_id: clientId, redirect_uri: redirectUri, response_type: 'code' };
+  for (const name of ['state', 'scope', 'code_challenge', 'code_challenge_method']) hidden[name] = text(params[name]);
+  return { client, redirectUri, state: text(params.state), scopes, codeChallenge, hidden };
+}
+
+function redirect(res: ServerResponse, redirectUri: string, answer: Record<string, string | undefined>) {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries(answer)) if (value !== undefined) url.searchParams.set(name, value);
+  res.writeHead(303, { Location: url.href, 'Cache-Control': 'no-store' }).end();
+}
+
+/** Runs `work`, turning a PageError into the error page and a RedirectError into a redirect to the app. */
+async function guarded(res: ServerResponse, params: Params, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof PageError) return sendPage(res, 400, errorPage(error.message));
+    if (error instanceof RedirectError) {
+      return redirect(res, String(params.redirect_uri), { error: error.code, error_description: error.message, state: text(params.state) });
+    }
+    throw error;
+  }
+}
+
+/** GET /oauth2/authorise: the sign-in page of an authorization request. */
+export function authorisePage(account: Account, validator: ContractValidator): RawRoute {
+  return {
+    spec: operations.authorise,
+    async serve(_req: IncomingMessage, res: ServerResponse, query: Params) {
+      await guarded(res, query, async () => {
+        const request = await check(account, validator, query);
+        sendPage(res, 200, signInPage(request.client.name, request.hidden));
+      });
+    },
+  };
+}
+
+/** POST /oauth2/authorise: the page's form; the right password sends the browser back to the app with a code. */
+export function authoriseSignIn(account: Account, validator: ContractValidator): RawRoute {
+  return {
+    spec: operations.authoriseSignIn,
+    async serve(req: IncomingMessage, res: ServerResponse) {
+      const form = await readForm(req);
+      await guarded(res, form, async () => {
+        const request = await check(account, validator, form);
+        const email = form.email ?? '';
+        let userId: string | null;
+        try {
+          userId = await account.throttle.attempt(email, req.socket.remoteAddress ?? '', async () => {
+            const user = email && (await findUserByEmail(account, email));
+            return user && (await verifyPassword(form.password ?? '', user.password_hash)) ? user.id : null;
+          });
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
+          return sendPage(res, 429, signInPage(request.client.name, request.hidden, error.message, email), error.headers);
+        }
+        if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, 'Wrong e-mail address or password', email));
+        const code = await issueCode(account, { client: request.client, userId, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
+        redirect(res, request.redirectUri, { code, state: request.state });
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TestAccount } from '../testing/test-account.js';
+import { PASSWORD } from '../testing/test-account.js';
+import type { ClientRegistration } from './clients.js';
+
+/** A PKCE pair (RFC 7636): a verifier and its S256 challenge. */
+export function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The hidden fields of the sign-in page's form, as a browser would send them back. */
+export function formFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(name!)] = unescape(value!);
+  return fields;
+}
+
+/** Walks the sign-in page as a browser: opens it, signs in, and returns the code of the redirect. */
+export async function authorise(
+  cloud: TestAccount,
+  { client, email, password = PASSWORD, challenge, scope, state = 'state-1' }: { client: ClientRegistration; email: string; password?: string; challenge?: string; scope?: string; state?: string },
+): Promise<string> {
+  const query: Record<string, string> = { client_id: client.id, redirect_uri: client.redirectUris[0]!, response_type: 'code', state };
+  if (challenge) Object.assign(query, { code_challenge: challenge, code_challenge_method: 'S256' });
+  if (scope) query.scope = scope;
+  const page = await cloud.http().get('/oauth2/authorise').query(query).expect(200);
+  const form = { ...formFields(page.text), email, password };
+  const res = await cloud.http().post('/oauth2/authorise').type('form').send(form).expect(303);
+  const location = new URL(res.headers.location!);
+  if (location.searchParams.get('state') !== state) throw new Error(`state not sent back: ${location.href}`);
+  return location.searchParams.get('code')!;
+}

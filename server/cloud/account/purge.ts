@@ -1,0 +1,30 @@
+import type { Account } from './context.js';
+
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes what can no longer be used: expired tokens (unless their refresh token lives), codes and reset tokens. */
+export async function purgeExpired(account: Account): Promise<void> {
+  const now = account.iso();
+  await account.db
+    .deleteFrom('tokens')
+    .where('access_expires_at', '<=', now)
+    .where((eb) => eb.or([eb('refresh_expires_at', 'is', null), eb('refresh_expires_at', '<=', now)]))
+    .execute();
+  await account.db.deleteFrom('auth_codes').where('expires_at', '<=', now).execute();
+  await account.db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
+}
+
+/** Purges now and every hour on the account's clock; returns the stop, which waits for a purge under way. */
+export function schedulePurge(account: Account, onError: (error: unknown) => void): () => Promise<void> {
+  let cancel = () => {};
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = purgeExpired(account).catch(onError);
+    cancel = account.clock.at(account.now() + PURGE_INTERVAL_MS, run);
+  };
+  run();
+  return () => {
+    cancel();
+    return running;
+  };
+}

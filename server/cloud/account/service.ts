@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
+import { operations } from '../../../generated/cloud/account.operations.js';
+import type { OperationSpec } from '../../../generated/manifest.js';
+import { systemClock, type Clock } from '../../http/clock.js';
+import { Dispatcher } from '../../http/dispatcher.js';
+import { HostAllowList } from '../../http/hosts.js';
+import { BEARER, createHttpHandler } from '../../http/router.js';
+import { ContractValidator } from '../../http/validator.js';
+import { LoginThrottle } from '../../hub/users/login-throttle.js';
+import { accountApi } from './api.js';
+import { uploadAvatar } from './avatar.js';
+import type { Account, AccountContext, Mailer } from './context.js';
+import { DEFAULT_PASSWORD_COST, type PasswordCost } from './crypto.js';
+import { openAccountDb } from './db.js';
+import { loadDelegationKeys } from './delegation.js';
+import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
+import { registerClient, type ClientRegistration } from './oauth/clients.js';
+import { tokenEndpoint, type ExtensionGrant } from './oauth/token-endpoint.js';
+import { authenticateAccess } from './oauth/tokens.js';
+import { schedulePurge } from './purge.js';
+import { setRole } from './users.js';
+
+export interface AccountServiceConfig {
+  /** Holds the SQLite file (without databaseUrl) and the delegation key pair. */
+  dataDir: string;
+  /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  /** OAuth2 clients registered (or updated) at start. */
+  clients?: ClientRegistration[];
+  /** Extension grants by their grant_type URI (RFC 6749 §4.5), for clients registered with that grant. */
+  extensionGrants?: Record<string, ExtensionGrant>;
+  clock?: Clock;
+  /** Sends the service's mails; default: printed on stdout (this service has no mail server of its own). */
+  mailer?: Mailer;
+  passwordCost?: PasswordCost;
+  /** The service's URL as users reach it, for links in mails. Default http://127.0.0.1:4861. */
+  publicUrl?: string;
+  /** Host names besides this machine's that the service answers to. */
+  hostNames?: string[];
+  validateResponses?: boolean;
+  development?: boolean;
+}
+
+export interface AccountService {
+  account: Account;
+  /** The HTTP handler; it never listens by itself (see listen). */
+  handler: RequestListener;
+  server: Server;
+  registerClient(client: ClientRegistration): Promise<void>;
+  /** Gives an account a role (`admin`, `app_developer_trusted`): for operators, not through the API. */
+  addRole(userId: string, role: string): Promise<void>;
+  /** Starts listening; port 0 picks a free one. Resolves with the base URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const printMail: Mailer = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+
+/** Builds the cloud account service on its database, served through the same HTTP kernel as the hub. */
+export async function createAccountService(config: AccountServiceConfig): Promise<AccountService> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const clock = config.clock ?? systemClock;
+  const db = await openAccountDb(config);
+  const account: Account = {
+    db,
+    clock,
+    now: () => clock.now(),
+    iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
+    throttle: new LoginThrottle(() => clock.now()),
+    keys: await loadDelegationKeys(config.dataDir),
+    mail: config.mailer ?? printMail,
+    passwordCost: config.passwordCost ?? DEFAULT_PASSWORD_COST,
+    publicUrl: config.publicUrl ?? 'http://127.0.0.1:4861',
+  };
+  for (const client of config.clients ?? []) await registerClient(account, client);
+  const stopPurge = schedulePurge(account, (error) => console.error(error));
+
+  const validator = new ContractValidator(spec);
+  const dispatcher = new Dispatcher<AccountContext>({ account: accountApi }, undefined, ({ session, remoteAddress }) => ({
+    session: session as AccountContext['session'],
+    remoteAddress,
+    account,
+  }));
+  /** The caller of a raw route that needs a token, checked as the dispatcher checks JSON operations (401, 403). */
+  const authorize = async (req: IncomingMessage, spec: OperationSpec): Promise<AccountContext> => {
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    const session = token ? await authenticateAccess(account, token) : null;
+    dispatcher.authorize(spec, session, Boolean(token) && !session);
+    return { session, remoteAddress: req.socket.remoteAddress ?? '', account };
+  };
+  const handler = createHttpHandler({
+    dispatcher,
+    validator,
+    authenticate: (token) => authenticateAccess(account, token),
+    hosts: new HostAllowList(config.hostNames),
+    validateResponses: config.validateResponses ?? false,
+    development: config.development ?? false,
+    rawRoutes: [
+      tokenEndpoint(account, validator, config.validateResponses ?? false, new Map(Object.entries(config.extensionGrants ?? {}))),
+      authorisePage(account, validator),
+      authoriseSignIn(account, validator),
+      uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),
+    ],
+  });
+  const server = createServer(handler);
+  return {
+    account,
+    handler,
+    server,
+    registerClient: (client) => registerClient(account, client),
+    addRole: async (userId, role) => void (await setRole(account, userId, role, true)),
+    listen(port = 0, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve(`http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`));
+      });
+    },
+    async close() {
+      await stopPurge();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { Mail } from '../context.js';
+import { freshDatabase } from './postgres.js';
+import type { ClientRegistration } from '../oauth/clients.js';
+import type { TokenAnswer } from '../oauth/tokens.js';
+import { createAccountService, type AccountService, type AccountServiceConfig } from '../service.js';
+
+export const APP: Required<ClientRegistration> = {
+  id: 'test-app',
+  secret: 'test-app-secret-0123456789',
+  name: 'Test App',
+  redirectUris: ['http://127.0.0.1:9999/callback'],
+  grants: ['authorization_code', 'refresh_token', 'client_credentials', 'password'],
+  scopes: ['account', 'homey'],
+};
+
+export const BROWSER_APP: ClientRegistration = {
+  id: 'browser-app',
+  name: 'Browser App',
+  redirectUris: ['http://127.0.0.1:9998/'],
+  grants: ['authorization_code', 'refresh_token'],
+  scopes: ['account.readonly', 'homey.device.readonly'],
+};
+
+export const PASSWORD = 'correct horse battery';
+
+export interface TestAccount extends AccountService {
+  url: string;
+  dataDir: string;
+  /** Mails the service sent, oldest first. */
+  mails: Mail[];
+  http(): ReturnType<typeof request>;
+  /** A new account through the API: its `_id` and e-mail. */
+  signUp(email?: string, password?: string): Promise<{ id: string; email: string }>;
+  /** Tokens of the password grant for the test app. */
+  tokens(email: string, password?: string, scope?: string): Promise<TokenAnswer>;
+  /** A new account and an access token with every scope of the test app. */
+  user(): Promise<{ id: string; email: string; token: string; auth: { Authorization: string } }>;
+  /** Stops the service and starts a new one on the same data (folder and database). */
+  restart(): Promise<TestAccount>;
+  stop(): Promise<void>;
+}
+
+type Database = Awaited<ReturnType<typeof freshDatabase>>;
+
+let counter = 0;
+
+/**
+ * A real account service on port 0 in a fresh data folder, with the test clients registered, cheap password
+ * hashing and every answer checked against the contract. Its data is in SQLite, or, when the environment has
+ * DATABASE_URL (CI), in a fresh database on that PostgreSQL server, dropped by stop().
+ */
+export async function startTestAccount(overrides: Partial<AccountServiceConfig> = {}): Promise<TestAccount> {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = !('databaseUrl' in overrides) && serverUrl ? await freshDatabase(serverUrl) : undefined;
+  return start(overrides, database);
+}
+
+async function start(overrides: Partial<AccountServiceConfig>, database: Database | undefined): Promise<TestAccount> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'account-test-'));
+  const mails: Mail[] = [];
+  const service = await createAccountService({
+    clients: [APP, BROWSER_APP],
+    passwordCost: { log2N: 10, r: 8, p: 1 },
+    mailer: (mail) => void mails.push(mail),
+    validateResponses: true,
+    development: true,
+    databaseUrl: database?.url,
+    ...overrides,
+    dataDir,
+  });
+  const url = await service.listen(0);
+  const http = () => request(url);
+  const signUp = async (email = `user${++counter}-${Date.now()}@example.com`, password = PASSWORD) => {
+    const res = await http().post('/user').send({ email, password, firstname: 'Test' }).expect(200);
+    return { id: res.body._id as string, email };
+  };
+  const tokens = async (email: string, password = PASSWORD, scope?: string) => {
+    const form: Record<string, string> = { grant_type: 'password', username: email, password };
+    if (scope) form.scope = scope;
+    const res = await http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send(form).expect(200);
+    return res.body as TokenAnswer;
+  };
+  return {
+    ...service,
+    url,
+    dataDir,
+    mails,
+    http,
+    signUp,
+    tokens,
+    async user() {
+      const { id, email } = await signUp();
+      const token = (await tokens(email)).access_token;
+      return { id, email, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    async restart() {
+      await service.close();
+      return start({ ...overrides, dataDir }, database);
+    },
+    async stop() {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import type { Selectable } from 'kysely';
+import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Account, AccountContext } from './context.js';
+import { hashPassword, newId, verifyPassword } from './crypto.js';
+import { isUniqueViolation, type Tables } from './db.js';
+import type { components } from '../../../generated/cloud/account.js';
+import { devicesOf } from './devices.js';
+import { homeysOf } from './hubs.js';
+
+type UserRow = Selectable<Tables['users']>;
+
+export type UserView = components['schemas']['User'];
+
+export const emailTaken = () => conflict('An account with this e-mail address exists already');
+
+export async function userView(account: Account, row: UserRow): Promise<UserView> {
+  const roles = JSON.parse(row.roles) as string[];
+  return {
+    _id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    language: row.language,
+    avatar: row.avatar,
+    roles,
+    roleIds: roles,
+    newsletter: row.newsletter === 1,
+    homeys: await homeysOf(account, row.id),
+    devices: await devicesOf(account, row.id),
+    createdAt: row.created_at,
+  };
+}
+
+export const findUser = (account: Account, id: string) => account.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (account: Account, email: string) =>
+  account.db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstname: string;
+  lastname?: string;
+  language?: string;
+  newsletter?: boolean;
+}
+
+export async function createUser(account: Account, input: NewUser): Promise<UserRow> {
+  const now = account.iso();
+  const row: UserRow = {
+    id: newId(),
+    email: input.email,
+    email_key: input.email.toLowerCase(),
+    password_hash: await hashPassword(input.password, account.passwordCost),
+    firstname: input.firstname,
+    lastname: input.lastname ?? '',
+    language: input.language ?? 'en',
+    avatar: null,
+    roles: '[]',
+    newsletter: input.newsletter ? 1 : 0,
+    newsletter_language: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await account.db.insertInto('users').values(row).execute();
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+  return row;
+}
+
+/** The caller's user id, or 403 for a token of a client without a user (client credentials). */
+export function callerId(context: AccountContext): string {
+  const userId = context.session?.userId;
+  if (!userId) throw forbidden('This token belongs to an app, not to a user: sign a user in');
+  return userId;
+}
+
+const isAdmin = async (context: AccountContext, userId: string) => {
+  const row = await findUser(context.account, userId);
+  return Boolean(row && (JSON.parse(row.roles) as string[]).includes('admin'));
+};
+
+/** The account at `id`, which only that account's own tokens (and admins') may reach. */
+export async function requireOwnAccount(context: AccountContext, id: string): Promise<UserRow> {
+  const caller = callerId(context);
+  if (caller !== id && !(await isAdmin(context, caller))) throw forbidden('Only the account itself may do this');
+  const row = await findUser(context.account, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export async function requireAdmin(context: AccountContext): Promise<void> {
+  if (!(await isAdmin(context, callerId(context)))) throw forbidden('Only an admin may do this');
+}
+
+/** The account at `id`, for an admin caller only. */
+export async function requireAdminOver(context: AccountContext, id: string): Promise<UserRow> {
+  await requireAdmin(context);
+  const row = await findUser(context.account, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export async function updateUser(account: Account, row: UserRow, patch: { email?: string; firstname?: string; lastname?: string; language?: string }): Promise<UserRow> {
+  const changes = {
+    ...(patch.email !== undefined ? { email: patch.email, email_key: patch.email.toLowerCase() } : {}),
+    ...(patch.firstname !== undefined ? { firstname: patch.firstname } : {}),
+    ...(patch.lastname !== undefined ? { lastname: patch.lastname } : {}),
+    ...(patch.language !== undefined ? { language: patch.language } : {}),
+    updated_at: account.iso(),
+  };
+  try {
+    await account.db.updateTable('users').set(changes).where('id', '=', row.id).execute();
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+  return { ...row, ...changes };
+}
+
+/** Checks the account's password, throttled per e-mail address and client address (403 when wrong, 429 when locked). */
+export async function confirmPassword(context: AccountContext, row: UserRow, password: string): Promise<void> {
+  const ok = await context.account.throttle.attempt(row.email, context.remoteAddress, async () => ((await verifyPassword(password, row.password_hash)) ? true : null));
+  if (!ok) throw new ApiError(403, 'wrong_password', 'The password is wrong');
+}
+
+/** Sets a new password; ends every token of the account but `keepAccessHash` (the caller's own). */
+export async function setPassword(account: Account, userId: string, password: string, keepAccessHash?: string): Promise<void> {
+  const hash = await hashPassword(password, account.passwordCost);
+  await account.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash, updated_at: account.iso() }).where('id', '=', userId).execute();
+    let ended = trx.deleteFrom('tokens').where('user_id', '=', userId);
+    if (keepAccessHash) ended = ended.where('access_hash', '!=', keepAccessHash);
+    await ended.execute();
+    await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  });
+}
+
+export const newsletterStatus = (row: UserRow) => ({ subscribed: row.newsletter === 1, language: row.newsletter_language ?? row.language });
+
+export async function setNewsletter(account: Account, row: UserRow, subscribed: boolean, language?: string) {
+  const changes = { newsletter: subscribed ? 1 : 0, ...(language !== undefined ? { newsletter_language: language } : {}), updated_at: account.iso() };
+  await account.db.updateTable('users').set(changes).where('id', '=', row.id).execute();
+  return newsletterStatus({ ...row, ...changes });
+}
+
+/** Gives an account a role (`admin`, `app_developer_trusted` ...) or takes it away. */
+export async function setRole(account: Account, userId: string, role: string, held: boolean): Promise<UserRow> {
+  const row = await findUser(account, userId);
+  if (!row) throw notFound('User');
+  const roles = new Set(JSON.parse(row.roles) as string[]);
+  if (held) roles.add(role);
+  else roles.delete(role);
+  const updated = { ...row, roles: JSON.stringify([...roles]), updated_at: account.iso() };
+  await account.db.updateTable('users').set({ roles: updated.roles, updated_at: updated.updated_at }).where('id', '=', userId).execute();
+  return updated;
+}

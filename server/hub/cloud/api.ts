@@ -1,0 +1,11 @@
+import * as manifest from '../../../generated/hub/cloud.operations.js';
+import type { operations } from '../../../generated/hub/cloud.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { cloudState, receiveOAuth2Callback, receiveWebhookCallback } from './cloud.js';
+
+export const cloud = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => cloudState(hub),
+  receiveOAuth2Callback: ({ app, token, code }, { hub }) => receiveOAuth2Callback(hub, app, token, code),
+  receiveWebhookCallback: ({ id, args = {} }, { hub }) => receiveWebhookCallback(hub, id, args),
+});

@@ -1,0 +1,53 @@
+import type { components } from '../../../generated/hub/cloud.js';
+import { notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { callCloudWebhook } from '../logic/webhooks.js';
+
+export type Webhook = components['schemas']['Webhook'];
+
+export function cloudState(hub: Hub): components['schemas']['CloudState'] {
+  return {
+    configured: Boolean(hub.config.cloudPublicKey),
+    cloudId: hub.id,
+    sharedSecretConfigured: Boolean(hub.config.cloudSharedSecret),
+    webhooks: { ...hub.store.list<Webhook>('webhook') },
+  };
+}
+
+/** Registers a cloud webhook for its owner (an app, a manager); `webhook.create` goes out. */
+export const registerWebhook = (hub: Hub, webhook: Webhook): Webhook => hub.store.insert('webhook', webhook);
+
+export function unregisterWebhook(hub: Hub, id: string): void {
+  hub.store.require('webhook', id, 'Webhook');
+  hub.store.remove('webhook', id);
+}
+
+/** Relays a call of a registered webhook to its owner; an unknown webhook is a 404. */
+export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string, unknown>): void {
+  hub.store.require('webhook', id, 'Webhook');
+  callCloudWebhook(hub, { id, args });
+}
+
+type CodeListener = (code: string) => void;
+/** Sign-ins waiting for their OAuth2 code, per hub, by `<app> <token>`; in memory, as the sign-ins themselves are. */
+const waiting = new WeakMap<Hub, Map<string, CodeListener>>();
+const waitingOf = (hub: Hub) => {
+  let map = waiting.get(hub);
+  if (!map) waiting.set(hub, (map = new Map()));
+  return map;
+};
+const key = (app: string, token: string) => `${app} ${token}`;
+
+/** An app's sign-in waits for the code the cloud relays under `token`; returns the cancel. */
+export function awaitOAuth2Code(hub: Hub, app: string, token: string, listener: CodeListener): () => void {
+  waitingOf(hub).set(key(app, token), listener);
+  return () => waitingOf(hub).delete(key(app, token));
+}
+
+/** Hands the code to the sign-in waiting for it, once; a token no sign-in waits for is a 404. */
+export function receiveOAuth2Callback(hub: Hub, app: string, token: string, code: string): void {
+  const listener = waitingOf(hub).get(key(app, token));
+  if (!listener) throw notFound('OAuth2 sign-in');
+  waitingOf(hub).delete(key(app, token));
+  listener(code);
+}

@@ -1,0 +1,10 @@
+import * as manifest from '../../../generated/hub/database.operations.js';
+import type { operations } from '../../../generated/hub/database.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { databaseState, optimizeDatabase } from './optimize.js';
+
+export const database = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => databaseState(hub),
+  optimizeDatabase: (_args, { hub }) => optimizeDatabase(hub),
+});
