@@ -10,7 +10,7 @@ export type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'n
 /** How an operation's request body maps to named arguments. */
 export type BodyArgs =
   | { readonly kind: 'root'; readonly name: string; readonly required: boolean }
-  | { readonly kind: 'fields'; readonly names: readonly string[]; readonly required: boolean };
+  | { readonly kind: 'fields'; readonly names: readonly string[]; readonly required: boolean; readonly media?: 'multipart/form-data' };
 
 /** One named argument: where it travels over HTTP, whether it is required, which JSON types it may have. */
 export interface ArgSpec {
@@ -48,7 +48,11 @@ export interface ManagerSpec {
   readonly itemTypes: Readonly<Record<string, string>>;
 }
 
-type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type Json<T> = T extends { content: { 'application/json': infer Body } }
+  ? Body
+  : T extends { content: { 'multipart/form-data': infer Body } }
+    ? Body
+    : never;
 type Present<T> = [T] extends [never] ? {} : T extends object ? T : {};
 type Parameters<Op> = Op extends { parameters: infer P }
   ? Present<P extends { path?: infer Path } ? NonNullable<Path> : never> &

@@ -31,6 +31,12 @@ const bodySchemaOf = (requestBody: Json | undefined): Json | undefined => {
   return (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'] ?? content?.['multipart/form-data'])?.schema;
 };
 
+/** A multipart form (an upload) that the kernel's router reads: the body of an operation that takes no JSON or plain form. */
+const isMultipart = (requestBody: Json | undefined): boolean => {
+  const content = requestBody?.content;
+  return !content?.['application/json'] && !content?.['application/x-www-form-urlencoded'] && Boolean(content?.['multipart/form-data']);
+};
+
 /** Every named argument with where it travels, whether it is required and its JSON types. */
 function argSpecs(doc: Json, operation: Json, parameters: Json[], body: Json | null): Json[] {
   const args: Json[] = parameters.map((p) => ({ name: p.name, in: p.in, required: p.required === true, types: typesOf(doc, p.schema) }));
@@ -54,7 +60,7 @@ function bodyArgs(doc: Json, operation: Json): Json | null {
   if (schema.type !== 'object' || !schema.properties) {
     throw new Error(`${operation.operationId}: a request body that is not an object of named fields needs x-body-name`);
   }
-  return { kind: 'fields', names, required };
+  return isMultipart(requestBody) ? { kind: 'fields', names, required, media: 'multipart/form-data' } : { kind: 'fields', names, required };
 }
 
 export function buildManifest(doc: Json, managerId: string): { operations: Json; manager: Json } {

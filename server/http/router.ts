@@ -6,6 +6,7 @@ import vary from 'vary';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { MediaBody, Session } from './api.js';
 import { readJsonBody } from './body.js';
+import { readMultipartBody } from './multipart.js';
 import type { CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
@@ -170,7 +171,8 @@ async function httpArgs(
   }
   const args = validator.params(spec, { ...query, ...path });
   if (!spec.body) return args;
-  const body = await readJsonBody(req);
+  const multipart = spec.body.kind === 'fields' && spec.body.media === 'multipart/form-data';
+  const body = multipart ? await readMultipartBody(req) : await readJsonBody(req);
   if (body === undefined) {
     if (spec.body.required) throw badRequest(`Missing JSON request body: ${spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')}`);
     return args;

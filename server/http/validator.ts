@@ -79,9 +79,11 @@ export class ContractValidator {
       params.properties[parameter.name] = parameter.schema ?? {};
       if (parameter.required) params.required.push(parameter.name);
     }
-    // A form body (the cloud's OAuth2 endpoints) is checked as the object of string fields it parses to.
+    // A form body (the cloud's OAuth2 endpoints) is checked as the object of string fields it parses to. A multipart
+    // form's fields arrive as text too: its schema coerces them ('true' is true); its files are bytes.
     const content = this.resolve(source.requestBody)?.content;
-    const bodySchema = (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded'])?.schema;
+    const multipart = operation.body?.kind === 'fields' && operation.body.media === 'multipart/form-data';
+    const bodySchema = (multipart ? content?.['multipart/form-data'] : (content?.['application/json'] ?? content?.['application/x-www-form-urlencoded']))?.schema;
     const args = objectSchema({ ...params.properties }, [...params.required]);
     if (operation.body?.kind === 'root') {
       args.properties[operation.body.name] = bodySchema ?? {};
@@ -95,7 +97,7 @@ export class ContractValidator {
     return {
       args: this.strict.compile(this.withComponents(args)),
       params: this.coercing.compile(this.withComponents(params)),
-      body: bodySchema ? this.strict.compile(this.withComponents(bodySchema)) : undefined,
+      body: bodySchema ? (multipart ? this.coercing : this.strict).compile(this.withComponents(bodySchema)) : undefined,
       response: responseSchema ? this.strict.compile(this.withComponents(responseSchema)) : undefined,
     };
   }

@@ -2,6 +2,7 @@ import type { HubApiId } from '../../generated/hub/index.js';
 import type { ApiModule } from '../http/api.js';
 import type { HubContext } from './context.js';
 import { alarms } from './alarms/api.js';
+import { apps } from './apps/api.js';
 import { audio } from './audio/api.js';
 import { backup } from './backup/api.js';
 import { ble } from './ble/api.js';
@@ -10,6 +11,7 @@ import { coprocessor } from './coprocessor/api.js';
 import { dashboards } from './dashboards/api.js';
 import { database } from './database/api.js';
 import { devices } from './devices/api.js';
+import { devkit } from './devkit/api.js';
 import { drivers } from './drivers/api.js';
 import { energy } from './energy/api.js';
 import { experiments } from './experiments/api.js';
@@ -42,6 +44,7 @@ import { zwave } from './zwave/api.js';
 /** Every hub manager's handlers. A manager in the contract without an entry here is a compile error. */
 export const hubApis = {
   alarms,
+  apps,
   audio,
   backup,
   ble,
@@ -50,6 +53,7 @@ export const hubApis = {
   dashboards,
   database,
   devices,
+  devkit,
   drivers,
   energy,
   experiments,

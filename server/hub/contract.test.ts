@@ -29,9 +29,12 @@ const url = ({ spec, manager, guarded }: { spec: OperationSpec; manager: string;
   spec.path.replace(/\{\w+\}/g, () => (guarded && ownIds.get(manager)) || 'placeholder');
 const needsToken = operations.filter(({ spec }) => spec.auth === 'token');
 const needsScope = needsToken.filter(({ spec }) => spec.scopes.length > 0);
-const requiredBody = operations.filter(({ spec }) => spec.args.some((arg) => arg.required && arg.in !== 'path'));
+/** Uploads take a multipart form, not JSON: the JSON sweeps below skip them and expect a 415 (see `uploads`). */
+const isUpload = ({ spec }: (typeof operations)[number]) => spec.body?.kind === 'fields' && spec.body.media === 'multipart/form-data';
+const uploads = operations.filter(isUpload);
+const requiredBody = operations.filter((operation) => !isUpload(operation) && operation.spec.args.some((arg) => arg.required && arg.in !== 'path'));
 const requiredArgs = operations.filter(({ spec }) => spec.args.some((arg) => arg.required));
-const takesBody = operations.filter(({ spec }) => spec.body);
+const takesBody = operations.filter((operation) => operation.spec.body && !isUpload(operation));
 /** JSON nested `levels` deep: `{"a":{"a":...1...}}`. */
 const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
@@ -111,6 +114,11 @@ describe('every operation of the hub contract', () => {
     const res = await call(operation, hub.token, false, `${url(operation)}?bogus=1`).expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
     expect(res.body.error_description).toContain('bogus');
+  });
+
+  it.each(uploads)('when $name gets JSON instead of a multipart form, then 415', async (operation) => {
+    const res = await call(operation, hub.token, true).expect(415);
+    expect(res.body).toMatchObject({ error: 'unsupported_media_type', statusCode: 415 });
   });
 
   it.each(takesBody)('when $name gets a body nested thousands of levels deep, then 400 before any handler runs', async (operation) => {

@@ -9,6 +9,7 @@ import type { Variable } from './logic/api.js';
 import { seedDemoNotifications } from './notifications/demo.js';
 import { seedDemoMoods } from './moods/demo.js';
 import { seedDemoDashboard } from './dashboards/demo.js';
+import { seedDemoApps } from './apps/demo.js';
 import { seedDemoGeolocation } from './geolocation/demo.js';
 import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
@@ -69,6 +70,7 @@ export function seedDemoHome(hub: Hub): void {
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });
     seedDemoMoods(hub);
     seedDemoDashboard(hub);
+    seedDemoApps(hub);
     seedDemoGeolocation(hub);
     seedDemoVoices(hub);
     const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };

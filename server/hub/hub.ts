@@ -25,6 +25,7 @@ import { startImages } from './images/camera.js';
 import { startNotifications } from './notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
+import { startApps } from './apps/start.js';
 import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
@@ -116,6 +117,7 @@ export function createHub(config: HubConfig): RunningHub {
   const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
   const backups = startBackups(hub);
   const updates = startUpdates(hub);
+  const stopApps = startApps(hub);
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -179,6 +181,7 @@ export function createHub(config: HubConfig): RunningHub {
       for (const stop of stopFollowing) stop();
       updates.stop();
       closeRadios(hub);
+      await stopApps();
       await backups.stop();
       await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -3,7 +3,7 @@ import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
-import { VDEVICE_OWNER, type CapabilityOptions, type DeviceClass, type DriverCapabilityOptions, type DriverDefinition } from '../drivers/catalogue.js';
+import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverCapabilityOptions, type DriverDefinition } from '../drivers/catalogue.js';
 import type { Hub } from '../context.js';
 import { checkSettings } from './settings.js';
 
@@ -144,8 +144,8 @@ export function buildDevice(input: NewDevice, now = new Date().toISOString()): D
     note: null,
     zone: input.zone,
     driverId: driver.id,
-    driverUri: VDEVICE_OWNER,
-    ownerUri: VDEVICE_OWNER,
+    driverUri: ownerOf(driver),
+    ownerUri: ownerOf(driver),
     class: deviceClass,
     virtualClass: null,
     data: input.data,

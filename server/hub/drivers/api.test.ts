@@ -21,7 +21,7 @@ describe('drivers manager', () => {
     ]));
     for (const [id, driver] of Object.entries<{ id: string; ownerUri: string }>(body)) {
       expect(driver.id).toBe(id);
-      expect(driver.ownerUri).toBe('homey:manager:vdevice');
+      expect(driver.ownerUri).toBe(id.slice(0, id.lastIndexOf(':'))); // homey:manager:vdevice, or an app's uri
       expect(driver).not.toHaveProperty('uri');
     }
     expect(body['homey:manager:vdevice:thermostat']).toMatchObject({ class: 'thermostat', capabilities: ['target_temperature', 'measure_temperature', 'thermostat_mode'] });
@@ -48,7 +48,7 @@ describe('drivers manager', () => {
 
   it('when reading the state, then it counts drivers and open pair sessions', async () => {
     const before = await hub.http().get('/api/manager/drivers/state').set(auth()).expect(200);
-    expect(before.body).toEqual({ driverCount: 11, pairSessionCount: 0 });
+    expect(before.body).toEqual({ driverCount: 12, pairSessionCount: 0 }); // 11 virtual, 1 of the demo thermostat app
     await hub.http().post('/api/manager/drivers/pairsession').set(auth()).send({ type: 'pair', driverId: 'homey:manager:vdevice:light' }).expect(200);
     const after = await hub.http().get('/api/manager/drivers/state').set(auth()).expect(200);
     expect(after.body.pairSessionCount).toBe(1);

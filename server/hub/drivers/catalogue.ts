@@ -36,6 +36,9 @@ export interface DriverDefinition {
   pairable: boolean;
   /** The images its devices own (a camera's picture), made by the images manager when one is added. */
   images?: ReadonlyArray<'camera' | 'media'>;
+  /** Who provides the driver: VDEVICE_OWNER unless an app does (`homey:app:<appId>`). */
+  ownerUri?: string;
+  ownerName?: string;
 }
 
 const setting = (id: string, type: DeviceSetting['type'], label: string, value: DeviceSetting['value'], more: Partial<DeviceSetting> = {}): DeviceSetting => ({
@@ -146,9 +149,29 @@ const definitions: DriverDefinition[] = [
 ];
 
 const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+/**
+ * Drivers of running apps, with how many hubs of this process run them: a driver is the same wherever its app
+ * package runs, and the catalogue is per process.
+ */
+const appDrivers = new Map<string, { definition: DriverDefinition; count: number }>();
 
-export const driverDefinitions = (): readonly DriverDefinition[] => definitions;
-export const findDriver = (id: string): DriverDefinition | undefined => byId.get(id);
+export const driverDefinitions = (): readonly DriverDefinition[] => [...definitions, ...[...appDrivers.values()].map((entry) => entry.definition)];
+export const findDriver = (id: string): DriverDefinition | undefined => byId.get(id) ?? appDrivers.get(id)?.definition;
+export const ownerOf = (definition: DriverDefinition): string => definition.ownerUri ?? VDEVICE_OWNER;
+
+/** Adds an app's driver to the catalogue; returns its removal. */
+export function registerAppDriver(definition: DriverDefinition): () => void {
+  const entry = appDrivers.get(definition.id) ?? { definition, count: 0 };
+  entry.definition = definition;
+  entry.count += 1;
+  appDrivers.set(definition.id, entry);
+  let removed = false;
+  return () => {
+    if (removed) return;
+    removed = true;
+    if (--entry.count === 0) appDrivers.delete(definition.id);
+  };
+}
 
 const view = (id: string): PairView => ({ id, template: id });
 
@@ -158,8 +181,8 @@ export function driverItem(definition: DriverDefinition): Driver {
   return {
     id: definition.id,
     name: definition.name,
-    ownerUri: VDEVICE_OWNER,
-    ownerName: 'Virtual devices',
+    ownerUri: ownerOf(definition),
+    ownerName: definition.ownerName ?? 'Virtual devices',
     class: definition.class,
     connectivity: definition.connectivity,
     capabilities: definition.capabilities,

@@ -5,7 +5,7 @@ import type { Hub } from '../context.js';
 import { requireZone, type Device } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
 import { radioCandidates } from '../radios/pairing.js';
-import { findDriver, driverItem, VDEVICE_OWNER, type DriverDefinition } from './catalogue.js';
+import { findDriver, driverItem, ownerOf, type DriverDefinition } from './catalogue.js';
 
 export type PairSession = components['schemas']['PairSession'];
 type PairSessionCreate = components['schemas']['PairSessionCreate'];
@@ -64,7 +64,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
     id: randomUUID(),
     type: input.type,
     driverId: driver.id,
-    driverUri: VDEVICE_OWNER,
+    driverUri: ownerOf(driver),
     deviceId,
     zoneId: input.zoneId ?? rootZone(hub.store)!.id,
     views: driverItem(driver)[input.type],
@@ -78,7 +78,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
 /** The search: nodes that joined the driver's radio network (server/hub/radios), then the next few virtual devices of the driver that are not in the home yet. */
 export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
   const joined = radioCandidates(hub, driver);
-  const name = driver.id.slice(VDEVICE_OWNER.length + 1);
+  const name = driver.id.slice(driver.id.lastIndexOf(':') + 1);
   const paired = new Set(
     hub.store.values<Device>('device').filter((device) => device.driverId === driver.id).map((device) => device.data.id),
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { applyValues } from '../devices/control.js';
 import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { appRuntime } from '../apps/runtime.js';
 import { registerAppToken } from './app-tokens.js';
 import type { FlowToken } from './tokens.js';
 
@@ -16,6 +17,7 @@ describe('flow tokens manager', () => {
 
   beforeAll(async () => {
     hub = await startTestHub();
+    await appRuntime(hub.hub).settled(); // the demo apps register their tokens as they start
     climate = hub.hub.store.values<Device>('device').find((device) => device.name === 'Living room climate')!;
   });
   afterAll(() => hub.stop());
@@ -31,7 +33,8 @@ describe('flow tokens manager', () => {
     const capabilities = devices.reduce((sum, device) => sum + device.capabilities.length, 0);
     const variables = Object.values<FlowToken>(body).filter((item) => item.uri === 'homey:manager:logic');
     expect(variables.map((item) => [item.title, item.type, item.value]).sort()).toEqual([['Away mode', 'boolean', false], ['Guests', 'number', 0]]);
-    expect(Object.keys(body)).toHaveLength(capabilities + variables.length);
+    const apps = Object.values<FlowToken>(body).filter((item) => item.uri.startsWith('homey:app:'));
+    expect(Object.keys(body)).toHaveLength(capabilities + variables.length + apps.length);
     const thermostat = devices.find((device) => device.name === 'Living room thermostat')!;
     expect(body[`homey:device:${thermostat.id}:thermostat_mode`]).toMatchObject({ type: 'string', value: 'heat' });
     const state = await hub.http().get(`${BASE}/state`).set(auth()).expect(200);

@@ -1,0 +1,124 @@
+import { Worker } from 'node:worker_threads';
+import { resolve } from 'node:path';
+import type { EventLoopUtilization } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+
+/** The worker entry that gives an app its SDK. */
+const RUNNER = resolve('server/hub/apps/worker/runner.js');
+/** Lines of output kept per app for the crash log and the devkit. */
+const LOG_LINES = 500;
+/** An app's JavaScript heap may not grow beyond this. */
+const MAX_HEAP_MB = 64;
+
+export type StdStream = 'stdout' | 'stderr';
+export interface LogLine {
+  stream: StdStream;
+  line: string;
+}
+
+/** What an app's worker says to the hub (see worker/runner.js). */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown> }
+  | { type: 'setSetting'; name: string; value: unknown }
+  | { type: 'setCapability'; deviceId: string; capabilityId: string; value: unknown }
+  | { type: 'token'; id: string; tokenType: 'string' | 'number' | 'boolean'; title: string; value: string | number | boolean | null }
+  | { type: 'tokenValue'; id: string; value: string | number | boolean | null }
+  | { type: 'tokenRemove'; id: string }
+  | { type: 'timer'; id: number; time: number }
+  | { type: 'cancelTimer'; id: number }
+  | { type: 'result'; callId: number; value?: unknown; error?: string }
+  | { type: 'usage'; callId: number; mem: number };
+
+export interface WorkerEvents {
+  message(message: WorkerMessage): void;
+  /** The worker ended: `error` when it threw, `stopped` when the hub ended it. */
+  exit(outcome: { code: number; error: Error | undefined; stopped: boolean }): void;
+}
+
+/** One app's worker thread: its messages, its output (kept in a ring), calls answered by the worker, its usage. */
+export class AppWorker {
+  private readonly worker: Worker;
+  private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private callCount = 0;
+  private error: Error | undefined;
+  private stopping = false;
+  private lastUtilization: EventLoopUtilization | undefined;
+  readonly log: LogLine[];
+
+  constructor(
+    { appDir, settings, now, env }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string> },
+    events: WorkerEvents,
+    log: LogLine[] = [],
+  ) {
+    this.log = log;
+    this.worker = new Worker(RUNNER, {
+      workerData: { appDir, settings, now, env },
+      // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as homey.env.
+      env: {},
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
+    });
+    this.capture('stdout', this.worker.stdout);
+    this.capture('stderr', this.worker.stderr);
+    this.worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'result' || message.type === 'usage') return this.settle(message);
+      events.message(message);
+    });
+    this.worker.on('error', (error) => {
+      this.error = error;
+      this.append('stderr', error.stack ?? error.message);
+    });
+    this.worker.on('exit', (code) => {
+      for (const call of this.calls.values()) call.reject(new Error('The app stopped'));
+      this.calls.clear();
+      events.exit({ code, error: this.error, stopped: this.stopping });
+    });
+  }
+
+  private capture(stream: StdStream, input: NodeJS.ReadableStream): void {
+    createInterface({ input }).on('line', (line) => this.append(stream, line));
+  }
+
+  private append(stream: StdStream, line: string): void {
+    this.log.push({ stream, line });
+    if (this.log.length > LOG_LINES) this.log.splice(0, this.log.length - LOG_LINES);
+  }
+
+  private settle(message: Extract<WorkerMessage, { callId: number }>): void {
+    const call = this.calls.get(message.callId);
+    this.calls.delete(message.callId);
+    if (!call) return;
+    if (message.type === 'usage') call.resolve(message.mem);
+    else if (message.error !== undefined) call.reject(new Error(message.error));
+    else call.resolve(message.value);
+  }
+
+  post(message: Record<string, unknown>): void {
+    this.worker.postMessage(message);
+  }
+
+  /** Sends a message the worker answers (a card run); rejects if the app stops first. */
+  call(message: Record<string, unknown>): Promise<unknown> {
+    const callId = ++this.callCount;
+    return new Promise((resolve, reject) => {
+      this.calls.set(callId, { resolve, reject });
+      this.post({ ...message, callId });
+    });
+  }
+
+  /** CPU (percent of one core, since the last measurement) and heap bytes of the worker, after a full gc if asked. */
+  async usage({ gc = false } = {}): Promise<{ cpu: number; mem: number }> {
+    const mem = (await this.call({ type: gc ? 'gc' : 'usage' })) as number;
+    const now = this.worker.performance.eventLoopUtilization();
+    const since = this.lastUtilization ? this.worker.performance.eventLoopUtilization(now, this.lastUtilization) : now;
+    this.lastUtilization = now;
+    return { cpu: Math.round(since.utilization * 10_000) / 100, mem };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,133 @@
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { conflict } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import type { Device } from '../devices/device.js';
+import { beforeRemove } from '../devices/lifecycle.js';
+import type { Manifest } from './manifest.js';
+import { appRuntime, appUri, type App, type AppSettings } from './runtime.js';
+
+type Origin = App['origin'];
+type Channel = App['channel'];
+
+export const requireApp = (hub: Hub, id: string): App => hub.store.require<App>('app', id, 'App');
+
+/** The folder a devkit session unpacked its package to. */
+export const sessionDir = (hub: Hub, session: string): string => join(hub.config.dataDir, 'devkit', session);
+
+/**
+ * Where an installed app's package is: a copy in the hub's data folder, kept until the app is updated or
+ * uninstalled (a store app keeps its version when the store has a newer one); a devkit run's is its session's.
+ */
+export const installedDir = (hub: Hub, app: Pick<App, 'id' | 'origin' | 'session'>): string =>
+  app.origin === 'devkit_run' && app.session ? sessionDir(hub, app.session) : join(hub.config.dataDir, 'apps', app.id);
+
+/** Copies a package into the installed app's folder, replacing what was there; returns that folder. */
+export function copyPackage(hub: Hub, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): string {
+  const target = installedDir(hub, app);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(from, target, { recursive: true });
+  return target;
+}
+
+function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: string | null, before?: App): App {
+  return {
+    id: manifest.id,
+    name: manifest.name,
+    sdk: manifest.sdk,
+    version: manifest.version,
+    origin,
+    channel,
+    compatibility: manifest.compatibility,
+    enabled: true,
+    autoupdate: before?.autoupdate ?? true,
+    state: 'stopped',
+    ready: false,
+    crashed: false,
+    crashedMessage: null,
+    exitCode: null,
+    exitSignal: null,
+    exitCount: before?.exitCount ?? 0,
+    settings: manifest.settings.length > 0,
+    brandColor: manifest.brandColor,
+    hasDrivers: manifest.drivers.length > 0,
+    usage: null,
+    updateAvailable: null,
+    permissions: manifest.permissions,
+    author: manifest.author,
+    icon: manifest.icon,
+    iconObj: { id: manifest.id, url: `/app/${manifest.id}${manifest.icon}` },
+    images: { small: '/assets/images/small.png', large: '/assets/images/large.png' },
+    session,
+  };
+}
+
+/** Stores the installed app (stopped) and, unless kept from an earlier install, its default settings. */
+export function recordInstall(hub: Hub, manifest: Manifest, origin: Origin, channel: Channel, session: string | null): void {
+  const before = hub.store.get<App>('app', manifest.id);
+  const defaults = Object.fromEntries(manifest.settings.filter((s) => s.default !== undefined).map((s) => [s.id, s.default]));
+  hub.store.transaction(() => {
+    const item = appItem(manifest, origin, channel, session, before);
+    if (before) hub.store.save('app', item);
+    else hub.store.insert('app', item);
+    if (!hub.store.get<AppSettings>('appsettings', manifest.id)) hub.store.insert('appsettings', { id: manifest.id, values: defaults });
+  });
+}
+
+/** Installs (or reinstalls) the package in `dir` and starts it; settings of an earlier install are kept. */
+export async function installPackage(
+  hub: Hub,
+  dir: string,
+  manifest: Manifest,
+  origin: Origin,
+  { channel = 'stable', session = null, wait = true, env = {} }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string> } = {},
+): Promise<App> {
+  const runtime = appRuntime(hub);
+  const before = hub.store.get<App>('app', manifest.id);
+  if (before) await runtime.stop(manifest.id);
+  recordInstall(hub, manifest, origin, channel, session);
+  runtime.load(manifest.id, dir, manifest, env);
+  const started = runtime.start(manifest.id);
+  if (wait) await started;
+  return requireApp(hub, manifest.id);
+}
+
+export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): Promise<void> {
+  const app = requireApp(hub, id);
+  await appRuntime(hub).stop(id);
+  forget(hub, id, purgeSettings);
+  if (app.origin !== 'devkit_run') rmSync(installedDir(hub, app), { recursive: true, force: true });
+}
+
+/** Removes a stopped app with the devices of its drivers (and its settings when purged). */
+export function forget(hub: Hub, id: string, purgeSettings: boolean): void {
+  hub.store.transaction(() => {
+    for (const device of hub.store.values<Device>('device').filter((device) => device.ownerUri === appUri(id))) {
+      beforeRemove(hub, device);
+      hub.store.remove('device', device.id);
+    }
+    hub.store.remove('app', id);
+    if (purgeSettings && hub.store.get('appsettings', id)) hub.store.remove('appsettings', id);
+  });
+  appRuntime(hub).unload(id);
+}
+
+export async function enable(hub: Hub, id: string): Promise<void> {
+  const app = requireApp(hub, id);
+  if (!app.enabled) hub.store.save('app', { ...app, enabled: true });
+  await appRuntime(hub).start(id);
+}
+
+export async function disable(hub: Hub, id: string): Promise<void> {
+  const app = requireApp(hub, id);
+  if (app.enabled) hub.store.save('app', { ...app, enabled: false });
+  await appRuntime(hub).stop(id);
+}
+
+export async function restart(hub: Hub, id: string): Promise<void> {
+  const app = requireApp(hub, id);
+  if (!app.enabled) throw conflict(`${app.name} is disabled: enable it to start it`);
+  const runtime = appRuntime(hub);
+  await runtime.stop(id);
+  await runtime.start(id);
+}

@@ -1,0 +1,105 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { badRequest } from '../../http/errors.js';
+import type { ArgSpec, TokenSpec } from '../flow/cards.js';
+import type { CapabilityValue } from '../drivers/capabilities.js';
+import type { DeviceClass, DriverCapabilityOptions } from '../drivers/catalogue.js';
+
+/** A flow card an app declares; the app's code registers what it does. */
+export interface ManifestCard {
+  id: string;
+  title: string;
+  args?: ArgSpec[];
+  tokens?: TokenSpec[];
+}
+
+export interface ManifestDriver {
+  id: string;
+  name: string;
+  class: DeviceClass;
+  connectivity?: string[];
+  capabilities: string[];
+  options?: Record<string, DriverCapabilityOptions>;
+  initial?: Record<string, CapabilityValue>;
+}
+
+/** An app package's app.json. */
+export interface Manifest {
+  id: string;
+  version: string;
+  sdk: 1 | 2 | 3;
+  name: string;
+  brandColor: string;
+  icon: string;
+  author: { name: string; email: string };
+  permissions: string[];
+  compatibility: string;
+  settings: Array<{ id: string; type: string; default?: unknown }>;
+  locales: Record<string, Record<string, string>>;
+  flow: { triggers: ManifestCard[]; conditions: ManifestCard[]; actions: ManifestCard[] };
+  drivers: ManifestDriver[];
+}
+
+/** Where the app packages shipped with the hub are: the app store until the cloud apps service is reachable. */
+export const CATALOGUE_DIR = resolve('server/hub/apps/catalogue');
+
+const APP_ID = /^[a-z0-9]+(\.[a-z0-9_-]+)+$/;
+const VERSION = /^\d+\.\d+\.\d+$/;
+const LOCAL_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Checks an app.json read from a package (the catalogue's, a devkit upload's): a 400 naming what is wrong. */
+export function checkManifest(value: unknown): Manifest {
+  if (!isObject(value)) throw badRequest('app.json must be a JSON object');
+  const fail = (what: string) => badRequest(`app.json: ${what}`);
+  if (typeof value.id !== 'string' || !APP_ID.test(value.id)) throw fail('id must be a reverse-domain app id such as com.example.app');
+  if (typeof value.version !== 'string' || !VERSION.test(value.version)) throw fail('version must be major.minor.patch');
+  if (value.sdk !== 1 && value.sdk !== 2 && value.sdk !== 3) throw fail('sdk must be 1, 2 or 3');
+  if (typeof value.name !== 'string' || !value.name) throw fail('name is required');
+  const author = value.author;
+  if (!isObject(author) || typeof author.name !== 'string' || typeof author.email !== 'string') throw fail('author needs a name and an email');
+  const flow = isObject(value.flow) ? value.flow : {};
+  const cards = (list: unknown) => (Array.isArray(list) ? (list as ManifestCard[]) : []);
+  const drivers = Array.isArray(value.drivers) ? (value.drivers as ManifestDriver[]) : [];
+  for (const item of [...cards(flow.triggers), ...cards(flow.conditions), ...cards(flow.actions), ...drivers]) {
+    if (!isObject(item) || typeof item.id !== 'string' || !LOCAL_ID.test(item.id)) throw fail('every flow card and driver needs an id of letters, digits, _ and -');
+  }
+  for (const driver of drivers) if (!Array.isArray(driver.capabilities)) throw fail(`driver ${driver.id} needs capabilities`);
+  return {
+    id: value.id,
+    version: value.version,
+    sdk: value.sdk,
+    name: value.name,
+    brandColor: typeof value.brandColor === 'string' && /^#[0-9a-fA-F]{6}$/.test(value.brandColor) ? value.brandColor : '#888888',
+    icon: typeof value.icon === 'string' ? value.icon : '/assets/icon.svg',
+    author: { name: author.name, email: author.email },
+    permissions: Array.isArray(value.permissions) ? value.permissions.filter((p): p is string => typeof p === 'string') : [],
+    compatibility: typeof value.compatibility === 'string' ? value.compatibility : '>=12.0.0',
+    settings: Array.isArray(value.settings) ? (value.settings as Manifest['settings']) : [],
+    locales: isObject(value.locales) ? (value.locales as Manifest['locales']) : {},
+    flow: { triggers: cards(flow.triggers), conditions: cards(flow.conditions), actions: cards(flow.actions) },
+    drivers,
+  };
+}
+
+/** Reads and checks the app.json of the package in `dir`. */
+export function readManifest(dir: string): Manifest {
+  const file = join(dir, 'app.json');
+  if (!existsSync(file) || !existsSync(join(dir, 'app.js'))) throw badRequest('An app package holds app.json and app.js');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf-8'));
+  } catch (error) {
+    throw badRequest(`app.json is not valid JSON: ${(error as Error).message}`);
+  }
+  return checkManifest(parsed);
+}
+
+/** The catalogue's package of an app, or undefined. */
+export function catalogueApp(id: string): { dir: string; manifest: Manifest } | undefined {
+  if (!APP_ID.test(id)) return undefined;
+  const dir = join(CATALOGUE_DIR, id);
+  if (!existsSync(join(dir, 'app.json'))) return undefined;
+  return { dir, manifest: readManifest(dir) };
+}

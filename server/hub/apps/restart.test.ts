@@ -1,0 +1,31 @@
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import type { App } from './runtime.js';
+import { eventually } from './testing/eventually.js';
+
+const SUN = 'com.example.suntimes';
+const THERMOSTAT = 'com.example.thermostat';
+
+describe('apps across a hub restart', () => {
+  let hub: TestHub;
+  afterAll(() => hub.stop());
+
+  it('when the hub restarts, then enabled apps start again with their settings, a disabled app stays stopped, and store updates install or wait by autoupdate', async () => {
+    const first = await startTestHub();
+    const auth = bearer(first.token);
+    await eventually(() => expect(first.hub.store.get('app', SUN)).toMatchObject({ state: 'running' }));
+    await first.http().put(`/api/manager/apps/app/${SUN}/setting/sunset`).set(auth).send({ value: '21:00' }).expect(204);
+    await first.http().put(`/api/manager/apps/app/${THERMOSTAT}/disable`).set(auth).send({}).expect(204);
+    // As if installed before the store had their current versions: one updates itself, the other waits.
+    const installed = (id: string) => first.hub.store.get<App>('app', id)!;
+    first.hub.store.save('app', { ...installed(SUN), version: '1.0.0' });
+    first.hub.store.save('app', { ...installed(THERMOSTAT), version: '1.9.0', autoupdate: false });
+    await first.stop({ keepData: true });
+
+    hub = await startTestHub({ dataDir: first.dataDir });
+    await eventually(() => expect(hub.hub.store.get('app', SUN)).toMatchObject({ state: 'running', ready: true }));
+    expect(hub.hub.store.get('app', SUN)).toMatchObject({ version: '1.2.0', updateAvailable: null });
+    expect(hub.hub.store.get('app', THERMOSTAT)).toMatchObject({ enabled: false, state: 'stopped', version: '1.9.0', updateAvailable: { version: '2.0.1', permissions: [] } });
+    await hub.http().get(`/api/manager/apps/app/${SUN}/setting/sunset`).set(bearer(hub.token)).expect(200, '"21:00"');
+    await hub.http().get(`/api/manager/drivers/driver/homey:app:${THERMOSTAT}:thermostat`).set(bearer(hub.token)).expect(200);
+  });
+});

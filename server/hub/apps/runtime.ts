@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { components } from '../../../generated/hub/apps.js';
+import { conflict } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
+import { applyValues, checkValue, requireCapability } from '../devices/control.js';
+import type { TriggerFiring, TokenValue } from '../flow/cards.js';
+import { createNotification } from '../notifications/notify.js';
+import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
+import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
+import { registerPackageDrivers } from './app-drivers.js';
+import type { Manifest } from './manifest.js';
+
+export type App = components['schemas']['App'];
+export type AppSettings = components['schemas']['AppSettings'];
+
+export const appUri = (id: string) => `homey:app:${id}`;
+
+/** An installed app's package, known while it is installed. */
+export interface AppPackage {
+  dir: string;
+  manifest: Manifest;
+  /** What the app reads as `homey.env` (a devkit run's). */
+  env: Record<string, string>;
+  unregisterDrivers: () => void;
+}
+
+interface Running {
+  worker: AppWorker;
+  timers: Map<number, () => void>;
+  /** The flow tokens the app registered, by its own id; they go when the app stops. */
+  tokens: Map<string, AppToken>;
+  /** Settles once the app is running or its worker ended. */
+  started: Promise<void>;
+}
+
+/** The apps of one hub: their packages, their workers and what their workers ask of the hub. */
+export class AppRuntime {
+  readonly packages = new Map<string, AppPackage>();
+  private readonly running = new Map<string, Running>();
+  /** Each app's recent output, kept across its restarts and crashes (the crash log). */
+  private readonly logs = new Map<string, LogLine[]>();
+  private fire: ((firing: TriggerFiring) => void) | undefined;
+  private closing = false;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly hub: Hub) {
+    this.stopListening = onCapabilityChanged(hub, (change) => this.tellCapability(change));
+  }
+
+  /** The flow card provider's trigger sink (flow/registry.ts). */
+  listen(fire: (firing: TriggerFiring) => void): () => void {
+    this.fire = fire;
+    return () => (this.fire = undefined);
+  }
+
+  logOf(id: string): LogLine[] {
+    let log = this.logs.get(id);
+    if (!log) this.logs.set(id, (log = []));
+    return log;
+  }
+
+  load(id: string, dir: string, manifest: Manifest, env: Record<string, string> = {}): AppPackage {
+    this.packages.get(id)?.unregisterDrivers();
+    const pack = { dir, manifest, env, unregisterDrivers: registerPackageDrivers(manifest) };
+    this.packages.set(id, pack);
+    return pack;
+  }
+
+  unload(id: string): void {
+    this.packages.get(id)?.unregisterDrivers();
+    this.packages.delete(id);
+    this.logs.delete(id);
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  worker(id: string): AppWorker {
+    const running = this.running.get(id);
+    if (!running) throw conflict('The app is not running');
+    return running.worker;
+  }
+
+  private save(id: string, change: Partial<App>): void {
+    const app = this.hub.store.get<App>('app', id);
+    if (app) this.hub.store.save('app', { ...app, ...change });
+  }
+
+  /** Starts the app's worker; the promise settles once it runs or has ended (crashed). */
+  start(id: string): Promise<void> {
+    const current = this.running.get(id);
+    if (current) return current.started;
+    const pack = this.packages.get(id)!;
+    const values = this.hub.store.get<AppSettings>('appsettings', id)?.values ?? {};
+    this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });
+    let settle!: () => void;
+    const started = new Promise<void>((resolve) => (settle = resolve));
+    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env }, {
+      message: (message) => {
+        if (message.type === 'ready') {
+          this.save(id, { state: 'running', ready: true });
+          settle();
+        } else this.handle(id, message);
+      },
+      exit: ({ code, error, stopped }) => {
+        const running = this.running.get(id);
+        for (const cancel of running?.timers.values() ?? []) cancel();
+        for (const token of running?.tokens.values() ?? []) token.unregister();
+        if (running?.worker === worker) this.running.delete(id);
+        settle();
+        if (this.closing) return;
+        if (stopped) return this.save(id, { state: 'stopped', ready: false });
+        const exitCount = (this.hub.store.get<App>('app', id)?.exitCount ?? 0) + 1;
+        const crashedMessage = error?.message ?? `The app exited with code ${code}`;
+        this.save(id, { state: 'stopped', ready: false, crashed: true, crashedMessage, exitCode: code, exitCount });
+        this.notifyCrash(id, crashedMessage);
+      },
+    }, this.logOf(id));
+    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started });
+    return started;
+  }
+
+  /** Settles once every app starting now runs or has ended; what an app registers while starting is there by then. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.running.values()].map((running) => running.started));
+  }
+
+  async stop(id: string): Promise<void> {
+    const running = this.running.get(id);
+    if (!running) return;
+    this.save(id, { state: 'stopping' });
+    await running.worker.stop();
+  }
+
+  /** The home's managers hear of a crash: they may restart the app or send its crash log. */
+  private notifyCrash(id: string, message: string): void {
+    const name = this.hub.store.get<App>('app', id)?.name ?? id;
+    createNotification(this.hub, { ownerUri: appUri(id), excerpt: `${name} crashed: ${message}`.slice(0, 200), roles: ['manager'], meta: { appId: id } });
+  }
+
+  private handle(id: string, message: WorkerMessage): void {
+    const running = this.running.get(id);
+    if (!running) return;
+    switch (message.type) {
+      case 'trigger':
+        this.fire?.({ cardId: `${appUri(id)}:${message.cardId}`, tokens: message.tokens as Record<string, TokenValue>, state: message.state });
+        return;
+      case 'setSetting': {
+        const settings = this.hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
+        const { [message.name]: _old, ...rest } = settings.values;
+        const values = message.value === null ? rest : { ...rest, [message.name]: message.value };
+        this.hub.store.save('appsettings', { id, values });
+        return;
+      }
+      case 'setCapability':
+        return this.setCapability(id, message);
+      case 'timer':
+        running.timers.set(message.id, this.hub.clock.at(message.time, () => {
+          running.timers.delete(message.id);
+          running.worker.post({ type: 'timer', id: message.id, now: this.hub.now() });
+        }));
+        return;
+      case 'token':
+      case 'tokenValue':
+      case 'tokenRemove':
+        return this.handleToken(id, running, message);
+      case 'cancelTimer':
+        running.timers.get(message.id)?.();
+        running.timers.delete(message.id);
+        return;
+    }
+  }
+
+  /** What an app does with its flow tokens; what the hub refuses (a bad id or value) goes to the app's stderr. */
+  private handleToken(id: string, running: Running, message: Extract<WorkerMessage, { type: 'token' | 'tokenValue' | 'tokenRemove' }>): void {
+    try {
+      if (message.type === 'token') {
+        const { id: tokenId, tokenType: type, title, value } = message;
+        running.tokens.set(tokenId, registerAppToken(this.hub, id, { id: tokenId, type, title, value }));
+      } else if (message.type === 'tokenValue') {
+        running.tokens.get(message.id)?.update({ value: message.value });
+      } else {
+        running.tokens.get(message.id)?.unregister();
+        running.tokens.delete(message.id);
+      }
+    } catch (error) {
+      this.logOf(id).push({ stream: 'stderr', line: `flow token ${message.id}: ${(error as Error).message}` });
+    }
+  }
+
+  private setCapability(id: string, message: Extract<WorkerMessage, { type: 'setCapability' }>): void {
+    const device = this.hub.store.get<Device>('device', message.deviceId);
+    if (!device || device.ownerUri !== appUri(id)) {
+      this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue: not a device of this app: ${message.deviceId}` });
+      return;
+    }
+    try {
+      // The app is the device's driver: it reports values, setable by users or not, within the capability's bounds.
+      const entry = requireCapability(device, message.capabilityId);
+      applyValues(this.hub, device, { [message.capabilityId]: checkValue({ ...entry, setable: true }, message.value) }, randomUUID());
+    } catch (error) {
+      this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue ${message.capabilityId}: ${(error as Error).message}` });
+    }
+  }
+
+  /** A device of an app's driver changed: its app hears of it. */
+  private tellCapability({ device, capabilityId, value }: CapabilityChange): void {
+    const id = device.ownerUri.startsWith('homey:app:') ? device.ownerUri.slice('homey:app:'.length) : undefined;
+    const running = id === undefined ? undefined : this.running.get(id);
+    if (!running) return;
+    const driverId = device.driverId.slice(device.driverId.lastIndexOf(':') + 1);
+    running.worker.post({ type: 'capability', driverId, capabilityId, value, device: { id: device.id, name: device.name, data: device.data }, now: this.hub.now() });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    this.stopListening();
+    await Promise.all([...this.running.values()].map((running) => running.worker.stop()));
+    for (const pack of this.packages.values()) pack.unregisterDrivers();
+  }
+}
+
+const runtimes = new WeakMap<Hub, AppRuntime>();
+
+export function appRuntime(hub: Hub): AppRuntime {
+  let runtime = runtimes.get(hub);
+  if (!runtime) runtimes.set(hub, (runtime = new AppRuntime(hub)));
+  return runtime;
+}

@@ -1,0 +1,42 @@
+import { ApiError, badRequest } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { requireApp } from './lifecycle.js';
+import { appRuntime, type AppSettings } from './runtime.js';
+
+/** An installed app's settings (an app installed has its settings item). */
+export function requireSettings(hub: Hub, id: string): AppSettings {
+  requireApp(hub, id);
+  return hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
+}
+
+export function getSetting(hub: Hub, id: string, name: string): unknown {
+  const { values } = requireSettings(hub, id);
+  if (!Object.hasOwn(values, name)) throw new ApiError(404, 'not_found', `Setting not found: ${name}`);
+  return values[name];
+}
+
+/** Stores a setting (appsettings.update) and tells the running app, which hears its `settings.set` event. */
+export function setSetting(hub: Hub, id: string, name: string, value: unknown): void {
+  if (value === null || value === undefined) throw badRequest('A setting needs a value: unsetAppSetting removes one');
+  const settings = requireSettings(hub, id);
+  save(hub, settings, { ...settings.values, [name]: value });
+  tell(hub, id, name, value);
+}
+
+export function unsetSetting(hub: Hub, id: string, name: string): void {
+  const settings = requireSettings(hub, id);
+  if (!Object.hasOwn(settings.values, name)) throw new ApiError(404, 'not_found', `Setting not found: ${name}`);
+  const { [name]: _removed, ...values } = settings.values;
+  save(hub, settings, values);
+  tell(hub, id, name, null);
+}
+
+function save(hub: Hub, settings: AppSettings, values: AppSettings['values']): void {
+  if (hub.store.get('appsettings', settings.id)) hub.store.save('appsettings', { id: settings.id, values });
+  else hub.store.insert('appsettings', { id: settings.id, values });
+}
+
+function tell(hub: Hub, id: string, name: string, value: unknown): void {
+  const runtime = appRuntime(hub);
+  if (runtime.isRunning(id)) runtime.worker(id).post({ type: 'setting', name, value, now: hub.now() });
+}

@@ -1,0 +1,36 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hub } from '../context.js';
+import { appCardProvider } from './cards.js';
+import { forget, installedDir, sessionDir } from './lifecycle.js';
+import { readManifest } from './manifest.js';
+import { appRuntime, type App } from './runtime.js';
+import { checkStoreUpdate } from './store.js';
+
+/** At start: updates store apps, loads every installed app's package and starts the enabled ones. Returns the shutdown. */
+export function startApps(hub: Hub): () => Promise<void> {
+  const runtime = appRuntime(hub);
+  for (const installed of hub.store.values<App>('app')) {
+    // A devkit run lasts as long as its session, which a restart ends.
+    if (installed.origin === 'devkit_run') {
+      forget(hub, installed.id, false);
+      if (installed.session) rmSync(sessionDir(hub, installed.session), { recursive: true, force: true });
+      continue;
+    }
+    checkStoreUpdate(hub, installed);
+    const app = hub.store.get<App>('app', installed.id)!;
+    const dir = installedDir(hub, app);
+    if (!existsSync(join(dir, 'app.json'))) {
+      hub.store.save('app', { ...app, state: 'stopped', ready: false, crashed: true, crashedMessage: 'The app package is missing: reinstall the app' });
+      continue;
+    }
+    runtime.load(app.id, dir, readManifest(dir));
+    if (app.enabled) void runtime.start(app.id);
+    else if (app.state !== 'stopped') hub.store.save('app', { ...app, state: 'stopped', ready: false });
+  }
+  const removeCards = hub.cards.add(appCardProvider);
+  return async () => {
+    removeCards();
+    await runtime.close();
+  };
+}

@@ -1,0 +1,131 @@
+// The entry point of an app's worker thread: gives the app its SDK (`homey`) over the message port and runs it.
+// Plain JavaScript: workers run outside the TypeScript loader of the hub and of its tests.
+import { parentPort, workerData } from 'node:worker_threads';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+
+const { appDir, settings: initialSettings, now: startNow, env } = workerData;
+const settings = new Map(Object.entries(initialSettings));
+const settingListeners = new Set();
+const runListeners = new Map();
+const capabilityListeners = new Map();
+const timers = new Map();
+let timerCount = 0;
+let clockAt = { hub: startNow, local: performance.now() };
+
+// Workers take no V8 flags at start: expose gc() to a fresh context instead, for gcApp.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
+const post = (message) => parentPort.postMessage(message);
+const write = (stream, args) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${format(...args)}\n`);
+
+const card = (type, id) => ({
+  registerRunListener(listener) {
+    runListeners.set(`${type}:${id}`, listener);
+    return this;
+  },
+  trigger(tokens = {}, state = {}) {
+    post({ type: 'trigger', cardId: id, tokens, state });
+  },
+});
+
+const homey = {
+  env: Object.freeze({ ...env }),
+  log: (...args) => write('stdout', args),
+  error: (...args) => write('stderr', args),
+  settings: {
+    get: (name) => settings.get(name) ?? null,
+    getKeys: () => [...settings.keys()],
+    set(name, value) {
+      settings.set(name, value);
+      post({ type: 'setSetting', name, value });
+    },
+    unset(name) {
+      settings.delete(name);
+      post({ type: 'setSetting', name, value: null });
+    },
+    on(event, listener) {
+      if (event === 'set' || event === 'unset') settingListeners.add(listener);
+    },
+  },
+  flow: {
+    getTriggerCard: (id) => card('trigger', id),
+    getConditionCard: (id) => card('condition', id),
+    getActionCard: (id) => card('action', id),
+    /** A flow token (`homey:app:<appId>:<id>`) that flows can use; its value changes with setValue. */
+    createToken(id, { type, title, value = null }) {
+      post({ type: 'token', id, tokenType: type, title, value });
+      return {
+        setValue: (next) => post({ type: 'tokenValue', id, value: next }),
+        unregister: () => post({ type: 'tokenRemove', id }),
+      };
+    },
+  },
+  drivers: {
+    getDriver: (driverId) => ({
+      onCapability(capabilityId, listener) {
+        capabilityListeners.set(`${driverId}:${capabilityId}`, listener);
+      },
+      setCapabilityValue(deviceId, capabilityId, value) {
+        post({ type: 'setCapability', deviceId, capabilityId, value });
+      },
+    }),
+  },
+  clock: {
+    /** The hub's time: the last the hub told, plus what passed here since. */
+    now: () => clockAt.hub + Math.round(performance.now() - clockAt.local),
+    at(time, callback) {
+      const id = ++timerCount;
+      timers.set(id, callback);
+      post({ type: 'timer', id, time });
+      return () => {
+        if (timers.delete(id)) post({ type: 'cancelTimer', id });
+      };
+    },
+  },
+};
+
+async function answer(callId, work) {
+  try {
+    post({ type: 'result', callId, value: await work() });
+  } catch (error) {
+    post({ type: 'result', callId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+parentPort.on('message', (message) => {
+  if (message.now !== undefined) clockAt = { hub: message.now, local: performance.now() };
+  switch (message.type) {
+    case 'run': {
+      const listener = runListeners.get(`${message.cardType}:${message.cardId}`);
+      return answer(message.callId, () => {
+        if (!listener) throw new Error(`The app has no run listener for ${message.cardType} ${message.cardId}`);
+        return listener(message.args, message.state);
+      });
+    }
+    case 'setting':
+      if (message.value === null) settings.delete(message.name);
+      else settings.set(message.name, message.value);
+      for (const listener of settingListeners) listener(message.name);
+      return;
+    case 'capability':
+      return capabilityListeners.get(`${message.driverId}:${message.capabilityId}`)?.(message.device, message.value);
+    case 'timer': {
+      const callback = timers.get(message.id);
+      timers.delete(message.id);
+      return callback?.();
+    }
+    case 'gc':
+      collectGarbage();
+      return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
+    case 'usage':
+      return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
+  }
+});
+
+const app = await import(pathToFileURL(`${appDir}/app.js`).href);
+await app.default(homey);
+post({ type: 'ready' });

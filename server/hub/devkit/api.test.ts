@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { c as createTar } from 'tar';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { eventually } from '../apps/testing/eventually.js';
+
+const HELLO = 'com.example.hello';
+const manifest = (version = '1.0.0') => ({
+  id: HELLO, version, sdk: 3, name: 'Hello', brandColor: '#123456', author: { name: 'Dev', email: 'dev@hello.example' },
+  settings: [{ id: 'greeting', type: 'text', default: 'Hi' }],
+  flow: { triggers: [], conditions: [], actions: [{ id: 'greet', title: 'Greet' }] },
+});
+const code = `export default async function (homey) {
+  homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'));
+  homey.error('a warning');
+  homey.log('hub environment variables seen:', Object.keys(process.env).length);
+  homey.flow.getActionCard('greet').registerRunListener(() => homey.log('greeted'));
+}`;
+
+/** A .tar.gz app package with these files at its root. */
+async function pack(files: Record<string, string>): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'devkit-pack-'));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const chunks: Buffer[] = [];
+    const stream = createTar({ gzip: true, cwd: dir }, Object.keys(files));
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('devkit manager', () => {
+  let hub: TestHub;
+  let hello: Buffer;
+  const base = '/api/manager/devkit';
+  const auth = (token = hub.token) => bearer(token);
+  const run = (archive: Buffer, fields: Record<string, string> = {}, token = hub.token) => {
+    const request = hub.http().post(`${base}/`).set(auth(token)).attach('app', archive, 'app.tar.gz');
+    for (const [name, value] of Object.entries(fields)) request.field(name, value);
+    return request;
+  };
+
+  beforeAll(async () => {
+    hub = await startTestHub();
+    hello = await pack({ 'app.json': JSON.stringify(manifest()), 'app.js': code });
+  });
+  afterAll(() => hub.stop());
+
+  it('when a package is uploaded, then it runs as a devkit session with its output, usage and app, until stopped', async () => {
+    const { body: session } = await run(hello, { env: JSON.stringify({ MODE: 'debug' }) }).expect(200);
+    expect(session).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), appId: HELLO });
+    await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [session] });
+    const { body: app } = await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(200);
+    expect(app).toMatchObject({ origin: 'devkit_run', session: session.id, state: 'running', version: '1.0.0' });
+    await eventually(async () => {
+      const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
+      // stdout and stderr are two streams: lines keep their order within each, not across them.
+      expect(lines.filter((line: { stream: string }) => line.stream === 'stdout')).toEqual([
+        { stream: 'stdout', line: 'Hello started with debug Hi' },
+        { stream: 'stdout', line: 'hub environment variables seen: 0' },
+      ]);
+      expect(lines.filter((line: { stream: string }) => line.stream === 'stderr')).toEqual([{ stream: 'stderr', line: 'a warning' }]);
+    });
+    const uri = `homey:app:${HELLO}`;
+    await hub.http().post(`/api/manager/flow/flowcardaction/${uri}/${uri}:greet/run`).set(auth()).send({}).expect(200);
+    await eventually(async () => expect((await hub.http().get(`${base}/std/${session.id}`).set(auth())).body).toContainEqual({ stream: 'stdout', line: 'greeted' }));
+    const { body: usage } = await hub.http().get(`${base}/usage`).set(auth()).expect(200);
+    expect(usage[session.id].mem).toBeGreaterThan(0);
+
+    await hub.http().delete(`${base}/${session.id}`).set(auth()).expect(204);
+    await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(404);
+    await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(404);
+    await hub.http().delete(`${base}/${session.id}`).set(auth()).expect(404);
+    expect(existsSync(join(hub.dataDir, 'devkit', session.id))).toBe(false);
+  });
+
+  it('when a session is installed, then the app stays as devkit_install and uninstalls by its session', async () => {
+    const { body: session } = await run(hello, { purgeSettings: 'true' }).expect(200);
+    const { body: installed } = await hub.http().post(`${base}/app`).set(auth()).send({ manifest: { id: HELLO }, clean: true }).expect(200);
+    expect(installed).toEqual({ appId: HELLO, version: '1.0.0', sessionId: session.id });
+    const { body: app } = await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(200);
+    expect(app).toMatchObject({ origin: 'devkit_install', session: session.id, state: 'running' });
+    await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(404);
+    await run(hello).expect(409);
+    await hub.http().delete(`${base}/app/${session.id}`).set(auth()).expect(204);
+    await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(404);
+    await hub.http().delete(`${base}/app/${session.id}`).set(auth()).expect(404);
+    await hub.http().post(`${base}/app`).set(auth()).send({ manifest: { id: HELLO } }).expect(404);
+  });
+
+  it('when the upload is not a valid package, then 400; too large, then 413; an installed store app, then 409', async () => {
+    await run(Buffer.from('not a tarball')).expect(400);
+    await run(await pack({ 'app.json': '{}', 'app.js': code })).expect(400);
+    await run(await pack({ 'app.json': JSON.stringify(manifest()) })).expect(400);
+    await run(hello, { env: '[1]' }).expect(400);
+    await hub.http().post(`${base}/`).set(auth()).send({ app: 'x' }).expect(415);
+    await hub.http().post(`${base}/`).set(auth()).field('env', '{}').expect(400);
+    const tooLarge = await run(randomBytes(9 * 1024 * 1024)).expect(413);
+    expect(tooLarge.body).toMatchObject({ error: 'payload_too_large', statusCode: 413 });
+    const store = await pack({ 'app.json': JSON.stringify({ ...manifest(), id: 'com.example.suntimes' }), 'app.js': code });
+    await run(store).expect(409);
+    await hub.http().post(`${base}/app`).set(auth()).send({}).expect(400);
+    await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
+  });
+
+  it('when the caller lacks homey.app, then every operation is 403', async () => {
+    const readonly = hub.tokenWith(['homey.app.readonly']);
+    await run(hello, {}, readonly).expect(403);
+    await hub.http().get(`${base}/state`).set(auth(readonly)).expect(403);
+    await hub.http().delete(`${base}/any`).set(auth(readonly)).expect(403);
+    await hub.http().get(`${base}/std/any`).set(auth(readonly)).expect(403);
+    await hub.http().get(`${base}/usage`).set(auth(readonly)).expect(403);
+    await hub.http().post(`${base}/app`).set(auth(readonly)).send({ manifest: { id: HELLO } }).expect(403);
+    await hub.http().delete(`${base}/app/any`).set(auth(readonly)).expect(403);
+  });
+});

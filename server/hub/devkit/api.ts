@@ -1,0 +1,15 @@
+import * as manifest from '../../../generated/hub/devkit.operations.js';
+import type { operations } from '../../../generated/hub/devkit.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { allSessions, installFromSession, runApp, sessionOutput, sessionUsage, stopSession, uninstallInstalled } from './sessions.js';
+
+export const devkit = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => ({ sessions: allSessions(hub) }),
+  runApp: ({ app, purgeSettings = false, env }, { hub }) => runApp(hub, app, purgeSettings, env),
+  stopApp: ({ session }, { hub }) => stopSession(hub, session),
+  getAppStdOut: ({ session }, { hub }) => sessionOutput(hub, session),
+  getUsage: (_args, { hub }) => sessionUsage(hub),
+  installApp: ({ manifest: appManifest, clean = false }, { hub }) => installFromSession(hub, appManifest.id, clean),
+  uninstallApp: ({ sessionId }, { hub }) => uninstallInstalled(hub, sessionId),
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
+import { readManifest } from '../apps/manifest.js';
+import { appRuntime, type App } from '../apps/runtime.js';
+import { unpackArchive } from './unpack.js';
+
+export interface DevkitSession {
+  id: string;
+  appId: string;
+}
+
+const registries = new WeakMap<Hub, Map<string, DevkitSession>>();
+
+function sessions(hub: Hub): Map<string, DevkitSession> {
+  let map = registries.get(hub);
+  if (!map) registries.set(hub, (map = new Map()));
+  return map;
+}
+
+export const allSessions = (hub: Hub): DevkitSession[] => [...sessions(hub).values()];
+
+export function requireSession(hub: Hub, id: string): DevkitSession {
+  const session = sessions(hub).get(id);
+  if (!session) throw new ApiError(404, 'not_found', `Devkit session not found: ${id}`);
+  return session;
+}
+
+function parseEnv(env: string | undefined): Record<string, string> {
+  if (env === undefined || env === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(env);
+  } catch {
+    throw badRequest('env must be a JSON object of strings');
+  }
+  const valid = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((value) => typeof value === 'string');
+  if (!valid) throw badRequest('env must be a JSON object of strings');
+  return { ...(parsed as Record<string, string>) };
+}
+
+/** runApp: unpacks the uploaded package and runs it as a devkit session (a running one of the same app is replaced). */
+export async function runApp(hub: Hub, archive: unknown, purgeSettings: boolean, envText: string | undefined): Promise<DevkitSession> {
+  if (!(archive instanceof Uint8Array)) throw badRequest('app must be an uploaded .tar.gz file');
+  const env = parseEnv(envText);
+  const id = randomUUID();
+  const dir = sessionDir(hub, id);
+  try {
+    await unpackArchive(archive, dir);
+    const manifest = readManifest(dir);
+    const installed = hub.store.get<App>('app', manifest.id);
+    if (installed && installed.origin !== 'devkit_run') throw conflict(`${installed.name} is installed (${installed.origin}): uninstall it to run it from the devkit`);
+    const earlier = allSessions(hub).find((session) => session.appId === manifest.id);
+    if (earlier) await stopSession(hub, earlier.id);
+    if (purgeSettings && hub.store.get('appsettings', manifest.id)) hub.store.remove('appsettings', manifest.id);
+    const session = { id, appId: manifest.id };
+    sessions(hub).set(id, session);
+    await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env });
+    return session;
+  } catch (error) {
+    sessions(hub).delete(id);
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** stopApp: the session's app stops and goes; its settings stay for the next run. */
+export async function stopSession(hub: Hub, id: string): Promise<void> {
+  const session = requireSession(hub, id);
+  sessions(hub).delete(id);
+  const app = hub.store.get<App>('app', session.appId);
+  if (app?.origin === 'devkit_run' && app.session === id) await uninstall(hub, app.id, false);
+  rmSync(sessionDir(hub, id), { recursive: true, force: true });
+}
+
+export function sessionOutput(hub: Hub, id: string) {
+  return appRuntime(hub).logOf(requireSession(hub, id).appId);
+}
+
+export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: number; mem: number }>> {
+  const runtime = appRuntime(hub);
+  const usages = await Promise.all(
+    allSessions(hub).map(async (session) => [session.id, runtime.isRunning(session.appId) ? await runtime.worker(session.appId).usage() : { cpu: 0, mem: 0 }] as const),
+  );
+  return Object.fromEntries(usages);
+}
+
+/** installApp: installs the package of the running session of this app for good, ending the session. */
+export async function installFromSession(hub: Hub, appId: string, clean: boolean) {
+  const session = allSessions(hub).find((candidate) => candidate.appId === appId);
+  if (!session) throw notFound(`Devkit session of ${appId}`);
+  const target = copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });
+  await stopSession(hub, session.id);
+  if (clean && hub.store.get('appsettings', appId)) hub.store.remove('appsettings', appId);
+  const app = await installPackage(hub, target, readManifest(target), 'devkit_install', { session: session.id });
+  return { appId, version: app.version, sessionId: session.id };
+}
+
+/** uninstallApp: removes the app installed from this session. */
+export async function uninstallInstalled(hub: Hub, sessionId: string): Promise<void> {
+  const app = hub.store.values<App>('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
+  if (!app) throw new ApiError(404, 'not_found', `No app installed from devkit session ${sessionId}`);
+  await uninstall(hub, app.id, false);
+}
