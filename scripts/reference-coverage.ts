@@ -68,8 +68,19 @@ export function parseReference(text: string): ReferenceRow[] {
   });
 }
 
-const ourArgs = (spec: OperationSpec) =>
-  spec.args.map((arg) => `${arg.name}(${arg.in}${arg.in === 'body' && spec.body?.kind === 'root' ? ',root' : ''})`).sort();
+const argKey = (spec: OperationSpec, arg: OperationSpec['args'][number]) =>
+  `${arg.name}(${arg.in}${arg.in === 'body' && spec.body?.kind === 'root' ? ',root' : ''})`;
+const ourArgs = (spec: OperationSpec) => spec.args.map((arg) => argKey(spec, arg)).sort();
+
+/**
+ * Every reference argument must be ours; an argument beyond them may be ours only while optional (the seed's
+ * `purgeSettings`, `keepNV`), since existing clients never send it.
+ */
+function sameArgs(spec: OperationSpec, reference: readonly string[]): boolean {
+  const ours = ourArgs(spec);
+  const extraRequired = spec.args.some((arg) => arg.required && !reference.includes(argKey(spec, arg)));
+  return reference.every((arg) => ours.includes(arg)) && !extraRequired;
+}
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
@@ -91,7 +102,7 @@ function differences(row: ReferenceRow, spec: OperationSpec): string[] {
   if (!sameScopes(spec.scopes, row.scopes)) found.push(`scopes [${spec.scopes.join(', ')}], reference [${row.scopes.join(', ')}]`);
   if (spec.private !== row.private) found.push(spec.private ? 'private, reference public' : 'public, reference private');
   const args = ourArgs(spec);
-  if (!same(args, row.args)) found.push(`arguments ${args.join(' ') || '(none)'}, reference ${row.args.join(' ') || '(none)'}`);
+  if (!sameArgs(spec, row.args)) found.push(`arguments ${args.join(' ') || '(none)'}, reference ${row.args.join(' ') || '(none)'}`);
   return found;
 }
 
