@@ -54,6 +54,8 @@ export function applyValues(hub: Hub, device: Device, requested: Record<string, 
   const saved = saveValues(hub, device, changes, (id) => (id in requested ? transactionId : randomUUID()), now);
   if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, deviceUri(saved), changes.alarm_motion === true);
   refreshGroupsOf(hub, saved.id, exceptGroup);
+  // A button springs back: its press is heard (true), then it is released, so that the next press is a change too.
+  if (changes.button === true) return saveValues(hub, saved, { button: false }, () => randomUUID(), now);
   return saved;
 }
 

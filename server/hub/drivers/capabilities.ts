@@ -42,6 +42,7 @@ const definitions = new Map<string, Definition>(Object.entries({
   alarm_contact: boolean('Contact alarm', 'Whether the door or window is open.', false, 'Opened', 'Closed'),
   alarm_smoke: boolean('Smoke alarm', 'Whether smoke is detected.', false, 'Smoke alarm on', 'Smoke alarm off'),
   alarm_water: boolean('Water alarm', 'Whether a leak is detected.', false, 'Water alarm on', 'Water alarm off'),
+  button: boolean('Button', 'Pressed by setting true; it springs back to false at once, so every press is heard.', true, 'Pressed', 'Released'),
 }));
 
 /** The full definition of one of the hub's capabilities, as getCapability answers it. */

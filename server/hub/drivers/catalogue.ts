@@ -142,6 +142,14 @@ const definitions: DriverDefinition[] = [
     settings: [setting('picture_on_motion', 'checkbox', 'Take a picture on motion', true)],
     images: ['camera'],
   }),
+  driver('button', {
+    name: 'Virtual button', class: 'button', connectivity: ['virtual'], color: '#ff6f00',
+    capabilities: ['button'], initial: { button: false }, settings: [],
+  }),
+  driver('dummysocket', {
+    name: 'Dummy socket', class: 'socket', connectivity: ['virtual'], color: '#607d8b',
+    capabilities: ['onoff'], initial: { onoff: false }, settings: [],
+  }),
   driver('group', {
     name: 'Device group', class: 'other', connectivity: [], color: '#9b9b9b',
     capabilities: [], initial: {}, settings: [], pairable: false,
