@@ -18,8 +18,11 @@ export type StateListener = (state: RealtimeState, error?: Error) => void;
 
 export interface RealtimeOptions {
   address: string;
-  token: string;
+  /** The token to handshake with, read at each handshake (a session's token changes when it is renewed). */
+  token: string | (() => string | undefined);
   homeyId: string;
+  /** Renews the token after a handshake answered 401; the handshake is then tried once more. */
+  onUnauthorized?: () => Promise<void>;
   timeouts?: { handshake?: number; subscribe?: number; call?: number };
 }
 
@@ -120,11 +123,12 @@ export class Realtime {
 
   private async handshake(root: Socket): Promise<void> {
     this.setState('handshake');
-    const { handshake } = this.timeouts;
-    const { token, homeyId } = this.options;
-    const { namespace } = await emitWithAck<{ namespace: string }>(
-      root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token, homeyId },
-    );
+    const { onUnauthorized } = this.options;
+    const { namespace } = await this.sendHandshake(root).catch(async (error: unknown) => {
+      if (!onUnauthorized || (error as HubAPIError).statusCode !== 401) throw error;
+      await onUnauthorized();
+      return this.sendHandshake(root);
+    });
     const api = this.api ?? root.io.socket(namespace);
     if (!this.api) api.onAny((uri: string, event: string, data: unknown) => this.dispatch(uri, event, data));
     this.api = api;
@@ -132,6 +136,13 @@ export class Realtime {
     const ready = connected(api, (error) => new HubAPIError((error.data as HubErrorBody | undefined) ?? error.message, 401));
     if (!api.active) api.connect();
     await ready;
+  }
+
+  private sendHandshake(root: Socket): Promise<{ namespace: string }> {
+    const { handshake } = this.timeouts;
+    const { token, homeyId } = this.options;
+    const current = typeof token === 'function' ? token() : token;
+    return emitWithAck(root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token: current, homeyId });
   }
 
   private async restore(root: Socket): Promise<void> {
