@@ -1,21 +1,11 @@
 import { importSPKI, jwtVerify } from 'jose';
 import { FakeClock } from '../../server/http/clock.js';
-import { formFields } from '../../server/cloud/account/oauth/testing.js';
 import { APP, BROWSER_APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
 import { CloudAPIError } from '../errors.js';
 import { CloudAPI } from './cloud-api.js';
 import { BrowserStorageAdapter, MemoryStorageAdapter, StorageAdapter } from './storage.js';
+import { signInOnPage } from './testing.js';
 import { Token } from './token.js';
-
-/** The browser's part of the sign-in: opens the page, posts its form as a browser would, follows to the redirect. */
-export async function signInOnPage(loginUrl: string, email: string, password = PASSWORD): Promise<URL> {
-  const page = await fetch(loginUrl);
-  expect(page.status).toBe(200);
-  const form = new URLSearchParams({ ...formFields(await page.text()), email, password });
-  const answer = await fetch(new URL('/oauth2/authorise', loginUrl), { method: 'POST', body: form, redirect: 'manual' });
-  expect(answer.status).toBe(303);
-  return new URL(answer.headers.get('Location')!);
-}
 
 describe('CloudAPI against the real account service', () => {
   const clock = new FakeClock(Date.parse('2026-11-23T10:00:00Z'));
