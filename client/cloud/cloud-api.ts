@@ -45,7 +45,7 @@ export class CloudAPI {
       token: () => this.token?.access_token,
       timeout: CLOUD_CALL_TIMEOUT,
       errors: CloudAPIError.fromResponse,
-      refresh: autoRefreshTokens ? { isStale, refresh: () => this.refreshToken(), token: () => this.token?.access_token } : undefined,
+      refresh: autoRefreshTokens ? { isStale, refresh: (stale) => this.refreshToken(stale), token: () => this.token?.access_token } : undefined,
     });
     this.account = createService<'account'>(accountOperations, (operation, args) => this.call(operation, args));
   }
@@ -172,8 +172,9 @@ export class CloudAPI {
     return token;
   }
 
-  /** One refresh at a time: concurrent 401s share it. */
-  private refreshToken(): Promise<void> {
+  /** One refresh at a time: concurrent 401s share it, and a 401 for a token already replaced needs none. */
+  private refreshToken(stale: string | undefined): Promise<void> {
+    if (stale && this.token && stale !== this.token.access_token) return Promise.resolve();
     this.refreshing ??= this.authenticateWithRefreshToken()
       .then(() => undefined)
       .finally(() => (this.refreshing = undefined));

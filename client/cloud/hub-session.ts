@@ -50,8 +50,8 @@ export class HubSession {
   }
 
   /** Clears the entry and signs in again, once per stale token (see the class comment). */
-  refresh(): Promise<void> {
-    const stale = this.entry.token ?? '';
+  refresh(staleToken = this.entry.token): Promise<void> {
+    const stale = staleToken ?? '';
     for (const [token, { at }] of this.memo) if (at !== undefined && this.now() - at >= TOKEN_REFRESH_MEMO) this.memo.delete(token);
     const remembered = this.memo.get(stale);
     if (remembered) return remembered.done;
@@ -89,7 +89,7 @@ export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategi
     address,
     id: session.homeyId,
     token: () => session.token,
-    refresh: { isStale: async () => true, refresh: () => session.refresh(), token: () => session.token },
+    refresh: { isStale: async () => true, refresh: (stale) => session.refresh(stale), token: () => session.token },
     session: () => session.session,
     role: hub.role,
   });

@@ -21,8 +21,8 @@ export interface RealtimeOptions {
   /** The token to handshake with, read at each handshake (a session's token changes when it is renewed). */
   token: string | (() => string | undefined);
   homeyId: string;
-  /** Renews the token after a handshake answered 401; the handshake is then tried once more. */
-  onUnauthorized?: () => Promise<void>;
+  /** Renews the token after a handshake with `stale` answered 401; the handshake is then tried once more. */
+  onUnauthorized?: (stale: string | undefined) => Promise<void>;
   timeouts?: { handshake?: number; subscribe?: number; call?: number };
 }
 
@@ -124,9 +124,10 @@ export class Realtime {
   private async handshake(root: Socket): Promise<void> {
     this.setState('handshake');
     const { onUnauthorized } = this.options;
+    const stale = this.token();
     const { namespace } = await this.sendHandshake(root).catch(async (error: unknown) => {
       if (!onUnauthorized || (error as HubAPIError).statusCode !== 401) throw error;
-      await onUnauthorized();
+      await onUnauthorized(stale);
       return this.sendHandshake(root);
     });
     const api = this.api ?? root.io.socket(namespace);
@@ -140,9 +141,12 @@ export class Realtime {
 
   private sendHandshake(root: Socket): Promise<{ namespace: string }> {
     const { handshake } = this.timeouts;
-    const { token, homeyId } = this.options;
-    const current = typeof token === 'function' ? token() : token;
-    return emitWithAck(root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token: current, homeyId });
+    return emitWithAck(root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token: this.token(), homeyId: this.options.homeyId });
+  }
+
+  private token(): string | undefined {
+    const { token } = this.options;
+    return typeof token === 'function' ? token() : token;
   }
 
   private async restore(root: Socket): Promise<void> {

@@ -4,8 +4,8 @@ import { homeyOffline } from '../../errors.js';
 export interface RefreshPolicy {
   /** Whether a 401 answer means that the token is stale and worth refreshing (its body may be read). */
   isStale(response: Response): Promise<boolean>;
-  /** Gets a new token; concurrent calls should share one refresh (the caller's job). */
-  refresh(): Promise<void>;
+  /** Gets a new token in place of `stale` (the one the server refused); concurrent calls should share one refresh. */
+  refresh(stale: string | undefined): Promise<void>;
   /** The bearer token to retry with. */
   token(): string | undefined;
 }
@@ -26,7 +26,7 @@ export function refreshAndRetry(policy: RefreshPolicy): Middleware {
     async onResponse({ request, response, options }) {
       const copy = copies.get(request);
       if (response.status !== 401 || !copy || !(await policy.isStale(response.clone()))) return undefined;
-      await policy.refresh();
+      await policy.refresh(request.headers.get('Authorization')?.replace(/^Bearer /, ''));
       const retry = new Request(copy);
       const token = policy.token();
       if (token) retry.headers.set('Authorization', `Bearer ${token}`);
