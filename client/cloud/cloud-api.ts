@@ -94,7 +94,7 @@ export class CloudAPI {
   }
 
   /** A grant registered with the service (RFC 6749 §4.5), by its grant_type URI and its form fields. */
-  authenticateWithExtendedGrant(grantType: string, params: Record<string, string>): Promise<Token> {
+  async authenticateWithExtendedGrant(grantType: string, params: Record<string, string>): Promise<Token> {
     if (!params || typeof params !== 'object') throw new TypeError(messages.missingParams);
     return this.grant({ ...params, grant_type: grantType });
   }

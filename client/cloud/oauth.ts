@@ -60,7 +60,8 @@ export async function requestToken(client: OAuthClientOptions, grant: Grant, sco
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
   if (client.clientSecret) headers.Authorization = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`;
   else form.set('client_id', client.clientId);
-  const secrets = [client.clientSecret, ...Object.values(grant).filter((v) => v !== grant.grant_type)] as string[];
+  const fields = grant as Record<string, string | undefined>;
+  const secrets = [client.clientSecret, fields.password, fields.refresh_token, fields.code_verifier];
 
   let response: Response;
   try {
