@@ -14,7 +14,8 @@ class ManagerEvents {
   private readonly listeners = new Map<string, Set<Listener>>();
   private subscribing?: Promise<() => void>;
   private subscribed = false;
-  readonly cache = new ItemCache(() => this.subscribed && this.realtime.connected);
+  readonly isConnected = (): boolean => this.subscribed && this.realtime.connected;
+  readonly cache = new ItemCache(this.isConnected);
 
   constructor(private readonly uri: string, private readonly realtime: Realtime) {
     realtime.onStateChange((state) => {
@@ -70,7 +71,7 @@ export function createManager(
   realtime: Realtime,
 ): Record<string, unknown> {
   const events = new ManagerEvents(manifest.manager.uri, realtime);
-  const { connect, disconnect, on, cache } = events;
+  const { connect, disconnect, on, cache, isConnected } = events;
   const read = sharePendingReads(
     (operationId: string, operation: OperationSpec, args: Record<string, unknown>) => (operation.method === 'get' ? `${operationId} ${JSON.stringify(args)}` : undefined),
     async (operationId: string, operation: OperationSpec, args: Record<string, unknown>) => {
@@ -85,5 +86,5 @@ export function createManager(
     operationId,
     (args: Record<string, unknown> = {}) => read(operationId, operation, args),
   ]);
-  return { ...Object.fromEntries(methods), connect, disconnect, on };
+  return { ...Object.fromEntries(methods), connect, disconnect, on, isConnected };
 }
