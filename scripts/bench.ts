@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
 import { measureFanOut } from './bench-realtime.js';
 import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
@@ -203,6 +204,8 @@ try {
   const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
   const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
   const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
+  console.log('Measuring the client library against plain fetch...');
+  const client = await measureClient({ url: hub.url, token: hub.token });
 
   table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
   console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
@@ -213,6 +216,7 @@ try {
       `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
   );
   printFlows(flows, connections, seconds);
+  printClient(client);
   console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
   if ([...rows.values()].flat().some((row) => row.failures) || fanOut.missed || flows.rows.some((row) => row.failures) || flows.latency.missed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');
