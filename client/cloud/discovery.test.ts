@@ -73,10 +73,12 @@ describe('hub discovery and hub sessions against a real hub and account service'
       await expect(discoverHub({ localUrl: hub.url } as never)).rejects.toThrow('Invalid Homey');
     });
 
-    it('when a hub is asked for by an id the user lacks, then Homey Not Found (404); a user without hubs, No Homey Available', () => {
+    it('when a hub is asked for by an id the user lacks, then Homey Not Found (404); a user without hubs, No Homey Available', async () => {
       const user = new CloudUser({} as CloudAPI, { _id: 'u', homeys: [], devices: [] });
       expect(() => user.getHomeyById('abc')).toThrow(expect.objectContaining({ message: 'Homey Not Found: abc', statusCode: 404 }));
       expect(() => user.getFirstHomey()).toThrow('No Homey Available');
+      const orphan = new CloudUser(undefined as never, { _id: 'u', homeys: [{ _id: hub.hub.id, localUrl: hub.url }], devices: [] });
+      await expect(orphan.authenticateHomey()).rejects.toThrow('Cannot Sign In: Missing AthomCloudAPI');
     });
   });
 

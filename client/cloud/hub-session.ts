@@ -1,6 +1,7 @@
 import { operations as sessions } from '../../generated/hub/sessions.operations.js';
 import { operations as users } from '../../generated/hub/users.operations.js';
 import { HUB_CALL_TIMEOUT, TOKEN_REFRESH_MEMO } from '../constants.js';
+import { messages } from '../errors.js';
 import { createTransport } from '../http/transport.js';
 import { HubAPI } from '../hub/hub-api.js';
 import type { CloudAPI } from './cloud-api.js';
@@ -82,6 +83,7 @@ export class HubSession {
 
 /** Finds the hub, opens (or reuses) the session and answers a HubAPI whose calls renew it on a 401. */
 export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now }: HubSessionOptions = {}): Promise<HubAPI> {
+  if (typeof cloud?.createDelegationToken !== 'function') throw new TypeError(messages.missingCloudApi);
   const { address } = await discoverHub(hub, strategies);
   const session = new HubSession(cloud, hub._id ?? hub.id, address, now);
   await session.start();

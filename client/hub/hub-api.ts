@@ -2,8 +2,8 @@ import type { Client } from 'openapi-fetch';
 import { hubApis } from '../../generated/hub/index.js';
 import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
 import { HUB_CALL_TIMEOUT } from '../constants.js';
-import { APIError, messages } from '../errors.js';
-import type { Credentials } from '../http/middleware/auth.js';
+import { APIError, messages, redact } from '../errors.js';
+import { currentToken, type Credentials } from '../http/middleware/auth.js';
 import type { RefreshPolicy } from '../http/middleware/refresh.js';
 import { createTransport } from '../http/transport.js';
 import { toHttpRequest, validateArgs } from './arguments.js';
@@ -105,7 +105,16 @@ export class HubAPI {
     this.realtime.close();
   }
 
+  /** Every failure's message and stack leave the token out, whichever layer wrote them. */
   private async call(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
+    try {
+      return await this.send(manager, operationId, operation, args);
+    } catch (error) {
+      throw error instanceof Error ? redact(error, [currentToken(this.connection)]) : error;
+    }
+  }
+
+  private async send(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
     validateArgs(operation, args);
     if (this.realtime.connected) {
       const result = await this.realtime.call(manager.uri, operationId, args);
