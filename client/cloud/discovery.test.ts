@@ -107,6 +107,28 @@ describe('hub discovery and hub sessions against a real hub and account service'
       expect(session.token).not.toBe(second);
     });
 
+    it('when the stored hub token is stale, then the first call answers 401, the entry is renewed by a login and the call retried', async () => {
+      const hubs = { [hub.hub.id]: { token: 'stale-token', session: { intersectedScopes: ['homey'] } } };
+      await api.update({ homeys: hubs });
+      const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url });
+      await expect(homey.zones.getZones()).resolves.toBeDefined();
+      const renewed = (await api.state()).homeys![hub.hub.id]!;
+      expect(renewed.token).not.toBe('stale-token');
+      expect(renewed.session?.intersectedScopes).toEqual(expect.arrayContaining(['homey.device.readonly']));
+    });
+
+    it('when the handshake answers 401 for a stale stored token, then the session is renewed and the handshake tried once more', async () => {
+      await api.update({ homeys: { [hub.hub.id]: { token: 'stale-token' } } });
+      const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url });
+      try {
+        await homey.connect();
+        expect(homey.realtimeState).toBe('connected');
+        expect((await api.state()).homeys![hub.hub.id]!.token).not.toBe('stale-token');
+      } finally {
+        homey.destroy();
+      }
+    });
+
     it('when the session is a guest, then hasScope follows its intersected scopes and hasRole the record role', async () => {
       const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url, role: 'guest' });
       expect(homey.hasScope('homey.device.readonly')).toBe(true);

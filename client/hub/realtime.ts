@@ -6,6 +6,8 @@ import {
   RECONNECT_DELAY_MAX,
   SOCKET_CONNECT_TIMEOUT,
   SOCKET_PATH,
+  SOCKET_RECONNECTION,
+  SOCKET_TRANSPORTS,
   SUBSCRIBE_TIMEOUT,
 } from '../constants.js';
 import { HubAPIError, homeyOffline, messages, type HubErrorBody } from '../errors.js';
@@ -102,9 +104,9 @@ export class Realtime {
     this.setState('connecting');
     const root = io(this.options.address, {
       path: SOCKET_PATH,
-      transports: ['websocket'],
+      transports: [...SOCKET_TRANSPORTS],
       forceNew: true,
-      reconnection: true,
+      reconnection: SOCKET_RECONNECTION,
       reconnectionDelay: RECONNECT_DELAY,
       reconnectionDelayMax: RECONNECT_DELAY_MAX,
       timeout: SOCKET_CONNECT_TIMEOUT,
