@@ -1,3 +1,4 @@
+import { createHub } from '../../server/hub/hub.js';
 import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
 import { Device } from './device.js';
 import { HubAPI } from './hub-api.js';
@@ -65,6 +66,35 @@ describe('Device and capability instances against a real hub', () => {
     } finally {
       reads.mockRestore();
       dim.destroy();
+    }
+  });
+
+  it('when the connection comes back after a while, then the device refreshes itself and its instances get what changed meanwhile', async () => {
+    const first = await startTestHub();
+    const port = Number(new URL(first.url).port);
+    const client = await HubAPI.connect({ address: first.url, token: first.token });
+    const spotsId = Object.values(await client.devices.getDevices()).find((device) => device.name === 'Kitchen spots')!.id;
+    let now = 0;
+    const device = await Device.get(client, spotsId, { now: () => now });
+    const heard: unknown[] = [];
+    const dim = await device.makeCapabilityInstance('dim', (value) => heard.push(value));
+    const reconnected = new Promise<void>((resolve) => client.onRealtimeState((state) => state === 'connected' && resolve()));
+
+    await first.stop({ keepData: true });
+    const second = createHub({ demoHome: true, validateResponses: true, development: true, dataDir: first.dataDir });
+    await second.listen(port);
+    try {
+      const stored = second.hub.store.get('device', spotsId) as unknown as { capabilitiesObj: { dim: object } };
+      second.hub.store.save('device', { ...stored, capabilitiesObj: { ...stored.capabilitiesObj, dim: { ...stored.capabilitiesObj.dim, value: 0.4 } } } as never);
+      now = 3_000;
+      await reconnected;
+      for (let i = 0; i < 300 && !heard.length; i++) await sleep(10);
+      expect(heard).toEqual([0.4]);
+      expect(dim.value).toBe(0.4);
+    } finally {
+      dim.destroy();
+      client.destroy();
+      await second.close();
     }
   });
 });
