@@ -1,6 +1,27 @@
 /** The error catalogue of seed 001 §8 and the validation texts of §5: users and tests see these texts verbatim. */
 export const messages = {
   unknown: 'Unknown API Error',
+  missingRedirectUrl: 'Missing Redirect URL',
+  missingClientId: 'Missing Client ID',
+  missingClientSecret: 'Missing Client Secret',
+  missingCode: 'Missing Code',
+  missingUsername: 'Missing Username',
+  missingPassword: 'Missing Password',
+  missingParams: 'Missing Params',
+  missingGrantType: 'Missing Grant Type',
+  missingToken: 'Missing Token',
+  missingRefreshToken: 'Missing Refresh Token',
+  invalidStorage: 'Invalid Storage Adapter',
+  invalidAvatar: 'Invalid Avatar: expected a buffer',
+  invalidAvatarType: 'Invalid Avatar Type: expected jpg, png or gif',
+  unsupportedApiVersion: 'Unsupported Homey API Version',
+  invalidPlatformVersion: 'Invalid Homey Platform Version',
+  invalidServerResponse: 'Invalid response from server',
+  noDiscoveryStrategies: 'No Discovery Strategies Available',
+  homeyNotFound: (id: string) => `Homey Not Found: ${id}`,
+  noHomeyAvailable: 'No Homey Available',
+  missingCloudApi: 'Cannot Sign In: Missing AthomCloudAPI',
+  flowIsBroken: 'Flow.isBroken requires the flow and flow-token managers to be connected',
   invalidAddress: 'Invalid Address',
   invalidToken: 'Invalid Token',
   invalidHomey: 'Invalid Homey',
@@ -66,6 +87,65 @@ export class HubAPIError extends APIError {
       return new HubAPIError(raw || response.statusText, response.status);
     }
   }
+}
+
+/** The cloud's error body: the first of these that is set is the message (seed 001 §8). */
+export interface CloudErrorBody {
+  error_description?: unknown;
+  error_message?: unknown;
+  error?: unknown;
+  message?: unknown;
+  result?: unknown;
+}
+
+/** An `error_description` object (`{ password: 'Too short' }`) reads `password: Too short` (PROTOCOL.md §7). */
+const describe = (value: unknown): string | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.entries(value).map(([key, item]) => `${key}: ${String(item)}`).join(', ') || undefined
+    : text(value);
+
+/** A non-2xx answer of a cloud service, or a failed token request; `error` is the OAuth2 code when there is one. */
+export class CloudAPIError extends APIError {
+  readonly error?: string;
+
+  constructor(body: CloudErrorBody | null | undefined, statusCode: number, statusText = '') {
+    const fields = body ?? {};
+    const message = describe(fields.error_description) ?? text(fields.error_message) ?? text(fields.error) ?? text(fields.message) ?? text(fields.result) ?? statusText;
+    super(message, statusCode, describe(fields.error_description));
+    this.name = 'CloudAPIError';
+    this.error = text(fields.error);
+  }
+
+  static async fromResponse(response: Response): Promise<CloudAPIError> {
+    const raw = await response.text();
+    try {
+      return new CloudAPIError(JSON.parse(raw) as CloudErrorBody, response.status, response.statusText);
+    } catch {
+      return new CloudAPIError({ message: raw }, response.status, response.statusText);
+    }
+  }
+}
+
+/** Something asked for is not there (default status 404). */
+export class NotFoundError extends APIError {
+  constructor(message: string, statusCode = 404) {
+    super(message, statusCode);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** The same error with every occurrence of the secrets replaced, so that logs and screens never show them. */
+export function redact<E extends Error>(error: E, secrets: readonly (string | undefined)[]): E {
+  for (const secret of secrets) {
+    if (!secret) continue;
+    error.message = error.message.split(secret).join('[redacted]');
+    const described = error as { description?: string };
+    if (typeof described.description === 'string') {
+      Object.defineProperty(error, 'description', { value: described.description.split(secret).join('[redacted]') });
+    }
+    if (error.stack) error.stack = error.stack.split(secret).join('[redacted]');
+  }
+  return error;
 }
 
 /** A call, handshake or subscription that got no answer in time. */

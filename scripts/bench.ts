@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
 import { measureInsightsQuery } from './bench-insights.js';
 import { measureFanOut } from './bench-realtime.js';
@@ -206,6 +207,8 @@ try {
   const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
   const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
   const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
+  console.log('Measuring the client library against plain fetch...');
+  const client = await measureClient({ url: hub.url, token: hub.token });
 
   console.log('Measuring insights lastYear queries over a year of per-minute values...');
   const insights = await measureInsightsQuery();
@@ -223,6 +226,7 @@ try {
     `\nInsights query over a year of per-minute values (goal < 50 ms): GET .../entry?resolution=lastYear on a log of ` +
       `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
   );
+  printClient(client);
   console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
   if ([...rows.values()].flat().some((row) => row.failures) || fanOut.missed || flows.rows.some((row) => row.failures) || flows.latency.missed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');

@@ -2,16 +2,31 @@ import type { Client } from 'openapi-fetch';
 import { hubApis } from '../../generated/hub/index.js';
 import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
 import { HUB_CALL_TIMEOUT } from '../constants.js';
-import { APIError, messages } from '../errors.js';
+import { APIError, messages, redact } from '../errors.js';
+import { currentToken, type Credentials } from '../http/middleware/auth.js';
+import type { RefreshPolicy } from '../http/middleware/refresh.js';
 import { createTransport } from '../http/transport.js';
 import { toHttpRequest, validateArgs } from './arguments.js';
 import { camelCase, createManager } from './manager.js';
 import { checkOptions, type HubAPIOptions } from './options.js';
 import { ping } from './ping.js';
+import { scopeAllows } from './scopes.js';
 import { Realtime, type RealtimeState } from './realtime.js';
 import type { EventOf, HubUri, Managers } from './types.js';
 
 export type { HubAPIOptions } from './options.js';
+
+export interface HubConnection {
+  address: string;
+  id: string;
+  token: Credentials['token'];
+  /** Renews the token on a 401 (a call is retried once, a handshake tried once more). */
+  refresh?: RefreshPolicy;
+  /** The hub session the token names, for hasScope. */
+  session?: () => { intersectedScopes?: string[]; scopes?: string[] } | undefined;
+  /** The user's role on the hub, for hasRole. */
+  role?: string;
+}
 
 /** Every manager of the hub as a property: `hub.zones.createZone({ zone })`, `hub.devices.getDevices()`. */
 export interface HubAPI extends Managers {}
@@ -24,15 +39,19 @@ export class HubAPI {
   private readonly http: Client<Record<string, never>>;
   private readonly realtime: Realtime;
 
-  private constructor(
-    /** The hub's origin, e.g. http://192.168.1.20. */
-    readonly address: string,
-    /** The hub's id, as its ping answered. */
-    readonly id: string,
-    token: string,
-  ) {
-    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout: HUB_CALL_TIMEOUT });
-    this.realtime = new Realtime({ address, token, homeyId: id });
+  /** The hub's origin, e.g. http://192.168.1.20. */
+  readonly address: string;
+  /** The hub's id, as its ping answered. */
+  readonly id: string;
+  private readonly connection: HubConnection;
+
+  private constructor(connection: HubConnection) {
+    const { address, id, token, refresh } = connection;
+    this.address = address;
+    this.id = id;
+    this.connection = connection;
+    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout: HUB_CALL_TIMEOUT, refresh });
+    this.realtime = new Realtime({ address, token, homeyId: id, onUnauthorized: refresh?.refresh });
     const call = this.call.bind(this);
     for (const [managerId, manifest] of Object.entries(hubApis)) {
       Object.defineProperty(this, camelCase(managerId), { value: createManager(manifest, call, this.realtime), enumerable: true });
@@ -42,7 +61,24 @@ export class HubAPI {
   /** Checks the options, pings the hub at `address` and resolves with a client of it. */
   static async connect(options: HubAPIOptions): Promise<HubAPI> {
     const { address, token, homeyId } = checkOptions(options);
-    return new HubAPI(address, await ping(address, homeyId), token);
+    return new HubAPI({ address, id: await ping(address, homeyId), token });
+  }
+
+  /** A client of a hub already found, with a session that renews its token (see CloudUser.authenticateHomey). */
+  static open(connection: HubConnection): HubAPI {
+    return new HubAPI(connection);
+  }
+
+  /** Whether the session may use `scope` (seed 001 §5); without a session every scope is allowed. */
+  hasScope(scope: string): boolean {
+    const session = this.connection.session?.();
+    if (!session) return true;
+    return scopeAllows(session.intersectedScopes ?? session.scopes ?? [], scope);
+  }
+
+  /** Whether the user's role on this hub (from its cloud record) is `role`. */
+  hasRole(role: string): boolean {
+    return this.connection.role === role;
   }
 
   /** Opens the realtime connection (handshake, then `/api`); managers' connect() calls it too. */
@@ -69,7 +105,16 @@ export class HubAPI {
     this.realtime.close();
   }
 
+  /** Every failure's message and stack leave the token out, whichever layer wrote them. */
   private async call(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
+    try {
+      return await this.send(manager, operationId, operation, args);
+    } catch (error) {
+      throw error instanceof Error ? redact(error, [currentToken(this.connection)]) : error;
+    }
+  }
+
+  private async send(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
     validateArgs(operation, args);
     if (this.realtime.connected) {
       const result = await this.realtime.call(manager.uri, operationId, args);

@@ -1,5 +1,7 @@
 import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
 import type { CamelCase } from './types.js';
+import { ItemCache } from './cache.js';
+import { sharePendingReads } from './dedupe.js';
 import type { Realtime } from './realtime.js';
 
 export type Caller = (manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) => Promise<unknown>;
@@ -11,24 +13,41 @@ export const camelCase = <S extends string>(id: S) => id.replace(/-(\w)/g, (_, c
 class ManagerEvents {
   private readonly listeners = new Map<string, Set<Listener>>();
   private subscribing?: Promise<() => void>;
+  private subscribed = false;
+  readonly isConnected = (): boolean => this.subscribed && this.realtime.connected;
+  readonly cache = new ItemCache(this.isConnected);
 
   constructor(private readonly uri: string, private readonly realtime: Realtime) {
     realtime.onStateChange((state) => {
-      if (state === 'disconnected') this.subscribing = undefined;
+      if (state !== 'connected') this.cache.clear();
+      if (state === 'disconnected') this.unsubscribed();
     });
   }
 
   connect = async (): Promise<void> => {
-    this.subscribing ??= this.realtime.subscribe(this.uri, (event, data) => this.emit(event, data));
-    this.subscribing.catch(() => (this.subscribing = undefined));
-    await this.subscribing;
+    this.subscribing ??= this.realtime.subscribe(this.uri, (event, data) => {
+      this.cache.apply(event, data);
+      this.emit(event, data);
+    });
+    const subscribing = this.subscribing;
+    subscribing.then(
+      () => (this.subscribed = this.subscribing === subscribing),
+      () => this.unsubscribed(),
+    );
+    await subscribing;
   };
 
   disconnect = async (): Promise<void> => {
     const subscribing = this.subscribing;
-    this.subscribing = undefined;
+    this.unsubscribed();
     (await subscribing?.catch(() => undefined))?.();
   };
+
+  private unsubscribed(): void {
+    this.subscribing = undefined;
+    this.subscribed = false;
+    this.cache.clear();
+  }
 
   on = (event: string, listener: Listener): (() => void) => {
     const listeners = this.listeners.get(event) ?? new Set();
@@ -43,17 +62,29 @@ class ManagerEvents {
 
 /**
  * One manager object made from its generated manifest: a method per operationId that takes the named arguments
- * and goes through `call`, plus connect / disconnect / on for its realtime events.
+ * and goes through `call`, plus connect / disconnect / on for its realtime events. Reads pass, in this order,
+ * through the sharing of concurrent identical reads (dedupe.ts) and the item cache (cache.ts).
  */
 export function createManager(
   manifest: { manager: ManagerSpec; operations: Readonly<Record<string, OperationSpec>> },
   call: Caller,
   realtime: Realtime,
 ): Record<string, unknown> {
-  const { connect, disconnect, on } = new ManagerEvents(manifest.manager.uri, realtime);
+  const events = new ManagerEvents(manifest.manager.uri, realtime);
+  const { connect, disconnect, on, cache, isConnected } = events;
+  const read = sharePendingReads(
+    (operationId: string, operation: OperationSpec, args: Record<string, unknown>) => (operation.method === 'get' ? `${operationId} ${JSON.stringify(args)}` : undefined),
+    async (operationId: string, operation: OperationSpec, args: Record<string, unknown>) => {
+      const cached = cache.read(operation, args);
+      if (cached) return cached.value;
+      const result = await call(manifest.manager, operationId, operation, args);
+      cache.store(operation, args, result);
+      return result;
+    },
+  );
   const methods = Object.entries(manifest.operations).map(([operationId, operation]) => [
     operationId,
-    (args: Record<string, unknown> = {}) => call(manifest.manager, operationId, operation, args),
+    (args: Record<string, unknown> = {}) => read(operationId, operation, args),
   ]);
-  return { ...Object.fromEntries(methods), connect, disconnect, on };
+  return { ...Object.fromEntries(methods), connect, disconnect, on, isConnected };
 }

@@ -6,6 +6,8 @@ import {
   RECONNECT_DELAY_MAX,
   SOCKET_CONNECT_TIMEOUT,
   SOCKET_PATH,
+  SOCKET_RECONNECTION,
+  SOCKET_TRANSPORTS,
   SUBSCRIBE_TIMEOUT,
 } from '../constants.js';
 import { HubAPIError, homeyOffline, messages, type HubErrorBody } from '../errors.js';
@@ -18,8 +20,11 @@ export type StateListener = (state: RealtimeState, error?: Error) => void;
 
 export interface RealtimeOptions {
   address: string;
-  token: string;
+  /** The token to handshake with, read at each handshake (a session's token changes when it is renewed). */
+  token: string | (() => string | undefined);
   homeyId: string;
+  /** Renews the token after a handshake with `stale` answered 401; the handshake is then tried once more. */
+  onUnauthorized?: (stale: string | undefined) => Promise<void>;
   timeouts?: { handshake?: number; subscribe?: number; call?: number };
 }
 
@@ -99,9 +104,9 @@ export class Realtime {
     this.setState('connecting');
     const root = io(this.options.address, {
       path: SOCKET_PATH,
-      transports: ['websocket'],
+      transports: [...SOCKET_TRANSPORTS],
       forceNew: true,
-      reconnection: true,
+      reconnection: SOCKET_RECONNECTION,
       reconnectionDelay: RECONNECT_DELAY,
       reconnectionDelayMax: RECONNECT_DELAY_MAX,
       timeout: SOCKET_CONNECT_TIMEOUT,
@@ -120,11 +125,13 @@ export class Realtime {
 
   private async handshake(root: Socket): Promise<void> {
     this.setState('handshake');
-    const { handshake } = this.timeouts;
-    const { token, homeyId } = this.options;
-    const { namespace } = await emitWithAck<{ namespace: string }>(
-      root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token, homeyId },
-    );
+    const { onUnauthorized } = this.options;
+    const stale = this.token();
+    const { namespace } = await this.sendHandshake(root).catch(async (error: unknown) => {
+      if (!onUnauthorized || (error as HubAPIError).statusCode !== 401) throw error;
+      await onUnauthorized(stale);
+      return this.sendHandshake(root);
+    });
     const api = this.api ?? root.io.socket(namespace);
     if (!this.api) api.onAny((uri: string, event: string, data: unknown) => this.dispatch(uri, event, data));
     this.api = api;
@@ -132,6 +139,16 @@ export class Realtime {
     const ready = connected(api, (error) => new HubAPIError((error.data as HubErrorBody | undefined) ?? error.message, 401));
     if (!api.active) api.connect();
     await ready;
+  }
+
+  private sendHandshake(root: Socket): Promise<{ namespace: string }> {
+    const { handshake } = this.timeouts;
+    return emitWithAck(root, handshake, messages.handshakeTimeout(handshake), 'handshakeClient', { token: this.token(), homeyId: this.options.homeyId });
+  }
+
+  private token(): string | undefined {
+    const { token } = this.options;
+    return typeof token === 'function' ? token() : token;
   }
 
   private async restore(root: Socket): Promise<void> {

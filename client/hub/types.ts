@@ -71,6 +71,8 @@ export interface ManagerRealtime<M extends HubApiId> {
   connect(): Promise<void>;
   /** Unsubscribes; listeners stay registered for a later connect(). */
   disconnect(): Promise<void>;
+  /** Whether the manager is subscribed and the connection is up (its reads then come from the cache). */
+  isConnected(): boolean;
   /** Listens to one event of the manager; returns a function that stops listening. */
   on<E extends ManagerEvent<M>['event']>(event: E, listener: (data: Extract<ManagerEvent<M>, { event: E }>['data']) => void): () => void;
 }

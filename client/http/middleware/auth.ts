@@ -1,16 +1,20 @@
 import type { Middleware } from 'openapi-fetch';
 
 export interface Credentials {
-  token: string;
+  /** The bearer token, or a function that reads the current one (it changes when a session is refreshed). */
+  token: string | (() => string | undefined);
   /** Sent as X-Homey-ID on hub calls, so a proxy or a hub can tell which hub the call is for. */
   homeyId?: string;
 }
 
-/** Adds `Authorization: Bearer <token>` (and the hub id) to every request. */
+export const currentToken = ({ token }: Credentials) => (typeof token === 'function' ? token() : token);
+
+/** Adds `Authorization: Bearer <token>` (and the hub id) to every request; without a token, nothing. */
 export function auth(credentials: Credentials): Middleware {
   return {
     onRequest({ request }) {
-      request.headers.set('Authorization', `Bearer ${credentials.token}`);
+      const token = currentToken(credentials);
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
       if (credentials.homeyId) request.headers.set('X-Homey-ID', credentials.homeyId);
       return request;
     },

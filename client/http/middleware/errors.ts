@@ -11,11 +11,14 @@ interface Failure {
 const aborted = (error: Failure) => error.name === 'TimeoutError' || error.name === 'AbortError';
 const reason = ({ cause, message }: Failure) => [cause?.code, cause?.message, message].find((text) => typeof text === 'string') as string | undefined;
 
-/** Every answer that is not 2xx becomes a HubAPIError from its body; a hub that cannot be reached, 'Homey Offline'. */
-export function errorMapping(): Middleware {
+/** Turns a failed answer into an error: the hub's by default, the cloud's for cloud services. */
+export type ErrorReader = (response: Response) => Promise<Error>;
+
+/** Every answer that is not 2xx becomes an error read from its body; a server that cannot be reached, 'Homey Offline'. */
+export function errorMapping(read: ErrorReader = HubAPIError.fromResponse): Middleware {
   return {
     async onResponse({ response }) {
-      if (!response.ok) throw await HubAPIError.fromResponse(response);
+      if (!response.ok) throw await read(response);
       return undefined;
     },
     onError({ error }) {

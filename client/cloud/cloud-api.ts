@@ -1,0 +1,192 @@
+import type { Client } from 'openapi-fetch';
+import { operations as accountOperations } from '../../generated/cloud/account.operations.js';
+import { CLOUD_CALL_TIMEOUT } from '../constants.js';
+import { CloudAPIError, messages, redact } from '../errors.js';
+import { createTransport } from '../http/transport.js';
+import { CloudUser, type UserRecord } from './user.js';
+import { createPkcePair, requestToken, type Grant, type OAuthClientOptions } from './oauth.js';
+import { callOperation, createService, type CloudService } from './service.js';
+import { checkStorage, MemoryStorageAdapter, type StorageAdapter, type StoredState } from './storage.js';
+import { checkToken, Token } from './token.js';
+
+export interface CloudAPIOptions extends OAuthClientOptions {
+  /** Where the token, the user and hub sessions are kept (default: memory). Must extend StorageAdapter. */
+  store?: StorageAdapter;
+  /** Refresh the token once and retry once when a call answers 401 invalid_token (default true). */
+  autoRefreshTokens?: boolean;
+}
+
+/**
+ * The client of the cloud account service (seed 001): sign-in by every grant, the token kept in a storage adapter
+ * and refreshed once (shared by concurrent calls) when a call answers 401 invalid_token, the user, and delegation.
+ * `cloud.account` has every operation of the service's contract as a method.
+ */
+export class CloudAPI {
+  readonly account: CloudService<'account'>;
+  readonly store: StorageAdapter;
+  private token?: Token;
+  private refreshing?: Promise<void>;
+  private readonly loaded: Promise<void>;
+  private readonly http: Client<Record<string, never>>;
+  private readonly client: OAuthClientOptions;
+
+  constructor(options: CloudAPIOptions) {
+    const { baseUrl, clientId, clientSecret, redirectUrl, store = new MemoryStorageAdapter(), autoRefreshTokens = true } = options ?? ({} as CloudAPIOptions);
+    if (!clientId) throw new TypeError(messages.missingClientId);
+    if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new TypeError(messages.invalidAddress);
+    this.client = { baseUrl, clientId, clientSecret, redirectUrl };
+    this.store = checkStorage(store);
+    this.loaded = Promise.resolve(this.store.get()).then((state) => {
+      if (state.token && !this.token) this.token = new Token(state.token);
+    });
+    const isStale = async (response: Response) => ((await response.json().catch(() => ({}))) as { error?: unknown }).error === 'invalid_token';
+    this.http = createTransport({
+      baseUrl,
+      token: () => this.token?.access_token,
+      timeout: CLOUD_CALL_TIMEOUT,
+      errors: CloudAPIError.fromResponse,
+      refresh: autoRefreshTokens ? { isStale, refresh: (stale) => this.refreshToken(stale), token: () => this.token?.access_token } : undefined,
+    });
+    this.account = createService<'account'>(accountOperations, (operation, args) => this.call(operation, args));
+  }
+
+  /**
+   * The sign-in page's URL (`/oauth2/authorise`) to send the user to; scopes are joined by commas. With `pkce`
+   * (public clients), a verifier is made and stored for the code exchange.
+   */
+  async getLoginUrl({ state, scopes, pkce = !this.client.clientSecret }: { state?: string; scopes?: readonly string[]; pkce?: boolean } = {}): Promise<string> {
+    if (!this.client.redirectUrl) throw new TypeError(messages.missingRedirectUrl);
+    const url = new URL('/oauth2/authorise', this.client.baseUrl);
+    url.searchParams.set('client_id', this.client.clientId);
+    url.searchParams.set('redirect_uri', this.client.redirectUrl);
+    url.searchParams.set('response_type', 'code');
+    if (state) url.searchParams.set('state', state);
+    if (scopes?.length) url.searchParams.set('scope', scopes.join(','));
+    if (pkce) {
+      const { verifier, challenge } = await createPkcePair();
+      await this.update({ pkceVerifier: verifier });
+      url.searchParams.set('code_challenge', challenge);
+      url.searchParams.set('code_challenge_method', 'S256');
+    }
+    return url.href;
+  }
+
+  /** Exchanges the code of the sign-in redirect (with the stored PKCE verifier, if any) for a token. */
+  async authenticateWithAuthorizationCode({ code, codeVerifier }: { code: string; codeVerifier?: string }): Promise<Token> {
+    const verifier = codeVerifier ?? (await this.state()).pkceVerifier;
+    const token = await this.grant({ grant_type: 'authorization_code', code, ...(verifier ? { code_verifier: verifier } : {}) });
+    await this.update({ pkceVerifier: undefined });
+    return token;
+  }
+
+  authenticateWithPassword({ username, password, scopes }: { username: string; password: string; scopes?: string[] }): Promise<Token> {
+    return this.grant({ grant_type: 'password', username, password }, scopes);
+  }
+
+  authenticateWithClientCredentials({ scopes }: { scopes?: string[] } = {}): Promise<Token> {
+    return this.grant({ grant_type: 'client_credentials' }, scopes);
+  }
+
+  /** Refreshes with the given refresh token, or the stored token's. */
+  async authenticateWithRefreshToken({ refreshToken }: { refreshToken?: string } = {}): Promise<Token> {
+    await this.loaded;
+    return this.grant({ grant_type: 'refresh_token', refresh_token: refreshToken ?? this.token?.refresh_token ?? '' });
+  }
+
+  /** A grant registered with the service (RFC 6749 §4.5), by its grant_type URI and its form fields. */
+  async authenticateWithExtendedGrant(grantType: string, params: Record<string, string>): Promise<Token> {
+    if (!params || typeof params !== 'object') throw new TypeError(messages.missingParams);
+    return this.grant({ ...params, grant_type: grantType });
+  }
+
+  /**
+   * In a browser, after the sign-in redirect: exchanges the `code` of the address and removes it (and `state`)
+   * from the address bar and its history. Resolves with the token, or undefined when the address has no code.
+   */
+  async authenticateFromLocation(location: Pick<Location, 'href'> = globalThis.location, history: Pick<History, 'replaceState' | 'state'> = globalThis.history): Promise<Token | undefined> {
+    const url = new URL(location.href);
+    const code = url.searchParams.get('code');
+    if (!code) return undefined;
+    url.searchParams.delete('code');
+    url.searchParams.delete('state');
+    history.replaceState(history.state, '', url.href);
+    return this.authenticateWithAuthorizationCode({ code });
+  }
+
+  async isLoggedIn(): Promise<boolean> {
+    await this.loaded;
+    return Boolean(this.token);
+  }
+
+  async getToken(): Promise<Token | undefined> {
+    await this.loaded;
+    return this.token;
+  }
+
+  /** Uses a token obtained elsewhere; it must be a Token. */
+  async setToken(token: Token): Promise<void> {
+    await this.loaded;
+    this.token = checkToken(token);
+    await this.update({ token: token.toJSON() });
+  }
+
+  /** Forgets the token, the user and every hub session. */
+  async logout(): Promise<void> {
+    await this.loaded;
+    this.token = undefined;
+    await this.store.set({});
+  }
+
+  /** GET /user/me, as a CloudUser (id, hasRole, homeys, avatar upload). */
+  async getAuthenticatedUser(): Promise<CloudUser> {
+    const record = (await this.account.getAuthenticatedUser()) as unknown as UserRecord;
+    await this.update({ user: record as unknown as Record<string, unknown> });
+    return new CloudUser(this, record);
+  }
+
+  /** A delegation token (a JWT of this audience, e.g. 'homey'), for signing in to a hub or another service. */
+  async createDelegationToken({ audience, meta }: { audience: string; meta?: Record<string, unknown> }): Promise<string> {
+    return (await this.account.createDelegationToken({ audience, meta } as never)) as unknown as string;
+  }
+
+  /** Sends a multipart body (an avatar) through the same middleware as every call. */
+  async postForm(path: string, pathValues: Record<string, string>, form: FormData): Promise<unknown> {
+    await this.loaded;
+    const { data } = await this.http.request('post', path as never, { params: { path: pathValues }, body: form, bodySerializer: (body: unknown) => body } as never);
+    return data;
+  }
+
+  async state(): Promise<StoredState & { pkceVerifier?: string }> {
+    await this.loaded;
+    return (await this.store.get()) as StoredState & { pkceVerifier?: string };
+  }
+
+  async update(changes: Partial<StoredState> & { pkceVerifier?: string }): Promise<void> {
+    await this.store.set({ ...(await this.state()), ...changes });
+  }
+
+  private async grant(grant: Grant, scopes?: readonly string[]): Promise<Token> {
+    await this.loaded;
+    const token = await requestToken(this.client, grant, scopes);
+    await this.setToken(token);
+    return token;
+  }
+
+  /** One refresh at a time: concurrent 401s share it, and a 401 for a token already replaced needs none. */
+  private refreshToken(stale: string | undefined): Promise<void> {
+    if (stale && this.token && stale !== this.token.access_token) return Promise.resolve();
+    this.refreshing ??= this.authenticateWithRefreshToken()
+      .then(() => undefined)
+      .finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async call(operation: Parameters<typeof callOperation>[1], args: Record<string, unknown>): Promise<unknown> {
+    await this.loaded;
+    try {
+      return await callOperation(this.http, operation, args);
+    } catch (error) {
+      throw redact(error as Error, [this.client.clientSecret, this.token?.access_token, this.token?.refresh_token]);
+    }
+  }
+}

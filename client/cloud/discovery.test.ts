@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
+import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
+import { newUser } from '../../server/hub/users/users.js';
+import { CloudAPI } from './cloud-api.js';
+import { discoverHub } from './discovery.js';
+import { HubSession, openHubSession } from './hub-session.js';
+import { MemoryStorageAdapter } from './storage.js';
+import { CloudUser } from './user.js';
+
+async function listen(handler: Parameters<typeof createServer>[1] = () => undefined): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function deadAddress(): Promise<string> {
+  const { url, server } = await listen();
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}
+
+describe('hub discovery and hub sessions against a real hub and account service', () => {
+  let cloud: TestAccount;
+  let hub: TestHub;
+  let hanging: { url: string; server: Server };
+  beforeAll(async () => {
+    cloud = await startTestAccount();
+    const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
+    hub = await startTestHub({ cloudPublicKey });
+    hanging = await listen();
+  });
+  afterAll(async () => {
+    hanging.server.closeAllConnections();
+    hanging.server.close();
+    await hub.stop();
+    await cloud.stop();
+  });
+  const record = (fields: Record<string, unknown> = {}) => ({ _id: hub.hub.id, platform: 'local', apiVersion: 3, ...fields });
+
+  describe('discovery', () => {
+    it('when the local address answers with the id, then it is found; a failing secure address does not stop it', async () => {
+      const found = await discoverHub(record({ localUrl: hub.url, localUrlSecure: await deadAddress() }));
+      expect(found).toEqual({ address: hub.url, strategy: 'local' });
+    });
+
+    it('when only the mDNS name, the forwarded or the cloud address is known, then that strategy finds it', async () => {
+      const host = new URL(hub.url).host;
+      await expect(discoverHub(record({ mdnsFqdn: host }))).resolves.toEqual({ address: hub.url, strategy: 'mdns' });
+      await expect(discoverHub(record({ remoteUrlForwarded: hub.url }))).resolves.toMatchObject({ strategy: 'remoteForwarded' });
+      await expect(discoverHub(record({ platform: 'cloud', remoteUrl: hub.url, localUrl: hub.url }))).resolves.toMatchObject({ strategy: 'cloud' });
+      await expect(discoverHub(record({ localUrl: hub.url, remoteUrl: hub.url }), ['cloud'])).resolves.toMatchObject({ strategy: 'cloud' });
+    });
+
+    it('when the hub answers with another id, then Invalid Homey ID; nothing at the address, No Homey Found At Address', async () => {
+      await expect(discoverHub(record({ _id: 'another-hub', localUrl: hub.url }))).rejects.toThrow('Invalid Homey ID');
+      await expect(discoverHub(record({ localUrl: await deadAddress() }))).rejects.toThrow('No Homey Found At Address');
+    });
+
+    it('when a local address never answers, then it is given up after the local ping time-out (1 s)', async () => {
+      const started = Date.now();
+      await expect(discoverHub(record({ localUrl: hanging.url }))).rejects.toThrow('No Homey Found At Address');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+      expect(Date.now() - started).toBeLessThan(1180);
+    });
+
+    it('when the record has an unsupported API version, an unknown platform or no address, then it says so', async () => {
+      await expect(discoverHub(record({ apiVersion: 2, localUrl: hub.url }))).rejects.toThrow('Unsupported Homey API Version');
+      await expect(discoverHub(record({ platform: 'mars', localUrl: hub.url }))).rejects.toThrow('Invalid Homey Platform Version');
+      await expect(discoverHub(record())).rejects.toThrow('No Discovery Strategies Available');
+      await expect(discoverHub(record({ platform: 'cloud', localUrl: hub.url }))).rejects.toThrow('No Discovery Strategies Available');
+      await expect(discoverHub({ localUrl: hub.url } as never)).rejects.toThrow('Invalid Homey');
+    });
+
+    it('when a hub is asked for by an id the user lacks, then Homey Not Found (404); a user without hubs, No Homey Available', async () => {
+      const user = new CloudUser({} as CloudAPI, { _id: 'u', homeys: [], devices: [] });
+      expect(() => user.getHomeyById('abc')).toThrow(expect.objectContaining({ message: 'Homey Not Found: abc', statusCode: 404 }));
+      expect(() => user.getFirstHomey()).toThrow('No Homey Available');
+      const orphan = new CloudUser(undefined as never, { _id: 'u', homeys: [{ _id: hub.hub.id, localUrl: hub.url }], devices: [] });
+      await expect(orphan.authenticateHomey()).rejects.toThrow('Cannot Sign In: Missing AthomCloudAPI');
+    });
+  });
+
+  describe('sessions', () => {
+    let api: CloudAPI;
+    beforeAll(async () => {
+      const { id, email } = await cloud.signUp();
+      hub.hub.store.insert('user', newUser({ name: 'Ben', athomId: id, verified: true, role: 'guest' }));
+      api = new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, clientSecret: APP.secret, store: new MemoryStorageAdapter() });
+      await api.authenticateWithPassword({ username: email, password: PASSWORD, scopes: ['account', 'homey'] });
+    });
+
+    it('when refreshes of one stale token come together or within 30 s, then one login serves them; after 30 s, a new one', async () => {
+      let now = 1_000_000;
+      const session = new HubSession(api, hub.hub.id, hub.url, () => now);
+      await session.start();
+      const first = session.token!;
+      await Promise.all([session.refresh(first), session.refresh(first), session.refresh(first)]);
+      const second = session.token!;
+      expect(second).not.toBe(first);
+      now += 29_000;
+      await session.refresh(first);
+      expect(session.token).toBe(second);
+      now += 1_000;
+      await session.refresh(first);
+      expect(session.token).not.toBe(second);
+    });
+
+    it('when the stored hub token is stale, then the first call answers 401, the entry is renewed by a login and the call retried', async () => {
+      const hubs = { [hub.hub.id]: { token: 'stale-token', session: { intersectedScopes: ['homey'] } } };
+      await api.update({ homeys: hubs });
+      const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url });
+      await expect(homey.zones.getZones()).resolves.toBeDefined();
+      const renewed = (await api.state()).homeys![hub.hub.id]!;
+      expect(renewed.token).not.toBe('stale-token');
+      expect(renewed.session?.intersectedScopes).toEqual(expect.arrayContaining(['homey.device.readonly']));
+    });
+
+    it('when the handshake answers 401 for a stale stored token, then the session is renewed and the handshake tried once more', async () => {
+      await api.update({ homeys: { [hub.hub.id]: { token: 'stale-token' } } });
+      const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url });
+      try {
+        await homey.connect();
+        expect(homey.realtimeState).toBe('connected');
+        expect((await api.state()).homeys![hub.hub.id]!.token).not.toBe('stale-token');
+      } finally {
+        homey.destroy();
+      }
+    });
+
+    it('when the session is a guest, then hasScope follows its intersected scopes and hasRole the record role', async () => {
+      const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url, role: 'guest' });
+      expect(homey.hasScope('homey.device.readonly')).toBe(true);
+      expect(homey.hasScope('homey.device.control')).toBe(true);
+      expect(homey.hasScope('homey.device')).toBe(false);
+      expect(homey.hasScope('homey.system.readonly')).toBe(false);
+      expect(homey.hasRole('guest')).toBe(true);
+      expect(homey.hasRole('owner')).toBe(false);
+      await expect(homey.zones.getZones()).resolves.toBeDefined();
+      await expect(homey.system.getInfo()).rejects.toMatchObject({ statusCode: 403 });
+    });
+  });
+});

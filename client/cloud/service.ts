@@ -1,0 +1,37 @@
+/**
+ * The runtime of a cloud service client: one method per operation of its generated manifest, taking named
+ * arguments, typed from its generated operation types (the same runtime as the hub's managers, without realtime).
+ */
+import type { Client } from 'openapi-fetch';
+import type { CloudApiId, cloudApis, CloudTypes } from '../../generated/cloud/index.js';
+import type { Args as OperationArgs, OperationSpec, Result as OperationResult } from '../../generated/manifest.js';
+import { toHttpRequest, validateArgs } from '../hub/arguments.js';
+
+type Specs<S extends CloudApiId> = (typeof cloudApis)[S]['operations'];
+type OperationId<S extends CloudApiId> = keyof Specs<S> & keyof CloudTypes[S]['operations'] & string;
+type Operation<S extends CloudApiId, O extends OperationId<S>> = CloudTypes[S]['operations'][O];
+export type CloudArgs<S extends CloudApiId, O extends OperationId<S>> = OperationArgs<Operation<S, O>, Specs<S>[O]>;
+export type CloudResult<S extends CloudApiId, O extends OperationId<S>> = OperationResult<Operation<S, O>>;
+type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
+/** Every operation of a cloud service as a method: `cloud.account.getHomeys({ search })`. */
+export type CloudService<S extends CloudApiId> = { [O in OperationId<S>]: Method<CloudArgs<S, O>, CloudResult<S, O>> };
+
+/** Sends one operation over `http` and answers its JSON body (text for an HTML page, undefined for a 204). */
+export async function callOperation(http: Client<Record<string, never>>, operation: OperationSpec, args: Record<string, unknown>): Promise<unknown> {
+  validateArgs(operation, args);
+  const { path, query, body } = toHttpRequest(operation, args);
+  const { data } = await http.request(operation.method, operation.path as never, {
+    params: { path, query },
+    body,
+    parseAs: operation.media?.startsWith('image/') ? 'arrayBuffer' : operation.media ? 'text' : 'json',
+  } as never);
+  return data;
+}
+
+export function createService<S extends CloudApiId>(
+  operations: Readonly<Record<string, OperationSpec>>,
+  call: (operation: OperationSpec, args: Record<string, unknown>) => Promise<unknown>,
+): CloudService<S> {
+  const methods = Object.entries(operations).map(([id, operation]) => [id, (args: Record<string, unknown> = {}) => call(operation, args)]);
+  return Object.fromEntries(methods) as CloudService<S>;
+}

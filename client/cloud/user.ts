@@ -1,0 +1,79 @@
+import { AVATAR_TYPES } from '../constants.js';
+import { messages, NotFoundError } from '../errors.js';
+import type { HubAPI } from '../hub/hub-api.js';
+import type { CloudAPI } from './cloud-api.js';
+import type { HubRecord } from './discovery.js';
+import { openHubSession, type HubSessionOptions } from './hub-session.js';
+
+/** The user as GET /user/me answers it (PROTOCOL.md §7). */
+export interface UserRecord {
+  _id: string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  avatar?: string | null;
+  roleIds?: string[];
+  roles?: string[];
+  homeys: HubRecord[];
+  devices: unknown[];
+}
+
+type AvatarType = (typeof AVATAR_TYPES)[number];
+
+/** The signed-in user: its fields, `id` for `_id`, its roles and its hubs. */
+export class CloudUser {
+  readonly id: string;
+  readonly firstname?: string;
+  readonly lastname?: string;
+  readonly email?: string;
+  readonly avatar?: string | null;
+  readonly roleIds: readonly string[];
+  readonly homeys: readonly HubRecord[];
+  readonly devices: readonly unknown[];
+
+  constructor(private readonly cloud: CloudAPI, record: UserRecord) {
+    this.id = record._id;
+    this.firstname = record.firstname;
+    this.lastname = record.lastname;
+    this.email = record.email;
+    this.avatar = record.avatar;
+    this.roleIds = record.roleIds ?? record.roles ?? [];
+    this.homeys = record.homeys ?? [];
+    this.devices = record.devices ?? [];
+  }
+
+  hasRole(roleId: string): boolean {
+    return this.roleIds.includes(roleId);
+  }
+
+  getHomeys(): readonly HubRecord[] {
+    return this.homeys;
+  }
+
+  getHomeyById(id: string): HubRecord {
+    const homey = this.homeys.find((record) => (record._id ?? record.id) === id);
+    if (!homey) throw new NotFoundError(messages.homeyNotFound(id));
+    return homey;
+  }
+
+  getFirstHomey(): HubRecord {
+    const [homey] = this.homeys;
+    if (!homey) throw new NotFoundError(messages.noHomeyAvailable);
+    return homey;
+  }
+
+  /** Finds the hub, signs in to it with a delegation token (or the stored session) and answers its client. */
+  authenticateHomey({ homeyId, ...options }: { homeyId?: string } & HubSessionOptions = {}): Promise<HubAPI> {
+    return openHubSession(this.cloud, homeyId ? this.getHomeyById(homeyId) : this.getFirstHomey(), options);
+  }
+
+  /** POST /user/{id}/avatar as multipart (field avatar); `jpg` is sent as image/jpeg. Answers the updated user. */
+  async uploadAvatar(image: Uint8Array | ArrayBuffer, type: AvatarType): Promise<UserRecord> {
+    if (!(image instanceof Uint8Array) && !(image instanceof ArrayBuffer)) throw new TypeError(messages.invalidAvatar);
+    if (!AVATAR_TYPES.includes(type)) throw new TypeError(messages.invalidAvatarType);
+    const form = new FormData();
+    const bytes = image instanceof Uint8Array ? new Uint8Array(image) : new Uint8Array(image);
+    form.set('avatar', new Blob([bytes], { type: `image/${type === 'jpg' ? 'jpeg' : type}` }), `avatar.${type}`);
+    return (await this.cloud.postForm('/user/{id}/avatar', { id: this.id }, form)) as UserRecord;
+  }
+}

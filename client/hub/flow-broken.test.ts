@@ -1,0 +1,52 @@
+import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
+import { HubAPI } from './hub-api.js';
+import { isFlowBroken } from './flow-broken.js';
+
+describe('Flow.isBroken against a real hub', () => {
+  let hub: TestHub;
+  let api: HubAPI;
+  beforeAll(async () => {
+    hub = await startTestHub();
+    api = await HubAPI.connect({ address: hub.url, token: hub.token });
+  });
+  afterAll(async () => {
+    api.destroy();
+    await hub.stop();
+  });
+
+  it('when the flow or flowtoken manager is not connected, then the precondition error', async () => {
+    const flow = { trigger: { id: 'x' }, conditions: [], actions: [] };
+    await expect(isFlowBroken(api, flow)).rejects.toThrow('Flow.isBroken requires the flow and flow-token managers to be connected');
+    await api.flow.connect();
+    await expect(isFlowBroken(api, flow)).rejects.toThrow('Flow.isBroken requires the flow and flow-token managers to be connected');
+  });
+
+  it('when a card, a dropped token or a referenced token is missing, then broken; when all are there, not', async () => {
+    await Promise.all([api.flow.connect(), api.flowtoken.connect()]);
+    const trigger = Object.values(await api.flow.getFlowCardTriggers()).find((card) => card.tokens.length > 0)!;
+    const action = Object.values(await api.flow.getFlowCardActions())[0]!;
+    const global = Object.values(await api.flowtoken.getFlowTokens())[0]!;
+    const globalRef = `${global.uri}|${global.id.slice(global.uri.length + 1)}`;
+    const flow = (args: Record<string, unknown>, droptoken: string | null = null) => ({
+      trigger: { id: trigger.id },
+      conditions: [],
+      actions: [{ id: action.id, args, droptoken }],
+    });
+    expect(await isFlowBroken(api, flow({ text: `[[${trigger.tokens[0]!.id}]] and [[${globalRef}]]` }))).toBe(false);
+    expect(await isFlowBroken(api, flow({}, globalRef))).toBe(false);
+    expect(await isFlowBroken(api, { ...flow({}), trigger: { id: `${trigger.id}-gone` } })).toBe(true);
+    expect(await isFlowBroken(api, flow({ text: '[[no-such-token]]' }))).toBe(true);
+    expect(await isFlowBroken(api, flow({ text: '[[homey:device:gone|onoff]]' }))).toBe(true);
+    expect(await isFlowBroken(api, flow({}, 'homey:device:gone|onoff'))).toBe(true);
+    const advanced = { cards: { a: { type: 'trigger' as const, id: trigger.id }, b: { type: 'action' as const, id: action.id, args: { text: `[[${trigger.tokens[0]!.id}]]` } } } };
+    expect(await isFlowBroken(api, advanced)).toBe(false);
+    expect(await isFlowBroken(api, { cards: { ...advanced.cards, c: { type: 'condition' as const, id: 'homey:device:gone:on' } } })).toBe(true);
+  });
+
+  it("when the hub's own flows are checked, then the client agrees with the hub's broken flag", async () => {
+    await Promise.all([api.flow.connect(), api.flowtoken.connect()]);
+    const flows = Object.values(await api.flow.getFlows());
+    expect(flows.length).toBeGreaterThan(0);
+    for (const flow of flows) expect(await isFlowBroken(api, flow)).toBe(flow.broken);
+  });
+});
