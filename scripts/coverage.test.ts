@@ -15,6 +15,14 @@ const contractOf = (operations: Record<string, OperationSpec>): Contract => ({
   demo: { manager: { id: 'demo', uri: 'homey:manager:demo', itemTypes: {} }, operations },
 });
 
+/** The managers of seed 002 §7 (the reference's manager ids); the reference's other rows are later extensions. */
+const seedManagers = [
+  'alarms', 'apps', 'audio', 'backup', 'ble', 'cloud', 'coprocessor', 'dashboards', 'database', 'devices', 'devkit', 'drivers',
+  'energy', 'experiments', 'flow', 'flowtoken', 'geolocation', 'google-assistant', 'i18n', 'images', 'insights', 'ledring',
+  'logic', 'matter', 'mobile', 'moods', 'notifications', 'presence', 'reports', 'rf', 'sessions', 'speech-output', 'system',
+  'thread', 'updates', 'users', 'zigbee', 'zones', 'zwave',
+];
+
 describe('reference coverage (scripts/reference-coverage.ts)', () => {
   const reference = parseReference(
     [header, 'demo\tManagerDemo\tupdateThing\tPUT\t/api/manager/demo/thing/:id\thomey.system\t\tupdateOne:Thing\tid(path,req,string) thing(body,root,req,object)',
@@ -66,8 +74,8 @@ describe('reference coverage (scripts/reference-coverage.ts)', () => {
     }
   });
 
-  it('when a manager is in the contract, then it serves every reference row of it exactly (managers not yet built are left to their builders)', () => {
-    const report = coverage(loadReference(process.cwd()), hubApis).filter((manager) => manager.inContract);
+  it('when a manager is one seed 002 names, or in the contract, then it is there and serves every reference row of it exactly', () => {
+    const report = coverage(loadReference(process.cwd()), hubApis).filter((manager) => manager.inContract || seedManagers.includes(manager.manager));
     const gaps = report.flatMap((manager) => [
       ...manager.missing.map((id) => `${manager.manager}.${id}: missing`),
       ...manager.differing.map(({ operationId, differences }) => `${manager.manager}.${operationId}: ${differences.join('; ')}`),
