@@ -38,7 +38,7 @@ async function connectAll(count: number, url: string, token: string, hubId: stri
   return clients;
 }
 
-/** Sets `capabilityId` on the device `changes` times, alternating two values, with `clients` subscribers listening. */
+/** Sets `capabilityId` on the device once to warm up, then `changes` times, alternating two values, with `clients` subscribers listening. */
 export async function measureFanOut(
   options: { url: string; token: string; hubId: string; deviceId: string; capabilityId: string; values: [unknown, unknown]; clients: number; changes: number },
 ): Promise<FanOutResult> {
@@ -48,31 +48,32 @@ export async function measureFanOut(
   const latencies: number[] = [];
   let missed = 0;
   // The change under way: every client's listener records its arrival and the last one ends the wait.
-  let current: { transactionId: string; sent: number; arrived: number; done: () => void } | undefined;
+  let current: { transactionId: string; sent: number; arrived: number; measured: boolean; done: () => void } | undefined;
   for (const client of clients) {
     client.api.on(uri, (event: string, data: { transactionId?: string }) => {
       if (event !== 'capability' || !current || data.transactionId !== current.transactionId) return;
-      latencies.push(performance.now() - current.sent);
+      if (current.measured) latencies.push(performance.now() - current.sent);
       if (++current.arrived === clients.length) current.done();
     });
   }
   try {
-    for (let change = 0; change < changes; change++) {
+    // One change to warm up (as the other rows warm up for a second), then the measured ones.
+    for (let change = -1; change < changes; change++) {
       const transactionId = randomUUID();
       let timer: NodeJS.Timeout | undefined;
       const all = new Promise<void>((resolve) => {
-        current = { transactionId, sent: performance.now(), arrived: 0, done: resolve };
+        current = { transactionId, sent: performance.now(), arrived: 0, measured: change >= 0, done: resolve };
         timer = setTimeout(resolve, 5000);
       });
       const response = await fetch(`${url}/api/manager/devices/device/${deviceId}/capability/${capabilityId}`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ value: values[change % 2], transactionId }),
+        body: JSON.stringify({ value: values[(change + 2) % 2], transactionId }),
       });
       if (!response.ok) throw new Error(`setCapabilityValue answered ${response.status}`);
       await all;
       clearTimeout(timer);
-      missed += clients.length - current!.arrived;
+      if (current!.measured) missed += clients.length - current!.arrived;
       current = undefined;
     }
   } finally {

@@ -53,6 +53,10 @@ export async function connectRealtime(url: string, token: string, homeyId: strin
         };
         api.on(uri, listener);
       }),
-    close: () => root.close(),
+    // Both namespaces: the connection stays open while either is, and a client that left would still hear events.
+    close: () => {
+      api.close();
+      root.close();
+    },
   };
 }
