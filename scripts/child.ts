@@ -6,7 +6,11 @@ import { root } from './apis.js';
 
 /** A command of node_modules/.bin (tsx, prism ...) run as its own process group, so that stop() ends all of it. */
 export function spawnBin(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(path.join(root, 'node_modules', '.bin', command), args, {
+  return spawnGroup(path.join(root, 'node_modules', '.bin', command), args, env);
+}
+
+function spawnGroup(file: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(file, args, {
     cwd: root,
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -19,12 +23,7 @@ export function spawnBin(command: string, args: string[], env: Record<string, st
  * (the tsx command would relay them through a parent that may give up on a busy machine and exit with 143).
  */
 export function spawnScript(script: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  return spawnGroup(process.execPath, ['--import', 'tsx', script], env);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { components } from '../../../generated/hub/flow.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { CardType } from './cards.js';
-import { checkCard, knownCards, PROGRAMMATIC_TRIGGER, requireFolder } from './flows.js';
+import { checkCard, knownCards, patchedCommon, PROGRAMMATIC_TRIGGER, requireFolder } from './flows.js';
 
 export type AdvancedFlow = components['schemas']['AdvancedFlow'];
 export type AdvancedFlowCard = components['schemas']['AdvancedFlowCard'];
@@ -55,12 +55,5 @@ export function buildAdvancedFlow(hub: Hub, input: AdvancedFlowCreate): StoredAd
 export function patchAdvancedFlow(hub: Hub, current: StoredAdvancedFlow, patch: AdvancedFlowUpdate): StoredAdvancedFlow {
   if (patch.folder !== undefined) requireFolder(hub, patch.folder);
   if (patch.cards) checkCanvas(hub, patch.cards, new Set(advancedFlowCardIds(current)));
-  return {
-    id: current.id,
-    name: patch.name ?? current.name,
-    enabled: patch.enabled ?? current.enabled,
-    folder: patch.folder === undefined ? current.folder : patch.folder,
-    order: patch.order ?? current.order,
-    cards: patch.cards ?? current.cards,
-  };
+  return { id: current.id, ...patchedCommon(current, patch), cards: patch.cards ?? current.cards };
 }

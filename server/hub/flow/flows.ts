@@ -77,6 +77,18 @@ export function buildFlow(hub: Hub, input: FlowCreate): StoredFlow {
   return { id: randomUUID(), name: input.name!, enabled: input.enabled ?? true, folder: input.folder ?? null, order: input.order ?? 0, ...cards };
 }
 
+/** Fields flows and advanced flows share, as a patch leaves them: a folder given as null moves to the top. */
+export function patchedCommon<T extends { name: string; enabled: boolean; folder: string | null; order: number }>(
+  current: T, patch: { name?: string; enabled?: boolean; folder?: string | null; order?: number },
+): Pick<T, 'name' | 'enabled' | 'folder' | 'order'> {
+  return {
+    name: patch.name ?? current.name,
+    enabled: patch.enabled ?? current.enabled,
+    folder: patch.folder === undefined ? current.folder : patch.folder,
+    order: patch.order ?? current.order,
+  };
+}
+
 /** The flow with the patch's fields replaced; `id`, `broken` and `triggerable` sent back are ignored. */
 export function patchFlow(hub: Hub, current: StoredFlow, patch: FlowUpdate): StoredFlow {
   if (patch.folder !== undefined) requireFolder(hub, patch.folder);
@@ -86,12 +98,5 @@ export function patchFlow(hub: Hub, current: StoredFlow, patch: FlowUpdate): Sto
     actions: patch.actions ?? current.actions,
   });
   checkCards(hub, cards, new Set(flowCardIds(current)));
-  return {
-    id: current.id,
-    name: patch.name ?? current.name,
-    enabled: patch.enabled ?? current.enabled,
-    folder: patch.folder === undefined ? current.folder : patch.folder,
-    order: patch.order ?? current.order,
-    ...cards,
-  };
+  return { id: current.id, ...patchedCommon(current, patch), ...cards };
 }
