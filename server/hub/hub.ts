@@ -5,7 +5,7 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
-import { systemClock } from '../http/clock.js';
+import { every, systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
@@ -109,7 +109,7 @@ export function createHub(config: HubConfig): RunningHub {
   const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
-  const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
+  const stopPurge = every(clock, SESSION_PURGE_INTERVAL_MS, () => hub.sessions.purgeExpired());
   hub.alarms.start();
   hub.insights.start();
   const energy = startEnergy(hub);
@@ -171,7 +171,7 @@ export function createHub(config: HubConfig): RunningHub {
       });
     },
     async close() {
-      clearInterval(purge);
+      stopPurge();
       hub.alarms.close();
       flowEngine(hub).close();
       stopFlowManager();
