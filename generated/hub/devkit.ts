@@ -77,6 +77,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/devkit/ledring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play an animation of your own frames on the LED ring
+         * @description The frames play one after another, each for `transition` ms, over and over until `duration` ms have passed or until stopped (with the id answered); the animation replaces whatever plays and is shown by the LED ring manager's state, with `source: devkit`, and its `animation.play` and `animation.stop` events.
+         */
+        post: operations["playLedringAnimation"];
+        /**
+         * Stop an animation of your own frames
+         * @description Stops it if it still plays; 404 when no devkit animation of this id plays (it ended, was stopped or replaced).
+         */
+        delete: operations["stopLedringAnimation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manager/devkit/state": {
         parameters: {
             query?: never;
@@ -131,6 +155,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/devkit/usb/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the USB network link's setting */
+        get: operations["getUsb"];
+        /**
+         * Set the operating system of the computer on the hub's USB port
+         * @description The hub presents the USB network function that operating system speaks without drivers (RNDIS for Windows, CDC ECM for macOS and Linux), or none with `off` (the default). Kept across restarts; announced as `option.update` with `{ id: "usb", value: <os> }` on `homey:manager:devkit`.
+         */
+        put: operations["setUsb"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -140,6 +185,17 @@ export interface components {
             /** @description The session it was installed from; uninstallApp names it. */
             sessionId: string;
             version: string;
+        };
+        DevkitLedringAnimation: {
+            /** @description How long to play, in ms; without it, until stopped. */
+            duration?: number;
+            /** @description The frames, each the colour of the ring's 24 LEDs clockwise from the top. */
+            frames: components["schemas"]["LedringPixel"][][];
+            /**
+             * @description How long each frame shows, in ms.
+             * @default 100
+             */
+            transition: number;
         };
         DevkitSession: {
             appId: string;
@@ -153,6 +209,19 @@ export interface components {
             cpu: number;
             mem: number;
         };
+        DevkitUsb: {
+            /**
+             * @description The USB network function the hub presents (RNDIS for Windows, CDC ECM for macOS and Linux).
+             * @enum {string}
+             */
+            mode: "off" | "rndis" | "ecm";
+            os: components["schemas"]["DevkitUsbOs"];
+        };
+        /**
+         * @description The operating system of the computer on the hub's USB port, or `off` for no USB network link.
+         * @enum {string}
+         */
+        DevkitUsbOs: "off" | "windows" | "macos" | "linux";
         /** @description Every failed call answers this body. Clients show `error_description`; `error` is a short code. A `stack` is sent only by a server started in development mode. */
         Error: {
             /**
@@ -172,6 +241,27 @@ export interface components {
              * @example 404
              */
             statusCode: number;
+        };
+        LedringPixel: {
+            b: number;
+            g: number;
+            r: number;
+        };
+        LedringPlaying: {
+            /**
+             * Format: date-time
+             * @description When it stops by itself; null while it loops until stopped.
+             */
+            endsAt: string | null;
+            /** @description The animation's id: a catalogue id, or the id a devkit animation was given. */
+            id: string;
+            /**
+             * @description Whether it is an animation of the catalogue or frames a developer sent (`POST /api/manager/devkit/ledring`).
+             * @enum {string}
+             */
+            source: "catalogue" | "devkit";
+            /** Format: date-time */
+            startedAt: string;
         };
         StdLine: {
             line: string;
@@ -380,6 +470,63 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    playLedringAnimation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    animation: components["schemas"]["DevkitLedringAnimation"];
+                };
+            };
+        };
+        responses: {
+            /** @description The animation now playing; its id stops it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedringPlaying"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    stopLedringAnimation: {
+        parameters: {
+            query: {
+                /**
+                 * @description The id `playLedringAnimation` answered.
+                 * @example 6b1e0c7a-8f0d-4c52-9d1e-2a7b3c4d5e6f
+                 */
+                animation_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped; the screensaver shows again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getState: {
         parameters: {
             query?: never;
@@ -451,6 +598,57 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getUsb: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operating system the USB link serves and the USB network function that follows from it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevkitUsb"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setUsb: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    os: components["schemas"]["DevkitUsbOs"];
+                };
+            };
+        };
+        responses: {
+            /** @description The setting now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevkitUsb"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
