@@ -104,11 +104,16 @@ export class AppWorker {
     this.worker.postMessage(message);
   }
 
-  /** Sends a message the worker answers (a card run); rejects if the app stops first. */
-  call(message: Record<string, unknown>): Promise<unknown> {
+  /** Sends a message the worker answers (a card run); rejects if the app stops first, or once `signal` aborts (its reason). */
+  call(message: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
     const callId = ++this.callCount;
     return new Promise((resolve, reject) => {
       this.calls.set(callId, { resolve, reject });
+      // A late answer to an abandoned call finds no entry and is dropped.
+      signal?.addEventListener('abort', () => {
+        this.calls.delete(callId);
+        reject(signal.reason);
+      }, { once: true });
       this.post({ ...message, callId });
     });
   }

@@ -33,16 +33,12 @@ export function matchRoute(routes: readonly ManifestRoute[], method: string, pat
   return undefined;
 }
 
-/** Resolves with the app's answer, or rejects with 504 once the hub clock passes the time-out. */
-function withTimeout<T>(hub: Hub, app: App, answer: Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const cancel = hub.clock.at(hub.now() + APP_ROUTE_TIMEOUT_MS, () =>
-      reject(new ApiError(504, 'app_timeout', `${app.name} did not answer within ${APP_ROUTE_TIMEOUT_MS / 1000} s`)));
-    answer.then(
-      (value) => (cancel(), resolve(value)),
-      (error: unknown) => (cancel(), reject(error)),
-    );
-  });
+/** A signal that aborts with 504 once the hub clock passes the time-out; `done` cancels it. */
+function timeOut(hub: Hub, app: App): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const done = hub.clock.at(hub.now() + APP_ROUTE_TIMEOUT_MS, () =>
+    controller.abort(new ApiError(504, 'app_timeout', `${app.name} did not answer within ${APP_ROUTE_TIMEOUT_MS / 1000} s`)));
+  return { signal: controller.signal, done };
 }
 
 /** What the app's failure becomes: the 4xx it asked for, else 502 (the app, not the caller, failed). */
@@ -78,12 +74,14 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
         throw new ApiError(503, 'app_not_running', `${app.name} is not running (${app.crashed ? 'crashed' : app.state})`, { 'Retry-After': RETRY_AFTER_S });
       }
       const body = method === 'POST' || method === 'PUT' ? ((await readJsonBody(req as IncomingMessage)) ?? {}) : {};
+      const { signal, done } = timeOut(hub, app);
       let answer: unknown;
       try {
-        const call = runtime.worker(appId).call({ type: 'api', route: found.route.name, params: found.params, query, body });
-        answer = await withTimeout(hub, app, call);
+        answer = await runtime.worker(appId).call({ type: 'api', route: found.route.name, params: found.params, query, body }, signal);
       } catch (error) {
         throw appFailure(app, error);
+      } finally {
+        done();
       }
       if (answer === undefined) res.writeHead(204).end();
       else sendJson(req, res, answer);
