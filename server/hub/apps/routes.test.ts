@@ -86,9 +86,11 @@ describe('app routes: /api/app/{appId}/{path}', () => {
     await hub.http().get(app(CRASH, 'fail')).expect(401);
   });
 
-  it('when the handler throws, then 502 with its message', async () => {
+  it('when the handler throws or answers what JSON cannot hold, then 502 with the reason', async () => {
     const res = await hub.http().get(app(CRASH, 'fail')).set(owner()).expect(502);
     expect(res.body).toMatchObject({ error: 'app_error', error_description: 'Crash test failed: Failing on purpose', statusCode: 502 });
+    const notJson = await hub.http().get(app(CRASH, 'fail')).query({ with: 'bigint' }).set(owner()).expect(502);
+    expect(notJson.body.error_description).toBe('Crash test failed: Do not know how to serialize a BigInt');
   });
 
   it('when the app does not answer within the time-out on the hub clock, then 504', async () => {

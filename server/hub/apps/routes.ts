@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { operations } from '../../../generated/app/routes.operations.js';
 import type { OperationSpec } from '../../../generated/manifest.js';
 import { readJsonBody } from '../../http/body.js';
@@ -73,7 +72,7 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
       if (app.state !== 'running' || !runtime.isRunning(appId)) {
         throw new ApiError(503, 'app_not_running', `${app.name} is not running (${app.crashed ? 'crashed' : app.state})`, { 'Retry-After': RETRY_AFTER_S });
       }
-      const body = method === 'POST' || method === 'PUT' ? ((await readJsonBody(req as IncomingMessage)) ?? {}) : {};
+      const body = method === 'POST' || method === 'PUT' ? ((await readJsonBody(req)) ?? {}) : {};
       const { signal, done } = timeOut(hub, app);
       let answer: unknown;
       try {

@@ -116,9 +116,11 @@ parentPort.on('message', (message) => {
     }
     case 'api': {
       const handler = routeHandlers.get(message.route);
-      return answer(message.callId, () => {
+      return answer(message.callId, async () => {
         if (!handler) throw new Error(`The app has no handler for its route ${message.route}`);
-        return handler({ params: message.params, query: message.query, body: message.body });
+        const value = await handler({ params: message.params, query: message.query, body: message.body });
+        // The answer travels as JSON: Dates become strings, and what JSON cannot hold fails here, as the app's error.
+        return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
       });
     }
     case 'setting':

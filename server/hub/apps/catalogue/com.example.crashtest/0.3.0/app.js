@@ -15,7 +15,8 @@ export default async function onInit(homey) {
   });
   homey.api.register('echo', ({ params, query, body }) => ({ word: params.word, query, body }));
   homey.api.register('hang', () => new Promise(() => {}));
-  homey.api.register('fail', () => {
+  homey.api.register('fail', ({ query }) => {
+    if (query.with === 'bigint') return { count: 1n };
     throw new Error('Failing on purpose');
   });
   homey.api.register('clearLog', () => {
