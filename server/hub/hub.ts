@@ -26,6 +26,7 @@ import { startNotifications } from './notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
 import { startApps } from './apps/start.js';
+import { appRoutes } from './apps/routes.js';
 import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
@@ -139,6 +140,7 @@ export function createHub(config: HubConfig): RunningHub {
       headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       fallback: config.docsDir ? docs(config.docsDir) : undefined,
+      rawRoutes: appRoutes(hub, dispatcher),
     }),
   );
   const io = attachRealtime(server, {
