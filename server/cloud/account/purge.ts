@@ -1,8 +1,12 @@
 import type { Account } from './context.js';
+import { expireSubscriptions } from './self-hosted-servers.js';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Deletes what can no longer be used: expired tokens (unless their refresh token lives), codes and reset tokens. */
+/**
+ * Deletes what can no longer be used: expired tokens (unless their refresh token lives), codes, reset and
+ * verification tokens; marks the self-hosted servers' subscriptions that ran out as expired.
+ */
 export async function purgeExpired(account: Account): Promise<void> {
   const now = account.iso();
   await account.db
@@ -12,6 +16,8 @@ export async function purgeExpired(account: Account): Promise<void> {
     .execute();
   await account.db.deleteFrom('auth_codes').where('expires_at', '<=', now).execute();
   await account.db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
+  await account.db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute();
+  await expireSubscriptions(account);
 }
 
 /** Purges now and every hour on the account's clock; returns the stop, which waits for a purge under way. */
