@@ -46,6 +46,12 @@ import { verifyDelegationToken } from './delegation.js';
 const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, ...dispatched } = manifest.operations;
 export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar };
 
+/** Runs an admin-only operation: 403 for any other caller. */
+async function asAdmin<T>(context: AccountContext, run: () => Promise<T>): Promise<T> {
+  await requireAdmin(context);
+  return run();
+}
+
 export const accountApi = defineApi<operations, typeof dispatched, AccountContext>(
   { manager: manifest.manager, operations: dispatched },
   {
@@ -236,13 +242,13 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
       await requireOwnAccount(context, userId);
       return mailingLists.removeTag(context.account, { listId, userId }, tag);
     },
-    getAppInstallsStatistics: async (_args, context) => (await requireAdmin(context), stats.appInstalls(context.account)),
-    getAppDriversStatistics: async (_args, context) => (await requireAdmin(context), stats.appDrivers(context.account)),
-    getAppFlowCardsStatistics: async (_args, context) => (await requireAdmin(context), stats.appFlowCards(context.account)),
-    getLocationStatistics: async ({ since }, context) => (await requireAdmin(context), stats.locations(context.account, since)),
-    getVersionStatistics: async (_args, context) => (await requireAdmin(context), stats.versions(context.account)),
-    getProductionStatistics: async ({ min, max }, context) => (await requireAdmin(context), stats.production(context.account, min, max)),
-    getHomeyOwnerContactDetails: async (filter, context) => (await requireAdmin(context), stats.owners(context.account, filter)),
+    getAppInstallsStatistics: (_args, context) => asAdmin(context, () => stats.appInstalls(context.account)),
+    getAppDriversStatistics: (_args, context) => asAdmin(context, () => stats.appDrivers(context.account)),
+    getAppFlowCardsStatistics: (_args, context) => asAdmin(context, () => stats.appFlowCards(context.account)),
+    getLocationStatistics: ({ since }, context) => asAdmin(context, () => stats.locations(context.account, since)),
+    getVersionStatistics: (_args, context) => asAdmin(context, () => stats.versions(context.account)),
+    getProductionStatistics: ({ min, max }, context) => asAdmin(context, () => stats.production(context.account, min, max)),
+    getHomeyOwnerContactDetails: (filter, context) => asAdmin(context, () => stats.owners(context.account, filter)),
     createDelegationToken: ({ audience, meta }, context) => createDelegation(context, audience, meta),
     verifyDelegationToken: ({ token }, { account }) => verifyDelegationToken(account.keys, token, account.now()),
     getDelegationTokenKey: (_args, { account }) => account.keys.publicPem,
