@@ -20,12 +20,13 @@ export async function purgeExpired(account: Account): Promise<void> {
   await expireSubscriptions(account);
 }
 
-/** Purges now and every hour on the account's clock; returns the stop, which waits for a purge under way. */
+/** Purges now and every hour on the account's clock; returns the stop, which waits for the purges under way. */
 export function schedulePurge(account: Account, onError: (error: unknown) => void): () => Promise<void> {
   let cancel = () => {};
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = purgeExpired(account).catch(onError);
+    // Chained: a clock advanced by hours fires several runs at once, and the stop must wait for all of them.
+    running = running.then(() => purgeExpired(account)).catch(onError);
     cancel = account.clock.at(account.now() + PURGE_INTERVAL_MS, run);
   };
   run();
