@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Create a hub record
-         * @description The caller becomes the hub's owner. Defaults platform local, apiVersion 3.
+         * @description The caller becomes the hub's owner. Defaults platform local, apiVersion 3. The record is activated (the caller is the person setting the hub up), unless an admin makes it: then it is a production record, which the person setting the hub up claims with activateHomey.
          */
         post: operations["createHomey"];
         delete?: never;

@@ -27,6 +27,7 @@ import {
   confirmPassword,
   createUser,
   findUser,
+  isAdmin,
   newsletterStatus,
   requireAdmin,
   requireAdminOver,
@@ -169,7 +170,7 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
     deleteAuthenticatedUserClient: ({ id }, context) => deleteUserClient(context.account, callerId(context), id),
     getHomeys: ({ serial, softwareVersion, search, page }, context) =>
       listHomeys(context.account, callerId(context), { serial, softwareVersion, search, page: page ? Number(page) : 1 }),
-    createHomey: ({ data }, context) => createHomey(context.account, callerId(context), data),
+    createHomey: async ({ data }, context) => createHomey(context.account, callerId(context), data, !(await isAdmin(context, callerId(context)))),
     getHomey: ({ id }, context) => requireHomey(context.account, callerId(context), id),
     updateHomey: ({ id, homey }, context) => updateHomey(context.account, callerId(context), id, homey),
     deleteHomey: ({ id }, context) => deleteHomey(context.account, callerId(context), id),

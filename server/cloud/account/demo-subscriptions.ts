@@ -4,8 +4,8 @@ import type { Account } from './context.js';
 export const DEMO_SUBSCRIPTIONS = ['plus_demo', 'premium_demo', 'developer_demo'] as const;
 
 /**
- * The demo account's subscriptions and its hub's activation, added once: on later starts a subscription that exists
- * (changed through the API or not) and a record activated already are left as they are.
+ * The demo account's subscriptions, added once (a subscription that exists is left as it is), and the activation of
+ * its hub's record when a data folder from before activation kept it unactivated.
  */
 export async function ensureDemoExtras(account: Account, userId: string, hubId: string): Promise<void> {
   const now = account.iso();

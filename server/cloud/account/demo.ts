@@ -74,7 +74,7 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
 
   const { _id, ...fields } = options.hub;
   const record = await account.db.selectFrom('hubs').select('owner_id').where('id', '=', _id).executeTakeFirst();
-  if (!record) await createHomey(account, row.id, options.hub);
+  if (!record) await createHomey(account, row.id, options.hub, true);
   // A record another account took over (through the API) is theirs: left as it is.
   else if (record.owner_id === row.id) await updateHomey(account, row.id, _id, fields);
   await ensureDemoExtras(account, row.id, _id);

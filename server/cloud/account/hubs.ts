@@ -106,7 +106,11 @@ function columns(fields: HomeyFields, current: HomeyFields = {}) {
   return { name, serial: serial ?? null, software_version: softwareVersion ?? null, region: region ?? null, data: JSON.stringify(rest) };
 }
 
-export async function createHomey(account: Account, ownerId: string, input: HomeyFields & { _id?: string }): Promise<HomeyView> {
+/**
+ * A new record owned by `ownerId`. `activated`: the owner is the person setting the hub up; otherwise it is a
+ * production record (made by an admin) that the person setting the hub up claims later (activateHomey).
+ */
+export async function createHomey(account: Account, ownerId: string, input: HomeyFields & { _id?: string }, activated: boolean): Promise<HomeyView> {
   const { _id: id = newId(), ...fields } = input;
   const now = account.iso();
   const row: HubRow = {
@@ -114,7 +118,7 @@ export async function createHomey(account: Account, ownerId: string, input: Home
     owner_id: ownerId,
     ...columns({ platform: 'local', apiVersion: 3, ...fields }),
     name: input.name ?? 'Homey',
-    activated_at: null,
+    activated_at: activated ? now : null,
     created_at: now,
     updated_at: now,
   };

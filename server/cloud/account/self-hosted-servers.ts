@@ -35,11 +35,8 @@ async function requireServer(context: AccountContext, hubId: string) {
 export async function createSelfHostedServer(context: AccountContext): Promise<HomeyView> {
   const { account } = context;
   const owner = callerId(context);
-  const { _id } = await createHomey(account, owner, { name: 'Self-Hosted Server', model: SELF_HOSTED_MODEL, platform: 'local', apiVersion: 3 });
-  await account.db.transaction().execute(async (trx) => {
-    await trx.updateTable('hubs').set({ activated_at: account.iso() }).where('id', '=', _id).execute();
-    await trx.insertInto('self_hosted_servers').values({ hub_id: _id, subscription_type: null, subscription_expires_at: null, shopify_contract_id: null, expired: 0, custom_hostname: null }).execute();
-  });
+  const { _id } = await createHomey(account, owner, { name: 'Self-Hosted Server', model: SELF_HOSTED_MODEL, platform: 'local', apiVersion: 3 }, true);
+  await account.db.insertInto('self_hosted_servers').values({ hub_id: _id, subscription_type: null, subscription_expires_at: null, shopify_contract_id: null, expired: 0, custom_hostname: null }).execute();
   return requireHomey(account, owner, _id);
 }
 
