@@ -1,4 +1,5 @@
 import { FakeClock } from '../../http/clock.js';
+import { PURGE_INTERVAL_MS } from './purge.js';
 import { startTestAccount, type TestAccount } from './testing/test-account.js';
 
 type User = Awaited<ReturnType<TestAccount['user']>>;
@@ -88,6 +89,17 @@ describe('account service: self-hosted servers', () => {
     const { body } = await cloud.http().get(`/homey/${_id}`).set(anna.auth).expect(200);
     expect(body.selfHostedServer).toMatchObject({ subscription: { type: 'monthly', expired: true }, customHostname: null });
     expect((await cloud.http().post('/homey/shs/cron/expire-subscriptions').set(admin.auth).expect(200)).body.homeyIds).toEqual([]);
+  });
+
+  it('when an hour passes after a subscription ran out, then the service expires it by itself', async () => {
+    const anna = await cloud.user();
+    const { _id } = await newServer(anna);
+    await subscribe(_id, { type: 'monthly', expiresAt: new Date(clock.now() + 60_000).toISOString() }).expect(200);
+    clock.advance(PURGE_INTERVAL_MS);
+    // The hourly run is under way in the background: wait for it.
+    const expired = async () => (await cloud.account.db.selectFrom('self_hosted_servers').select('expired').where('hub_id', '=', _id).executeTakeFirstOrThrow()).expired === 1;
+    for (let tries = 0; tries < 50 && !(await expired()); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await expired()).toBe(true);
   });
 
   it('when the owner deletes a self-hosted server, then its record is gone; another user 403, an ordinary hub 404', async () => {
