@@ -207,6 +207,25 @@ describe('npm start (scripts/start.ts)', () => {
     }
   }, 30_000);
 
+  it("when the demo home's apps run in the built server, then each reports its worker's memory, and socket.io serves its client script", async () => {
+    const { url, token, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'apps-data') });
+    const auth = { Authorization: `Bearer ${token}` };
+    const apps = Object.keys(await fetch(`${url}/api/manager/apps/app`, { headers: auth }).then((response) => response.json()));
+    expect(apps).toEqual(expect.arrayContaining(['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest']));
+    for (const id of apps) {
+      let usage = { cpu: 0, mem: 0 };
+      // An app's worker may still be starting: until it runs, its usage is zero.
+      for (const deadline = Date.now() + 10_000; usage.mem === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        usage = await fetch(`${url}/api/manager/apps/app/${id}/usage`, { headers: auth }).then((response) => response.json());
+      }
+      expect(usage.mem).toBeGreaterThan(100_000);
+    }
+    const client = await fetch(`${url}/socket.io/socket.io.js`);
+    expect(client.status).toBe(200);
+    expect(await client.text()).toContain('Socket.IO');
+    await stop(child);
+  }, 30_000);
+
   it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
     const { url, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'docs-data') });
     const page = await fetch(`${url}/docs/`);

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Hub } from '../context.js';
 import { requireApp } from './lifecycle.js';
 import { appRuntime } from './runtime.js';
@@ -26,6 +25,8 @@ export async function sendCrashlog(hub: Hub, id: string, message: string): Promi
     text: `${message}\n\n${state}\n\n--- output of the app (stdout and stderr) ---\n${log || '(no output)'}\n`,
     attachments: [{ filename: 'std.log', content: `${log}\n`, contentType: 'text/plain' }],
   };
+  // Loaded when a report is sent: a hub that never sends one need not hold the mailer in memory.
+  const { default: nodemailer } = await import('nodemailer');
   const smtp = process.env.SMTP_URL;
   if (smtp) {
     const info = await nodemailer.createTransport(smtp).sendMail(mail);
