@@ -1,10 +1,10 @@
 /**
  * npm run build:server: scripts/start.ts and everything it imports (hub, cloud account service, their packages)
  * bundled by esbuild into dist/server, which `npm start` runs with plain node. Compiling TypeScript in the hub's own
- * process (tsx) cost about 60 MB of resident memory and half a second of every start. Skipped when the bundle is
+ * process (tsx) cost about 80 MB of resident memory and half a second of every start. Skipped when the bundle is
  * newer than every file it is made from; `--force` builds regardless.
  */
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { root } from './apis.js';
@@ -13,9 +13,8 @@ import { isUpToDate } from './up-to-date.js';
 /** What the bundle is made from: the code and contract it imports, the installed packages and the compiler settings. */
 export const serverSources = ['server', 'scripts', 'generated', 'package-lock.json', 'tsconfig.json'];
 
-export const serverDir = (directory = root) => path.join(directory, 'dist', 'server');
 /** The file `npm start` runs. */
-export const serverEntry = (directory = root) => path.join(serverDir(directory), 'start.js');
+export const serverEntry = (directory = root) => path.join(directory, 'dist', 'server', 'start.js');
 
 /**
  * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native) and socket.io, which serves
@@ -30,17 +29,17 @@ export function serverIsCurrent(directory = root): boolean {
   return isUpToDate(serverEntry(directory), serverSources.map((source) => path.join(directory, source)), skip);
 }
 
-/** Bundles into a fresh folder, then puts it in place, so that no chunk of an earlier build stays behind. */
+/**
+ * Bundles into one file, written beside the last and then renamed over it, so that a hub running the last one keeps
+ * running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's).
+ */
 export async function buildServer(): Promise<void> {
-  const out = serverDir();
-  const next = `${out}.${process.pid}`;
-  rmSync(next, { recursive: true, force: true });
+  const entry = serverEntry();
+  const next = `${entry}.${process.pid}`;
   await build({
-    entryPoints: { start: path.join(root, 'scripts', 'start.ts') },
-    outdir: next,
+    entryPoints: [path.join(root, 'scripts', 'start.ts')],
+    outfile: next,
     bundle: true,
-    // The account service is imported once the hub serves: its own chunk, loaded then.
-    splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
@@ -49,8 +48,7 @@ export async function buildServer(): Promise<void> {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
   });
-  rmSync(out, { recursive: true, force: true });
-  renameSync(next, out);
+  renameSync(next, entry);
 }
 
 /** Bundles unless the bundle is current (or `force`). */
@@ -58,7 +56,7 @@ export async function buildServerIfChanged(force = false): Promise<void> {
   if (!force && serverIsCurrent()) return;
   const started = performance.now();
   await buildServer();
-  console.log(`Server bundled into ${path.relative(root, serverDir())} in ${Math.round(performance.now() - started)} ms.`);
+  console.log(`Server bundled into ${path.relative(root, serverEntry())} in ${Math.round(performance.now() - started)} ms.`);
 }
 
 // Without top-level await: Jest, which compiles to CommonJS, loads this file too (scripts/child.ts).
