@@ -11,6 +11,7 @@ export const messages = {
   missingGrantType: 'Missing Grant Type',
   missingToken: 'Missing Token',
   missingRefreshToken: 'Missing Refresh Token',
+  missingRegion: 'Missing Region',
   invalidStorage: 'Invalid Storage Adapter',
   invalidAvatar: 'Invalid Avatar: expected a buffer',
   invalidAvatarType: 'Invalid Avatar Type: expected jpg, png or gif',
@@ -22,10 +23,18 @@ export const messages = {
   noHomeyAvailable: 'No Homey Available',
   missingCloudApi: 'Cannot Sign In: Missing AthomCloudAPI',
   flowIsBroken: 'Flow.isBroken requires the flow and flow-token managers to be connected',
+  /** A flow card's argument or dropped token refers to a token that neither the flow nor the hub has. */
+  missingFlowToken: (token: string) => `Missing Token: ${token}`,
+  /** Every strategy of a race failed and none of their errors is the one to report. */
+  allPromisesRejected: 'All Promises rejected',
   invalidAddress: 'Invalid Address',
   invalidToken: 'Invalid Token',
   invalidHomey: 'Invalid Homey',
   invalidHomeyId: 'Invalid Homey ID',
+  /** A route table entry (generated manifest) whose path is not a template of its path arguments. */
+  invalidPath: 'Invalid Path',
+  /** A route table entry with an argument that travels neither in the path, the query, the body nor a header. */
+  invalidIn: "Invalid 'in'",
   noHomeyFound: 'No Homey Found At Address',
   homeyOffline: 'Homey Offline',
   invalidJson: 'Failed to parse response body as JSON',
@@ -153,6 +162,14 @@ export class TimeoutError extends APIError {
   constructor(message: string, statusCode = 408) {
     super(message, statusCode);
     this.name = 'TimeoutError';
+  }
+}
+
+/** Every attempt of a race failed and their reasons differ: `errors` holds each reason, in the attempts' order. */
+export class AllRejectedError extends APIError {
+  constructor(readonly errors: readonly unknown[], description?: string) {
+    super(messages.allPromisesRejected, undefined, description);
+    this.name = 'AllRejectedError';
   }
 }
 

@@ -121,9 +121,9 @@ export class HubAPI {
       if (operation.media) return toBytes(result);
       return operation.status === 204 ? undefined : result;
     }
-    const { path, query, body } = toHttpRequest(operation, args);
+    const { path, query, header, body } = toHttpRequest(operation, args);
     const { data, response } = await this.http.request(operation.method, operation.path as never, {
-      params: { path, query },
+      params: { path, query, header },
       body,
       parseAs: operation.media ? 'arrayBuffer' : 'text',
     } as never);
