@@ -23,6 +23,8 @@ export const messages = {
   noHomeyAvailable: 'No Homey Available',
   missingCloudApi: 'Cannot Sign In: Missing AthomCloudAPI',
   flowIsBroken: 'Flow.isBroken requires the flow and flow-token managers to be connected',
+  /** A flow uses a card the hub does not have (this library's text; the seed names only the token's). */
+  missingFlowCard: (id: string) => `Missing Card: ${id}`,
   /** A flow card's argument or dropped token refers to a token that neither the flow nor the hub has. */
   missingFlowToken: (token: string) => `Missing Token: ${token}`,
   /** Every strategy of a race failed and none of their errors is the one to report. */

@@ -5,7 +5,7 @@ export { Token } from './cloud/token.js';
 export { StorageAdapter, MemoryStorageAdapter, BrowserStorageAdapter, type StoredState, type StoredHub } from './cloud/storage.js';
 export { discoverHub, ALL_STRATEGIES, type HubRecord, type Strategy } from './cloud/discovery.js';
 export { HubAPI, type HubAPIOptions } from './hub/hub-api.js';
-export { isFlowBroken, type FlowLike } from './hub/flow-broken.js';
+export { isFlowBroken, whyFlowIsBroken, type FlowLike } from './hub/flow-broken.js';
 export { Device, CapabilityInstance } from './hub/device.js';
 export type { RealtimeState } from './hub/realtime.js';
 export type { Args, CapabilityEvent, EventOf, HubUri, Item, ItemEvent, ItemType, Manager, ManagerEvent, Result } from './hub/types.js';
