@@ -47,6 +47,19 @@ export const messages = {
   timeout: (ms: number) => `Timeout after ${ms}ms`,
   handshakeTimeout: (ms: number) => `Failed to handshake client (Timeout after ${ms}ms).`,
   subscribeTimeout: (uri: string, ms: number) => `Failed to subscribe to ${uri} (Timeout after ${ms}ms).`,
+  /** The reason a reconnect_failed closes the connection with 'Homey Offline'. */
+  reconnectFailed: (attempts: number) => `Gave up reconnecting after ${attempts} attempts`,
+} as const;
+
+/**
+ * Texts of the socket's transport layer (socket.io-client, engine.io-client) that the library reads; the others
+ * ('No transports available', 'parser error', 'websocket error' ...) reach listeners as they are.
+ */
+export const transportTexts = {
+  /** A connect that got no answer in time. */
+  timeout: 'timeout',
+  /** A failed upgrade probe, also as 'probe error: <why>'. */
+  probeError: 'probe error',
 } as const;
 
 /** Any failed call: a message (never empty) and, when known, the HTTP status. */

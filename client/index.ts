@@ -7,7 +7,7 @@ export { discoverHub, ALL_STRATEGIES, type HubRecord, type Strategy } from './cl
 export { HubAPI, type HubAPIOptions } from './hub/hub-api.js';
 export { isFlowBroken, whyFlowIsBroken, type FlowLike } from './hub/flow-broken.js';
 export { Device, CapabilityInstance } from './hub/device.js';
-export type { RealtimeState } from './hub/realtime.js';
+export type { RealtimeState, TransportEvent } from './hub/realtime.js';
 export type { Args, CapabilityEvent, EventOf, HubUri, Item, ItemEvent, ItemType, Manager, ManagerEvent, Result } from './hub/types.js';
 export { APIError, CloudAPIError, HubAPIError, NotFoundError, TimeoutError, messages } from './errors.js';
 export * as constants from './constants.js';
