@@ -1,5 +1,6 @@
 /** The client library's public entry (seed 001). */
 export { CloudAPI, type CloudAPIOptions } from './cloud/cloud-api.js';
+export { CloudRegionAPI, type CloudRegionAPIOptions, type SystemStatus } from './cloud/region.js';
 export { CloudUser, type UserRecord } from './cloud/user.js';
 export { Token } from './cloud/token.js';
 export { StorageAdapter, MemoryStorageAdapter, BrowserStorageAdapter, type StoredState, type StoredHub } from './cloud/storage.js';
