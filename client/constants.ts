@@ -22,6 +22,8 @@ export const SOCKET_TRANSPORTS = ['websocket'] as const;
 export const SOCKET_PING_TIMEOUT = 8_000;
 export const SOCKET_PING_INTERVAL = 5_000;
 export const SOCKET_RECONNECTION = true;
+/** Reconnect attempts before `reconnect_failed`, unless a client asks for fewer. */
+export const SOCKET_RECONNECTION_ATTEMPTS = Infinity;
 export const SOCKET_PATH = '/socket.io';
 export const SOCKET_CONNECT_TIMEOUT = 20_000;
 export const RECONNECT_DELAY = 1_000;

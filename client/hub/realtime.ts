@@ -7,6 +7,7 @@ import {
   SOCKET_CONNECT_TIMEOUT,
   SOCKET_PATH,
   SOCKET_RECONNECTION,
+  SOCKET_RECONNECTION_ATTEMPTS,
   SOCKET_TRANSPORTS,
   SUBSCRIBE_TIMEOUT,
 } from '../constants.js';
@@ -138,7 +139,7 @@ export class Realtime {
       transports: [...(this.options.transports ?? SOCKET_TRANSPORTS)],
       forceNew: true,
       reconnection: SOCKET_RECONNECTION,
-      reconnectionAttempts: this.options.reconnectionAttempts ?? Infinity,
+      reconnectionAttempts: this.options.reconnectionAttempts ?? SOCKET_RECONNECTION_ATTEMPTS,
       reconnectionDelay: RECONNECT_DELAY,
       reconnectionDelayMax: RECONNECT_DELAY_MAX,
       timeout: connect,
