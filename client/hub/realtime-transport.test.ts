@@ -79,6 +79,17 @@ describe('the realtime transport layer: its errors and events surface with their
     }
   });
 
+  it('when the client is closed while it connects, then the connect ends with Not connected after connect', async () => {
+    const api = await HubAPI.connect({ address: hub.url, token: hub.token });
+    const subscribing = api.zones.connect();
+    api.destroy();
+    await expect(subscribing).rejects.toThrow(new Error('Not connected after connect'));
+    expect(api.realtimeState).toBe('disconnected');
+    await api.zones.connect();
+    expect(api.realtimeState).toBe('connected');
+    api.destroy();
+  });
+
   it('when a connected socket receives a frame that is no engine.io packet, then error parser error, and it reconnects', async () => {
     const api = await HubAPI.connect({ address: hub.url, token: hub.token });
     const events = recorder(api);

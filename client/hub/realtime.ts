@@ -68,6 +68,7 @@ export class Realtime {
   private root?: Socket;
   private api?: Socket;
   private opening?: Promise<void>;
+  private abandon?: () => void;
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly stateListeners = new Set<StateListener>();
   private readonly transportListeners = new Set<TransportListener>();
@@ -83,10 +84,13 @@ export class Realtime {
 
   /** Connects and handshakes once; later calls share the same connection. */
   connect(): Promise<void> {
-    this.opening ??= this.open().catch((error: unknown) => {
-      this.close();
-      throw error;
-    });
+    if (!this.opening) {
+      const opening: Promise<void> = this.open().catch((error: unknown) => {
+        if (this.opening === opening) this.close();
+        throw error;
+      });
+      this.opening = opening;
+    }
     return this.opening;
   }
 
@@ -132,6 +136,8 @@ export class Realtime {
   }
 
   private async open(): Promise<void> {
+    // A close while connecting ends the connect: 'Not connected after connect'.
+    const abandoned = new Promise<never>((_, reject) => (this.abandon = () => reject(new APIError(messages.notConnected))));
     this.setState('connecting');
     const { connect } = this.timeouts;
     const root = io(this.options.address, {
@@ -146,11 +152,13 @@ export class Realtime {
     });
     this.root = root;
     this.report(root);
-    await connected(root, (error) => {
+    const up = connected(root, (error) => {
       const { message } = transportError(error);
       return message === transportTexts.timeout ? new TimeoutError(messages.timeout(connect)) : homeyOffline(message);
     });
-    await this.handshake(root);
+    await Promise.race([up, abandoned]);
+    await Promise.race([this.handshake(root), abandoned]);
+    this.abandon = undefined;
     root.on('connect', () => void this.restore(root));
     // The hub admits /api only after a handshake, so /api waits for restore() instead of reconnecting alone.
     root.on('disconnect', () => {
@@ -221,6 +229,8 @@ export class Realtime {
   }
 
   private shutdown(error?: Error): void {
+    this.abandon?.();
+    this.abandon = undefined;
     this.api?.disconnect();
     this.root?.removeAllListeners();
     this.root?.disconnect();
