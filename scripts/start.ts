@@ -135,7 +135,15 @@ console.log(formAddress ? `Support form: ${formUrl}` : 'Support form: not built 
 const { createAccountService } = await import('../server/cloud/account/service.js');
 const { ensureDemo } = await import('../server/cloud/account/demo.js');
 try {
-  cloud = await createAccountService({ dataDir: cloudDir, databaseUrl: process.env.CLOUD_DATABASE_URL || undefined, hostNames, validateResponses: false, development: false });
+  cloud = await createAccountService({
+    dataDir: cloudDir,
+    databaseUrl: process.env.CLOUD_DATABASE_URL || undefined,
+    region: process.env.CLOUD_REGION || undefined,
+    statusSecret: process.env.CLOUD_STATUS_SECRET || undefined,
+    hostNames,
+    validateResponses: false,
+    development: false,
+  });
 } catch (error) {
   await closeAll(running, form, cloud);
   fail(`The cloud account service cannot start on ${process.env.CLOUD_DATABASE_URL ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
