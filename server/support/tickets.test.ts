@@ -26,9 +26,9 @@ describe('support back end: createTicket, getTicket and getTickets', () => {
   let support: TestSupport;
   let anna: { id: string; email: string; token: string; auth: { Authorization: string } };
   let bert: typeof anna;
-  const upload = async (auth: object, name: string) =>
+  const upload = async (auth: Record<string, string>, name: string) =>
     (await support.http().post(`/api/zendesk/attachment?filename=${name}&mimetype=image/png`).set(auth).set('Content-Type', 'image/png').send(Buffer.alloc(3000, 1)).expect(200)).body.token as string;
-  const send = (auth: object, body: object) => support.http().post('/api/zendesk/ticket').set(auth).send(body);
+  const send = (auth: Record<string, string>, body: object) => support.http().post('/api/zendesk/ticket').set(auth).send(body);
   const outbox = () => path.join(support.dataDir, 'outbox');
 
   beforeAll(async () => {

@@ -40,7 +40,7 @@ describe('support back end: createAttachment and deleteAttachment', () => {
   let support: TestSupport;
   let anna: { token: string; auth: { Authorization: string } };
   const clock = new FakeClock(Date.parse('2026-11-23T10:00:00.000Z'));
-  const upload = (auth: object, bytes: Buffer | string, query = 'filename=notes.txt&mimetype=text/plain') =>
+  const upload = (auth: Record<string, string>, bytes: Buffer | string, query = 'filename=notes.txt&mimetype=text/plain') =>
     support.http().post(`/api/zendesk/attachment?${query}`).set(auth).set('Content-Type', 'text/plain').send(bytes);
   const files = () => readdirSync(path.join(support.dataDir, 'uploads'));
 
