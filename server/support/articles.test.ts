@@ -13,7 +13,7 @@ describe('support back end: getConfig and getArticle', () => {
 
   it('when the form starts, then getConfig tells without a token where the services are and the five partner authors', async () => {
     const { body } = await support.http().get('/api/config').expect(200);
-    expect(body).toMatchObject({ cloudUrl: support.account.url, clientId: 'browser-app', storeUrl: 'http://127.0.0.1:4862', appsUrl: 'http://127.0.0.1:4863' });
+    expect(body).toMatchObject({ cloudUrl: support.account.url, clientId: 'browser-app', storeUrl: `${support.account.url}/store`, appsUrl: `${support.account.url}/apps` });
     expect(new Set(body.partnerAuthorIds).size).toBe(5);
   });
 

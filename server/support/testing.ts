@@ -19,7 +19,7 @@ export async function startTestSupport(overrides: Partial<SupportServiceConfig> 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'support-test-'));
   const service = await createSupportService({
     dataDir,
-    services: { cloudUrl: account.url, clientId: BROWSER_APP.id, storeUrl: 'http://127.0.0.1:4862', appsUrl: 'http://127.0.0.1:4863' },
+    services: { cloudUrl: account.url, clientId: BROWSER_APP.id, storeUrl: `${account.url}/store`, appsUrl: `${account.url}/apps` },
     validateResponses: true,
     development: true,
     ...overrides,
