@@ -63,7 +63,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: cloud, cloud\/account, cloud\/apps, cloud\/store, hub, .*hub\/zones, hub\/zwave, support$/m);
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/store, hub, .*hub\/zones, hub\/zwave, support$/m);
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });
