@@ -13,6 +13,7 @@ import { sendMail } from '../../http/mail.js';
 import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
+import { withMounts } from '../mount.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
@@ -46,6 +47,8 @@ export interface AccountServiceConfig extends RegionConfig {
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
+  /** Other cloud services answering on this service's port under a base path (`/store`): see withMounts. */
+  mounts?: ReadonlyMap<string, RequestListener>;
 }
 
 export interface AccountService {
@@ -116,7 +119,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       ...regionRoutes(config, db, clock, validator, config.validateResponses ?? false),
     ],
   });
-  const server = createServer(handler);
+  const server = createServer(config.mounts ? withMounts(handler, config.mounts) : handler);
   return {
     account,
     handler,

@@ -2,7 +2,7 @@ import type { Hub } from '../context.js';
 import { storeRelease } from './store-catalogue.js';
 import { recordStoreInstall } from './store.js';
 
-const DEMO_APPS = ['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest'];
+export const DEMO_APPS = ['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest'];
 
 /** The demo home's apps, the store's stable releases; they start with the hub. */
 export function seedDemoApps(hub: Hub): void {
