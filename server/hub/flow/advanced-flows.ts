@@ -4,6 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { CardType } from './cards.js';
 import { checkCard, knownCards, patchedCommon, PROGRAMMATIC_TRIGGER, requireFolder } from './flows.js';
+import { missesToken } from './tokens.js';
 
 export type AdvancedFlow = components['schemas']['AdvancedFlow'];
 export type AdvancedFlowCard = components['schemas']['AdvancedFlowCard'];
@@ -29,7 +30,7 @@ export function advancedFlowView(hub: Hub, flow: StoredAdvancedFlow, known = kno
   const cards = Object.values(flow.cards);
   return {
     ...flow,
-    broken: advancedFlowCardIds(flow).some((id) => !known.has(id)) || danglingOutputs(flow.cards).length > 0,
+    broken: advancedFlowCardIds(flow).some((id) => !known.has(id)) || danglingOutputs(flow.cards).length > 0 || missesToken(hub, namedCards(flow), known, true),
     triggerable: cards.some((card) => card.type === 'start' || (card.type === 'trigger' && card.id === PROGRAMMATIC_TRIGGER)),
   };
 }

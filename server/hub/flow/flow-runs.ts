@@ -12,7 +12,7 @@ type FlowTestResult = components['schemas']['FlowTestResult'];
 /** Why a flow cannot be started by hand, if it cannot (a disabled one is the engine's 409). */
 function refuseStart(what: string, { broken, triggerable }: { broken: boolean; triggerable: boolean }, start: string): void {
   if (!triggerable) throw conflict(`${what} does not start with ${start}, so it cannot be started by hand`);
-  if (broken) throw conflict(`${what} is broken: a card it uses no longer exists`);
+  if (broken) throw conflict(`${what} is broken: a card or token it uses no longer exists`);
 }
 
 export function triggerFlow(hub: Hub, id: string): void {

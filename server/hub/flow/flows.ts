@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { requireArgs } from './card-args.js';
 import type { Card, CardType } from './cards.js';
+import { missesToken } from './tokens.js';
 
 export type Flow = components['schemas']['Flow'];
 export type FlowCreate = components['schemas']['FlowCreate'];
@@ -23,8 +24,10 @@ export const flowCardIds = (flow: Pick<StoredFlow, 'trigger' | 'conditions' | 'a
   ...flow.actions.map((card) => card.id),
 ];
 
+/** Broken: a card it uses, or a token one of its cards takes, is missing. */
 export function flowView(hub: Hub, flow: StoredFlow, known = knownCards(hub)): Flow {
-  return { ...flow, broken: flowCardIds(flow).some((id) => !known.has(id)), triggerable: flow.trigger.id === PROGRAMMATIC_TRIGGER };
+  const broken = flowCardIds(flow).some((id) => !known.has(id)) || missesToken(hub, [flow.trigger, ...flow.conditions, ...flow.actions], known, false);
+  return { ...flow, broken, triggerable: flow.trigger.id === PROGRAMMATIC_TRIGGER };
 }
 
 export function requireFolder(hub: Hub, id: string | null | undefined): void {

@@ -1,11 +1,13 @@
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
+import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
 import { advancedFlowCardIds, advancedFlowView, type StoredAdvancedFlow } from './advanced-flows.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import type { Card } from './cards.js';
 import { deviceCards } from './device-cards.js';
 import { flowCardIds, flowView, type StoredFlow } from './flows.js';
 import { addCardProviders } from './providers.js';
+import { referenceTo, tokenReferences } from './tokens.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -36,17 +38,31 @@ function watchDeviceCards(hub: Hub): () => void {
       hub.bus.publish(`homey:${itemTypeOf[card.type]}:${card.id}`, 'delete', { id: card.id });
     }
     for (const card of added) hub.bus.publish(FLOW_URI, `${itemTypeOf[card.type]}.create`, cardItem(hub, card));
-    if (gone.length || added.length) announceFlowsUsing(hub, new Set([...gone, ...added].map((card) => card.id)));
+    if (!gone.length && !added.length) return;
+    const cardIds = new Set([...gone, ...added].map((card) => card.id));
+    announceFlows(hub, (ids) => ids.some((id) => cardIds.has(id)), () => false);
   });
 }
 
-function announceFlowsUsing(hub: Hub, cardIds: ReadonlySet<string>): void {
+/** Tokens come and go with devices, variables and apps: the flows taking one are announced again, their `broken` now true or false. */
+function watchTokens(hub: Hub): () => void {
+  return hub.bus.subscribe(({ uri, event, data }) => {
+    if (uri !== FLOWTOKEN_URI || (event !== 'flowtoken.create' && event !== 'flowtoken.delete')) return;
+    const reference = referenceTo((data as { id: string }).id);
+    announceFlows(hub, () => false, (cards) => cards.some((card) => tokenReferences(card).includes(reference)));
+  });
+}
+
+type FlowCard = { args?: Record<string, unknown> | null; droptoken?: unknown };
+
+/** Saves again, so that subscribers hear of them, the flows whose card ids or cards match. */
+function announceFlows(hub: Hub, byIds: (ids: string[]) => boolean, byCards: (cards: FlowCard[]) => boolean): void {
   hub.store.transaction(() => {
     for (const flow of hub.store.values<StoredFlow>('flow')) {
-      if (flowCardIds(flow).some((id) => cardIds.has(id))) hub.store.save('flow', flow);
+      if (byIds(flowCardIds(flow)) || byCards([flow.trigger, ...flow.conditions, ...flow.actions])) hub.store.save('flow', flow);
     }
     for (const flow of hub.store.values<StoredAdvancedFlow>('advancedflow')) {
-      if (advancedFlowCardIds(flow).some((id) => cardIds.has(id))) hub.store.save('advancedflow', flow);
+      if (byIds(advancedFlowCardIds(flow)) || byCards(Object.values(flow.cards))) hub.store.save('advancedflow', flow);
     }
   });
 }
@@ -56,9 +72,9 @@ export function startFlowManager(hub: Hub): () => void {
   hub.store.presentAs<StoredFlow>('flow', (flow) => flowView(hub, flow));
   hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => advancedFlowView(hub, flow));
   const removeProviders = addCardProviders(hub);
-  const stopWatching = watchDeviceCards(hub);
+  const stopWatching = [watchDeviceCards(hub), watchTokens(hub)];
   return () => {
-    stopWatching();
+    stopWatching.forEach((stop) => stop());
     removeProviders();
   };
 }

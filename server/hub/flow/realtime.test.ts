@@ -87,6 +87,28 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow over realtime with a socket.io 
     expect((await broken).data).toEqual({ ...flow, broken: true });
   });
 
+  it('when a variable a flow\'s card refers to is deleted, then the flow is announced broken, and whole again once the reference is mended', async () => {
+    const [variableError, variable] = await client.request('api', { uri: 'homey:manager:logic', operation: 'createVariable', args: { variable: { name: 'Guests', type: 'number', value: 2 } } });
+    expect(variableError).toBeNull();
+    const { id: variableId } = variable as { id: string };
+    const notify = (text: string) => ({ uri: 'homey:manager:notifications', id: 'homey:manager:notifications:create_notification', args: { text } });
+    const flow = await call('createFlow', {
+      flow: { name: 'Guest count', trigger: { uri: FLOW, id: PROGRAMMATIC_TRIGGER }, actions: [notify(`[[homey:manager:logic|${variableId}]] guests`)] },
+    });
+    expect(flow.broken).toBe(false);
+
+    const announced = next('flow.update', (data) => data.id === flow.id);
+    await client.request('api', { uri: 'homey:manager:logic', operation: 'deleteVariable', args: { id: variableId } });
+    expect((await announced).data).toMatchObject({ id: flow.id, broken: true });
+    expect(await call('getFlow', { id: flow.id })).toMatchObject({ broken: true });
+    const [triggerError] = await client.request('api', { uri: FLOW, operation: 'triggerFlow', args: { id: flow.id } });
+    expect(triggerError).toMatchObject({ statusCode: 409 });
+
+    const mended = await call('updateFlow', { id: flow.id, flow: { actions: [notify('Guests are here')] } });
+    expect(mended.broken).toBe(false);
+    await call('deleteFlow', { id: flow.id });
+  });
+
   it('when a call is refused, then the ack carries the error body', async () => {
     const [missing] = await client.request('api', { uri: FLOW, operation: 'getFlow', args: { id: 'nope' } });
     expect(missing).toMatchObject({ error: 'not_found', statusCode: 404 });

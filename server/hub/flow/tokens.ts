@@ -1,5 +1,6 @@
 import type { Hub } from '../context.js';
-import type { TokenValue } from './cards.js';
+import { findToken } from '../flowtoken/tokens.js';
+import type { Card, TokenValue } from './cards.js';
 
 export type Tokens = Record<string, TokenValue>;
 
@@ -58,4 +59,38 @@ export function cardArgs(hub: Hub, entry: { args?: Record<string, unknown> | nul
     args.droptoken = value;
   }
   return args;
+}
+
+/** The tokens a card takes: its dropped token and the `[[reference]]`s in its text args. */
+export function tokenReferences(entry: { args?: Record<string, unknown> | null; droptoken?: unknown }): string[] {
+  const references = Object.values(entry.args ?? {}).flatMap((arg) => (typeof arg === 'string' ? [...arg.matchAll(REFERENCE)].map(([, reference]) => reference!) : []));
+  return typeof entry.droptoken === 'string' && entry.droptoken ? [entry.droptoken, ...references] : references;
+}
+
+/** How flows refer to the flowtoken manager's token `<ownerUri>:<id>` (an owner uri has three parts): `<ownerUri>|<id>`. */
+export function referenceTo(tokenId: string): string {
+  const [scheme, kind, owner, ...rest] = tokenId.split(':');
+  return `${scheme}:${kind}:${owner}|${rest.join(':')}`;
+}
+
+/**
+ * Whether a card of a flow takes a token that is not there: neither one of the flow's own cards' (an earlier card's;
+ * in an advanced flow, whose wires may run in any order, any card's) nor a global one of the flowtoken manager.
+ */
+export function missesToken(
+  hub: Hub, entries: ReadonlyArray<{ id: string; args?: Record<string, unknown> | null; droptoken?: unknown }>,
+  known: ReadonlyMap<string, Card>, anyOrder: boolean,
+): boolean {
+  const own = new Set<string>();
+  const addTokensOf = (id: string) => known.get(id)?.tokens?.forEach((token) => own.add(token.id));
+  if (anyOrder) entries.forEach((entry) => addTokensOf(entry.id));
+  for (const entry of entries) {
+    for (const reference of tokenReferences(entry)) {
+      if (own.has(reference)) continue;
+      const bar = reference.indexOf('|');
+      if (bar <= 0 || !findToken(hub, `${reference.slice(0, bar)}:${reference.slice(bar + 1)}`)) return true;
+    }
+    addTokensOf(entry.id);
+  }
+  return false;
 }
