@@ -35,6 +35,7 @@ import { startBackups } from './backup/backups.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { closeRadios } from './radios/close.js';
+import { startRadioEvents } from './radios/events.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -114,7 +115,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.insights.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadioEvents(hub)];
   const backups = startBackups(hub);
   const updates = startUpdates(hub);
   const stopApps = startApps(hub);

@@ -2,6 +2,8 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/matter.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { hubOption } from '../options.js';
+import { radioChanged } from '../radios/changes.js';
 import { buildDevice, type Device } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { rootZone } from '../zones/api.js';
@@ -15,7 +17,9 @@ const driverOf = { light: 'light', plug: 'socket' } as const;
 const iso = (hub: Hub) => new Date(hub.now()).toISOString();
 
 const pending = (hub: Hub) => hub.settings.get<Record<string, SimulatedDevice>>('matter.pending') ?? {};
-export const paaSettings = (hub: Hub): PaaSettings => hub.settings.get<PaaSettings>('matter.paaSettings') ?? { allowTestCertificates: false };
+/** Which attestation certificates commissioning accepts; announced as `option.update` like every option. */
+export const paaSettingsOption = hubOption<PaaSettings>('matter', 'paaSettings', () => ({ allowTestCertificates: false }));
+export const paaSettings = paaSettingsOption.get;
 
 export function matterState(hub: Hub) {
   return {
@@ -29,6 +33,7 @@ export function matterState(hub: Hub) {
 export function updatePaaCerts(hub: Hub) {
   const updatedAt = iso(hub);
   hub.settings.set('matter.paaCertsUpdatedAt', updatedAt);
+  radioChanged(hub, 'matter');
   return { updatedAt };
 }
 
@@ -38,6 +43,7 @@ const newPairingCode = () => String(randomInt(10_000_000_000, 99_999_999_999));
 export function powerUp(hub: Hub, device: SimulatedDevice) {
   const pairingCode = newPairingCode();
   hub.settings.set('matter.pending', { ...pending(hub), [pairingCode]: device });
+  radioChanged(hub, 'matter');
   return { pairingCode };
 }
 
