@@ -1,4 +1,5 @@
 import type { components } from '../../../generated/hub/drivers.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { VDEVICE_OWNER, type DriverDefinition } from '../drivers/catalogue.js';
@@ -19,6 +20,28 @@ export function radioCandidates(hub: Hub, driver: DriverDefinition): FoundDevice
     .filter((node) => node.status === 'ready' && `${VDEVICE_OWNER}:${node.driver}` === driver.id && !net.deviceOf(node))
     .map((node) => ({ name: `${node.manufacturer ?? 'Unknown'} ${node.model ?? node.driver}`, data: { id: nodeDataId(radio, node.id) } }));
 }
+
+/**
+ * A device paired (or repaired) from a radio node's data (`zigbee:<node id>`, `zwave:<node id>`) must name an
+ * interviewed node of its driver on that driver's network: a made-up id would make a device no hardware reports to.
+ */
+export function requirePairableNode(hub: Hub, driver: DriverDefinition, dataId: unknown): void {
+  const [prefix = '', nodeId = ''] = typeof dataId === 'string' ? splitOnce(dataId) : [];
+  const named = radioOfDriver([prefix]);
+  if (!named) return;
+  if (named !== radioOfDriver(driver.connectivity)) throw badRequest(`A ${driver.name.toLowerCase()} does not use ${named}: ${String(dataId)} is no device of it`);
+  const net = network(hub, named);
+  const { nodes } = net.state();
+  if (!Object.hasOwn(nodes, nodeId)) throw badRequest(`No node ${nodeId} is on the ${named} network: let it join first`);
+  const node = nodes[nodeId]!;
+  if (`${VDEVICE_OWNER}:${node.driver}` !== driver.id) throw badRequest(`Node ${nodeId} is a ${node.driver}, not a device of ${driver.id}`);
+  if (node.status !== 'ready') throw conflict(`Node ${nodeId} is still being interviewed`);
+}
+
+const splitOnce = (value: string): [string, string] => {
+  const colon = value.indexOf(':');
+  return colon < 0 ? [value, ''] : [value.slice(0, colon), value.slice(colon + 1)];
+};
 
 /** Unpairing a device excludes its node from the network it joined. */
 export function excludeDevice(hub: Hub, device: Device): void {
