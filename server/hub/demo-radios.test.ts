@@ -63,7 +63,7 @@ describe('the demo home’s radios', () => {
     expect((await get('/api/manager/thread/topology')).nodes).toEqual([{ id: bulb.id, name: 'Essentials A19', role: 'child' }]);
     expect(await get(`/api/manager/matter/node/${bulb.id}/firmware-update`)).toEqual({ currentVersion: 3, availableVersion: 4 });
     expect(await get('/api/manager/rf/state')).toMatchObject({ signalCount: 1, recording: [] });
-    const [signal] = hub.hub.store.values<{ id: string; frequency: string; data: number[] }>('signal');
+    const [signal] = Object.values(await get('/api/manager/rf/signal')) as Array<{ frequency: string; data: number[] }>;
     expect(signal).toMatchObject({ frequency: '433', data: expect.arrayContaining([350, 1050]) });
     expect(signal!.data).toHaveLength(50);
   });

@@ -251,6 +251,7 @@ export class Network {
     const remaining = { ...state.nodes };
     delete remaining[id];
     this.save({ ...state, nodes: remaining });
+    this.note(`Node ${id} excluded: its device ${device.name} was removed`);
   }
 }
 

@@ -36,6 +36,10 @@ describe('rf manager', () => {
     expect(signal).toEqual({ id: heard.recorded, frequency: '868', data: remote, recordedAt: '2026-11-23T17:00:00.000Z' });
     expect(hub.hub.store.get('signal', signal.id)).toEqual(signal);
     expect(await state()).toMatchObject({ recording: [], signalCount: signalCount + 1 });
+    const { body: signals } = await hub.http().get(`${api}/signal`).set(readonly()).expect(200);
+    expect(signals[signal.id]).toEqual(signal);
+    expect(Object.keys(signals)).toHaveLength(signalCount + 1);
+    await hub.http().get(`${api}/signal`).set(auth(hub.tokenWith(['homey.device.readonly']))).expect(403);
   });
 
   it('when nothing is heard within the time-out on the hub clock, then 408', async () => {
