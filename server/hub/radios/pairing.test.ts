@@ -52,3 +52,18 @@ describe('pairing a device from a radio node', () => {
     expect((await hub.http().get(`/api/manager/devices/device/${device.id}`).set(auth()).expect(200)).body.capabilitiesObj.measure_temperature.value).toBe(19.5);
   });
 });
+
+describe('a pair session of a radio driver on the hub clock', () => {
+  it('when the hub clock passes five silent minutes, then the session has expired', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-23T17:00:00Z'));
+    const hub = await startTestHub({ clock });
+    try {
+      const { body: session } = await hub.http().post('/api/manager/drivers/pairsession').set(bearer(hub.token)).send({ type: 'pair', driverId: 'homey:manager:vdevice:light' }).expect(200);
+      expect(session.expiresAt).toBe('2026-11-23T17:05:00.000Z');
+      clock.advance(5 * 60_000);
+      expect((await hub.http().get(`/api/manager/drivers/pairsession/${session.id}`).set(bearer(hub.token)).expect(404)).body.error_description).toBe('Pair session expired: start a new one');
+    } finally {
+      await hub.stop();
+    }
+  });
+});
