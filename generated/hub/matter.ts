@@ -9,7 +9,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commission a device into the hub’s fabric by its pairing code */
+        /**
+         * Commission a device into the hub’s fabric by its pairing code
+         * @description A device that attests with a test certificate needs the paaSettings option (400); one that joins over Thread needs the hub's Thread network running, with an active dataset (409).
+         */
         post: operations["commissionNode"];
         delete?: never;
         options?: never;
@@ -628,6 +631,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     deleteFabric: {
@@ -1051,7 +1055,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @description A Thread node is reachable only while the hub's Thread network runs. */
+                        reachable: boolean;
+                        /** @description null when unreachable. */
+                        roundTripMs: number | null;
                     };
                 };
             };

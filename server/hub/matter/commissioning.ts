@@ -6,6 +6,7 @@ import { hubOption } from '../options.js';
 import { radioChanged } from '../radios/changes.js';
 import { buildDevice, type Device } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
+import { threadRunning } from '../thread/border-router.js';
 import { rootZone } from '../zones/api.js';
 
 export type MatterNode = components['schemas']['MatterNode'];
@@ -54,6 +55,9 @@ export function commission(hub: Hub, pairingCode: string): MatterNode {
   const device = waiting[pairingCode]!;
   if (device.testCertificate && !paaSettings(hub).allowTestCertificates) {
     throw badRequest(`${device.productName} attests with a test certificate: allow test certificates in the paaSettings option first`);
+  }
+  if (device.transport === 'thread' && !threadRunning(hub)) {
+    throw conflict(`${device.productName} joins over Thread, and the hub's Thread network is not running: set its active dataset (Thread manager) first`);
   }
   const rest = { ...waiting };
   delete rest[pairingCode];

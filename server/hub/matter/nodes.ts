@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
+import { threadRunning } from '../thread/border-router.js';
 import { parseDataset } from '../thread/dataset.js';
 import { requireNode, type MatterNode } from './commissioning.js';
 
@@ -47,9 +48,13 @@ export function touch(hub: Hub, id: string): MatterNode {
   return hub.store.save('matternode', { ...requireNode(hub, id), lastSeen: iso(hub) });
 }
 
+/** A Wi-Fi node is reached over the LAN; a Thread node only while the hub's Thread network runs. */
+const reachable = (hub: Hub, node: MatterNode) => node.transport === 'wifi' || threadRunning(hub);
+
 export function ping(hub: Hub, id: string) {
-  const node = touch(hub, id);
-  return { reachable: true, roundTripMs: node.transport === 'thread' ? 40 : 8 };
+  const node = requireNode(hub, id);
+  if (!reachable(hub, node)) return { reachable: false, roundTripMs: null };
+  return { reachable: true, roundTripMs: touch(hub, id).transport === 'thread' ? 40 : 8 };
 }
 
 export function availableUpdate(hub: Hub, id: string) {
@@ -67,7 +72,7 @@ export function installUpdate(hub: Hub, id: string, softwareVersion: number): Ma
 export function diagnosticReport(hub: Hub, id: string) {
   const node = requireNode(hub, id);
   return {
-    nodeId: node.id, generatedAt: iso(hub), transport: node.transport, reachable: true, softwareVersion: node.softwareVersion,
+    nodeId: node.id, generatedAt: iso(hub), transport: node.transport, reachable: reachable(hub, node), softwareVersion: node.softwareVersion,
     endpoints: node.endpoints.length, fabrics: node.fabrics.length, deviceId: node.deviceId, lastSeen: node.lastSeen,
   };
 }

@@ -12,7 +12,9 @@ const network = (hub: Hub): ThreadNetwork | null => {
   const hex = dataset(hub);
   return hex ? parseDataset(hex) : null;
 };
-const running = (hub: Hub) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
+/** Whether the hub's Thread network runs: enabled, its interface up, with an active dataset. Thread devices need it. */
+export const threadRunning = (hub: Hub) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
+const running = threadRunning;
 
 export function threadState(hub: Hub) {
   return { enabled: enabled(hub), role: !enabled(hub) ? ('disabled' as const) : running(hub) ? ('leader' as const) : ('detached' as const), network: network(hub) };
