@@ -37,9 +37,9 @@ function requireAdvertisement(state: BleState, address: string): Advertisement {
 
 export function goAway(hub: Hub, address: string): void {
   const state = bleState(hub);
-  requireAdvertisement(state, address);
+  const { address: known } = requireAdvertisement(state, address.toLowerCase());
   const advertisements = { ...state.advertisements };
-  delete advertisements[address];
+  delete advertisements[known];
   save(hub, { ...state, advertisements });
 }
 
