@@ -8,6 +8,7 @@ import { updateDevice } from './devices/lifecycle.js';
 import { commission, interview, makeDevice, powerUp } from './matter/commissioning.js';
 import { network, nodeDataId } from './radios/network.js';
 import type { RadioId } from './radios/profiles.js';
+import { encode433 } from './rf/devices.js';
 import { emulate, record } from './rf/transceiver.js';
 import { setDataset } from './thread/border-router.js';
 import type { Zone } from './zones/api.js';
@@ -24,11 +25,8 @@ const radioDevices: RadioDevice[] = [
   ['zwave', 'lock', 'Back door lock', 'Kitchen', { locked: true, measure_battery: 84 }],
 ];
 
-/** A 433 MHz doorbell remote as the hub recorded it: a sync pulse, then 24 bits of short/long pulse pairs. */
-const DOORBELL_PULSES = [
-  350, 10850,
-  ...[1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1].flatMap((bit) => (bit ? [1050, 350] : [350, 1050])),
-];
+/** A 433 MHz doorbell remote's button as the hub recorded it. */
+const DOORBELL_PULSES = encode433([1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1]);
 const DEMO_PIN = '40731';
 
 /**
