@@ -214,6 +214,19 @@ export class Network {
     return { node: reported, deviceId: device?.id ?? null };
   }
 
+  /**
+   * The hub sent a node a value its device was given (a user, a flow): the node applies it and confirms, so its
+   * last report holds it. A value the node reported itself is confirmed already and changes nothing.
+   */
+  acknowledge(id: string, capabilityId: string, value: CapabilityValue): void {
+    const state = this.state();
+    const node = Object.hasOwn(state.nodes, id) ? state.nodes[id]! : undefined;
+    if (!node || node.status !== 'ready' || (node.lastReport && Object.hasOwn(node.lastReport, capabilityId) && node.lastReport[capabilityId] === value)) return;
+    const acknowledged: RadioNode = { ...node, lastSeen: this.iso(), lastReport: { ...node.lastReport, [capabilityId]: value } };
+    this.save({ ...state, nodes: { ...state.nodes, [id]: acknowledged } });
+    this.note(`Node ${id} set ${capabilityId}=${String(value)}`);
+  }
+
   /** A node leaves (or is excluded): its device, if paired, becomes unavailable. */
   leave(id: string): void {
     const node = this.requireNode(id);
@@ -241,17 +254,13 @@ export class Network {
   }
 
   /** Excludes the node a device was paired from, when the device is removed from the home. */
-  exclude(device: Device): void {
-    const prefix = `${this.radio}:`;
-    const dataId = typeof device.data.id === 'string' ? device.data.id : '';
-    if (!dataId.startsWith(prefix)) return;
+  exclude(id: string, deviceName: string): void {
     const state = this.state();
-    const id = dataId.slice(prefix.length);
     if (!Object.hasOwn(state.nodes, id)) return;
     const remaining = { ...state.nodes };
     delete remaining[id];
     this.save({ ...state, nodes: remaining });
-    this.note(`Node ${id} excluded: its device ${device.name} was removed`);
+    this.note(`Node ${id} excluded: its device ${deviceName} was removed`);
   }
 }
 

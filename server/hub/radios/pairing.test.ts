@@ -67,3 +67,35 @@ describe('a pair session of a radio driver on the hub clock', () => {
     }
   });
 });
+
+describe('the hardware of a paired device', () => {
+  let hub: TestHub;
+  const auth = () => bearer(hub.token);
+  beforeAll(async () => {
+    hub = await startTestHub();
+  });
+  afterAll(() => hub.stop());
+  const lamp = async () => (Object.values((await hub.http().get('/api/manager/devices/device').set(auth()).expect(200)).body) as any[]).find((device) => device.name === 'Reading lamp');
+  const node = async (id: string) => (await hub.http().get('/api/manager/zigbee/state').set(auth()).expect(200)).body.nodes[id];
+
+  it('when a value is set on the device, then its node gets it and confirms; removing the device excludes the node, as the log tells', async () => {
+    const device = await lamp();
+    const nodeId = device.data.id.slice('zigbee:'.length);
+    expect((await node(nodeId)).lastReport.onoff).toBe(false);
+    await hub.http().put(`/api/manager/devices/device/${device.id}/capability/onoff`).set(auth()).send({ value: true }).expect(204);
+    expect((await node(nodeId)).lastReport).toMatchObject({ onoff: true, dim: 0.6 });
+
+    await hub.http().put('/api/manager/zwave/log').set(auth()).send({ enabled: true }).expect(204);
+    const radiator = (Object.values((await hub.http().get('/api/manager/devices/device').set(auth()).expect(200)).body) as any[]).find((candidate) => candidate.name === 'Hallway radiator');
+    await hub.http().put(`/api/manager/devices/device/${radiator.id}/capability/target_temperature`).set(auth()).send({ value: 20.5 }).expect(204);
+    const unpair = (await hub.http().post('/api/manager/drivers/pairsession').set(auth()).send({ type: 'unpair', driverId: radiator.driverId, deviceId: radiator.id }).expect(200)).body;
+    await hub.http().delete(`/api/manager/drivers/pairsession/${unpair.id}/device`).set(auth()).expect(204);
+    const radiatorNode = radiator.data.id.slice('zwave:'.length);
+    expect((await hub.http().get('/api/manager/zwave/state').set(auth()).expect(200)).body.nodes).not.toHaveProperty(radiatorNode);
+    expect((await hub.http().get('/api/manager/zwave/log').set(auth()).expect(200)).body.lines.map((line: { message: string }) => line.message)).toEqual([
+      'Log started',
+      `Node ${radiatorNode} set target_temperature=20.5`,
+      `Node ${radiatorNode} excluded: its device Hallway radiator was removed`,
+    ]);
+  });
+});

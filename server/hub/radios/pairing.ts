@@ -4,6 +4,7 @@ import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { VDEVICE_OWNER, type DriverDefinition } from '../drivers/catalogue.js';
 import { network, nodeDataId, PAIR_JOIN_SECONDS, radioOfDriver } from './network.js';
+import type { RadioId } from './profiles.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
 
@@ -26,25 +27,27 @@ export function radioCandidates(hub: Hub, driver: DriverDefinition): FoundDevice
  * interviewed node of its driver on that driver's network: a made-up id would make a device no hardware reports to.
  */
 export function requirePairableNode(hub: Hub, driver: DriverDefinition, dataId: unknown): void {
-  const [prefix = '', nodeId = ''] = typeof dataId === 'string' ? splitOnce(dataId) : [];
-  const named = radioOfDriver([prefix]);
+  const named = nodeOfData(dataId);
   if (!named) return;
-  if (named !== radioOfDriver(driver.connectivity)) throw badRequest(`A ${driver.name.toLowerCase()} does not use ${named}: ${String(dataId)} is no device of it`);
-  const net = network(hub, named);
-  const { nodes } = net.state();
-  if (!Object.hasOwn(nodes, nodeId)) throw badRequest(`No node ${nodeId} is on the ${named} network: let it join first`);
+  const { radio, nodeId } = named;
+  if (radio !== radioOfDriver(driver.connectivity)) throw badRequest(`A ${driver.name.toLowerCase()} does not use ${radio}: ${String(dataId)} is no device of it`);
+  const { nodes } = network(hub, radio).state();
+  if (!Object.hasOwn(nodes, nodeId)) throw badRequest(`No node ${nodeId} is on the ${radio} network: let it join first`);
   const node = nodes[nodeId]!;
   if (`${VDEVICE_OWNER}:${node.driver}` !== driver.id) throw badRequest(`Node ${nodeId} is a ${node.driver}, not a device of ${driver.id}`);
   if (node.status !== 'ready') throw conflict(`Node ${nodeId} is still being interviewed`);
 }
 
-const splitOnce = (value: string): [string, string] => {
-  const colon = value.indexOf(':');
-  return colon < 0 ? [value, ''] : [value.slice(0, colon), value.slice(colon + 1)];
-};
+/** The radio and node a device's data names (`zigbee:<node id>`, `zwave:<node id>`), if it names one. */
+export function nodeOfData(dataId: unknown): { radio: RadioId; nodeId: string } | undefined {
+  if (typeof dataId !== 'string') return undefined;
+  const colon = dataId.indexOf(':');
+  const radio = colon < 0 ? undefined : radioOfDriver([dataId.slice(0, colon)]);
+  return radio && { radio, nodeId: dataId.slice(colon + 1) };
+}
 
 /** Unpairing a device excludes its node from the network it joined. */
 export function excludeDevice(hub: Hub, device: Device): void {
-  const radio = radioOfDriver([String(device.data.id ?? '').split(':')[0] ?? '']);
-  if (radio) network(hub, radio).exclude(device);
+  const paired = nodeOfData(device.data.id);
+  if (paired) network(hub, paired.radio).exclude(paired.nodeId, device.name);
 }
