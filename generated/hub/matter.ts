@@ -9,7 +9,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Commission a device into the hub’s fabric by its pairing code */
+        /**
+         * Commission a device into the hub’s fabric by its pairing code
+         * @description A device that attests with a test certificate needs the paaSettings option (400); one that joins over Thread needs the hub's Thread network running, with an active dataset (409).
+         */
         post: operations["commissionNode"];
         delete?: never;
         options?: never;
@@ -306,7 +309,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a commissioning window on a device */
+        /**
+         * Open a commissioning window on a device
+         * @description Lets another ecosystem commission the device too (multi-admin): the answered pairing code is good once, until `expiresAt` on the hub clock. A device has one window at a time: while one is open, another is a 409 unless `revokeExisting` replaces it.
+         */
         post: operations["openCommissioningWindow"];
         delete?: never;
         options?: never;
@@ -361,6 +367,26 @@ export interface paths {
         put?: never;
         /** Power up a simulated Matter device, ready to be commissioned */
         post: operations["addSimulatedDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manager/matter/simulator/fabric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let another simulated controller commission a device through its open window
+         * @description The simulator plays another ecosystem that enters the pairing code of an open commissioning window: the device joins that ecosystem's fabric (listed by getNodeFabrics) and the window closes. A code of no open window is a 404; a device in 5 fabrics already is a 409.
+         */
+        post: operations["addSimulatedFabric"];
         delete?: never;
         options?: never;
         head?: never;
@@ -605,6 +631,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     deleteFabric: {
@@ -1028,7 +1055,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @description A Thread node is reachable only while the hub's Thread network runs. */
+                        reachable: boolean;
+                        /** @description null when unreachable. */
+                        roundTripMs: number | null;
                     };
                 };
             };
@@ -1174,14 +1204,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A commissioning window on a device. */
+            /** @description The window's pairing code and when it closes. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        pairingCode: string;
                     };
                 };
             };
@@ -1189,6 +1221,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getOptionPaaSettings: {
@@ -1317,6 +1350,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    addSimulatedFabric: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The other ecosystem's name for its fabric. */
+                    label: string;
+                    pairingCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The node, in one more fabric. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatterNode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getState: {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newAlarm } from './alarms/api.js';
 import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
+import { seedDemoRadios } from './demo-radios.js';
 import { seedDemoFlows } from './flow/demo.js';
 import { seedDemoImages } from './images/demo.js';
 import { seedDemoInsights } from './insights/demo.js';
@@ -64,6 +65,7 @@ export function seedDemoHome(hub: Hub): void {
     hub.store.insert('user', owner);
     issueDemoToken(hub, owner.id);
     seedDemoDevices(hub, seedZones(hub));
+    seedDemoRadios(hub);
     seedDemoImages(hub);
     seedDemoNotifications(hub);
     seedDemoInsights(hub);

@@ -35,7 +35,7 @@ import { SystemState } from './system/state.js';
 import { startBackups } from './backup/backups.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
-import { closeRadios } from './radios/close.js';
+import { startRadios } from './radios/start.js';
 
 /** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
 function realtimeIndex() {
@@ -115,7 +115,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.insights.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub)];
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub)];
   const backups = startBackups(hub);
   const updates = startUpdates(hub);
   const stopApps = startApps(hub);
@@ -182,7 +182,6 @@ export function createHub(config: HubConfig): RunningHub {
       energy.stop();
       for (const stop of stopFollowing) stop();
       updates.stop();
-      closeRadios(hub);
       await stopApps();
       await backups.stop();
       await stopMdns?.();

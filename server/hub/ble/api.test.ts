@@ -26,7 +26,7 @@ describe('ble manager', () => {
     const { body: state } = await hub.http().get(`${api}/state`).set(readonly()).expect(200);
     expect(state.lastDiscoveryAt).toBe('2026-11-23T17:00:00.000Z');
     expect(Object.keys(state.advertisements)).toHaveLength(2);
-    await hub.http().delete(`${api}/simulator/advertisement/c4:7c:8d:6a:12:f3`).set(auth()).expect(204);
+    await hub.http().delete(`${api}/simulator/advertisement/C4:7C:8D:6A:12:F3`).set(auth()).expect(204);
     await command({ command: 'find', opts: { address: 'c4:7c:8d:6a:12:f3' } }).expect(404);
     await hub.http().delete(`${api}/simulator/advertisement/c4:7c:8d:6a:12:f3`).set(auth()).expect(404);
   });

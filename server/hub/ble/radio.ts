@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/hub/ble.js';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { radioChanged } from '../radios/changes.js';
 import { stringOption, unknownCommand } from '../radios/options.js';
 
 type Advertisement = components['schemas']['BleAdvertisement'];
@@ -11,7 +12,10 @@ const KEY = 'radio.ble';
 const commands = ['discover', 'find'] as const;
 
 export const bleState = (hub: Hub): BleState => hub.settings.get<BleState>(KEY) ?? { lastDiscoveryAt: null, advertisements: {} };
-const save = (hub: Hub, state: BleState) => hub.settings.set(KEY, state);
+function save(hub: Hub, state: BleState): void {
+  hub.settings.set(KEY, state);
+  radioChanged(hub, 'ble');
+}
 
 export function advertise(hub: Hub, input: AdvertisementInput): Advertisement {
   const state = bleState(hub);
@@ -33,9 +37,9 @@ function requireAdvertisement(state: BleState, address: string): Advertisement {
 
 export function goAway(hub: Hub, address: string): void {
   const state = bleState(hub);
-  requireAdvertisement(state, address);
+  const { address: known } = requireAdvertisement(state, address.toLowerCase());
   const advertisements = { ...state.advertisements };
-  delete advertisements[address];
+  delete advertisements[known];
   save(hub, { ...state, advertisements });
 }
 

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/hub/coprocessor.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { radioChanged } from '../radios/changes.js';
 import type { LogLine } from '../radios/network.js';
 
 type Modulation = components['schemas']['Modulation'];
@@ -30,9 +31,11 @@ const modulationOf = (hub: Hub, id: string) => hub.settings.get<Modulation>(`cop
 const bridges = (hub: Hub) => hub.settings.get<Record<string, Bridge>>('coprocessor.bridges') ?? {};
 const debug = (hub: Hub) => hub.settings.get<Record<string, boolean>>('coprocessor.debug') ?? {};
 
-function log(hub: Hub, message: string): void {
+/** Logs a change of the state (to the bridge log) and announces the new state. */
+function changed(hub: Hub, message: string): void {
   const lines = hub.settings.get<LogLine[]>('coprocessor.log') ?? [];
   hub.settings.set('coprocessor.log', [...lines, { time: new Date(hub.now()).toISOString(), message }].slice(-LOG_LINES));
+  radioChanged(hub, 'coprocessor');
 }
 
 export const readLog = (hub: Hub): LogLine[] => hub.settings.get<LogLine[]>('coprocessor.log') ?? [];
@@ -51,7 +54,7 @@ export function setConfig(hub: Hub, id: string, changes: Record<string, string |
     else Object.defineProperty(config, key, { value, enumerable: true, writable: true, configurable: true });
   }
   hub.settings.set(`coprocessor.${id}.config`, config);
-  log(hub, `${id} configured: ${JSON.stringify(config)}`);
+  changed(hub, `${id} configured: ${JSON.stringify(config)}`);
   return config;
 }
 
@@ -66,7 +69,7 @@ export function setModulation(hub: Hub, id: string, changes: Partial<Modulation>
     throw badRequest(`A channel deviation applies to FSK and GFSK only, not ${modulation.type}: set it to 0`);
   }
   hub.settings.set(`coprocessor.${id}.modulation`, modulation);
-  log(hub, `${id} modulation: ${modulation.type} at ${modulation.carrier} Hz, ${modulation.baudRate} Bd`);
+  changed(hub, `${id} modulation: ${modulation.type} at ${modulation.carrier} Hz, ${modulation.baudRate} Bd`);
   return modulation;
 }
 
@@ -76,12 +79,12 @@ export function pairBridge(hub: Hub, serialHash: string): Bridge {
   if (Object.hasOwn(all, id)) throw conflict(`Bridge ${id} is already paired`);
   const bridge: Bridge = { id, serialHash, pairedAt: new Date(hub.now()).toISOString() };
   hub.settings.set('coprocessor.bridges', { ...all, [id]: bridge });
-  log(hub, `Bridge ${id} paired`);
+  changed(hub, `Bridge ${id} paired`);
   return bridge;
 }
 
 export function setDebug(hub: Hub, peripheral: string | undefined, enabled: boolean): void {
   const key = peripheral ?? 'all';
   hub.settings.set('coprocessor.debug', { ...debug(hub), [key]: enabled });
-  log(hub, `Debug logging ${enabled ? 'on' : 'off'} for ${peripheral ?? 'the coprocessor'}`);
+  changed(hub, `Debug logging ${enabled ? 'on' : 'off'} for ${peripheral ?? 'the coprocessor'}`);
 }

@@ -3,7 +3,7 @@ import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { buildDevice, requireZone, type Device } from '../devices/device.js';
 import { beforeRemove, requireDevice } from '../devices/lifecycle.js';
-import { excludeDevice } from '../radios/pairing.js';
+import { excludeDevice, requirePairableNode } from '../radios/pairing.js';
 import { requireAnswers, sessionDriver, touch, type PairSession } from './pairing.js';
 
 type PairedDevice = components['schemas']['PairedDevice'];
@@ -13,6 +13,7 @@ export function addPairedDevice(hub: Hub, session: PairSession, body: PairedDevi
   if (session.type === 'unpair') throw conflict('An unpair session adds no device: deletePairSessionDevice removes its device');
   requireAnswers(session);
   const driver = sessionDriver(session);
+  requirePairableNode(hub, driver, body.data.id);
   const taken = hub.store
     .values<Device>('device')
     .find((device) => device.driverId === driver.id && device.data.id === body.data.id && device.id !== session.deviceId);

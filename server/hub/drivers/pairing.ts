@@ -16,11 +16,11 @@ export const PAIR_SESSION_TTL_MS = 5 * 60_000;
 const FOUND_PER_SEARCH = 3;
 const PIN = /^\d{5}$/;
 
-const expiresAt = () => new Date(Date.now() + PAIR_SESSION_TTL_MS).toISOString();
-const isExpired = (session: PairSession) => Date.parse(session.expiresAt) <= Date.now();
+const expiresAt = (hub: Hub) => new Date(hub.now() + PAIR_SESSION_TTL_MS).toISOString();
+const isExpired = (hub: Hub, session: PairSession) => Date.parse(session.expiresAt) <= hub.now();
 
 export function purgeExpired(hub: Hub): void {
-  for (const session of hub.store.values<PairSession>('pairsession')) if (isExpired(session)) hub.store.remove('pairsession', session.id);
+  for (const session of hub.store.values<PairSession>('pairsession')) if (isExpired(hub, session)) hub.store.remove('pairsession', session.id);
 }
 
 export function sessionDriver(session: PairSession): DriverDefinition {
@@ -30,7 +30,7 @@ export function sessionDriver(session: PairSession): DriverDefinition {
 /** The open session, or a 404 (an expired session is removed on the way). */
 export function requireSession(hub: Hub, id: string): PairSession {
   const session = hub.store.get<PairSession>('pairsession', id);
-  if (session && isExpired(session)) {
+  if (session && isExpired(hub, session)) {
     hub.store.remove('pairsession', id);
     throw new ApiError(404, 'not_found', 'Pair session expired: start a new one');
   }
@@ -39,7 +39,7 @@ export function requireSession(hub: Hub, id: string): PairSession {
 }
 
 /** Saves the session with five more minutes to live. */
-export const touch = (hub: Hub, session: PairSession): PairSession => hub.store.save('pairsession', { ...session, expiresAt: expiresAt() });
+export const touch = (hub: Hub, session: PairSession): PairSession => hub.store.save('pairsession', { ...session, expiresAt: expiresAt(hub) });
 
 function sessionDevice(hub: Hub, input: PairSessionCreate, driver: DriverDefinition): string | null {
   if (input.type === 'pair') {
@@ -70,7 +70,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
     views: driverItem(driver)[input.type],
     devices: [],
     callbacks: {},
-    expiresAt: expiresAt(),
+    expiresAt: expiresAt(hub),
   };
   return hub.store.insert('pairsession', session);
 }

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/matter.operations.js';
 import type { operations } from '../../../generated/hub/matter.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { basicInfo, commission, forgetNode, interview, makeDevice, matterState, paaSettings, powerUp, requireNode, updatePaaCerts, type MatterNode } from './commissioning.js';
+import { basicInfo, commission, forgetNode, interview, makeDevice, matterState, paaSettings, paaSettingsOption, powerUp, requireNode, updatePaaCerts, type MatterNode } from './commissioning.js';
 import * as nodes from './nodes.js';
 
 const DEFAULT_WINDOW_SECONDS = 300;
@@ -12,8 +12,8 @@ export const matter = defineApi<operations, typeof manifest.operations, HubConte
   {
     getState: (_args, { hub }) => matterState(hub),
     getOptionPaaSettings: (_args, { hub }) => ({ value: paaSettings(hub) }),
-    setOptionPaaSettings: ({ value }, { hub }) => hub.settings.set('matter.paaSettings', { allowTestCertificates: value.allowTestCertificates }),
-    unsetOptionPaaSettings: (_args, { hub }) => hub.settings.unset('matter.paaSettings'),
+    setOptionPaaSettings: ({ value }, { hub }) => paaSettingsOption.set(hub, { allowTestCertificates: value.allowTestCertificates }),
+    unsetOptionPaaSettings: (_args, { hub }) => paaSettingsOption.unset(hub),
     getNodeAttributes: ({ id }, { hub }) => nodes.attributes(hub, id),
     getNodeFabrics: ({ id }, { hub }) => requireNode(hub, id).fabrics,
     deleteNodeFabric: ({ id, fabricIndex }, { hub }) => nodes.removeFabric(hub, requireNode(hub, id), fabricIndex),
@@ -34,6 +34,7 @@ export const matter = defineApi<operations, typeof manifest.operations, HubConte
     readBasicInfo: ({ nodeId }, { hub }) => basicInfo(hub, nodeId),
     addSimulatedDevice: (device, { hub }) => powerUp(hub, device),
     commissionNode: ({ pairingCode }, { hub }) => commission(hub, pairingCode),
+    addSimulatedFabric: ({ pairingCode, label }, { hub }) => nodes.joinFabric(hub, pairingCode, label),
   },
   { rules: { matternode: { remove: (node, { hub }) => forgetNode(hub, node as MatterNode) } } },
 );

@@ -2,8 +2,11 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/matter.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { hubOption } from '../options.js';
+import { radioChanged } from '../radios/changes.js';
 import { buildDevice, type Device } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
+import { threadRunning } from '../thread/border-router.js';
 import { rootZone } from '../zones/api.js';
 
 export type MatterNode = components['schemas']['MatterNode'];
@@ -15,7 +18,9 @@ const driverOf = { light: 'light', plug: 'socket' } as const;
 const iso = (hub: Hub) => new Date(hub.now()).toISOString();
 
 const pending = (hub: Hub) => hub.settings.get<Record<string, SimulatedDevice>>('matter.pending') ?? {};
-export const paaSettings = (hub: Hub): PaaSettings => hub.settings.get<PaaSettings>('matter.paaSettings') ?? { allowTestCertificates: false };
+/** Which attestation certificates commissioning accepts; announced as `option.update` like every option. */
+export const paaSettingsOption = hubOption<PaaSettings>('matter', 'paaSettings', () => ({ allowTestCertificates: false }));
+export const paaSettings = paaSettingsOption.get;
 
 export function matterState(hub: Hub) {
   return {
@@ -29,6 +34,7 @@ export function matterState(hub: Hub) {
 export function updatePaaCerts(hub: Hub) {
   const updatedAt = iso(hub);
   hub.settings.set('matter.paaCertsUpdatedAt', updatedAt);
+  radioChanged(hub, 'matter');
   return { updatedAt };
 }
 
@@ -38,6 +44,7 @@ const newPairingCode = () => String(randomInt(10_000_000_000, 99_999_999_999));
 export function powerUp(hub: Hub, device: SimulatedDevice) {
   const pairingCode = newPairingCode();
   hub.settings.set('matter.pending', { ...pending(hub), [pairingCode]: device });
+  radioChanged(hub, 'matter');
   return { pairingCode };
 }
 
@@ -48,6 +55,9 @@ export function commission(hub: Hub, pairingCode: string): MatterNode {
   const device = waiting[pairingCode]!;
   if (device.testCertificate && !paaSettings(hub).allowTestCertificates) {
     throw badRequest(`${device.productName} attests with a test certificate: allow test certificates in the paaSettings option first`);
+  }
+  if (device.transport === 'thread' && !threadRunning(hub)) {
+    throw conflict(`${device.productName} joins over Thread, and the hub's Thread network is not running: set its active dataset (Thread manager) first`);
   }
   const rest = { ...waiting };
   delete rest[pairingCode];

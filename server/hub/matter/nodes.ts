@@ -2,10 +2,13 @@ import { randomInt } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
+import { threadRunning } from '../thread/border-router.js';
 import { parseDataset } from '../thread/dataset.js';
 import { requireNode, type MatterNode } from './commissioning.js';
 
 const MATTER_PORT = 5540;
+/** The fabrics a device can belong to at once (the hub's own and four other ecosystems). */
+const MAX_FABRICS = 5;
 const iso = (hub: Hub, offsetMs = 0) => new Date(hub.now() + offsetMs).toISOString();
 
 /** The node made into this device, or a 404. */
@@ -45,9 +48,13 @@ export function touch(hub: Hub, id: string): MatterNode {
   return hub.store.save('matternode', { ...requireNode(hub, id), lastSeen: iso(hub) });
 }
 
+/** A Wi-Fi node is reached over the LAN; a Thread node only while the hub's Thread network runs. */
+const reachable = (hub: Hub, node: MatterNode) => node.transport === 'wifi' || threadRunning(hub);
+
 export function ping(hub: Hub, id: string) {
-  const node = touch(hub, id);
-  return { reachable: true, roundTripMs: node.transport === 'thread' ? 40 : 8 };
+  const node = requireNode(hub, id);
+  if (!reachable(hub, node)) return { reachable: false, roundTripMs: null };
+  return { reachable: true, roundTripMs: touch(hub, id).transport === 'thread' ? 40 : 8 };
 }
 
 export function availableUpdate(hub: Hub, id: string) {
@@ -65,7 +72,7 @@ export function installUpdate(hub: Hub, id: string, softwareVersion: number): Ma
 export function diagnosticReport(hub: Hub, id: string) {
   const node = requireNode(hub, id);
   return {
-    nodeId: node.id, generatedAt: iso(hub), transport: node.transport, reachable: true, softwareVersion: node.softwareVersion,
+    nodeId: node.id, generatedAt: iso(hub), transport: node.transport, reachable: reachable(hub, node), softwareVersion: node.softwareVersion,
     endpoints: node.endpoints.length, fabrics: node.fabrics.length, deviceId: node.deviceId, lastSeen: node.lastSeen,
   };
 }
@@ -84,12 +91,37 @@ export function wifiNetwork(hub: Hub, id: string) {
   return { ssid: node.ssid ?? null };
 }
 
-/** Opens a window in which another ecosystem may commission the device too. */
-export function openWindow(hub: Hub, deviceId: string, timeoutSeconds: number, revokeExisting: boolean) {
+type CommissioningWindow = { pairingCode: string; expiresAt: string };
+const WINDOWS = 'matter.windows';
+/** The windows still open, by node id (one that expired on the hub clock is closed). */
+function openWindows(hub: Hub): Map<string, CommissioningWindow> {
+  const stored = Object.entries(hub.settings.get<Record<string, CommissioningWindow>>(WINDOWS) ?? {});
+  return new Map(stored.filter(([, window]) => Date.parse(window.expiresAt) > hub.now()));
+}
+const saveWindows = (hub: Hub, windows: Map<string, CommissioningWindow>) => hub.settings.set(WINDOWS, Object.fromEntries(windows));
+
+/**
+ * Opens a window in which another ecosystem may commission the device too (multi-admin): its pairing code is good
+ * once, until the time-out. A device has one window at a time: another one replaces it only with revokeExisting.
+ */
+export function openWindow(hub: Hub, deviceId: string, timeoutSeconds: number, revokeExisting: boolean): CommissioningWindow {
   const node = nodeOfDevice(hub, deviceId);
-  const windows = revokeExisting ? {} : (hub.settings.get<Record<string, string>>('matter.windows') ?? {});
-  const pairingCode = String(randomInt(10_000_000_000, 99_999_999_999));
-  const expiresAt = iso(hub, timeoutSeconds * 1000);
-  hub.settings.set('matter.windows', { ...windows, [node.id]: expiresAt });
-  return { pairingCode, expiresAt };
+  const windows = openWindows(hub);
+  if (windows.has(node.id) && !revokeExisting) throw conflict(`A commissioning window of ${node.name} is open until ${windows.get(node.id)!.expiresAt}: revoke it to open another`);
+  const window = { pairingCode: String(randomInt(10_000_000_000, 99_999_999_999)), expiresAt: iso(hub, timeoutSeconds * 1000) };
+  saveWindows(hub, windows.set(node.id, window));
+  return window;
+}
+
+/** The simulator: another controller commissions a device through its open window, which adds its fabric and closes the window. */
+export function joinFabric(hub: Hub, pairingCode: string, label: string): MatterNode {
+  const windows = openWindows(hub);
+  const nodeId = [...windows].find(([, window]) => window.pairingCode === pairingCode)?.[0];
+  if (nodeId === undefined) throw notFound(`An open commissioning window with pairing code ${pairingCode}`);
+  const node = requireNode(hub, nodeId);
+  if (node.fabrics.length >= MAX_FABRICS) throw conflict(`${node.name} belongs to ${MAX_FABRICS} fabrics already: remove one first`);
+  windows.delete(nodeId);
+  saveWindows(hub, windows);
+  const fabricIndex = Math.max(...node.fabrics.map((fabric) => fabric.fabricIndex)) + 1;
+  return hub.store.save('matternode', { ...node, fabrics: [...node.fabrics, { fabricIndex, label, own: false }], lastSeen: iso(hub) });
 }

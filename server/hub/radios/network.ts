@@ -5,6 +5,7 @@ import { applyValues, checkValue } from '../devices/control.js';
 import { capabilityEntry, type Device } from '../devices/device.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
+import { radioChanged } from './changes.js';
 import { profileOf, type RadioId } from './profiles.js';
 
 /** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
@@ -65,6 +66,7 @@ export class Network {
 
   private save(state: NetworkState): NetworkState {
     this.hub.settings.set(this.key, state);
+    radioChanged(this.hub, this.radio);
     return state;
   }
 
@@ -135,16 +137,30 @@ export class Network {
   }
 
   private scheduleInterview(node: RadioNode): void {
-    const cancel = this.hub.clock.at(Date.parse(node.joinedAt) + INTERVIEW_MS, () => {
-      this.timers.delete(node.id);
-      const state = this.state();
-      if (!Object.hasOwn(state.nodes, node.id)) return;
-      const endpoints = profileOf(this.radio, node.driver)?.endpoints ?? [];
-      const interviewed: RadioNode = { ...state.nodes[node.id]!, status: 'ready', endpoints, interviewedAt: this.iso() };
-      this.save({ ...state, nodes: { ...state.nodes, [node.id]: interviewed } });
-      this.note(`Node ${node.id} interviewed: ${endpoints.join(', ')}`);
-    });
-    this.timers.set(node.id, cancel);
+    const done = () => Object.hasOwn(this.state().nodes, node.id) && this.finishInterview(node.id);
+    this.timers.set(node.id, this.hub.clock.at(Date.parse(node.joinedAt) + INTERVIEW_MS, done));
+  }
+
+  /** The interview of a node completes: it reads the node's clusters or command classes (the timer's end, or at once for hardware known already). */
+  finishInterview(id: string): RadioNode {
+    this.timers.get(id)?.();
+    this.timers.delete(id);
+    const node = this.requireNode(id);
+    if (node.status === 'ready') return node;
+    const endpoints = profileOf(this.radio, node.driver)?.endpoints ?? [];
+    const interviewed: RadioNode = { ...node, status: 'ready', endpoints, interviewedAt: this.iso() };
+    const state = this.state();
+    this.save({ ...state, nodes: { ...state.nodes, [id]: interviewed } });
+    this.note(`Node ${id} interviewed: ${endpoints.join(', ')}`);
+    return interviewed;
+  }
+
+  /** Pings a node: it answers, so it was seen now. */
+  ping(id: string): RadioNode {
+    const state = this.state();
+    const pinged: RadioNode = { ...this.requireNode(id), lastSeen: this.iso() };
+    this.save({ ...state, nodes: { ...state.nodes, [id]: pinged } });
+    return pinged;
   }
 
   /** Interviews again every node whose interview has not completed; answers how many. */
@@ -198,6 +214,19 @@ export class Network {
     return { node: reported, deviceId: device?.id ?? null };
   }
 
+  /**
+   * The hub sent a node a value its device was given (a user, a flow): the node applies it and confirms, so its
+   * last report holds it. A value the node reported itself is confirmed already and changes nothing.
+   */
+  acknowledge(id: string, capabilityId: string, value: CapabilityValue): void {
+    const state = this.state();
+    const node = Object.hasOwn(state.nodes, id) ? state.nodes[id]! : undefined;
+    if (!node || node.status !== 'ready' || (node.lastReport && Object.hasOwn(node.lastReport, capabilityId) && node.lastReport[capabilityId] === value)) return;
+    const acknowledged: RadioNode = { ...node, lastSeen: this.iso(), lastReport: { ...node.lastReport, [capabilityId]: value } };
+    this.save({ ...state, nodes: { ...state.nodes, [id]: acknowledged } });
+    this.note(`Node ${id} set ${capabilityId}=${String(value)}`);
+  }
+
   /** A node leaves (or is excluded): its device, if paired, becomes unavailable. */
   leave(id: string): void {
     const node = this.requireNode(id);
@@ -225,16 +254,13 @@ export class Network {
   }
 
   /** Excludes the node a device was paired from, when the device is removed from the home. */
-  exclude(device: Device): void {
-    const prefix = `${this.radio}:`;
-    const dataId = typeof device.data.id === 'string' ? device.data.id : '';
-    if (!dataId.startsWith(prefix)) return;
+  exclude(id: string, deviceName: string): void {
     const state = this.state();
-    const id = dataId.slice(prefix.length);
     if (!Object.hasOwn(state.nodes, id)) return;
     const remaining = { ...state.nodes };
     delete remaining[id];
     this.save({ ...state, nodes: remaining });
+    this.note(`Node ${id} excluded: its device ${deviceName} was removed`);
   }
 }
 

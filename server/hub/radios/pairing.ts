@@ -1,8 +1,10 @@
 import type { components } from '../../../generated/hub/drivers.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { VDEVICE_OWNER, type DriverDefinition } from '../drivers/catalogue.js';
 import { network, nodeDataId, PAIR_JOIN_SECONDS, radioOfDriver } from './network.js';
+import type { RadioId } from './profiles.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
 
@@ -20,8 +22,32 @@ export function radioCandidates(hub: Hub, driver: DriverDefinition): FoundDevice
     .map((node) => ({ name: `${node.manufacturer ?? 'Unknown'} ${node.model ?? node.driver}`, data: { id: nodeDataId(radio, node.id) } }));
 }
 
+/**
+ * A device paired (or repaired) from a radio node's data (`zigbee:<node id>`, `zwave:<node id>`) must name an
+ * interviewed node of its driver on that driver's network: a made-up id would make a device no hardware reports to.
+ */
+export function requirePairableNode(hub: Hub, driver: DriverDefinition, dataId: unknown): void {
+  const named = nodeOfData(dataId);
+  if (!named) return;
+  const { radio, nodeId } = named;
+  if (radio !== radioOfDriver(driver.connectivity)) throw badRequest(`A ${driver.name.toLowerCase()} does not use ${radio}: ${String(dataId)} is no device of it`);
+  const { nodes } = network(hub, radio).state();
+  if (!Object.hasOwn(nodes, nodeId)) throw badRequest(`No node ${nodeId} is on the ${radio} network: let it join first`);
+  const node = nodes[nodeId]!;
+  if (`${VDEVICE_OWNER}:${node.driver}` !== driver.id) throw badRequest(`Node ${nodeId} is a ${node.driver}, not a device of ${driver.id}`);
+  if (node.status !== 'ready') throw conflict(`Node ${nodeId} is still being interviewed`);
+}
+
+/** The radio and node a device's data names (`zigbee:<node id>`, `zwave:<node id>`), if it names one. */
+export function nodeOfData(dataId: unknown): { radio: RadioId; nodeId: string } | undefined {
+  if (typeof dataId !== 'string') return undefined;
+  const colon = dataId.indexOf(':');
+  const radio = colon < 0 ? undefined : radioOfDriver([dataId.slice(0, colon)]);
+  return radio && { radio, nodeId: dataId.slice(colon + 1) };
+}
+
 /** Unpairing a device excludes its node from the network it joined. */
 export function excludeDevice(hub: Hub, device: Device): void {
-  const radio = radioOfDriver([String(device.data.id ?? '').split(':')[0] ?? '']);
-  if (radio) network(hub, radio).exclude(device);
+  const paired = nodeOfData(device.data.id);
+  if (paired) network(hub, paired.radio).exclude(paired.nodeId, device.name);
 }

@@ -26,6 +26,7 @@ describe('rf manager', () => {
   afterAll(() => hub.stop());
 
   it('when a recording hears an emulated signal, then it answers and stores it; a second recording of the band is 409', async () => {
+    const { signalCount } = await state();
     const { answer } = await startRecording({ frequency: '868', timeout: 5000 }, '868');
     await hub.http().post(`${api}/record`).set(auth()).send({ frequency: '868' }).expect(409);
     expect((await hub.http().post(`${api}/433/emulate`).set(auth()).send(remote).expect(200)).body).toEqual({ recorded: null });
@@ -34,7 +35,11 @@ describe('rf manager', () => {
     expect(status).toBe(200);
     expect(signal).toEqual({ id: heard.recorded, frequency: '868', data: remote, recordedAt: '2026-11-23T17:00:00.000Z' });
     expect(hub.hub.store.get('signal', signal.id)).toEqual(signal);
-    expect(await state()).toMatchObject({ recording: [], signalCount: 1 });
+    expect(await state()).toMatchObject({ recording: [], signalCount: signalCount + 1 });
+    const { body: signals } = await hub.http().get(`${api}/signal`).set(readonly()).expect(200);
+    expect(signals[signal.id]).toEqual(signal);
+    expect(Object.keys(signals)).toHaveLength(signalCount + 1);
+    await hub.http().get(`${api}/signal`).set(auth(hub.tokenWith(['homey.device.readonly']))).expect(403);
   });
 
   it('when nothing is heard within the time-out on the hub clock, then 408', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/rf.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { radioChanged } from '../radios/changes.js';
 import { parsePronto, prontoDurationMs } from './pronto.js';
 
 type Frequency = components['schemas']['RfFrequency'];
@@ -51,6 +52,7 @@ export function set433Config(hub: Hub, changes: Partial<Config>): Config {
     throw badRequest(`A deviation applies to FSK and GFSK only, not ${config.modulation}: set it to 0`);
   }
   hub.settings.set('rf.mhz433', config);
+  radioChanged(hub, 'rf');
   return config;
 }
 
@@ -70,6 +72,7 @@ export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promi
   return new Promise((resolve, reject) => {
     const cancel = hub.clock.at(hub.now() + timeoutMs, () => {
       byBand.delete(frequency);
+      radioChanged(hub, 'rf');
       reject(new ApiError(408, 'timeout', `No ${bandName(frequency)} signal was heard within ${timeoutMs} ms`));
     });
     byBand.set(frequency, {
@@ -85,6 +88,7 @@ export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promi
         return signal;
       },
     });
+    radioChanged(hub, 'rf');
   });
 }
 
@@ -100,6 +104,7 @@ export function emulate(hub: Hub, band: string, data: number[]): { recorded: str
 function transmit(hub: Hub, transmission: Omit<Transmission, 'at'>): Transmission {
   const sent: Transmission = { ...transmission, at: new Date(hub.now()).toISOString() };
   hub.settings.set('rf.lastTransmission', sent);
+  radioChanged(hub, 'rf');
   return sent;
 }
 

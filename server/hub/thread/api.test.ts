@@ -14,6 +14,8 @@ describe('thread manager', () => {
   afterAll(() => hub.stop());
 
   it('when a dataset is set, then the hub leads that network, the CLI and a scan agree, and reset forgets it', async () => {
+    expect((await hub.http().get(`${api}/state`).set(auth()).expect(200)).body).toMatchObject({ enabled: true, role: 'leader', network: { networkName: 'Homey Demo' } });
+    await hub.http().post(`${api}/reset`).set(auth()).send({}).expect(204);
     expect((await hub.http().get(`${api}/state`).set(auth()).expect(200)).body).toEqual({ enabled: true, role: 'detached', network: null });
     await hub.http().get(`${api}/active-dataset`).set(auth()).expect(404);
     expect((await hub.http().post(`${api}/rescan-border-routers`).set(auth()).send({}).expect(200)).body.borderRouters).toEqual([]);
@@ -28,7 +30,8 @@ describe('thread manager', () => {
     const { body: scan } = await hub.http().post(`${api}/rescan-border-routers`).set(auth()).send({}).expect(200);
     expect(scan.borderRouters).toEqual([{ id: 'homey-border-router', networkName: 'Home', extPanId: 'dead00beef00cafe', own: true }]);
     await hub.http().get(`${api}/discovered-border-routers`).set(auth()).expect(200, scan);
-    expect((await hub.http().get(`${api}/topology`).set(auth()).expect(200)).body).toEqual({ leader: 'homey-border-router', nodes: [] });
+    const demoBulb = { id: expect.any(String), name: 'Essentials A19', role: 'child' };
+    expect((await hub.http().get(`${api}/topology`).set(auth()).expect(200)).body).toEqual({ leader: 'homey-border-router', nodes: [demoBulb] });
     await run('thread stop').expect(200);
     expect((await hub.http().get(`${api}/state`).set(auth()).expect(200)).body.role).toBe('detached');
     await run('thread start', { preventThreadSetup: true }).expect(200);

@@ -1,5 +1,6 @@
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { radioChanged } from '../radios/changes.js';
 import { parseDataset, type ThreadNetwork } from './dataset.js';
 
 const OWN_ROUTER = 'homey-border-router';
@@ -11,7 +12,9 @@ const network = (hub: Hub): ThreadNetwork | null => {
   const hex = dataset(hub);
   return hex ? parseDataset(hex) : null;
 };
-const running = (hub: Hub) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
+/** Whether the hub's Thread network runs: enabled, its interface up, with an active dataset. Thread devices need it. */
+export const threadRunning = (hub: Hub) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
+const running = threadRunning;
 
 export function threadState(hub: Hub) {
   return { enabled: enabled(hub), role: !enabled(hub) ? ('disabled' as const) : running(hub) ? ('leader' as const) : ('detached' as const), network: network(hub) };
@@ -26,13 +29,23 @@ export function getDataset(hub: Hub) {
 export function setDataset(hub: Hub, tlvHex: string): void {
   parseDataset(tlvHex);
   hub.settings.set('thread.dataset', tlvHex.toLowerCase());
+  radioChanged(hub, 'thread');
 }
 
 export function reset(hub: Hub): void {
   for (const key of ['thread.dataset', 'thread.up', 'thread.scan']) hub.settings.unset(key);
+  radioChanged(hub, 'thread');
 }
 
-export const setEnabled = (hub: Hub, on: boolean) => hub.settings.set('thread.enabled', on);
+export function setEnabled(hub: Hub, on: boolean): void {
+  hub.settings.set('thread.enabled', on);
+  radioChanged(hub, 'thread');
+}
+
+function setUp(hub: Hub, up: boolean): void {
+  hub.settings.set('thread.up', up);
+  radioChanged(hub, 'thread');
+}
 
 export function topology(hub: Hub) {
   if (!running(hub)) return { leader: null, nodes: [] };
@@ -79,11 +92,11 @@ export function execute(hub: Hub, line: string, preventThreadSetup: boolean): st
       return [need(dataset(hub) ?? undefined), 'Done'];
     case 'ifconfig up':
     case 'thread start':
-      if (!preventThreadSetup) hub.settings.set('thread.up', true);
+      if (!preventThreadSetup) setUp(hub, true);
       return ['Done'];
     case 'ifconfig down':
     case 'thread stop':
-      hub.settings.set('thread.up', false);
+      setUp(hub, false);
       return ['Done'];
     default:
       throw badRequest(`Unknown command: ${command} (known: state, channel, panid, extpanid, networkname, dataset active -x, ifconfig up|down, thread start|stop)`);

@@ -5,7 +5,7 @@ import type { HubContext } from '../context.js';
 import { network } from '../radios/network.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
 import type { Hub } from '../context.js';
-import { checkFirmware, eraseNV, flash, lastFlash } from './firmware.js';
+import { checkFirmware, eraseNV, flash, lastFlash, zigbeeState } from './firmware.js';
 
 const commands = ['permitJoin', 'setChannel', 'pingNode', 'removeNode'] as const;
 
@@ -17,7 +17,7 @@ function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): R
     case 'setChannel':
       return { channel: zigbee.update({ channel: integerOption(opts, 'channel', 11, 26) }).channel };
     case 'pingNode': {
-      const node = zigbee.requireNode(stringOption(opts, 'id'));
+      const node = zigbee.ping(stringOption(opts, 'id'));
       return { id: node.id, reachable: true, lastSeen: node.lastSeen };
     }
     case 'removeNode': {
@@ -31,7 +31,7 @@ function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): R
 }
 
 export const zigbee = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
-  getState: (_args, { hub }) => ({ ...network(hub, 'zigbee').state(), firmware: checkFirmware(hub) }),
+  getState: (_args, { hub }) => zigbeeState(hub),
   runCommand: ({ command, opts = {} }, { hub }) => runCommand(hub, command, opts),
   verifyFirmware: (_args, { hub }) => checkFirmware(hub),
   flashFirmware: ({ keepNV = true }, { hub }) => flash(hub, keepNV),

@@ -1,5 +1,6 @@
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { radioChanged } from '../radios/changes.js';
 import { network } from '../radios/network.js';
 
 /** The firmware the hub software ships for its Zigbee radio; a new hub's radio runs an older one until flashed. */
@@ -13,6 +14,9 @@ export interface FlashResult {
   keptNV: boolean;
 }
 
+/** What getState answers: the network and the radio's firmware. */
+export const zigbeeState = (hub: Hub) => ({ ...network(hub, 'zigbee').state(), firmware: checkFirmware(hub) });
+
 export function checkFirmware(hub: Hub) {
   const running = hub.settings.get<string>('radio.zigbee.firmware') ?? FACTORY_FIRMWARE;
   return { running, shipped: SHIPPED_FIRMWARE, upToDate: running === SHIPPED_FIRMWARE };
@@ -22,6 +26,7 @@ export function checkFirmware(hub: Hub) {
 export function flash(hub: Hub, keepNV: boolean): FlashResult {
   if (!keepNV) network(hub, 'zigbee').reform('The Zigbee radio was flashed without its network memory: pair the device again');
   hub.settings.set('radio.zigbee.firmware', SHIPPED_FIRMWARE);
+  radioChanged(hub, 'zigbee');
   const result: FlashResult = { success: true, flashedAt: new Date(hub.now()).toISOString(), version: SHIPPED_FIRMWARE, keptNV: keepNV };
   hub.settings.set('radio.zigbee.lastFlash', result);
   return result;

@@ -20,25 +20,27 @@ describe('zwave manager', () => {
     await hub.http().put(`${api}/log`).set(auth()).send({ enabled: true }).expect(204);
     await hub.http().post(`${api}/simulator/node`).set(auth()).send({ driver: 'socket' }).expect(409);
     expect((await command({ command: 'startInclusion' }).expect(200)).body).toEqual({ inclusionUntil: '2026-11-23T17:01:00.000Z' });
+    const demoNodes = Object.keys((await state()).nodes).map(Number);
     const { body: node } = await hub.http().post(`${api}/simulator/node`).set(auth()).send({ driver: 'socket' }).expect(200);
-    expect(node).toMatchObject({ id: '2', status: 'interviewing', manufacturer: 'Fibaro' });
+    const id = String(Math.max(1, ...demoNodes) + 1);
+    expect(node).toMatchObject({ id, status: 'interviewing', manufacturer: 'Fibaro' });
     clock.advance(INTERVIEW_MS);
-    expect((await state()).nodes['2']).toMatchObject({ status: 'ready', endpoints: expect.arrayContaining(['COMMAND_CLASS_METER']) });
-    await hub.http().post(`${api}/simulator/node/2/report`).set(auth()).send({ values: { measure_power: 42 } }).expect(200);
-    expect((await command({ command: 'healNetwork' }).expect(200)).body).toEqual({ healed: 1 });
+    expect((await state()).nodes[id]).toMatchObject({ status: 'ready', endpoints: expect.arrayContaining(['COMMAND_CLASS_METER']) });
+    await hub.http().post(`${api}/simulator/node/${id}/report`).set(auth()).send({ values: { measure_power: 42 } }).expect(200);
+    expect((await command({ command: 'healNetwork' }).expect(200)).body).toEqual({ healed: demoNodes.length + 1 });
     await command({ command: 'stopInclusion' }).expect(200, { inclusionUntil: null });
-    await command({ command: 'removeNode', opts: { id: '2' } }).expect(200, { removed: '2' });
+    await command({ command: 'removeNode', opts: { id } }).expect(200, { removed: id });
     const { body: log } = await hub.http().get(`${api}/log`).set(auth()).expect(200);
     expect(log.enabled).toBe(true);
     expect(log.lines.map((line: { message: string }) => line.message)).toEqual([
       'Log started',
       'Inclusion started for 60 s',
-      'Node 2 joined (Fibaro FGWPE-102); interviewing',
-      'Node 2 interviewed: COMMAND_CLASS_SWITCH_BINARY, COMMAND_CLASS_METER, COMMAND_CLASS_CONFIGURATION',
-      'Node 2 reported measure_power=42',
-      'Network heal: 1 nodes',
+      `Node ${id} joined (Fibaro FGWPE-102); interviewing`,
+      `Node ${id} interviewed: COMMAND_CLASS_SWITCH_BINARY, COMMAND_CLASS_METER, COMMAND_CLASS_CONFIGURATION`,
+      `Node ${id} reported measure_power=42`,
+      `Network heal: ${demoNodes.length + 1} nodes`,
       'Inclusion stopped',
-      'Node 2 left: The device left the Z-Wave network',
+      `Node ${id} left: The device left the Z-Wave network`,
     ]);
     await hub.http().put(`${api}/log`).set(auth()).send({ enabled: false }).expect(204);
     await command({ command: 'healNetwork' }).expect(200);
@@ -70,11 +72,12 @@ describe('zwave manager', () => {
     await hub.http().put(`${api}/lbt-threshold`).set(auth()).send({ threshold: -20 }).expect(400);
     await hub.http().put(`${api}/lbt-threshold`).set(readonly()).send({ threshold: -80 }).expect(403);
     await command({ command: 'startInclusion', opts: { duration: 30 } }).expect(200);
+    const checked = Object.keys((await state()).nodes).length + 1;
     const { body: node } = await hub.http().post(`${api}/simulator/node`).set(auth()).send({ driver: 'lock' }).expect(200);
-    expect((await hub.http().put(`${api}/attempt-nvm-fix`).set(auth()).send({}).expect(200)).body).toEqual({ checked: 1, reinterviewed: 1 });
+    expect((await hub.http().put(`${api}/attempt-nvm-fix`).set(auth()).send({}).expect(200)).body).toEqual({ checked, reinterviewed: 1 });
     clock.advance(INTERVIEW_MS);
     expect((await state()).nodes[node.id].status).toBe('ready');
-    expect((await hub.http().put(`${api}/attempt-nvm-fix`).set(auth()).send({}).expect(200)).body).toEqual({ checked: 1, reinterviewed: 0 });
+    expect((await hub.http().put(`${api}/attempt-nvm-fix`).set(auth()).send({}).expect(200)).body).toEqual({ checked, reinterviewed: 0 });
     await hub.http().put(`${api}/attempt-nvm-fix`).set(readonly()).send({}).expect(403);
     await command({ command: 'startInclusion', opts: { duration: 0 } }).expect(400);
     await command({ command: 'pingNode', opts: {} }).expect(400);

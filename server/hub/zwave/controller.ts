@@ -1,6 +1,8 @@
 import type { components } from '../../../generated/hub/zwave.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
+import { hubOption } from '../options.js';
+import { radioChanged } from '../radios/changes.js';
 import { network, type LogLine } from '../radios/network.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
 
@@ -11,7 +13,9 @@ const DEFAULT_INCLUSION_SECONDS = 60;
 const commands = ['startInclusion', 'stopInclusion', 'pingNode', 'removeNode', 'healNetwork'] as const;
 
 const region = (hub: Hub): Region => hub.settings.get<Region>('radio.zwave.region') ?? 'EU';
-export const regionOverride = (hub: Hub): Region | null => hub.settings.get<Region>('radio.zwave.regionOverride') ?? null;
+/** The option that forces a region (a hub sold for one market), announced as `option.update` like every option. */
+const regionOverrideOption = hubOption<Region | null>('zwave', 'regionOverride', () => null);
+export const regionOverride = regionOverrideOption.get;
 
 export function zwaveState(hub: Hub): ZwaveState {
   const { panId, permitJoinUntil, nodes } = network(hub, 'zwave').state();
@@ -32,18 +36,21 @@ export function setRegion(hub: Hub, value: Region): void {
   if (forced) throw conflict(`The region is forced to ${forced} by the regionOverride option: unset it first`);
   hub.settings.set('radio.zwave.region', value);
   network(hub, 'zwave').note(`Region set to ${value}`);
+  radioChanged(hub, 'zwave');
 }
 
 export function setRegionOverride(hub: Hub, value: Region | null): void {
-  if (value === null) hub.settings.unset('radio.zwave.regionOverride');
-  else hub.settings.set('radio.zwave.regionOverride', value);
+  if (value === null) regionOverrideOption.unset(hub);
+  else regionOverrideOption.set(hub, value);
   network(hub, 'zwave').note(value === null ? 'Region override removed' : `Region forced to ${value}`);
+  radioChanged(hub, 'zwave');
 }
 
 export function setLogEnabled(hub: Hub, enabled: boolean): void {
   if (!enabled) network(hub, 'zwave').note('Log stopped');
   hub.settings.set('radio.zwave.logEnabled', enabled);
   if (enabled) network(hub, 'zwave').note('Log started');
+  radioChanged(hub, 'zwave');
 }
 
 export const readLog = (hub: Hub) => ({
@@ -54,6 +61,7 @@ export const readLog = (hub: Hub) => ({
 export function setLbtThreshold(hub: Hub, threshold: number): void {
   hub.settings.set('radio.zwave.lbtThreshold', threshold);
   network(hub, 'zwave').note(`Listen-before-talk threshold set to ${threshold} dBm`);
+  radioChanged(hub, 'zwave');
 }
 
 export function attemptNvmFix(hub: Hub) {
@@ -76,7 +84,7 @@ export function runCommand(hub: Hub, command: string, opts: Record<string, unkno
       zwave.note('Inclusion stopped');
       return { inclusionUntil: zwave.permitJoin(0).permitJoinUntil };
     case 'pingNode': {
-      const node = zwave.requireNode(stringOption(opts, 'id'));
+      const node = zwave.ping(stringOption(opts, 'id'));
       return { id: node.id, reachable: true, lastSeen: node.lastSeen };
     }
     case 'removeNode': {

@@ -1,0 +1,29 @@
+import type { Hub } from '../context.js';
+import { onCapabilityChanged } from '../devices/device.js';
+import { startRfDevices } from '../rf/devices.js';
+import { closeRecordings } from '../rf/transceiver.js';
+import { startRadioEvents } from './events.js';
+import { closeNetworks, network } from './network.js';
+import { nodeOfData } from './pairing.js';
+
+/** The values given to a device paired from a Zigbee or Z-Wave node go to that node, which confirms them. */
+function startNodeCommands(hub: Hub): () => void {
+  return onCapabilityChanged(hub, ({ device, capabilityId, value }) => {
+    const paired = nodeOfData(device.data.id);
+    if (paired) network(hub, paired.radio).acknowledge(paired.nodeId, capabilityId, value);
+  });
+}
+
+/**
+ * What the simulated radios do while the hub runs: announce their state changes and send the values given to
+ * devices to their hardware. The returned stop also ends their timers (interviews, recordings); a restart
+ * schedules interviews again.
+ */
+export function startRadios(hub: Hub): () => void {
+  const stops = [startRadioEvents(hub), startRfDevices(hub), startNodeCommands(hub)];
+  return () => {
+    for (const stop of stops) stop();
+    closeNetworks(hub);
+    closeRecordings(hub);
+  };
+}
