@@ -1,0 +1,322 @@
+/**
+ * The wizard's decision tree (seed 000 §2 and §4) as data: every step with its question and description, the tile
+ * groups of the choosing steps, the branch each tile starts (a route of later steps), the help-centre articles and
+ * ticket tags of each branch, and the options that depend on the hub (bridges, the newer Pro model). The walker
+ * (walker.ts) turns it into what is shown; components render that and never branch on a category.
+ */
+
+export type StepId =
+  | 'category'
+  | 'account'
+  | 'cloudHub'
+  | 'proHub'
+  | 'apps'
+  | 'knowledgeBase'
+  | 'community'
+  | 'contactDeveloper'
+  | 'emailDeveloper'
+  | 'ticket';
+
+/** Where a choice leads: the steps that follow it, in order. */
+export const routes = {
+  account: ['account'],
+  cloudHub: ['cloudHub'],
+  proHub: ['proHub'],
+  apps: ['apps'],
+  knowledgeBaseThenTicket: ['knowledgeBase', 'ticket'],
+  knowledgeBaseThenCommunity: ['knowledgeBase', 'community'],
+  community: ['community'],
+  contactDeveloper: ['contactDeveloper', 'emailDeveloper'],
+  ticket: ['ticket'],
+} as const satisfies Record<string, readonly StepId[]>;
+
+export type RouteId = keyof typeof routes;
+
+/** A tile shown only when the chosen hub has a bridge, only for the newer Pro model, or never for it. */
+export type Condition = 'hasBridge' | 'newerModel' | 'notNewerModel';
+
+/** What choosing a tile does: the route it starts, the articles the knowledge base shows, the ticket's tags. */
+export interface Branch {
+  action: RouteId;
+  articles?: readonly number[];
+  /** Used instead of `articles` when the chosen hub has a bridge. */
+  bridgeArticles?: readonly number[];
+  tags: readonly string[];
+}
+
+export interface Tile extends Branch {
+  id: string;
+  title: string;
+  only?: Condition;
+}
+
+/** Tiles made from the user's data (seed 000 §2 step 1 and step 5), each source with its branches. */
+export type Source =
+  | { kind: 'account'; branch: Branch }
+  | { kind: 'hubs'; byPlatform: Readonly<Record<'cloud' | 'local', Branch>> }
+  | { kind: 'orders'; branch: Branch }
+  | { kind: 'subscriptions'; byPrefix: readonly (Branch & { prefix: string; title: string })[]; otherwise: Branch }
+  | { kind: 'apps'; partner: Branch; community: Branch };
+
+export interface Group {
+  title: string;
+  source?: Source;
+  tiles: readonly Tile[];
+}
+
+export type StepKind = 'action' | 'plain' | 'final';
+
+export interface Step {
+  kind: StepKind;
+  question: string;
+  description: string;
+  groups?: readonly Group[];
+  /** A plain step shown inside the knowledge base step when it follows it (the community in some branches). */
+  embeddable?: boolean;
+}
+
+/** The newer Pro model's code (the demo hub's `homeyModelId`): it hides 868 MHz and adds Matter, Thread ... */
+export const NEWER_PRO_MODEL = 'hub-pro-2';
+
+/** The hub models' display names, for the Pro hub tiles' subtitle (the model code when unknown). */
+export const hubModelNames: Readonly<Record<string, string>> = {
+  'homey-pro': 'Open Hub Pro',
+  [NEWER_PRO_MODEL]: 'Open Hub Pro (2nd generation)',
+};
+
+/** Publishers treated as the provider's partners: for their apps the user contacts our support, not the developer. */
+export const PARTNER_AUTHOR_IDS: readonly string[] = [
+  'partner-athom',
+  'partner-philips-hue',
+  'partner-ikea',
+  'partner-somfy',
+  'partner-fibaro',
+];
+
+const kbTicket = (tags: string[], articles: number[], bridgeArticles?: number[]): Branch => ({
+  action: 'knowledgeBaseThenTicket',
+  tags,
+  articles,
+  ...(bridgeArticles ? { bridgeArticles } : {}),
+});
+const kbCommunity = (tags: string[], articles: number[]): Branch => ({ action: 'knowledgeBaseThenCommunity', tags, articles });
+const direct = (action: 'community' | 'ticket' | 'apps', tags: string[]): Branch => ({ action, tags });
+const tile = (id: string, title: string, branch: Branch, only?: Condition): Tile => ({ id, title, ...branch, ...(only ? { only } : {}) });
+
+/** The hub topics both hub steps share; the Pro step routes some of them differently (seed 000 §4). */
+const hub = {
+  apps: tile('apps', 'Apps', direct('apps', ['apps'])),
+  devices: tile('devices', 'Devices', kbTicket(['devices'], [4101, 4102, 4103])),
+  flow: tile('flow', 'Flow', kbCommunity(['flow'], [4201, 4202])),
+  advancedFlow: tile('advanced-flow', 'Advanced Flow', direct('community', ['advanced_flow'])),
+  logic: tile('logic', 'Logic', kbCommunity(['logic'], [4203])),
+  insights: tile('insights', 'Insights', kbCommunity(['insights'], [4301])),
+  energy: tile('energy', 'Energy', kbCommunity(['energy'], [4302, 4303])),
+  dashboards: tile('dashboards', 'Dashboards', direct('community', ['dashboards'])),
+  mobileApp: tile('mobile-app', 'Mobile App', direct('ticket', ['mobile_app'])),
+  webApp: tile('web-app', 'Web App', direct('ticket', ['web_app'])),
+  alexa: tile('alexa', 'Alexa', kbTicket(['alexa'], [4501])),
+  googleAssistant: tile('google-assistant', 'Google Assistant', kbTicket(['google_assistant'], [4502])),
+  siri: tile('siri', 'Siri', kbTicket(['siri'], [4503])),
+  defects: tile('defects', 'Defects', direct('ticket', ['defects'])),
+  returns: tile('returns', 'Returns', direct('ticket', ['returns'])),
+  rf433: tile('433-mhz', '433 MHz', kbTicket(['433_mhz'], [4601])),
+  rf868: tile('868-mhz', '868 MHz', kbTicket(['868_mhz'], [4602])),
+  bluetooth: tile('bluetooth', 'Bluetooth', kbTicket(['bluetooth'], [4603])),
+  infrared: tile('infrared', 'Infrared', kbTicket(['infrared'], [4604])),
+  wifi: tile('wi-fi', 'Wi-Fi', kbTicket(['wifi'], [4605, 4606], [4705, 4706])),
+  zigbee: tile('zigbee', 'Zigbee', kbTicket(['zigbee'], [4607, 4608], [4707, 4708])),
+  zwave: tile('z-wave', 'Z-Wave', kbTicket(['zwave'], [4609, 4610], [4709, 4710])),
+  matter: tile('matter', 'Matter', kbTicket(['matter'], [4611]), 'newerModel'),
+  thread: tile('thread', 'Thread', kbTicket(['thread'], [4612]), 'newerModel'),
+  family: tile('family', 'Family', kbCommunity(['family'], [4801])),
+  bridge: tile('bridge', 'Bridge', kbTicket(['bridge'], [4802, 4803]), 'hasBridge'),
+  ethernetAdapter: tile('ethernet-adapter', 'Ethernet Adapter', kbTicket(['ethernet_adapter'], [4804]), 'newerModel'),
+  satelliteMode: tile('satellite-mode', 'Satellite Mode', kbCommunity(['satellite_mode'], [4805]), 'newerModel'),
+  backups: tile('backups', 'Backups', kbTicket(['backups'], [4806, 4807])),
+  other: tile('other', 'Other', kbTicket(['other'], [4808])),
+};
+
+/** The Pro step's own routing of a shared topic: the knowledge base then the ticket, unless the seed says otherwise. */
+const pro = (topic: Tile, action: RouteId = 'knowledgeBaseThenTicket', only = topic.only): Tile => ({
+  ...topic,
+  action,
+  ...(only ? { only } : {}),
+});
+
+export const steps: Readonly<Record<StepId, Step>> = {
+  category: {
+    kind: 'action',
+    question: "What's your question about?",
+    description: 'Choose your account, one of your hubs, an order or a subscription.',
+    groups: [
+      {
+        title: 'My Account',
+        source: { kind: 'account', branch: { action: 'account', tags: ['account'] } },
+        tiles: [],
+      },
+      {
+        title: 'My Hubs',
+        source: {
+          kind: 'hubs',
+          byPlatform: { cloud: { action: 'cloudHub', tags: ['cloud'] }, local: { action: 'proHub', tags: ['pro'] } },
+        },
+        tiles: [tile('hub-not-listed', "My hub isn't listed", kbTicket(['hub_not_listed'], [1101, 1102]))],
+      },
+      {
+        title: 'My Orders',
+        source: { kind: 'orders', branch: kbTicket(['order'], [1201, 1202, 1203]) },
+        tiles: [tile('order-not-listed', "My order isn't listed", kbTicket(['order_not_listed'], [1201, 1204]))],
+      },
+      {
+        title: 'My Subscriptions',
+        source: {
+          kind: 'subscriptions',
+          byPrefix: [
+            { prefix: 'plus', title: 'Pro Backups', ...kbTicket(['subscription_backups'], [1301, 1302]) },
+            { prefix: 'premium', title: 'Premium', ...kbTicket(['subscription_premium'], [1303, 1304]) },
+            { prefix: 'developer', title: 'Developer', ...direct('ticket', ['subscription_developer']) },
+          ],
+          otherwise: kbTicket(['subscription_unlisted'], [1305]),
+        },
+        tiles: [tile('subscription-not-listed', "My subscription isn't listed", kbTicket(['subscription_not_listed'], [1305]))],
+      },
+    ],
+  },
+  account: {
+    kind: 'action',
+    question: 'What about your account?',
+    description: 'Choose the topic that fits your question best.',
+    groups: [
+      {
+        title: 'General',
+        tiles: [
+          tile('name-email', 'Name / E-mail', kbCommunity(['account_name_email'], [2101, 2102])),
+          tile('profile-picture', 'Profile Picture', kbCommunity(['account_profile_picture'], [2103])),
+          tile('delete-account', 'Delete Account', kbCommunity(['account_delete'], [2104])),
+          tile('other', 'Other', direct('ticket', ['account_other'])),
+        ],
+      },
+      {
+        title: 'Security',
+        tiles: [
+          tile('password', 'Password', kbCommunity(['account_password'], [2201, 2202])),
+          tile('2fa', '2FA', kbCommunity(['account_2fa'], [2203])),
+        ],
+      },
+    ],
+  },
+  cloudHub: {
+    kind: 'action',
+    question: 'What about your hub?',
+    description: 'Choose the topic that fits your question best.',
+    groups: [
+      { title: 'Apps & Devices', tiles: [hub.apps, hub.devices] },
+      { title: 'Automation', tiles: [hub.flow, hub.logic] },
+      { title: 'Monitoring', tiles: [hub.insights, hub.energy, hub.dashboards] },
+      { title: 'Platform', tiles: [hub.mobileApp, hub.webApp] },
+      { title: 'Voice Assistants', tiles: [hub.alexa, hub.googleAssistant, hub.siri] },
+      { title: 'Warranty', tiles: [hub.defects, hub.returns] },
+      { title: 'Wireless', tiles: [hub.rf433, hub.rf868, hub.bluetooth, hub.infrared, hub.wifi, hub.zigbee, hub.zwave] },
+      { title: 'More', tiles: [hub.family, hub.bridge, hub.other] },
+    ],
+  },
+  proHub: {
+    kind: 'action',
+    question: 'What about your hub?',
+    description: 'Choose the topic that fits your question best.',
+    groups: [
+      { title: 'Apps & Devices', tiles: [hub.apps, pro(hub.devices)] },
+      {
+        title: 'Automation',
+        tiles: [pro(hub.flow, 'knowledgeBaseThenCommunity'), pro(hub.advancedFlow, 'community'), pro(hub.logic, 'knowledgeBaseThenCommunity')],
+      },
+      {
+        title: 'Monitoring',
+        tiles: [
+          pro(hub.insights, 'knowledgeBaseThenCommunity'),
+          pro(hub.energy, 'knowledgeBaseThenCommunity'),
+          { ...hub.dashboards, action: 'knowledgeBaseThenCommunity', articles: [4304] },
+        ],
+      },
+      { title: 'Platform', tiles: [pro(hub.mobileApp, 'ticket'), pro(hub.webApp, 'ticket')] },
+      {
+        title: 'Voice Assistants',
+        tiles: [
+          pro(hub.alexa, 'knowledgeBaseThenCommunity'),
+          pro(hub.googleAssistant, 'knowledgeBaseThenCommunity'),
+          pro(hub.siri, 'knowledgeBaseThenCommunity'),
+        ],
+      },
+      { title: 'Warranty', tiles: [{ ...hub.defects, action: 'knowledgeBaseThenTicket', articles: [4901] }, pro(hub.returns, 'ticket')] },
+      {
+        title: 'Wireless',
+        tiles: [
+          pro(hub.rf433),
+          pro(hub.rf868, 'knowledgeBaseThenTicket', 'notNewerModel'),
+          pro(hub.bluetooth),
+          pro(hub.infrared),
+          pro(hub.wifi),
+          pro(hub.zigbee),
+          pro(hub.zwave),
+          pro(hub.matter),
+          pro(hub.thread),
+        ],
+      },
+      {
+        title: 'More',
+        tiles: [
+          pro(hub.family),
+          pro(hub.bridge),
+          pro(hub.backups),
+          pro(hub.ethernetAdapter),
+          pro(hub.satelliteMode, 'knowledgeBaseThenCommunity'),
+          pro(hub.other),
+        ],
+      },
+    ],
+  },
+  apps: {
+    kind: 'action',
+    question: 'Which app is this about?',
+    description: 'Choose one of the apps installed on your hub.',
+    groups: [
+      {
+        title: 'Apps',
+        source: {
+          kind: 'apps',
+          partner: kbTicket(['app_partner'], [5101, 5102]),
+          community: { action: 'contactDeveloper', tags: ['app_developer'], articles: [5201, 5202] },
+        },
+        tiles: [tile('app-other', 'Other', kbTicket(['app_not_listed'], [5101, 5103]))],
+      },
+    ],
+  },
+  knowledgeBase: {
+    kind: 'plain',
+    question: 'This might help you.',
+    description: 'These articles of our help centre answer the questions we hear most about this topic.',
+  },
+  community: {
+    kind: 'plain',
+    question: 'Ask the community.',
+    description:
+      'Our support team focuses on general support and cannot help with custom use-cases. Our community of users and developers is happy to help you further.',
+    embeddable: true,
+  },
+  contactDeveloper: {
+    kind: 'plain',
+    question: 'Contact the developer.',
+    description: 'This app was made by a developer outside our team, who can help you best.',
+  },
+  emailDeveloper: {
+    kind: 'final',
+    question: 'Send an e-mail to the developer.',
+    description: 'A diagnostic report of the app is sent with your message.',
+  },
+  ticket: {
+    kind: 'final',
+    question: "We're happy to help.",
+    description: 'Tell us what is going on and we will get back to you by e-mail.',
+  },
+};
