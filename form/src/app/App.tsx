@@ -1,9 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { LoadingScreen } from '../components/loading-screen/LoadingScreen.js';
+import { SignInScreen } from '../components/sign-in-screen/SignInScreen.js';
+import { useSession } from '../features/auth/session-query.js';
 
-/**
- * The form's top-level states (seed 000 §2): loading, sign-in, the wizard. Nothing in this build knows the session
- * yet, so every visit is in the loading state.
- */
+// Everything past the sign-in screen loads only for a signed-in user (the first page stays small).
+const SupportForm = lazy(() => import('../features/support-form/SupportForm.js'));
+
+/** The form's top-level states (seed 000 §2): loading, sign-in, the form itself. */
 export function App() {
-  return <LoadingScreen />;
+  const session = useSession();
+  if (session.isPending) return <LoadingScreen />;
+  if (!session.data) return <SignInScreen />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <SupportForm session={session.data} />
+    </Suspense>
+  );
 }

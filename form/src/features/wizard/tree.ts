@@ -73,6 +73,8 @@ export interface Step {
   groups?: readonly Group[];
   /** A plain step shown inside the knowledge base step when it follows it (the community in some branches). */
   embeddable?: boolean;
+  /** Shows "Pro software is out of date." when the chosen hub reports available updates. */
+  warnsWhenOutOfDate?: boolean;
 }
 
 /** The newer Pro model's code (the demo hub's `homeyModelId`): it hides 868 MHz and adds Matter, Thread ... */
@@ -225,6 +227,7 @@ export const steps: Readonly<Record<StepId, Step>> = {
     kind: 'action',
     question: 'What about your hub?',
     description: 'Choose the topic that fits your question best.',
+    warnsWhenOutOfDate: true,
     groups: [
       { title: 'Apps & Devices', tiles: [hub.apps, pro(hub.devices)] },
       {

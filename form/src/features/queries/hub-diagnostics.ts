@@ -1,0 +1,50 @@
+import type { HubAPI } from '../../../../client/index.js';
+import { NEWER_PRO_MODEL } from '../wizard/tree.js';
+import { DIAGNOSTIC_LOG_TIMEOUT, texts } from '../final-steps/limits.js';
+
+/** Fails with a time-out after `ms`, so that a slow hub cannot hold the ticket back. */
+function within<T>(ms: number, call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timeout after ${ms}ms`)), ms);
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The hub's diagnostic report (system.sendLog, 30 s at most); a failure is the seed's fallback text. */
+export async function diagnosticReport(hub: HubAPI): Promise<string> {
+  try {
+    return await within(DIAGNOSTIC_LOG_TIMEOUT, hub.system.sendLog());
+  } catch (error) {
+    console.error('The diagnostic report could not be made:', error);
+    return texts.reportFailed;
+  }
+}
+
+/** The newer Pro model's under-voltage share (system.getInfo) as a percentage; other models have none. */
+export async function underVoltagePercentage(hub: HubAPI, model: string | undefined): Promise<string> {
+  if (model !== NEWER_PRO_MODEL) return '';
+  try {
+    const { videoCoreUnderVoltageCurrentlyRatio: ratio } = await hub.system.getInfo();
+    if (typeof ratio !== 'number') throw new TypeError('The hub reported no under-voltage ratio.');
+    return `${Math.round(ratio * 100)}%`;
+  } catch (error) {
+    console.error('The under-voltage ratio could not be read:', error);
+    return texts.underVoltageFailed;
+  }
+}
+
+/** The hub's facts a ticket carries: model name, language, software version, apps and users. */
+export async function hubFacts(hub: HubAPI) {
+  const [info, apps, users] = await Promise.allSettled([hub.system.getInfo(), hub.apps.getApps(), hub.users.getUsers()]);
+  for (const result of [info, apps, users]) if (result.status === 'rejected') console.error('A hub detail could not be read:', result.reason);
+  const installed = apps.status === 'fulfilled' ? Object.values(apps.value) : [];
+  return {
+    modelName: info.status === 'fulfilled' ? info.value.homeyModelName : '',
+    language: info.status === 'fulfilled' ? info.value.language : '',
+    softwareVersion: info.status === 'fulfilled' ? info.value.homeyVersion : '',
+    apps: installed.map(({ id, version }) => `${id} ${version}`).join('\n'),
+    appsCount: installed.length,
+    users: users.status === 'fulfilled' ? Object.keys(users.value).length : 0,
+  };
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CloudUser } from '../../../../client/index.js';
+
+/**
+ * A client of one of the user's hubs: found by the client library's discovery from the hub's record and signed in
+ * with a delegation token (its session kept in localStorage with the rest of the client's state).
+ */
+export const hubQueryOptions = (user: CloudUser, homeyId: string | undefined) =>
+  queryOptions({
+    queryKey: ['hub', homeyId],
+    queryFn: () => user.authenticateHomey({ homeyId }),
+    enabled: Boolean(homeyId),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export const useHub = (user: CloudUser, homeyId: string | undefined) => useQuery(hubQueryOptions(user, homeyId));
