@@ -17,13 +17,19 @@ export const root = process.cwd();
 
 /**
  * Every API document below openapi/: openapi/<group>/<id>.yaml, or for a large one a folder whose thin root is
- * openapi/<group>/<id>/openapi.yaml beside its paths/, schemas/ and examples/.
+ * openapi/<group>/<id>/openapi.yaml beside its paths/, schemas/ and examples/. A group of one API (the support
+ * back end) is that API: openapi/<group>/openapi.yaml, generated as generated/<group>.*.
  */
 export function listApis(): ApiSource[] {
   const apis: ApiSource[] = [];
-  for (const group of ['hub', 'cloud']) {
+  for (const group of ['hub', 'cloud', 'support']) {
     const dir = path.join(root, 'openapi', group);
     if (!existsSync(dir)) continue;
+    const standalone = `openapi/${group}/openapi.yaml`;
+    if (existsSync(path.join(root, standalone))) {
+      apis.push({ name: group, group, id: group, source: standalone });
+      continue;
+    }
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const folderRoot = `openapi/${group}/${entry.name}/openapi.yaml`;
       if (entry.isDirectory() && existsSync(path.join(root, folderRoot))) {
@@ -37,7 +43,7 @@ export function listApis(): ApiSource[] {
   return apis.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The groups whose documents are also joined into one bundle (generated/<group>.openapi.json). */
+/** The groups whose documents are also joined into one bundle (generated/<group>.openapi.json): not a group of one. */
 export function listGroups(apis: ApiSource[]): string[] {
-  return [...new Set(apis.map((api) => api.group))];
+  return [...new Set(apis.filter((api) => api.name !== api.group).map((api) => api.group))];
 }

@@ -38,10 +38,13 @@ function target(source: string, href: string, group: string, joined: boolean, au
 
 function targets(): Target[] {
   const apis = listApis();
-  return listGroups(apis)
+  const groups = [...new Set(apis.map((api) => api.group))];
+  const joined = new Set(listGroups(apis));
+  return groups
     .flatMap((group) => [
-      target(`generated/${group}.openapi.json`, `${group}.html`, group, true),
-      target(`generated/${group}.openapi.json`, `${group}-private.html`, group, true, 'private'),
+      ...(joined.has(group)
+        ? [target(`generated/${group}.openapi.json`, `${group}.html`, group, true), target(`generated/${group}.openapi.json`, `${group}-private.html`, group, true, 'private')]
+        : []),
       ...apis.filter((api) => api.group === group).map((api) => target(`generated/${api.name}.openapi.json`, `${api.name}.html`, group, false)),
     ])
     .filter((page) => page !== undefined);
