@@ -1,28 +1,21 @@
 /**
- * Where the form finds the services it talks to. Settings given when the form is built (FORM_CLOUD_URL,
- * FORM_CLIENT_ID, FORM_HELP_CENTRE_URL, FORM_COMMUNITY_URL: see vite.config.ts) override the defaults, which suit
- * `npm start`: the account service beside the form on port 4861 of the same host name, and the public OAuth client
- * `demo-browser-app` whose redirect URI is the form's own origin.
+ * The form's fixed addresses. Where the services are (the account service, the store, the apps service) the form
+ * reads from its own back end at start (GET /api/config, see features/services).
  */
-interface Settings {
-  cloudUrl?: string;
-  clientId?: string;
-  helpCentreUrl?: string;
-  communityUrl?: string;
-}
-declare const __FORM_SETTINGS__: Settings;
-
-const settings: Settings = typeof __FORM_SETTINGS__ === 'undefined' ? {} : __FORM_SETTINGS__;
 // Outside a browser (unit tests rendering to a string) the form is taken to be where `npm start` serves it.
-const here = globalThis.location ?? new URL('http://127.0.0.1:4860/');
+const origin = globalThis.location?.origin ?? 'http://127.0.0.1:4860';
 
-export const config = {
-  cloudUrl: settings.cloudUrl ?? `${here.protocol}//${here.hostname}:4861`,
-  clientId: settings.clientId ?? 'demo-browser-app',
-  redirectUrl: `${here.origin}/`,
-  helpCentreUrl: settings.helpCentreUrl ?? 'https://support.example.com/hc/en-us',
-  communityUrl: settings.communityUrl ?? 'https://community.example.com',
+export const links = {
+  /** The help centre the support back end serves on the form's host. */
+  helpCentre: `${origin}/hc`,
+  signInHelp: `${origin}/hc?q=sign+in`,
+  community: 'https://community.example.com',
+  communityTopic: (id: number) => `https://community.example.com/t/${id}`,
+  supportEmail: 'support@example.com',
 };
+
+/** The form is its own OAuth2 redirect URI (registered with the account service for the public client). */
+export const redirectUrl = `${origin}/`;
 
 /** The scopes the form asks for: the account (user, hubs) and the hubs themselves (diagnostics, apps, updates). */
 export const SCOPES = ['account', 'homey'];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { config, SCOPES } from '../../config.js';
-import { cloud } from '../../features/auth/cloud.js';
+import type { CloudAPI } from '../../../../client/index.js';
+import { links, SCOPES } from '../../config.js';
+import { useServices } from '../../features/services/services.js';
 
 export const signInTexts = {
   title: 'How can we help?',
@@ -10,12 +11,13 @@ export const signInTexts = {
 };
 
 /** Sends the browser to the account service's sign-in page (authorization code with PKCE). */
-async function signIn(): Promise<void> {
+async function signIn(cloud: CloudAPI): Promise<void> {
   globalThis.location.assign(await cloud.getLoginUrl({ scopes: SCOPES }));
 }
 
 /** Shown to everyone who is not signed in (seed 000 §2, top-level state 2). */
 export function SignInScreen() {
+  const { cloud } = useServices();
   const [leaving, setLeaving] = useState(false);
   return (
     <main className="sign-in">
@@ -28,7 +30,7 @@ export function SignInScreen() {
           disabled={leaving}
           onClick={() => {
             setLeaving(true);
-            signIn().catch((error: unknown) => {
+            signIn(cloud).catch((error: unknown) => {
               console.error('The sign-in page could not be opened:', error);
               setLeaving(false);
             });
@@ -36,7 +38,7 @@ export function SignInScreen() {
         >
           {signInTexts.button}
         </button>
-        <a className="sign-in__help" href={`${config.helpCentreUrl}/articles/sign-in`} target="_blank" rel="noreferrer">
+        <a className="sign-in__help" href={links.signInHelp} target="_blank" rel="noreferrer">
           {signInTexts.help}
         </a>
       </section>

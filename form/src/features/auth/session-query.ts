@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CloudUser } from '../../../../client/index.js';
+import { CloudUser, type CloudAPI } from '../../../../client/index.js';
 import type { components } from '../../../../generated/cloud/account.js';
-import { cloud } from './cloud.js';
+import { useServices } from '../services/services.js';
 
 export type UserRecord = components['schemas']['User'];
 
@@ -17,7 +17,7 @@ const signedOut = (error: unknown) => [400, 401, 403].includes((error as { statu
  * Who is signed in: the code of a sign-in redirect is exchanged first (and removed from the address), then the
  * current user is read. Null means the sign-in screen.
  */
-export const sessionQueryOptions = () =>
+export const sessionQueryOptions = (cloud: CloudAPI) =>
   queryOptions({
     queryKey: ['session'],
     queryFn: async (): Promise<Session | null> => {
@@ -40,4 +40,4 @@ export const sessionQueryOptions = () =>
     retry: false,
   });
 
-export const useSession = () => useQuery(sessionQueryOptions());
+export const useSession = () => useQuery(sessionQueryOptions(useServices().cloud));

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { config } from '../../config.js';
+import { links } from '../../config.js';
 
 export const successTexts = {
   title: 'Thanks for your message!',
@@ -32,7 +32,7 @@ export function SuccessDialog({ body, onClose }: { body: string; onClose: () => 
       <h2 id="success-title">{successTexts.title}</h2>
       <p>{body}</p>
       <div className="success-dialog__actions">
-        <a className="button button--primary" href={config.helpCentreUrl}>
+        <a className="button button--primary" href={links.helpCentre}>
           {successTexts.knowledgeBase}
         </a>
         <button type="button" className="button" onClick={() => dialog.current?.close()}>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { cloud } from '../auth/cloud.js';
 import { sessionQueryOptions, type Session } from '../auth/session-query.js';
+import { useServices } from '../services/services.js';
 import { Wizard } from '../wizard/components/Wizard.js';
 
 /** Counts resets: a page restored from the back/forward cache starts the wizard afresh (seed 000 §4). */
@@ -20,11 +20,12 @@ function useRestoreCount(): number {
 /** The form itself (seed 000 §2, top-level state 3): a greeting, the heading and the wizard. */
 export default function SupportForm({ session }: { session: Session }) {
   const queryClient = useQueryClient();
+  const { cloud } = useServices();
   const restores = useRestoreCount();
   const signOut = async () => {
     await cloud.logout();
-    queryClient.removeQueries();
-    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+    queryClient.setQueryData(sessionQueryOptions(cloud).queryKey, null);
   };
   return (
     <main className="support-form">

@@ -1,5 +1,6 @@
 import { HUB_MODEL } from '../../../../server/hub/system/info.js';
-import { NEWER_PRO_MODEL, routes, steps, type Branch, type StepId } from './tree.js';
+import { readFileSync } from 'node:fs';
+import { NEWER_PRO_MODEL, PARTNER_AUTHOR_IDS, routes, steps, type Branch, type StepId } from './tree.js';
 
 /** A branch's label for the table: the tile's title, or what a tile made from data stands for. */
 type Labelled = [label: string, branch: Branch & { only?: string }];
@@ -155,6 +156,11 @@ describe('decision tree', () => {
       'Ethernet Adapter': 'newerModel',
       'Satellite Mode': 'newerModel',
     });
+  });
+
+  it('when the partner authors are read, then they are the five of the support contract', () => {
+    const contract = JSON.parse(readFileSync('generated/support.openapi.json', 'utf8'));
+    expect(PARTNER_AUTHOR_IDS).toEqual(contract.components.schemas.PartnerAuthorId.enum);
   });
 
   it('when Wi-Fi, Zigbee and Z-Wave are read, then they alone have bridge-specific article lists', () => {

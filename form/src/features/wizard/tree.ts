@@ -5,6 +5,8 @@
  * (walker.ts) turns it into what is shown; components render that and never branch on a category.
  */
 
+import type { components } from '../../../../generated/support.js';
+
 export type StepId =
   | 'category'
   | 'account'
@@ -73,6 +75,8 @@ export interface Step {
   groups?: readonly Group[];
   /** A plain step shown inside the knowledge base step when it follows it (the community in some branches). */
   embeddable?: boolean;
+  /** The step after it follows only for some data (the e-mail step only for a developer who takes e-mail). */
+  optionalNext?: boolean;
   /** Shows "Pro software is out of date." when the chosen hub reports available updates. */
   warnsWhenOutOfDate?: boolean;
 }
@@ -87,12 +91,12 @@ export const hubModelNames: Readonly<Record<string, string>> = {
 };
 
 /** Publishers treated as the provider's partners: for their apps the user contacts our support, not the developer. */
-export const PARTNER_AUTHOR_IDS: readonly string[] = [
-  'partner-athom',
-  'partner-philips-hue',
-  'partner-ikea',
-  'partner-somfy',
-  'partner-fibaro',
+export const PARTNER_AUTHOR_IDS: readonly components['schemas']['PartnerAuthorId'][] = [
+  '5b0e6a1f3c2d4e5f6a7b8c90',
+  '5b0e6a1f3c2d4e5f6a7b8c91',
+  '5b0e6a1f3c2d4e5f6a7b8c92',
+  '5b0e6a1f3c2d4e5f6a7b8c93',
+  '5b0e6a1f3c2d4e5f6a7b8c94',
 ];
 
 const kbTicket = (tags: string[], articles: number[], bridgeArticles?: number[]): Branch => ({
@@ -311,6 +315,7 @@ export const steps: Readonly<Record<StepId, Step>> = {
     kind: 'plain',
     question: 'Contact the developer.',
     description: 'This app was made by a developer outside our team, who can help you best.',
+    optionalNext: true,
   },
   emailDeveloper: {
     kind: 'final',

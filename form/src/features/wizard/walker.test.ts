@@ -54,7 +54,7 @@ describe('walker', () => {
   });
 
   it('when apps are listed, then a partner app leads to support and any other app to its developer', () => {
-    const tiles = groupsOf('apps', { apps: [{ id: 'com.partner', name: 'Partner', authorId: 'partner-ikea' }, { id: 'com.someone', name: 'Someone', authorId: 'u1' }] })[0]!.tiles;
+    const tiles = groupsOf('apps', { apps: [{ id: 'com.partner', name: 'Partner', authorId: '5b0e6a1f3c2d4e5f6a7b8c92' }, { id: 'com.someone', name: 'Someone', authorId: 'u1' }] })[0]!.tiles;
     expect(tiles.map((tile) => tile.choice?.branch.action)).toEqual(['knowledgeBaseThenTicket', 'contactDeveloper', 'knowledgeBaseThenTicket']);
   });
 

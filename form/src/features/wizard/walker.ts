@@ -124,7 +124,7 @@ function sourceTiles(group: Group, context: TreeContext): TileView[] {
     case 'apps':
       if (!context.apps) return placeholders('apps');
       return context.apps.map((app) => {
-        const branch = app.authorId && PARTNER_AUTHOR_IDS.includes(app.authorId) ? source.partner : source.community;
+        const branch = (PARTNER_AUTHOR_IDS as readonly string[]).includes(app.authorId ?? '') ? source.partner : source.community;
         return { key: `app-${app.id}`, title: app.name, image: app.icon, color: app.brandColor, choice: choice(app.id, app.name, branch, hub, { appId: app.id }) };
       });
   }

@@ -33,7 +33,7 @@ function Steps({ session }: { session: Session }) {
           <StepView key={`${index}-${entry.step}`} entry={entry} index={index} marker={index === entries.length - 1 ? 'current' : 'previous'} context={context} session={session} />
         ))}
       </ol>
-      {current.rest.length > 0 && !steps[current.rest[0]!].embeddable && (
+      {current.rest.length > 0 && !steps[current.rest[0]!].embeddable && !steps[current.step].optionalNext && (
         <ol className="wizard wizard--next" aria-label="Next steps">
           {current.rest.map((step) => (
             <li key={step} className="step step--next" data-step={step}>

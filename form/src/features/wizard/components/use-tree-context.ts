@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import type { Session } from '../../auth/session-query.js';
+import { buildOf, nameOf, useAppsDetails } from '../../queries/app-query.js';
 import { useHubApps } from '../../queries/hub-apps-query.js';
 import { useHub } from '../../queries/hub-query.js';
+import { useOrders } from '../../queries/orders-query.js';
 import type { Entry, TreeContext } from '../walker.js';
 import { useWizard } from '../store.js';
 
@@ -14,21 +16,35 @@ export function useChosenHub(session: Session) {
   return { record, hub };
 }
 
+/**
+ * The user's subscriptions (seed 000 §3: id → { startedAt }). The account contract's User does not carry them
+ * yet; until it does, none are listed and the "isn't listed" tile remains.
+ */
+function subscriptionsOf(record: Session['record']): TreeContext['subscriptions'] {
+  const subscriptions = (record as { subscriptions?: Record<string, { startedAt: string }> }).subscriptions ?? {};
+  return Object.entries(subscriptions).map(([id, { startedAt }]) => ({ id, startedAt }));
+}
+
 /** What the tiles are made of, from the session and the queries; the apps are asked for only on the apps step. */
 export function useTreeContext(session: Session, entries: readonly Entry[]): TreeContext {
   const { record: chosen, hub } = useChosenHub(session);
+  const orders = useOrders();
   const onAppsStep = entries.some((entry) => entry.step === 'apps');
-  const apps = useHubApps(onAppsStep ? hub : undefined).data;
+  const installed = useHubApps(onAppsStep ? hub : undefined).data;
+  const details = useAppsDetails(installed?.map((app) => app.id));
   const { record } = session;
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const apps = details && installed?.map((app) => {
+      const build = buildOf(details.get(app.id));
+      return { id: app.id, name: build ? nameOf(build) : app.name, brandColor: build?.brandColor ?? app.brandColor, icon: build?.icon, authorId: details.get(app.id)?.author.userId };
+    });
+    return {
       user: { fullname: `${record.firstname} ${record.lastname}`.trim(), email: record.email, avatar: record.avatar },
       hubs: record.homeys.map(({ _id, name, platform, model }) => ({ _id, name, platform, model })),
-      orders: [],
-      subscriptions: [],
-      apps: apps?.map((app) => ({ id: app.id, name: app.name, brandColor: app.brandColor, icon: app.iconObj && hub ? new URL(app.iconObj.url, hub.address).href : undefined })),
+      orders,
+      subscriptions: subscriptionsOf(record),
+      apps,
       hub: chosen && { hasBridge: false, model: chosen.model },
-    }),
-    [record, apps, hub, chosen],
-  );
+    };
+  }, [record, orders, installed, details, chosen]);
 }
