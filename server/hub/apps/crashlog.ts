@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import { sendMail } from '../../http/mail.js';
 import type { Hub } from '../context.js';
 import { requireApp } from './lifecycle.js';
 import { appRuntime } from './runtime.js';
@@ -8,9 +7,8 @@ import { appRuntime } from './runtime.js';
 export const outboxDir = (hub: Hub) => join(hub.config.dataDir, 'outbox');
 
 /**
- * getAppStd: e-mails the app's recent output and state with the user's message to the app's developer. Through the
- * SMTP server of SMTP_URL when set; else the message is written as an .eml file to the outbox folder of the hub's
- * data, where a mail relay (or a person) can pick it up.
+ * getAppStd: e-mails the app's recent output and state with the user's message to the app's developer (through
+ * SMTP_URL, else as an .eml file in the outbox folder of the hub's data: see sendMail).
  */
 export async function sendCrashlog(hub: Hub, id: string, message: string): Promise<{ to: string; messageId: string }> {
   const app = requireApp(hub, id);
@@ -26,13 +24,6 @@ export async function sendCrashlog(hub: Hub, id: string, message: string): Promi
     text: `${message}\n\n${state}\n\n--- output of the app (stdout and stderr) ---\n${log || '(no output)'}\n`,
     attachments: [{ filename: 'std.log', content: `${log}\n`, contentType: 'text/plain' }],
   };
-  const smtp = process.env.SMTP_URL;
-  if (smtp) {
-    const info = await nodemailer.createTransport(smtp).sendMail(mail);
-    return { to: app.author.email, messageId: info.messageId };
-  }
-  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
-  mkdirSync(outboxDir(hub), { recursive: true });
-  writeFileSync(join(outboxDir(hub), `${hub.now()}-${id}.eml`), info.message as Buffer);
-  return { to: app.author.email, messageId: info.messageId };
+  const { messageId } = await sendMail(mail, outboxDir(hub), `${hub.now()}-${id}`);
+  return { to: app.author.email, messageId };
 }

@@ -2,7 +2,7 @@ import type { Hub } from '../context.js';
 import { catalogueApp } from './manifest.js';
 import { recordStoreInstall } from './store.js';
 
-const DEMO_APPS = ['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest'];
+export const DEMO_APPS = ['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest'];
 
 /** The demo home's apps, from the catalogue; they start with the hub. */
 export function seedDemoApps(hub: Hub): void {

@@ -1,0 +1,44 @@
+import type { components } from '../../generated/cloud/account.js';
+import type { Session } from '../http/api.js';
+import { ApiError } from '../http/errors.js';
+
+type User = components['schemas']['User'];
+
+/** The signed-in customer behind an access token of the account service. */
+export interface CloudSession extends Session {
+  userId: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** The session behind a raw access token, or null when the account service does not know it (or it expired). */
+export type VerifyAccessToken = (token: string) => Promise<CloudSession | null>;
+
+/** What every service but the account service calls its callers' tokens against. */
+const SCOPE = 'account.readonly';
+
+/**
+ * Verifies access tokens with the account service that issued them: its `getAuthenticatedUser` (GET /user/me) with
+ * the caller's token. The account service alone holds tokens, so a revoked token stops working everywhere at once.
+ * A token without `account.readonly` becomes a session without scopes (the dispatcher answers 403); an account
+ * service that cannot be reached makes the call a 503.
+ */
+export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): VerifyAccessToken {
+  const url = new URL('/user/me', accountUrl);
+  return async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw unavailable();
+    }
+    if (response.status === 401) return null;
+    if (response.status === 403) return { id: 'without-scope', scopes: [], userId: '', email: '', firstname: '', lastname: '' };
+    if (!response.ok) throw unavailable();
+    const user = (await response.json()) as User;
+    return { id: `user:${user._id}`, scopes: [SCOPE], userId: user._id, email: user.email, firstname: user.firstname, lastname: user.lastname };
+  };
+}
+
+const unavailable = () => new ApiError(503, 'service_unavailable', 'The account service cannot be reached to verify the access token: try again later');

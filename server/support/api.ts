@@ -1,0 +1,33 @@
+import * as manifest from '../../generated/support.operations.js';
+import type { operations } from '../../generated/support.js';
+import { defineApi } from '../http/api.js';
+import { PARTNER_AUTHOR_IDS } from '../cloud/apps/partners.js';
+import { requireArticle } from './articles.js';
+import type { SupportContext } from './context.js';
+import { createTicket, requireTicket, ticketsOf } from './tickets.js';
+import { deleteUpload } from './uploads.js';
+
+/** Where the form finds the services it calls (set by whoever runs the back end: npm start). */
+export interface FormServices {
+  cloudUrl: string;
+  clientId: string;
+  storeUrl: string;
+  appsUrl: string;
+}
+
+/** createAttachment streams its body to disk (uploads.ts); the rest are handlers here. */
+const { createAttachment, ...dispatched } = manifest.operations;
+
+export function supportApi(services: FormServices) {
+  return defineApi<operations, typeof dispatched, SupportContext>(
+    { manager: manifest.manager, operations: dispatched },
+    {
+      getConfig: () => ({ ...services, partnerAuthorIds: [...PARTNER_AUTHOR_IDS] }),
+      getArticle: ({ id }, { service }) => requireArticle(service.db, id, service.publicUrl),
+      deleteAttachment: ({ token }, { session, service }) => deleteUpload(service, session!.userId, token),
+      getTickets: (_args, { session, service }) => ticketsOf(service, session!.userId),
+      getTicket: ({ id }, { session, service }) => requireTicket(service, session!.userId, id),
+      createTicket: async (input, { session, service }) => ({ ticketCreated: true, ticket: await createTicket(service, session!, input) }),
+    },
+  );
+}

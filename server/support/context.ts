@@ -1,0 +1,19 @@
+import type { Clock } from '../http/clock.js';
+import type { ServiceContext } from '../cloud/service-http.js';
+import type { SupportDb } from './db.js';
+
+/** The state every handler of the support back end reaches. */
+export interface Support {
+  db: SupportDb;
+  clock: Clock;
+  /** ISO time from the clock, `offsetMs` from now. */
+  iso(offsetMs?: number): string;
+  /** Where uploaded files wait for their ticket, named by their token. */
+  uploadsDir: string;
+  /** Where confirmation e-mails go as .eml files when no SMTP_URL is set. */
+  outboxDir: string;
+  /** The form host's URL as users reach it, for article links. */
+  publicUrl: string;
+}
+
+export type SupportContext = ServiceContext<Support>;

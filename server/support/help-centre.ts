@@ -1,0 +1,31 @@
+import express from 'express';
+import type { SupportDb } from './db.js';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The help centre's article pages (`/hc/articles/<id>`, an article's html_url) and, when built, the form itself:
+ * what the form's host serves beside its API. Article bodies are our own shipped HTML.
+ */
+export function helpCentre(db: SupportDb, formDir: string | undefined): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/hc/articles/:id', async (req, res) => {
+    const id = /^\d{1,15}$/.test(req.params.id) ? Number(req.params.id) : NaN;
+    const row = Number.isNaN(id) ? undefined : await db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) {
+      res.status(404).type('html').send('<!doctype html><title>Not found</title><p>This article does not exist.</p>');
+      return;
+    }
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    res.type('html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(row.name)}</title>
+<style>body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#222}small{color:#777}</style>
+</head><body><small>Help centre › ${escape(row.section)}</small><h1>${escape(row.name)}</h1>${row.body}
+<small>Updated ${escape(row.updated_at.slice(0, 10))}</small></body></html>`);
+  });
+  if (formDir) app.use(express.static(formDir));
+  return app;
+}

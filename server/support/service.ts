@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import spec from '../../generated/support.openapi.json' with { type: 'json' };
+import { accountTokenVerifier } from '../cloud/identity.js';
+import { createServiceHttp, type ServiceHttp } from '../cloud/service-http.js';
+import { systemClock, type Clock } from '../http/clock.js';
+import { supportApi, type FormServices } from './api.js';
+import { storeKnowledgeBase } from './articles.js';
+import type { Support } from './context.js';
+import { openSupportDb } from './db.js';
+import { helpCentre } from './help-centre.js';
+import { purgeStaleUploads, uploadRoute } from './uploads.js';
+
+export interface SupportServiceConfig {
+  /** Its SQLite file, uploads/ and outbox/ (confirmation e-mails without SMTP_URL). */
+  dataDir: string;
+  /** The services the form calls; `cloudUrl` also verifies callers' access tokens. */
+  services: FormServices;
+  /** The built form (form/dist), served beside the API; none in tests. */
+  formDir?: string;
+  /** The form host's URL as users reach it, for article links. Default http://127.0.0.1:4860. */
+  publicUrl?: string;
+  clock?: Clock;
+  hostNames?: string[];
+  validateResponses?: boolean;
+  development?: boolean;
+}
+
+export interface SupportService extends ServiceHttp {
+  support: Support;
+}
+
+/**
+ * The support form's host: the form, its help-centre pages and its back end (/api/zendesk/...: articles,
+ * attachments, tickets confirmed by e-mail). The help centre is stored in its database on every start.
+ */
+export async function createSupportService(config: SupportServiceConfig): Promise<SupportService> {
+  const clock = config.clock ?? systemClock;
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const db = await openSupportDb(config.dataDir);
+  const support: Support = {
+    db,
+    clock,
+    iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
+    uploadsDir,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    publicUrl: config.publicUrl ?? 'http://127.0.0.1:4860',
+  };
+  await storeKnowledgeBase(db);
+  await purgeStaleUploads(support);
+  const http = createServiceHttp({
+    ...config,
+    spec,
+    api: supportApi(config.services),
+    state: support,
+    verify: accountTokenVerifier(config.services.cloudUrl),
+    fallback: helpCentre(db, config.formDir),
+    rawRoutes: (authorize, validator) => [uploadRoute(authorize, validator)],
+  });
+  return {
+    ...http,
+    support,
+    async close() {
+      await http.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { components } from '../../generated/support.js';
+import type { CloudSession } from '../cloud/identity.js';
+import { notFound } from '../http/errors.js';
+import type { Support } from './context.js';
+import { sendConfirmation } from './confirmation.js';
+
+export type Ticket = components['schemas']['Ticket'];
+export type TicketCreate = components['schemas']['TicketCreate'];
+type TicketRow = { id: number; status: string; subject: string; message: string; requester: string; tags: string; details: string; created_at: string };
+
+/** Ticket numbers start here, as help desks number from a value that does not look like a test. */
+const FIRST_TICKET_ID = 1001;
+
+/**
+ * Stores a ticket of the caller with the caller's waiting uploads it names (404 when one is not such an upload),
+ * then e-mails the confirmation. The ticket stands even if the mail fails: sending the form again would make a
+ * second ticket, so the failure is logged for the support team instead.
+ */
+export async function createTicket(support: Support, session: CloudSession, input: TicketCreate): Promise<Ticket> {
+  const { subject, message, tags = [], uploadTokens = [], ...details } = input;
+  const requester = { userId: session.userId, name: `${session.firstname} ${session.lastname}`.trim(), email: session.email };
+  const id = await support.db.transaction().execute(async (trx) => {
+    const uploads = uploadTokens.length
+      ? await trx.selectFrom('uploads').select('token').where('token', 'in', uploadTokens).where('user_id', '=', session.userId).where('ticket_id', 'is', null).execute()
+      : [];
+    if (uploads.length !== uploadTokens.length) throw notFound('Upload');
+    const { id } = await trx
+      .insertInto('tickets')
+      .values({
+        id: sql<number>`(select coalesce(max(id), ${FIRST_TICKET_ID - 1}) + 1 from tickets)`,
+        user_id: session.userId,
+        status: 'new',
+        subject,
+        message,
+        requester: JSON.stringify(requester),
+        tags: JSON.stringify(tags),
+        details: JSON.stringify(details),
+        created_at: support.iso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (uploadTokens.length) await trx.updateTable('uploads').set({ ticket_id: id }).where('token', 'in', uploadTokens).execute();
+    return id;
+  });
+  const ticket = await requireTicket(support, session.userId, String(id));
+  await sendConfirmation(support, ticket).catch((error: Error) => console.error(`The confirmation of ticket #${ticket.id} could not be sent: ${error.message}`));
+  return ticket;
+}
+
+/** One of the caller's tickets; another's, or an unknown one, is a 404. */
+export async function requireTicket(support: Support, userId: string, id: string): Promise<Ticket> {
+  const row = await support.db.selectFrom('tickets').selectAll().where('id', '=', Number(id)).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound('Ticket');
+  return (await withAttachments(support, [row]))[0]!;
+}
+
+/** The caller's tickets, newest first. */
+export async function ticketsOf(support: Support, userId: string): Promise<Ticket[]> {
+  const rows = await support.db.selectFrom('tickets').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  return withAttachments(support, rows);
+}
+
+async function withAttachments(support: Support, rows: TicketRow[]): Promise<Ticket[]> {
+  const ids = rows.map((row) => row.id);
+  const uploads = ids.length
+    ? await support.db.selectFrom('uploads').select(['ticket_id', 'filename', 'mimetype', 'size']).where('ticket_id', 'in', ids).orderBy('created_at').execute()
+    : [];
+  return rows.map((row) => ({
+    id: String(row.id),
+    status: row.status as Ticket['status'],
+    subject: row.subject,
+    message: row.message,
+    requester: JSON.parse(row.requester) as Ticket['requester'],
+    tags: JSON.parse(row.tags) as string[],
+    attachments: uploads.filter((upload) => upload.ticket_id === row.id).map(({ filename, mimetype, size }) => ({ filename, mimetype, size: Number(size) })),
+    details: JSON.parse(row.details) as Ticket['details'],
+    createdAt: row.created_at,
+  }));
+}

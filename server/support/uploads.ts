@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { components } from '../../generated/support.js';
+import { operations } from '../../generated/support.operations.js';
+import type { OperationSpec } from '../../generated/manifest.js';
+import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { sendJson } from '../http/respond.js';
+import type { RawRoute } from '../http/router.js';
+import type { ContractValidator } from '../http/validator.js';
+import type { Support, SupportContext } from './context.js';
+
+export type Upload = components['schemas']['Upload'];
+
+/** Seed 000 §9: each file at most 50 MB. */
+export const MAX_UPLOAD_BYTES = 50_000_000;
+/** An upload no ticket took within this time is deleted. */
+export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+// Connection: close, so that the rest of a refused body is not read (and drained) but cut.
+const tooLarge = () =>
+  new ApiError(413, 'payload_too_large', 'File exceeds the maximum file size of 50MB (50,000,000 bytes)', { Connection: 'close' });
+
+/**
+ * createAttachment: the raw body streamed to a file, never held in memory; past the limit the upload is refused
+ * with 413 at once (by its Content-Length, or when that many bytes arrived), its partial file removed.
+ */
+export function uploadRoute(authorize: (req: IncomingMessage, spec: OperationSpec) => Promise<SupportContext>, validator: ContractValidator): RawRoute {
+  const spec = operations.createAttachment;
+  return {
+    spec,
+    async serve(req, res, query) {
+      const { session, service } = await authorize(req, spec);
+      for (const name of Object.keys(query)) if (!(spec.queryParams as readonly string[]).includes(name)) throw badRequest(`Unknown query parameter '${name}'`);
+      const { filename, mimetype } = validator.params(spec, { ...query }) as { filename: string; mimetype: string };
+      if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
+      const token = randomBytes(16).toString('base64url');
+      const size = await receive(req, path.join(service.uploadsDir, token));
+      const upload: Upload = { token, filename, mimetype, size, createdAt: service.iso() };
+      await service.db.insertInto('uploads').values({ token, user_id: session!.userId, filename, mimetype, size, created_at: upload.createdAt, ticket_id: null }).execute();
+      await purgeStaleUploads(service);
+      sendJson(req, res, upload);
+    },
+  };
+}
+
+/** Writes the request's body to `file` as it arrives (pausing while the disk catches up); resolves with its size. */
+function receive(req: IncomingMessage, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file, { flags: 'wx' });
+    let size = 0;
+    let settled = false;
+    const stop = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.pause();
+      out.destroy();
+      void rm(file, { force: true }).finally(() => reject(error));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_UPLOAD_BYTES) return stop(tooLarge());
+      if (!out.write(chunk)) {
+        req.pause();
+        out.once('drain', () => req.resume());
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      if (settled) return;
+      settled = true;
+      out.end();
+      out.once('finish', () => resolve(size));
+    });
+    req.once('close', () => {
+      if (!req.complete) stop(badRequest('The upload was interrupted'));
+    });
+    out.once('error', (error) => stop(error));
+  });
+}
+
+/** Removes an upload of the caller that no ticket took; any other is a 404. */
+export async function deleteUpload(service: Support, userId: string, token: string): Promise<void> {
+  const row = await service.db.deleteFrom('uploads').where('token', '=', token).where('user_id', '=', userId).where('ticket_id', 'is', null).returning('token').executeTakeFirst();
+  if (!row) throw notFound('Upload');
+  await rm(path.join(service.uploadsDir, token), { force: true });
+}
+
+/** Deletes uploads that waited longer than a day for a ticket, with their files. */
+export async function purgeStaleUploads(service: Support): Promise<void> {
+  const before = service.iso(-UPLOAD_TTL_MS);
+  const stale = await service.db.deleteFrom('uploads').where('ticket_id', 'is', null).where('created_at', '<', before).returning('token').execute();
+  await Promise.all(stale.map(({ token }) => rm(path.join(service.uploadsDir, token), { force: true })));
+}
