@@ -1,4 +1,5 @@
 import { HUB_MODEL } from '../../../../server/hub/system/info.js';
+import { KNOWLEDGE_BASE } from '../../../../server/support/knowledge-base/index.js';
 import { readFileSync } from 'node:fs';
 import { NEWER_PRO_MODEL, PARTNER_AUTHOR_IDS, routes, steps, type Branch, type StepId } from './tree.js';
 
@@ -131,7 +132,8 @@ describe('decision tree', () => {
     expect(Object.fromEntries(paths)).toEqual(expected);
   });
 
-  it('when a path leads to the knowledge base, then it has articles to show and every branch has tags', () => {
+  it('when a path leads to the knowledge base, then it has articles the help centre ships and every branch has tags', () => {
+    const shipped = KNOWLEDGE_BASE.map(({ id }) => id);
     const walk = (step: StepId): Branch[] =>
       branchesOf(step).flatMap(([, branch]) => {
         const next = routes[branch.action][0];
@@ -140,6 +142,7 @@ describe('decision tree', () => {
     for (const branch of walk('category')) {
       expect(branch.tags.length).toBeGreaterThan(0);
       if (routes[branch.action][0] === 'knowledgeBase' || branch.action === 'contactDeveloper') expect(branch.articles?.length).toBeGreaterThan(0);
+      for (const id of [...(branch.articles ?? []), ...(branch.bridgeArticles ?? [])]) expect(shipped).toContain(id);
     }
   });
 
