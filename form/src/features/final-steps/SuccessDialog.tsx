@@ -11,7 +11,7 @@ export const successTexts = {
 
 /**
  * The success popup: a native modal <dialog> (the rest of the page is inert, so tab focus stays inside it) with the
- * page's scrolling locked while it is open.
+ * page's scrolling locked while it is open. Closing it (its button or Escape) is `onClose`: the owner unmounts it.
  */
 export function SuccessDialog({ body, onClose }: { body: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,14 +28,22 @@ export function SuccessDialog({ body, onClose }: { body: string; onClose: () => 
     };
   }, []);
   return (
-    <dialog ref={dialog} className="success-dialog" aria-labelledby="success-title" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="success-dialog"
+      aria-labelledby="success-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id="success-title">{successTexts.title}</h2>
       <p>{body}</p>
       <div className="success-dialog__actions">
         <a className="button button--primary" href={links.helpCentre}>
           {successTexts.knowledgeBase}
         </a>
-        <button type="button" className="button" onClick={() => dialog.current?.close()}>
+        <button type="button" className="button" onClick={onClose}>
           {successTexts.close}
         </button>
       </div>

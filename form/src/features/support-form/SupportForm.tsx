@@ -24,8 +24,9 @@ export default function SupportForm({ session }: { session: Session }) {
   const restores = useRestoreCount();
   const signOut = async () => {
     await cloud.logout();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+    // The session first (its observer shows the sign-in screen), then everything the user's data filled.
     queryClient.setQueryData(sessionQueryOptions(cloud).queryKey, null);
+    queryClient.removeQueries({ predicate: ({ queryKey: [key] }) => key !== 'config' && key !== 'session' });
   };
   return (
     <main className="support-form">
