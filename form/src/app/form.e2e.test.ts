@@ -122,6 +122,39 @@ describe('support form in Chromium', () => {
     await page.close();
   });
 
+  it('when files are attached and sending fails, then duplicates are ignored, files are removable and the seed texts show', async () => {
+    const { page } = await open();
+    await page.getByRole('region', { name: 'My Account' }).getByRole('button').click();
+    await page.getByRole('button', { name: 'Other', exact: true }).click();
+    await page.getByLabel('Subject (required)').fill('A question about my account');
+    await page.getByLabel("What's your question? (required)").fill('I would like to know more about how my account data is kept.');
+    const file = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(name) });
+    await page.locator('input[type=file]').setInputFiles([file('a.txt'), file('b.txt')]);
+    await page.locator('input[type=file]').setInputFiles([file('a.txt')]);
+    const attached = page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+    expect(await attached.allInnerTexts()).toEqual([expect.stringContaining('a.txt'), expect.stringContaining('b.txt')]);
+    await page.getByRole('button', { name: 'Remove a.txt' }).click();
+    const drop = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['dropped'], 'dropped.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await page.locator('.attachments').dispatchEvent('drop', { dataTransfer: drop });
+    expect(await attached.allInnerTexts()).toEqual([expect.stringContaining('b.txt'), expect.stringContaining('dropped.txt')]);
+
+    const logged = watchProblems(page); // the failures are logged, as seed 000 §8 asks
+    await page.route('**/api/zendesk/attachment**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText("We've encountered a problem uploading b.txt. Please try again!").waitFor();
+    await page.unroute('**/api/zendesk/attachment**');
+    await page.route('**/api/zendesk/ticket', (route) => route.abort());
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText("We've encountered a problem sending your message. Please try again.").waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(logged.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('when a community app is chosen, then its developer takes e-mail and the hub sends it with the app report', async () => {
     const { page, problems } = await open();
     await page.getByRole('button', { name: /Open Hub Pro/ }).click();
