@@ -12,7 +12,7 @@ import { checkOptions, type HubAPIOptions } from './options.js';
 import { ping } from './ping.js';
 import { scopeAllows } from './scopes.js';
 import { Realtime, type RealtimeState } from './realtime.js';
-import type { EventOf, HubUri, Managers } from './types.js';
+import type { AppCall, EventOf, HubUri, Managers } from './types.js';
 
 export type { HubAPIOptions } from './options.js';
 
@@ -58,6 +58,7 @@ export class HubAPI {
     for (const [managerId, manifest] of Object.entries(hubApis)) {
       Object.defineProperty(this, camelCase(managerId), { value: createManager(manifest, call, this.realtime), enumerable: true });
     }
+    Object.assign(this.apps, { call: (appCall: AppCall) => this.callApp(appCall) });
   }
 
   /** Checks the options, pings the hub at `address` and resolves with a client of it. */
@@ -116,6 +117,25 @@ export class HubAPI {
     }
   }
 
+  /** A route of an app: over HTTP even when the socket is open (the socket carries manager calls only). */
+  private async callApp({ appId, method, path, query, body }: AppCall): Promise<unknown> {
+    try {
+      if (typeof appId !== 'string' || !appId) throw new Error(messages.missingParameter('appId'));
+      if (!APP_METHODS.includes(method)) throw new Error(messages.invalidParameterType('method', String(method), APP_METHODS.join('|')));
+      if (typeof path !== 'string') throw new Error(messages.missingParameter('path'));
+      const route = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+      const carriesBody = method === 'POST' || method === 'PUT';
+      const { data, response } = await this.http.request(method.toLowerCase() as never, `/api/app/${encodeURIComponent(appId)}/${route}` as never, {
+        params: { query },
+        body: carriesBody ? (body ?? {}) : undefined,
+        parseAs: 'text',
+      } as never);
+      return parseBody(data as string | undefined, response);
+    } catch (error) {
+      throw error instanceof Error ? redact(error, [currentToken(this.connection)]) : error;
+    }
+  }
+
   private async send(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
     validateArgs(operation, args);
     if (this.realtime.connected) {
@@ -132,6 +152,8 @@ export class HubAPI {
     return operation.media ? toBytes(data) : parseBody(data as string | undefined, response);
   }
 }
+
+const APP_METHODS: ReadonlyArray<AppCall['method']> = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** An answer in bytes (an image): an ArrayBuffer over HTTP and in browsers' sockets, a Buffer in Node's. */
 const toBytes = (data: unknown): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer));
