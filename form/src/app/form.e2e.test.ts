@@ -118,6 +118,25 @@ describe('support form in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByText('Select one of the above options.').waitFor();
     expect(await page.locator('[data-step]').count()).toBe(1);
+
+    // What the back end stored: the question, the branch's tags and the hub model, the hub's facts and report.
+    const [ticket] = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('homey-api')!).token.access_token as string;
+      return (await fetch('/api/zendesk/ticket', { headers: { Authorization: `Bearer ${token}` } })).json();
+    });
+    expect(ticket).toMatchObject({
+      subject: 'Zigbee sensors drop off',
+      tags: ['pro', 'zigbee', 'hub-pro-2'],
+      attachments: [{ filename: 'log.txt', mimetype: 'text/plain', size: 5 }],
+      details: {
+        supportFormPath: 'Home hub → Zigbee',
+        homeyModel: 'hub-pro-2',
+        homeyModelName: 'Open Hub Pro (2nd generation)',
+        homeyPlatform: 'local',
+        underVoltagePercentage: expect.stringMatching(/^\d+%$/),
+        diagnosticReport: expect.stringContaining('Home hub'),
+      },
+    });
     expect(problems).toEqual([]);
     await page.close();
   });
