@@ -16,14 +16,11 @@ export function useChosenHub(session: Session) {
   return { record, hub };
 }
 
-/**
- * The user's subscriptions (seed 000 §3: id → { startedAt }). The account contract's User does not carry them
- * yet; until it does, none are listed and the "isn't listed" tile remains.
- */
-function subscriptionsOf(record: Session['record']): TreeContext['subscriptions'] {
-  const subscriptions = (record as { subscriptions?: Record<string, { startedAt: string }> }).subscriptions ?? {};
-  return Object.entries(subscriptions).map(([id, { startedAt }]) => ({ id, startedAt }));
-}
+/** The user's subscriptions (id → { startedAt }), in id order. */
+const subscriptionsOf = (record: Session['record']): TreeContext['subscriptions'] =>
+  Object.entries(record.subscriptions)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, { startedAt }]) => ({ id, startedAt }));
 
 /** What the tiles are made of, from the session and the queries; the apps are asked for only on the apps step. */
 export function useTreeContext(session: Session, entries: readonly Entry[]): TreeContext {
@@ -40,11 +37,11 @@ export function useTreeContext(session: Session, entries: readonly Entry[]): Tre
     });
     return {
       user: { fullname: `${record.firstname} ${record.lastname}`.trim(), email: record.email, avatar: record.avatar },
-      hubs: record.homeys.map(({ _id, name, platform, model }) => ({ _id, name, platform, model })),
+      hubs: record.homeys.map(({ _id, name, platform, model, bridges }) => ({ _id, name, platform, model, bridges })),
       orders,
       subscriptions: subscriptionsOf(record),
       apps,
-      hub: chosen && { hasBridge: false, model: chosen.model },
+      hub: chosen && { hasBridge: chosen.bridges.length > 0, model: chosen.model },
     };
   }, [record, orders, installed, details, chosen]);
 }
