@@ -12,8 +12,8 @@ export function useChosenHub(session: Session) {
   const { collected } = useWizard();
   const hubId = collected.data.hubId;
   const record = session.record.homeys.find((homey) => homey._id === hubId);
-  const { data: hub } = useHub(session.user, record?._id);
-  return { record, hub };
+  const { data: hub, isError: unreachable } = useHub(session.user, record?._id);
+  return { record, hub, unreachable };
 }
 
 /** The user's subscriptions (id → { startedAt }), in id order. */
@@ -24,10 +24,12 @@ const subscriptionsOf = (record: Session['record']): TreeContext['subscriptions'
 
 /** What the tiles are made of, from the session and the queries; the apps are asked for only on the apps step. */
 export function useTreeContext(session: Session, entries: readonly Entry[]): TreeContext {
-  const { record: chosen, hub } = useChosenHub(session);
+  const { record: chosen, hub, unreachable } = useChosenHub(session);
   const orders = useOrders();
   const onAppsStep = entries.some((entry) => entry.step === 'apps');
-  const installed = useHubApps(onAppsStep ? hub : undefined).data;
+  const hubApps = useHubApps(onAppsStep ? hub : undefined);
+  // A hub that cannot be reached lists no apps: only "Other" remains, instead of placeholders for ever.
+  const installed = unreachable || hubApps.isError ? [] : hubApps.data;
   const details = useAppsDetails(installed?.map((app) => app.id));
   const { record } = session;
   return useMemo(() => {
