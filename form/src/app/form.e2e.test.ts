@@ -109,7 +109,17 @@ describe('support form in Chromium', () => {
     await page.getByLabel('Subject (required)').fill('Zigbee sensors drop off');
     await page.getByLabel("What's your question? (required)").fill('Every night my Zigbee sensors stop reporting until I restart the hub.');
     await page.locator('input[type=file]').setInputFiles([{ name: 'log.txt', mimeType: 'text/plain', buffer: Buffer.from('a log') }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/zendesk/ticket', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Send' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
     const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
     await dialog.waitFor({ timeout: 60_000 });
     expect(await dialog.getByText(/Your e-mail confirmation is on its way/).isVisible()).toBe(true);
