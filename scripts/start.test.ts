@@ -274,6 +274,19 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
+  it("when the form's port is taken, then it exits 1 with a message naming the port and FORM_PORT", async () => {
+    const blocker: Server = createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+    try {
+      const child = spawnScript('scripts/start.ts', { HUB_PORT: '0', FORM_PORT: String(port), CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-form-data') });
+      running.push(child);
+      await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*FORM_PORT=`));
+      expect(await exited(child)).toBe(1);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('when HUB_PORT is not a port number, then it exits 1 saying so', async () => {
     const child = spawnScript('scripts/start.ts', { HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
     running.push(child);
