@@ -41,7 +41,10 @@ async function upload({ support }: Services, file: File): Promise<string> {
 /** What the chosen hub adds to a ticket: its record's facts, what it reports itself and its diagnostic report. */
 async function hubFields(queryClient: QueryClient, session: Session, homeyId: string): Promise<Partial<TicketCreate>> {
   const record = session.record.homeys.find(({ _id }) => _id === homeyId);
-  if (!record) return {};
+  if (!record) {
+    console.error(`The chosen hub ${homeyId} is not among the user's hubs any more: the ticket goes without its details.`);
+    return {};
+  }
   const fromRecord: Partial<TicketCreate> = {
     homeyId,
     homeyModel: record.model ?? '',
