@@ -120,7 +120,16 @@ const { createAccountService } = await import('../server/cloud/account/service.j
 const { ensureDemo, DEMO_PUBLIC_CLIENT_ID } = await import('../server/cloud/account/demo.js');
 const cloudMounts = new Map<string, RequestListener>();
 try {
-  cloud = await createAccountService({ dataDir: cloudDir, databaseUrl: process.env.CLOUD_DATABASE_URL || undefined, hostNames, validateResponses: false, development: false, mounts: cloudMounts });
+  cloud = await createAccountService({
+    dataDir: cloudDir,
+    databaseUrl: process.env.CLOUD_DATABASE_URL || undefined,
+    region: process.env.CLOUD_REGION || undefined,
+    statusSecret: process.env.CLOUD_STATUS_SECRET || undefined,
+    hostNames,
+    validateResponses: false,
+    development: false,
+    mounts: cloudMounts,
+  });
 } catch (error) {
   await closeAll(running, cloud);
   fail(`The cloud account service cannot start on ${process.env.CLOUD_DATABASE_URL ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
