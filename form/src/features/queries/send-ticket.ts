@@ -65,7 +65,7 @@ async function hubFields(queryClient: QueryClient, session: Session, homeyId: st
     const underVoltage = record.model === NEWER_PRO_MODEL ? { underVoltagePercentage: texts.underVoltageFailed } : {};
     return { ...fromRecord, diagnosticReport: texts.reportFailed, ...underVoltage };
   }
-  const [report, underVoltage, facts] = await Promise.all([diagnosticReport(hub), underVoltagePercentage(hub, record.model), hubFacts(hub)]);
+  const [report, underVoltage, facts] = await Promise.all([diagnosticReport(hub), underVoltagePercentage(queryClient, hub, record.model), hubFacts(queryClient, hub)]);
   return {
     ...fromRecord,
     homeyModelName: facts.modelName,
