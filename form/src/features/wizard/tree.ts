@@ -6,18 +6,9 @@
  */
 
 import type { components } from '../../../../generated/support.js';
+import type { Branch, Condition, RouteId, Step, StepId, Tile } from './tree-types.js';
 
-export type StepId =
-  | 'category'
-  | 'account'
-  | 'cloudHub'
-  | 'proHub'
-  | 'apps'
-  | 'knowledgeBase'
-  | 'community'
-  | 'contactDeveloper'
-  | 'emailDeveloper'
-  | 'ticket';
+export type * from './tree-types.js';
 
 /** Where a choice leads: the steps that follow it, in order. */
 export const routes = {
@@ -30,56 +21,7 @@ export const routes = {
   community: ['community'],
   contactDeveloper: ['contactDeveloper', 'emailDeveloper'],
   ticket: ['ticket'],
-} as const satisfies Record<string, readonly StepId[]>;
-
-export type RouteId = keyof typeof routes;
-
-/** A tile shown only when the chosen hub has a bridge, only for the newer Pro model, or never for it. */
-export type Condition = 'hasBridge' | 'newerModel' | 'notNewerModel';
-
-/** What choosing a tile does: the route it starts, the articles the knowledge base shows, the ticket's tags. */
-export interface Branch {
-  action: RouteId;
-  articles?: readonly number[];
-  /** Used instead of `articles` when the chosen hub has a bridge. */
-  bridgeArticles?: readonly number[];
-  tags: readonly string[];
-}
-
-export interface Tile extends Branch {
-  id: string;
-  title: string;
-  only?: Condition;
-}
-
-/** Tiles made from the user's data (seed 000 §2 step 1 and step 5), each source with its branches. */
-export type Source =
-  | { kind: 'account'; branch: Branch }
-  | { kind: 'hubs'; byPlatform: Readonly<Record<'cloud' | 'local', Branch>> }
-  | { kind: 'orders'; branch: Branch }
-  | { kind: 'subscriptions'; byPrefix: readonly (Branch & { prefix: string; title: string })[]; otherwise: Branch }
-  | { kind: 'apps'; partner: Branch; community: Branch };
-
-export interface Group {
-  title: string;
-  source?: Source;
-  tiles: readonly Tile[];
-}
-
-export type StepKind = 'action' | 'plain' | 'final';
-
-export interface Step {
-  kind: StepKind;
-  question: string;
-  description: string;
-  groups?: readonly Group[];
-  /** A plain step shown inside the knowledge base step when it follows it (the community in some branches). */
-  embeddable?: boolean;
-  /** The step after it follows only for some data (the e-mail step only for a developer who takes e-mail). */
-  optionalNext?: boolean;
-  /** Shows "Pro software is out of date." when the chosen hub reports available updates. */
-  warnsWhenOutOfDate?: boolean;
-}
+} as const satisfies Record<RouteId, readonly StepId[]>;
 
 /** The newer Pro model's code (the demo hub's `homeyModelId`): it hides 868 MHz and adds Matter, Thread ... */
 export const NEWER_PRO_MODEL = 'hub-pro-2';
