@@ -4,6 +4,7 @@ export { CloudRegionAPI, type CloudRegionAPIOptions, type SystemStatus } from '.
 export { CloudUser, type UserRecord } from './cloud/user.js';
 export { Token } from './cloud/token.js';
 export { StorageAdapter, MemoryStorageAdapter, BrowserStorageAdapter, type StoredState, type StoredHub } from './cloud/storage.js';
+export type { CloudService } from './cloud/service.js';
 export { discoverHub, ALL_STRATEGIES, type HubRecord, type Strategy } from './cloud/discovery.js';
 export { HubAPI, type HubAPIOptions } from './hub/hub-api.js';
 export { isFlowBroken, whyFlowIsBroken, type FlowLike } from './hub/flow-broken.js';

@@ -1,5 +1,6 @@
 import type { Client } from 'openapi-fetch';
 import { operations as accountOperations } from '../../generated/cloud/account.operations.js';
+import { cloudApis, type CloudApiId } from '../../generated/cloud/index.js';
 import { CLOUD_CALL_TIMEOUT } from '../constants.js';
 import { CloudAPIError, messages, redact } from '../errors.js';
 import { createTransport } from '../http/transport.js';
@@ -29,25 +30,42 @@ export class CloudAPI {
   private readonly loaded: Promise<void>;
   private readonly http: Client<Record<string, never>>;
   private readonly client: OAuthClientOptions;
+  private readonly autoRefreshTokens: boolean;
 
   constructor(options: CloudAPIOptions) {
     const { baseUrl, clientId, clientSecret, redirectUrl, store = new MemoryStorageAdapter(), autoRefreshTokens = true } = options ?? ({} as CloudAPIOptions);
     if (!clientId) throw new TypeError(messages.missingClientId);
     if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) throw new TypeError(messages.invalidAddress);
     this.client = { baseUrl, clientId, clientSecret, redirectUrl };
+    this.autoRefreshTokens = autoRefreshTokens;
     this.store = checkStorage(store);
     this.loaded = Promise.resolve(this.store.get()).then((state) => {
       if (state.token && !this.token) this.token = new Token(state.token);
     });
+    this.http = this.transport(baseUrl);
+    this.account = createService<'account'>(accountOperations, (operation, args) => this.call(this.http, operation, args));
+  }
+
+  /**
+   * An HTTP client of another service that takes this account's token (a cloud service, or a back end such as the
+   * support form's), typed by that service's generated `paths`: the same time-out, error catalogue and one refresh
+   * and retry on 401 invalid_token as the account's own calls.
+   */
+  transport<Paths extends {} = Record<string, never>>(baseUrl: string): Client<Paths> {
     const isStale = async (response: Response) => ((await response.json().catch(() => ({}))) as { error?: unknown }).error === 'invalid_token';
-    this.http = createTransport({
+    return createTransport({
       baseUrl,
       token: () => this.token?.access_token,
       timeout: CLOUD_CALL_TIMEOUT,
       errors: CloudAPIError.fromResponse,
-      refresh: autoRefreshTokens ? { isStale, refresh: (stale) => this.refreshToken(stale), token: () => this.token?.access_token } : undefined,
-    });
-    this.account = createService<'account'>(accountOperations, (operation, args) => this.call(operation, args));
+      refresh: this.autoRefreshTokens ? { isStale, refresh: (stale) => this.refreshToken(stale), token: () => this.token?.access_token } : undefined,
+    }) as unknown as Client<Paths>;
+  }
+
+  /** Every operation of another cloud service (`store`, `apps` ...) at its base URL, as methods: `cloud.service('store', url).getOrders()`. */
+  service<S extends CloudApiId>(id: S, baseUrl: string): CloudService<S> {
+    const http = this.transport(baseUrl);
+    return createService<S>(cloudApis[id].operations, (operation, args) => this.call(http, operation, args));
   }
 
   /**
@@ -181,10 +199,10 @@ export class CloudAPI {
     return this.refreshing;
   }
 
-  private async call(operation: Parameters<typeof callOperation>[1], args: Record<string, unknown>): Promise<unknown> {
+  private async call(http: Client<Record<string, never>>, operation: Parameters<typeof callOperation>[1], args: Record<string, unknown>): Promise<unknown> {
     await this.loaded;
     try {
-      return await callOperation(this.http, operation, args);
+      return await callOperation(http, operation, args);
     } catch (error) {
       throw redact(error as Error, [this.client.clientSecret, this.token?.access_token, this.token?.refresh_token]);
     }

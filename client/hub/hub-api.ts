@@ -26,6 +26,8 @@ export interface HubConnection {
   session?: () => { intersectedScopes?: string[]; scopes?: string[] } | undefined;
   /** The user's role on the hub, for hasRole. */
   role?: string;
+  /** Milliseconds before an HTTP call fails with 'Timeout after {ms}ms' (default HUB_CALL_TIMEOUT). */
+  timeout?: number;
   realtime?: RealtimeChoices;
 }
 
@@ -47,11 +49,11 @@ export class HubAPI {
   private readonly connection: HubConnection;
 
   private constructor(connection: HubConnection) {
-    const { address, id, token, refresh, realtime } = connection;
+    const { address, id, token, refresh, realtime, timeout = HUB_CALL_TIMEOUT } = connection;
     this.address = address;
     this.id = id;
     this.connection = connection;
-    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout: HUB_CALL_TIMEOUT, refresh });
+    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout, refresh });
     this.realtime = new Realtime({ ...realtime, address, token, homeyId: id, onUnauthorized: refresh?.refresh });
     const call = this.call.bind(this);
     for (const [managerId, manifest] of Object.entries(hubApis)) {

@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { links } from '../../config.js';
+import { buildOf, useApp } from '../queries/app-query.js';
+import { EmailFailure, emailDeveloper } from '../queries/email-developer.js';
+import { useWizard } from '../wizard/store.js';
+import { supportChannelOf } from '../wizard/support-channel.js';
+import type { StepProps } from '../wizard/components/StepView.js';
+import { MESSAGE_MAX, MESSAGE_MIN, texts, truncate } from './limits.js';
+import { SubmitButton } from './SubmitButton.js';
+import { SuccessDialog, successTexts } from './SuccessDialog.js';
+
+/** The e-mail to an app's developer, sent by the hub with the app's diagnostic report. */
+export function EmailDeveloperStep({ session }: StepProps) {
+  const queryClient = useQueryClient();
+  const wizard = useWizard();
+  const { hubId, appId } = wizard.collected.data;
+  const channel = supportChannelOf(buildOf(useApp(appId)));
+  const { register, handleSubmit, formState } = useForm<{ message: string }>({ defaultValues: { message: '' } });
+  const send = useMutation({
+    mutationKey: ['developer-email'],
+    mutationFn: ({ message }: { message: string }) => emailDeveloper(queryClient, session, hubId ?? '', appId ?? '', message),
+  });
+  const error = send.error;
+  const { errors } = formState;
+  return (
+    <form className="final-step" noValidate onSubmit={handleSubmit((fields) => send.mutate(fields))}>
+      <div className="field">
+        <label htmlFor="developer-message">{texts.messageLabel}</label>
+        <textarea
+          id="developer-message"
+          rows={8}
+          maxLength={MESSAGE_MAX}
+          placeholder={texts.messagePlaceholder}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={errors.message ? 'developer-message-error' : undefined}
+          {...register('message', {
+            setValueAs: (value: string) => truncate(value, MESSAGE_MAX),
+            validate: (value) => value.trim().length >= MESSAGE_MIN || texts.messageTooShort,
+          })}
+        />
+        {errors.message && (
+          <p className="field-error" id="developer-message-error" role="alert">
+            {errors.message.message}
+          </p>
+        )}
+      </div>
+      {error && (
+        <div className="form-error" role="alert">
+          <p>{error.message}</p>
+          {error instanceof EmailFailure && !error.offline && (
+            <p>
+              {texts.emailFallback.replace(/here\.$/, '')}
+              <a href={channel.kind === 'email' ? `mailto:${channel.address}` : links.community}>here</a>.
+            </p>
+          )}
+        </div>
+      )}
+      <SubmitButton sending={send.isPending} />
+      {send.isSuccess && <SuccessDialog body={successTexts.developer} onClose={wizard.reset} />}
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { links } from '../../config.js';
+
+export const successTexts = {
+  title: 'Thanks for your message!',
+  developer: 'Your e-mail has been sent to the developer.',
+  ticket: 'Your e-mail confirmation is on its way. Our support team is working to get back to you as soon as possible.',
+  knowledgeBase: 'Back to the knowledge base',
+  close: 'Close',
+};
+
+/**
+ * The success popup: a native modal <dialog> (the rest of the page is inert, so tab focus stays inside it) with the
+ * page's scrolling locked while it is open. Closing it (its button or Escape) is `onClose`: the owner unmounts it.
+ */
+export function SuccessDialog({ body, onClose }: { body: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = overflow;
+      if (element.open) element.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="success-dialog"
+      aria-labelledby="success-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id="success-title">{successTexts.title}</h2>
+      <p>{body}</p>
+      <div className="success-dialog__actions">
+        <a className="button button--primary" href={links.helpCentre}>
+          {successTexts.knowledgeBase}
+        </a>
+        <button type="button" className="button" onClick={onClose}>
+          {successTexts.close}
+        </button>
+      </div>
+    </dialog>
+  );
+}

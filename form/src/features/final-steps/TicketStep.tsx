@@ -1,0 +1,81 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ShownError, sendTicket } from '../queries/send-ticket.js';
+import { useServices } from '../services/services.js';
+import { useWizard } from '../wizard/store.js';
+import type { StepProps } from '../wizard/components/StepView.js';
+import { AttachmentsField } from './AttachmentsField.js';
+import { MESSAGE_MAX, MESSAGE_MIN, SUBJECT_MAX, texts, truncate } from './limits.js';
+import { SubmitButton } from './SubmitButton.js';
+import { SuccessDialog, successTexts } from './SuccessDialog.js';
+
+interface TicketFields {
+  subject: string;
+  message: string;
+}
+
+export const communityHint = 'Most questions about flows, devices and apps are answered fastest by other users on our Community.';
+
+/** The ticket: subject, message and attachments, validated only once the user tries to send (seed 000 §5). */
+export function TicketStep({ session }: StepProps) {
+  const services = useServices();
+  const queryClient = useQueryClient();
+  const wizard = useWizard();
+  const [files, setFiles] = useState<File[]>([]);
+  const { register, handleSubmit, formState } = useForm<TicketFields>({ defaultValues: { subject: '', message: '' } });
+  const send = useMutation({
+    mutationKey: ['ticket'],
+    mutationFn: (fields: TicketFields) => sendTicket(services, queryClient, session, { ...fields, files, wizard: wizard.collected }),
+  });
+  const { errors } = formState;
+  return (
+    <form className="final-step" noValidate onSubmit={handleSubmit((fields) => send.mutate(fields))}>
+      <p className="final-step__expected">{texts.expectedResponse}</p>
+      <p className="final-step__hint">{communityHint}</p>
+      <div className="field">
+        <label htmlFor="ticket-subject">{texts.subjectLabel}</label>
+        <input
+          id="ticket-subject"
+          maxLength={SUBJECT_MAX}
+          aria-invalid={Boolean(errors.subject)}
+          aria-describedby={errors.subject ? 'ticket-subject-error' : undefined}
+          {...register('subject', { setValueAs: (value: string) => truncate(value, SUBJECT_MAX), validate: (value) => value.trim().length >= 1 || texts.subjectMissing })}
+        />
+        {errors.subject && (
+          <p className="field-error" id="ticket-subject-error" role="alert">
+            {errors.subject.message}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="ticket-message">{texts.messageLabel}</label>
+        <textarea
+          id="ticket-message"
+          rows={8}
+          maxLength={MESSAGE_MAX}
+          placeholder={texts.messagePlaceholder}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={errors.message ? 'ticket-message-error' : undefined}
+          {...register('message', {
+            setValueAs: (value: string) => truncate(value, MESSAGE_MAX),
+            validate: (value) => value.trim().length >= MESSAGE_MIN || texts.messageTooShort,
+          })}
+        />
+        {errors.message && (
+          <p className="field-error" id="ticket-message-error" role="alert">
+            {errors.message.message}
+          </p>
+        )}
+      </div>
+      <AttachmentsField files={files} onChange={setFiles} />
+      {send.isError && (
+        <p className="form-error" role="alert">
+          {send.error instanceof ShownError ? send.error.message : texts.ticketFailed}
+        </p>
+      )}
+      <SubmitButton sending={send.isPending} />
+      {send.isSuccess && <SuccessDialog body={successTexts.ticket} onClose={wizard.reset} />}
+    </form>
+  );
+}

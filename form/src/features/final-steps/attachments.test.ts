@@ -1,0 +1,29 @@
+import { addFiles, removeFile } from './attachments.js';
+import { MAX_FILE_BYTES, texts } from './limits.js';
+
+const file = (name: string, size = 10) => ({ name, size });
+
+describe('attachments', () => {
+  it('when a file has the name of one already added, then it is silently ignored', () => {
+    expect(addFiles([file('a.png')], [file('a.png', 99), file('b.png')])).toEqual({ files: [file('a.png'), file('b.png')] });
+  });
+
+  it('when a file is larger than 50,000,000 bytes, then it is refused with the seed text and the others are added', () => {
+    expect(addFiles([], [file('exact.bin', MAX_FILE_BYTES), file('big.bin', MAX_FILE_BYTES + 1)])).toEqual({
+      files: [file('exact.bin', MAX_FILE_BYTES)],
+      error: texts.fileTooLarge,
+    });
+    expect(texts.fileTooLarge).toBe('File exceeds the maximum file size of 50MB and could not be added.');
+  });
+
+  it('when more than 12 files are added, then the first 12 are kept and the seed text explains', () => {
+    const many = Array.from({ length: 14 }, (_, i) => file(`f${i}.txt`));
+    const { files, error } = addFiles([], many);
+    expect(files).toHaveLength(12);
+    expect(error).toBe('Maximum number of attachments reached. Cannot add more than 12 files.');
+  });
+
+  it('when a file is removed, then only that one goes', () => {
+    expect(removeFile([file('a'), file('b'), file('c')], 'b')).toEqual([file('a'), file('c')]);
+  });
+});

@@ -1,0 +1,46 @@
+import { useArticles } from '../../queries/article-query.js';
+import { steps } from '../tree.js';
+import { useWizard } from '../store.js';
+import { embeddedStep } from '../walker.js';
+import { CommunityStep } from './CommunityStep.js';
+import type { StepProps } from './StepView.js';
+
+export const knowledgeBaseTexts = {
+  notFound: 'Still not found what you were looking for?',
+  contactSupport: 'Contact Support',
+};
+
+/** Articles of the chosen branch (each opens in a new tab), then the community or a way on to support. */
+export function KnowledgeBaseStep({ entry, index }: StepProps) {
+  const wizard = useWizard();
+  const articles = useArticles(wizard.collected.articles);
+  const embedded = embeddedStep(entry);
+  return (
+    <>
+      <ul className="articles" aria-busy={articles.loading}>
+        {articles.loaded.map((article) => (
+          <li key={article.id}>
+            <a href={article.html_url} target="_blank" rel="noreferrer">
+              {article.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {embedded ? (
+        <section className="embedded-step" aria-label={steps[embedded].question}>
+          <h3>{steps[embedded].question}</h3>
+          <CommunityStep />
+        </section>
+      ) : (
+        <div className="knowledge-base__more">
+          <p>{knowledgeBaseTexts.notFound}</p>
+          {entry === wizard.entries.at(-1) && (
+            <button type="button" className="button button--primary" onClick={() => wizard.advance(index)}>
+              {knowledgeBaseTexts.contactSupport}
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
