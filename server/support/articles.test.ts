@@ -24,6 +24,9 @@ describe('support back end: getConfig and getArticle', () => {
     const page = await support.http().get('/hc/articles/360010000104').expect(200);
     expect(page.text).toContain('<h1>Resetting a forgotten password</h1>');
     await support.http().get('/hc/articles/1').expect(404);
+    const index = await support.http().get('/hc').expect(200);
+    expect(index.text).toContain('<h1>Help centre</h1>');
+    expect(index.text).toContain('<a href="/hc/articles/360010000104">Resetting a forgotten password</a>');
   });
 
   it('when the id is unknown, malformed or missing, then 404, 400 and 400', async () => {
