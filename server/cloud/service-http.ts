@@ -88,3 +88,15 @@ export function createServiceHttp<State>(options: ServiceHttpOptions<State>): Se
     },
   };
 }
+
+/** A service's HTTP side with what it holds (its database among them); closing stops the HTTP side, then the database. */
+export function withDatabase<Extra extends object>(http: ServiceHttp, db: { destroy(): Promise<void> }, extra: Extra): ServiceHttp & Extra {
+  return {
+    ...http,
+    ...extra,
+    async close() {
+      await http.close();
+      await db.destroy();
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import spec from '../../generated/support.openapi.json' with { type: 'json' };
 import { accountTokenVerifier } from '../cloud/identity.js';
-import { createServiceHttp, type ServiceHttp } from '../cloud/service-http.js';
+import { createServiceHttp, withDatabase, type ServiceHttp } from '../cloud/service-http.js';
 import { systemClock, type Clock } from '../http/clock.js';
 import { supportApi, type FormServices } from './api.js';
 import { storeKnowledgeBase } from './articles.js';
@@ -60,12 +60,5 @@ export async function createSupportService(config: SupportServiceConfig): Promis
     fallback: helpCentre(db, config.formDir),
     rawRoutes: (authorize, validator) => [uploadRoute(authorize, validator)],
   });
-  return {
-    ...http,
-    support,
-    async close() {
-      await http.close();
-      await db.destroy();
-    },
-  };
+  return withDatabase(http, db, { support });
 }

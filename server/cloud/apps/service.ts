@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/apps.openapi.json' with { type: 'json' };
-import { createServiceHttp, type ServiceHttp } from '../service-http.js';
+import { createServiceHttp, withDatabase, type ServiceHttp } from '../service-http.js';
 import { appsApi } from './api.js';
 import { publishCatalogue } from './catalogue.js';
 import { openAppsDb, type AppsDb } from './db.js';
@@ -28,12 +28,5 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
   const db = await openAppsDb(config);
   await publishCatalogue(db);
   const http = createServiceHttp({ ...config, spec, api: appsApi, state: { db } });
-  return {
-    ...http,
-    db,
-    async close() {
-      await http.close();
-      await db.destroy();
-    },
-  };
+  return withDatabase(http, db, { db });
 }

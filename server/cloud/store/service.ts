@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/store.openapi.json' with { type: 'json' };
 import { accountTokenVerifier } from '../identity.js';
-import { createServiceHttp, type ServiceHttp } from '../service-http.js';
+import { createServiceHttp, withDatabase, type ServiceHttp } from '../service-http.js';
 import { storeApi } from './api.js';
 import { openStoreDb, type StoreDb } from './db.js';
 
@@ -26,12 +26,5 @@ export async function createStoreService(config: StoreServiceConfig): Promise<St
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openStoreDb(config);
   const http = createServiceHttp({ ...config, spec, api: storeApi, state: { db }, verify: accountTokenVerifier(config.accountUrl) });
-  return {
-    ...http,
-    db,
-    async close() {
-      await http.close();
-      await db.destroy();
-    },
-  };
+  return withDatabase(http, db, { db });
 }
