@@ -89,8 +89,7 @@ describe('account service: hub records', () => {
 
   it('when an admin adds a license, then the record lists it once and keeps it through updates; others get 403, unknown hubs 404', async () => {
     const owner = await cloud.user();
-    const admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    const admin = await cloud.admin();
     const { body } = await cloud.http().post('/homey/').set(owner.auth).send({ name: 'Licensed' }).expect(200);
     await cloud.http().post(`/homey/${body._id}/license/premium`).set(owner.auth).expect(403);
     const added = await cloud.http().post(`/homey/${body._id}/license/premium`).set(admin.auth).expect(200);

@@ -12,8 +12,7 @@ describe('account service: formatted e-mail', () => {
     delete process.env.SMTP_URL;
     // The service's own mailer (no test double): without SMTP_URL each mail becomes an .eml file in the outbox.
     cloud = await startTestAccount({ mailer: undefined });
-    admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    admin = await cloud.admin();
   });
   afterAll(async () => {
     if (smtp !== undefined) process.env.SMTP_URL = smtp;
@@ -76,8 +75,7 @@ describe('account service: mailing lists', () => {
   let admin: User;
   beforeAll(async () => {
     cloud = await startTestAccount();
-    admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    admin = await cloud.admin();
   });
   afterAll(() => cloud.stop());
 

@@ -10,8 +10,7 @@ describe.each(['bridge', 'portal'])('account service: %ss', (kind) => {
   const newSerial = () => `${kind === 'bridge' ? 'BR' : 'PT'}${Date.now()}${++serials}`;
   beforeAll(async () => {
     cloud = await startTestAccount();
-    admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    admin = await cloud.admin();
   });
   afterAll(() => cloud.stop());
 

@@ -10,8 +10,7 @@ describe('account service: self-hosted servers', () => {
   const clock = new FakeClock(Date.parse('2026-11-01T00:00:00.000Z'));
   beforeAll(async () => {
     cloud = await startTestAccount({ clock });
-    admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    admin = await cloud.admin();
   });
   afterAll(() => cloud.stop());
 

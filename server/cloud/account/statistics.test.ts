@@ -13,8 +13,7 @@ describe('account service: statistics over the hub records', () => {
   const weather = (version: string, channel: string, extra: object = {}) => ({ id: 'com.example.weather', version, channel, ...extra });
   beforeAll(async () => {
     cloud = await startTestAccount({ clock });
-    admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    admin = await cloud.admin();
     anna = await cloud.user();
     ben = await cloud.user();
     const hubs: Array<[User, object]> = [

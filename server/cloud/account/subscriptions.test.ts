@@ -7,8 +7,7 @@ describe('account service: subscriptions and certified installers', () => {
   let admin: User;
   beforeAll(async () => {
     cloud = await startTestAccount();
-    admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    admin = await cloud.admin();
   });
   afterAll(() => cloud.stop());
 

@@ -78,8 +78,7 @@ describe('account service: users', () => {
   });
 
   it('when an admin reads an unknown account, then 404', async () => {
-    const admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    const admin = await cloud.admin();
     await cloud.http().get('/user/0123456789abcdef01234567').set(admin.auth).expect(404);
   });
 
@@ -125,8 +124,7 @@ describe('account service: the role app_developer_trusted', () => {
   afterAll(() => cloud.stop());
 
   it('when an admin adds and removes it, then roles and roleIds show it; a non-admin gets 403, an unknown account 404', async () => {
-    const admin = await cloud.user();
-    await cloud.addRole(admin.id, 'admin');
+    const admin = await cloud.admin();
     const developer = await cloud.user();
     await cloud.http().put(`/user/${developer.id}/role/app_developer_trusted`).set(developer.auth).expect(403);
     const { body } = await cloud.http().put(`/user/${developer.id}/role/app_developer_trusted`).set(admin.auth).expect(200);

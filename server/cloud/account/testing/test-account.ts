@@ -39,6 +39,8 @@ export interface TestAccount extends AccountService {
   tokens(email: string, password?: string, scope?: string): Promise<TokenAnswer>;
   /** A new account and an access token with every scope of the test app. */
   user(): Promise<{ id: string; email: string; token: string; auth: { Authorization: string } }>;
+  /** As user(), with the role admin. */
+  admin(): Promise<{ id: string; email: string; token: string; auth: { Authorization: string } }>;
   /** Stops the service and starts a new one on the same data (folder and database). */
   restart(): Promise<TestAccount>;
   stop(): Promise<void>;
@@ -84,6 +86,11 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     const res = await http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send(form).expect(200);
     return res.body as TokenAnswer;
   };
+  const user = async () => {
+    const { id, email } = await signUp();
+    const token = (await tokens(email)).access_token;
+    return { id, email, token, auth: { Authorization: `Bearer ${token}` } };
+  };
   return {
     ...service,
     url,
@@ -92,10 +99,11 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     http,
     signUp,
     tokens,
-    async user() {
-      const { id, email } = await signUp();
-      const token = (await tokens(email)).access_token;
-      return { id, email, token, auth: { Authorization: `Bearer ${token}` } };
+    user,
+    async admin() {
+      const admin = await user();
+      await service.addRole(admin.id, 'admin');
+      return admin;
     },
     async restart() {
       await service.close();
