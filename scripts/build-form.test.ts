@@ -1,17 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { datedFiles } from './dated-files.js';
 import { formIsCurrent } from './build-form.js';
 
 describe('npm run build:form skips a current build', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'build-form-'));
-  const file = (name: string, seconds: number) => {
-    const at = path.join(dir, name);
-    mkdirSync(path.dirname(at), { recursive: true });
-    writeFileSync(at, name);
-    utimesSync(at, seconds, seconds);
-  };
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const { dir, file, remove } = datedFiles('build-form-');
+  afterAll(remove);
 
   it('when there is no build, then it builds', () => {
     file('form/src/main.tsx', 100);

@@ -1,17 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { datedFiles } from './dated-files.js';
 import { serverIsCurrent } from './build-server.js';
 
 describe('npm start rebuilds the server bundle only when its sources changed', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'build-server-'));
-  const file = (name: string, seconds: number) => {
-    const at = path.join(dir, name);
-    mkdirSync(path.dirname(at), { recursive: true });
-    writeFileSync(at, name);
-    utimesSync(at, seconds, seconds);
-  };
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const { dir, file, remove } = datedFiles('build-server-');
+  afterAll(remove);
 
   it('when there is no bundle, then it builds', () => {
     file('server/hub/hub.ts', 100);
