@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +170,31 @@ describe('npm start (scripts/start.ts)', () => {
     const tokens = await token(cloud, { ...form, code_verifier: verifier }, '');
     expect(tokens.status).toBe(200);
     expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
+    await stop(child);
+  }, 60_000);
+
+  it("when the demo account uses the support form's host, then its config, articles and tickets answer, and the store and apps services answer beside the account service", async () => {
+    const dataDir = path.join(work, 'support-data');
+    const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    const cloud = cloudLines(output);
+    const formUrl = cloud.publicClient.redirectUri.replace(/\/$/, '');
+    const config = await fetch(`${formUrl}/api/config`).then((response) => response.json());
+    expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps` });
+    const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
+    const auth = { Authorization: `Bearer ${tokens.access_token}` };
+    const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
+    expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
+    const orders = await fetch(`${config.storeUrl}/user/order`, { headers: auth }).then((response) => response.json());
+    expect(orders.length).toBeGreaterThan(0);
+    const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
+    expect(app.author.verified).toBe(true);
+    const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
+    }).then((response) => response.json());
+    expect(sent.ticketCreated).toBe(true);
+    expect(readdirSync(path.join(dataDir, 'outbox')).some((name) => name.endsWith(`-ticket-${sent.ticket.id}.eml`))).toBe(true);
     await stop(child);
   }, 60_000);
 

@@ -1,14 +1,14 @@
 /**
  * npm start: the demo hub on HOST:HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
- * /docs, the built support form on FORM_PORT and the cloud account service on CLOUD_PORT (data in DATA_DIR/cloud),
+ * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
+ * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store and apps services beside it under /store and /apps,
  * whose demo account owns the hub. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
 import { createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import express from 'express';
 import { loadDelegationKeys } from '../server/cloud/account/delegation.js';
 import type { AccountService } from '../server/cloud/account/service.js';
 import { linkDemoOwner } from '../server/hub/demo-cloud.js';
@@ -41,23 +41,11 @@ function listenError(error: NodeJS.ErrnoException, name: string, port: number): 
   return `Cannot listen on ${host}:${port} (${name}): ${error.message}`;
 }
 
-/** A static server of the built form, or undefined when it is not built. Express 5 reports listen errors to the callback. */
-function serveForm(formDir: string, port: number): Promise<Server | undefined> {
-  if (!existsSync(path.join(formDir, 'index.html'))) return Promise.resolve(undefined);
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(express.static(formDir));
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error) => (error ? reject(error) : resolve(server)));
-  });
-}
+/** The services started so far beside the hub (the support form's host, the store and apps services), closed with it. */
+const services: Array<{ close(): Promise<void> }> = [];
 
-async function closeAll(running: RunningHub, form: Server | undefined, cloud: AccountService | undefined): Promise<void> {
-  await Promise.all([
-    running.close(),
-    cloud?.close(),
-    form && new Promise<void>((resolve) => form.close(() => resolve())),
-  ]);
+async function closeAll(running: RunningHub, cloud: AccountService | undefined): Promise<void> {
+  await Promise.all([running.close(), cloud?.close(), ...services.map((service) => service.close())]);
 }
 
 const hubPort = portFrom('HUB_PORT', 4859);
@@ -105,44 +93,65 @@ mkdirSync(cloudDir, { recursive: true });
 const cloudPublicKey = cloudPublicKeyFile ?? (await loadDelegationKeys(cloudDir)).publicPem;
 
 const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl, mdns });
-let form: Server | undefined;
 let cloud: AccountService | undefined;
 async function listenOr<T>(listen: () => Promise<T>, name: string, port: number): Promise<T> {
   try {
     return await listen();
   } catch (error) {
-    await closeAll(running, form, cloud);
+    await closeAll(running, cloud);
     fail(listenError(error as NodeJS.ErrnoException, name, port));
   }
 }
 const hubUrl = await listenOr(() => running.listen(hubPort, host), 'HUB_PORT', hubPort);
-form = await listenOr(() => serveForm(formDir, formPort), 'FORM_PORT', formPort);
 
 const { token, replaced } = ensureDemoToken(running.hub);
 const docsBuilt = existsSync(path.join(docsDir, 'index.html'));
-const formAddress = form?.address();
+const formBuilt = existsSync(path.join(formDir, 'index.html'));
 /** A URL of this machine at another port, written as the hub's (a wildcard HOST is shown as localhost). */
 const besideHub = (port: string | number) => Object.assign(new URL(hubUrl), { port: String(port) });
-const formUrl = besideHub(formAddress && typeof formAddress === 'object' ? formAddress.port : formPort).href;
 console.log(`Hub URL: ${hubUrl}`);
 if (replaced === 'revoked') console.log('The previous personal access token had been revoked: a new one was issued.');
 if (replaced === 'ownerChanged') console.log('The previous personal access token belongs to a former owner: a new one was issued for the current owner.');
 console.log(`Personal access token: ${token}`);
 console.log(docsBuilt ? `API docs: ${hubUrl}/docs/` : `API docs: not built (npm run docs builds them into ${docsDir})`);
-console.log(formAddress ? `Support form: ${formUrl}` : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
 
 // Loaded once the hub serves: its query builder alone takes a good part of a second to load.
 const { createAccountService } = await import('../server/cloud/account/service.js');
-const { ensureDemo } = await import('../server/cloud/account/demo.js');
+const { ensureDemo, DEMO_PUBLIC_CLIENT_ID } = await import('../server/cloud/account/demo.js');
+const cloudMounts = new Map<string, RequestListener>();
 try {
-  cloud = await createAccountService({ dataDir: cloudDir, databaseUrl: process.env.CLOUD_DATABASE_URL || undefined, hostNames, validateResponses: false, development: false });
+  cloud = await createAccountService({ dataDir: cloudDir, databaseUrl: process.env.CLOUD_DATABASE_URL || undefined, hostNames, validateResponses: false, development: false, mounts: cloudMounts });
 } catch (error) {
-  await closeAll(running, form, cloud);
+  await closeAll(running, cloud);
   fail(`The cloud account service cannot start on ${process.env.CLOUD_DATABASE_URL ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
 }
 const account = cloud;
 const cloudUrl = besideHub(new URL(await listenOr(() => account.listen(cloudPort, host), 'CLOUD_PORT', cloudPort)).port).origin;
 account.account.publicUrl = cloudUrl;
+
+// The store and apps services answer beside the account service (SQLite in its folder); the form's host serves the
+// built form and its back end, whose confirmation e-mails share the hub's outbox.
+const { createStoreService } = await import('../server/cloud/store/service.js');
+const { ensureDemoOrders } = await import('../server/cloud/store/demo.js');
+const { createAppsService } = await import('../server/cloud/apps/service.js');
+const { createSupportService } = await import('../server/support/service.js');
+const store = await createStoreService({ dataDir: cloudDir, accountUrl: cloudUrl, hostNames });
+services.push(store);
+const apps = await createAppsService({ dataDir: cloudDir, hostNames });
+services.push(apps);
+cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
+const support = await createSupportService({
+  dataDir: path.join(dataDir, 'support'),
+  outboxDir: path.join(dataDir, 'outbox'),
+  formDir: formBuilt ? formDir : undefined,
+  services: { cloudUrl, clientId: DEMO_PUBLIC_CLIENT_ID, storeUrl: `${cloudUrl}/store`, appsUrl: `${cloudUrl}/apps` },
+  hostNames,
+});
+services.push(support);
+const formUrl = besideHub(new URL(await listenOr(() => support.listen(formPort, host), 'FORM_PORT', formPort)).port).href;
+support.support.publicUrl = new URL(formUrl).origin;
+console.log(formBuilt ? `Support form: ${formUrl}` : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
+
 const { hub } = running;
 const demo = await ensureDemo(account, cloudDir, {
   // A server-side app a developer runs on this machine; the browser app is the support form.
@@ -151,6 +160,7 @@ const demo = await ensureDemo(account, cloudDir, {
   hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl },
 });
 const linked = linkDemoOwner(hub, demo.accountId);
+await ensureDemoOrders(store.db, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
 if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
 console.log(`Demo account: ${demo.email} ${demo.password}`);
@@ -168,7 +178,7 @@ async function shutdown(signal: NodeJS.Signals) {
   console.log(`${signal}: stopping the hub and the cloud account service...`);
   // A client holding a connection open must not keep the hub from exiting.
   setTimeout(() => fail('The hub did not stop within 5 s; exiting anyway.'), 5000).unref();
-  await closeAll(running, form, cloud);
+  await closeAll(running, cloud);
   console.log('Hub stopped.');
   process.exit(0);
 }

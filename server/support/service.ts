@@ -12,8 +12,10 @@ import { helpCentre } from './help-centre.js';
 import { purgeStaleUploads, uploadRoute } from './uploads.js';
 
 export interface SupportServiceConfig {
-  /** Its SQLite file, uploads/ and outbox/ (confirmation e-mails without SMTP_URL). */
+  /** Its SQLite file and uploads/. */
   dataDir: string;
+  /** Where confirmation e-mails go as .eml files when no SMTP_URL is set. Default: outbox/ in dataDir. */
+  outboxDir?: string;
   /** The services the form calls; `cloudUrl` also verifies callers' access tokens. */
   services: FormServices;
   /** The built form (form/dist), served beside the API; none in tests. */
@@ -44,7 +46,7 @@ export async function createSupportService(config: SupportServiceConfig): Promis
     clock,
     iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
     uploadsDir,
-    outboxDir: path.join(config.dataDir, 'outbox'),
+    outboxDir: config.outboxDir ?? path.join(config.dataDir, 'outbox'),
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:4860',
   };
   await storeKnowledgeBase(db);

@@ -10,6 +10,7 @@ import { HostAllowList } from '../../http/hosts.js';
 import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
+import { withMounts } from '../mount.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
@@ -42,6 +43,8 @@ export interface AccountServiceConfig {
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
+  /** Other cloud services answering on this service's port under a base path (`/store`): see withMounts. */
+  mounts?: ReadonlyMap<string, RequestListener>;
 }
 
 export interface AccountService {
@@ -105,7 +108,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),
     ],
   });
-  const server = createServer(handler);
+  const server = createServer(config.mounts ? withMounts(handler, config.mounts) : handler);
   return {
     account,
     handler,

@@ -1,0 +1,60 @@
+import { KNOWLEDGE_BASE } from './knowledge-base/index.js';
+import { createSupportService } from './service.js';
+import { startTestSupport, type TestSupport } from './testing.js';
+
+describe('support back end: getConfig and getArticle', () => {
+  let support: TestSupport;
+  let auth: { Authorization: string };
+  beforeAll(async () => {
+    support = await startTestSupport();
+    ({ auth } = await support.account.user());
+  });
+  afterAll(() => support.stop());
+
+  it('when the form starts, then getConfig tells without a token where the services are and the five partner authors', async () => {
+    const { body } = await support.http().get('/api/config').expect(200);
+    expect(body).toMatchObject({ cloudUrl: support.account.url, clientId: 'browser-app', storeUrl: `${support.account.url}/store`, appsUrl: `${support.account.url}/apps` });
+    expect(new Set(body.partnerAuthorIds).size).toBe(5);
+  });
+
+  it('when a signed-in customer asks for an article, then its name, page and body answer, and the page serves it', async () => {
+    const { body } = await support.http().get('/api/zendesk/article?id=360010000104').set(auth).expect(200);
+    expect(body).toMatchObject({ id: 360010000104, name: 'Resetting a forgotten password', section: 'Account', html_url: `${support.url}/hc/articles/360010000104` });
+    expect(body.body).toContain('Forgot password?');
+    const page = await support.http().get('/hc/articles/360010000104').expect(200);
+    expect(page.text).toContain('<h1>Resetting a forgotten password</h1>');
+    await support.http().get('/hc/articles/1').expect(404);
+  });
+
+  it('when the id is unknown, malformed or missing, then 404, 400 and 400', async () => {
+    expect((await support.http().get('/api/zendesk/article?id=42').set(auth).expect(404)).body).toMatchObject({ error: 'not_found', statusCode: 404 });
+    expect((await support.http().get('/api/zendesk/article?id=abc').set(auth).expect(400)).body.error).toBe('invalid_request');
+    await support.http().get('/api/zendesk/article').set(auth).expect(400);
+  });
+
+  it('when no token, an unknown token or a token without account scopes comes, then 401, 401 and 403', async () => {
+    await support.http().get('/api/zendesk/article?id=360010000104').expect(401);
+    await support.http().get('/api/zendesk/article?id=360010000104').set('Authorization', 'Bearer nope').expect(401);
+    const { email } = await support.account.signUp();
+    const { access_token } = await support.account.tokens(email, undefined, 'homey');
+    await support.http().get('/api/zendesk/article?id=360010000104').set('Authorization', `Bearer ${access_token}`).expect(403);
+  });
+
+  it('when the knowledge base is shipped, then every article has a unique id, a section, a name and a body of several words', () => {
+    expect(new Set(KNOWLEDGE_BASE.map((article) => article.id)).size).toBe(KNOWLEDGE_BASE.length);
+    for (const article of KNOWLEDGE_BASE) {
+      expect(article.section && article.name).toBeTruthy();
+      expect(article.body.replace(/<[^>]+>/g, '').split(/\s+/).length).toBeGreaterThan(15);
+    }
+  });
+
+  it('when the service restarts on its data, then the articles are stored once, as shipped', async () => {
+    const again = await createSupportService({ dataDir: support.dataDir, services: { cloudUrl: support.account.url, clientId: 'c', storeUrl: support.url, appsUrl: support.url } });
+    try {
+      const { n } = await again.support.db.selectFrom('articles').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(n)).toBe(KNOWLEDGE_BASE.length);
+    } finally {
+      await again.close();
+    }
+  });
+});
