@@ -12,6 +12,8 @@ import { exited, printed, spawnScript, stop, waitForOutput } from '../../scripts
 export interface Servers {
   formUrl: string;
   hubUrl: string;
+  /** The demo hub owner's personal access token (every scope). */
+  hubToken: string;
   cloudUrl: string;
   /** The demo account of the `Demo account:` line. */
   email: string;
@@ -88,6 +90,7 @@ export async function startServers(): Promise<Servers> {
   return {
     formUrl,
     hubUrl: line('Hub URL'),
+    hubToken: line('Personal access token'),
     cloudUrl: line('Cloud URL'),
     email,
     password,
