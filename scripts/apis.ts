@@ -1,11 +1,11 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** One API of the contract: a hub manager, a cloud service or the support back end. */
+/** One API of the contract: a hub manager, a cloud service, the hub's app routes or the support back end. */
 export interface ApiSource {
   /** `hub/zones`: where its generated files go, below generated/. */
   name: string;
-  /** `hub`, `cloud` or `support`. */
+  /** `hub`, `cloud`, `app` (the hub's /api/app routes, not a manager) or `support`. */
   group: string;
   /** The manager or service id: `zones`, `google-assistant`, `account`. */
   id: string;
@@ -22,7 +22,7 @@ export const root = process.cwd();
  */
 export function listApis(): ApiSource[] {
   const apis: ApiSource[] = [];
-  for (const group of ['hub', 'cloud', 'support']) {
+  for (const group of ['hub', 'cloud', 'app', 'support']) {
     const dir = path.join(root, 'openapi', group);
     if (!existsSync(dir)) continue;
     const standalone = `openapi/${group}/openapi.yaml`;

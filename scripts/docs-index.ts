@@ -12,7 +12,7 @@ export interface DocPage {
   operations: number;
 }
 
-const groupTitles: Record<string, string> = { hub: 'Hub', cloud: 'Cloud services', support: 'Support form' };
+const groupTitles: Record<string, string> = { hub: 'Hub', app: 'Hub app routes', cloud: 'Cloud services', support: 'Support form' };
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -45,6 +45,16 @@ describe('npm run docs (scripts/docs.ts)', () => {
     expect(externalScripts(privatePage)).toEqual([]);
   }, 60_000);
 
+  it('when rendering the support back end, a group of one API, then its page is listed under the support form', async () => {
+    const child = spawnBin('tsx', ['scripts/docs.ts', 'support', 'cloud/store'], { DOCS_DIR: out });
+    await waitForOutput(child, /^API docs in /, 60_000);
+    expect(await exited(child)).toBe(0);
+    const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+    expect(index).toMatch(/<h2>Support form<\/h2>\n<ul class="joined"><\/ul>\n<ul><li><a href="support.html">Support form back end<\/a>/);
+    expect(index).toContain('href="cloud/store.html"');
+    expect(readFileSync(path.join(out, 'support.html'), 'utf8')).toContain('createAttachment');
+  }, 60_000);
+
   it('when the pages are newer than their bundles, then a second run keeps them', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
     await expect(waitForOutput(child, /^API docs in /)).resolves.toContain('0 pages rendered, 2 up to date');
@@ -53,7 +63,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: cloud, cloud\/account, hub, .*hub\/zones/);
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/store, hub, .*hub\/zones, hub\/zwave, support$/m);
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });

@@ -34,6 +34,21 @@ describe('npm run mock (scripts/mock.ts)', () => {
     }
   }, 40_000);
 
+  it('when mocking the support back end, then its config and a ticket answer the contract examples', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'support'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const config = await fetch(`http://127.0.0.1:${port}/api/config`).then((response) => response.json());
+      expect(config.partnerAuthorIds).toHaveLength(5);
+      const ticket = await fetch(`http://127.0.0.1:${port}/api/zendesk/ticket/1042`, { headers: { Authorization: 'Bearer any' } });
+      expect(ticket.status).toBe(200);
+      expect(await ticket.json()).toMatchObject({ id: '1042', status: 'new' });
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
   it('when the API name is unknown, then it exits 1 listing the APIs', async () => {
     const child = spawnBin('tsx', ['scripts/mock.ts', 'hub/nope']);
     const output = await waitForOutput(child, /hub\/zones/);

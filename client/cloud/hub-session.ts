@@ -14,6 +14,8 @@ export interface HubSessionOptions {
   strategies?: readonly Strategy[];
   /** Clock for the refresh memo (default Date.now). */
   now?: () => number;
+  /** Milliseconds before a call over HTTP times out (default HUB_CALL_TIMEOUT), for hubs or calls known to be slow. */
+  timeout?: number;
 }
 
 const own = (record: Record<string, StoredHub> | undefined, id: string) =>
@@ -82,7 +84,7 @@ export class HubSession {
 }
 
 /** Finds the hub, opens (or reuses) the session and answers a HubAPI whose calls renew it on a 401. */
-export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now }: HubSessionOptions = {}): Promise<HubAPI> {
+export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now, timeout }: HubSessionOptions = {}): Promise<HubAPI> {
   if (typeof cloud?.createDelegationToken !== 'function') throw new TypeError(messages.missingCloudApi);
   const { address } = await discoverHub(hub, strategies);
   const session = new HubSession(cloud, hub._id ?? hub.id, address, now);
@@ -94,5 +96,6 @@ export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategi
     refresh: { isStale: async () => true, refresh: (stale) => session.refresh(stale), token: () => session.token },
     session: () => session.session,
     role: hub.role,
+    timeout,
   });
 }

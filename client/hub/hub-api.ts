@@ -12,7 +12,7 @@ import { checkOptions, type HubAPIOptions } from './options.js';
 import { ping } from './ping.js';
 import { scopeAllows } from './scopes.js';
 import { Realtime, type RealtimeState } from './realtime.js';
-import type { EventOf, HubUri, Managers } from './types.js';
+import type { AppCall, EventOf, HubUri, Managers } from './types.js';
 
 export type { HubAPIOptions } from './options.js';
 
@@ -26,6 +26,8 @@ export interface HubConnection {
   session?: () => { intersectedScopes?: string[]; scopes?: string[] } | undefined;
   /** The user's role on the hub, for hasRole. */
   role?: string;
+  /** Milliseconds before an HTTP call fails with 'Timeout after {ms}ms' (default HUB_CALL_TIMEOUT). */
+  timeout?: number;
 }
 
 /** Every manager of the hub as a property: `hub.zones.createZone({ zone })`, `hub.devices.getDevices()`. */
@@ -46,16 +48,17 @@ export class HubAPI {
   private readonly connection: HubConnection;
 
   private constructor(connection: HubConnection) {
-    const { address, id, token, refresh } = connection;
+    const { address, id, token, refresh, timeout = HUB_CALL_TIMEOUT } = connection;
     this.address = address;
     this.id = id;
     this.connection = connection;
-    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout: HUB_CALL_TIMEOUT, refresh });
+    this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout, refresh });
     this.realtime = new Realtime({ address, token, homeyId: id, onUnauthorized: refresh?.refresh });
     const call = this.call.bind(this);
     for (const [managerId, manifest] of Object.entries(hubApis)) {
       Object.defineProperty(this, camelCase(managerId), { value: createManager(manifest, call, this.realtime), enumerable: true });
     }
+    Object.assign(this.apps, { call: (appCall: AppCall) => this.callApp(appCall) });
   }
 
   /** Checks the options, pings the hub at `address` and resolves with a client of it. */
@@ -114,6 +117,25 @@ export class HubAPI {
     }
   }
 
+  /** A route of an app: over HTTP even when the socket is open (the socket carries manager calls only). */
+  private async callApp({ appId, method, path, query, body }: AppCall): Promise<unknown> {
+    try {
+      if (typeof appId !== 'string' || !appId) throw new Error(messages.missingParameter('appId'));
+      if (!APP_METHODS.includes(method)) throw new Error(messages.invalidParameterType('method', String(method), APP_METHODS.join('|')));
+      if (typeof path !== 'string') throw new Error(messages.missingParameter('path'));
+      const route = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+      const carriesBody = method === 'POST' || method === 'PUT';
+      const { data, response } = await this.http.request(method.toLowerCase() as never, `/api/app/${encodeURIComponent(appId)}/${route}` as never, {
+        params: { query },
+        body: carriesBody ? (body ?? {}) : undefined,
+        parseAs: 'text',
+      } as never);
+      return parseBody(data as string | undefined, response);
+    } catch (error) {
+      throw error instanceof Error ? redact(error, [currentToken(this.connection)]) : error;
+    }
+  }
+
   private async send(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
     validateArgs(operation, args);
     if (this.realtime.connected) {
@@ -130,6 +152,8 @@ export class HubAPI {
     return operation.media ? toBytes(data) : parseBody(data as string | undefined, response);
   }
 }
+
+const APP_METHODS: ReadonlyArray<AppCall['method']> = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** An answer in bytes (an image): an ArrayBuffer over HTTP and in browsers' sockets, a Buffer in Node's. */
 const toBytes = (data: unknown): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer));

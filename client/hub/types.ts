@@ -78,5 +78,23 @@ export interface ManagerRealtime<M extends HubApiId> {
 }
 
 export type Manager<M extends HubApiId> = Operations<M> & ManagerRealtime<M>;
+/** A call to a route an installed app declares (`/api/app/{appId}/{path}`, openapi/app/routes.yaml). */
+export interface AppCall {
+  appId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route's path below the app, e.g. `/times` or `/devices/d1`. */
+  path: string;
+  /** Sent jQuery-style like every query; the app reads it as `query`. */
+  query?: Record<string, unknown>;
+  /** Any JSON value, for POST and PUT (`{}` when left out). */
+  body?: unknown;
+}
+
+/** What the apps manager offers beside its operations: calls to the apps' own routes, always over HTTP. */
+export interface AppRoutes {
+  /** Resolves with the app's JSON answer (undefined for a 204); rejects like any hub call (404, 503, 504 ...). */
+  call(call: AppCall): Promise<unknown>;
+}
+
 /** Every manager, as a property named after its id in camelCase (`devices`, `googleAssistant`). */
-export type Managers = { [M in HubApiId as CamelCase<M>]: Manager<M> };
+export type Managers = { [M in HubApiId as CamelCase<M>]: M extends 'apps' ? Manager<M> & AppRoutes : Manager<M> };

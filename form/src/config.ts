@@ -3,12 +3,13 @@
  * reads from its own back end at start (GET /api/config, see features/services).
  */
 // Outside a browser (unit tests rendering to a string) the form is taken to be where `npm start` serves it.
-const origin = globalThis.location?.origin ?? 'http://127.0.0.1:4860';
+export const origin = globalThis.location?.origin ?? 'http://127.0.0.1:4860';
 
 export const links = {
   /** The help centre the support back end serves on the form's host. */
   helpCentre: `${origin}/hc`,
-  signInHelp: `${origin}/hc?q=sign+in`,
+  /** Its article "Resetting a forgotten password". */
+  signInHelp: `${origin}/hc/articles/360010000104`,
   community: 'https://community.example.com',
   communityTopic: (id: number) => `https://community.example.com/t/${id}`,
   supportEmail: 'support@example.com',

@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Install an app from the app store
-         * @description Installs (or reinstalls) the app with this id from the app store. Until the cloud apps service is reachable the store is the catalogue of app packages shipped with the hub. With `waitForInstall` the answer comes once the app runs (or crashed); otherwise at once, in state `starting`.
+         * @description Installs (or reinstalls) the app with this id from the app store. Until the cloud apps service is reachable the store is the catalogue of app packages shipped with the hub. Each release of an app is published on a channel; a channel offers its own releases and those of the more stable channels (`stable` < `beta` < `alpha`: beta testers get a stable release newer than the last beta too). Without `version` the newest release the channel (default `stable`) offers is installed; with `version` that release, which the channel must offer (404 otherwise); a version asked for without a channel installs on the channel it was published on. The app's `channel` is kept: autoupdate follows it. With `waitForInstall` the answer comes once the app runs (or crashed); otherwise at once, in state `starting`.
          */
         post: operations["installFromAppStore"];
         delete?: never;
@@ -326,7 +326,7 @@ export interface components {
                 email: string;
                 name: string;
             };
-            /** @description When the hub starts and the store has a newer version, install it (else it is offered as updateAvailable). */
+            /** @description When the hub starts and the store has a newer release on the app's channel, install it (else it is offered as updateAvailable). */
             autoupdate: boolean;
             brandColor: string;
             channel: components["schemas"]["AppChannel"];
@@ -407,7 +407,7 @@ export interface components {
          */
         AppState: "stopped" | "stopping" | "starting" | "running";
         AppUpdate: {
-            /** @description When the hub starts and the store has a newer version, install it (else it is offered as updateAvailable). */
+            /** @description When the hub starts and the store has a newer release on the app's channel, install it (else it is offered as updateAvailable). */
             autoupdate?: boolean;
             /** @description Ignored; clients may send the whole item back. */
             id?: string;

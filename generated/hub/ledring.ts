@@ -145,14 +145,24 @@ export interface components {
             /** @description 0 is dark, 1 full brightness. */
             value: number;
         };
+        LedringPixel: {
+            b: number;
+            g: number;
+            r: number;
+        };
         LedringPlaying: {
             /**
              * Format: date-time
              * @description When it stops by itself; null while it loops until stopped.
              */
             endsAt: string | null;
-            /** @description The animation's id. */
+            /** @description The animation's id: a catalogue id, or the id a devkit animation was given. */
             id: string;
+            /**
+             * @description Whether it is an animation of the catalogue or frames a developer sent (`POST /api/manager/devkit/ledring`).
+             * @enum {string}
+             */
+            source: "catalogue" | "devkit";
             /** Format: date-time */
             startedAt: string;
         };
@@ -169,6 +179,8 @@ export interface components {
         LedringState: {
             animation: components["schemas"]["LedringPlaying"] | null;
             brightness: number;
+            /** @description While an animation of a developer's own frames shows: the frame showing now, the colours of the 24 LEDs clockwise from the top (before brightness). Null otherwise. */
+            pixels: components["schemas"]["LedringPixel"][] | null;
             screensaver: components["schemas"]["LedringScreensaverId"];
             /**
              * @description What the ring shows now; `off` when the brightness is 0 or the idle ring's screensaver is `off`.

@@ -1,4 +1,4 @@
-import { FakeClock, systemClock } from './clock.js';
+import { every, FakeClock, systemClock } from './clock.js';
 
 describe('clocks', () => {
   it('when a fake clock moves past several timers, then they fire in time order, each seeing its own time, and later ones wait', () => {
@@ -47,5 +47,16 @@ describe('clocks', () => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(fired).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('when a repeated callback runs for three intervals, then it fires three times, and not after its stop', () => {
+    const fake = new FakeClock(0);
+    const ticks: number[] = [];
+    const stop = every(fake, 1000, () => ticks.push(fake.now()));
+    fake.advance(3500);
+    stop();
+    fake.advance(5000);
+    expect(ticks).toEqual([1000, 2000, 3000]);
+    expect(fake.pending).toBe(0);
   });
 });

@@ -27,6 +27,19 @@ export const systemClock: Clock = {
   },
 };
 
+/** Calls `callback` every `intervalMs` on `clock`, the first time one interval from now; returns the stop. */
+export function every(clock: Clock, intervalMs: number, callback: () => void): () => void {
+  let cancel = () => {};
+  const arm = () => {
+    cancel = clock.at(clock.now() + intervalMs, () => {
+      callback();
+      arm();
+    });
+  };
+  arm();
+  return () => cancel();
+}
+
 interface Timer {
   time: number;
   order: number;

@@ -45,6 +45,8 @@ export interface HttpOptions<Context extends CallContext> {
 
 export interface RawRoute {
   spec: OperationSpec;
+  /** The router's pattern when not the spec's path: `/api/app/:appId/*` for a last parameter that spans segments (`params['*']`). */
+  pattern?: string;
   serve(req: IncomingMessage, res: ServerResponse, query: Record<string, unknown>, path: Record<string, string | undefined>): Promise<void>;
 }
 
@@ -77,9 +79,9 @@ export function createHttpHandler<Context extends CallContext>(options: HttpOpti
     const route: Route = (req, res, params, query) => void serve(operation, req, res, params, query);
     router.on(operation.spec.method.toUpperCase() as HTTPMethod, routerPath(operation.spec.path), route, operation);
   }
-  for (const { spec, serve: raw } of options.rawRoutes ?? []) {
+  for (const { spec, pattern, serve: raw } of options.rawRoutes ?? []) {
     const route: Route = (req, res, params, query) => void raw(req, res, query, params).catch((error: unknown) => fail(res, error));
-    router.on(spec.method.toUpperCase() as HTTPMethod, routerPath(spec.path), route);
+    router.on(spec.method.toUpperCase() as HTTPMethod, pattern ?? routerPath(spec.path), route);
   }
 
   async function serve(operation: Operation<Context>, req: IncomingMessage, res: ServerResponse, path: Record<string, string | undefined>, query: Record<string, unknown>): Promise<void> {

@@ -5,7 +5,7 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import spec from '../../generated/hub.openapi.json' with { type: 'json' };
 import { hubApis as manifests } from '../../generated/hub/index.js';
-import { systemClock } from '../http/clock.js';
+import { every, systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
@@ -26,6 +26,7 @@ import { startNotifications } from './notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext } from './context.js';
 import { seedDemoHome } from './demo-home.js';
 import { startApps } from './apps/start.js';
+import { appRoutes } from './apps/routes.js';
 import { startEnergy } from './energy/recorder.js';
 import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
 import { sessionView } from './sessions/api.js';
@@ -109,7 +110,7 @@ export function createHub(config: HubConfig): RunningHub {
   const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();
-  const purge = setInterval(() => hub.sessions.purgeExpired(), SESSION_PURGE_INTERVAL_MS).unref();
+  const stopPurge = every(clock, SESSION_PURGE_INTERVAL_MS, () => hub.sessions.purgeExpired());
   hub.alarms.start();
   hub.insights.start();
   const energy = startEnergy(hub);
@@ -139,6 +140,7 @@ export function createHub(config: HubConfig): RunningHub {
       headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       fallback: config.docsDir ? docs(config.docsDir) : undefined,
+      rawRoutes: appRoutes(hub, dispatcher),
     }),
   );
   const io = attachRealtime(server, {
@@ -171,7 +173,7 @@ export function createHub(config: HubConfig): RunningHub {
       });
     },
     async close() {
-      clearInterval(purge);
+      stopPurge();
       hub.alarms.close();
       flowEngine(hub).close();
       stopFlowManager();

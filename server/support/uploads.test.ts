@@ -69,6 +69,12 @@ describe('support back end: createAttachment and deleteAttachment', () => {
     expect(files().length).toBe(before);
   });
 
+  it('when a 60 MB upload comes with an unknown token, then 401 comes and the rest of the body is cut, not read', async () => {
+    const result = await streamUpload(support.url, 'not-a-token', 60_000_000);
+    expect(result.status).toBe(401);
+    expect(result.made).toBeLessThan(20_000_000);
+  }, 30_000);
+
   it('when a 60 MB upload says its length, then 413 comes before its body is sent', async () => {
     const result = await streamUpload(support.url, anna.token, 60_000_000, { 'Content-Length': '60000000' });
     expect(result.status).toBe(413);

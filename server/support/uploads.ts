@@ -19,13 +19,12 @@ export const MAX_UPLOAD_BYTES = 50_000_000;
 /** An upload no ticket took within this time is deleted. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-// Connection: close, so that the rest of a refused body is not read (and drained) but cut.
-const tooLarge = () =>
-  new ApiError(413, 'payload_too_large', 'File exceeds the maximum file size of 50MB (50,000,000 bytes)', { Connection: 'close' });
+const tooLarge = () => new ApiError(413, 'payload_too_large', 'File exceeds the maximum file size of 50MB (50,000,000 bytes)');
 
 /**
  * createAttachment: the raw body streamed to a file, never held in memory; past the limit the upload is refused
- * with 413 at once (by its Content-Length, or when that many bytes arrived), its partial file removed.
+ * with 413 at once (by its Content-Length, or when that many bytes arrived), its partial file removed. A refused
+ * request's unread rest is not read: the server closes the connection after the answer.
  */
 export function uploadRoute(authorize: (req: IncomingMessage, spec: OperationSpec) => Promise<SupportContext>, validator: ContractValidator): RawRoute {
   const spec = operations.createAttachment;

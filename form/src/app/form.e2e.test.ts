@@ -122,6 +122,86 @@ describe('support form in Chromium', () => {
     await page.close();
   });
 
+  it('when files are attached and sending fails, then duplicates are ignored, files are removable and the seed texts show', async () => {
+    const { page } = await open();
+    await page.getByRole('region', { name: 'My Account' }).getByRole('button').click();
+    await page.getByRole('button', { name: 'Other', exact: true }).click();
+    await page.getByLabel('Subject (required)').fill('A question about my account');
+    await page.getByLabel("What's your question? (required)").fill('I would like to know more about how my account data is kept.');
+    const file = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(name) });
+    await page.locator('input[type=file]').setInputFiles([file('a.txt'), file('b.txt')]);
+    await page.locator('input[type=file]').setInputFiles([file('a.txt')]);
+    const attached = page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+    expect(await attached.allInnerTexts()).toEqual([expect.stringContaining('a.txt'), expect.stringContaining('b.txt')]);
+    await page.getByRole('button', { name: 'Remove a.txt' }).click();
+    const drop = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['dropped'], 'dropped.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await page.locator('.attachments').dispatchEvent('drop', { dataTransfer: drop });
+    expect(await attached.allInnerTexts()).toEqual([expect.stringContaining('b.txt'), expect.stringContaining('dropped.txt')]);
+
+    const logged = watchProblems(page); // the failures are logged, as seed 000 §8 asks
+    await page.route('**/api/zendesk/attachment**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText("We've encountered a problem uploading b.txt. Please try again!").waitFor();
+    await page.unroute('**/api/zendesk/attachment**');
+    await page.route('**/api/zendesk/ticket', (route) => route.abort());
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText("We've encountered a problem sending your message. Please try again.").waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(logged.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('when a community app is chosen, then its developer takes e-mail and the hub sends it with the app report', async () => {
+    const { page, problems } = await open();
+    await page.getByRole('button', { name: /Open Hub Pro/ }).click();
+    await page.getByRole('button', { name: 'Apps', exact: true }).click();
+    await page.getByRole('button', { name: 'Crash test' }).click();
+    await page.getByText('Crash test was created by a community developer and is not an official app.').waitFor();
+    await page.getByRole('button', { name: 'Send an E-mail' }).click();
+    await page.getByRole('heading', { name: 'Send an e-mail to the developer.' }).waitFor();
+    await page.getByLabel("What's your question? (required)").fill('The app stops after a minute, every time I open it.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await dialog.getByText('Your e-mail has been sent to the developer.').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('when a partner app is chosen, then it leads to the knowledge base and support, not to its developer', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: /Open Hub Pro/ }).click();
+    await page.getByRole('button', { name: 'Apps', exact: true }).click();
+    await page.getByRole('button', { name: 'Virtual thermostat' }).click();
+    await page.getByRole('heading', { name: 'This might help you.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Contact Support' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('when a step is chosen, then the page scrolls the new step to 120 px below the top', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: /Order #/ }).first().click();
+    const step = page.locator('[data-step=knowledgeBase]');
+    await step.waitFor();
+    await page.waitForFunction(() => Math.abs(document.querySelector('[data-step=knowledgeBase]')!.getBoundingClientRect().top - 120) < 2);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('when the page is restored from the back/forward cache, then the wizard starts afresh', async () => {
+    const { page } = await open();
+    await page.getByRole('region', { name: 'My Account' }).getByRole('button').click();
+    await page.getByRole('heading', { name: 'What about your account?' }).waitFor();
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await page.getByRole('heading', { name: 'What about your account?' }).waitFor({ state: 'detached' });
+    expect(await page.locator('[data-step]').count()).toBe(1);
+    await page.close();
+  });
+
   it('when the screen is narrow, then each tile group is a horizontal slider with a 12 px gap', async () => {
     const { page } = await open();
     await page.setViewportSize({ width: 600, height: 900 });

@@ -4,8 +4,9 @@
  * host), the store and apps services, and the support back end serving the built form.
  */
 import { mkdirSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import { ensureDemo } from '../../../server/cloud/account/demo.js';
+import { DEMO_PUBLIC_CLIENT_ID, ensureDemo } from '../../../server/cloud/account/demo.js';
 import { loadDelegationKeys } from '../../../server/cloud/account/delegation.js';
 import { createAccountService } from '../../../server/cloud/account/service.js';
 import { createAppsService } from '../../../server/cloud/apps/service.js';
@@ -29,15 +30,16 @@ export async function startStack(dataDir: string, formDir: string): Promise<Stac
   const { publicPem } = await loadDelegationKeys(cloudDir);
   const running = createHub({ dataDir: path.join(dataDir, 'hub'), demoHome: true, validateResponses: false, development: false, cloudPublicKey: publicPem, mdns: false });
   const hubUrl = await running.listen(0, '127.0.0.1');
-  const account = await createAccountService({ dataDir: cloudDir, validateResponses: false, development: false });
+  // As npm start: the store and apps services answer under /store and /apps of the account service's host.
+  const mounts = new Map<string, RequestListener>();
+  const account = await createAccountService({ dataDir: cloudDir, validateResponses: false, development: false, mounts });
   const cloudUrl = await account.listen(0, '127.0.0.1');
   account.account.publicUrl = cloudUrl;
-  const store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: cloudUrl });
-  const storeUrl = await store.listen(0, '127.0.0.1');
-  const apps = await createAppsService({ dataDir: path.join(dataDir, 'apps') });
-  const appsUrl = await apps.listen(0, '127.0.0.1');
-  const clientId = 'demo-browser-app';
-  const support = await createSupportService({ dataDir: path.join(dataDir, 'support'), formDir, services: { cloudUrl, clientId, storeUrl, appsUrl } });
+  const store = await createStoreService({ dataDir: cloudDir, accountUrl: cloudUrl });
+  const apps = await createAppsService({ dataDir: cloudDir });
+  mounts.set('/store', store.handler).set('/apps', apps.handler);
+  const services = { cloudUrl, clientId: DEMO_PUBLIC_CLIENT_ID, storeUrl: `${cloudUrl}/store`, appsUrl: `${cloudUrl}/apps` };
+  const support = await createSupportService({ dataDir: path.join(dataDir, 'support'), formDir, services });
   const formUrl = `${await support.listen(0, '127.0.0.1')}/`;
   support.support.publicUrl = formUrl.slice(0, -1);
 

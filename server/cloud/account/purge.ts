@@ -1,3 +1,4 @@
+import { every } from '../../http/clock.js';
 import type { Account } from './context.js';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,13 +17,11 @@ export async function purgeExpired(account: Account): Promise<void> {
 
 /** Purges now and every hour on the account's clock; returns the stop, which waits for a purge under way. */
 export function schedulePurge(account: Account, onError: (error: unknown) => void): () => Promise<void> {
-  let cancel = () => {};
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeExpired(account).catch(onError);
-    cancel = account.clock.at(account.now() + PURGE_INTERVAL_MS, run);
-  };
-  run();
+  const run = () => purgeExpired(account).catch(onError);
+  let running = run();
+  const cancel = every(account.clock, PURGE_INTERVAL_MS, () => {
+    running = run();
+  });
   return () => {
     cancel();
     return running;

@@ -26,7 +26,7 @@ describe('cloud apps service: getApp', () => {
     expect(res.body.author).toEqual({ userId: '5c1d2e3f4a5b6c7d8e9f0a1b', name: 'Example Labs', verified: true });
     expect(res.body.liveBuild).toMatchObject({ version: '1.2.0', name: { en: 'Sun times' }, brandColor: '#f39c12', support: 'https://examplelabs.example/support' });
     expect(res.body.liveBuild.icon).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(res.body.testBuild).toBeNull();
+    expect(res.body.testBuild).toMatchObject({ version: '1.3.0' });
   });
 
   it('when the demo hub installs its apps, then the store knows each of them, one by a partner author', async () => {

@@ -26,7 +26,7 @@ const none: Channels = { support: null, bugs: null, homeyCommunityTopicId: null 
 
 /**
  * The apps the platform ships with. The first three are the demo hub's (server/hub/apps/catalogue, same ids,
- * versions, colours and developer addresses), so the support form finds every installed app; together they show
+ * stable and beta versions, colours and developer addresses), so the support form finds every installed app; together they show
  * each kind of developer (verified, community, a provider partner) and each support channel (website, e-mail,
  * issue tracker, community topic, none).
  */
@@ -35,7 +35,7 @@ export const CATALOGUE: App[] = [
     id: 'com.example.suntimes',
     author: { userId: '5c1d2e3f4a5b6c7d8e9f0a1b', name: 'Example Labs', verified: true },
     liveBuild: build(14, '1.2.0', { en: 'Sun times', nl: 'Zontijden', de: 'Sonnenzeiten' }, '#f39c12', 'ST', { ...none, support: 'https://examplelabs.example/support' }, '2026-10-02T10:00:00.000Z'),
-    testBuild: null,
+    testBuild: build(15, '1.3.0', { en: 'Sun times', nl: 'Zontijden', de: 'Sonnenzeiten' }, '#f39c12', 'ST', { ...none, support: 'https://examplelabs.example/support' }, '2026-11-05T10:00:00.000Z'),
   },
   {
     id: 'com.example.thermostat',

@@ -27,8 +27,13 @@ export type WorkerMessage =
   | { type: 'tokenRemove'; id: string }
   | { type: 'timer'; id: number; time: number }
   | { type: 'cancelTimer'; id: number }
-  | { type: 'result'; callId: number; value?: unknown; error?: string }
+  | { type: 'result'; callId: number; value?: unknown; error?: string; statusCode?: number }
   | { type: 'usage'; callId: number; mem: number };
+
+/** A call the app answered with an error: its message, and the 4xx status it asked for, if any. */
+export class AppCallError extends Error {
+  statusCode: number | undefined;
+}
 
 export interface WorkerEvents {
   message(message: WorkerMessage): void;
@@ -91,7 +96,7 @@ export class AppWorker {
     this.calls.delete(message.callId);
     if (!call) return;
     if (message.type === 'usage') call.resolve(message.mem);
-    else if (message.error !== undefined) call.reject(new Error(message.error));
+    else if (message.error !== undefined) call.reject(Object.assign(new AppCallError(message.error), { statusCode: message.statusCode }));
     else call.resolve(message.value);
   }
 
@@ -99,11 +104,16 @@ export class AppWorker {
     this.worker.postMessage(message);
   }
 
-  /** Sends a message the worker answers (a card run); rejects if the app stops first. */
-  call(message: Record<string, unknown>): Promise<unknown> {
+  /** Sends a message the worker answers (a card run); rejects if the app stops first, or once `signal` aborts (its reason). */
+  call(message: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
     const callId = ++this.callCount;
     return new Promise((resolve, reject) => {
       this.calls.set(callId, { resolve, reject });
+      // A late answer to an abandoned call finds no entry and is dropped.
+      signal?.addEventListener('abort', () => {
+        this.calls.delete(callId);
+        reject(signal.reason);
+      }, { once: true });
       this.post({ ...message, callId });
     });
   }

@@ -1,13 +1,10 @@
 import type { Hub } from '../context.js';
-import { catalogueApp } from './manifest.js';
+import { storeRelease } from './store-catalogue.js';
 import { recordStoreInstall } from './store.js';
 
 export const DEMO_APPS = ['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest'];
 
-/** The demo home's apps, from the catalogue; they start with the hub. */
+/** The demo home's apps, the store's stable releases; they start with the hub. */
 export function seedDemoApps(hub: Hub): void {
-  for (const id of DEMO_APPS) {
-    const { manifest, dir } = catalogueApp(id)!;
-    recordStoreInstall(hub, manifest, dir, 'stable');
-  }
+  for (const id of DEMO_APPS) recordStoreInstall(hub, storeRelease(id, 'stable')!, 'stable');
 }

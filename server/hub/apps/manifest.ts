@@ -1,5 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { badRequest } from '../../http/errors.js';
 import type { ArgSpec, TokenSpec } from '../flow/cards.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
@@ -23,6 +23,17 @@ export interface ManifestDriver {
   initial?: Record<string, CapabilityValue>;
 }
 
+/** A route of the app's own API (`/api/app/<appId>/<path>`); the app registers its handler by name. */
+export interface ManifestRoute {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** `/times`, `/echo/:word`: a `:name` segment is a parameter the handler reads as `params.name`. */
+  path: string;
+  /** A public route needs no token; any other needs `scope`. */
+  public: boolean;
+  scope: string;
+}
+
 /** An app package's app.json. */
 export interface Manifest {
   id: string;
@@ -38,14 +49,18 @@ export interface Manifest {
   locales: Record<string, Record<string, string>>;
   flow: { triggers: ManifestCard[]; conditions: ManifestCard[]; actions: ManifestCard[] };
   drivers: ManifestDriver[];
+  api: ManifestRoute[];
 }
 
-/** Where the app packages shipped with the hub are: the app store until the cloud apps service is reachable. */
-export const CATALOGUE_DIR = resolve('server/hub/apps/catalogue');
-
-const APP_ID = /^[a-z0-9]+(\.[a-z0-9_-]+)+$/;
+export const APP_ID = /^[a-z0-9]+(\.[a-z0-9_-]+)+$/;
 const VERSION = /^\d+\.\d+\.\d+$/;
 const LOCAL_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const ROUTE_PATH = /^(\/(:?[A-Za-z0-9_.-]+))*\/?$/;
+const SCOPE = /^homey(\.[a-z]+(-[a-z]+)*)*$/;
+/** Every route of the app's API needs this scope unless it names its own or is public. */
+export const DEFAULT_ROUTE_SCOPE = 'homey.app';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -66,6 +81,7 @@ export function checkManifest(value: unknown): Manifest {
     if (!isObject(item) || typeof item.id !== 'string' || !LOCAL_ID.test(item.id)) throw fail('every flow card and driver needs an id of letters, digits, _ and -');
   }
   for (const driver of drivers) if (!Array.isArray(driver.capabilities)) throw fail(`driver ${driver.id} needs capabilities`);
+  const api = checkRoutes(value.api, fail);
   return {
     id: value.id,
     version: value.version,
@@ -80,7 +96,27 @@ export function checkManifest(value: unknown): Manifest {
     locales: isObject(value.locales) ? (value.locales as Manifest['locales']) : {},
     flow: { triggers: cards(flow.triggers), conditions: cards(flow.conditions), actions: cards(flow.actions) },
     drivers,
+    api,
   };
+}
+
+/** The `api` section: routes by name, each a method and a path unique in the app, public or with a scope. */
+function checkRoutes(section: unknown, fail: (what: string) => Error): ManifestRoute[] {
+  if (section === undefined) return [];
+  if (!isObject(section)) throw fail('api must be an object of routes by name');
+  const routes = Object.entries(section).map(([name, route]): ManifestRoute => {
+    if (!LOCAL_ID.test(name) || !isObject(route)) throw fail(`api route ${name}: a name of letters, digits, _ and - with an object`);
+    const { method, path, public: isPublic = false, scope = DEFAULT_ROUTE_SCOPE } = route;
+    if (typeof method !== 'string' || !ROUTE_METHODS.has(method)) throw fail(`api route ${name}: method must be GET, POST, PUT or DELETE`);
+    if (typeof path !== 'string' || !path.startsWith('/') || !ROUTE_PATH.test(path)) throw fail(`api route ${name}: path must be like /devices/:id`);
+    if (typeof isPublic !== 'boolean') throw fail(`api route ${name}: public must be true or false`);
+    if (typeof scope !== 'string' || !SCOPE.test(scope)) throw fail(`api route ${name}: scope must be a hub scope such as homey.app`);
+    return { name, method: method as ManifestRoute['method'], path, public: isPublic, scope };
+  });
+  const keys = routes.map((route) => `${route.method} ${route.path.replace(/:[^/]+/g, ':').replace(/\/$/, '')}`);
+  const twice = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (twice) throw fail(`api: two routes answer ${twice}`);
+  return routes;
 }
 
 /** Reads and checks the app.json of the package in `dir`. */
@@ -94,12 +130,4 @@ export function readManifest(dir: string): Manifest {
     throw badRequest(`app.json is not valid JSON: ${(error as Error).message}`);
   }
   return checkManifest(parsed);
-}
-
-/** The catalogue's package of an app, or undefined. */
-export function catalogueApp(id: string): { dir: string; manifest: Manifest } | undefined {
-  if (!APP_ID.test(id)) return undefined;
-  const dir = join(CATALOGUE_DIR, id);
-  if (!existsSync(join(dir, 'app.json'))) return undefined;
-  return { dir, manifest: readManifest(dir) };
 }

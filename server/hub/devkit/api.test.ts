@@ -78,6 +78,24 @@ describe('devkit manager', () => {
     expect(existsSync(join(hub.dataDir, 'devkit', session.id))).toBe(false);
   });
 
+  it('when a package declares api routes, then its session answers them at /api/app until stopped; a malformed api section is 400', async () => {
+    const withApi = await pack({
+      'app.json': JSON.stringify({ ...manifest(), api: { greet: { method: 'GET', path: '/greet/:name', public: true } } }),
+      'app.js': `export default async function (homey) {
+  homey.api.register('greet', ({ params, query }) => ({ text: homey.settings.get('greeting') + ', ' + params.name + (query.mark ?? '') }));
+}`,
+    });
+    const { body: session } = await run(withApi).expect(200);
+    await hub.http().get(`/api/app/${HELLO}/greet/Ada?mark=!`).expect(200, { text: 'Hi, Ada!' });
+    await hub.http().delete(`${base}/${session.id}`).set(auth()).expect(204);
+    await hub.http().get(`/api/app/${HELLO}/greet/Ada`).set(auth()).expect(404);
+    for (const api of [[], { greet: { method: 'PATCH', path: '/x' } }, { greet: { method: 'GET', path: 'x' } }, { greet: { method: 'GET', path: '/x', public: 'yes' } },
+      { greet: { method: 'GET', path: '/x', scope: 'root' } }, { a: { method: 'GET', path: '/x/:id' }, b: { method: 'GET', path: '/x/:name' } }]) {
+      const bad = await pack({ 'app.json': JSON.stringify({ ...manifest(), api }), 'app.js': code });
+      expect((await run(bad).expect(400)).body.error_description).toMatch(/^app\.json: api/);
+    }
+  });
+
   it('when a session is installed, then the app stays as devkit_install and uninstalls by its session', async () => {
     const { body: session } = await run(hello, { purgeSettings: 'true' }).expect(200);
     const { body: installed } = await hub.http().post(`${base}/app`).set(auth()).send({ manifest: { id: HELLO }, clean: true }).expect(200);

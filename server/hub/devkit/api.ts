@@ -2,6 +2,8 @@ import * as manifest from '../../../generated/hub/devkit.operations.js';
 import type { operations } from '../../../generated/hub/devkit.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
+import { playCustomAnimation, stopCustomAnimation } from '../ledring/ledring.js';
+import { setUsbLink, usbLink } from './usb.js';
 import { allSessions, installFromSession, runApp, sessionOutput, sessionUsage, stopSession, uninstallInstalled } from './sessions.js';
 
 export const devkit = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
@@ -12,4 +14,8 @@ export const devkit = defineApi<operations, typeof manifest.operations, HubConte
   getUsage: (_args, { hub }) => sessionUsage(hub),
   installApp: ({ manifest: appManifest, clean = false }, { hub }) => installFromSession(hub, appManifest.id, clean),
   uninstallApp: ({ sessionId }, { hub }) => uninstallInstalled(hub, sessionId),
+  getUsb: (_args, { hub }) => usbLink(hub),
+  setUsb: ({ os }, { hub }) => setUsbLink(hub, os),
+  playLedringAnimation: ({ animation }, { hub }) => playCustomAnimation(hub, animation),
+  stopLedringAnimation: ({ animation_id }, { hub }) => stopCustomAnimation(hub, animation_id),
 });

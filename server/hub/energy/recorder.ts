@@ -1,3 +1,4 @@
+import { every } from '../../http/clock.js';
 import type { Hub } from '../context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
@@ -44,14 +45,7 @@ export class EnergyRecorder {
   start(): void {
     this.track(this.hub.now());
     this.unsubscribe = onCapabilityChanged(this.hub, (change) => this.changed(change));
-    this.schedule();
-  }
-
-  private schedule(): void {
-    this.cancelFlush = this.hub.clock.at(this.hub.now() + FLUSH_INTERVAL_MS, () => {
-      this.flush();
-      this.schedule();
-    });
+    this.cancelFlush = every(this.hub.clock, FLUSH_INTERVAL_MS, () => this.flush());
   }
 
   stop(): void {

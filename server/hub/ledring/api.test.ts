@@ -19,7 +19,7 @@ describe('ledring manager', () => {
   const state = async () => (await hub.http().get(`${base}/state`).set(owner).expect(200)).body;
 
   it('when nothing is set, then the ring shows the rainbow screensaver at full brightness, from the listed screensavers', async () => {
-    expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null });
+    expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null, pixels: null });
     const { body: savers } = await hub.http().get(`${base}/screensaver`).set(owner).expect(200);
     expect(Object.keys(savers)).toEqual(['off', 'rainbow', 'clock', 'pulse', 'moon', 'weather']);
     expect(savers.clock).toMatchObject({ id: 'clock', title: 'Clock' });
@@ -40,17 +40,17 @@ describe('ledring manager', () => {
     await hub.http().put(`${base}/option/brightness`).set(owner).send({ value: 0 }).expect(204);
     expect((await state()).showing).toBe('off');
     await hub.http().delete(`${base}/option/brightness`).set(owner).expect(204);
-    expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null });
+    expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null, pixels: null });
   });
 
   it('when an animation plays, then the state shows it until its own length has passed on the hub clock', async () => {
     const { body: playing } = await hub.http().post(`${base}/animation/success/play`).set(owner).send({}).expect(200);
-    expect(playing).toEqual({ id: 'success', startedAt: at(0), endsAt: at(2000) });
+    expect(playing).toEqual({ id: 'success', source: 'catalogue', startedAt: at(0), endsAt: at(2000) });
     expect(await state()).toMatchObject({ showing: 'animation', animation: playing });
     clock.advance(1999);
     expect((await state()).animation).toEqual(playing);
     clock.advance(1);
-    expect(await state()).toMatchObject({ showing: 'screensaver', animation: null });
+    expect(await state()).toMatchObject({ showing: 'screensaver', animation: null, pixels: null });
   });
 
   it('when a looping animation plays, then it plays until stopped; a duration ends it; a new one replaces the one playing', async () => {
@@ -86,7 +86,7 @@ describe('ledring manager', () => {
     await hub.http().put(`${base}/option/brightness`).set(owner).send({}).expect(400);
     for (const duration of [99, 3_600_001, 1.5, '1000']) await hub.http().post(`${base}/animation/success/play`).set(owner).send({ duration }).expect(400);
     await hub.http().post(`${base}/animation/success/play`).set(owner).send({ colour: 'red' }).expect(400);
-    expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null });
+    expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null, pixels: null });
   });
 
   it('when the token lacks homey.system (homey.system.readonly for reads), then 403; the screensaver list needs only a session', async () => {

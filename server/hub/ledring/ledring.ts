@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/ledring.js';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
@@ -12,8 +13,39 @@ const MANAGER_URI = 'homey:manager:ledring';
 export const brightnessOption = hubOption<number>('ledring', 'brightness', () => 1);
 export const screensaverOption = hubOption<ScreensaverId>('ledring', 'screensaver', () => 'rainbow');
 
-/** The animation playing on each hub's ring and the cancel of its end; runtime only, as on a real ring. */
-const playing = new WeakMap<Hub, { animation: Playing; cancel: () => void }>();
+/** The animation playing on each hub's ring, its frames if it has its own, and the cancel of its end; runtime only, as on a real ring. */
+const playing = new WeakMap<Hub, { animation: Playing; custom?: CustomAnimation; cancel: () => void }>();
+
+type Pixel = { r: number; g: number; b: number };
+
+/** How long each frame of a developer's animation shows when it does not say. */
+const DEFAULT_TRANSITION_MS = 100;
+
+/** Frames of a developer's own animation: each the colours of the ring's LEDs. */
+export interface CustomAnimation {
+  frames: Pixel[][];
+  /** How long each frame shows, in ms. */
+  transition?: number;
+  /** How long to play, in ms; without it, until stopped. */
+  duration?: number;
+}
+
+/** Replaces what plays with this animation, which stops by itself `length` ms from now (null: until stopped). */
+function play(hub: Hub, id: string, source: Playing['source'], length: number | null, custom?: CustomAnimation): Playing {
+  stopAnimation(hub);
+  const startedAt = hub.now();
+  const endsAt = length === null ? null : startedAt + length;
+  const current: Playing = {
+    id,
+    source,
+    startedAt: new Date(startedAt).toISOString(),
+    endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
+  };
+  const cancel = endsAt === null ? () => {} : hub.clock.at(endsAt, () => stopAnimation(hub));
+  playing.set(hub, { animation: current, custom, cancel });
+  hub.bus.publish(MANAGER_URI, 'animation.play', current);
+  return current;
+}
 
 /**
  * Plays an animation of the catalogue, replacing the one playing. It stops by itself after `duration` ms, else
@@ -22,19 +54,18 @@ const playing = new WeakMap<Hub, { animation: Playing; cancel: () => void }>();
 export function playAnimation(hub: Hub, id: string, duration?: number): Playing {
   const animation = findAnimation(id);
   if (!animation) throw notFound(`Animation ${id}`);
-  stopAnimation(hub);
-  const startedAt = hub.now();
-  const length = duration ?? (animation.loop ? null : animation.duration);
-  const endsAt = length === null ? null : startedAt + length;
-  const current: Playing = {
-    id,
-    startedAt: new Date(startedAt).toISOString(),
-    endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
-  };
-  const cancel = endsAt === null ? () => {} : hub.clock.at(endsAt, () => stopAnimation(hub));
-  playing.set(hub, { animation: current, cancel });
-  hub.bus.publish(MANAGER_URI, 'animation.play', current);
-  return current;
+  return play(hub, id, 'catalogue', duration ?? (animation.loop ? null : animation.duration));
+}
+
+/** Plays a developer's frames (the devkit), under a new id, until `duration` has passed or it is stopped. */
+export function playCustomAnimation(hub: Hub, animation: CustomAnimation): Playing {
+  return play(hub, randomUUID(), 'devkit', animation.duration ?? null, animation);
+}
+
+/** The frame of a developer's animation showing now on the hub clock: they follow each other, over and over. */
+function currentFrame(hub: Hub, animation: Playing, { frames, transition = DEFAULT_TRANSITION_MS }: CustomAnimation): Pixel[] {
+  const elapsed = hub.now() - Date.parse(animation.startedAt);
+  return frames[Math.floor(elapsed / transition) % frames.length]!;
 }
 
 /** Stops the animation playing, if any, announced as `animation.stop`; the screensaver shows again. */
@@ -46,10 +77,19 @@ export function stopAnimation(hub: Hub): void {
   hub.bus.publish(MANAGER_URI, 'animation.stop', { id: current.animation.id });
 }
 
+/** Stops the developer's animation of this id; 404 when it no longer plays (ended, stopped or replaced). */
+export function stopCustomAnimation(hub: Hub, id: string): void {
+  const current = playing.get(hub)?.animation;
+  if (current?.source !== 'devkit' || current.id !== id) throw notFound(`Devkit animation ${id}`);
+  stopAnimation(hub);
+}
+
 export function ledringState(hub: Hub): State {
   const brightness = brightnessOption.get(hub);
   const screensaver = screensaverOption.get(hub);
-  const animation = playing.get(hub)?.animation ?? null;
+  const current = playing.get(hub);
+  const animation = current?.animation ?? null;
   const showing = brightness === 0 ? 'off' : animation ? 'animation' : screensaver === 'off' ? 'off' : 'screensaver';
-  return { brightness, screensaver, showing, animation };
+  const pixels = current?.custom && showing === 'animation' ? currentFrame(hub, current.animation, current.custom) : null;
+  return { brightness, screensaver, showing, animation, pixels };
 }

@@ -1,3 +1,4 @@
+import { every } from '../../http/clock.js';
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
@@ -59,14 +60,7 @@ export function startNotifications(hub: Hub): () => void {
     notification.roles.length ? (session) => isFor(notification, (session as HubSession).user.role) : undefined,
   );
   purgeExpired(hub);
-  let cancelPurge = () => {};
-  const armPurge = () => {
-    cancelPurge = hub.clock.at(hub.now() + NOTIFICATION_PURGE_INTERVAL_MS, () => {
-      purgeExpired(hub);
-      armPurge();
-    });
-  };
-  armPurge();
+  const cancelPurge = every(hub.clock, NOTIFICATION_PURGE_INTERVAL_MS, () => purgeExpired(hub));
   const stopBattery = onCapabilityChanged(hub, (change) => notifyBattery(hub, change));
   const stopDevices = hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== DEVICES_URI) return;

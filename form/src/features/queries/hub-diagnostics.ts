@@ -1,20 +1,11 @@
 import type { HubAPI } from '../../../../client/index.js';
 import { NEWER_PRO_MODEL } from '../wizard/tree.js';
-import { DIAGNOSTIC_LOG_TIMEOUT, texts } from '../final-steps/limits.js';
+import { texts } from '../final-steps/limits.js';
 
-/** Fails with a time-out after `ms`, so that a slow hub cannot hold the ticket back. */
-function within<T>(ms: number, call: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Timeout after ${ms}ms`)), ms);
-  });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** The hub's diagnostic report (system.sendLog, 30 s at most); a failure is the seed's fallback text. */
+/** The hub's diagnostic report (system.sendLog: the hub client waits 30 s for it); a failure is the seed's fallback text. */
 export async function diagnosticReport(hub: HubAPI): Promise<string> {
   try {
-    return await within(DIAGNOSTIC_LOG_TIMEOUT, hub.system.sendLog());
+    return await hub.system.sendLog();
   } catch (error) {
     console.error('The diagnostic report could not be made:', error);
     return texts.reportFailed;

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CloudUser } from '../../../../client/index.js';
+import { DIAGNOSTIC_LOG_TIMEOUT } from '../final-steps/limits.js';
 
 /**
  * A client of one of the user's hubs: found by the client library's discovery from the hub's record and signed in
- * with a delegation token (its session kept in localStorage with the rest of the client's state).
+ * with a delegation token (its session kept in localStorage with the rest of the client's state). Its calls may
+ * take 30 s, as the diagnostic report (system.sendLog) may.
  */
 export const hubQueryOptions = (user: CloudUser, homeyId: string | undefined) =>
   queryOptions({
     queryKey: ['hub', homeyId],
-    queryFn: () => user.authenticateHomey({ homeyId }),
+    queryFn: () => user.authenticateHomey({ homeyId, timeout: DIAGNOSTIC_LOG_TIMEOUT }),
     enabled: Boolean(homeyId),
     staleTime: Infinity,
     retry: false,

@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Client } from 'openapi-fetch';
 import { BrowserStorageAdapter, CloudAPI, type CloudService } from '../../../../client/index.js';
 import type { paths as SupportPaths } from '../../../../generated/support.js';
-import { redirectUrl } from '../../config.js';
+import { origin, redirectUrl } from '../../config.js';
 import type { FormConfig } from './config-query.js';
 
 /** The clients the form talks through, all signed in with the one account token the CloudAPI keeps. */
@@ -21,7 +21,7 @@ export function createServices(config: FormConfig): Services {
   return {
     config,
     cloud,
-    support: cloud.transport<SupportPaths>(globalThis.location.origin),
+    support: cloud.transport<SupportPaths>(origin),
     store: cloud.service('store', config.storeUrl),
     apps: cloud.service('apps', config.appsUrl),
   };

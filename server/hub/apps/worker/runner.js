@@ -11,6 +11,7 @@ const settings = new Map(Object.entries(initialSettings));
 const settingListeners = new Set();
 const runListeners = new Map();
 const capabilityListeners = new Map();
+const routeHandlers = new Map();
 const timers = new Map();
 let timerCount = 0;
 let clockAt = { hub: startNow, local: performance.now() };
@@ -74,6 +75,12 @@ const homey = {
       },
     }),
   },
+  api: {
+    /** Answers the route `name` of the app's `api` section: handler({ params, query, body }) returns JSON. */
+    register(name, handler) {
+      routeHandlers.set(name, handler);
+    },
+  },
   clock: {
     /** The hub's time: the last the hub told, plus what passed here since. */
     now: () => clockAt.hub + Math.round(performance.now() - clockAt.local),
@@ -92,7 +99,8 @@ async function answer(callId, work) {
   try {
     post({ type: 'result', callId, value: await work() });
   } catch (error) {
-    post({ type: 'result', callId, error: error instanceof Error ? error.message : String(error) });
+    const statusCode = Number.isInteger(error?.statusCode) && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : undefined;
+    post({ type: 'result', callId, error: error instanceof Error ? error.message : String(error), statusCode });
   }
 }
 
@@ -104,6 +112,15 @@ parentPort.on('message', (message) => {
       return answer(message.callId, () => {
         if (!listener) throw new Error(`The app has no run listener for ${message.cardType} ${message.cardId}`);
         return listener(message.args, message.state);
+      });
+    }
+    case 'api': {
+      const handler = routeHandlers.get(message.route);
+      return answer(message.callId, async () => {
+        if (!handler) throw new Error(`The app has no handler for its route ${message.route}`);
+        const value = await handler({ params: message.params, query: message.query, body: message.body });
+        // The answer travels as JSON: Dates become strings, and what JSON cannot hold fails here, as the app's error.
+        return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
       });
     }
     case 'setting':

@@ -1,4 +1,6 @@
-// Sun times: fires "The sun sets" at the configured sunset (UTC) every day, and tells whether it is daytime.
+// Sun times: fires "The sun sets" at the configured sunset (UTC) every day, and tells whether it is daytime;
+// its API reads (public) and sets the times.
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (time) => {
   const [hours, minutes] = time.split(':').map(Number);
   return hours * 60 + minutes;
@@ -24,10 +26,22 @@ export default async function onInit(homey) {
     });
   };
 
-  homey.flow.getConditionCard('is_daytime').registerRunListener(() => {
-    const now = homey.clock.now();
-    const minute = Math.floor((now % 86_400_000) / 60_000);
+  const isDaytime = () => {
+    const minute = Math.floor((homey.clock.now() % 86_400_000) / 60_000);
     return minute >= minutesOf(setting('sunrise', '07:30')) && minute < minutesOf(setting('sunset', '19:45'));
+  };
+  const times = () => ({ sunrise: setting('sunrise', '07:30'), sunset: setting('sunset', '19:45'), daytime: isDaytime() });
+
+  homey.flow.getConditionCard('is_daytime').registerRunListener(isDaytime);
+  homey.api.register('getTimes', times);
+  homey.api.register('setTimes', ({ body }) => {
+    const refuse = (message) => Object.assign(new Error(message), { statusCode: 400 });
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('Send { sunrise, sunset } as HH:MM');
+    const names = ['sunrise', 'sunset'].filter((name) => body[name] !== undefined);
+    for (const name of names) if (typeof body[name] !== 'string' || !TIME.test(body[name])) throw refuse(`${name} must be HH:MM`);
+    for (const name of names) homey.settings.set(name, body[name]);
+    schedule();
+    return times();
   });
   homey.settings.on('set', schedule);
   schedule();

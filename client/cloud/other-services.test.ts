@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
+import { createAppsService, type AppsService } from '../../server/cloud/apps/service.js';
+import { ensureDemoOrders } from '../../server/cloud/store/demo.js';
+import { createStoreService, type StoreService } from '../../server/cloud/store/service.js';
+import { HubAPI } from '../hub/hub-api.js';
+import { CloudAPI } from './cloud-api.js';
+
+describe('CloudAPI: other services with the same token, and a hub client with its own time-out', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'client-services-'));
+  let account: TestAccount;
+  let store: StoreService;
+  let apps: AppsService;
+  let storeUrl: string;
+  let appsUrl: string;
+
+  beforeAll(async () => {
+    account = await startTestAccount();
+    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, validateResponses: true, development: true });
+    storeUrl = await store.listen(0);
+    apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), validateResponses: true, development: true });
+    appsUrl = await apps.listen(0);
+  });
+  afterAll(async () => {
+    await Promise.all([store.close(), apps.close()]);
+    await account.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("when the store is asked through cloud.service, then the signed-in user's orders come with the account token", async () => {
+    const { id, email } = await account.signUp();
+    await ensureDemoOrders(store.db, id);
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
+    const orders = await cloud.service('store', storeUrl).getOrders();
+    expect(orders.map((order) => order.id)).toEqual(['100913', '100482', '100157']);
+  });
+
+  it('when a service answers an error, then it is a CloudAPIError with its status', async () => {
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await expect(cloud.service('store', storeUrl).getOrders()).rejects.toMatchObject({ statusCode: 401 });
+    await expect(cloud.service('apps', appsUrl).getApp({ appId: 'com.example.unknown' })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(cloud.service('apps', appsUrl).getApp({ appId: 'com.example.crashtest' })).resolves.toMatchObject({ author: { verified: false } });
+  });
+
+  it('when a hub client is opened with a time-out, then a call without an answer fails after that time', async () => {
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const hub = HubAPI.open({ address, id: 'hub', token: 'token', timeout: 150 });
+    const started = Date.now();
+    await expect(hub.system.sendLog()).rejects.toMatchObject({ message: 'Timeout after 150ms' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    hub.destroy();
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+});
