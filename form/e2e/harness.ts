@@ -24,7 +24,8 @@ const chromiumArgs = [
 ];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  // Playwright turns the back/forward cache off by default; the form must reset when a page comes back from it.
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
 }
 
 export interface Harness {
