@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cloudApis } from '../generated/cloud/index.js';
 import { hubApis } from '../generated/hub/index.js';
 import type { OperationSpec } from './manifest-types.js';
-import { coverage, loadReference, parseReference, referenceFile, type Contract } from './reference-coverage.js';
+import { cloudGaps, cloudServiceId, coverage, loadCloudReference, loadReference, parseReference, referenceFile, type Contract } from './reference-coverage.js';
 
 const header = 'manager_id\tmanager\toperationId\tmethod\tpath\tscopes\tprivate\tcrud\tparameters';
 const spec = (over: Partial<OperationSpec>): OperationSpec => ({
@@ -82,5 +83,45 @@ describe('reference coverage (scripts/reference-coverage.ts)', () => {
     ]);
     expect(gaps).toEqual([]);
     expect(report.length).toBeGreaterThan(0);
+  });
+});
+
+describe('cloud reference coverage (cloud-operations.tsv)', () => {
+  const cloudHeader = 'service\toperationId\tmethod\tpath\tparameters';
+  const reference = parseReference([
+    cloudHeader,
+    'AthomCloudAPI\tupdateThing\tPUT\t/thing/{id}\tid(path,req,string) thing(body,req,object)',
+    'AthomCloudAPI\tgetToken\tPOST\t/token\tclient_id(formData,req,string)',
+    'AthomStoreAPI\tgetOrders\tGET\t/order\t',
+    'AthomStoreAPI\tgetOrder\tGET\t/order/{id}\tid(path,req,string)',
+  ].join('\n'));
+  const contract = (manager: string, operations: Record<string, OperationSpec>): Contract => ({ [manager]: { manager: { id: manager, uri: `homey:manager:${manager}`, itemTypes: {} }, operations } });
+  const update = spec({ path: '/thing/{id}', scopes: ['account'] });
+  const token = spec({ method: 'post', path: '/token', pathParams: [], body: { kind: 'fields', names: ['client_id'], required: true }, args: [{ name: 'client_id', in: 'body', required: true }] });
+  const orders = spec({ method: 'get', path: '/order', pathParams: [], body: null, args: [] });
+
+  it('when cloud rows are read, then the service is named by its id, form fields are body fields, and scopes are not compared', () => {
+    expect(cloudServiceId('AthomCloudAPI')).toBe('account');
+    expect(cloudServiceId('AthomStoreAPI')).toBe('store');
+    expect(reference[0]).toMatchObject({ manager: 'account', scopes: null, private: null, args: ['id(path)', 'thing(body)'] });
+    const [account] = coverage(reference, contract('account', { updateThing: update, getToken: token }));
+    expect(account).toMatchObject({ served: ['updateThing', 'getToken'], missing: [], differing: [] });
+  });
+
+  it('when a built service lacks a row, then it is a gap, unless the service may still be partial (store, apps)', () => {
+    const account = coverage(reference, contract('account', { updateThing: update }));
+    expect(cloudGaps(account)).toEqual(['account.getToken: missing']);
+    const store = coverage(reference, contract('store', { getOrders: orders }));
+    expect(store.find((service) => service.manager === 'store')).toMatchObject({ served: ['getOrders'], missing: ['getOrder'] });
+    expect(cloudGaps(store)).toEqual([]);
+    expect(cloudGaps(coverage(reference, contract('store', { getOrders: spec({ method: 'post', path: '/order', pathParams: [], body: null, args: [] }) })))).toEqual([
+      'store.getOrders: method POST, reference GET',
+    ]);
+  });
+
+  it('when a cloud service is in the contract, then it serves its reference rows exactly (all of them unless partial)', () => {
+    const report = coverage(loadCloudReference(process.cwd()), cloudApis);
+    expect(cloudGaps(report)).toEqual([]);
+    expect(report.find((service) => service.manager === 'account')).toMatchObject({ inContract: true, missing: [], differing: [] });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { missingFeatures, oldBrowserText, requiredFeatures } from './browser-support.js';
 
 /** A modern browser's globals, as far as the form asks. */
@@ -45,5 +46,12 @@ describe('browser support', () => {
   it('when the alert is read, then it says the browser is too old and to write to support by e-mail', () => {
     expect(oldBrowserText).toMatch(/too old/);
     expect(oldBrowserText).toMatch(/by e-mail at support@example\.com/);
+  });
+});
+
+describe('browsers without modules', () => {
+  it('when index.html is read, then its nomodule script alerts the same text', () => {
+    const html = readFileSync('form/index.html', 'utf8');
+    expect(html).toContain(`<script nomodule>\n      alert('${oldBrowserText}');`);
   });
 });

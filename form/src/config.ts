@@ -12,7 +12,6 @@ export const links = {
   signInHelp: `${origin}/hc/articles/360010000104`,
   community: 'https://community.example.com',
   communityTopic: (id: number) => `https://community.example.com/t/${id}`,
-  supportEmail: 'support@example.com',
 };
 
 /** The form is its own OAuth2 redirect URI (registered with the account service for the public client). */

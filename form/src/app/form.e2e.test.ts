@@ -109,7 +109,17 @@ describe('support form in Chromium', () => {
     await page.getByLabel('Subject (required)').fill('Zigbee sensors drop off');
     await page.getByLabel("What's your question? (required)").fill('Every night my Zigbee sensors stop reporting until I restart the hub.');
     await page.locator('input[type=file]').setInputFiles([{ name: 'log.txt', mimeType: 'text/plain', buffer: Buffer.from('a log') }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/zendesk/ticket', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Send' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
     const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
     await dialog.waitFor({ timeout: 60_000 });
     expect(await dialog.getByText(/Your e-mail confirmation is on its way/).isVisible()).toBe(true);
@@ -118,6 +128,25 @@ describe('support form in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByText('Select one of the above options.').waitFor();
     expect(await page.locator('[data-step]').count()).toBe(1);
+
+    // What the back end stored: the question, the branch's tags and the hub model, the hub's facts and report.
+    const [ticket] = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('homey-api')!).token.access_token as string;
+      return (await fetch('/api/zendesk/ticket', { headers: { Authorization: `Bearer ${token}` } })).json();
+    });
+    expect(ticket).toMatchObject({
+      subject: 'Zigbee sensors drop off',
+      tags: ['pro', 'zigbee', 'hub-pro-2'],
+      attachments: [{ filename: 'log.txt', mimetype: 'text/plain', size: 5 }],
+      details: {
+        supportFormPath: 'Home hub → Zigbee',
+        homeyModel: 'hub-pro-2',
+        homeyModelName: 'Open Hub Pro (2nd generation)',
+        homeyPlatform: 'local',
+        underVoltagePercentage: expect.stringMatching(/^\d+%$/),
+        diagnosticReport: expect.stringContaining('Home hub'),
+      },
+    });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -11,13 +11,23 @@ import { allMetadata, createMetadata, deleteMetadata, getMetadata, updateMetadat
 import { avatarOf } from './avatar.js';
 import { addAddress, addressesOf, deleteAddress, updateAddress } from './addresses.js';
 import { createDevice, deleteDevice, updateDevice } from './devices.js';
-import { endSession, sessionsOf } from './sessions.js';
+import { endSession, personalAccessApps, revokeOtherApps, sessionsOf } from './sessions.js';
+import { verifyEmail } from './email-verification.js';
+import { deleteSubscription, setSubscription } from './subscriptions.js';
+import { INSTALLER_ROLE, installerInformation, setInstallerInformation } from './installers.js';
+import { activatePeripheral, createPeripheral, getPeripheral, listPeripherals, updatePeripheral } from './peripherals.js';
+import { activateHomey } from './hub-activation.js';
+import * as selfHosted from './self-hosted-servers.js';
+import { sendFormattedEmail } from './formatted-mail.js';
+import * as mailingLists from './mailing-lists.js';
+import * as stats from './statistics.js';
 import { clientsOf, createUserClient, deleteUserClient, updateUserClient } from './user-clients.js';
 import {
   callerId,
   confirmPassword,
   createUser,
   findUser,
+  isAdmin,
   newsletterStatus,
   requireAdmin,
   requireAdminOver,
@@ -36,6 +46,12 @@ import { verifyDelegationToken } from './delegation.js';
  */
 const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, ...dispatched } = manifest.operations;
 export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar };
+
+/** Runs an admin-only operation: 403 for any other caller. */
+async function asAdmin<T>(context: AccountContext, run: () => Promise<T>): Promise<T> {
+  await requireAdmin(context);
+  return run();
+}
 
 export const accountApi = defineApi<operations, typeof dispatched, AccountContext>(
   { manager: manifest.manager, operations: dispatched },
@@ -76,6 +92,26 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
       const row = await requireOwnAccount(context, id);
       if (id === context.session!.userId) await confirmPassword(context, row, password);
       await context.account.db.deleteFrom('users').where('id', '=', id).execute();
+    },
+    verifyEmail: ({ token }, { account }) => verifyEmail(account, token),
+    async updateUserSubscription({ userId, subscriptionId, subscription }, context) {
+      await requireAdminOver(context, userId);
+      await setSubscription(context.account, userId, subscriptionId, subscription);
+      return userView(context.account, (await findUser(context.account, userId))!);
+    },
+    async deleteUserSubscription({ userId, subscriptionId }, context) {
+      await requireOwnAccount(context, userId);
+      await deleteSubscription(context.account, userId, subscriptionId);
+    },
+    async addRoleCertifiedInstaller({ userId }, context) {
+      await requireAdminOver(context, userId);
+      return userView(context.account, await setRole(context.account, userId, INSTALLER_ROLE, true));
+    },
+    getInstallerInformation: async ({ userId }, context) => installerInformation(context.account, await requireOwnAccount(context, userId)),
+    updateInstallerInformation: async ({ userId, ...patch }, context) => setInstallerInformation(context.account, await requireOwnAccount(context, userId), patch),
+    getPersonalAccessTokenApps: (_args, context) => personalAccessApps(context.account, callerId(context), context.session!),
+    async deletePersonalAccessTokenApps(_args, context) {
+      await revokeOtherApps(context.account, callerId(context), context.session!.clientId);
     },
     async addRoleAppDeveloperTrusted({ userId }, context) {
       await requireAdminOver(context, userId);
@@ -134,7 +170,7 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
     deleteAuthenticatedUserClient: ({ id }, context) => deleteUserClient(context.account, callerId(context), id),
     getHomeys: ({ serial, softwareVersion, search, page }, context) =>
       listHomeys(context.account, callerId(context), { serial, softwareVersion, search, page: page ? Number(page) : 1 }),
-    createHomey: ({ data }, context) => createHomey(context.account, callerId(context), data),
+    createHomey: async ({ data }, context) => createHomey(context.account, callerId(context), data, !(await isAdmin(context, callerId(context)))),
     getHomey: ({ id }, context) => requireHomey(context.account, callerId(context), id),
     updateHomey: ({ id, homey }, context) => updateHomey(context.account, callerId(context), id, homey),
     deleteHomey: ({ id }, context) => deleteHomey(context.account, callerId(context), id),
@@ -157,6 +193,63 @@ export const accountApi = defineApi<operations, typeof dispatched, AccountContex
     deleteHomeyMetadata: ({ homeyId, key }, context) => deleteMetadata(context.account, callerId(context), homeyId, key),
     updateHomeySendConnectionNotifications: ({ homeyId, push, email }, context) =>
       setConnectionNotifications(context.account, callerId(context), homeyId, { push, email }),
+    activateHomey: ({ id, userId }, context) => activateHomey(context, id, userId),
+    getBridges: ({ serial, serialHash }, context) => listPeripherals(context, 'bridge', { serial, serialHash }),
+    async createBridge({ bridge }, context) {
+      await requireAdmin(context);
+      return createPeripheral(context, 'bridge', bridge);
+    },
+    getBridge: ({ serial }, context) => getPeripheral(context, 'bridge', serial),
+    updateBridge: ({ serial, bridge }, context) => updatePeripheral(context, 'bridge', serial, bridge),
+    activateBridge: ({ serial, homeyId, userId }, context) => activatePeripheral(context, 'bridge', serial, { homeyId, userId }),
+    getPortals: ({ serial }, context) => listPeripherals(context, 'portal', { serial }),
+    async createPortal({ portal }, context) {
+      await requireAdmin(context);
+      return createPeripheral(context, 'portal', portal);
+    },
+    getPortal: ({ serial }, context) => getPeripheral(context, 'portal', serial),
+    updatePortal: ({ serial, portal }, context) => updatePeripheral(context, 'portal', serial, portal),
+    activatePortal: ({ serial, homeyId, userId }, context) => activatePeripheral(context, 'portal', serial, { homeyId, userId }),
+    createHomeySelfHostedServer: (_args, context) => selfHosted.createSelfHostedServer(context),
+    deleteHomeySelfHostedServer: ({ homeyId }, context) => selfHosted.deleteSelfHostedServer(context, homeyId),
+    async updateHomeySelfHostedServerSubscription({ homeyId, ...subscription }, context) {
+      await requireAdmin(context);
+      return selfHosted.setSubscription(context.account, homeyId, subscription);
+    },
+    transferHomeySelfHostedServerLifetimeLicense: ({ homeyId, newHomeyId }, context) => selfHosted.transferLifetimeLicense(context, homeyId, newHomeyId),
+    updateHomeySelfHostedServerCustomHostname: ({ homeyId, customHostname }, context) => selfHosted.setCustomHostname(context, homeyId, customHostname),
+    deleteHomeySelfHostedServerCustomHostname: ({ homeyId }, context) => selfHosted.setCustomHostname(context, homeyId, null),
+    async expireSelfHostedServerSubscriptions(_args, context) {
+      await requireAdmin(context);
+      return { homeyIds: await selfHosted.expireSubscriptions(context.account) };
+    },
+    async sendFormattedEmail(mail, context) {
+      await requireAdmin(context);
+      return sendFormattedEmail(context.account, mail);
+    },
+    async subscribeUserToMailChimp({ listId, userId, tags }, context) {
+      await requireOwnAccount(context, userId);
+      return mailingLists.subscribe(context.account, { listId, userId }, tags);
+    },
+    async upsertUserToMailChimp({ listId, userId, tags }, context) {
+      await requireOwnAccount(context, userId);
+      return mailingLists.upsert(context.account, { listId, userId }, tags);
+    },
+    async addTagToMailChimpUser({ listId, userId, tag }, context) {
+      await requireOwnAccount(context, userId);
+      return mailingLists.addTag(context.account, { listId, userId }, tag);
+    },
+    async removeTagFromMailChimpUser({ tag, listId, userId }, context) {
+      await requireOwnAccount(context, userId);
+      return mailingLists.removeTag(context.account, { listId, userId }, tag);
+    },
+    getAppInstallsStatistics: (_args, context) => asAdmin(context, () => stats.appInstalls(context.account)),
+    getAppDriversStatistics: (_args, context) => asAdmin(context, () => stats.appDrivers(context.account)),
+    getAppFlowCardsStatistics: (_args, context) => asAdmin(context, () => stats.appFlowCards(context.account)),
+    getLocationStatistics: ({ since }, context) => asAdmin(context, () => stats.locations(context.account, since)),
+    getVersionStatistics: (_args, context) => asAdmin(context, () => stats.versions(context.account)),
+    getProductionStatistics: ({ min, max }, context) => asAdmin(context, () => stats.production(context.account, min, max)),
+    getHomeyOwnerContactDetails: (filter, context) => asAdmin(context, () => stats.owners(context.account, filter)),
     createDelegationToken: ({ audience, meta }, context) => createDelegation(context, audience, meta),
     verifyDelegationToken: ({ token }, { account }) => verifyDelegationToken(account.keys, token, account.now()),
     getDelegationTokenKey: (_args, { account }) => account.keys.publicPem,

@@ -6,11 +6,17 @@ import type { PasswordCost } from './crypto.js';
 import type { AccountDb } from './db.js';
 import type { DelegationKeys } from './delegation.js';
 
-/** An e-mail the service sends (password reset, welcome). */
+/** An e-mail the service sends (password reset, welcome, address verification, formatted mails of sendFormattedEmail). */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** Default: the service's own no-reply address. */
+  from?: string;
+  replyTo?: string;
+  /** `<id@host>`; made by the mailer when absent. */
+  messageId?: string;
 }
 
 export type Mailer = (mail: Mail) => void | Promise<void>;

@@ -23,6 +23,8 @@ export interface Tables {
     newsletter: number;
     /** Null: the account's language. */
     newsletter_language: string | null;
+    /** 0 after the address changed, until the link mailed to the new address is followed. */
+    email_verified: number;
     created_at: string;
     updated_at: string;
   };
@@ -70,6 +72,9 @@ export interface Tables {
     name: string;
     serial: string | null;
     software_version: string | null;
+    region: string | null;
+    /** When a person claimed the hub (activateHomey); null for a record made in production and not yet claimed. */
+    activated_at: string | null;
     /** The other fields of the record (platform, model, addresses ...). */
     data: string;
     created_at: string;
@@ -98,6 +103,36 @@ export interface Tables {
     accepted_at: string | null;
   };
   password_resets: { token_hash: string; user_id: string; expires_at: string };
+  email_verifications: { token_hash: string; user_id: string; email: string; expires_at: string };
+  /** A subscription of an account (Pro backups `plus…`, `premium…`, `developer…`): its fields as JSON. */
+  user_subscriptions: { user_id: string; id: string; data: string; created_at: string; updated_at: string };
+  installer_information: { user_id: string; website: string | null; email: string | null; phone: string | null; updated_at: string };
+  /** Bridges and portals: made in production, then activated by the person who set them up. */
+  peripherals: {
+    kind: 'bridge' | 'portal';
+    serial: string;
+    /** SHA-256 of the serial (hex), which devices announce instead of the serial itself. */
+    serial_hash: string;
+    owner_id: string | null;
+    hub_id: string | null;
+    data: string;
+    activated_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  self_hosted_servers: {
+    hub_id: string;
+    subscription_type: string | null;
+    subscription_expires_at: string | null;
+    shopify_contract_id: string | null;
+    /** The subscription ran out (expireSelfHostedServerSubscriptions). */
+    expired: number;
+    custom_hostname: string | null;
+  };
+  /** The apps a hub reports, one row per app, for the statistics. */
+  hub_apps: { hub_id: string; app_id: string; version: string; channel: string; drivers: string; flow_cards: string };
+  mailing_list_members: { list_id: string; user_id: string; subscribed_at: string; updated_at: string };
+  mailing_list_tags: { list_id: string; user_id: string; tag: string };
   user_devices: {
     id: string;
     user_id: string;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { newSecret } from './crypto.js';
+import { ensureDemoExtras } from './demo-subscriptions.js';
 import { createHomey, updateHomey, type HomeyFields } from './hubs.js';
 import type { ClientRegistration } from './oauth/clients.js';
 import type { AccountService } from './service.js';
@@ -73,9 +74,10 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
 
   const { _id, ...fields } = options.hub;
   const record = await account.db.selectFrom('hubs').select('owner_id').where('id', '=', _id).executeTakeFirst();
-  if (!record) await createHomey(account, row.id, options.hub);
+  if (!record) await createHomey(account, row.id, options.hub, true);
   // A record another account took over (through the API) is theirs: left as it is.
   else if (record.owner_id === row.id) await updateHomey(account, row.id, _id, fields);
+  await ensureDemoExtras(account, row.id, _id);
 
   return {
     accountId: row.id,

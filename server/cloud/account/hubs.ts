@@ -4,6 +4,7 @@ import type { components } from '../../../generated/cloud/account.js';
 import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import { isUniqueViolation, sql, type Tables } from './db.js';
+import { extrasOf, replaceApps, type HubExtras } from './hub-extras.js';
 
 export const PAGE_SIZE = 50;
 
@@ -24,6 +25,8 @@ export interface HomeyFields {
   remoteUrl?: string;
   remoteUrlForwarded?: string;
   mdnsFqdn?: string;
+  region?: string;
+  apps?: components['schemas']['HomeyApp'][];
 }
 
 export type HomeyView = components['schemas']['Homey'];
@@ -35,18 +38,28 @@ interface Membership {
   notify_email: number;
 }
 
-const view = (row: HubRow, { role, notify_push, notify_email }: Membership): HomeyView => ({
+const view = (row: HubRow, { role, notify_push, notify_email }: Membership, extras: HubExtras): HomeyView => ({
   ...(JSON.parse(row.data) as HomeyFields),
   ...(row.serial !== null ? { serial: row.serial } : {}),
   ...(row.software_version !== null ? { softwareVersion: row.software_version } : {}),
+  ...(row.region !== null ? { region: row.region } : {}),
   _id: row.id,
   name: row.name,
   role: role as Role,
   connectionNotifications: { push: notify_push === 1, email: notify_email === 1 },
+  activated: row.activated_at !== null,
+  ...(row.activated_at !== null ? { activatedAt: row.activated_at } : {}),
+  ...extras,
   ownerId: row.owner_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 } as HomeyView);
+
+/** The records as their member sees them, with their apps, bridges and self-hosted server details. */
+async function views(account: Account, rows: Array<HubRow & Membership>): Promise<HomeyView[]> {
+  const extras = await extrasOf(account, rows.map((row) => row.id));
+  return rows.map((row) => view(row, row, extras.get(row.id)!));
+}
 
 const withRoles = (account: Account, userId: string) =>
   account.db
@@ -57,7 +70,7 @@ const withRoles = (account: Account, userId: string) =>
 /** The hubs a user owns or is a user of, newest first (a user's `homeys`). */
 export async function homeysOf(account: Account, userId: string): Promise<HomeyView[]> {
   const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hubs.created_at', 'desc').orderBy('hubs.id').execute();
-  return rows.map((row) => view(row, row));
+  return views(account, rows);
 }
 
 export interface HomeyFilter {
@@ -84,16 +97,20 @@ export async function listHomeys(account: Account, userId: string, filter: Homey
     .limit(PAGE_SIZE)
     .offset((filter.page - 1) * PAGE_SIZE)
     .execute();
-  return { homeys: rows.map((row) => view(row, row)), page: filter.page, pageSize: PAGE_SIZE, total: Number(total) };
+  return { homeys: await views(account, rows), page: filter.page, pageSize: PAGE_SIZE, total: Number(total) };
 }
 
-/** Splits fields into the columns and the JSON rest. */
+/** Splits fields into the columns and the JSON rest (apps have a table of their own). */
 function columns(fields: HomeyFields, current: HomeyFields = {}) {
-  const { name, serial, softwareVersion, ...rest } = { ...current, ...fields };
-  return { name, serial: serial ?? null, software_version: softwareVersion ?? null, data: JSON.stringify(rest) };
+  const { name, serial, softwareVersion, region, apps, ...rest } = { ...current, ...fields };
+  return { name, serial: serial ?? null, software_version: softwareVersion ?? null, region: region ?? null, data: JSON.stringify(rest) };
 }
 
-export async function createHomey(account: Account, ownerId: string, input: HomeyFields & { _id?: string }): Promise<HomeyView> {
+/**
+ * A new record owned by `ownerId`. `activated`: the owner is the person setting the hub up; otherwise it is a
+ * production record (made by an admin) that the person setting the hub up claims later (activateHomey).
+ */
+export async function createHomey(account: Account, ownerId: string, input: HomeyFields & { _id?: string }, activated: boolean): Promise<HomeyView> {
   const { _id: id = newId(), ...fields } = input;
   const now = account.iso();
   const row: HubRow = {
@@ -101,6 +118,7 @@ export async function createHomey(account: Account, ownerId: string, input: Home
     owner_id: ownerId,
     ...columns({ platform: 'local', apiVersion: 3, ...fields }),
     name: input.name ?? 'Homey',
+    activated_at: activated ? now : null,
     created_at: now,
     updated_at: now,
   };
@@ -112,14 +130,15 @@ export async function createHomey(account: Account, ownerId: string, input: Home
   } catch (error) {
     throw isUniqueViolation(error) ? conflict('A hub record with this _id exists already') : error;
   }
-  return view(row, { role: 'owner', notify_push: 1, notify_email: 0 });
+  if (fields.apps) await replaceApps(account, id, fields.apps);
+  return requireHomey(account, ownerId, id);
 }
 
 /** A hub record the user belongs to, with their role; 404 for any other (strangers learn nothing). */
 export async function requireHomey(account: Account, userId: string, id: string): Promise<HomeyView> {
   const row = await withRoles(account, userId).where('hubs.id', '=', id).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).executeTakeFirst();
   if (!row) throw notFound('Homey');
-  return view(row, row);
+  return (await views(account, [row]))[0]!;
 }
 
 export async function requireOwned(account: Account, userId: string, id: string): Promise<HomeyView> {
@@ -129,10 +148,11 @@ export async function requireOwned(account: Account, userId: string, id: string)
 }
 
 export async function updateHomey(account: Account, userId: string, id: string, patch: HomeyFields): Promise<HomeyView> {
-  const { _id, role, connectionNotifications, ownerId, createdAt, updatedAt, ...current } = await requireOwned(account, userId, id);
-  const updated_at = account.iso();
-  await account.db.updateTable('hubs').set({ ...columns(patch, current), updated_at }).where('id', '=', id).execute();
-  return { ...current, ...patch, _id, role, connectionNotifications, ownerId, createdAt, updatedAt: updated_at } as HomeyView;
+  const { _id, role, connectionNotifications, ownerId, createdAt, updatedAt, activated, activatedAt, apps, bridges, selfHostedServer, ...current } =
+    await requireOwned(account, userId, id);
+  await account.db.updateTable('hubs').set({ ...columns(patch, current), updated_at: account.iso() }).where('id', '=', id).execute();
+  if (patch.apps) await replaceApps(account, id, patch.apps);
+  return requireHomey(account, userId, id);
 }
 
 export async function setConnectionNotifications(account: Account, userId: string, id: string, choice: { push?: boolean; email?: boolean }): Promise<HomeyView> {

@@ -203,6 +203,102 @@ const newsletterLanguage: Migration = {
 };
 
 /**
+ * E-mail verification; subscriptions and installer details of accounts; bridges and portals; self-hosted servers;
+ * apps and region of hub records (for statistics); mailing lists kept here rather than at the mailing provider.
+ */
+const accountsHardwareLists: Migration = {
+  async up(db: Kysely<any>) {
+    const user = (c: any) => c.notNull().references('users.id').onDelete('cascade');
+    const hub = (c: any) => c.notNull().references('hubs.id').onDelete('cascade');
+    await db.schema.alterTable('users').addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema.alterTable('hubs').addColumn('region', 'text').execute();
+    await db.schema.alterTable('hubs').addColumn('activated_at', 'text').execute();
+    await db.schema
+      .createTable('email_verifications')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', user)
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('user_subscriptions')
+      .addColumn('user_id', 'text', user)
+      .addColumn('id', 'text', (c) => c.notNull())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('user_subscriptions_pk', ['user_id', 'id'])
+      .execute();
+    await db.schema
+      .createTable('installer_information')
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('website', 'text')
+      .addColumn('email', 'text')
+      .addColumn('phone', 'text')
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('peripherals')
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('serial', 'text', (c) => c.notNull())
+      .addColumn('serial_hash', 'text', (c) => c.notNull())
+      .addColumn('owner_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('hub_id', 'text', (c) => c.references('hubs.id').onDelete('set null'))
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('activated_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('peripherals_pk', ['kind', 'serial'])
+      .execute();
+    await db.schema.createIndex('peripherals_owner').on('peripherals').column('owner_id').execute();
+    await db.schema.createIndex('peripherals_hub').on('peripherals').column('hub_id').execute();
+    await db.schema
+      .createTable('self_hosted_servers')
+      .addColumn('hub_id', 'text', (c) => c.primaryKey().references('hubs.id').onDelete('cascade'))
+      .addColumn('subscription_type', 'text')
+      .addColumn('subscription_expires_at', 'text')
+      .addColumn('shopify_contract_id', 'text')
+      .addColumn('expired', 'integer', (c) => c.notNull())
+      .addColumn('custom_hostname', 'text', (c) => c.unique())
+      .execute();
+    await db.schema
+      .createTable('hub_apps')
+      .addColumn('hub_id', 'text', hub)
+      .addColumn('app_id', 'text', (c) => c.notNull())
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('channel', 'text', (c) => c.notNull())
+      .addColumn('drivers', 'text', (c) => c.notNull())
+      .addColumn('flow_cards', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('hub_apps_pk', ['hub_id', 'app_id'])
+      .execute();
+    await db.schema.createIndex('hub_apps_app').on('hub_apps').column('app_id').execute();
+    await db.schema
+      .createTable('mailing_list_members')
+      .addColumn('list_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', user)
+      .addColumn('subscribed_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('mailing_list_members_pk', ['list_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createTable('mailing_list_tags')
+      .addColumn('list_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', user)
+      .addColumn('tag', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('mailing_list_tags_pk', ['list_id', 'user_id', 'tag'])
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['mailing_list_tags', 'mailing_list_members', 'hub_apps', 'self_hosted_servers', 'peripherals', 'installer_information', 'user_subscriptions', 'email_verifications']) {
+      await db.schema.dropTable(table).execute();
+    }
+    await db.schema.alterTable('hubs').dropColumn('activated_at').execute();
+    await db.schema.alterTable('hubs').dropColumn('region').execute();
+    await db.schema.alterTable('users').dropColumn('email_verified').execute();
+  },
+};
+
+/**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
  */
@@ -214,5 +310,6 @@ export const migrations: Record<string, Migration> = {
   '005-addresses': addresses,
   '006-avatars': avatars,
   '007-newsletter-language': newsletterLanguage,
+  '008-accounts-hardware-lists': accountsHardwareLists,
 };
 

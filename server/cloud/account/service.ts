@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
 import { operations } from '../../../generated/cloud/account.operations.js';
 import type { OperationSpec } from '../../../generated/manifest.js';
 import { systemClock, type Clock } from '../../http/clock.js';
 import { Dispatcher } from '../../http/dispatcher.js';
 import { HostAllowList } from '../../http/hosts.js';
+import { sendMail } from '../../http/mail.js';
 import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
@@ -34,7 +37,7 @@ export interface AccountServiceConfig {
   /** Extension grants by their grant_type URI (RFC 6749 §4.5), for clients registered with that grant. */
   extensionGrants?: Record<string, ExtensionGrant>;
   clock?: Clock;
-  /** Sends the service's mails; default: printed on stdout (this service has no mail server of its own). */
+  /** Sends the service's mails; default: through SMTP_URL, else as .eml files in `<dataDir>/outbox` (sendMail). */
   mailer?: Mailer;
   passwordCost?: PasswordCost;
   /** The service's URL as users reach it, for links in mails. Default http://127.0.0.1:4861. */
@@ -60,7 +63,13 @@ export interface AccountService {
   close(): Promise<void>;
 }
 
-const printMail: Mailer = (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+/** Mails through the kernel's sendMail, from the no-reply address of the service's host. */
+function outboxMailer(dataDir: string, publicUrl: string, clock: Clock): Mailer {
+  const from = `Homey <no-reply@${new URL(publicUrl).hostname}>`;
+  return async (mail) => void (await sendMail({ from, ...mail }, path.join(dataDir, 'outbox'), `${clock.now()}-${randomBytes(4).toString('hex')}`));
+}
+
+const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4861';
 
 /** Builds the cloud account service on its database, served through the same HTTP kernel as the hub. */
 export async function createAccountService(config: AccountServiceConfig): Promise<AccountService> {
@@ -74,9 +83,9 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
     throttle: new LoginThrottle(() => clock.now()),
     keys: await loadDelegationKeys(config.dataDir),
-    mail: config.mailer ?? printMail,
+    mail: config.mailer ?? outboxMailer(config.dataDir, config.publicUrl ?? DEFAULT_PUBLIC_URL, clock),
     passwordCost: config.passwordCost ?? DEFAULT_PASSWORD_COST,
-    publicUrl: config.publicUrl ?? 'http://127.0.0.1:4861',
+    publicUrl: config.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
   for (const client of config.clients ?? []) await registerClient(account, client);
   const stopPurge = schedulePurge(account, (error) => console.error(error));

@@ -36,3 +36,28 @@ export async function endSession(account: Account, userId: string, sessionId: st
   const { numDeletedRows } = await account.db.deleteFrom('tokens').where('user_id', '=', userId).where('grant_id', '=', sessionId).executeTakeFirst();
   if (numDeletedRows === 0n) throw notFound('Session');
 }
+
+export type PersonalAccessAppView = components['schemas']['PersonalAccessApp'];
+
+/** The apps holding live access to the account: its sign-ins summed per app, most recently granted first. */
+export async function personalAccessApps(account: Account, userId: string, caller: AccountSession): Promise<PersonalAccessAppView[]> {
+  const apps = new Map<string, PersonalAccessAppView>();
+  for (const session of await sessionsOf(account, userId, caller)) {
+    const app = apps.get(session.clientId);
+    if (!app) {
+      apps.set(session.clientId, { clientId: session.clientId, clientName: session.clientName, scopes: session.scopes, sessions: 1, grantedAt: session.signedInAt, expiresAt: session.expiresAt, current: session.current });
+      continue;
+    }
+    app.scopes = [...new Set([...app.scopes, ...session.scopes])];
+    app.sessions += 1;
+    if (session.signedInAt < app.grantedAt) app.grantedAt = session.signedInAt;
+    if (session.expiresAt > app.expiresAt) app.expiresAt = session.expiresAt;
+    app.current ||= session.current;
+  }
+  return [...apps.values()].sort((a, b) => (a.grantedAt < b.grantedAt ? 1 : a.grantedAt > b.grantedAt ? -1 : a.clientId < b.clientId ? -1 : 1));
+}
+
+/** Ends every token of the account held by an app other than the caller's. */
+export async function revokeOtherApps(account: Account, userId: string, callerClientId: string): Promise<void> {
+  await account.db.deleteFrom('tokens').where('user_id', '=', userId).where('client_id', '!=', callerClientId).execute();
+}

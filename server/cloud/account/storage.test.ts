@@ -61,7 +61,11 @@ describe.each(backends)('account storage on %s', (name, available) => {
       expect((await db.introspection.getTables()).map((table) => table.name)).toEqual([]);
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
-      expect(tables).toEqual(['auth_codes', 'avatars', 'hub_metadata', 'hub_users', 'hubs', 'invites', 'oauth_clients', 'password_resets', 'tokens', 'user_addresses', 'user_devices', 'users']);
+      expect(tables).toEqual([
+        'auth_codes', 'avatars', 'email_verifications', 'hub_apps', 'hub_metadata', 'hub_users', 'hubs', 'installer_information', 'invites',
+        'mailing_list_members', 'mailing_list_tags', 'oauth_clients', 'password_resets', 'peripherals', 'self_hosted_servers', 'tokens',
+        'user_addresses', 'user_devices', 'user_subscriptions', 'users',
+      ]);
     } finally {
       await db.destroy();
       await database?.drop();

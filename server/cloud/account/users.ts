@@ -6,6 +6,8 @@ import { isUniqueViolation, type Tables } from './db.js';
 import type { components } from '../../../generated/cloud/account.js';
 import { devicesOf } from './devices.js';
 import { homeysOf } from './hubs.js';
+import { sendVerification } from './email-verification.js';
+import { subscriptionsOf } from './subscriptions.js';
 
 type UserRow = Selectable<Tables['users']>;
 
@@ -27,6 +29,8 @@ export async function userView(account: Account, row: UserRow): Promise<UserView
     newsletter: row.newsletter === 1,
     homeys: await homeysOf(account, row.id),
     devices: await devicesOf(account, row.id),
+    subscriptions: await subscriptionsOf(account, row.id),
+    emailVerified: row.email_verified === 1,
     createdAt: row.created_at,
   };
 }
@@ -59,6 +63,7 @@ export async function createUser(account: Account, input: NewUser): Promise<User
     roles: '[]',
     newsletter: input.newsletter ? 1 : 0,
     newsletter_language: null,
+    email_verified: 1,
     created_at: now,
     updated_at: now,
   };
@@ -77,7 +82,8 @@ export function callerId(context: AccountContext): string {
   return userId;
 }
 
-const isAdmin = async (context: AccountContext, userId: string) => {
+/** Whether the account holds the role admin (given by operators: AccountService.addRole). */
+export const isAdmin = async (context: AccountContext, userId: string) => {
   const row = await findUser(context.account, userId);
   return Boolean(row && (JSON.parse(row.roles) as string[]).includes('admin'));
 };
@@ -103,9 +109,12 @@ export async function requireAdminOver(context: AccountContext, id: string): Pro
   return row;
 }
 
+/** Changes the fields given; a new address (not merely in another case) is unverified until its mailed link is followed. */
 export async function updateUser(account: Account, row: UserRow, patch: { email?: string; firstname?: string; lastname?: string; language?: string }): Promise<UserRow> {
+  const newAddress = patch.email !== undefined && patch.email.toLowerCase() !== row.email_key;
   const changes = {
     ...(patch.email !== undefined ? { email: patch.email, email_key: patch.email.toLowerCase() } : {}),
+    ...(newAddress ? { email_verified: 0 } : {}),
     ...(patch.firstname !== undefined ? { firstname: patch.firstname } : {}),
     ...(patch.lastname !== undefined ? { lastname: patch.lastname } : {}),
     ...(patch.language !== undefined ? { language: patch.language } : {}),
@@ -116,7 +125,9 @@ export async function updateUser(account: Account, row: UserRow, patch: { email?
   } catch (error) {
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
-  return { ...row, ...changes };
+  const updated = { ...row, ...changes };
+  if (newAddress) await sendVerification(account, updated);
+  return updated;
 }
 
 /** Checks the account's password, throttled per e-mail address and client address (403 when wrong, 429 when locked). */

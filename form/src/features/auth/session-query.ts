@@ -3,7 +3,7 @@ import { CloudUser, type CloudAPI } from '../../../../client/index.js';
 import type { components } from '../../../../generated/cloud/account.js';
 import { useServices } from '../services/services.js';
 
-export type UserRecord = components['schemas']['User'];
+type UserRecord = components['schemas']['User'];
 
 export interface Session {
   record: UserRecord;

@@ -10,7 +10,14 @@ import { DIAGNOSTIC_LOG_TIMEOUT } from '../final-steps/limits.js';
 export const hubQueryOptions = (user: CloudUser, homeyId: string | undefined) =>
   queryOptions({
     queryKey: ['hub', homeyId],
-    queryFn: () => user.authenticateHomey({ homeyId, timeout: DIAGNOSTIC_LOG_TIMEOUT }),
+    queryFn: async () => {
+      try {
+        return await user.authenticateHomey({ homeyId, timeout: DIAGNOSTIC_LOG_TIMEOUT });
+      } catch (error) {
+        console.error(`The hub ${homeyId} could not be reached:`, error);
+        throw error;
+      }
+    },
     enabled: Boolean(homeyId),
     staleTime: Infinity,
     retry: false,

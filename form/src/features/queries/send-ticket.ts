@@ -49,7 +49,10 @@ async function hubFields(queryClient: QueryClient, session: Session, homeyId: st
     homeySoftwareVersion: record.softwareVersion ?? '',
     homeyLanguage: record.language ?? '',
     homeyLicenses: (record.licenses ?? []).join(','),
-    homeyBridges: 0,
+    homeyBridges: record.bridges.length,
+    homeyRegion: record.region ?? '',
+    homeyApps: record.apps.map(({ id, version }) => `${id} ${version}`).join('\n'),
+    homeyAppsCount: record.apps.length,
   };
   let hub: HubAPI;
   try {
@@ -65,8 +68,7 @@ async function hubFields(queryClient: QueryClient, session: Session, homeyId: st
     homeyModelName: facts.modelName,
     homeyLanguage: facts.language || fromRecord.homeyLanguage,
     homeySoftwareVersion: facts.softwareVersion || fromRecord.homeySoftwareVersion,
-    homeyApps: facts.apps,
-    homeyAppsCount: facts.appsCount,
+    ...(facts.appsCount ? { homeyApps: facts.apps, homeyAppsCount: facts.appsCount } : {}),
     homeyUsers: facts.users,
     diagnosticReport: report,
     ...(underVoltage ? { underVoltagePercentage: underVoltage } : {}),
@@ -89,7 +91,7 @@ export async function sendTicket(services: Services, queryClient: QueryClient, s
     ...(data.appId ? { appId: data.appId } : {}),
     ...(data.orderId ? { orderId: data.orderId } : {}),
     ...(data.subscriptionId ? { subscriptionId: data.subscriptionId } : {}),
-    subscriptions: Object.keys((record as { subscriptions?: object }).subscriptions ?? {}).join(','),
+    subscriptions: Object.keys(record.subscriptions).join(','),
     supportFormPath: path.join(' → '),
     uploadTokens,
   };

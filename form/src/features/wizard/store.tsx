@@ -26,8 +26,8 @@ interface Wizard {
 const WizardContext = createContext<Wizard | null>(null);
 
 /** The wizard's one store: the steps on screen and the choice made in each. A reset remounts it (a new key). */
-export function WizardProvider({ children, initial = firstEntries }: { children: ReactNode; initial?: readonly Entry[] }) {
-  const [entries, dispatch] = useReducer(reducer, initial);
+export function WizardProvider({ children }: { children: ReactNode }) {
+  const [entries, dispatch] = useReducer(reducer, firstEntries);
   const wizard = useMemo<Wizard>(
     () => ({
       entries,

@@ -12,25 +12,24 @@ export function useChosenHub(session: Session) {
   const { collected } = useWizard();
   const hubId = collected.data.hubId;
   const record = session.record.homeys.find((homey) => homey._id === hubId);
-  const { data: hub } = useHub(session.user, record?._id);
-  return { record, hub };
+  const { data: hub, isError: unreachable } = useHub(session.user, record?._id);
+  return { record, hub, unreachable };
 }
 
-/**
- * The user's subscriptions (seed 000 §3: id → { startedAt }). The account contract's User does not carry them
- * yet; until it does, none are listed and the "isn't listed" tile remains.
- */
-function subscriptionsOf(record: Session['record']): TreeContext['subscriptions'] {
-  const subscriptions = (record as { subscriptions?: Record<string, { startedAt: string }> }).subscriptions ?? {};
-  return Object.entries(subscriptions).map(([id, { startedAt }]) => ({ id, startedAt }));
-}
+/** The user's subscriptions (id → { startedAt }), in id order. */
+const subscriptionsOf = (record: Session['record']): TreeContext['subscriptions'] =>
+  Object.entries(record.subscriptions)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, { startedAt }]) => ({ id, startedAt }));
 
 /** What the tiles are made of, from the session and the queries; the apps are asked for only on the apps step. */
 export function useTreeContext(session: Session, entries: readonly Entry[]): TreeContext {
-  const { record: chosen, hub } = useChosenHub(session);
+  const { record: chosen, hub, unreachable } = useChosenHub(session);
   const orders = useOrders();
   const onAppsStep = entries.some((entry) => entry.step === 'apps');
-  const installed = useHubApps(onAppsStep ? hub : undefined).data;
+  const hubApps = useHubApps(onAppsStep ? hub : undefined);
+  // A hub that cannot be reached lists no apps: only "Other" remains, instead of placeholders for ever.
+  const installed = unreachable || hubApps.isError ? [] : hubApps.data;
   const details = useAppsDetails(installed?.map((app) => app.id));
   const { record } = session;
   return useMemo(() => {
@@ -40,11 +39,11 @@ export function useTreeContext(session: Session, entries: readonly Entry[]): Tre
     });
     return {
       user: { fullname: `${record.firstname} ${record.lastname}`.trim(), email: record.email, avatar: record.avatar },
-      hubs: record.homeys.map(({ _id, name, platform, model }) => ({ _id, name, platform, model })),
+      hubs: record.homeys.map(({ _id, name, platform, model, bridges }) => ({ _id, name, platform, model, bridges })),
       orders,
       subscriptions: subscriptionsOf(record),
       apps,
-      hub: chosen && { hasBridge: false, model: chosen.model },
+      hub: chosen && { hasBridge: chosen.bridges.length > 0, model: chosen.model },
     };
   }, [record, orders, installed, details, chosen]);
 }

@@ -1,0 +1,19 @@
+import type { Account } from './context.js';
+
+/** One subscription of each kind the support form tells apart by prefix (seed 000: plus, premium, developer). */
+export const DEMO_SUBSCRIPTIONS = ['plus_demo', 'premium_demo', 'developer_demo'] as const;
+
+/**
+ * The demo account's subscriptions, added once (a subscription that exists is left as it is), and the activation of
+ * its hub's record when a data folder from before activation kept it unactivated.
+ */
+export async function ensureDemoExtras(account: Account, userId: string, hubId: string): Promise<void> {
+  const now = account.iso();
+  const data = JSON.stringify({ startedAt: now, expiresAt: null, status: 'active' });
+  await account.db
+    .insertInto('user_subscriptions')
+    .values(DEMO_SUBSCRIPTIONS.map((id) => ({ user_id: userId, id, data, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .execute();
+  await account.db.updateTable('hubs').set({ activated_at: now }).where('id', '=', hubId).where('owner_id', '=', userId).where('activated_at', 'is', null).execute();
+}

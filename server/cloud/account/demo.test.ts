@@ -1,0 +1,27 @@
+import { ensureDemo } from './demo.js';
+import { DEMO_SUBSCRIPTIONS } from './demo-subscriptions.js';
+import { startTestAccount, type TestAccount } from './testing/test-account.js';
+
+describe('account service: the demo of npm start', () => {
+  let cloud: TestAccount;
+  beforeAll(async () => {
+    cloud = await startTestAccount();
+  });
+  afterAll(() => cloud.stop());
+
+  const options = { redirectUri: 'http://localhost:3000/cb', publicRedirectUri: 'http://localhost:4000/', hub: { _id: 'abcdefabcdefabcdefabcdef', name: 'Demo Home', platform: 'local' as const, apiVersion: 3 as const } };
+
+  it('when the demo is ensured, then its account has a plus, a premium and a developer subscription and an activated hub; again, existing ones are kept as they are', async () => {
+    const demo = await ensureDemo(cloud, cloud.dataDir, options);
+    const auth = { Authorization: `Bearer ${(await cloud.tokens(demo.email, demo.password)).access_token}` };
+    const { body: first } = await cloud.http().get('/user/me').set(auth).expect(200);
+    expect(Object.keys(first.subscriptions)).toEqual([...DEMO_SUBSCRIPTIONS].sort());
+    expect(first.homeys[0]).toMatchObject({ _id: options.hub._id, activated: true, bridges: [] });
+    await cloud.http().delete(`/user/${demo.accountId}/subscription/developer_demo`).set(auth).expect(204);
+    await ensureDemo(cloud, cloud.dataDir, options);
+    const { body: second } = await cloud.http().get('/user/me').set(auth).expect(200);
+    expect(second.subscriptions.plus_demo).toEqual(first.subscriptions.plus_demo);
+    expect(second.homeys[0].activatedAt).toBe(first.homeys[0].activatedAt);
+    expect(Object.keys(second.subscriptions)).toHaveLength(3);
+  });
+});
