@@ -12,13 +12,15 @@ let harness: Harness;
 let page: Page;
 let problems: string[];
 let data: TreeContext;
+/** The cloud hub record made for the test: it has no address, so the form logs once that it cannot be reached. */
+let cloudHubId: string;
 /** The ends whose page axe-core has checked: once per kind of end is enough. */
 const checked = new Set<string>();
 
 beforeAll(async () => {
   harness = await startHarness('tree-ends');
   // The demo account owns the demo hub (a Pro hub); a cloud hub record of its own gives the cloud hub's branches.
-  await callAs(harness, `${harness.servers.cloudUrl}/homey`, { method: 'POST', body: JSON.stringify({ name: 'Cabin', platform: 'cloud', model: 'cloud' }) });
+  ({ _id: cloudHubId } = await callAs<{ _id: string }>(harness, `${harness.servers.cloudUrl}/homey`, { method: 'POST', body: JSON.stringify({ name: 'Cabin', platform: 'cloud', model: 'cloud' }) }));
   data = await demoData(harness);
   ({ page, problems } = await harness.openSignedIn());
 }, 180_000);
@@ -26,10 +28,10 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 /**
- * Branches npm start's demo data has no tile for on this branch: the account contract's User carries no
- * subscriptions yet (main's account service adds plus_, premium_ and developer_ ones; none of another kind).
+ * Branches npm start's demo data has no tile for: the demo account's subscriptions are one of each known kind, and
+ * only the billing system (an admin) can add one of another kind.
  */
-const awaitingDemoData = new Set(['subscriptions:plus', 'subscriptions:premium', 'subscriptions:developer', 'subscriptions:other']);
+const awaitingDemoData = new Set(['subscriptions:other']);
 
 const paths = treePaths()
   .filter((path) => !path.picks.some((pick) => awaitingDemoData.has(pick.key)))
@@ -111,6 +113,6 @@ describe('every end of the decision tree', () => {
       checked.add(kind);
       expect(await seriousViolations(page)).toEqual([]);
     }
-    expect(problems).toEqual([]);
+    expect(problems.filter((problem) => !problem.startsWith(`The hub ${cloudHubId} could not be reached`))).toEqual([]);
   });
 });

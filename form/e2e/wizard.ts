@@ -14,7 +14,7 @@ interface UserRecord {
   lastname: string;
   email: string;
   avatar?: { medium?: string } | null;
-  homeys: { _id: string; name: string; platform: 'cloud' | 'local'; model?: string }[];
+  homeys: { _id: string; name: string; platform: 'cloud' | 'local'; model?: string; bridges?: unknown[] }[];
   subscriptions?: Record<string, { startedAt: string }>;
 }
 
@@ -31,7 +31,7 @@ export async function demoData(harness: Harness): Promise<TreeContext> {
   );
   return {
     user: { fullname: `${record.firstname} ${record.lastname}`.trim(), email: record.email },
-    hubs: record.homeys.map(({ _id, name, platform, model }) => ({ _id, name, platform, ...(model ? { model } : {}) })),
+    hubs: record.homeys.map(({ _id, name, platform, model, bridges }) => ({ _id, name, platform, ...(model ? { model } : {}), bridges: bridges ?? [] })),
     orders,
     subscriptions: Object.entries(record.subscriptions ?? {}).map(([id, { startedAt }]) => ({ id, startedAt })),
     apps,
