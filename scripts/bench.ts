@@ -4,7 +4,8 @@
  * bytes from a buffer; for writes, parsing the body and doing one SQLite write), a bare Express route and the Prism
  * mock. Each server runs in its own process; autocannon drives them one after the other with the same settings.
  * Also the flow engine's throughput and latency (bench-flow.ts), the time of an insights lastYear query over a year
- * of per-minute values (bench-insights.ts), and the hub's resident memory idle and after the load.
+ * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the support
+ * form's initial JavaScript and first render in Chromium (bench-form.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,10 +14,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
+import { measureForm, printForm } from './bench-form.js';
 import { measureInsightsQuery } from './bench-insights.js';
 import { measureFanOut } from './bench-realtime.js';
 import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
+import { run } from './run.js';
 
 const connections = 10;
 const warmUpSeconds = 1;
@@ -54,11 +57,11 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   return child;
 }
 
-async function startHub(): Promise<{ url: string; token: string; process: ChildProcess }> {
+async function startHub(): Promise<{ url: string; token: string; formUrl: string; process: ChildProcess }> {
   const hub = start('tsx', ['scripts/start.ts'], { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
   // Its last line: the account service, loaded after the hub's lines, must not share the cores with the load.
   const output = await waitForOutput(hub, /^Ctrl-C stops/);
-  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, process: hub };
+  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, formUrl: printed(output, 'Support form')!, process: hub };
 }
 
 async function startServer(script: string, label: string, env: Record<string, string>): Promise<string> {
@@ -152,6 +155,8 @@ function table(title: string, rows: Row[], ceiling: Row): void {
 }
 
 try {
+  // As npm start: the form is built first (skipped when current), so that the hub's start serves it.
+  if ((await run('tsx', ['scripts/build-form.ts'])) !== 0) throw new Error("The support form's build failed");
   const hub = await startHub();
   const auth = { Authorization: `Bearer ${hub.token}` };
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -212,6 +217,8 @@ try {
 
   console.log('Measuring insights lastYear queries over a year of per-minute values...');
   const insights = await measureInsightsQuery();
+  console.log("Measuring the support form's sign-in screen in Chromium...");
+  const form = await measureForm(hub.formUrl);
 
   table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
   console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
@@ -227,6 +234,7 @@ try {
       `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
   );
   printClient(client);
+  printForm(form);
   console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
   if ([...rows.values()].flat().some((row) => row.failures) || fanOut.missed || flows.rows.some((row) => row.failures) || flows.latency.missed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');
