@@ -37,7 +37,8 @@ export interface Harness {
   open(options?: BrowserContextOptions): Promise<OpenPage>;
   /** As open, then signed in through the account service's page: step 1 is on screen. */
   openSignedIn(options?: BrowserContextOptions): Promise<OpenPage>;
-  screenshot(page: Page, name: string): Promise<void>;
+  /** The whole page, or only what the window shows (`fullPage: false`). */
+  screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
   /** An access token of the demo account for the tests' own calls (the password grant of the confidential client). */
   accessToken(): Promise<string>;
   close(): Promise<void>;
@@ -84,8 +85,8 @@ export async function startHarness(name: string): Promise<Harness> {
       await signIn(opened.page, servers);
       return opened;
     },
-    async screenshot(page, shot) {
-      await page.screenshot({ path: path.join(shots, `${shot}.png`), animations: 'disabled', fullPage: true });
+    async screenshot(page, shot, { fullPage = true } = {}) {
+      await page.screenshot({ path: path.join(shots, `${shot}.png`), animations: 'disabled', fullPage });
     },
     async accessToken() {
       token ??= await passwordToken(servers);
