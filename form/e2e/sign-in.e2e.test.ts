@@ -55,4 +55,16 @@ describe('signing in to the support form', () => {
     await page.getByRole('heading', { name: "What's your question about?" }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
   });
+
+  it('when the browser lacks what the form needs, then an alert says it is too old and to write to support by e-mail', async () => {
+    const context = await harness.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      delete (AbortSignal as { any?: unknown }).any;
+    });
+    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+    await page.goto(harness.servers.formUrl);
+    expect(await alert).toMatch(/browser is too old[\s\S]*support[\s\S]*by e-mail at \S+@\S+/);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+  });
 });

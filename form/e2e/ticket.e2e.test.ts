@@ -164,6 +164,31 @@ describe('the ticket', () => {
     expect(await attached(page)).toEqual([...Array.from({ length: 11 }, (_, index) => `photo-${String(index + 1).padStart(2, '0')}.txt`), 'exactly-50mb.txt']);
   });
 
+  it('when files are chosen with the picker, then they are attached as dropped ones are, and each can be removed', async () => {
+    const { page } = await harness.openSignedIn();
+    await openTicket(page);
+    const file = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(name) });
+    await page.getByLabel('Attachments').setInputFiles([file('first.txt'), file('second.txt')]);
+    await page.getByLabel('Attachments').setInputFiles([file('first.txt')]);
+    expect(await attached(page)).toEqual(['first.txt', 'second.txt']);
+    await page.getByRole('button', { name: 'Remove first.txt' }).click();
+    expect(await attached(page)).toEqual(['second.txt']);
+  });
+
+  it('when an article of the knowledge base cannot be read, then the others show and the failure is only logged', async () => {
+    const { page, problems } = await harness.openSignedIn();
+    let asked = 0;
+    await page.route('**/api/zendesk/article?**', (route) => (asked++ === 0 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue()));
+    await page.getByRole('region', { name: 'My Hubs' }).getByRole('button').first().click();
+    await stepOf(page, 'proHub').getByRole('button', { name: 'Zigbee', exact: true }).click();
+    const knowledgeBase = await currentStep(page, 'knowledgeBase');
+    await knowledgeBase.locator('ul.articles[aria-busy="false"]').waitFor();
+    expect(asked).toBeGreaterThan(1);
+    expect(await knowledgeBase.locator('ul.articles a').count()).toBe(asked - 1);
+    expect(await knowledgeBase.getByRole('alert').count()).toBe(0);
+    expect(problems.length).toBeGreaterThan(0);
+  });
+
   it('when an upload or the ticket fails, then the texts of §8 show and no popup opens; a hub without its diagnostics still sends the fallback values', async () => {
     const { page } = await harness.openSignedIn();
     await openTicket(page);
@@ -182,9 +207,17 @@ describe('the ticket', () => {
     await harness.screenshot(page, '5-send-failed');
     await page.unroute('**/api/zendesk/ticket');
 
-    // The hub's report and its under-voltage ratio fail: the ticket goes with the seed's fallback values.
+    // The hub's report and its under-voltage ratio fail: the ticket goes with the seed's fallback values. While
+    // it is on its way, the button says so and cannot be pressed again.
     await page.route('**/api/manager/system/**', (route) => route.abort());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/zendesk/ticket', async (route) => (await held, route.continue()));
     await page.getByRole('button', { name: 'Send' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
     await page.getByRole('dialog', { name: 'Thanks for your message!' }).waitFor({ timeout: 45_000 });
     const [ticket] = await callAs<StoredTicket[]>(harness, `${harness.servers.formUrl}api/zendesk/ticket`);
     expect(ticket).toMatchObject({ subject: 'Failures', details: { diagnosticReport: "Couldn't generate report", underVoltagePercentage: "Couldn't get under voltage ratio" } });

@@ -116,3 +116,31 @@ describe('every end of the decision tree', () => {
     expect(problems.filter((problem) => !problem.startsWith(`The hub ${cloudHubId} could not be reached`))).toEqual([]);
   });
 });
+
+describe('what the chosen hub reports', () => {
+  /** Step 1's Pro hub, its updates.getUpdates answered with these updates. */
+  async function proHubWithUpdates(updates: unknown[]): Promise<Page> {
+    const opened = await harness.openSignedIn();
+    await opened.page.route('**/api/manager/updates/update', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(updates) }));
+    const answered = opened.page.waitForResponse('**/api/manager/updates/update');
+    await tileButton(opened.page, 'category', data.hubs!.find((hub) => hub.platform === 'local')!.name).click();
+    await currentStep(opened.page, 'proHub');
+    await answered;
+    return opened.page;
+  }
+
+  it('when the Pro hub has software updates waiting, then its step warns that the Pro software is out of date', async () => {
+    const hubPage = await proHubWithUpdates([{ version: '99.0.0' }]);
+    const warning = stepOf(hubPage, 'proHub').getByRole('alert');
+    await warning.waitFor();
+    expect(await warning.innerText()).toMatch(/^Pro software is out of date\. .*updat/i);
+    await harness.screenshot(hubPage, 'pro-hub-out-of-date');
+    expect(await seriousViolations(hubPage)).toEqual([]);
+  });
+
+  it('when the Pro hub has no updates waiting, then its step shows no warning', async () => {
+    const hubPage = await proHubWithUpdates([]);
+    await hubPage.waitForTimeout(200);
+    expect(await stepOf(hubPage, 'proHub').getByText('Pro software is out of date.').count()).toBe(0);
+  });
+});
