@@ -10,14 +10,20 @@ export const DEVKIT_RUN_TIMEOUT = 300_000;
 /** Ping time-outs per discovery strategy. */
 export const PING_TIMEOUT_LOCAL_SECURE = 1_200;
 export const PING_TIMEOUT_LOCAL = 1_000;
+/** The mdns strategy's browse for the hub, and then its ping, may each take this long. */
 export const PING_TIMEOUT_MDNS = 3_000;
 export const PING_TIMEOUT_CLOUD = 5_000;
 export const PING_TIMEOUT_REMOTE_FORWARDED = 2_000;
+
+/** The DNS-SD service type hubs advertise on the LAN (`_homey._tcp.local`), which the mdns strategy browses. */
+export const MDNS_SERVICE_TYPE = 'homey';
 
 export const SOCKET_TRANSPORTS = ['websocket'] as const;
 export const SOCKET_PING_TIMEOUT = 8_000;
 export const SOCKET_PING_INTERVAL = 5_000;
 export const SOCKET_RECONNECTION = true;
+/** Reconnect attempts before `reconnect_failed`, unless a client asks for fewer. */
+export const SOCKET_RECONNECTION_ATTEMPTS = Infinity;
 export const SOCKET_PATH = '/socket.io';
 export const SOCKET_CONNECT_TIMEOUT = 20_000;
 export const RECONNECT_DELAY = 1_000;

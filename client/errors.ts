@@ -11,6 +11,7 @@ export const messages = {
   missingGrantType: 'Missing Grant Type',
   missingToken: 'Missing Token',
   missingRefreshToken: 'Missing Refresh Token',
+  missingRegion: 'Missing Region',
   invalidStorage: 'Invalid Storage Adapter',
   invalidAvatar: 'Invalid Avatar: expected a buffer',
   invalidAvatarType: 'Invalid Avatar Type: expected jpg, png or gif',
@@ -22,10 +23,20 @@ export const messages = {
   noHomeyAvailable: 'No Homey Available',
   missingCloudApi: 'Cannot Sign In: Missing AthomCloudAPI',
   flowIsBroken: 'Flow.isBroken requires the flow and flow-token managers to be connected',
+  /** A flow uses a card the hub does not have (this library's text; the seed names only the token's). */
+  missingFlowCard: (id: string) => `Missing Card: ${id}`,
+  /** A flow card's argument or dropped token refers to a token that neither the flow nor the hub has. */
+  missingFlowToken: (token: string) => `Missing Token: ${token}`,
+  /** Every strategy of a race failed and none of their errors is the one to report. */
+  allPromisesRejected: 'All Promises rejected',
   invalidAddress: 'Invalid Address',
   invalidToken: 'Invalid Token',
   invalidHomey: 'Invalid Homey',
   invalidHomeyId: 'Invalid Homey ID',
+  /** A route table entry (generated manifest) whose path is not a template of its path arguments. */
+  invalidPath: 'Invalid Path',
+  /** A route table entry with an argument that travels neither in the path, the query, the body nor a header. */
+  invalidIn: "Invalid 'in'",
   noHomeyFound: 'No Homey Found At Address',
   homeyOffline: 'Homey Offline',
   invalidJson: 'Failed to parse response body as JSON',
@@ -36,6 +47,19 @@ export const messages = {
   timeout: (ms: number) => `Timeout after ${ms}ms`,
   handshakeTimeout: (ms: number) => `Failed to handshake client (Timeout after ${ms}ms).`,
   subscribeTimeout: (uri: string, ms: number) => `Failed to subscribe to ${uri} (Timeout after ${ms}ms).`,
+  /** The reason a reconnect_failed closes the connection with 'Homey Offline'. */
+  reconnectFailed: (attempts: number) => `Gave up reconnecting after ${attempts} attempts`,
+} as const;
+
+/**
+ * Texts of the socket's transport layer (socket.io-client, engine.io-client) that the library reads; the others
+ * ('No transports available', 'parser error', 'websocket error' ...) reach listeners as they are.
+ */
+export const transportTexts = {
+  /** A connect that got no answer in time. */
+  timeout: 'timeout',
+  /** A failed upgrade probe, also as 'probe error: <why>'. */
+  probeError: 'probe error',
 } as const;
 
 /** Any failed call: a message (never empty) and, when known, the HTTP status. */
@@ -153,6 +177,14 @@ export class TimeoutError extends APIError {
   constructor(message: string, statusCode = 408) {
     super(message, statusCode);
     this.name = 'TimeoutError';
+  }
+}
+
+/** Every attempt of a race failed and their reasons differ: `errors` holds each reason, in the attempts' order. */
+export class AllRejectedError extends APIError {
+  constructor(readonly errors: readonly unknown[], description?: string) {
+    super(messages.allPromisesRejected, undefined, description);
+    this.name = 'AllRejectedError';
   }
 }
 

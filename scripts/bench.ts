@@ -4,11 +4,13 @@
  * bytes from a buffer; for writes, parsing the body and doing one SQLite write), a bare Express route and the Prism
  * mock. Each server runs in its own process; autocannon drives them one after the other with the same settings.
  * Also the flow engine's throughput and latency (bench-flow.ts), the time of an insights lastYear query over a year
- * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the support
- * form's initial JavaScript and first render in Chromium (bench-form.ts).
+ * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the time from
+ * `npm start` to its `Hub URL:` line on a second start (bench-start.ts), and the support form's initial JavaScript and
+ * first render in Chromium (bench-form.ts).
+ * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,9 +19,10 @@ import { measureFlows, printFlows } from './bench-flow.js';
 import { measureForm, printForm } from './bench-form.js';
 import { measureInsightsQuery } from './bench-insights.js';
 import { measureFanOut } from './bench-realtime.js';
-import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
+import { residentMb, timeStarts } from './bench-start.js';
+import { buildFormIfChanged } from './build-form.js';
+import { freePort, printed, spawnBin, spawnStart, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
-import { run } from './run.js';
 
 const connections = 10;
 const warmUpSeconds = 1;
@@ -28,6 +31,8 @@ const seconds = 5;
 const rounds = 2;
 /** Realtime clients subscribed to one device while its capability changes (issue 7's goal: p99 < 100 ms). */
 const fanOutClients = 1000;
+/** `npm run bench -- memory`: only the hub process's figures (memory idle and after its own rows' load, start time). */
+const memoryOnly = process.argv.slice(2).includes('memory');
 
 interface Target {
   name: string;
@@ -58,7 +63,8 @@ function start(command: string, args: string[], env: Record<string, string> = {}
 }
 
 async function startHub(): Promise<{ url: string; token: string; formUrl: string; process: ChildProcess }> {
-  const hub = start('tsx', ['scripts/start.ts'], { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
+  const hub = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
+  children.push(hub);
   // Its last line: the account service, loaded after the hub's lines, must not share the cores with the load.
   const output = await waitForOutput(hub, /^Ctrl-C stops/);
   return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, formUrl: printed(output, 'Support form')!, process: hub };
@@ -114,37 +120,6 @@ function mean(runs: Row[]): Row {
   };
 }
 
-/** Resident memory (MB) of the largest process under `pid`: the hub's node process below npm's and tsx's. */
-function residentMb(pid: number): number {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of parents) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child);
-        grew = true;
-      }
-    }
-  }
-  const rss = [...tree].map((id) => {
-    try {
-      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      return 0;
-    }
-  });
-  return Math.round(Math.max(...rss) / 1024);
-}
-
 function table(title: string, rows: Row[], ceiling: Row): void {
   const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/response', 'failures', '÷ ceiling'];
   const lines = [header, ...rows.map((row) => [row.name, Math.round(row.perSecond), row.p50, row.p99, row.bytes, row.failures, (row.perSecond / ceiling.perSecond).toFixed(2)].map(String))];
@@ -155,8 +130,8 @@ function table(title: string, rows: Row[], ceiling: Row): void {
 }
 
 try {
-  // As npm start: the form is built first (skipped when current), so that the hub's start serves it.
-  if ((await run('tsx', ['scripts/build-form.ts'])) !== 0) throw new Error("The support form's build failed");
+  // As npm start: the form is built first (skipped when current), so that the started server serves it.
+  if ((await buildFormIfChanged()) !== 0) throw new Error("The support form's build failed");
   const hub = await startHub();
   const auth = { Authorization: `Bearer ${hub.token}` };
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -173,9 +148,9 @@ try {
 
   const bodyFile = path.join(work, 'body.json');
   writeFileSync(bodyFile, listText);
-  const ceilingUrl = await startServer('scripts/bench-ceiling.ts', 'Ceiling URL', { BENCH_BODY_FILE: bodyFile });
-  const bareUrl = await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath });
-  const prismUrl = await startPrism(auth);
+  const ceilingUrl = memoryOnly ? '' : await startServer('scripts/bench-ceiling.ts', 'Ceiling URL', { BENCH_BODY_FILE: bodyFile });
+  const bareUrl = memoryOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath });
+  const prismUrl = memoryOnly ? '' : await startPrism(auth);
 
   const gzip = { 'Accept-Encoding': 'gzip' };
   const write = { method: 'PUT' as const, body: JSON.stringify({ value: 0.5 }), status: 204 };
@@ -196,7 +171,8 @@ try {
     { name: 'hub: setCapabilityValue', url: hub.url + capabilityPath, headers: { ...auth, ...json }, ...write },
   ];
   const rows = new Map<Target[], Row[]>();
-  for (const group of [reads, zipped, writes]) {
+  for (const all of [reads, zipped, writes]) {
+    const group = memoryOnly ? all.filter((target) => target.url.startsWith(hub.url)) : all;
     const runs: Row[][] = group.map(() => []);
     for (let round = 1; round <= rounds; round++) {
       for (const [index, target] of group.entries()) {
@@ -204,39 +180,45 @@ try {
         runs[index]!.push(await measure(target));
       }
     }
-    rows.set(group, runs.map(mean));
+    rows.set(all, runs.map(mean));
   }
   const afterMb = residentMb(hub.process.pid!);
+  let failed = [...rows.values()].flat().some((row) => row.failures > 0);
+  if (!memoryOnly) {
+    console.log(`Measuring a capability change fanned out to ${fanOutClients} realtime clients...`);
+    const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
+    const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
+    const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
+    console.log('Measuring the client library against plain fetch...');
+    const client = await measureClient({ url: hub.url, token: hub.token });
 
-  console.log(`Measuring a capability change fanned out to ${fanOutClients} realtime clients...`);
-  const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
-  const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
-  const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
-  console.log('Measuring the client library against plain fetch...');
-  const client = await measureClient({ url: hub.url, token: hub.token });
+    console.log('Measuring insights lastYear queries over a year of per-minute values...');
+    const insights = await measureInsightsQuery();
+    console.log("Measuring the support form's sign-in screen in Chromium...");
+    const form = await measureForm(hub.formUrl);
 
-  console.log('Measuring insights lastYear queries over a year of per-minute values...');
-  const insights = await measureInsightsQuery();
-  console.log("Measuring the support form's sign-in screen in Chromium...");
-  const form = await measureForm(hub.formUrl);
-
-  table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
-  console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
-  table(`GET ${demoListPath}, gzip accepted`, rows.get(zipped)!, rows.get(zipped)![0]!);
-  table(`PUT ${capabilityPath.replace(lamp.id, '{deviceId}')} {"value":0.5}`, rows.get(writes)!, rows.get(writes)![0]!);
-  console.log(
-    `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
-      `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
-  );
-  printFlows(flows, connections, seconds);
-  console.log(
-    `\nInsights query over a year of per-minute values (goal < 50 ms): GET .../entry?resolution=lastYear on a log of ` +
-      `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
-  );
-  printClient(client);
-  printForm(form);
+    table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
+    console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
+    table(`GET ${demoListPath}, gzip accepted`, rows.get(zipped)!, rows.get(zipped)![0]!);
+    table(`PUT ${capabilityPath.replace(lamp.id, '{deviceId}')} {"value":0.5}`, rows.get(writes)!, rows.get(writes)![0]!);
+    console.log(
+      `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
+        `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
+    );
+    printFlows(flows, connections, seconds);
+    console.log(
+      `\nInsights query over a year of per-minute values (goal < 50 ms): GET .../entry?resolution=lastYear on a log of ` +
+        `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
+    );
+    printClient(client);
+    printForm(form);
+    failed ||= fanOut.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
+  }
+  console.log('Timing two starts of npm start on a new data folder...');
+  const [first, second] = await timeStarts(path.join(work, 'start-data'));
   console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
-  if ([...rows.values()].flat().some((row) => row.failures) || fanOut.missed || flows.rows.some((row) => row.failures) || flows.latency.missed) {
+  console.log(`npm start to its Hub URL line: ${second} ms on a second start (${first} ms on the first, on a new data folder)`);
+  if (failed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');
     process.exitCode = 1;
   }

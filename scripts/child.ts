@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { root } from './apis.js';
+import { buildServer, serverEntry, serverIsCurrent } from './build-server.js';
 
 /** A command of node_modules/.bin (tsx, prism ...) run as its own process group, so that stop() ends all of it. */
 export function spawnBin(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
@@ -19,11 +20,13 @@ function spawnGroup(file: string, args: string[], env: Record<string, string>): 
 }
 
 /**
- * A script run as `npm start` runs its steps, `node --import tsx <script>`: one process, which gets signals itself
- * (the tsx command would relay them through a parent that may give up on a busy machine and exit with 143).
+ * The hub, cloud account service and form server as `npm start` runs them once it has built them: the bundle of
+ * scripts/start.ts (scripts/build-server.ts), built first when its sources changed. One process, which gets
+ * signals itself.
  */
-export function spawnScript(script: string, env: Record<string, string> = {}): ChildProcess {
-  return spawnGroup(process.execPath, ['--import', 'tsx', script], env);
+export async function spawnStart(env: Record<string, string> = {}): Promise<ChildProcess> {
+  if (!serverIsCurrent()) await buildServer();
+  return spawnGroup(process.execPath, [serverEntry()], env);
 }
 
 /**

@@ -8,13 +8,14 @@
  * `npm run docs -- hub/zones` renders only the named pages; the index lists every page in the folder.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { listApis, listGroups, root } from './apis.js';
 import { renderIndex, type DocPage } from './docs-index.js';
 import { forAudience, operationCount, type Audience } from './docs-privacy.js';
+import { newestMtime } from './up-to-date.js';
 
 interface Target extends DocPage {
   source: string;
@@ -50,7 +51,7 @@ function targets(): Target[] {
     .filter((page) => page !== undefined);
 }
 
-const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const mtime = (file: string) => newestMtime([file]);
 
 async function build(page: Target, out: string, scratch: string): Promise<void> {
   const output = path.join(out, page.href);
@@ -80,26 +81,34 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-const out = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
-const all = targets();
-const name = (page: Target) => page.href.slice(0, -'.html'.length);
-const only = process.argv.slice(2);
-const unknown = only.filter((wanted) => !all.some((page) => name(page) === wanted));
-if (unknown.length) {
-  console.error(`Unknown API ${unknown.join(', ')}; known: ${all.map(name).join(', ')}`);
-  process.exit(1);
+/**
+ * Renders the named pages (every page when none is named) that are older than their sources, then the index.
+ * Throws on an unknown name or a failed render.
+ */
+export async function renderDocs(only: readonly string[] = []): Promise<void> {
+  const out = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
+  const all = targets();
+  const name = (page: Target) => page.href.slice(0, -'.html'.length);
+  const unknown = only.filter((wanted) => !all.some((page) => name(page) === wanted));
+  if (unknown.length) throw new Error(`Unknown API ${unknown.join(', ')}; known: ${all.map(name).join(', ')}`);
+  const pages = only.length ? all.filter((page) => only.includes(name(page))) : all;
+  const configTime = Math.max(...['redocly.yaml', 'scripts/docs.ts', 'scripts/docs-privacy.ts'].map((file) => mtime(path.join(root, file))));
+  const stale = pages.filter((page) => mtime(path.join(out, page.href)) <= Math.max(mtime(path.join(root, page.source)), configTime));
+  const scratch = mkdtempSync(path.join(tmpdir(), 'docs-'));
+  try {
+    await inParallel(stale, availableParallelism(), (page) => build(page, out, scratch));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'index.html'), renderIndex(all.filter((page) => existsSync(path.join(out, page.href)))));
+  const shown = path.relative(process.cwd(), out);
+  console.log(`API docs in ${shown.startsWith('..') ? out : shown || '.'}: ${stale.length} pages rendered, ${pages.length - stale.length} up to date.`);
 }
-const pages = only.length ? all.filter((page) => only.includes(name(page))) : all;
-const configTime = Math.max(...['redocly.yaml', 'scripts/docs.ts', 'scripts/docs-privacy.ts'].map((file) => mtime(path.join(root, file))));
-const stale = pages.filter((page) => mtime(path.join(out, page.href)) <= Math.max(mtime(path.join(root, page.source)), configTime));
-const scratch = mkdtempSync(path.join(tmpdir(), 'docs-'));
-const failure = await inParallel(stale, availableParallelism(), (page) => build(page, out, scratch)).then(() => null, (error: Error) => error);
-rmSync(scratch, { recursive: true, force: true });
-if (failure) {
-  console.error(failure.message);
-  process.exit(1);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await renderDocs(process.argv.slice(2)).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
 }
-mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, 'index.html'), renderIndex(all.filter((page) => existsSync(path.join(out, page.href)))));
-const shown = path.relative(process.cwd(), out);
-console.log(`API docs in ${shown.startsWith('..') ? out : shown || '.'}: ${stale.length} pages rendered, ${pages.length - stale.length} up to date.`);

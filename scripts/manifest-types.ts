@@ -15,7 +15,7 @@ export type BodyArgs =
 /** One named argument: where it travels over HTTP, whether it is required, which JSON types it may have. */
 export interface ArgSpec {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'body';
+  readonly in: 'path' | 'query' | 'body' | 'header';
   readonly required: boolean;
   /** Absent when the contract allows any type. */
   readonly types?: readonly JsonType[];

@@ -82,7 +82,7 @@ export function buildManifest(doc: Json, managerId: string): { operations: Json;
       if (crud && !itemTypes[crud.item]) throw new Error(`${managerId}.${id}: x-crud item ${crud.item} has no x-item-type schema`);
       const statuses = Object.keys(operation.responses ?? {});
       const body = bodyArgs(doc, operation);
-      const params = parameters.filter((p) => p.in === 'path' || p.in === 'query');
+      const params = parameters.filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header');
       const answers = Object.keys(resolve(doc, operation.responses?.['200'] ?? {}).content ?? {});
       const media = answers.length > 0 && !answers.includes('application/json') ? answers[0] : undefined;
       operations[id] = {

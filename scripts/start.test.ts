@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Bonjour, type Service } from 'bonjour-service';
 import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
 import { MDNS_SERVICE_TYPE } from '../server/hub/mdns.js';
-import { exited, freePort, printed, spawnScript, stop, waitForOutput } from './child.js';
+import { exited, freePort, printed, spawnStart, stop, waitForOutput } from './child.js';
 
 const formBuilt = existsSync(path.join(process.cwd(), 'form', 'dist', 'index.html'));
 
@@ -26,7 +26,7 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const child = spawnScript('scripts/start.ts', { FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
+    const child = await spawnStart({ FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
     running.push(child);
     const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
@@ -232,6 +232,25 @@ describe('npm start (scripts/start.ts)', () => {
     }
   }, 30_000);
 
+  it("when the demo home's apps run in the built server, then each reports its worker's memory, and socket.io serves its client script", async () => {
+    const { url, token, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'apps-data') });
+    const auth = { Authorization: `Bearer ${token}` };
+    const apps = Object.keys(await fetch(`${url}/api/manager/apps/app`, { headers: auth }).then((response) => response.json()));
+    expect(apps).toEqual(expect.arrayContaining(['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest']));
+    for (const id of apps) {
+      let usage = { cpu: 0, mem: 0 };
+      // An app's worker may still be starting: until it runs, its usage is zero.
+      for (const deadline = Date.now() + 10_000; usage.mem === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        usage = await fetch(`${url}/api/manager/apps/app/${id}/usage`, { headers: auth }).then((response) => response.json());
+      }
+      expect(usage.mem).toBeGreaterThan(100_000);
+    }
+    const client = await fetch(`${url}/socket.io/socket.io.js`);
+    expect(client.status).toBe(200);
+    expect(await client.text()).toContain('Socket.IO');
+    await stop(child);
+  }, 30_000);
+
   it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
     const { url, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'docs-data') });
     const page = await fetch(`${url}/docs/`);
@@ -252,7 +271,7 @@ describe('npm start (scripts/start.ts)', () => {
     const blocker: Server = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
     try {
-      const child = spawnScript('scripts/start.ts', { HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
+      const child = await spawnStart({ HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
       running.push(child);
       await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*HUB_PORT=`));
       expect(await exited(child)).toBe(1);
@@ -265,7 +284,7 @@ describe('npm start (scripts/start.ts)', () => {
     const blocker: Server = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
     try {
-      const child = spawnScript('scripts/start.ts', { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: String(port), HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-cloud-data') });
+      const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: String(port), HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-cloud-data') });
       running.push(child);
       await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*CLOUD_PORT=`));
       expect(await exited(child)).toBe(1);
@@ -274,8 +293,21 @@ describe('npm start (scripts/start.ts)', () => {
     }
   });
 
+  it("when the form's port is taken, then it exits 1 with a message naming the port and FORM_PORT", async () => {
+    const blocker: Server = createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+    try {
+      const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: String(port), CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-form-data') });
+      running.push(child);
+      await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*FORM_PORT=`));
+      expect(await exited(child)).toBe(1);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('when HUB_PORT is not a port number, then it exits 1 saying so', async () => {
-    const child = spawnScript('scripts/start.ts', { HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
+    const child = await spawnStart({ HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
     running.push(child);
     await expect(waitForOutput(child, /HUB_PORT/)).resolves.toContain('HUB_PORT must be a port number (0-65535), not "eighty".');
     expect(await exited(child)).toBe(1);
@@ -285,7 +317,7 @@ describe('npm start (scripts/start.ts)', () => {
     const notAKey = path.join(work, 'not-a-key.pem');
     writeFileSync(notAKey, 'hello');
     for (const file of [path.join(work, 'missing.pem'), notAKey]) {
-      const child = spawnScript('scripts/start.ts', { HUB_PORT: '0', CLOUD_PUBLIC_KEY_FILE: file, DATA_DIR: path.join(work, 'key-data') });
+      const child = await spawnStart({ HUB_PORT: '0', CLOUD_PUBLIC_KEY_FILE: file, DATA_DIR: path.join(work, 'key-data') });
       running.push(child);
       await expect(waitForOutput(child, /CLOUD_PUBLIC_KEY_FILE/)).resolves.toContain(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file}`);
       expect(await exited(child)).toBe(1);

@@ -120,7 +120,16 @@ const { createAccountService } = await import('../server/cloud/account/service.j
 const { ensureDemo, DEMO_PUBLIC_CLIENT_ID } = await import('../server/cloud/account/demo.js');
 const cloudMounts = new Map<string, RequestListener>();
 try {
-  cloud = await createAccountService({ dataDir: cloudDir, databaseUrl: process.env.CLOUD_DATABASE_URL || undefined, hostNames, validateResponses: false, development: false, mounts: cloudMounts });
+  cloud = await createAccountService({
+    dataDir: cloudDir,
+    databaseUrl: process.env.CLOUD_DATABASE_URL || undefined,
+    region: process.env.CLOUD_REGION || undefined,
+    statusSecret: process.env.CLOUD_STATUS_SECRET || undefined,
+    hostNames,
+    validateResponses: false,
+    development: false,
+    mounts: cloudMounts,
+  });
 } catch (error) {
   await closeAll(running, cloud);
   fail(`The cloud account service cannot start on ${process.env.CLOUD_DATABASE_URL ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
@@ -129,15 +138,16 @@ const account = cloud;
 const cloudUrl = besideHub(new URL(await listenOr(() => account.listen(cloudPort, host), 'CLOUD_PORT', cloudPort)).port).origin;
 account.account.publicUrl = cloudUrl;
 
-// The store and apps services answer beside the account service (SQLite in its folder); the form's host serves the
+// The store and apps services answer beside the account service (in its database); the form's host serves the
 // built form and its back end, whose confirmation e-mails share the hub's outbox.
 const { createStoreService } = await import('../server/cloud/store/service.js');
 const { ensureDemoOrders } = await import('../server/cloud/store/demo.js');
 const { createAppsService } = await import('../server/cloud/apps/service.js');
 const { createSupportService } = await import('../server/support/service.js');
-const store = await createStoreService({ dataDir: cloudDir, accountUrl: cloudUrl, hostNames });
+const databaseUrl = process.env.CLOUD_DATABASE_URL || undefined;
+const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames });
 services.push(store);
-const apps = await createAppsService({ dataDir: cloudDir, hostNames });
+const apps = await createAppsService({ dataDir: cloudDir, databaseUrl, hostNames });
 services.push(apps);
 cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
 const support = await createSupportService({

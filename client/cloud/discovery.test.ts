@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
+import { createHub, type RunningHub } from '../../server/hub/hub.js';
+import { mdnsHostName } from '../../server/hub/mdns.js';
 import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
 import { newUser } from '../../server/hub/users/users.js';
+import { AllRejectedError } from '../errors.js';
 import { CloudAPI } from './cloud-api.js';
 import { discoverHub } from './discovery.js';
 import { HubSession, openHubSession } from './hub-session.js';
@@ -45,9 +51,7 @@ describe('hub discovery and hub sessions against a real hub and account service'
       expect(found).toEqual({ address: hub.url, strategy: 'local' });
     });
 
-    it('when only the mDNS name, the forwarded or the cloud address is known, then that strategy finds it', async () => {
-      const host = new URL(hub.url).host;
-      await expect(discoverHub(record({ mdnsFqdn: host }))).resolves.toEqual({ address: hub.url, strategy: 'mdns' });
+    it('when only the forwarded or the cloud address is known, then that strategy finds it', async () => {
       await expect(discoverHub(record({ remoteUrlForwarded: hub.url }))).resolves.toMatchObject({ strategy: 'remoteForwarded' });
       await expect(discoverHub(record({ platform: 'cloud', remoteUrl: hub.url, localUrl: hub.url }))).resolves.toMatchObject({ strategy: 'cloud' });
       await expect(discoverHub(record({ localUrl: hub.url, remoteUrl: hub.url }), ['cloud'])).resolves.toMatchObject({ strategy: 'cloud' });
@@ -56,6 +60,19 @@ describe('hub discovery and hub sessions against a real hub and account service'
     it('when the hub answers with another id, then Invalid Homey ID; nothing at the address, No Homey Found At Address', async () => {
       await expect(discoverHub(record({ _id: 'another-hub', localUrl: hub.url }))).rejects.toThrow('Invalid Homey ID');
       await expect(discoverHub(record({ localUrl: await deadAddress() }))).rejects.toThrow('No Homey Found At Address');
+    });
+
+    it('when the strategies fail for different reasons, then All Promises rejected with each reason; for one reason, that one', async () => {
+      const error = await discoverHub(record({ _id: 'another-hub', localUrl: await deadAddress(), remoteUrlForwarded: hub.url })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AllRejectedError);
+      expect(error).toMatchObject({
+        message: 'All Promises rejected',
+        description: 'local: No Homey Found At Address, remoteForwarded: Invalid Homey ID',
+      });
+      expect((error as AllRejectedError).errors.map((reason) => (reason as Error).message)).toEqual(['No Homey Found At Address', 'Invalid Homey ID']);
+      await expect(discoverHub(record({ localUrl: await deadAddress(), remoteUrl: await deadAddress() }))).rejects.toThrow(
+        new Error('No Homey Found At Address'),
+      );
     });
 
     it('when a local address never answers, then it is given up after the local ping time-out (1 s)', async () => {
@@ -79,6 +96,39 @@ describe('hub discovery and hub sessions against a real hub and account service'
       expect(() => user.getFirstHomey()).toThrow('No Homey Available');
       const orphan = new CloudUser(undefined as never, { _id: 'u', homeys: [{ _id: hub.hub.id, localUrl: hub.url }], devices: [] });
       await expect(orphan.authenticateHomey()).rejects.toThrow('Cannot Sign In: Missing AthomCloudAPI');
+    });
+  });
+
+  describe('mdns', () => {
+    let advertised: RunningHub;
+    let dataDir: string;
+    let port: number;
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'hub-mdns-'));
+      advertised = createHub({ dataDir, mdns: true, demoHome: false, validateResponses: true, development: true });
+      // Reachable at the LAN addresses it advertises, not only on loopback.
+      port = Number(new URL(await advertised.listen(0, '0.0.0.0')).port);
+    });
+    afterAll(async () => {
+      await advertised.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('when the record names an mDNS host, then the hub advertising its id on _homey._tcp is found at its LAN address and pinged', async () => {
+      const { id } = advertised.hub;
+      const found = await discoverHub({ _id: id, platform: 'local', apiVersion: 3, mdnsFqdn: mdnsHostName(advertised.hub) });
+      expect(found.strategy).toBe('mdns');
+      expect(new URL(found.address).port).toBe(String(port));
+      expect(new URL(found.address).hostname).not.toBe('127.0.0.1');
+      await expect(fetch(`${found.address}/api/manager/system/ping`).then((r) => r.headers.get('X-Homey-ID'))).resolves.toBe(id);
+    });
+
+    it('when no hub advertises the id, then No Homey Found At Address after the mDNS time-out (3 s)', async () => {
+      const started = Date.now();
+      const error = await discoverHub(record({ mdnsFqdn: 'homey-gone.local' })).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: 'No Homey Found At Address', description: 'Not advertised over mDNS within 3000ms' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2950);
+      expect(Date.now() - started).toBeLessThan(4500);
     });
   });
 

@@ -5,7 +5,7 @@
 import type { Client } from 'openapi-fetch';
 import type { CloudApiId, cloudApis, CloudTypes } from '../../generated/cloud/index.js';
 import type { Args as OperationArgs, OperationSpec, Result as OperationResult } from '../../generated/manifest.js';
-import { toHttpRequest, validateArgs } from '../hub/arguments.js';
+import { checkRoute, toHttpRequest, validateArgs } from '../hub/arguments.js';
 
 type Specs<S extends CloudApiId> = (typeof cloudApis)[S]['operations'];
 type OperationId<S extends CloudApiId> = keyof Specs<S> & keyof CloudTypes[S]['operations'] & string;
@@ -19,9 +19,9 @@ export type CloudService<S extends CloudApiId> = { [O in OperationId<S>]: Method
 /** Sends one operation over `http` and answers its JSON body (text for an HTML page, undefined for a 204). */
 export async function callOperation(http: Client<Record<string, never>>, operation: OperationSpec, args: Record<string, unknown>): Promise<unknown> {
   validateArgs(operation, args);
-  const { path, query, body } = toHttpRequest(operation, args);
+  const { path, query, header, body } = toHttpRequest(operation, args);
   const { data } = await http.request(operation.method, operation.path as never, {
-    params: { path, query },
+    params: { path, query, header },
     body,
     parseAs: operation.media?.startsWith('image/') ? 'arrayBuffer' : operation.media ? 'text' : 'json',
   } as never);
@@ -32,6 +32,6 @@ export function createService<S extends CloudApiId>(
   operations: Readonly<Record<string, OperationSpec>>,
   call: (operation: OperationSpec, args: Record<string, unknown>) => Promise<unknown>,
 ): CloudService<S> {
-  const methods = Object.entries(operations).map(([id, operation]) => [id, (args: Record<string, unknown> = {}) => call(operation, args)]);
+  const methods = Object.entries(operations).map(([id, operation]) => [id, checkRoute(operation) && ((args: Record<string, unknown> = {}) => call(operation, args))]);
   return Object.fromEntries(methods) as CloudService<S>;
 }

@@ -3,7 +3,7 @@ import { messages, NotFoundError } from '../errors.js';
 import type { HubAPI } from '../hub/hub-api.js';
 import type { CloudAPI } from './cloud-api.js';
 import type { HubRecord } from './discovery.js';
-import { openHubSession, type HubSessionOptions } from './hub-session.js';
+import type { HubSessionOptions } from './hub-session.js';
 
 /** The user as GET /user/me answers it (PROTOCOL.md §7). */
 export interface UserRecord {
@@ -63,8 +63,11 @@ export class CloudUser {
   }
 
   /** Finds the hub, signs in to it with a delegation token (or the stored session) and answers its client. */
-  authenticateHomey({ homeyId, ...options }: { homeyId?: string } & HubSessionOptions = {}): Promise<HubAPI> {
-    return openHubSession(this.cloud, homeyId ? this.getHomeyById(homeyId) : this.getFirstHomey(), options);
+  async authenticateHomey({ homeyId, ...options }: { homeyId?: string } & HubSessionOptions = {}): Promise<HubAPI> {
+    const hub = homeyId ? this.getHomeyById(homeyId) : this.getFirstHomey();
+    // Loaded when first needed: a browser app that only signs in does not download the hub client and socket.io.
+    const { openHubSession } = await import('./hub-session.js');
+    return openHubSession(this.cloud, hub, options);
   }
 
   /** POST /user/{id}/avatar as multipart (field avatar); `jpg` is sent as image/jpeg. Answers the updated user. */

@@ -1,6 +1,14 @@
 import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
 import { HubAPI } from './hub-api.js';
-import { isFlowBroken } from './flow-broken.js';
+import { isFlowBroken, whyFlowIsBroken } from './flow-broken.js';
+
+async function waitFor(condition: () => Promise<boolean>, ms = 2000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('Flow.isBroken against a real hub', () => {
   let hub: TestHub;
@@ -41,6 +49,33 @@ describe('Flow.isBroken against a real hub', () => {
     const advanced = { cards: { a: { type: 'trigger' as const, id: trigger.id }, b: { type: 'action' as const, id: action.id, args: { text: `[[${trigger.tokens[0]!.id}]]` } } } };
     expect(await isFlowBroken(api, advanced)).toBe(false);
     expect(await isFlowBroken(api, { cards: { ...advanced.cards, c: { type: 'condition' as const, id: 'homey:device:gone:on' } } })).toBe(true);
+  });
+
+  it('when asked why, then Missing Token names the first missing reference and Missing Card the missing card; a whole flow, nothing', async () => {
+    await Promise.all([api.flow.connect(), api.flowtoken.connect()]);
+    const trigger = Object.values(await api.flow.getFlowCardTriggers()).find((card) => card.tokens.length > 0)!;
+    const action = Object.values(await api.flow.getFlowCardActions())[0]!;
+    const flow = (args: Record<string, unknown>, droptoken: string | null = null) => ({ trigger: { id: trigger.id }, conditions: [], actions: [{ id: action.id, args, droptoken }] });
+    await expect(whyFlowIsBroken(api, flow({ text: `[[${trigger.tokens[0]!.id}]]` }))).resolves.toBeUndefined();
+    expect(await whyFlowIsBroken(api, flow({ text: `[[${trigger.tokens[0]!.id}]] [[no-such-token]] [[other]]` }))).toMatchObject({ message: 'Missing Token: no-such-token' });
+    expect(await whyFlowIsBroken(api, flow({ text: '[[other]]' }, 'homey:device:gone|onoff'))).toMatchObject({ message: 'Missing Token: homey:device:gone|onoff' });
+    expect(await whyFlowIsBroken(api, { ...flow({}), trigger: { id: `${trigger.id}-gone` } })).toMatchObject({ message: `Missing Card: ${trigger.id}-gone` });
+  });
+
+  it("when the hub deletes a logic variable a flow refers to, then the client finds the flow broken by Missing Token", async () => {
+    await Promise.all([api.flow.connect(), api.flowtoken.connect()]);
+    const variable = await api.logic.createVariable({ variable: { name: 'Goal', type: 'number', value: 3 } });
+    const token = Object.values(await api.flowtoken.getFlowTokens()).find((candidate) => candidate.id.endsWith(variable.id))!;
+    const reference = `${token.uri}|${token.id.slice(token.uri.length + 1)}`;
+    const trigger = Object.values(await api.flow.getFlowCardTriggers())[0]!;
+    const action = Object.values(await api.flow.getFlowCardActions()).find((card) => card.args?.length === 1 && card.args[0]!.type === 'text')!;
+    const textArg = action.args.find((arg: { type: string }) => arg.type === 'text')!.name;
+    const created = await api.flow.createFlow({ flow: { name: 'Uses a variable', trigger: { id: trigger.id, uri: trigger.ownerUri }, conditions: [], actions: [{ id: action.id, uri: action.ownerUri, group: 'then', args: { [textArg]: `Goal: [[${reference}]]` } }] } });
+    await expect(whyFlowIsBroken(api, created)).resolves.toBeUndefined();
+    await api.logic.deleteVariable({ id: variable.id });
+    await waitFor(async () => (await whyFlowIsBroken(api, created))?.message === `Missing Token: ${reference}`);
+    expect(await isFlowBroken(api, created)).toBe(true);
+    await api.flow.deleteFlow({ id: created.id });
   });
 
   it("when the hub's own flows are checked, then the client agrees with the hub's broken flag", async () => {

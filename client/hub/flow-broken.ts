@@ -1,4 +1,4 @@
-import { messages } from '../errors.js';
+import { APIError, messages } from '../errors.js';
 import type { HubAPI } from './hub-api.js';
 
 interface CardEntry {
@@ -21,6 +21,14 @@ const REFERENCE = /\[\[([^[\]]+)\]\]/g;
  * so the flow and flowtoken managers must be connected.
  */
 export async function isFlowBroken(hub: HubAPI, flow: FlowLike): Promise<boolean> {
+  return (await whyFlowIsBroken(hub, flow)) !== undefined;
+}
+
+/**
+ * What breaks a flow, the first problem in card order: 'Missing Card: {card id}' or 'Missing Token: {reference}'
+ * (a dropped or referenced token); undefined for a whole flow. The same rules and preconditions as isFlowBroken.
+ */
+export async function whyFlowIsBroken(hub: HubAPI, flow: FlowLike): Promise<APIError | undefined> {
   if (!hub.flow.isConnected() || !hub.flowtoken.isConnected()) throw new Error(messages.flowIsBroken);
   const [triggers, conditions, actions, tokens] = await Promise.all([
     hub.flow.getFlowCardTriggers(),
@@ -52,12 +60,11 @@ export async function isFlowBroken(hub: HubAPI, flow: FlowLike): Promise<boolean
   };
   for (const [type, entry] of entries) {
     const card = own(type, entry.id);
-    if (!card) return true;
-    if (entry.droptoken && !known(entry.droptoken)) return true;
-    for (const arg of Object.values(entry.args ?? {})) {
-      if (typeof arg === 'string' && [...arg.matchAll(REFERENCE)].some(([, reference]) => !known(reference!))) return true;
-    }
+    if (!card) return new APIError(messages.missingFlowCard(entry.id));
+    const references = Object.values(entry.args ?? {}).flatMap((arg) => (typeof arg === 'string' ? [...arg.matchAll(REFERENCE)].map(([, reference]) => reference!) : []));
+    const missing = [entry.droptoken ?? '', ...references].find((reference) => reference && !known(reference));
+    if (missing) return new APIError(messages.missingFlowToken(missing));
     for (const token of card.tokens ?? []) local.add(token.id);
   }
-  return false;
+  return undefined;
 }

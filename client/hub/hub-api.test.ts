@@ -50,6 +50,17 @@ describe('HubAPI over HTTP against a real hub', () => {
       }
     });
 
+    it('when a server answers JSON that does not parse, then Failed to parse response body as JSON with its status', async () => {
+      const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"zones": '));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const broken = HubAPI.open({ address: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, id: hub.hub.id, token: hub.token });
+        await expect(broken.zones.getZones()).rejects.toMatchObject({ message: 'Failed to parse response body as JSON', statusCode: 200 });
+      } finally {
+        server.close();
+      }
+    });
+
     it('when nothing listens at the address, then No Homey Found At Address', async () => {
       await expect(HubAPI.connect({ address: await deadAddress(), token: hub.token })).rejects.toThrow('No Homey Found At Address');
     });

@@ -8,10 +8,10 @@ import type { RefreshPolicy } from '../http/middleware/refresh.js';
 import { createTransport } from '../http/transport.js';
 import { toHttpRequest, validateArgs } from './arguments.js';
 import { camelCase, createManager } from './manager.js';
-import { checkOptions, type HubAPIOptions } from './options.js';
+import { checkOptions, type HubAPIOptions, type RealtimeChoices } from './options.js';
 import { ping } from './ping.js';
 import { scopeAllows } from './scopes.js';
-import { Realtime, type RealtimeState } from './realtime.js';
+import { Realtime, type RealtimeState, type TransportListener } from './realtime.js';
 import type { AppCall, EventOf, HubUri, Managers } from './types.js';
 
 export type { HubAPIOptions } from './options.js';
@@ -28,6 +28,7 @@ export interface HubConnection {
   role?: string;
   /** Milliseconds before an HTTP call fails with 'Timeout after {ms}ms' (default HUB_CALL_TIMEOUT). */
   timeout?: number;
+  realtime?: RealtimeChoices;
 }
 
 /** Every manager of the hub as a property: `hub.zones.createZone({ zone })`, `hub.devices.getDevices()`. */
@@ -48,12 +49,12 @@ export class HubAPI {
   private readonly connection: HubConnection;
 
   private constructor(connection: HubConnection) {
-    const { address, id, token, refresh, timeout = HUB_CALL_TIMEOUT } = connection;
+    const { address, id, token, refresh, realtime, timeout = HUB_CALL_TIMEOUT } = connection;
     this.address = address;
     this.id = id;
     this.connection = connection;
     this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout, refresh });
-    this.realtime = new Realtime({ address, token, homeyId: id, onUnauthorized: refresh?.refresh });
+    this.realtime = new Realtime({ ...realtime, address, token, homeyId: id, onUnauthorized: refresh?.refresh });
     const call = this.call.bind(this);
     for (const [managerId, manifest] of Object.entries(hubApis)) {
       Object.defineProperty(this, camelCase(managerId), { value: createManager(manifest, call, this.realtime), enumerable: true });
@@ -63,8 +64,8 @@ export class HubAPI {
 
   /** Checks the options, pings the hub at `address` and resolves with a client of it. */
   static async connect(options: HubAPIOptions): Promise<HubAPI> {
-    const { address, token, homeyId } = checkOptions(options);
-    return new HubAPI({ address, id: await ping(address, homeyId), token });
+    const { address, token, homeyId, realtime } = checkOptions(options);
+    return new HubAPI({ address, id: await ping(address, homeyId), token, realtime });
   }
 
   /** A client of a hub already found, with a session that renews its token (see CloudUser.authenticateHomey). */
@@ -96,6 +97,14 @@ export class HubAPI {
   /** Listens to the realtime connection's state; an error comes with 'disconnected' when a reconnect failed. */
   onRealtimeState(listener: (state: RealtimeState, error?: Error) => void): () => void {
     return this.realtime.onStateChange(listener);
+  }
+
+  /**
+   * Listens to what the socket's transport layer reports: connect_error, connect_timeout, reconnect_failed, and
+   * error ('parser error', 'probe error'), each with an APIError carrying the transport's own text.
+   */
+  onRealtimeEvent(listener: TransportListener): () => void {
+    return this.realtime.onTransportEvent(listener);
   }
 
   /** Subscribes to any uri (`homey:device:<id>` for capability events); resolves with an unsubscribe function. */
@@ -143,9 +152,9 @@ export class HubAPI {
       if (operation.media) return toBytes(result);
       return operation.status === 204 ? undefined : result;
     }
-    const { path, query, body } = toHttpRequest(operation, args);
+    const { path, query, header, body } = toHttpRequest(operation, args);
     const { data, response } = await this.http.request(operation.method, operation.path as never, {
-      params: { path, query },
+      params: { path, query, header },
       body,
       parseAs: operation.media ? 'arrayBuffer' : 'text',
     } as never);

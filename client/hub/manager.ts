@@ -1,5 +1,6 @@
 import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
 import type { CamelCase } from './types.js';
+import { checkRoute } from './arguments.js';
 import { ItemCache } from './cache.js';
 import { sharePendingReads } from './dedupe.js';
 import type { Realtime } from './realtime.js';
@@ -61,7 +62,7 @@ class ManagerEvents {
 }
 
 /**
- * One manager object made from its generated manifest: a method per operationId that takes the named arguments
+ * One manager object made from its generated manifest (each entry checked, see checkRoute): a method per operationId that takes the named arguments
  * and goes through `call`, plus connect / disconnect / on for its realtime events. Reads pass, in this order,
  * through the sharing of concurrent identical reads (dedupe.ts) and the item cache (cache.ts).
  */
@@ -84,7 +85,7 @@ export function createManager(
   );
   const methods = Object.entries(manifest.operations).map(([operationId, operation]) => [
     operationId,
-    (args: Record<string, unknown> = {}) => read(operationId, operation, args),
+    checkRoute(operation) && ((args: Record<string, unknown> = {}) => read(operationId, operation, args)),
   ]);
   return { ...Object.fromEntries(methods), connect, disconnect, on, isConnected };
 }

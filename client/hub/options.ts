@@ -1,4 +1,8 @@
 import { messages } from '../errors.js';
+import type { RealtimeOptions } from './realtime.js';
+
+/** How the realtime connection is made, beyond the defaults of §9. */
+export type RealtimeChoices = Pick<RealtimeOptions, 'transports' | 'reconnectionAttempts'>;
 
 export interface HubAPIOptions {
   /** The hub's base URL, such as `http://192.168.1.20` or `https://<id>.connect.example.com`. */
@@ -7,11 +11,12 @@ export interface HubAPIOptions {
   token: string;
   /** The expected hub id; when given, a hub with another id is refused ('Invalid Homey ID'). */
   homeyId?: string;
+  realtime?: RealtimeChoices;
 }
 
 /** Checks what HubAPI.connect was given (seed 001 §5) and returns the address as a bare origin. */
 export function checkOptions(options: HubAPIOptions): HubAPIOptions {
-  const { address, token, homeyId } = options ?? ({} as Partial<HubAPIOptions>);
+  const { address, token, homeyId, realtime } = options ?? ({} as Partial<HubAPIOptions>);
   let url: URL | undefined;
   try {
     url = typeof address === 'string' ? new URL(address) : undefined;
@@ -24,5 +29,5 @@ export function checkOptions(options: HubAPIOptions): HubAPIOptions {
   }
   if (typeof token !== 'string' || !token) throw new Error(messages.invalidToken);
   if (homeyId !== undefined && (typeof homeyId !== 'string' || !homeyId)) throw new Error(messages.invalidHomey);
-  return { address: url.origin, token, homeyId };
+  return { address: url.origin, token, homeyId, realtime };
 }

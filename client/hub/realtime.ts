@@ -7,16 +7,24 @@ import {
   SOCKET_CONNECT_TIMEOUT,
   SOCKET_PATH,
   SOCKET_RECONNECTION,
+  SOCKET_RECONNECTION_ATTEMPTS,
   SOCKET_TRANSPORTS,
   SUBSCRIBE_TIMEOUT,
 } from '../constants.js';
-import { HubAPIError, homeyOffline, messages, type HubErrorBody } from '../errors.js';
+import { APIError, HubAPIError, homeyOffline, messages, TimeoutError, transportTexts, type HubErrorBody } from '../errors.js';
 import { connected, emitWithAck } from './acks.js';
 
 /** Seed 001 §4: the states of the realtime connection. */
 export type RealtimeState = 'disconnected' | 'connecting' | 'handshake' | 'connected' | 'reconnecting';
 export type RawListener = (event: string, data: unknown) => void;
 export type StateListener = (state: RealtimeState, error?: Error) => void;
+/**
+ * What the transport layer reports (seed 001 §8): `connect_error` for each failed (re)connect, `connect_timeout`
+ * when one got no answer in time, `reconnect_failed` when the reconnect attempts ran out, and `error` for a
+ * failure of a working connection ('parser error' from a corrupt frame, 'probe error' from a failed upgrade).
+ */
+export type TransportEvent = 'connect_error' | 'connect_timeout' | 'reconnect_failed' | 'error';
+export type TransportListener = (event: TransportEvent, error: APIError) => void;
 
 export interface RealtimeOptions {
   address: string;
@@ -25,7 +33,24 @@ export interface RealtimeOptions {
   homeyId: string;
   /** Renews the token after a handshake with `stale` answered 401; the handshake is then tried once more. */
   onUnauthorized?: (stale: string | undefined) => Promise<void>;
-  timeouts?: { handshake?: number; subscribe?: number; call?: number };
+  timeouts?: { handshake?: number; subscribe?: number; call?: number; connect?: number };
+  /** Default websocket only (§9); `['polling', 'websocket']` starts on long-polling and upgrades when it can. */
+  transports?: readonly ('websocket' | 'polling')[];
+  /** Reconnect attempts before giving up with `reconnect_failed` (default: never give up). */
+  reconnectionAttempts?: number;
+}
+
+/**
+ * engine.io and socket.io report failures as a string ('No transports available'), as an Error, or as 'server
+ * error' with the real text in `code` ('parser error'); an upgrade failure reads 'probe error: <why>'.
+ */
+function transportError(error: unknown): APIError {
+  if (typeof error === 'string') return new APIError(error);
+  const { message, code } = error as Error & { code?: unknown };
+  const text = typeof code === 'string' ? code : message;
+  if (!text.startsWith(transportTexts.probeError)) return new APIError(text);
+  const why = text.slice(transportTexts.probeError.length).replace(/^: (Error: )?/, '');
+  return new APIError(transportTexts.probeError, undefined, why || undefined);
 }
 
 interface Subscription {
@@ -43,12 +68,14 @@ export class Realtime {
   private root?: Socket;
   private api?: Socket;
   private opening?: Promise<void>;
+  private abandon?: () => void;
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly stateListeners = new Set<StateListener>();
+  private readonly transportListeners = new Set<TransportListener>();
   private readonly timeouts: Required<NonNullable<RealtimeOptions['timeouts']>>;
 
   constructor(private readonly options: RealtimeOptions) {
-    this.timeouts = { handshake: HANDSHAKE_TIMEOUT, subscribe: SUBSCRIBE_TIMEOUT, call: HUB_CALL_TIMEOUT, ...options.timeouts };
+    this.timeouts = { handshake: HANDSHAKE_TIMEOUT, subscribe: SUBSCRIBE_TIMEOUT, call: HUB_CALL_TIMEOUT, connect: SOCKET_CONNECT_TIMEOUT, ...options.timeouts };
   }
 
   get connected(): boolean {
@@ -57,10 +84,13 @@ export class Realtime {
 
   /** Connects and handshakes once; later calls share the same connection. */
   connect(): Promise<void> {
-    this.opening ??= this.open().catch((error: unknown) => {
-      this.close();
-      throw error;
-    });
+    if (!this.opening) {
+      const opening: Promise<void> = this.open().catch((error: unknown) => {
+        if (this.opening === opening) this.close();
+        throw error;
+      });
+      this.opening = opening;
+    }
     return this.opening;
   }
 
@@ -95,25 +125,40 @@ export class Realtime {
     return () => this.stateListeners.delete(listener);
   }
 
+  onTransportEvent(listener: TransportListener): () => void {
+    this.transportListeners.add(listener);
+    return () => this.transportListeners.delete(listener);
+  }
+
   /** Closes the connection and forgets every subscription. */
   close(): void {
     this.shutdown();
   }
 
   private async open(): Promise<void> {
+    // A close while connecting ends the connect: 'Not connected after connect'.
+    const abandoned = new Promise<never>((_, reject) => (this.abandon = () => reject(new APIError(messages.notConnected))));
     this.setState('connecting');
+    const { connect } = this.timeouts;
     const root = io(this.options.address, {
       path: SOCKET_PATH,
-      transports: [...SOCKET_TRANSPORTS],
+      transports: [...(this.options.transports ?? SOCKET_TRANSPORTS)],
       forceNew: true,
       reconnection: SOCKET_RECONNECTION,
+      reconnectionAttempts: this.options.reconnectionAttempts ?? SOCKET_RECONNECTION_ATTEMPTS,
       reconnectionDelay: RECONNECT_DELAY,
       reconnectionDelayMax: RECONNECT_DELAY_MAX,
-      timeout: SOCKET_CONNECT_TIMEOUT,
+      timeout: connect,
     });
     this.root = root;
-    await connected(root, (error) => homeyOffline(error.message));
-    await this.handshake(root);
+    this.report(root);
+    const up = connected(root, (error) => {
+      const { message } = transportError(error);
+      return message === transportTexts.timeout ? new TimeoutError(messages.timeout(connect)) : homeyOffline(message);
+    });
+    await Promise.race([up, abandoned]);
+    await Promise.race([this.handshake(root), abandoned]);
+    this.abandon = undefined;
     root.on('connect', () => void this.restore(root));
     // The hub admits /api only after a handshake, so /api waits for restore() instead of reconnecting alone.
     root.on('disconnect', () => {
@@ -121,6 +166,28 @@ export class Realtime {
       this.setState(root.active ? 'reconnecting' : 'disconnected');
     });
     this.setState('connected');
+  }
+
+  /** Forwards what socket.io and engine.io report to the transport listeners, as APIErrors with their texts. */
+  private report(root: Socket): void {
+    const manager = root.io;
+    root.on('connect_error', (error) => {
+      const failure = transportError(error);
+      this.emitTransport('connect_error', failure);
+      if (failure.message === transportTexts.timeout) this.emitTransport('connect_timeout', new TimeoutError(messages.timeout(this.timeouts.connect)));
+    });
+    // Before the connection is up, socket.io reports these as connect_error; after, only the manager hears them.
+    manager.on('error', (error) => root.connected && this.emitTransport('error', transportError(error)));
+    manager.on('open', () => manager.engine.on('upgradeError', (error) => this.emitTransport('error', transportError(error))));
+    manager.on('reconnect_failed', () => {
+      const error = homeyOffline(messages.reconnectFailed(manager.reconnectionAttempts()));
+      this.emitTransport('reconnect_failed', error);
+      if (this.root === root) this.shutdown(error);
+    });
+  }
+
+  private emitTransport(event: TransportEvent, error: APIError): void {
+    for (const listener of this.transportListeners) listener(event, error);
   }
 
   private async handshake(root: Socket): Promise<void> {
@@ -162,6 +229,8 @@ export class Realtime {
   }
 
   private shutdown(error?: Error): void {
+    this.abandon?.();
+    this.abandon = undefined;
     this.api?.disconnect();
     this.root?.removeAllListeners();
     this.root?.disconnect();

@@ -1,13 +1,13 @@
 /**
  * The servers of `npm start`, started as npm start starts them: the form built into form/dist when its sources
- * changed (scripts/build-form.ts), then scripts/start.ts in its own process on free ports with a fresh data folder.
- * Everything the tests need is read from the lines it prints.
+ * changed (scripts/build-form.ts), then the built server (scripts/start.ts bundled, see spawnStart) in its own
+ * process on free ports with a fresh data folder. Everything the tests need is read from the lines it prints.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exited, printed, spawnScript, stop, waitForOutput } from '../../scripts/child.js';
+import { exited, printed, spawnScript, spawnStart, stop, waitForOutput } from '../../scripts/child.js';
 
 export interface Servers {
   formUrl: string;
@@ -45,29 +45,30 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** npm start's first step: the production build of the form, skipped when form/dist is newer than its sources. */
+/** npm start's first step for the form: its production build, skipped when form/dist is newer than its sources. */
 async function buildForm(): Promise<void> {
-  await withBuildLock(async () => {
-    // Jest sets NODE_ENV=test, which would give React's development build.
-    const child = spawnScript('scripts/build-form.ts', { NODE_ENV: 'production' });
-    const output = waitForOutput(child, /(?!)/, 120_000).catch((error: Error) => error.message);
-    const code = await exited(child);
-    if (code !== 0) throw new Error(`The form's build failed (${code}): ${await output}`);
-  });
+  // Jest sets NODE_ENV=test, which would give React's development build.
+  const child = spawnScript('scripts/build-form.ts', { NODE_ENV: 'production' });
+  const output = waitForOutput(child, /(?!)/, 120_000).catch((error: Error) => error.message);
+  const code = await exited(child);
+  if (code !== 0) throw new Error(`The form's build failed (${code}): ${await output}`);
 }
 
 export async function startServers(): Promise<Servers> {
-  await buildForm();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'form-e2e-data-'));
-  const child: ChildProcess = spawnScript('scripts/start.ts', {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    HUB_PORT: '0',
-    FORM_PORT: '0',
-    CLOUD_PORT: '0',
-    HUB_MDNS: '0',
-    DOCS_DIR: path.join(dataDir, 'no-docs'),
-    SMTP_URL: '',
+  // The server's bundle is built by spawnStart when its sources changed: under the same lock as the form.
+  const child: ChildProcess = await withBuildLock(async () => {
+    await buildForm();
+    return spawnStart({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      HUB_PORT: '0',
+      FORM_PORT: '0',
+      CLOUD_PORT: '0',
+      HUB_MDNS: '0',
+      DOCS_DIR: path.join(dataDir, 'no-docs'),
+      SMTP_URL: '',
+    });
   });
   let output: string;
   try {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 
 export type OutgoingMail = SendMailOptions & { to: string; subject: string };
 
@@ -10,6 +10,8 @@ export type OutgoingMail = SendMailOptions & { to: string; subject: string };
  * and the cloud services alike.
  */
 export async function sendMail(mail: OutgoingMail, outboxDir: string, fileStem: string): Promise<{ messageId: string }> {
+  // Loaded on the first mail: a process that never sends one need not hold the mailer in memory.
+  const { default: nodemailer } = await import('nodemailer');
   const smtp = process.env.SMTP_URL;
   if (smtp) {
     const info = await nodemailer.createTransport(smtp).sendMail(mail);

@@ -72,4 +72,4 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export const openSupportDb = (dataDir: string) => openServiceDb<SupportTables>({ dataDir, file: 'support.sqlite', migrations });
+export const openSupportDb = (dataDir: string) => openServiceDb<SupportTables>({ dataDir, name: 'support', migrations });

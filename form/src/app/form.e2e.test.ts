@@ -211,6 +211,22 @@ describe('support form in Chromium', () => {
     await page.close();
   });
 
+  it('when an account topic is chosen, then its articles show with the community inside, and an earlier choice discards it', async () => {
+    const { page } = await open();
+    await page.getByRole('region', { name: 'My Account' }).getByRole('button').click();
+    await page.getByRole('button', { name: 'Password', exact: true }).click();
+    await page.getByRole('link', { name: 'Resetting a forgotten password' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Ask the community.' }).getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Contact Support' }).count()).toBe(0);
+    expect(await page.locator('[data-step]').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['category', 'account', 'knowledgeBase']);
+
+    await page.getByRole('button', { name: /Order #100482/ }).click();
+    await page.getByRole('link', { name: 'Tracking your order' }).waitFor();
+    expect(await page.locator('[data-step]').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step')))).toEqual(['category', 'knowledgeBase', 'ticket']);
+    expect(await page.getByRole('link', { name: 'Resetting a forgotten password' }).count()).toBe(0);
+    await page.close();
+  });
+
   it('when a step is chosen, then the page scrolls the new step to 120 px below the top', async () => {
     const { page } = await open();
     await page.getByRole('button', { name: /Order #/ }).first().click();

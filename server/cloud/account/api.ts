@@ -42,10 +42,10 @@ import { verifyDelegationToken } from './delegation.js';
 
 /**
  * Operations that read a form or multipart body, or answer HTML or redirects, are served beside the dispatcher
- * (oauth/, avatar.ts): the rest are handlers here.
+ * (oauth/, avatar.ts), as are those that read a header (region.ts): the rest are handlers here.
  */
-const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, ...dispatched } = manifest.operations;
-export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar };
+const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, getRegion, getSystemStatus, ...dispatched } = manifest.operations;
+export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, getRegion, getSystemStatus };
 
 /** Runs an admin-only operation: 403 for any other caller. */
 async function asAdmin<T>(context: AccountContext, run: () => Promise<T>): Promise<T> {

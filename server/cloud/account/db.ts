@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { openDb } from '../../http/db.js';
 import { migrations } from './migrations.js';
 
@@ -150,8 +149,9 @@ export type AccountDb = Kysely<Tables>;
  * brings its schema up to date.
  */
 export async function openAccountDb(options: { databaseUrl?: string; dataDir: string }): Promise<AccountDb> {
+  // pg is loaded only for PostgreSQL: a service on SQLite need not hold it in memory.
   const dialect = options.databaseUrl
-    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) })
+    ? new PostgresDialect({ pool: new (await import('pg')).default.Pool({ connectionString: options.databaseUrl, max: 10 }) })
     : new SqliteDialect({ database: openDb(path.join(options.dataDir, 'account.sqlite')) });
   const db = new Kysely<Tables>({ dialect });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

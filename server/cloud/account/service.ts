@@ -25,9 +25,10 @@ import { registerClient, type ClientRegistration } from './oauth/clients.js';
 import { tokenEndpoint, type ExtensionGrant } from './oauth/token-endpoint.js';
 import { authenticateAccess } from './oauth/tokens.js';
 import { schedulePurge } from './purge.js';
+import { regionRoutes, type RegionConfig } from './region.js';
 import { setRole } from './users.js';
 
-export interface AccountServiceConfig {
+export interface AccountServiceConfig extends RegionConfig {
   /** Holds the SQLite file (without databaseUrl) and the delegation key pair. */
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
@@ -115,6 +116,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       authorisePage(account, validator),
       authoriseSignIn(account, validator),
       uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),
+      ...regionRoutes(config, db, clock, validator, config.validateResponses ?? false),
     ],
   });
   const server = createServer(config.mounts ? withMounts(handler, config.mounts) : handler);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DEMO_APPS } from '../../hub/apps/demo.js';
+import { freshDatabase } from '../account/testing/postgres.js';
 import { CATALOGUE } from './catalogue.js';
 import { PARTNER_AUTHOR_IDS } from './partners.js';
 import { createAppsService, type AppsService } from './service.js';
@@ -11,13 +12,17 @@ describe('cloud apps service: getApp', () => {
   let apps: AppsService;
   let url: string;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apps-test-'));
+  // In CI (DATABASE_URL), the apps service keeps its apps in PostgreSQL, as npm start does given CLOUD_DATABASE_URL.
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
   beforeAll(async () => {
-    apps = await createAppsService({ dataDir, validateResponses: true, development: true });
+    database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+    apps = await createAppsService({ dataDir, databaseUrl: database?.url, validateResponses: true, development: true });
     url = await apps.listen(0);
   });
   afterAll(async () => {
     await apps.close();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -57,7 +62,7 @@ describe('cloud apps service: getApp', () => {
 
   it('when the service restarts on its data, then the catalogue is published again without duplicates', async () => {
     await apps.close();
-    apps = await createAppsService({ dataDir, validateResponses: true });
+    apps = await createAppsService({ dataDir, databaseUrl: database?.url, validateResponses: true });
     url = await apps.listen(0);
     const count = await apps.db.selectFrom('apps').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(CATALOGUE.length);

@@ -32,4 +32,4 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export const openAppsDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<AppsTables>({ ...options, file: 'apps.sqlite', migrations });
+export const openAppsDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<AppsTables>({ ...options, name: 'apps', migrations });

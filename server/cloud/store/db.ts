@@ -36,4 +36,4 @@ const migrations: Record<string, Migration> = {
 };
 
 export const openStoreDb = (options: { dataDir: string; databaseUrl?: string }) =>
-  openServiceDb<StoreTables>({ ...options, file: 'store.sqlite', migrations });
+  openServiceDb<StoreTables>({ ...options, name: 'store', migrations });

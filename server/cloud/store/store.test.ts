@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { freshDatabase } from '../account/testing/postgres.js';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
 import { ensureDemoOrders } from './demo.js';
 import { addOrder } from './orders.js';
@@ -12,15 +13,19 @@ describe('cloud store service: getOrders', () => {
   let store: StoreService;
   let url: string;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'));
+  // In CI (DATABASE_URL), the store keeps its orders in PostgreSQL, as npm start does given CLOUD_DATABASE_URL.
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 
   beforeAll(async () => {
     account = await startTestAccount();
-    store = await createStoreService({ dataDir, accountUrl: account.url, validateResponses: true, development: true });
+    database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+    store = await createStoreService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, validateResponses: true, development: true });
     url = await store.listen(0);
   });
   afterAll(async () => {
     await store.close();
     await account.stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

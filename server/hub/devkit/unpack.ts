@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { x as extract } from 'tar';
 import { badRequest } from '../../http/errors.js';
 
 /** What an app package may unpack to at most. */
@@ -12,6 +11,8 @@ export const UNPACKED_LIMIT_BYTES = 32 * 1024 * 1024;
  * (tar refuses absolute paths and `..`), at most UNPACKED_LIMIT_BYTES in all. A broken archive is a 400.
  */
 export async function unpackArchive(archive: Uint8Array, dir: string): Promise<void> {
+  // Loaded when a package arrives: a hub that is never sent one need not hold tar in memory.
+  const { x: extract } = await import('tar');
   mkdirSync(dir, { recursive: true });
   let total = 0;
   let skipped: string | undefined;

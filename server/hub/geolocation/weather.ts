@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import spec from '../../../generated/hub/geolocation.openapi.json' with { type: 'json' };
 import type { components } from '../../../generated/hub/geolocation.js';
@@ -14,9 +14,16 @@ export const WEATHER_CACHE_MS = 10 * 60_000;
 /** How long the hub waits for the weather service. */
 const WEATHER_TIMEOUT_MS = 5_000;
 
-const ajv = new Ajv2020({ strict: false });
-(addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-const isWeather = ajv.compile<Weather>(spec.components.schemas.Weather);
+let weatherValidator: ValidateFunction<Weather> | undefined;
+/** Compiled on the first answer: a hub that never asks for the weather need not compile or hold the validator. */
+function isWeather(body: unknown): body is Weather {
+  if (!weatherValidator) {
+    const ajv = new Ajv2020({ strict: false });
+    (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+    weatherValidator = ajv.compile<Weather>(spec.components.schemas.Weather);
+  }
+  return weatherValidator(body);
+}
 
 const unavailable = (description: string) => new ApiError(503, 'service_unavailable', description);
 const badGateway = (description: string) => new ApiError(502, 'bad_gateway', description);

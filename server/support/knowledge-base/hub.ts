@@ -131,4 +131,39 @@ export const hubArticles: KnowledgeArticle[] = [
       'Send a ticket with your order number and, for a defect, a short description and a photo; we will send a return label.',
     ),
   },
+  {
+    id: 360020000216,
+    section: 'Logic',
+    name: 'Comparing values in And cards',
+    body: html(
+      'The Logic And cards compare a variable or a device value with a number or text: "Temperature is greater than 21", "Mode is Away". Use them to make one flow do different things.',
+      'A flow with an <strong>Else</strong> section runs those actions when the And cards are not all true.',
+    ),
+  },
+  {
+    id: 360020000217,
+    section: 'Insights',
+    name: 'Downloading insights as a spreadsheet',
+    body: html(
+      'Open a chart, choose the time range and select <strong>Download CSV</strong>. Each row is a time and a value; open it in any spreadsheet program to make your own charts or compare years.',
+    ),
+  },
+  {
+    id: 360020000218,
+    section: 'Energy',
+    name: 'Solar panels and home batteries',
+    body: html(
+      'Inverters and batteries that report their power appear in Energy as generation and storage. Your home\'s net use then shows what you draw from, or return to, the grid.',
+      'Missing values? Check that the inverter\'s app is installed and the device reports <em>power</em>, not only daily totals.',
+    ),
+  },
+  {
+    id: 360020000219,
+    section: 'Family',
+    name: 'Presence: home and away',
+    body: html(
+      'Each family member is home or away, set by their phone\'s location or by flows. Flows can start when the first person comes home or the last one leaves.',
+      'Presence works when the mobile app may use location in the background; without it, set presence by hand or from a flow.',
+    ),
+  },
 ];

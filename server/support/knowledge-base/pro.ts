@@ -78,4 +78,20 @@ export const proArticles: KnowledgeArticle[] = [
       'A hub that was reset is no longer linked: set it up again with your account.',
     ),
   },
+  {
+    id: 360040000410,
+    section: 'Matter',
+    name: 'Sharing a Matter device with another app',
+    body: html(
+      'A Matter device can be in several ecosystems at once. Open the device\'s settings, choose <strong>Share with another app</strong> and enter the pairing code shown in that app. Each ecosystem controls it directly.',
+    ),
+  },
+  {
+    id: 360040000411,
+    section: 'Ethernet Adapter',
+    name: 'The hub does not use the wired network',
+    body: html(
+      '- Check the cable and the router port: the adapter\'s light shows a link.\n- Restart the hub after connecting the adapter the first time.\n- The router must hand out addresses (DHCP) on that port.',
+    ),
+  },
 ];

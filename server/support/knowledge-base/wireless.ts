@@ -123,4 +123,20 @@ export const wirelessArticles: KnowledgeArticle[] = [
       'One hub can use several bridges to reach every floor.',
     ),
   },
+  {
+    id: 360030000315,
+    section: '433 MHz',
+    name: 'Copying a 433 MHz remote',
+    body: html(
+      'Many remote sockets and blinds learn from a remote. Choose <strong>+ → brand → Copy remote</strong> and press the remote\'s button near the hub; the hub then sends the same signal, so both keep working.',
+    ),
+  },
+  {
+    id: 360030000316,
+    section: 'Bluetooth',
+    name: 'Bluetooth devices lose their connection',
+    body: html(
+      '- Keep the device within 10 metres of the hub, without metal or water in between.\n- Replace weak batteries: Bluetooth devices disconnect first when their voltage drops.\n- Turn off the brand\'s own phone app in the background: it may hold the connection.',
+    ),
+  },
 ];

@@ -15,3 +15,12 @@ describe('LoadingScreen', () => {
     expect(html).toMatch(/<main[^>]*aria-busy="true"/);
   });
 });
+
+describe('LoadingScreen when the form cannot load', () => {
+  it('when it failed, then the reason is an alert and nothing spins', () => {
+    const html = renderToString(<LoadingScreen failed="The support form could not load. Please try again in a moment." />);
+    expect(html).toMatch(/role="alert"/);
+    expect(html).toContain('The support form could not load. Please try again in a moment.');
+    expect(html).not.toContain('loading-screen__spinner');
+  });
+});

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CloudUser, type CloudAPI } from '../../../../client/index.js';
+import type { CloudAPI } from '../../../../client/cloud/cloud-api.js';
+import { CloudUser } from '../../../../client/cloud/user.js';
 import type { components } from '../../../../generated/cloud/account.js';
 import { useServices } from '../services/services.js';
 

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { HubAPI } from '../../../../client/index.js';
 import { startTestHub, type TestHub } from '../../../../server/hub/testing/test-hub.js';
 import { texts } from '../final-steps/limits.js';
@@ -18,12 +19,12 @@ describe('hub diagnostics for a ticket', () => {
 
   it('when the hub answers, then the report is its sendLog text and the newer model reports its under-voltage in percent', async () => {
     expect(await diagnosticReport(client)).toContain(hub.hub.id);
-    expect(await underVoltagePercentage(client, NEWER_PRO_MODEL)).toMatch(/^\d+%$/);
-    expect(await underVoltagePercentage(client, 'homey-pro')).toBe('');
+    expect(await underVoltagePercentage(new QueryClient(), client, NEWER_PRO_MODEL)).toMatch(/^\d+%$/);
+    expect(await underVoltagePercentage(new QueryClient(), client, 'homey-pro')).toBe('');
   });
 
   it('when the hub answers, then its facts name its model, software, apps and users', async () => {
-    const facts = await hubFacts(client);
+    const facts = await hubFacts(new QueryClient(), client);
     expect(facts).toMatchObject({ modelName: 'Open Hub Pro (2nd generation)', softwareVersion: hub.hub.version, users: expect.any(Number) });
     expect(facts.apps.split('\n')).toHaveLength(facts.appsCount);
   });
@@ -32,7 +33,7 @@ describe('hub diagnostics for a ticket', () => {
     const refused = HubAPI.open({ address: hub.url, id: hub.hub.id, token: 'not-a-token' });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await diagnosticReport(refused)).toBe("Couldn't generate report");
-    expect(await underVoltagePercentage(refused, NEWER_PRO_MODEL)).toBe("Couldn't get under voltage ratio");
+    expect(await underVoltagePercentage(new QueryClient(), refused, NEWER_PRO_MODEL)).toBe("Couldn't get under voltage ratio");
     expect(texts.reportFailed).toBe("Couldn't generate report");
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();

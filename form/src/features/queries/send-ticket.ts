@@ -41,7 +41,10 @@ async function upload({ support }: Services, file: File): Promise<string> {
 /** What the chosen hub adds to a ticket: its record's facts, what it reports itself and its diagnostic report. */
 async function hubFields(queryClient: QueryClient, session: Session, homeyId: string): Promise<Partial<TicketCreate>> {
   const record = session.record.homeys.find(({ _id }) => _id === homeyId);
-  if (!record) return {};
+  if (!record) {
+    console.error(`The chosen hub ${homeyId} is not among the user's hubs any more: the ticket goes without its details.`);
+    return {};
+  }
   const fromRecord: Partial<TicketCreate> = {
     homeyId,
     homeyModel: record.model ?? '',
@@ -62,7 +65,7 @@ async function hubFields(queryClient: QueryClient, session: Session, homeyId: st
     const underVoltage = record.model === NEWER_PRO_MODEL ? { underVoltagePercentage: texts.underVoltageFailed } : {};
     return { ...fromRecord, diagnosticReport: texts.reportFailed, ...underVoltage };
   }
-  const [report, underVoltage, facts] = await Promise.all([diagnosticReport(hub), underVoltagePercentage(hub, record.model), hubFacts(hub)]);
+  const [report, underVoltage, facts] = await Promise.all([diagnosticReport(hub), underVoltagePercentage(queryClient, hub, record.model), hubFacts(queryClient, hub)]);
   return {
     ...fromRecord,
     homeyModelName: facts.modelName,

@@ -1,6 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Client } from 'openapi-fetch';
-import { BrowserStorageAdapter, CloudAPI, type CloudService } from '../../../../client/index.js';
+import { CloudAPI } from '../../../../client/cloud/cloud-api.js';
+import type { CloudService } from '../../../../client/cloud/service.js';
+import { BrowserStorageAdapter } from '../../../../client/cloud/storage.js';
 import type { paths as SupportPaths } from '../../../../generated/support.js';
 import { origin, redirectUrl } from '../../config.js';
 import type { FormConfig } from './config-query.js';

@@ -6,18 +6,9 @@
  */
 
 import type { components } from '../../../../generated/support.js';
+import type { Branch, Condition, RouteId, Step, StepId, Tile } from './tree-types.js';
 
-export type StepId =
-  | 'category'
-  | 'account'
-  | 'cloudHub'
-  | 'proHub'
-  | 'apps'
-  | 'knowledgeBase'
-  | 'community'
-  | 'contactDeveloper'
-  | 'emailDeveloper'
-  | 'ticket';
+export type * from './tree-types.js';
 
 /** Where a choice leads: the steps that follow it, in order. */
 export const routes = {
@@ -30,56 +21,7 @@ export const routes = {
   community: ['community'],
   contactDeveloper: ['contactDeveloper', 'emailDeveloper'],
   ticket: ['ticket'],
-} as const satisfies Record<string, readonly StepId[]>;
-
-export type RouteId = keyof typeof routes;
-
-/** A tile shown only when the chosen hub has a bridge, only for the newer Pro model, or never for it. */
-export type Condition = 'hasBridge' | 'newerModel' | 'notNewerModel';
-
-/** What choosing a tile does: the route it starts, the articles the knowledge base shows, the ticket's tags. */
-export interface Branch {
-  action: RouteId;
-  articles?: readonly number[];
-  /** Used instead of `articles` when the chosen hub has a bridge. */
-  bridgeArticles?: readonly number[];
-  tags: readonly string[];
-}
-
-export interface Tile extends Branch {
-  id: string;
-  title: string;
-  only?: Condition;
-}
-
-/** Tiles made from the user's data (seed 000 §2 step 1 and step 5), each source with its branches. */
-export type Source =
-  | { kind: 'account'; branch: Branch }
-  | { kind: 'hubs'; byPlatform: Readonly<Record<'cloud' | 'local', Branch>> }
-  | { kind: 'orders'; branch: Branch }
-  | { kind: 'subscriptions'; byPrefix: readonly (Branch & { prefix: string; title: string })[]; otherwise: Branch }
-  | { kind: 'apps'; partner: Branch; community: Branch };
-
-export interface Group {
-  title: string;
-  source?: Source;
-  tiles: readonly Tile[];
-}
-
-export type StepKind = 'action' | 'plain' | 'final';
-
-export interface Step {
-  kind: StepKind;
-  question: string;
-  description: string;
-  groups?: readonly Group[];
-  /** A plain step shown inside the knowledge base step when it follows it (the community in some branches). */
-  embeddable?: boolean;
-  /** The step after it follows only for some data (the e-mail step only for a developer who takes e-mail). */
-  optionalNext?: boolean;
-  /** Shows "Pro software is out of date." when the chosen hub reports available updates. */
-  warnsWhenOutOfDate?: boolean;
-}
+} as const satisfies Record<RouteId, readonly StepId[]>;
 
 /** The newer Pro model's code (the demo hub's `homeyModelId`): it hides 868 MHz and adds Matter, Thread ... */
 export const NEWER_PRO_MODEL = 'hub-pro-2';
@@ -115,9 +57,9 @@ const hub = {
   devices: tile('devices', 'Devices', kbTicket(['devices'], [360020000203, 360020000204])),
   flow: tile('flow', 'Flow', kbCommunity(['flow'], [360020000205, 360020000206])),
   advancedFlow: tile('advanced-flow', 'Advanced Flow', direct('community', ['advanced_flow'])),
-  logic: tile('logic', 'Logic', kbCommunity(['logic'], [360020000207])),
-  insights: tile('insights', 'Insights', kbCommunity(['insights'], [360020000208])),
-  energy: tile('energy', 'Energy', kbCommunity(['energy'], [360020000209])),
+  logic: tile('logic', 'Logic', kbCommunity(['logic'], [360020000207, 360020000216])),
+  insights: tile('insights', 'Insights', kbCommunity(['insights'], [360020000208, 360020000217])),
+  energy: tile('energy', 'Energy', kbCommunity(['energy'], [360020000209, 360020000218])),
   dashboards: tile('dashboards', 'Dashboards', direct('community', ['dashboards'])),
   mobileApp: tile('mobile-app', 'Mobile App', direct('ticket', ['mobile_app'])),
   webApp: tile('web-app', 'Web App', direct('ticket', ['web_app'])),
@@ -126,18 +68,18 @@ const hub = {
   siri: tile('siri', 'Siri', kbTicket(['siri'], [360020000213])),
   defects: tile('defects', 'Defects', direct('ticket', ['defects'])),
   returns: tile('returns', 'Returns', direct('ticket', ['returns'])),
-  rf433: tile('433-mhz', '433 MHz', kbTicket(['433_mhz'], [360030000301])),
+  rf433: tile('433-mhz', '433 MHz', kbTicket(['433_mhz'], [360030000301, 360030000315])),
   rf868: tile('868-mhz', '868 MHz', kbTicket(['868_mhz'], [360030000302])),
-  bluetooth: tile('bluetooth', 'Bluetooth', kbTicket(['bluetooth'], [360030000303])),
+  bluetooth: tile('bluetooth', 'Bluetooth', kbTicket(['bluetooth'], [360030000303, 360030000316])),
   infrared: tile('infrared', 'Infrared', kbTicket(['infrared'], [360030000304])),
   wifi: tile('wi-fi', 'Wi-Fi', kbTicket(['wifi'], [360030000305, 360030000306], [360030000307, 360030000314])),
   zigbee: tile('zigbee', 'Zigbee', kbTicket(['zigbee'], [360030000308, 360030000309], [360030000310, 360030000314])),
   zwave: tile('z-wave', 'Z-Wave', kbTicket(['zwave'], [360030000311, 360030000312], [360030000313, 360030000314])),
-  matter: tile('matter', 'Matter', kbTicket(['matter'], [360040000404]), 'newerModel'),
+  matter: tile('matter', 'Matter', kbTicket(['matter'], [360040000404, 360040000410]), 'newerModel'),
   thread: tile('thread', 'Thread', kbTicket(['thread'], [360040000405]), 'newerModel'),
-  family: tile('family', 'Family', kbCommunity(['family'], [360020000214])),
+  family: tile('family', 'Family', kbCommunity(['family'], [360020000214, 360020000219])),
   bridge: tile('bridge', 'Bridge', kbTicket(['bridge'], [360030000314]), 'hasBridge'),
-  ethernetAdapter: tile('ethernet-adapter', 'Ethernet Adapter', kbTicket(['ethernet_adapter'], [360040000406]), 'newerModel'),
+  ethernetAdapter: tile('ethernet-adapter', 'Ethernet Adapter', kbTicket(['ethernet_adapter'], [360040000406, 360040000411]), 'newerModel'),
   satelliteMode: tile('satellite-mode', 'Satellite Mode', kbCommunity(['satellite_mode'], [360040000407]), 'newerModel'),
   backups: tile('backups', 'Backups', kbTicket(['backups'], [360040000401, 360040000402])),
   other: tile('other', 'Other', kbTicket(['other'], [360020000201, 360020000204])),

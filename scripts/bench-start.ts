@@ -1,0 +1,66 @@
+/**
+ * The hub process part of npm run bench: its resident memory, and the time from `npm start` to its `Hub URL:` line
+ * on a second start (the first may build the form, the docs and the server bundle; the second finds them current).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { root } from './apis.js';
+import { stop, waitForOutput } from './child.js';
+
+/** Resident memory (MB) of the largest process under `pid`: the hub's node process below npm's, if any. */
+export function residentMb(pid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grew = true;
+      }
+    }
+  }
+  const rss = [...tree].map((id) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  });
+  return Math.round(Math.max(...rss) / 1024);
+}
+
+/** Milliseconds from spawning `npm start` to its `Hub URL:` line, for each of `starts` starts on one data folder. */
+export async function timeStarts(dataDir: string, starts = 2): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < starts; run++) {
+    const began = performance.now();
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let hubAt = 0;
+    npm.stdout.on('data', (chunk: Buffer) => {
+      if (!hubAt && /^Hub URL: /m.test(String(chunk))) hubAt = performance.now();
+    });
+    try {
+      // Up to its last line, so that the next start does not overlap this one's account service; a first start may
+      // render every docs page.
+      await waitForOutput(npm, /^Ctrl-C stops/, 180_000);
+      times.push(Math.round(hubAt - began));
+    } finally {
+      await stop(npm);
+    }
+  }
+  return times;
+}

@@ -1,0 +1,66 @@
+/**
+ * npm run build:server: scripts/start.ts and everything it imports (hub, cloud account service, their packages)
+ * bundled by esbuild into dist/server, which `npm start` runs with plain node. Compiling TypeScript in the hub's own
+ * process (tsx) cost about 80 MB of resident memory and half a second of every start. Skipped when the bundle is
+ * newer than every file it is made from; `--force` builds regardless.
+ */
+import { renameSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { root } from './apis.js';
+import { isUpToDate } from './up-to-date.js';
+
+/** What the bundle is made from: the code and contract it imports, the installed packages and the compiler settings. */
+export const serverSources = ['server', 'scripts', 'generated', 'package-lock.json', 'tsconfig.json'];
+
+/** The file `npm start` runs. */
+export const serverEntry = (directory = root) => path.join(directory, 'dist', 'server', 'start.js');
+
+/**
+ * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native) and socket.io, which serves
+ * its browser client from files beside its own code. Files read at run time (app worker entry, catalogue) stay
+ * where they are: they are found from the working folder.
+ */
+const external = ['better-sqlite3', 'pg-native', 'socket.io'];
+
+/** The bundle is current when it exists and is newer than every source; tests do not go into it. */
+export function serverIsCurrent(directory = root): boolean {
+  const skip = (file: string) => path.basename(file) === 'node_modules' || /\.test\.tsx?$/.test(file);
+  return isUpToDate(serverEntry(directory), serverSources.map((source) => path.join(directory, source)), skip);
+}
+
+/**
+ * Bundles into one file, written beside the last and then renamed over it, so that a hub running the last one keeps
+ * running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's).
+ */
+export async function buildServer(): Promise<void> {
+  const entry = serverEntry();
+  const next = `${entry}.${process.pid}`;
+  await build({
+    entryPoints: [path.join(root, 'scripts', 'start.ts')],
+    outfile: next,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external,
+    // Bundled CommonJS packages require node's own modules: an ES module has no `require` of its own.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  renameSync(next, entry);
+}
+
+/** Bundles unless the bundle is current (or `force`). */
+export async function buildServerIfChanged(force = false): Promise<void> {
+  if (!force && serverIsCurrent()) return;
+  const started = performance.now();
+  await buildServer();
+  console.log(`Server bundled into ${path.relative(root, serverEntry())} in ${Math.round(performance.now() - started)} ms.`);
+}
+
+// Without top-level await: Jest, which compiles to CommonJS, loads this file too (scripts/child.ts).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // esbuild has printed what failed.
+  buildServerIfChanged(process.argv.includes('--force')).catch(() => (process.exitCode = 1));
+}
