@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exited, printed, spawnScript, spawnStart, stop, waitForOutput } from '../../scripts/child.js';
+import { exited, printed, spawnBin, spawnStart, stop, waitForOutput } from '../../scripts/child.js';
 
 export interface Servers {
   formUrl: string;
@@ -48,7 +48,7 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
 /** npm start's first step for the form: its production build, skipped when form/dist is newer than its sources. */
 async function buildForm(): Promise<void> {
   // Jest sets NODE_ENV=test, which would give React's development build.
-  const child = spawnScript('scripts/build-form.ts', { NODE_ENV: 'production' });
+  const child = spawnBin('tsx', ['scripts/build-form.ts'], { NODE_ENV: 'production' });
   const output = waitForOutput(child, /(?!)/, 120_000).catch((error: Error) => error.message);
   const code = await exited(child);
   if (code !== 0) throw new Error(`The form's build failed (${code}): ${await output}`);
