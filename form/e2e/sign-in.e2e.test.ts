@@ -1,4 +1,4 @@
-import { seriousViolations, startHarness, type Harness } from './harness.js';
+import { seriousViolations, signIn, startHarness, type Harness } from './harness.js';
 
 // End to end against npm start's servers in Chromium: the sign-in screen, the account service's sign-in page, step 1.
 jest.setTimeout(60_000);
@@ -54,6 +54,18 @@ describe('signing in to the support form', () => {
     await page.reload();
     await page.getByRole('heading', { name: "What's your question about?" }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+  });
+
+  it('when the user signs out mid-way, then the sign-in screen shows, and signing in again starts at step 1', async () => {
+    const { page } = await harness.openSignedIn();
+    await page.getByRole('region', { name: 'My Account' }).getByRole('button').click();
+    await page.getByRole('heading', { name: 'What about your account?' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await harness.screenshot(page, '4-signed-out');
+    await signIn(page, harness.servers);
+    expect(await page.locator('ol.wizard > li[data-step]').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'What about your account?' }).count()).toBe(0);
   });
 
   it('when the browser lacks what the form needs, then an alert says it is too old and to write to support by e-mail', async () => {
