@@ -8,10 +8,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startServers, type Servers } from './servers.js';
 
-export type { Servers };
-
 /** Where screenshots of each step are kept (git-ignored), one folder per test file. */
-export const artefactsDir = path.join(process.cwd(), 'test-artefacts', 'form');
+const artefactsDir = path.join(process.cwd(), 'test-artefacts', 'form');
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -23,14 +21,13 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   // Playwright turns the back/forward cache off by default; the form must reset when a page comes back from it.
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
 }
 
 export interface Harness {
   servers: Servers;
-  browser: Browser;
   /** A fresh browser profile (no token stored): the sign-in screen. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page of the form in a fresh profile, with its problems (uncaught errors, console errors) recorded. */
@@ -77,7 +74,6 @@ export async function startHarness(name: string): Promise<Harness> {
   };
   return {
     servers,
-    browser,
     newContext,
     open,
     async openSignedIn(options) {
@@ -100,7 +96,7 @@ export async function startHarness(name: string): Promise<Harness> {
   };
 }
 
-export function watchProblems(page: Page): string[] {
+function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
