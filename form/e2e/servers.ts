@@ -32,9 +32,11 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
     try {
       mkdirSync(lock);
       break;
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // A lock older than any build is left over from a killed run.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      const taken = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (taken !== undefined && Date.now() - taken > 120_000) rmSync(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
