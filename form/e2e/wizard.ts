@@ -18,31 +18,50 @@ interface UserRecord {
   subscriptions?: Record<string, { startedAt: string }>;
 }
 
-/** The tiles' data as the servers answer it for the demo account (the hub chosen is set per path). */
-export async function demoData(harness: Harness): Promise<TreeContext> {
+interface AppBuild {
+  name: string | { en: string };
+  support: string | null;
+}
+
+export interface DemoData {
+  /** The tiles' data (the hub chosen is set per path). */
+  context: TreeContext;
+  /** The names of the installed apps whose developer takes e-mail. */
+  takeEmail: Set<string>;
+}
+
+/** The demo account's data as the servers answer it. */
+export async function demoData(harness: Harness): Promise<DemoData> {
   const { cloudUrl, hubUrl, hubToken } = harness.servers;
   const [record, orders] = await Promise.all([
     callAs<UserRecord>(harness, `${cloudUrl}/user/me`),
     callAs<{ id: string; date: string }[]>(harness, `${cloudUrl}/store/user/order`),
   ]);
   const installed = await fetch(`${hubUrl}/api/manager/apps/app`, { headers: { Authorization: `Bearer ${hubToken}` } }).then((response) => response.json() as Promise<Record<string, { id: string; name: string }>>);
+  // As the form shows them: named by their build in the apps service; its developer takes e-mail on a mailto: link.
   const apps = await Promise.all(
-    Object.values(installed).map(async ({ id, name }) => ({ id, name, authorId: (await callAs<{ author: { userId: string } }>(harness, `${cloudUrl}/apps/app/${id}`)).author.userId })),
+    Object.values(installed).map(async ({ id, name }) => {
+      const app = await callAs<{ author: { userId: string }; liveBuild: AppBuild | null; testBuild: AppBuild | null }>(harness, `${cloudUrl}/apps/app/${id}`);
+      const build = app.liveBuild ?? app.testBuild;
+      const shown = build ? (typeof build.name === 'string' ? build.name : build.name.en) : name;
+      return { id, name: shown, authorId: app.author.userId, takesEmail: Boolean(build?.support?.startsWith('mailto:')) };
+    }),
   );
-  return {
+  const context: TreeContext = {
     user: { fullname: `${record.firstname} ${record.lastname}`.trim(), email: record.email },
     hubs: record.homeys.map(({ _id, name, platform, model, bridges }) => ({ _id, name, platform, ...(model ? { model } : {}), bridges: bridges ?? [] })),
     orders,
     subscriptions: Object.entries(record.subscriptions ?? {}).map(([id, { startedAt }]) => ({ id, startedAt })),
     apps,
   };
+  return { context, takeEmail: new Set(apps.filter((app) => app.takesEmail).map((app) => app.name)) };
 }
 
-/** The tile on screen that stands for a pick, in the data as it is once the picks before it are made. */
-export function tileFor(pick: Pick, context: TreeContext): TileView | undefined {
+/** The tiles on screen that stand for a pick (several for a data source's branch), in the data as it is then. */
+export function tilesFor(pick: Pick, context: TreeContext): TileView[] {
   return groupsOf(pick.step, context)
     .flatMap((group) => group.tiles)
-    .find((tile) => (pick.title === undefined ? tile.choice?.branch === pick.branch : tile.key === pick.key));
+    .filter((tile) => (pick.title === undefined ? tile.choice?.branch === pick.branch : tile.key === pick.key));
 }
 
 /** The context after a pick: a hub chosen in step 1 decides the options of the hub steps. */
