@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 // The repo is ESM; Jest runs it as CommonJS compiled by SWC (see STACK.md). ESM-only dependencies are compiled too.
 const config: Config = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/server', '<rootDir>/client', '<rootDir>/scripts', '<rootDir>/form/src'],
+  roots: ['<rootDir>/server', '<rootDir>/client', '<rootDir>/scripts', '<rootDir>/form/src', '<rootDir>/form/e2e'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     '^.+\\.(t|j|mj)sx?$': [

@@ -5,8 +5,9 @@
  * mock. Each server runs in its own process; autocannon drives them one after the other with the same settings.
  * Also the flow engine's throughput and latency (bench-flow.ts), the time of an insights lastYear query over a year
  * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the time from
- * `npm start` to its `Hub URL:` line on a second start (bench-start.ts).
- * `npm run bench -- memory` measures only the last two, loading the hub with its own rows (about a minute and a half).
+ * `npm start` to its `Hub URL:` line on a second start (bench-start.ts), and the support form's initial JavaScript and
+ * first render in Chromium (bench-form.ts).
+ * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,9 +16,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
+import { measureForm, printForm } from './bench-form.js';
 import { measureInsightsQuery } from './bench-insights.js';
 import { measureFanOut } from './bench-realtime.js';
 import { residentMb, timeStarts } from './bench-start.js';
+import { buildFormIfChanged } from './build-form.js';
 import { freePort, printed, spawnBin, spawnStart, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
 
@@ -59,12 +62,12 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   return child;
 }
 
-async function startHub(): Promise<{ url: string; token: string; process: ChildProcess }> {
+async function startHub(): Promise<{ url: string; token: string; formUrl: string; process: ChildProcess }> {
   const hub = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
   children.push(hub);
   // Its last line: the account service, loaded after the hub's lines, must not share the cores with the load.
   const output = await waitForOutput(hub, /^Ctrl-C stops/);
-  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, process: hub };
+  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, formUrl: printed(output, 'Support form')!, process: hub };
 }
 
 async function startServer(script: string, label: string, env: Record<string, string>): Promise<string> {
@@ -127,6 +130,8 @@ function table(title: string, rows: Row[], ceiling: Row): void {
 }
 
 try {
+  // As npm start: the form is built first (skipped when current), so that the started server serves it.
+  if ((await buildFormIfChanged()) !== 0) throw new Error("The support form's build failed");
   const hub = await startHub();
   const auth = { Authorization: `Bearer ${hub.token}` };
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -189,6 +194,8 @@ try {
 
     console.log('Measuring insights lastYear queries over a year of per-minute values...');
     const insights = await measureInsightsQuery();
+    console.log("Measuring the support form's sign-in screen in Chromium...");
+    const form = await measureForm(hub.formUrl);
 
     table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
     console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
@@ -204,6 +211,7 @@ try {
         `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
     );
     printClient(client);
+    printForm(form);
     failed ||= fanOut.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
   }
   console.log('Timing two starts of npm start on a new data folder...');

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { links } from '../../config.js';
 
 export const successTexts = {
@@ -9,8 +9,19 @@ export const successTexts = {
   close: 'Close',
 };
 
+/** Tab past the last control (or Shift+Tab before the first) wraps around: a modal dialog alone lets focus leave the page. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)')];
+  const [first, last] = [controls[0], controls.at(-1)];
+  const edge = event.shiftKey ? first : last;
+  if (!edge || document.activeElement !== edge) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first)?.focus();
+}
+
 /**
- * The success popup: a native modal <dialog> (the rest of the page is inert, so tab focus stays inside it) with the
+ * The success popup: a native modal <dialog> (the rest of the page is inert, and Tab wraps around inside it) with the
  * page's scrolling locked while it is open. Closing it (its button or Escape) is `onClose`: the owner unmounts it.
  */
 export function SuccessDialog({ body, onClose }: { body: string; onClose: () => void }) {
@@ -32,6 +43,7 @@ export function SuccessDialog({ body, onClose }: { body: string; onClose: () => 
       ref={dialog}
       className="success-dialog"
       aria-labelledby="success-title"
+      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

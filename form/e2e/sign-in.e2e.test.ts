@@ -1,0 +1,82 @@
+import { seriousViolations, signIn, startHarness, type Harness } from './harness.js';
+
+// End to end against npm start's servers in Chromium: the sign-in screen, the account service's sign-in page, step 1.
+jest.setTimeout(60_000);
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness('sign-in');
+}, 180_000);
+
+afterAll(() => harness?.close());
+
+describe('signing in to the support form', () => {
+  it('when nobody is signed in, then the sign-in screen shows the seed texts, the Sign in button and the help link, accessibly', async () => {
+    const { page, problems } = await harness.open();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('How can we help?');
+    expect(await page.getByText('Please sign in so we can help you best.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: "Can't sign in?" }).getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hc/);
+    await harness.screenshot(page, '1-sign-in-screen');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("when the user signs in on the account service's page, then the form greets them by first name above step 1", async () => {
+    const { page, problems } = await harness.open();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.href.startsWith(harness.servers.cloudUrl));
+    await harness.screenshot(page, '2-account-sign-in-page');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('E-mail address').fill(harness.servers.email);
+    await page.getByLabel('Password').fill(harness.servers.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByRole('heading', { name: "What's your question about?" }).waitFor();
+    // The code of the redirect is exchanged and removed from the address.
+    expect(page.url()).toBe(harness.servers.formUrl);
+    expect(await page.getByText('Hi Demo!', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('How can we help?');
+    for (const group of ['My Account', 'My Hubs', 'My Orders', 'My Subscriptions']) {
+      expect(await page.getByRole('region', { name: group }).isVisible()).toBe(true);
+    }
+    await page.getByRole('region', { name: 'My Orders' }).getByRole('button', { name: /^Order #\d+/ }).first().waitFor();
+    expect(await page.getByText('Select one of the above options.').isVisible()).toBe(true);
+    // The README's picture of the form (form/docs/step-1.png).
+    await harness.screenshot(page, '3-step-1', { fullPage: false });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('when a signed-in user comes back later, then the stored token opens the form without signing in again', async () => {
+    const { page } = await harness.openSignedIn();
+    await page.reload();
+    await page.getByRole('heading', { name: "What's your question about?" }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+  });
+
+  it('when the user signs out mid-way, then the sign-in screen shows, and signing in again starts at step 1', async () => {
+    const { page } = await harness.openSignedIn();
+    await page.getByRole('region', { name: 'My Account' }).getByRole('button').click();
+    await page.getByRole('heading', { name: 'What about your account?' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await harness.screenshot(page, '4-signed-out');
+    await signIn(page, harness.servers);
+    expect(await page.locator('ol.wizard > li[data-step]').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'What about your account?' }).count()).toBe(0);
+  });
+
+  it('when the browser lacks what the form needs, then an alert says it is too old and to write to support by e-mail', async () => {
+    const context = await harness.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      delete (AbortSignal as { any?: unknown }).any;
+    });
+    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.message()), void dialog.dismiss())));
+    await page.goto(harness.servers.formUrl);
+    expect(await alert).toMatch(/browser is too old[\s\S]*support[\s\S]*by e-mail at \S+@\S+/);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { steps } from '../src/features/wizard/tree.js';
+import { meets, type TileView, type TreeContext } from '../src/features/wizard/walker.js';
+import { callAs, seriousViolations, startHarness, type Harness } from './harness.js';
+import { treePaths, type TreePath } from './tree-paths.js';
+import { afterPick, currentStep, demoData, stepOf, tileButton, tilesFor } from './wizard.js';
+
+// End to end against npm start's servers in Chromium: one test per end of the decision tree, enumerated from it.
+jest.setTimeout(30_000);
+
+let harness: Harness;
+let page: Page;
+let problems: string[];
+let data: TreeContext;
+let takeEmail: Set<string>;
+/** The cloud hub record made for the test: it has no address, so the form logs once that it cannot be reached. */
+let cloudHubId: string;
+/** The ends whose page axe-core has checked: once per kind of end is enough. */
+const checked = new Set<string>();
+
+beforeAll(async () => {
+  harness = await startHarness('tree-ends');
+  // The demo account owns the demo hub (a Pro hub); a cloud hub record of its own gives the cloud hub's branches.
+  ({ _id: cloudHubId } = await callAs<{ _id: string }>(harness, `${harness.servers.cloudUrl}/homey`, { method: 'POST', body: JSON.stringify({ name: 'Cabin', platform: 'cloud', model: 'cloud' }) }));
+  ({ context: data, takeEmail } = await demoData(harness));
+  ({ page, problems } = await harness.openSignedIn());
+}, 180_000);
+
+afterAll(() => harness?.close());
+
+/**
+ * Branches npm start's demo data has no tile for: the demo account's subscriptions are one of each known kind, and
+ * only the billing system (an admin) can add one of another kind.
+ */
+const awaitingDemoData = new Set(['subscriptions:other']);
+
+const paths = treePaths()
+  .filter((path) => !path.picks.some((pick) => awaitingDemoData.has(pick.key)))
+  .map((path, index) => ({ ...path, shot: `${String(index + 1).padStart(2, '0')}-${path.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}` }));
+
+/** Clicks along the path's picks; the tile of the last one, or undefined when the tree hides it for this data. */
+async function walk({ picks, ends }: TreePath): Promise<TileView | undefined> {
+  let context = data;
+  let tile: TileView | undefined;
+  for (const pick of picks) {
+    await stepOf(page, pick.step).waitFor();
+    const tiles = tilesFor(pick, context);
+    // Of several apps, one whose developer takes e-mail, when the path ends at the e-mail form.
+    tile = (ends.includes('emailDeveloper') && tiles.find((candidate) => takeEmail.has(candidate.title))) || tiles[0];
+    if (!tile) {
+      if (!pick.only) throw new Error(`The demo data has no tile for ${pick.key} in step ${pick.step}`);
+      // A tile the tree shows only for some hubs: absent for this one.
+      expect(meets(pick.only, context.hub)).toBe(false);
+      expect(await tileButton(page, pick.step, pick.title!).count()).toBe(0);
+      return undefined;
+    }
+    await tileButton(page, pick.step, tile.title).click();
+    context = afterPick(context, tile);
+  }
+  return tile;
+}
+
+/** The knowledge base of the chosen branch: one link per article of its data, each opening in a new tab. */
+async function expectArticles(count: number): Promise<void> {
+  const knowledgeBase = await currentStep(page, 'knowledgeBase');
+  await knowledgeBase.locator('ul.articles[aria-busy="false"]').waitFor();
+  const links = knowledgeBase.locator('ul.articles a');
+  expect(await links.count()).toBe(count);
+  for (const link of await links.all()) expect(await link.getAttribute('target')).toBe('_blank');
+}
+
+async function expectTicket(): Promise<void> {
+  const ticket = await currentStep(page, 'ticket');
+  expect(await ticket.getByText('Expected response time: 1-2 weeks').isVisible()).toBe(true);
+  expect(await ticket.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+}
+
+describe('every end of the decision tree', () => {
+  it.each(paths)('when the user picks $name, then that end shows', async (path) => {
+    const tile = await walk(path);
+    if (!tile) return;
+    const [end, then] = path.ends;
+    switch (end) {
+      case 'knowledgeBase':
+        await expectArticles(tile.choice!.articles.length);
+        if (then === 'community') {
+          const community = stepOf(page, 'knowledgeBase').getByRole('region', { name: steps.community.question });
+          expect(await community.getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+        } else {
+          expect(await stepOf(page, 'knowledgeBase').getByText('Still not found what you were looking for?').isVisible()).toBe(true);
+          await stepOf(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+          await expectTicket();
+        }
+        break;
+      case 'community':
+        expect(await (await currentStep(page, 'community')).getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+        break;
+      case 'ticket':
+        await expectTicket();
+        break;
+      case 'contactDeveloper': {
+        const developer = await currentStep(page, 'contactDeveloper');
+        await developer.getByText(new RegExp(`^${tile.title} was created by a (verified|community) developer`)).waitFor();
+        // The e-mail form follows only for a developer who takes e-mail.
+        const sendEmail = developer.getByRole('button', { name: 'Send an E-mail' });
+        if (takeEmail.has(tile.title)) {
+          await sendEmail.click();
+          await currentStep(page, then!);
+        } else {
+          expect(await sendEmail.count()).toBe(0);
+        }
+        break;
+      }
+      case 'apps':
+        expect(await tileButton(page, 'apps', 'Other').isVisible()).toBe(true);
+        break;
+      default:
+        throw new Error(`No check for an end at ${end}`);
+    }
+    if (end !== 'apps') expect(await page.getByText('Select one of the above options.').count()).toBe(0);
+    await harness.screenshot(page, path.shot);
+    const kind = path.ends.join('-');
+    if (!checked.has(kind)) {
+      checked.add(kind);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    expect(problems.filter((problem) => !problem.startsWith(`The hub ${cloudHubId} could not be reached`))).toEqual([]);
+  });
+});
+
+describe('what the chosen hub reports', () => {
+  /** Step 1's Pro hub, its updates.getUpdates answered with these updates. */
+  async function proHubWithUpdates(updates: unknown[]): Promise<Page> {
+    const opened = await harness.openSignedIn();
+    await opened.page.route('**/api/manager/updates/update', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(updates) }));
+    const answered = opened.page.waitForResponse('**/api/manager/updates/update');
+    await tileButton(opened.page, 'category', data.hubs!.find((hub) => hub.platform === 'local')!.name).click();
+    await currentStep(opened.page, 'proHub');
+    await answered;
+    return opened.page;
+  }
+
+  it('when the Pro hub has software updates waiting, then its step warns that the Pro software is out of date', async () => {
+    const hubPage = await proHubWithUpdates([{ version: '99.0.0' }]);
+    const warning = stepOf(hubPage, 'proHub').getByRole('alert');
+    await warning.waitFor();
+    expect(await warning.innerText()).toMatch(/^Pro software is out of date\. .*updat/i);
+    await harness.screenshot(hubPage, 'pro-hub-out-of-date');
+    expect(await seriousViolations(hubPage)).toEqual([]);
+  });
+
+  it('when the Pro hub has no updates waiting, then its step shows no warning', async () => {
+    const hubPage = await proHubWithUpdates([]);
+    await hubPage.waitForTimeout(200);
+    expect(await stepOf(hubPage, 'proHub').getByText('Pro software is out of date.').count()).toBe(0);
+  });
+});
