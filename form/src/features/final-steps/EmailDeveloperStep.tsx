@@ -6,7 +6,8 @@ import { EmailFailure, emailDeveloper } from '../queries/email-developer.js';
 import { useWizard } from '../wizard/store.js';
 import { supportChannelOf } from '../wizard/support-channel.js';
 import type { StepProps } from '../wizard/components/StepView.js';
-import { MESSAGE_MAX, MESSAGE_MIN, texts, truncate } from './limits.js';
+import { texts } from './limits.js';
+import { MessageField, messageRules } from './MessageField.js';
 import { SubmitButton } from './SubmitButton.js';
 import { SuccessDialog, successTexts } from './SuccessDialog.js';
 
@@ -25,26 +26,7 @@ export function EmailDeveloperStep({ session }: StepProps) {
   const { errors } = formState;
   return (
     <form className="final-step" noValidate onSubmit={handleSubmit((fields) => send.mutate(fields))}>
-      <div className="field">
-        <label htmlFor="developer-message">{texts.messageLabel}</label>
-        <textarea
-          id="developer-message"
-          rows={8}
-          maxLength={MESSAGE_MAX}
-          placeholder={texts.messagePlaceholder}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={errors.message ? 'developer-message-error' : undefined}
-          {...register('message', {
-            setValueAs: (value: string) => truncate(value, MESSAGE_MAX),
-            validate: (value) => value.trim().length >= MESSAGE_MIN || texts.messageTooShort,
-          })}
-        />
-        {errors.message && (
-          <p className="field-error" id="developer-message-error" role="alert">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
+      <MessageField id="developer-message" field={register('message', messageRules)} error={errors.message} />
       {error && (
         <div className="form-error" role="alert">
           <p>{error.message}</p>

@@ -6,7 +6,8 @@ import { useServices } from '../services/services.js';
 import { useWizard } from '../wizard/store.js';
 import type { StepProps } from '../wizard/components/StepView.js';
 import { AttachmentsField } from './AttachmentsField.js';
-import { MESSAGE_MAX, MESSAGE_MIN, SUBJECT_MAX, texts, truncate } from './limits.js';
+import { SUBJECT_MAX, texts, truncate } from './limits.js';
+import { MessageField, messageRules } from './MessageField.js';
 import { SubmitButton } from './SubmitButton.js';
 import { SuccessDialog, successTexts } from './SuccessDialog.js';
 
@@ -48,26 +49,7 @@ export function TicketStep({ session }: StepProps) {
           </p>
         )}
       </div>
-      <div className="field">
-        <label htmlFor="ticket-message">{texts.messageLabel}</label>
-        <textarea
-          id="ticket-message"
-          rows={8}
-          maxLength={MESSAGE_MAX}
-          placeholder={texts.messagePlaceholder}
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={errors.message ? 'ticket-message-error' : undefined}
-          {...register('message', {
-            setValueAs: (value: string) => truncate(value, MESSAGE_MAX),
-            validate: (value) => value.trim().length >= MESSAGE_MIN || texts.messageTooShort,
-          })}
-        />
-        {errors.message && (
-          <p className="field-error" id="ticket-message-error" role="alert">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
+      <MessageField id="ticket-message" field={register('message', messageRules)} error={errors.message} />
       <AttachmentsField files={files} onChange={setFiles} />
       {send.isError && (
         <p className="form-error" role="alert">

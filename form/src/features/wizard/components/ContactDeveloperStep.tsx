@@ -1,30 +1,21 @@
 import { links } from '../../../config.js';
-import { useArticles } from '../../queries/article-query.js';
 import { buildOf, nameOf, useApp } from '../../queries/app-query.js';
 import { useWizard } from '../store.js';
 import { developerTexts, supportChannelOf } from '../support-channel.js';
+import { ArticleList } from './ArticleList.js';
 import type { StepProps } from './StepView.js';
 
 /** Articles, whether the app's developer is verified, and the way the developer takes questions. */
 export function ContactDeveloperStep({ entry, index }: StepProps) {
   const wizard = useWizard();
   const app = useApp(wizard.collected.data.appId);
-  const articles = useArticles(wizard.collected.articles);
   const build = buildOf(app);
   const name = build ? nameOf(build) : (entry.choice?.label ?? wizard.collected.path.at(-1) ?? 'This app');
   const channel = supportChannelOf(build);
   const isCurrent = entry === wizard.entries.at(-1);
   return (
     <>
-      <ul className="articles" aria-busy={articles.loading}>
-        {articles.loaded.map((article) => (
-          <li key={article.id}>
-            <a href={article.html_url} target="_blank" rel="noreferrer">
-              {article.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <ArticleList />
       {app && <p className="developer__status">{app.author.verified ? developerTexts.verified(name) : developerTexts.community(name)}</p>}
       <div className="developer__contact">
         {channel.kind === 'website' && (

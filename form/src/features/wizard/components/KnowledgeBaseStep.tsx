@@ -1,8 +1,8 @@
-import { useArticles } from '../../queries/article-query.js';
 import { steps } from '../tree.js';
 import { useWizard } from '../store.js';
 import { embeddedStep } from '../walker.js';
 import { CommunityStep } from './CommunityStep.js';
+import { ArticleList } from './ArticleList.js';
 import type { StepProps } from './StepView.js';
 
 export const knowledgeBaseTexts = {
@@ -13,19 +13,10 @@ export const knowledgeBaseTexts = {
 /** Articles of the chosen branch (each opens in a new tab), then the community or a way on to support. */
 export function KnowledgeBaseStep({ entry, index }: StepProps) {
   const wizard = useWizard();
-  const articles = useArticles(wizard.collected.articles);
   const embedded = embeddedStep(entry);
   return (
     <>
-      <ul className="articles" aria-busy={articles.loading}>
-        {articles.loaded.map((article) => (
-          <li key={article.id}>
-            <a href={article.html_url} target="_blank" rel="noreferrer">
-              {article.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <ArticleList />
       {embedded ? (
         <section className="embedded-step" aria-label={steps[embedded].question}>
           <h3>{steps[embedded].question}</h3>
