@@ -1,7 +1,10 @@
 import type { Account } from './context.js';
 
-/** One subscription of each kind the support form tells apart by prefix (seed 000: plus, premium, developer). */
-export const DEMO_SUBSCRIPTIONS = ['plus_demo', 'premium_demo', 'developer_demo'] as const;
+/**
+ * One subscription of each kind the support form tells apart by prefix (seed 000: plus, premium, developer), and one
+ * of a kind it does not know, which it shows by its id.
+ */
+export const DEMO_SUBSCRIPTIONS = ['plus_demo', 'premium_demo', 'developer_demo', 'care_demo'] as const;
 
 /**
  * The demo account's subscriptions, added once (a subscription that exists is left as it is), and the activation of
