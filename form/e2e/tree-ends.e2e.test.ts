@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { DEMO_BRIDGE_SERIAL } from '../../server/cloud/account/demo-subscriptions.js';
 import { steps } from '../src/features/wizard/tree.js';
 import { meets, type TileView, type TreeContext } from '../src/features/wizard/walker.js';
 import { callAs, seriousViolations, startHarness, type Harness } from './harness.js';
@@ -13,15 +14,20 @@ let page: Page;
 let problems: string[];
 let data: TreeContext;
 let takeEmail: Set<string>;
-/** The cloud hub record made for the test: it has no address, so the form logs once that it cannot be reached. */
+/**
+ * The cloud hub record made for the test, with the demo's bridge activated for it: it has no address, so the form
+ * logs once that it cannot be reached.
+ */
 let cloudHubId: string;
 /** The ends whose page axe-core has checked: once per kind of end is enough. */
 const checked = new Set<string>();
 
 beforeAll(async () => {
   harness = await startHarness('tree-ends');
-  // The demo account owns the demo hub (a Pro hub); a cloud hub record of its own gives the cloud hub's branches.
+  // The demo account owns the demo hub (a Pro hub); a cloud hub record of its own, with a bridge, gives the cloud
+  // hub's branches, the bridge-specific ones among them.
   ({ _id: cloudHubId } = await callAs<{ _id: string }>(harness, `${harness.servers.cloudUrl}/homey`, { method: 'POST', body: JSON.stringify({ name: 'Cabin', platform: 'cloud', model: 'cloud' }) }));
+  await callAs(harness, `${harness.servers.cloudUrl}/bridge/${DEMO_BRIDGE_SERIAL}/activate`, { method: 'POST', body: JSON.stringify({ homeyId: cloudHubId }) });
   ({ context: data, takeEmail } = await demoData(harness));
   ({ page, problems } = await harness.openSignedIn());
 }, 180_000);

@@ -1,4 +1,5 @@
 import type { Account } from './context.js';
+import { digest } from './crypto.js';
 
 /**
  * One subscription of each kind the support form tells apart by prefix (seed 000: plus, premium, developer), and one
@@ -6,8 +7,11 @@ import type { Account } from './context.js';
  */
 export const DEMO_SUBSCRIPTIONS = ['plus_demo', 'premium_demo', 'developer_demo', 'care_demo'] as const;
 
+/** A bridge registered as production registers one, not yet activated: the demo account can activate it for a cloud hub. */
+export const DEMO_BRIDGE_SERIAL = 'DEMOBRIDGE0001';
+
 /**
- * The demo account's subscriptions, added once (a subscription that exists is left as it is), and the activation of
+ * The demo account's subscriptions and a bridge to activate, added once (a subscription that exists is left as it is), and the activation of
  * its hub's record when a data folder from before activation kept it unactivated.
  */
 export async function ensureDemoExtras(account: Account, userId: string, hubId: string): Promise<void> {
@@ -17,6 +21,11 @@ export async function ensureDemoExtras(account: Account, userId: string, hubId: 
     .insertInto('user_subscriptions')
     .values(DEMO_SUBSCRIPTIONS.map((id) => ({ user_id: userId, id, data, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .execute();
+  await account.db
+    .insertInto('peripherals')
+    .values({ kind: 'bridge', serial: DEMO_BRIDGE_SERIAL, serial_hash: digest(DEMO_BRIDGE_SERIAL), owner_id: null, hub_id: null, data: JSON.stringify({ name: 'Bridge' }), activated_at: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['kind', 'serial']).doNothing())
     .execute();
   await account.db.updateTable('hubs').set({ activated_at: now }).where('id', '=', hubId).where('owner_id', '=', userId).where('activated_at', 'is', null).execute();
 }

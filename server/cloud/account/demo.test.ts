@@ -1,5 +1,5 @@
 import { ensureDemo } from './demo.js';
-import { DEMO_SUBSCRIPTIONS } from './demo-subscriptions.js';
+import { DEMO_BRIDGE_SERIAL, DEMO_SUBSCRIPTIONS } from './demo-subscriptions.js';
 import { startTestAccount, type TestAccount } from './testing/test-account.js';
 
 describe('account service: the demo of npm start', () => {
@@ -23,5 +23,14 @@ describe('account service: the demo of npm start', () => {
     expect(second.subscriptions.plus_demo).toEqual(first.subscriptions.plus_demo);
     expect(second.homeys[0].activatedAt).toBe(first.homeys[0].activatedAt);
     expect(Object.keys(second.subscriptions)).toHaveLength(DEMO_SUBSCRIPTIONS.length);
+  });
+
+  it('when the demo is ensured, then a bridge waits to be activated, and the demo account activates it for a hub of its own', async () => {
+    const demo = await ensureDemo(cloud, cloud.dataDir, options);
+    const auth = { Authorization: `Bearer ${(await cloud.tokens(demo.email, demo.password)).access_token}` };
+    const { body } = await cloud.http().post(`/bridge/${DEMO_BRIDGE_SERIAL}/activate`).set(auth).send({ homeyId: options.hub._id }).expect(200);
+    expect(body).toMatchObject({ serial: DEMO_BRIDGE_SERIAL, activated: true });
+    await ensureDemo(cloud, cloud.dataDir, options);
+    expect((await cloud.http().get('/user/me').set(auth).expect(200)).body.homeys[0].bridges).toHaveLength(1);
   });
 });
