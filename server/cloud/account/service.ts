@@ -9,6 +9,7 @@ import type { OperationSpec } from '../../../generated/manifest.js';
 import { systemClock, type Clock } from '../../http/clock.js';
 import { Dispatcher } from '../../http/dispatcher.js';
 import { HostAllowList } from '../../http/hosts.js';
+import { log } from '../../http/log.js';
 import { sendMail } from '../../http/mail.js';
 import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
@@ -89,7 +90,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     publicUrl: config.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
   for (const client of config.clients ?? []) await registerClient(account, client);
-  const stopPurge = schedulePurge(account, (error) => console.error(error));
+  const stopPurge = schedulePurge(account, (error) => log.error({ err: error }, 'Purging expired account data failed'));
 
   const validator = new ContractValidator(spec);
   const dispatcher = new Dispatcher<AccountContext>({ account: accountApi }, undefined, ({ session, remoteAddress }) => ({
