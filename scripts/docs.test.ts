@@ -15,10 +15,11 @@ describe('npm run docs (scripts/docs.ts)', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'docs-test-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('when rendering the hub bundle and one manager, then each page and the index are self-contained HTML', async () => {
+  it('when rendering the hub bundle and one manager, then it counts the pages, and each page and the index are self-contained HTML', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
-    await waitForOutput(child, /^API docs in /, 60_000);
+    const output = await waitForOutput(child, /^API docs in /, 60_000);
     expect(await exited(child)).toBe(0);
+    expect(output).toContain('Rendering API docs: 2/2\nAPI docs in ');
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
     const zones = readFileSync(path.join(out, 'hub', 'zones.html'), 'utf8');
