@@ -15,12 +15,17 @@ export interface StartSettings {
   cloudPort: number;
   dataDir: string;
   docsDir: string;
-  /** The PEM of CLOUD_PUBLIC_KEY_FILE, when set. */
+  /** The PEM of CLOUD_PUBLIC_KEY_FILE, which verifies delegation tokens at the hub's login; else the local service's key. */
   cloudPublicKey?: string;
+  /** Names the hub answers to beside its own addresses and names (README: what the hub accepts). */
   hostNames: string[];
+  /** Sharing-invite acceptance and mobile events must carry it; without it, mobile events are refused. */
   cloudSharedSecret?: string;
+  /** The cloud weather service the geolocation manager asks; unset, the hub's weather call answers 503. */
   weatherUrl?: string;
+  /** mDNS advertising, on unless HUB_MDNS is 0, false, off or no. */
   mdns: boolean;
+  /** PostgreSQL for the cloud services instead of SQLite files in DATA_DIR/cloud. */
   cloudDatabaseUrl?: string;
   cloudRegion?: string;
   cloudStatusSecret?: string;
