@@ -13,6 +13,7 @@ import {
 } from '../constants.js';
 import { APIError, HubAPIError, homeyOffline, messages, TimeoutError, transportTexts, type HubErrorBody } from '../errors.js';
 import { connected, emitWithAck } from './acks.js';
+import { readEvent } from './item-reads.js';
 
 /** Seed 001 §4: the states of the realtime connection. */
 export type RealtimeState = 'disconnected' | 'connecting' | 'handshake' | 'connected' | 'reconnecting';
@@ -250,7 +251,10 @@ export class Realtime {
   }
 
   private dispatch(uri: string, event: string, data: unknown): void {
-    for (const listener of this.subscriptions.get(uri)?.listeners ?? []) listener(event, data);
+    const listeners = this.subscriptions.get(uri)?.listeners;
+    if (!listeners?.size) return;
+    const item = readEvent(uri, event, data);
+    for (const listener of listeners) listener(event, item);
   }
 
   private setState(state: RealtimeState, error?: Error): void {
