@@ -1,4 +1,7 @@
 import {
+  API_VERSION_LOCAL_V1,
+  HUB_CALL_TIMEOUT,
+  HUB_CALL_TIMEOUT_LOCAL_V1,
   PING_TIMEOUT_CLOUD,
   PING_TIMEOUT_LOCAL,
   PING_TIMEOUT_LOCAL_SECURE,
@@ -66,6 +69,9 @@ export const ALL_STRATEGIES: readonly Strategy[] = STRATEGIES.map(({ name }) => 
 /** A hub on the cloud platform is only reached through the cloud. */
 const PLATFORM_STRATEGIES = new Map<string, readonly Strategy[]>([['local', ALL_STRATEGIES], ['cloud', ['cloud']]]);
 
+/** How long a call to this hub may take (§9): the local platform v1 (API version 2) is slower than the others. */
+export const hubCallTimeout = (hub: HubRecord): number => (hub.apiVersion === API_VERSION_LOCAL_V1 ? HUB_CALL_TIMEOUT_LOCAL_V1 : HUB_CALL_TIMEOUT);
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -80,8 +86,9 @@ export async function discoverHub(hub: HubRecord, strategies: readonly Strategy[
   if (hub.apiVersion !== undefined && !(SUPPORTED_API_VERSIONS as readonly number[]).includes(hub.apiVersion)) {
     throw new APIError(messages.unsupportedApiVersion);
   }
-  const allowed = PLATFORM_STRATEGIES.get(hub.platform ?? 'local');
-  if (!allowed) throw new APIError(messages.invalidPlatformVersion);
+  const platform = hub.platform ?? 'local';
+  const allowed = PLATFORM_STRATEGIES.get(platform);
+  if (!allowed || (hub.apiVersion === API_VERSION_LOCAL_V1 && platform !== 'local')) throw new APIError(messages.invalidPlatformVersion);
   const candidates = STRATEGIES.filter(({ name, applies }) => strategies.includes(name) && allowed.includes(name) && applies(hub));
   if (!candidates.length) throw new APIError(messages.noDiscoveryStrategies);
 

@@ -5,7 +5,7 @@ import { messages } from '../errors.js';
 import { createTransport } from '../http/transport.js';
 import { HubAPI } from '../hub/hub-api.js';
 import type { CloudAPI } from './cloud-api.js';
-import { discoverHub, type HubRecord, type Strategy } from './discovery.js';
+import { discoverHub, hubCallTimeout, type HubRecord, type Strategy } from './discovery.js';
 import { callOperation } from './service.js';
 import type { StoredHub } from './storage.js';
 
@@ -14,7 +14,7 @@ export interface HubSessionOptions {
   strategies?: readonly Strategy[];
   /** Clock for the refresh memo (default Date.now). */
   now?: () => number;
-  /** Milliseconds before a call over HTTP times out (default HUB_CALL_TIMEOUT), for hubs or calls known to be slow. */
+  /** Milliseconds before a call times out (default HUB_CALL_TIMEOUT, or HUB_CALL_TIMEOUT_LOCAL_V1 for API version 2 hubs). */
   timeout?: number;
 }
 
@@ -36,6 +36,7 @@ export class HubSession {
     readonly homeyId: string,
     readonly address: string,
     private readonly now: () => number = Date.now,
+    private readonly timeout = HUB_CALL_TIMEOUT,
   ) {}
 
   get token(): string | undefined {
@@ -69,7 +70,7 @@ export class HubSession {
   private async login(): Promise<void> {
     const delegation = await this.cloud.createDelegationToken({ audience: 'homey' });
     let token: string | undefined;
-    const http = createTransport({ baseUrl: this.address, token: () => token, homeyId: this.homeyId, timeout: HUB_CALL_TIMEOUT });
+    const http = createTransport({ baseUrl: this.address, token: () => token, homeyId: this.homeyId, timeout: this.timeout });
     token = (await callOperation(http, users.login, { token: delegation })) as string;
     const session = (await callOperation(http, sessions.getSessionMe, {})) as StoredHub['session'];
     await this.save({ token, session });
@@ -87,7 +88,8 @@ export class HubSession {
 export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now, timeout }: HubSessionOptions = {}): Promise<HubAPI> {
   if (typeof cloud?.createDelegationToken !== 'function') throw new TypeError(messages.missingCloudApi);
   const { address } = await discoverHub(hub, strategies);
-  const session = new HubSession(cloud, hub._id ?? hub.id, address, now);
+  timeout ??= hubCallTimeout(hub);
+  const session = new HubSession(cloud, hub._id ?? hub.id, address, now, timeout);
   await session.start();
   return HubAPI.open({
     address,
