@@ -11,9 +11,9 @@ import { HubAPI } from './hub/hub-api.js';
 
 const CRASH = 'com.example.crashtest';
 /** Only the timers of the time-outs move by hand; I/O, immediates and intervals stay real. */
-const FAKE_TIMEOUTS_ONLY = {
+const FAKE_TIMEOUTS_ONLY: Parameters<typeof jest.useFakeTimers>[0] = {
   doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
-} as const;
+};
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Follows a promise without awaiting it: whether it settled yet, and how. */
