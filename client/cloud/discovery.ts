@@ -1,7 +1,5 @@
 import {
   API_VERSION_LOCAL_V1,
-  HUB_CALL_TIMEOUT,
-  HUB_CALL_TIMEOUT_LOCAL_V1,
   PING_TIMEOUT_CLOUD,
   PING_TIMEOUT_LOCAL,
   PING_TIMEOUT_LOCAL_SECURE,
@@ -68,9 +66,6 @@ const STRATEGIES: readonly StrategySpec[] = [
 export const ALL_STRATEGIES: readonly Strategy[] = STRATEGIES.map(({ name }) => name);
 /** A hub on the cloud platform is only reached through the cloud. */
 const PLATFORM_STRATEGIES = new Map<string, readonly Strategy[]>([['local', ALL_STRATEGIES], ['cloud', ['cloud']]]);
-
-/** How long a call to this hub may take (§9): the local platform v1 (API version 2) is slower than the others. */
-export const hubCallTimeout = (hub: HubRecord): number => (hub.apiVersion === API_VERSION_LOCAL_V1 ? HUB_CALL_TIMEOUT_LOCAL_V1 : HUB_CALL_TIMEOUT);
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,11 +1,11 @@
 import { operations as sessions } from '../../generated/hub/sessions.operations.js';
 import { operations as users } from '../../generated/hub/users.operations.js';
-import { HUB_CALL_TIMEOUT, TOKEN_REFRESH_MEMO } from '../constants.js';
+import { API_VERSION_LOCAL_V1, HUB_CALL_TIMEOUT, HUB_CALL_TIMEOUT_LOCAL_V1, TOKEN_REFRESH_MEMO } from '../constants.js';
 import { messages } from '../errors.js';
 import { createTransport } from '../http/transport.js';
 import { HubAPI } from '../hub/hub-api.js';
 import type { CloudAPI } from './cloud-api.js';
-import { discoverHub, hubCallTimeout, type HubRecord, type Strategy } from './discovery.js';
+import { discoverHub, type HubRecord, type Strategy } from './discovery.js';
 import { callOperation } from './service.js';
 import type { StoredHub } from './storage.js';
 
@@ -83,6 +83,9 @@ export class HubSession {
     await this.cloud.update({ homeys });
   }
 }
+
+/** How long a call to this hub may take (§9): the local platform v1 (API version 2) is slower than the others. */
+const hubCallTimeout = (hub: HubRecord): number => (hub.apiVersion === API_VERSION_LOCAL_V1 ? HUB_CALL_TIMEOUT_LOCAL_V1 : HUB_CALL_TIMEOUT);
 
 /** Finds the hub, opens (or reuses) the session and answers a HubAPI whose calls renew it on a 401. */
 export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now, timeout }: HubSessionOptions = {}): Promise<HubAPI> {

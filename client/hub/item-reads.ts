@@ -4,7 +4,7 @@ import type { OperationSpec } from '../../generated/manifest.js';
  * Item types whose `broken` flag the client removes on read (seed 001 §3): the hub's flag goes stale as cards and
  * tokens come and go, so isFlowBroken decides from what the client sees instead. Advanced flows are flows too.
  */
-export const WITHOUT_BROKEN = new Set(['flow', 'advancedflow'] as const);
+const WITHOUT_BROKEN = new Set(['flow', 'advancedflow'] as const);
 export type WithoutBrokenType = typeof WITHOUT_BROKEN extends Set<infer T> ? T : never;
 
 const isWithoutBroken = (type: string | undefined): boolean => type !== undefined && WITHOUT_BROKEN.has(type as WithoutBrokenType);
