@@ -1,7 +1,7 @@
 /** The business constants and limits of seed 001 §9, in milliseconds unless named otherwise. */
 export const CLOUD_CALL_TIMEOUT = 10_000;
 export const HUB_CALL_TIMEOUT = 10_000;
-/** Hubs of API version 1 on the local platform are slower to answer. */
+/** Hubs of the local platform v1 (API version 2) are slower to answer. */
 export const HUB_CALL_TIMEOUT_LOCAL_V1 = 30_000;
 export const HANDSHAKE_TIMEOUT = 10_000;
 export const SUBSCRIBE_TIMEOUT = 10_000;
@@ -43,5 +43,6 @@ export const COMPRESSION_THRESHOLD_BYTES = 1_024;
 
 /** Browser localStorage key of the stored client state. */
 export const STORAGE_KEY = 'homey-api';
-/** Hub API versions this client speaks. */
-export const SUPPORTED_API_VERSIONS = [3] as const;
+/** Hub API versions this client speaks: 2 is the local platform v1 (hubs of 2016–2019, HUB_CALL_TIMEOUT_LOCAL_V1). */
+export const SUPPORTED_API_VERSIONS = [2, 3] as const;
+export const API_VERSION_LOCAL_V1 = 2;

@@ -1,8 +1,8 @@
+import { signInOnPage } from '../server/cloud/account/oauth/testing.js';
 import { FakeClock } from '../server/http/clock.js';
 import { APP, startTestAccount, type TestAccount } from '../server/cloud/account/testing/test-account.js';
 import { startTestHub, type TestHub } from '../server/hub/testing/test-hub.js';
 import { newUser } from '../server/hub/users/users.js';
-import { signInOnPage } from './cloud/testing.js';
 import { CloudAPI } from './cloud/cloud-api.js';
 import { MemoryStorageAdapter } from './cloud/storage.js';
 

@@ -1,6 +1,6 @@
 /**
  * The types of the operation manifests and of an operation's named arguments and result. Servers, the client and
- * the generated manifests import them through generated/manifest.ts, which re-exports this file.
+ * the generated manifests import them through generated/manifest.ts, a copy of this file.
  */
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';

@@ -1,10 +1,10 @@
 import { importSPKI, jwtVerify } from 'jose';
+import { signInOnPage } from '../../server/cloud/account/oauth/testing.js';
 import { FakeClock } from '../../server/http/clock.js';
 import { APP, BROWSER_APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
 import { CloudAPIError } from '../errors.js';
 import { CloudAPI } from './cloud-api.js';
 import { BrowserStorageAdapter, MemoryStorageAdapter, StorageAdapter } from './storage.js';
-import { signInOnPage } from './testing.js';
 import { Token } from './token.js';
 
 describe('CloudAPI against the real account service', () => {

@@ -83,8 +83,10 @@ describe('hub discovery and hub sessions against a real hub and account service'
     });
 
     it('when the record has an unsupported API version, an unknown platform or no address, then it says so', async () => {
-      await expect(discoverHub(record({ apiVersion: 2, localUrl: hub.url }))).rejects.toThrow('Unsupported Homey API Version');
+      await expect(discoverHub(record({ apiVersion: 1, localUrl: hub.url }))).rejects.toThrow('Unsupported Homey API Version');
       await expect(discoverHub(record({ platform: 'mars', localUrl: hub.url }))).rejects.toThrow('Invalid Homey Platform Version');
+      await expect(discoverHub(record({ apiVersion: 2, platform: 'cloud', remoteUrl: hub.url }))).rejects.toThrow('Invalid Homey Platform Version');
+      await expect(discoverHub(record({ apiVersion: 2, localUrl: hub.url }))).resolves.toMatchObject({ strategy: 'local' });
       await expect(discoverHub(record())).rejects.toThrow('No Discovery Strategies Available');
       await expect(discoverHub(record({ platform: 'cloud', localUrl: hub.url }))).rejects.toThrow('No Discovery Strategies Available');
       await expect(discoverHub({ localUrl: hub.url } as never)).rejects.toThrow('Invalid Homey');

@@ -1,4 +1,5 @@
 import {
+  API_VERSION_LOCAL_V1,
   PING_TIMEOUT_CLOUD,
   PING_TIMEOUT_LOCAL,
   PING_TIMEOUT_LOCAL_SECURE,
@@ -80,8 +81,9 @@ export async function discoverHub(hub: HubRecord, strategies: readonly Strategy[
   if (hub.apiVersion !== undefined && !(SUPPORTED_API_VERSIONS as readonly number[]).includes(hub.apiVersion)) {
     throw new APIError(messages.unsupportedApiVersion);
   }
-  const allowed = PLATFORM_STRATEGIES.get(hub.platform ?? 'local');
-  if (!allowed) throw new APIError(messages.invalidPlatformVersion);
+  const platform = hub.platform ?? 'local';
+  const allowed = PLATFORM_STRATEGIES.get(platform);
+  if (!allowed || (hub.apiVersion === API_VERSION_LOCAL_V1 && platform !== 'local')) throw new APIError(messages.invalidPlatformVersion);
   const candidates = STRATEGIES.filter(({ name, applies }) => strategies.includes(name) && allowed.includes(name) && applies(hub));
   if (!candidates.length) throw new APIError(messages.noDiscoveryStrategies);
 

@@ -1,6 +1,6 @@
 import { operations as sessions } from '../../generated/hub/sessions.operations.js';
 import { operations as users } from '../../generated/hub/users.operations.js';
-import { HUB_CALL_TIMEOUT, TOKEN_REFRESH_MEMO } from '../constants.js';
+import { API_VERSION_LOCAL_V1, HUB_CALL_TIMEOUT, HUB_CALL_TIMEOUT_LOCAL_V1, TOKEN_REFRESH_MEMO } from '../constants.js';
 import { messages } from '../errors.js';
 import { createTransport } from '../http/transport.js';
 import { HubAPI } from '../hub/hub-api.js';
@@ -14,7 +14,7 @@ export interface HubSessionOptions {
   strategies?: readonly Strategy[];
   /** Clock for the refresh memo (default Date.now). */
   now?: () => number;
-  /** Milliseconds before a call over HTTP times out (default HUB_CALL_TIMEOUT), for hubs or calls known to be slow. */
+  /** Milliseconds before a call times out (default HUB_CALL_TIMEOUT, or HUB_CALL_TIMEOUT_LOCAL_V1 for API version 2 hubs). */
   timeout?: number;
 }
 
@@ -36,6 +36,7 @@ export class HubSession {
     readonly homeyId: string,
     readonly address: string,
     private readonly now: () => number = Date.now,
+    private readonly timeout = HUB_CALL_TIMEOUT,
   ) {}
 
   get token(): string | undefined {
@@ -69,7 +70,7 @@ export class HubSession {
   private async login(): Promise<void> {
     const delegation = await this.cloud.createDelegationToken({ audience: 'homey' });
     let token: string | undefined;
-    const http = createTransport({ baseUrl: this.address, token: () => token, homeyId: this.homeyId, timeout: HUB_CALL_TIMEOUT });
+    const http = createTransport({ baseUrl: this.address, token: () => token, homeyId: this.homeyId, timeout: this.timeout });
     token = (await callOperation(http, users.login, { token: delegation })) as string;
     const session = (await callOperation(http, sessions.getSessionMe, {})) as StoredHub['session'];
     await this.save({ token, session });
@@ -83,11 +84,15 @@ export class HubSession {
   }
 }
 
+/** How long a call to this hub may take (§9): the local platform v1 (API version 2) is slower than the others. */
+const hubCallTimeout = (hub: HubRecord): number => (hub.apiVersion === API_VERSION_LOCAL_V1 ? HUB_CALL_TIMEOUT_LOCAL_V1 : HUB_CALL_TIMEOUT);
+
 /** Finds the hub, opens (or reuses) the session and answers a HubAPI whose calls renew it on a 401. */
 export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now, timeout }: HubSessionOptions = {}): Promise<HubAPI> {
   if (typeof cloud?.createDelegationToken !== 'function') throw new TypeError(messages.missingCloudApi);
   const { address } = await discoverHub(hub, strategies);
-  const session = new HubSession(cloud, hub._id ?? hub.id, address, now);
+  timeout ??= hubCallTimeout(hub);
+  const session = new HubSession(cloud, hub._id ?? hub.id, address, now, timeout);
   await session.start();
   return HubAPI.open({
     address,

@@ -1,5 +1,6 @@
 import { CLOUD_CALL_TIMEOUT } from '../constants.js';
 import { APIError, CloudAPIError, messages, redact, TimeoutError, homeyOffline } from '../errors.js';
+import { fetchText } from '../http/deadline.js';
 import { Token } from './token.js';
 
 /** The OAuth2 client a CloudAPI signs in as: confidential (with a secret) or public (PKCE, no secret). */
@@ -64,16 +65,16 @@ export async function requestToken(client: OAuthClientOptions, grant: Grant, sco
   const secrets = [client.clientSecret, fields.password, fields.refresh_token, fields.code_verifier];
 
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(new URL('/oauth2/token', client.baseUrl), { method: 'POST', headers, body: form, signal: AbortSignal.timeout(CLOUD_CALL_TIMEOUT) });
+    ({ response, text } = await fetchText(new URL('/oauth2/token', client.baseUrl), { method: 'POST', headers, body: form }, CLOUD_CALL_TIMEOUT));
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'TimeoutError') throw new TimeoutError(messages.timeout(CLOUD_CALL_TIMEOUT));
+    if (error instanceof TimeoutError) throw error;
     throw redact(homeyOffline((error as Error).message), secrets);
   }
   let body: Record<string, unknown>;
   try {
-    body = (await response.json()) as Record<string, unknown>;
+    body = JSON.parse(text) as Record<string, unknown>;
   } catch {
     throw new APIError(messages.invalidServerResponse, response.status);
   }

@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
 import { HubAPI } from './hub-api.js';
 import { isFlowBroken, whyFlowIsBroken } from './flow-broken.js';
 
@@ -81,7 +81,29 @@ describe('Flow.isBroken against a real hub', () => {
   it("when the hub's own flows are checked, then the client agrees with the hub's broken flag", async () => {
     await Promise.all([api.flow.connect(), api.flowtoken.connect()]);
     const flows = Object.values(await api.flow.getFlows());
+    const { body: asTheHubSaysIt } = await hub.http().get('/api/manager/flow/flow').set(bearer(hub.token)).expect(200);
     expect(flows.length).toBeGreaterThan(0);
-    for (const flow of flows) expect(await isFlowBroken(api, flow)).toBe(flow.broken);
+    for (const flow of flows) expect(await isFlowBroken(api, flow)).toBe(asTheHubSaysIt[flow.id].broken);
+  });
+
+  it('when flows and advanced flows are read, written or sent as events, then they come without broken; other items keep every field', async () => {
+    await api.flow.connect();
+    const trigger = Object.values(await api.flow.getFlowCardTriggers())[0]!;
+    const events: unknown[] = [];
+    const stop = api.flow.on('flow.update', (flow) => events.push(flow));
+    const itemEvents: unknown[] = [];
+    const created = await api.flow.createFlow({ flow: { name: 'Read me', trigger: { id: trigger.id, uri: trigger.ownerUri }, conditions: [], actions: [] } });
+    const unsubscribe = await api.subscribe(`homey:flow:${created.id}`, ({ data }) => itemEvents.push(data));
+    const updated = await api.flow.updateFlow({ id: created.id, flow: { name: 'Read me again' } });
+    await waitFor(async () => events.length > 0 && itemEvents.length > 0);
+    const advanced = await api.flow.createAdvancedFlow({ advancedflow: { name: 'Canvas', cards: {} } });
+    const answers = [created, updated, await api.flow.getFlow({ id: created.id }), ...Object.values(await api.flow.getFlows()), advanced, ...Object.values(await api.flow.getAdvancedFlows()), ...events, ...itemEvents];
+    for (const answer of answers) expect(answer).not.toHaveProperty('broken');
+    expect(updated).toMatchObject({ name: 'Read me again', triggerable: expect.any(Boolean) });
+    expect(await api.flow.getFlowCardTriggers()).toEqual((await hub.http().get('/api/manager/flow/flowcardtrigger').set(bearer(hub.token))).body);
+    stop();
+    unsubscribe();
+    await api.flow.deleteFlow({ id: created.id });
+    await api.flow.deleteAdvancedFlow({ id: advanced.id });
   });
 });

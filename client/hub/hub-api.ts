@@ -26,7 +26,7 @@ export interface HubConnection {
   session?: () => { intersectedScopes?: string[]; scopes?: string[] } | undefined;
   /** The user's role on the hub, for hasRole. */
   role?: string;
-  /** Milliseconds before an HTTP call fails with 'Timeout after {ms}ms' (default HUB_CALL_TIMEOUT). */
+  /** Milliseconds before a call, over HTTP or the socket, fails with 'Timeout after {ms}ms' (default HUB_CALL_TIMEOUT). */
   timeout?: number;
   realtime?: RealtimeChoices;
 }
@@ -54,7 +54,7 @@ export class HubAPI {
     this.id = id;
     this.connection = connection;
     this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout, refresh });
-    this.realtime = new Realtime({ ...realtime, address, token, homeyId: id, onUnauthorized: refresh?.refresh });
+    this.realtime = new Realtime({ ...realtime, address, token, homeyId: id, onUnauthorized: refresh?.refresh, timeouts: { call: timeout } });
     const call = this.call.bind(this);
     for (const [managerId, manifest] of Object.entries(hubApis)) {
       Object.defineProperty(this, camelCase(managerId), { value: createManager(manifest, call, this.realtime), enumerable: true });

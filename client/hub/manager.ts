@@ -3,6 +3,7 @@ import type { CamelCase } from './types.js';
 import { checkRoute } from './arguments.js';
 import { ItemCache } from './cache.js';
 import { sharePendingReads } from './dedupe.js';
+import { readResult } from './item-reads.js';
 import type { Realtime } from './realtime.js';
 
 export type Caller = (manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) => Promise<unknown>;
@@ -64,7 +65,8 @@ class ManagerEvents {
 /**
  * One manager object made from its generated manifest (each entry checked, see checkRoute): a method per operationId that takes the named arguments
  * and goes through `call`, plus connect / disconnect / on for its realtime events. Reads pass, in this order,
- * through the sharing of concurrent identical reads (dedupe.ts) and the item cache (cache.ts).
+ * through the sharing of concurrent identical reads (dedupe.ts) and the item cache (cache.ts); answers lose what
+ * the client removes on read (item-reads.ts).
  */
 export function createManager(
   manifest: { manager: ManagerSpec; operations: Readonly<Record<string, OperationSpec>> },
@@ -78,7 +80,7 @@ export function createManager(
     async (operationId: string, operation: OperationSpec, args: Record<string, unknown>) => {
       const cached = cache.read(operation, args);
       if (cached) return cached.value;
-      const result = await call(manifest.manager, operationId, operation, args);
+      const result = readResult(operation, await call(manifest.manager, operationId, operation, args));
       cache.store(operation, args, result);
       return result;
     },

@@ -13,6 +13,8 @@ import {
 } from '../constants.js';
 import { APIError, HubAPIError, homeyOffline, messages, TimeoutError, transportTexts, type HubErrorBody } from '../errors.js';
 import { connected, emitWithAck } from './acks.js';
+import { backoffDelay, mayPass, wait } from './backoff.js';
+import { readEvent } from './item-reads.js';
 
 /** Seed 001 §4: the states of the realtime connection. */
 export type RealtimeState = 'disconnected' | 'connecting' | 'handshake' | 'connected' | 'reconnecting';
@@ -69,6 +71,8 @@ export class Realtime {
   private api?: Socket;
   private opening?: Promise<void>;
   private abandon?: () => void;
+  /** Counts restores, so that one outlived by a newer reconnect stops. */
+  private restoring = 0;
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly stateListeners = new Set<StateListener>();
   private readonly transportListeners = new Set<TransportListener>();
@@ -218,13 +222,25 @@ export class Realtime {
     return typeof token === 'function' ? token() : token;
   }
 
+  /**
+   * After a reconnect: handshakes again and renews every subscription. A failure the hub may get over is tried
+   * again after the backoff of §9 while this socket stays up; a refusal ends the connection.
+   */
   private async restore(root: Socket): Promise<void> {
-    try {
-      await this.handshake(root);
-      await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri)));
-      this.setState('connected');
-    } catch (error) {
-      this.shutdown(error as Error);
+    const restoring = ++this.restoring;
+    const current = () => restoring === this.restoring && this.root === root && root.connected;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.handshake(root);
+        await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri)));
+        if (current()) this.setState('connected');
+        return;
+      } catch (error) {
+        if (!current()) return;
+        if (!mayPass(error)) return this.shutdown(error as Error);
+      }
+      await wait(backoffDelay(attempt));
+      if (!current()) return;
     }
   }
 
@@ -250,7 +266,10 @@ export class Realtime {
   }
 
   private dispatch(uri: string, event: string, data: unknown): void {
-    for (const listener of this.subscriptions.get(uri)?.listeners ?? []) listener(event, data);
+    const listeners = this.subscriptions.get(uri)?.listeners;
+    if (!listeners?.size) return;
+    const item = readEvent(uri, event, data);
+    for (const listener of listeners) listener(event, item);
   }
 
   private setState(state: RealtimeState, error?: Error): void {

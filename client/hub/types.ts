@@ -4,6 +4,7 @@
  */
 import type { HubApiId, hubApis, HubTypes } from '../../generated/hub/index.js';
 import type { Args as OperationArgs, Result as OperationResult } from '../../generated/manifest.js';
+import type { WithoutBrokenType } from './item-reads.js';
 
 type Manifests = typeof hubApis;
 type Specs<M extends HubApiId> = Manifests[M]['operations'];
@@ -13,8 +14,18 @@ type Schemas<M extends HubApiId> = HubTypes[M]['components']['schemas'];
 
 /** The named arguments of an operation: path and query parameters, plus the body (whole, or field by field). */
 export type Args<M extends HubApiId, O extends OperationId<M>> = OperationArgs<Operation<M, O>, Specs<M>[O]>;
-/** What an operation resolves with: its 200 body, or undefined for a 204. */
-export type Result<M extends HubApiId, O extends OperationId<M>> = OperationResult<Operation<M, O>>;
+/** What an operation resolves with: its 200 body, or undefined for a 204, less what the client removes on read. */
+export type Result<M extends HubApiId, O extends OperationId<M>> = ReadResult<OperationResult<Operation<M, O>>, Specs<M>[O] extends { crud: infer Crud } ? Crud : null>;
+
+/** An item as the client hands it on: flows and advanced flows without `broken` (item-reads.ts). */
+type Read<T, Item> = T extends WithoutBrokenType ? Omit<Item, 'broken'> : Item;
+type ReadResult<R, Crud> = Crud extends { kind: 'list'; type: infer T }
+  ? T extends WithoutBrokenType
+    ? { [id in keyof R]: Read<T, R[id]> }
+    : R
+  : Crud extends { kind: 'get' | 'create' | 'update'; type: infer T }
+    ? Read<T, R>
+    : R;
 
 type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
 export type Operations<M extends HubApiId> = { [O in OperationId<M>]: Method<Args<M, O>, Result<M, O>> };
@@ -25,7 +36,7 @@ type ItemSchema<M extends HubApiId, S> = S extends keyof Schemas<M> ? Schemas<M>
 
 /** The events sent on `homey:manager:<id>`: `<type>.create|update` with the item, `<type>.delete` with its id. */
 export type ManagerEvent<M extends HubApiId> = {
-  [S in keyof ItemTypes<M>]: ItemEvents<ItemTypes<M>[S] & string, ItemSchema<M, S>>;
+  [S in keyof ItemTypes<M>]: ItemEvents<ItemTypes<M>[S] & string, Read<ItemTypes<M>[S], ItemSchema<M, S>>>;
 }[keyof ItemTypes<M>];
 type ItemEvents<T extends string, Item> =
   | { event: `${T}.create`; data: Item }
@@ -34,9 +45,9 @@ type ItemEvents<T extends string, Item> =
 
 /** Every realtime item type: `device`, `zone`, `user` ... */
 export type ItemType = { [M in HubApiId]: ItemTypes<M>[keyof ItemTypes<M>] & string }[HubApiId];
-/** The item of a realtime item type, e.g. Item<'zone'> is the Zone schema. */
+/** The item of a realtime item type as the client hands it on, e.g. Item<'zone'> is the Zone schema. */
 export type Item<T extends string> = {
-  [M in HubApiId]: { [S in keyof ItemTypes<M>]: ItemTypes<M>[S] extends T ? ItemSchema<M, S> : never }[keyof ItemTypes<M>];
+  [M in HubApiId]: { [S in keyof ItemTypes<M>]: ItemTypes<M>[S] extends T ? Read<T, ItemSchema<M, S>> : never }[keyof ItemTypes<M>];
 }[HubApiId];
 
 /** A capability value change on `homey:device:<id>` (PROTOCOL.md §5). */

@@ -32,3 +32,13 @@ export async function authorise(
   if (location.searchParams.get('state') !== state) throw new Error(`state not sent back: ${location.href}`);
   return location.searchParams.get('code')!;
 }
+
+/** The browser's part of a client's sign-in: opens its login URL, posts the page's form as a browser would, answers the redirect. */
+export async function signInOnPage(loginUrl: string, email: string, password = PASSWORD): Promise<URL> {
+  const page = await fetch(loginUrl);
+  if (page.status !== 200) throw new Error(`sign-in page answered ${page.status}`);
+  const form = new URLSearchParams({ ...formFields(await page.text()), email, password });
+  const answer = await fetch(new URL('/oauth2/authorise', loginUrl), { method: 'POST', body: form, redirect: 'manual' });
+  if (answer.status !== 303) throw new Error(`sign-in answered ${answer.status}`);
+  return new URL(answer.headers.get('Location')!);
+}
