@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import getRawBody from 'raw-body';
 import { operations } from '../../../generated/cloud/account.operations.js';
 import type { MediaBody } from '../../http/api.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import { sendJson } from '../../http/respond.js';
+import { readMultipartBody } from '../../http/multipart.js';
 import type { RawRoute } from '../../http/router.js';
-import type { ContractValidator } from '../../http/validator.js';
 import type { Account, AccountContext } from './context.js';
 import { requireOwnAccount, userView } from './users.js';
 
@@ -21,36 +19,24 @@ const SIGNATURES: ReadonlyArray<[string, (bytes: Buffer) => boolean]> = [
 
 /** The avatar of a multipart upload, its declared type checked against its bytes. */
 async function readAvatar(req: IncomingMessage): Promise<{ type: string; data: Buffer }> {
-  const contentType = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data;/i.test(contentType)) throw new ApiError(415, 'unsupported_media_type', 'Send the avatar as multipart/form-data');
-  const body = await getRawBody(req, { length: req.headers['content-length'], limit: AVATAR_MAX_BYTES + 64 * 1024 }).catch((error: { status?: number }) => {
-    throw error.status === 413 ? new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB') : error;
-  });
-  let form: FormData;
-  try {
-    form = await new Request('http://avatar', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
-  } catch {
-    throw badRequest('The multipart body cannot be read');
-  }
-  const file = form.get('avatar');
-  if (!(file instanceof Blob)) throw badRequest('Missing argument: avatar (a file)');
-  const type = file.type.toLowerCase();
-  const signature = SIGNATURES.find(([known]) => known === type);
+  if (!/^multipart\/form-data;/i.test(req.headers['content-type'] ?? '')) throw new ApiError(415, 'unsupported_media_type', 'Send the avatar as multipart/form-data');
+  const { files } = await readMultipartBody(req, AVATAR_MAX_BYTES, () => new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB'));
+  const file = files.get('avatar');
+  if (!file) throw badRequest('Missing argument: avatar (a file)');
+  const signature = SIGNATURES.find(([known]) => known === file.type);
   if (!signature) throw badRequest('The avatar must be of type image/jpeg, image/png or image/gif');
-  if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB');
-  const data = Buffer.from(await file.arrayBuffer());
-  if (!signature[1](data)) throw badRequest(`The avatar is not a ${type.slice('image/'.length).toUpperCase()} image`);
-  return { type, data };
+  if (!signature[1](file.data)) throw badRequest(`The avatar is not a ${file.type.slice('image/'.length).toUpperCase()} image`);
+  return file;
 }
 
 /** POST /user/{id}/avatar: authorized like a JSON operation, then the multipart body. */
-export function uploadAvatar(account: Account, authorize: (req: IncomingMessage) => Promise<AccountContext>, validator: ContractValidator): RawRoute {
-  const spec = operations.uploadUserAvatar;
+export function uploadAvatar(account: Account): RawRoute {
   return {
-    spec,
-    async serve(req, res, _query, path) {
-      const context = await authorize(req);
-      const { id } = validator.params(spec, { ...path }) as { id: string };
+    api: 'account',
+    spec: operations.uploadUserAvatar,
+    async serve(req, res, { session, remoteAddress }) {
+      const { id } = req.params as { id: string };
+      const context: AccountContext = { session: session as AccountContext['session'], remoteAddress, account };
       const row = await requireOwnAccount(context, id);
       const { type, data } = await readAvatar(req);
       const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`;
@@ -61,7 +47,7 @@ export function uploadAvatar(account: Account, authorize: (req: IncomingMessage)
         await trx.insertInto('avatars').values({ user_id: id, content_type: type, data, etag, updated_at }).execute();
         await trx.updateTable('users').set({ avatar, updated_at }).where('id', '=', id).execute();
       });
-      sendJson(req, res, await userView(account, { ...row, avatar, updated_at }));
+      res.json(await userView(account, { ...row, avatar, updated_at }));
     },
   };
 }

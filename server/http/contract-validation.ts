@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OperationSpec } from '../../generated/manifest.js';
+import { ApiError, badRequest, toApiError } from './errors.js';
+
+/**
+ * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
+ * bodies as strict as the socket's arguments, unknown query parameters refused), answers in tests and strict mode.
+ * One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
+ * its document's paths in turn, so over the whole hub (336 operations) every request would pay for all of them.
+ */
+export function contractValidator(contract: object, validateResponses: boolean): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: structuredClone(contract) as never,
+    validateApiSpec: false,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+    validateResponses: validateResponses ? { removeAdditional: false, coerceTypes: false } : false,
+    validateSecurity: false,
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    fileUploader: false,
+    ignoreUndocumented: true,
+    useRequestUrl: true,
+  }) as RequestHandler[];
+}
+
+interface ValidatorError {
+  status: number;
+  message?: string;
+  errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
+}
+
+const isValidatorError = (error: unknown): error is ValidatorError =>
+  typeof error === 'object' && error !== null && typeof (error as ValidatorError).status === 'number' && Array.isArray((error as ValidatorError).errors);
+
+/**
+ * The validator's refusal in the one error body, in the words the socket's validator uses for the same input
+ * ("Missing argument: zone.name", "Invalid argument zone.icon: must be string"); a broken answer is a 500.
+ * `spec` is the operation called, when known: a whole-item body is named by its argument (`zone.`). Undefined for
+ * an error that is not the validator's.
+ */
+export function fromValidator(error: unknown, spec: OperationSpec | undefined): ApiError | undefined {
+  if (!isValidatorError(error)) return undefined;
+  const [first] = error.errors ?? [];
+  const path = first?.path ?? '';
+  if (path.startsWith('/response') || error.status >= 500) {
+    return new ApiError(500, 'invalid_response', `The answer breaks the contract at ${path || '/'}: ${first?.message ?? error.message}`);
+  }
+  if (error.status !== 400 || !first?.errorCode) return toApiError({ status: error.status, message: first?.message ?? error.message });
+  const [where, ...rest] = path.split('/').filter(Boolean);
+  const prefix = where === 'body' && spec?.body?.kind === 'root' ? `${spec.body.name}.` : '';
+  const at = prefix + rest.join('.');
+  switch (first.errorCode) {
+    case 'required.openapi.validation':
+      return badRequest(`Missing argument: ${at}`);
+    case 'additionalProperties.openapi.validation':
+      return badRequest(`Unknown argument: ${at}`);
+    default:
+      return badRequest(`Invalid argument ${at.replace(/\.$/, '') || 'body'}: ${first.message}`);
+  }
+}
