@@ -95,7 +95,8 @@ export function bodyReader(kind: BodyKind, required?: string): RequestHandler {
           done();
         }, done);
       case 'form':
-        if (!req.is('application/x-www-form-urlencoded')) return done(unsupported('application/x-www-form-urlencoded', req.headers['content-type']));
+        // RFC 6749 §5.2: the OAuth2 endpoints refuse any other body as invalid_request.
+        if (!req.is('application/x-www-form-urlencoded')) return done(badRequest('Send the body as application/x-www-form-urlencoded'));
         return parseForm(req, res, (error?: unknown) => done(error ?? singleValued(req.body ?? {})));
       case 'json':
         if (!req.is(['application/json', '+json'])) return done(unsupported('application/json', req.headers['content-type']));

@@ -6,12 +6,14 @@ import { ApiError, badRequest, toApiError } from './errors.js';
 /**
  * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
  * bodies as strict as the socket's arguments, unknown query parameters refused), answers in tests and strict mode.
- * One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
+ * `contract` becomes the validator's own (it resolves references in place). One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
  * its document's paths in turn, so over the whole hub (336 operations) every request would pay for all of them.
  */
 export function contractValidator(contract: object, validateResponses: boolean): RequestHandler[] {
-  return OpenApiValidator.middleware({
-    apiSpec: structuredClone(contract) as never,
+  // Paths are matched as the service sees them: where it is mounted (`/store` beside the account service) is not its concern.
+  const apiSpec = { ...contract, servers: [{ url: '/' }] };
+  const middleware = OpenApiValidator.middleware({
+    apiSpec: apiSpec as never,
     validateApiSpec: false,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: validateResponses ? { removeAdditional: false, coerceTypes: false } : false,
@@ -22,7 +24,13 @@ export function contractValidator(contract: object, validateResponses: boolean):
     ignoreUndocumented: true,
     useRequestUrl: true,
   }) as RequestHandler[];
+  return [...middleware, matched];
 }
+
+/** A request the validator found no operation for would pass unchecked: that is the kernel's fault, never the caller's. */
+const matched: RequestHandler = (req, _res, next) => {
+  next((req as { openapi?: unknown }).openapi ? undefined : new Error(`${req.method} ${req.path} is routed but not found in its contract by the validator`));
+};
 
 interface ValidatorError {
   status: number;

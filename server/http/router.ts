@@ -49,6 +49,8 @@ export interface RawRoute {
   spanning?: string;
   /** How the body is read before validation; absent, the handler reads (streams) it itself. */
   body?: BodyKind;
+  /** Who may call beyond the operation's scopes, decided before the body is read and validated (as a Guard). */
+  admit?(req: Request, caller: Caller): void | Promise<void>;
   /** Called once the caller is admitted (a token's scopes checked when the operation needs one) and the request is valid. */
   serve(req: Request, res: Response, caller: Caller): Promise<void>;
   /**
@@ -125,12 +127,12 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   const routers = new Map<string, express.Router>();
   const prefixes = new Map<string, string[]>();
 
-  const validatorOf = (api: string, spanning: readonly string[]) => {
+  const validatorOf = (api: string, raws: readonly RawRoute[]) => {
     let validator = validators.get(api);
     if (!validator) {
       const contract = options.contracts[api];
       if (!contract) throw new Error(`No contract for the API ${api}`);
-      validator = contractValidator(withSpanning(contract, spanning), options.validateResponses);
+      validator = contractValidator(validatorContract(contract, raws), options.validateResponses);
       validators.set(api, validator);
     }
     return validator;
@@ -152,8 +154,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   for (const raw of options.rawRoutes ?? []) byApi.set(raw.api, [...(byApi.get(raw.api) ?? []), { spec: raw.spec, raw }]);
 
   for (const [api, routes] of byApi) {
-    const spanning = routes.flatMap(({ raw }) => (raw?.spanning ? [raw.spanning] : []));
-    const validator = validatorOf(api, spanning);
+    const validator = validatorOf(api, routes.flatMap(({ raw }) => (raw ? [raw] : [])));
     const router = routerOf(api);
     for (const { spec, operation, raw } of routes.sort(byPath)) {
       preflights.push({ method: spec.method.toUpperCase(), pattern: pathPattern(spec.path), spec });
@@ -202,6 +203,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       locals.operation = raw.spec;
       locals.caller = caller;
       if (raw.spec.auth === 'token') dispatcher.authorize(raw.spec, caller.session, caller.invalidToken);
+      await raw.admit?.(req, caller);
       next();
     };
     const serve: RequestHandler = async (req, res) => {
@@ -307,13 +309,29 @@ function namedArgs(spec: OperationSpec, req: Request): Record<string, unknown> {
   return args;
 }
 
-/** The contract as the validator reads it: a spanning parameter marked as its wildcard (`{path}*`). */
-function withSpanning(contract: object, spanning: readonly string[]): object {
-  if (!spanning.length) return contract;
-  const copy = structuredClone(contract) as { paths: Record<string, unknown> };
-  copy.paths = Object.fromEntries(
-    Object.entries(copy.paths).map(([path, item]) => [spanning.reduce((at, name) => at.replace(`{${name}}`, `{${name}}*`), path), item]),
-  );
+/**
+ * The contract as the validator reads it: a spanning parameter marked as its wildcard (`{path}*`); the body of a
+ * raw route that streams it left to the route (its own limits apply as it reads); a last slash optional, as Express
+ * routes it; query values as clients send them,
+ * reserved characters unencoded included (PROTOCOL.md §2), their types and bounds checked all the same.
+ */
+function validatorContract(contract: object, raws: readonly RawRoute[]): object {
+  const copy = structuredClone(contract) as { paths: Record<string, Record<string, any>>; components?: { parameters?: Record<string, any> } };
+  for (const raw of raws) {
+    const item = copy.paths[raw.spec.path];
+    if (!raw.body) delete item?.[raw.spec.method]?.requestBody;
+    if (raw.spanning && item) {
+      delete copy.paths[raw.spec.path];
+      copy.paths[raw.spec.path.replace(`{${raw.spanning}}`, `{${raw.spanning}}*`)] = item;
+    }
+  }
+  // Express answers a path with or without its last slash (`/homey` and `/homey/`); the validator must find both.
+  copy.paths = Object.fromEntries(Object.entries(copy.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, '') : path, item]));
+  const parameters = [
+    ...Object.values(copy.components?.parameters ?? {}),
+    ...Object.values(copy.paths).flatMap((item) => [item, ...Object.values(item)].flatMap((node) => (Array.isArray(node?.parameters) ? node.parameters : []))),
+  ];
+  for (const parameter of parameters) if (parameter?.in === 'query') parameter.allowReserved = true;
   return copy;
 }
 

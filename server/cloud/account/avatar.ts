@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { operations } from '../../../generated/cloud/account.operations.js';
 import type { MediaBody } from '../../http/api.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import { readMultipartBody } from '../../http/multipart.js';
+import { uploadedFiles } from '../../http/body.js';
+import type { Caller } from '../../http/dispatcher.js';
 import type { RawRoute } from '../../http/router.js';
 import type { Account, AccountContext } from './context.js';
 import { requireOwnAccount, userView } from './users.js';
@@ -17,28 +18,29 @@ const SIGNATURES: ReadonlyArray<[string, (bytes: Buffer) => boolean]> = [
   ['image/gif', (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1'))],
 ];
 
-/** The avatar of a multipart upload, its declared type checked against its bytes. */
-async function readAvatar(req: IncomingMessage): Promise<{ type: string; data: Buffer }> {
-  if (!/^multipart\/form-data;/i.test(req.headers['content-type'] ?? '')) throw new ApiError(415, 'unsupported_media_type', 'Send the avatar as multipart/form-data');
-  const { files } = await readMultipartBody(req, AVATAR_MAX_BYTES, () => new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB'));
-  const file = files.get('avatar');
-  if (!file) throw badRequest('Missing argument: avatar (a file)');
+/** The avatar of a multipart upload (read and validated by the kernel), its declared type checked against its bytes. */
+function readAvatar(req: IncomingMessage): { type: string; data: Buffer } {
+  const file = uploadedFiles(req).get('avatar');
+  if (!file) throw badRequest('Missing argument: avatar');
   const signature = SIGNATURES.find(([known]) => known === file.type);
   if (!signature) throw badRequest('The avatar must be of type image/jpeg, image/png or image/gif');
+  if (file.data.length > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB');
   if (!signature[1](file.data)) throw badRequest(`The avatar is not a ${file.type.slice('image/'.length).toUpperCase()} image`);
   return file;
 }
 
-/** POST /user/{id}/avatar: authorized like a JSON operation, then the multipart body. */
+/** POST /user/{id}/avatar: only one's own account, decided before the multipart body is read. */
 export function uploadAvatar(account: Account): RawRoute {
+  const context = ({ session, remoteAddress }: Caller): AccountContext => ({ session: session as AccountContext['session'], remoteAddress, account });
   return {
     api: 'account',
     spec: operations.uploadUserAvatar,
-    async serve(req, res, { session, remoteAddress }) {
+    body: 'multipart',
+    admit: async (req, caller) => void (await requireOwnAccount(context(caller), String(req.params.id))),
+    async serve(req, res, caller) {
       const { id } = req.params as { id: string };
-      const context: AccountContext = { session: session as AccountContext['session'], remoteAddress, account };
-      const row = await requireOwnAccount(context, id);
-      const { type, data } = await readAvatar(req);
+      const row = await requireOwnAccount(context(caller), id);
+      const { type, data } = readAvatar(req);
       const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`;
       const avatar = `${account.publicUrl}/user/${id}/avatar?v=${etag.slice(1, -1)}`;
       const updated_at = account.iso();

@@ -30,10 +30,12 @@ export function regionRoutes(config: RegionConfig, db: AccountDb, clock: Clock):
     {
       api: 'account',
       spec: operations.getSystemStatus,
-      async serve(req, res) {
+      admit(req) {
         const secret = req.headers[SECRET_HEADER];
         if (typeof secret !== 'string' || !secret) throw new ApiError(401, 'unauthorized', 'X-Cloud-Secret is required');
         if (!config.statusSecret || !sameSecret(secret, config.statusSecret)) throw forbidden('Wrong X-Cloud-Secret');
+      },
+      async serve(_req, res) {
         await sql`select 1`.execute(db);
         res.json({ status: 'ok', database: 'ok', region, uptime: Math.floor((clock.now() - started) / 1000) });
       },
