@@ -65,6 +65,8 @@ export const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
 /** What the stages of a call leave for the next, on `res.locals`. */
 interface CallLocals<Context> {
   operation?: OperationSpec;
+  /** The path parameters as Express routed them (the validator keeps only those its matched path names). */
+  params?: Record<string, string>;
   context?: Context;
   caller?: Caller;
 }
@@ -178,12 +180,14 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       allowOrigin(req, res, spec);
       const locals = res.locals as CallLocals<Context>;
       locals.operation = spec;
-      locals.context = await dispatcher.admit(operation, await callerOf(req), req.params as Record<string, string>);
+      locals.params = { ...(req.params as Record<string, string>) };
+      locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params);
       next();
     };
     const body = operationBody(spec);
     const serve: RequestHandler = async (req, res) => {
-      const result = await dispatcher.invoke(operation, namedArgs(spec, req), (res.locals as CallLocals<Context>).context!);
+      const locals = res.locals as CallLocals<Context>;
+      const result = await dispatcher.invoke(operation, namedArgs(spec, req, locals.params!), locals.context!);
       if (spec.status === 204) return void res.status(204).end();
       if (spec.media) return sendMedia(req, res, result as MediaBody);
       // Set first, so that the response validator checks the answer as JSON whatever the request's Accept says.
@@ -290,10 +294,10 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
 }
 
 /** The named arguments of an HTTP call: path and query parameters, then the body, whole or field by field. */
-function namedArgs(spec: OperationSpec, req: Request): Record<string, unknown> {
+function namedArgs(spec: OperationSpec, req: Request, routed: Readonly<Record<string, string>>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const params = req.params as Record<string, unknown>;
-  for (const name of spec.pathParams) args[name] = params[name];
+  for (const name of spec.pathParams) args[name] = params[name] ?? routed[name];
   const query = req.query as Record<string, unknown>;
   for (const name of spec.queryParams) if (Object.hasOwn(query, name) && query[name] !== undefined) args[name] = query[name];
   const body: unknown = req.body;
@@ -326,13 +330,46 @@ function validatorContract(contract: object, raws: readonly RawRoute[]): object 
     }
   }
   // Express answers a path with or without its last slash (`/homey` and `/homey/`); the validator must find both.
-  copy.paths = Object.fromEntries(Object.entries(copy.paths).map(([path, item]) => [path.length > 1 ? path.replace(/\/$/, '') : path, item]));
+  const paths: typeof copy.paths = {};
+  for (const [path, item] of Object.entries(copy.paths)) {
+    const bare = path.length > 1 ? path.replace(/\/$/, '') : path;
+    // `/log` and `/log/` may be two paths of the contract with methods of their own: one path item for both.
+    paths[bare] = paths[bare] ? { ...paths[bare], ...item } : item;
+  }
+  copy.paths = paths;
+  lendShadowedMethods(copy);
   const parameters = [
     ...Object.values(copy.components?.parameters ?? {}),
     ...Object.values(copy.paths).flatMap((item) => [item, ...Object.values(item)].flatMap((node) => (Array.isArray(node?.parameters) ? node.parameters : []))),
   ];
   for (const parameter of parameters) if (parameter?.in === 'query') parameter.allowReserved = true;
   return copy;
+}
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/**
+ * The validator finds a request's path first and its method second, so a literal path (`/user/me`: GET) hides a
+ * parameter's path it also matches (`/user/{id}`: PUT) from the methods it lacks, and such a request would go
+ * unchecked. The literal path borrows those operations, the parameters its literal segments fix left out.
+ */
+function lendShadowedMethods(contract: { paths: Record<string, Json>; components?: { parameters?: Json } }): void {
+  const resolve = (parameter: Json): Json =>
+    typeof parameter?.$ref === 'string' ? (contract.components?.parameters?.[parameter.$ref.split('/').pop()!] ?? parameter) : parameter;
+  const entries = Object.entries(contract.paths);
+  for (const [literal, item] of entries) {
+    for (const [templated, other] of entries) {
+      if (literal === templated || !templated.includes('{') || !pathPattern(templated).test(literal)) continue;
+      const literalSegments = literal.split('/');
+      const fixed = new Set(templated.split('/').flatMap((segment, index) => (/^\{\w+\}$/.test(segment) && !literalSegments[index]!.startsWith('{') ? [segment.slice(1, -1)] : [])));
+      const kept = (parameters: Json[] = []) => parameters.filter((parameter) => !(resolve(parameter).in === 'path' && fixed.has(resolve(parameter).name)));
+      for (const method of METHODS) {
+        if (!other[method] || item[method]) continue;
+        item[method] = { ...other[method], parameters: [...kept(other.parameters), ...kept(other[method].parameters)] };
+      }
+    }
+  }
 }
 
 /** The host part of an Origin header, or '' when it is not a URL (`null` from sandboxed pages). */
