@@ -96,6 +96,15 @@ const byPath = (a: { spec: OperationSpec }, b: { spec: OperationSpec }) => {
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 };
 
+/**
+ * Refuses a query parameter the operation does not name, before the body is read. The validator does the same but
+ * not for an operation with a free-form object parameter (`args[...]`), where any name could be one of its keys.
+ */
+const knownQuery = (spec: OperationSpec): RequestHandler => (req, _res, next) => {
+  const unknown = Object.keys(req.query as object).find((name) => !(spec.queryParams as readonly string[]).includes(name));
+  next(unknown === undefined ? undefined : badRequest(`Unknown query parameter '${unknown}'`));
+};
+
 /** RFC 9112 §3.2: more than one Host header line is a bad request. */
 function hostLines(req: IncomingMessage): number {
   let count = 0;
@@ -196,7 +205,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       if (result === null) return sendJson(req, res, result);
       res.json(result);
     };
-    return { before: body ? [admit, body] : [admit], refused: [], serve };
+    return { before: body ? [admit, knownQuery(spec), body] : [admit, knownQuery(spec)], refused: [], serve };
   }
 
   function rawStages(raw: RawRoute) {
@@ -222,7 +231,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
           invalid(apiError, req, res).catch(next);
         }]
       : [];
-    return { before: raw.body ? [admit, bodyReader(raw.body)] : [admit], refused, serve };
+    return { before: raw.body ? [admit, knownQuery(raw.spec), bodyReader(raw.body)] : [admit, knownQuery(raw.spec)], refused, serve };
   }
 
   const fixedHeaders = Object.entries(options.headers ?? {});
