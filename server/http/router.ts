@@ -231,7 +231,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
           invalid(apiError, req, res).catch(next);
         }]
       : [];
-    return { before: raw.body ? [admit, knownQuery(raw.spec), bodyReader(raw.body)] : [admit, knownQuery(raw.spec)], refused, serve };
+    return { before: raw.body ? [admit, bodyReader(raw.body)] : [admit], refused, serve };
   }
 
   const fixedHeaders = Object.entries(options.headers ?? {});
