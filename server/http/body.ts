@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { OperationSpec } from '../../generated/manifest.js';
+import type { JsonType, OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest } from './errors.js';
 import { readMultipartBody, type UploadedFile } from './multipart.js';
 
@@ -75,7 +75,7 @@ export const bodyKindOf = (spec: OperationSpec): BodyKind | undefined =>
  * for broken or over-deep JSON. No body leaves `req.body` undefined; `required` names what a missing one lacks (400,
  * in the words of the socket).
  */
-export function bodyReader(kind: BodyKind, required?: string): RequestHandler {
+export function bodyReader(kind: BodyKind, required?: string, fieldTypes: ReadonlyMap<string, readonly JsonType[]> = new Map()): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     req.body = undefined;
     const done = (error?: unknown) => {
@@ -90,7 +90,7 @@ export function bodyReader(kind: BodyKind, required?: string): RequestHandler {
         if (!req.is('multipart/form-data')) return done(unsupported('multipart/form-data', req.headers['content-type']));
         return void readMultipartBody(req).then(({ fields, files }) => {
           // Files travel beside the fields, as multer leaves them: the validator sees a file field as present.
-          req.body = { ...fields, ...Object.fromEntries([...files.keys()].map((name) => [name, ''])) };
+          req.body = { ...typedFields(fields, fieldTypes), ...Object.fromEntries([...files.keys()].map((name) => [name, ''])) };
           uploads.set(req, files);
           done();
         }, done);
@@ -105,6 +105,17 @@ export function bodyReader(kind: BodyKind, required?: string): RequestHandler {
   };
 }
 
+/** A form's fields arrive as text: `true` and `3` become what the contract's types say they are. */
+function typedFields(fields: Record<string, string>, types: ReadonlyMap<string, readonly JsonType[]>): Record<string, unknown> {
+  const typed: Record<string, unknown> = { ...fields };
+  for (const [name, value] of Object.entries(fields)) {
+    const allowed = types.get(name) ?? [];
+    if (allowed.includes('boolean') && (value === 'true' || value === 'false')) typed[name] = value === 'true';
+    else if (allowed.includes('number') && value.trim() !== '' && Number.isFinite(Number(value))) typed[name] = Number(value);
+  }
+  return typed;
+}
+
 const uploads = new WeakMap<IncomingMessage, ReadonlyMap<string, UploadedFile>>();
 /** The files of a multipart body read by bodyReader, by field name. */
 export const uploadedFiles = (req: IncomingMessage): ReadonlyMap<string, UploadedFile> => uploads.get(req) ?? new Map();
@@ -114,5 +125,5 @@ export function operationBody(spec: OperationSpec): RequestHandler | undefined {
   const kind = bodyKindOf(spec);
   if (!kind || !spec.body) return undefined;
   const required = spec.body.required ? (spec.body.kind === 'root' ? `the ${spec.body.name}` : spec.body.names.join(', ')) : undefined;
-  return bodyReader(kind, required);
+  return bodyReader(kind, required, new Map(spec.args.filter((arg) => arg.in === 'body').map((arg) => [arg.name, arg.types ?? []])));
 }

@@ -51,6 +51,8 @@ export interface RawRoute {
   body?: BodyKind;
   /** Who may call beyond the operation's scopes, decided before the body is read and validated (as a Guard). */
   admit?(req: Request, caller: Caller): void | Promise<void>;
+  /** `admit` alone decides who may call, the operation's scopes aside (an app's public routes need no token). */
+  authorizes?: boolean;
   /** Called once the caller is admitted (a token's scopes checked when the operation needs one) and the request is valid. */
   serve(req: Request, res: Response, caller: Caller): Promise<void>;
   /**
@@ -211,17 +213,18 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   function rawStages(raw: RawRoute) {
     const admit: RequestHandler = async (req, res, next) => {
       allowOrigin(req, res, raw.spec);
+      // Express gives a parameter spanning segments as their list.
+      const spanning = raw.spanning && req.params[raw.spanning];
+      if (Array.isArray(spanning)) (req.params as Record<string, string>)[raw.spanning!] = spanning.join('/');
       const caller = await callerOf(req);
       const locals = res.locals as CallLocals<Context>;
       locals.operation = raw.spec;
       locals.caller = caller;
-      if (raw.spec.auth === 'token') dispatcher.authorize(raw.spec, caller.session, caller.invalidToken);
+      if (raw.spec.auth === 'token' && !raw.authorizes) dispatcher.authorize(raw.spec, caller.session, caller.invalidToken);
       await raw.admit?.(req, caller);
       next();
     };
     const serve: RequestHandler = async (req, res) => {
-      const spanning = raw.spanning && req.params[raw.spanning];
-      if (Array.isArray(spanning)) (req.params as Record<string, string>)[raw.spanning!] = spanning.join('/');
       await raw.serve(req, res, (res.locals as CallLocals<Context>).caller!);
     };
     const invalid = raw.invalid;
@@ -325,7 +328,7 @@ function namedArgs(spec: OperationSpec, req: Request, routed: Readonly<Record<st
 /**
  * The contract as the validator reads it: a spanning parameter marked as its wildcard (`{path}*`); the body of a
  * raw route that streams it left to the route (its own limits apply as it reads); a last slash optional, as Express
- * routes it; query values as clients send them,
+ * routes it; a body without `required` optional (OpenAPI's default); query values as clients send them,
  * reserved characters unencoded included (PROTOCOL.md §2), their types and bounds checked all the same.
  */
 function validatorContract(contract: object, raws: readonly RawRoute[]): object {
@@ -347,6 +350,12 @@ function validatorContract(contract: object, raws: readonly RawRoute[]): object 
   }
   copy.paths = paths;
   lendShadowedMethods(copy);
+  // OpenAPI's default, said out loud: the validator takes a body without `required` for a required one.
+  const bodies = [
+    ...Object.values((copy.components as Json | undefined)?.requestBodies ?? {}),
+    ...Object.values(copy.paths).flatMap((item) => METHODS.map((method) => item[method]?.requestBody)),
+  ];
+  for (const body of bodies) if (body && !body.$ref) body.required ??= false;
   const parameters = [
     ...Object.values(copy.components?.parameters ?? {}),
     ...Object.values(copy.paths).flatMap((item) => [item, ...Object.values(item)].flatMap((node) => (Array.isArray(node?.parameters) ? node.parameters : []))),

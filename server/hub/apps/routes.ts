@@ -3,6 +3,7 @@ import type { OperationSpec } from '../../../generated/manifest.js';
 import { unauthorized, type Dispatcher } from '../../http/dispatcher.js';
 import { ApiError, notFound, toApiError } from '../../http/errors.js';
 import { sendJson } from '../../http/respond.js';
+import type { Request } from 'express';
 import type { RawRoute } from '../../http/router.js';
 import type { Hub, HubContext } from '../context.js';
 import { AppCallError } from './app-worker.js';
@@ -53,22 +54,30 @@ function appFailure(app: App, error: unknown): ApiError {
  */
 function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationSpec): RawRoute {
   const method = spec.method.toUpperCase();
+  const target = (req: Request) => {
+    const { appId = '', path = '' } = req.params as Record<string, string | undefined>;
+    const app = hub.store.get<App>('app', appId);
+    const found = app && matchRoute(appRuntime(hub).packages.get(appId)?.manifest.api ?? [], method, path);
+    return { appId, path, app, found };
+  };
   return {
     api: 'routes',
     spec,
     spanning: 'path',
     body: spec.body ? 'json' : undefined,
-    async serve(req, res, { session, invalidToken }) {
-      const params = req.params as Record<string, string | undefined>;
-      const appId = params.appId ?? '';
-      const app = hub.store.get<App>('app', appId);
-      const runtime = appRuntime(hub);
-      const found = app && matchRoute(runtime.packages.get(appId)?.manifest.api ?? [], method, params.path ?? '');
+    authorizes: true,
+    admit(req, { session, invalidToken }) {
+      const { appId, path, app, found } = target(req);
       // A caller without a valid token learns of no app and no route but public ones.
       if (!found?.route.public && !session) throw unauthorized(Boolean(invalidToken));
       if (!app) throw notFound(`App ${appId}`);
-      if (!found) throw new ApiError(404, 'not_found', `${app.name} has no route ${method} /${params.path ?? ''}`);
+      if (!found) throw new ApiError(404, 'not_found', `${app.name} has no route ${method} /${path}`);
       if (!found.route.public) dispatcher.authorize({ ...spec, scopes: [found.route.scope] }, session);
+    },
+    async serve(req, res) {
+      const { appId, app, found } = target(req);
+      const runtime = appRuntime(hub);
+      if (!app || !found) throw notFound(`App ${appId}`);
       if (app.state !== 'running' || !runtime.isRunning(appId)) {
         throw new ApiError(503, 'app_not_running', `${app.name} is not running (${app.crashed ? 'crashed' : app.state})`, { 'Retry-After': RETRY_AFTER_S });
       }
@@ -82,7 +91,7 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
       } finally {
         done();
       }
-      if (answer === undefined) res.writeHead(204).end();
+      if (answer === undefined) res.status(204).end();
       else sendJson(req, res, answer);
     },
   };
