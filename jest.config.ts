@@ -1,7 +1,7 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
 
-// The repo is ESM; Jest runs it as CommonJS compiled by SWC (see STACK.md). ESM-only dependencies are compiled too.
+// The repo is ESM; Jest runs it as CommonJS compiled by SWC (docs/design.md, stack notes). ESM-only dependencies are compiled too.
 const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server', '<rootDir>/client', '<rootDir>/scripts', '<rootDir>/form/src', '<rootDir>/form/e2e'],

@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { APT_LINE, findProgram } from './system-programs.js';
 
 export interface FormBench {
   scripts: number;
@@ -32,7 +33,9 @@ function watchSignIn(): void {
 }
 
 export async function measureForm(formUrl: string, loads = 7): Promise<FormBench> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const executablePath = findProgram('chromium');
+  if (!executablePath) throw new Error(`The support form's row needs Chromium: ${APT_LINE}`);
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   try {
     const times: number[] = [];
     let scripts = new Map<string, Buffer>();

@@ -63,14 +63,12 @@ describe('reference coverage (scripts/reference-coverage.ts)', () => {
     expect(coverage(legacy, contractOf({ getOptionVolume: option(['homey.zone']) }))[0]!.differing).toHaveLength(1);
   });
 
-  it('when the shared folder is missing, then the error says where it must be', () => {
+  it('when the reference is missing from the folder given as the repository, then the error names the file and where it belongs', () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'coverage-'));
-    const saved = process.env.HUB_SHARED_DIR;
-    delete process.env.HUB_SHARED_DIR;
     try {
-      expect(() => referenceFile(path.join(empty, 'clone'))).toThrow(/reference .*hub-operations\.tsv is missing: the shared folder must sit beside the clone as \.\.\/shared/);
+      expect(() => referenceFile(empty)).toThrow(/reference .*docs\/reference\/hub-operations\.tsv is missing: it is part of the repository/);
+      expect(referenceFile(process.cwd())).toBe(path.join(process.cwd(), 'docs', 'reference', 'hub-operations.tsv'));
     } finally {
-      if (saved !== undefined) process.env.HUB_SHARED_DIR = saved;
       rmSync(empty, { recursive: true, force: true });
     }
   });

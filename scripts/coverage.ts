@@ -1,6 +1,6 @@
 /**
  * npm run coverage: per hub manager and per cloud service, how many reference operations
- * (../shared/reference/hub-operations.tsv, cloud-operations.tsv) the contract serves with the same method, path,
+ * (docs/reference/hub-operations.tsv, cloud-operations.tsv) the contract serves with the same method, path,
  * scopes, privacy and argument names, and which it lacks or serves differently. Exits 1 when the reference is
  * missing; prints, and exits 0, when coverage is incomplete.
  */

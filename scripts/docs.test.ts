@@ -1,19 +1,25 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { exited, spawnBin, waitForOutput } from './child.js';
+import { REMOTE_ADDRESSES } from './docs-page.js';
+import { describeWithProgram, findProgram } from './system-programs.js';
 
 /** Script tags that load code from elsewhere: a self-contained page has none. */
 const externalScripts = (html: string) => html.match(/<script[^>]*\ssrc=["']?(https?:)?\/\/[^>]*>/gi) ?? [];
+/** Hosts of content delivery and telemetry, which a page would call by itself (links a reader follows are fine). */
+const fetchedHosts = (html: string) => [...new Set(html.match(/https?:\/\/(cdn|otel|fonts)\.[\w.-]+/gi) ?? [])];
 
 describe('npm run docs (scripts/docs.ts)', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'docs-test-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('when rendering the hub bundle and one manager, then each page and the index are self-contained HTML', async () => {
+  it('when rendering the hub bundle and one manager, then it counts the pages, and each page and the index are self-contained HTML', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
-    await waitForOutput(child, /^API docs in /, 60_000);
+    const output = await waitForOutput(child, /^API docs in /, 60_000);
     expect(await exited(child)).toBe(0);
+    expect(output).toContain('Rendering API docs: 2/2\nAPI docs in ');
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
     const zones = readFileSync(path.join(out, 'hub', 'zones.html'), 'utf8');
@@ -24,6 +30,16 @@ describe('npm run docs (scripts/docs.ts)', () => {
     for (const page of [index, hub, zones]) expect(externalScripts(page)).toEqual([]);
     expect(hub).toContain('"disableTelemetry":true');
   }, 60_000);
+
+  it("when pages are rendered, then they name no CDN or telemetry host: Redoc's remote logo, icons and telemetry are replaced", () => {
+    const zones = readFileSync(path.join(out, 'hub', 'zones.html'), 'utf8');
+    expect(fetchedHosts(readFileSync(path.join(out, 'hub.html'), 'utf8'))).toEqual([]);
+    expect(fetchedHosts(zones)).toEqual([]);
+    for (const [remote, inline] of REMOTE_ADDRESSES) {
+      expect(zones).not.toContain(remote);
+      expect(zones).toContain(inline);
+    }
+  });
 
   it('when rendering the hub and its private page, then private operations are only on the private page, linked from the index as private', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub-private', 'hub/system'], { DOCS_DIR: out });
@@ -67,4 +83,31 @@ describe('npm run docs (scripts/docs.ts)', () => {
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });
+});
+
+describeWithProgram('chromium')('the rendered docs in Chromium', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'docs-browser-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('when a page is opened from disk, then Redoc shows the API and the page asks nothing of any other machine', async () => {
+    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
+    await waitForOutput(child, /^API docs in /, 60_000);
+    expect(await exited(child)).toBe(0);
+    const browser = await chromium.launch({ executablePath: findProgram('chromium'), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      for (const [file, heading] of [['hub/zones.html', 'Hub zones manager'], ['hub.html', 'Hub API']] as const) {
+        const page = await browser.newPage();
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(request.url()));
+        await page.goto(`file://${path.join(out, file)}`);
+        await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 30_000 });
+        await page.getByAltText('redocly logo').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(requested.filter((url) => !/^(file|data|blob):/.test(url))).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 });

@@ -1,6 +1,6 @@
 /**
- * How the contract covers the reference operations (../shared/reference/hub-operations.tsv and
- * cloud-operations.tsv, beside the clone): per hub manager or cloud service, the reference rows served with the same
+ * How the contract covers the reference operations (docs/reference/hub-operations.tsv and
+ * cloud-operations.tsv): per hub manager or cloud service, the reference rows served with the same
  * method, path, scopes, privacy and argument names (the cloud rows give no scopes, privacy or whole-body marks, so
  * those are not compared there), and those missing or served differently. Used by `npm run coverage` and its test.
  */
@@ -45,13 +45,10 @@ export interface ManagerCoverage {
 
 export type Contract = Readonly<Record<string, { manager: ManagerSpec; operations: Readonly<Record<string, OperationSpec>> }>>;
 
-/** Where the reference lives: ../shared beside the repository, or HUB_SHARED_DIR. */
+/** Where the reference lives: docs/reference/ in the repository. */
 export function referenceFile(root: string, name: 'hub-operations.tsv' | 'cloud-operations.tsv' = 'hub-operations.tsv'): string {
-  const shared = process.env.HUB_SHARED_DIR ?? path.join(root, '..', 'shared');
-  const file = path.join(shared, 'reference', name);
-  if (!existsSync(file)) {
-    throw new Error(`The reference ${file} is missing: the shared folder must sit beside the clone as ../shared (or set HUB_SHARED_DIR).`);
-  }
+  const file = path.join(root, 'docs', 'reference', name);
+  if (!existsSync(file)) throw new Error(`The reference ${file} is missing: it is part of the repository (docs/reference/).`);
   return file;
 }
 

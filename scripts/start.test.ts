@@ -313,6 +313,20 @@ describe('npm start (scripts/start.ts)', () => {
     expect(await exited(child)).toBe(1);
   });
 
+  it('when settings are wrong, then it exits 1 with one line for each and no stack trace, before anything starts', async () => {
+    const file = path.join(work, 'not-a-folder');
+    writeFileSync(file, '');
+    const child = await spawnStart({ HUB_PORT: '0', DATA_DIR: path.join(file, 'data'), CLOUD_DATABASE_URL: 'base', SMTP_URL: 'mail.example:587' });
+    running.push(child);
+    const output = await waitForOutput(child, /^DATA_DIR/);
+    expect(await exited(child)).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      'CLOUD_DATABASE_URL must be a URL such as postgres://user:password@host:5432/database; the value given is not a URL.',
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 or smtps://mail.example, not "mail.example:587".',
+      `DATA_DIR must be a folder this user can write: ${path.join(file, 'data')} (ENOTDIR: not a directory)`,
+    ]);
+  });
+
   it('when CLOUD_PUBLIC_KEY_FILE is missing or not a public key, then it exits 1 saying so', async () => {
     const notAKey = path.join(work, 'not-a-key.pem');
     writeFileSync(notAKey, 'hello');

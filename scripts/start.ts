@@ -5,8 +5,7 @@
  * whose demo account owns the hub. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
-import { createPublicKey } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { loadDelegationKeys } from '../server/cloud/account/delegation.js';
@@ -17,22 +16,21 @@ import { createHub, type RunningHub } from '../server/hub/hub.js';
 import { HUB_MODEL } from '../server/hub/system/info.js';
 import { root } from './apis.js';
 import { demoListPath } from './demo-list.js';
-
-/** This machine only, unless HOST says otherwise (0.0.0.0 lets other devices on the network reach the hub). */
-const host = process.env.HOST || '127.0.0.1';
-
-function portFrom(name: string, fallback: number): number {
-  const value = process.env[name];
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${name} must be a port number (0-65535), not "${value}".`);
-  return port;
-}
+import { readStartSettings, type StartSettings } from './start-settings.js';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+let settings: StartSettings;
+try {
+  settings = readStartSettings(process.env, root);
+} catch (error) {
+  fail((error as Error).message);
+}
+const { host, hubPort, formPort, cloudPort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
+const formDir = path.join(root, 'form', 'dist');
 
 function listenError(error: NodeJS.ErrnoException, name: string, port: number): string {
   if (error.code === 'EADDRINUSE') {
@@ -48,49 +46,12 @@ async function closeAll(running: RunningHub, cloud: AccountService | undefined):
   await Promise.all([running.close(), cloud?.close(), ...services.map((service) => service.close())]);
 }
 
-const hubPort = portFrom('HUB_PORT', 4859);
-const formPort = portFrom('FORM_PORT', 4860);
-const cloudPort = portFrom('CLOUD_PORT', 4861);
-const dataDir = path.resolve(process.env.DATA_DIR || 'data');
-const docsDir = path.resolve(process.env.DOCS_DIR || path.join(root, 'dist', 'docs'));
-const formDir = path.join(root, 'form', 'dist');
-
-/**
- * The cloud account service's public key (PEM), which verifies delegation tokens at POST /api/manager/users/login.
- * A key that cannot be read stops the start rather than failing every login later.
- */
-function readCloudPublicKey(file: string | undefined): string | undefined {
-  if (!file) return undefined;
-  try {
-    const pem = readFileSync(file, 'utf8');
-    // Only a public key in SPKI form (never a private key, which createPublicKey would also accept).
-    if (!pem.includes('-----BEGIN PUBLIC KEY-----')) throw new Error('no "BEGIN PUBLIC KEY" block');
-    createPublicKey(pem);
-    return pem;
-  } catch (error) {
-    fail(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file} (${(error as Error).message})`);
-  }
-}
-const cloudPublicKeyFile = readCloudPublicKey(process.env.CLOUD_PUBLIC_KEY_FILE);
-
-/** Names the hub answers to beside its own addresses and names (see README: what the hub accepts). */
-const hostNames = (process.env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-
-/** The cloud's shared secret: sharing-invite acceptance and mobile events must carry it; without it, mobile events are refused. */
-const cloudSharedSecret = process.env.CLOUD_SHARED_SECRET || undefined;
-
-/** The cloud weather service the geolocation manager asks (GET /weather); unset, the hub's weather call answers 503. */
-const weatherUrl = process.env.WEATHER_URL || undefined;
-
-/** mDNS advertising is on unless HUB_MDNS=0 (or false, off). */
-const mdns = !/^(0|false|off|no)$/i.test(process.env.HUB_MDNS ?? '');
-
 /** The cloud account service's data (its SQLite file, its signing key, the demo's secrets), or CLOUD_DATABASE_URL. */
 const cloudDir = path.join(dataDir, 'cloud');
 mkdirSync(cloudDir, { recursive: true });
 // Without CLOUD_PUBLIC_KEY_FILE the hub trusts the delegation tokens of the account service started here (its key
 // made now on a first start), so that the hub can serve before that service is loaded.
-const cloudPublicKey = cloudPublicKeyFile ?? (await loadDelegationKeys(cloudDir)).publicPem;
+const cloudPublicKey = settings.cloudPublicKey ?? (await loadDelegationKeys(cloudDir)).publicPem;
 
 const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl, mdns });
 let cloud: AccountService | undefined;
@@ -122,9 +83,9 @@ const cloudMounts = new Map<string, RequestListener>();
 try {
   cloud = await createAccountService({
     dataDir: cloudDir,
-    databaseUrl: process.env.CLOUD_DATABASE_URL || undefined,
-    region: process.env.CLOUD_REGION || undefined,
-    statusSecret: process.env.CLOUD_STATUS_SECRET || undefined,
+    databaseUrl: settings.cloudDatabaseUrl,
+    region: settings.cloudRegion,
+    statusSecret: settings.cloudStatusSecret,
     hostNames,
     validateResponses: false,
     development: false,
@@ -132,7 +93,7 @@ try {
   });
 } catch (error) {
   await closeAll(running, cloud);
-  fail(`The cloud account service cannot start on ${process.env.CLOUD_DATABASE_URL ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
+  fail(`The cloud account service cannot start on ${settings.cloudDatabaseUrl ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
 }
 const account = cloud;
 const cloudUrl = besideHub(new URL(await listenOr(() => account.listen(cloudPort, host), 'CLOUD_PORT', cloudPort)).port).origin;
@@ -144,7 +105,7 @@ const { createStoreService } = await import('../server/cloud/store/service.js');
 const { ensureDemoOrders } = await import('../server/cloud/store/demo.js');
 const { createAppsService } = await import('../server/cloud/apps/service.js');
 const { createSupportService } = await import('../server/support/service.js');
-const databaseUrl = process.env.CLOUD_DATABASE_URL || undefined;
+const databaseUrl = settings.cloudDatabaseUrl;
 const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames });
 services.push(store);
 const apps = await createAppsService({ dataDir: cloudDir, databaseUrl, hostNames });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { outboxMails, seriousViolations, startHarness, type Harness } from './harness.js';
+import { describeInChromium, outboxMails, seriousViolations, startHarness, type Harness } from './harness.js';
 import { currentStep, stepOf, tileButton } from './wizard.js';
 
 // End to end against npm start's servers in Chromium: an app's developer, and the e-mail the hub sends them.
@@ -30,7 +30,7 @@ async function openEmail(page: Page): Promise<void> {
 
 const crashlog = '**/api/manager/apps/app/*/crashlog';
 
-describe('contacting an app developer', () => {
+describeInChromium('contacting an app developer', () => {
   it("when the developer takes e-mail, then the message goes through the hub to the developer's address with the app's report", async () => {
     const { page, problems } = await harness.openSignedIn();
     await openEmail(page);

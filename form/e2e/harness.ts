@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { describeWithProgram, findProgram } from '../../scripts/system-programs.js';
 import { startServers, type Servers } from './servers.js';
 
 /** Where screenshots of each step are kept (git-ignored), one folder per test file. */
@@ -21,9 +22,12 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium (never a downloaded browser): each suite runs when it is installed, else says why it is skipped. */
+export const describeInChromium = describeWithProgram('chromium');
+
 function launchChromium(): Promise<Browser> {
   // Playwright turns the back/forward cache off by default; the form must reset when a page comes back from it.
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  return chromium.launch({ executablePath: findProgram('chromium'), headless: true, args: chromiumArgs, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
 }
 
 export interface Harness {

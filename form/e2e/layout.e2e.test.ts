@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { seriousViolations, startHarness, type Harness } from './harness.js';
+import { describeInChromium, seriousViolations, startHarness, type Harness } from './harness.js';
 import { currentStep, stepOf } from './wizard.js';
 
 // End to end against npm start's servers in Chromium: a phone's touch screen, a desktop, and the back/forward cache.
@@ -22,7 +22,7 @@ const sliderStyle = (list: Locator) =>
     return { display: style.display, overflowX: style.overflowX, scrollSnapType: style.scrollSnapType, columnGap: style.columnGap };
   });
 
-describe('the form on different screens and through history', () => {
+describeInChromium('the form on different screens and through history', () => {
   it('when it opens on a 390 px wide touch screen, then every tile group is a horizontal slider that snaps, 12 px apart, and the page itself does not scroll sideways', async () => {
     const { page, problems } = await harness.open(phone);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

@@ -1,5 +1,5 @@
 import { measureForm } from '../../scripts/bench-form.js';
-import { startHarness, type Harness } from './harness.js';
+import { describeInChromium, startHarness, type Harness } from './harness.js';
 import { currentStep } from './wizard.js';
 
 // End to end against npm start's servers in Chromium: what the first page weighs, the loading screen, and where a
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 afterAll(() => harness?.close());
 
-describe('the form as it first loads and as it moves on', () => {
+describeInChromium('the form as it first loads and as it moves on', () => {
   it('when the sign-in screen loads, then the JavaScript it loads is at most 150 kB gzipped', async () => {
     const { gzippedBytes } = await measureForm(harness.servers.formUrl, 1);
     expect(gzippedBytes).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { seriousViolations, signIn, startHarness, type Harness } from './harness.js';
+import { describeInChromium, seriousViolations, signIn, startHarness, type Harness } from './harness.js';
 
 // End to end against npm start's servers in Chromium: the sign-in screen, the account service's sign-in page, step 1.
 jest.setTimeout(60_000);
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 afterAll(() => harness?.close());
 
-describe('signing in to the support form', () => {
+describeInChromium('signing in to the support form', () => {
   it('when nobody is signed in, then the sign-in screen shows the seed texts, the Sign in button and the help link, accessibly', async () => {
     const { page, problems } = await harness.open();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

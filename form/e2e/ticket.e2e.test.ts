@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { callAs, outboxMails, seriousViolations, startHarness, type Harness } from './harness.js';
+import { describeInChromium, callAs, outboxMails, seriousViolations, startHarness, type Harness } from './harness.js';
 import { currentStep, stepOf } from './wizard.js';
 
 // End to end against npm start's servers in Chromium: the ticket, its attachments by drag and drop, what reaches
@@ -53,7 +53,7 @@ async function fill(page: Page, subject: string, message: string): Promise<void>
 /** Where keyboard focus is: inside the open dialog or not. */
 const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')));
 
-describe('the ticket', () => {
+describeInChromium('the ticket', () => {
   it('when two files are dropped and the ticket is sent, then the back end keeps it with both files and the outbox has its confirmation', async () => {
     const { page, problems } = await harness.openSignedIn();
     await openTicket(page);

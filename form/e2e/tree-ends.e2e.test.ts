@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_BRIDGE_SERIAL } from '../../server/cloud/account/demo-subscriptions.js';
 import { steps } from '../src/features/wizard/tree.js';
 import { meets, type TileView, type TreeContext } from '../src/features/wizard/walker.js';
-import { callAs, seriousViolations, startHarness, type Harness } from './harness.js';
+import { describeInChromium, callAs, seriousViolations, startHarness, type Harness } from './harness.js';
 import { treePaths, type TreePath } from './tree-paths.js';
 import { afterPick, currentStep, demoData, stepOf, tileButton, tilesFor } from './wizard.js';
 
@@ -74,7 +74,7 @@ async function expectTicket(): Promise<void> {
   expect(await ticket.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
 }
 
-describe('every end of the decision tree', () => {
+describeInChromium('every end of the decision tree', () => {
   it.each(paths)('when the user picks $name, then that end shows', async (path) => {
     const tile = await walk(path);
     if (!tile) return;
@@ -127,7 +127,7 @@ describe('every end of the decision tree', () => {
   });
 });
 
-describe('what the chosen hub reports', () => {
+describeInChromium('what the chosen hub reports', () => {
   /** Step 1's Pro hub, its updates.getUpdates answered with these updates. */
   async function proHubWithUpdates(updates: unknown[]): Promise<Page> {
     const opened = await harness.openSignedIn();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openDb, type Db } from './db.js';
 import { EventBus, type RealtimeEvent } from './events.js';
 import { ItemStore } from './item-store.js';
+import { log } from './log.js';
 
 describe('item store: events after commit, durability by kind of data', () => {
   let dir: string;
@@ -61,7 +62,7 @@ describe('item store: events after commit, durability by kind of data', () => {
   });
 
   it('when a listener throws, then the committed write stands and the other listeners still hear of it', () => {
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = jest.spyOn(log, 'error').mockImplementation(() => undefined);
     bus.subscribe(() => {
       throw new Error('listener broke');
     });

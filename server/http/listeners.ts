@@ -1,3 +1,5 @@
+import { log } from './log.js';
+
 /**
  * Listeners of one kind of news (realtime events, alarms going off, presence changes). Each is called in turn; one
  * that throws is logged and skipped, so that the others still hear of it and whoever caused the news, whose write
@@ -19,7 +21,7 @@ export class Listeners<T> {
       try {
         listener(news);
       } catch (error) {
-        console.error(`A listener of ${this.what} failed:`, error);
+        log.error({ err: error }, `A listener of ${this.what} failed`);
       }
     }
   }

@@ -6,6 +6,7 @@ import type { CallContext, Dispatcher } from './dispatcher.js';
 import { ApiError, errorBody, toApiError } from './errors.js';
 import type { EventBus } from './events.js';
 import type { HostAllowList } from './hosts.js';
+import { log } from './log.js';
 import { hasScope } from './scopes.js';
 import type { ContractValidator } from './validator.js';
 
@@ -45,7 +46,7 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
 
   const fail = (ack: unknown, err: unknown) => {
     const apiError = toApiError(err, options.development);
-    if (apiError.statusCode >= 500) console.error(err);
+    if (apiError.statusCode >= 500) log.error({ err }, 'A call over the socket failed');
     if (typeof ack === 'function') ack(errorBody(apiError, err, options.development));
   };
   const sessionOf = (socket: Socket): Session => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { components } from '../../generated/support.js';
 import type { CloudSession } from '../cloud/identity.js';
 import { notFound } from '../http/errors.js';
+import { log } from '../http/log.js';
 import type { Support } from './context.js';
 import { sendConfirmation } from './confirmation.js';
 
@@ -44,7 +45,7 @@ export async function createTicket(support: Support, session: CloudSession, inpu
     return id;
   });
   const ticket = await requireTicket(support, session.userId, String(id));
-  await sendConfirmation(support, ticket).catch((error: Error) => console.error(`The confirmation of ticket #${ticket.id} could not be sent: ${error.message}`));
+  await sendConfirmation(support, ticket).catch((error: Error) => log.error({ err: error, ticket: ticket.id }, `The confirmation of ticket #${ticket.id} could not be sent`));
   return ticket;
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
 import { systemClock, type Clock } from '../../http/clock.js';
+import { log } from '../../http/log.js';
 import { sendMail } from '../../http/mail.js';
 import { createServiceHttp, type ServiceHttp } from '../../http/service.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
@@ -76,7 +77,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     publicUrl: config.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
   for (const client of config.clients ?? []) await registerClient(account, client);
-  const stopPurge = schedulePurge(account, (error) => console.error(error));
+  const stopPurge = schedulePurge(account, (error) => log.error({ err: error }, 'Purging expired account data failed'));
 
   const http = createServiceHttp<AccountContext>({
     api: accountApi,

@@ -14,6 +14,9 @@ import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/tes
  */
 const serverUrl = process.env.DATABASE_URL;
 const backends: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', Boolean(serverUrl)]];
+if (!serverUrl) {
+  console.warn('Skipped "account storage on PostgreSQL": DATABASE_URL names no PostgreSQL server to make test databases in (.ci/run starts one; see docs/configuration.md).');
+}
 
 describe.each(backends)('account storage on %s', (name, available) => {
   const maybe = available ? it : it.skip;

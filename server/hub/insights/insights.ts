@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/hub/insights.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
@@ -145,7 +146,7 @@ export class Insights {
     try {
       this.hub.store.relaxed(() => this.db.add(rows));
     } catch (error) {
-      console.error('Insights could not record values:', error);
+      log.error({ err: error }, 'Insights could not record values');
     }
   }
 

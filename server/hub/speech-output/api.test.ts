@@ -1,4 +1,5 @@
 import { FakeClock } from '../../http/clock.js';
+import { describeWithProgram } from '../../../scripts/system-programs.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const base = '/api/manager/speech-output';
@@ -21,7 +22,7 @@ describe('speech output manager', () => {
     expect(voices['en-gb']).toEqual({ id: 'en-gb', name: 'English (Great Britain)', language: 'en', locale: 'en-GB', gender: 'male' });
   });
 
-  it('when a voice of espeak-ng is installed, then it is listed; installing it again is a 409; uninstalling removes it', async () => {
+  it('when a voice of the catalogue is installed, then it is listed; installing it again is a 409; uninstalling removes it', async () => {
     const { body: voice } = await hub.http().post(`${base}/voice`).set(owner).send({ id: 'en-us' }).expect(200);
     expect(voice).toEqual({ id: 'en-us', name: 'English (America)', language: 'en', locale: 'en-US', gender: 'male' });
     expect(await get('voice/en-us')).toEqual(voice);
@@ -29,10 +30,6 @@ describe('speech output manager', () => {
     expect(res.body).toMatchObject({ error: 'conflict', statusCode: 409 });
     await hub.http().delete(`${base}/voice/en-us`).set(owner).expect(204);
     expect(Object.keys(await get('voice/'))).not.toContain('en-us');
-    // Beyond the built-in list: espeak-ng's own voices.
-    const { body: scottish } = await hub.http().post(`${base}/voice`).set(owner).send({ id: 'en-gb-scotland' }).expect(200);
-    expect(scottish).toMatchObject({ name: 'English (Scotland)', language: 'en', locale: 'en-GB' });
-    await hub.http().delete(`${base}/voice/en-gb-scotland`).set(owner).expect(204);
   });
 
   it('when a voice is in no catalogue or not installed, then 404', async () => {
@@ -115,6 +112,20 @@ describe('speech output manager', () => {
     for (const option of ['speed', 'voice']) {
       await hub.http().put(`${base}/option/${option}`).set(reader).send({ value: 'slow' }).expect(403);
       await hub.http().delete(`${base}/option/${option}`).set(reader).expect(403);
+    }
+  });
+});
+
+describeWithProgram('espeak-ng')('speech output manager with espeak-ng', () => {
+  it("when a voice beyond the built-in list is installed, then espeak-ng's own name and locale describe it", async () => {
+    const hub = await startTestHub();
+    const owner = bearer(hub.token);
+    try {
+      const { body: scottish } = await hub.http().post(`${base}/voice`).set(owner).send({ id: 'en-gb-scotland' }).expect(200);
+      expect(scottish).toMatchObject({ name: 'English (Scotland)', language: 'en', locale: 'en-GB' });
+      await hub.http().delete(`${base}/voice/en-gb-scotland`).set(owner).expect(204);
+    } finally {
+      await hub.stop();
     }
   });
 });

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { describeWithProgram } from '../../../scripts/system-programs.js';
 import { SPEECH_FOLDER, wavDuration } from './speech.js';
 
 const say = '/api/manager/speech-output/say';
@@ -14,7 +15,7 @@ function fakeProgram(folder: string, body: string): string {
   return file;
 }
 
-describe('speech synthesis with espeak-ng', () => {
+describeWithProgram('espeak-ng')('speech synthesis with espeak-ng', () => {
   let hub: TestHub;
   let owner: ReturnType<typeof bearer>;
   beforeAll(async () => {
@@ -63,49 +64,49 @@ describe('speech synthesis with espeak-ng', () => {
     for (let i = 0; i < 22; i++) await hub.http().post(say).set(owner).send({ text: `Number ${i}`, synthesize: true }).expect(200);
     expect(readdirSync(path.join(hub.dataDir, SPEECH_FOLDER)).filter((name) => name.endsWith('.wav'))).toHaveLength(20);
   });
+});
 
-  describe('when espeak-ng is missing, hangs or fails', () => {
-    let folder: string;
-    beforeAll(() => {
-      folder = mkdtempSync(path.join(tmpdir(), 'espeak-'));
-    });
-    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+describe('speech synthesis when espeak-ng is missing, hangs or fails', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'espeak-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-    it('when it is not installed, then synthesize answers 503, saying still works and the built-in voices stand in', async () => {
-      const bare = await startTestHub({ espeakNg: path.join(folder, 'missing', 'espeak-ng') });
-      const auth = bearer(bare.token);
-      try {
-        const res = await bare.http().post(say).set(auth).send({ text: 'Hello', synthesize: true }).expect(503);
-        expect(res.body).toMatchObject({ error: 'service_unavailable', statusCode: 503 });
-        expect(res.body.error_description).toMatch(/is not installed on this hub$/);
-        expect(existsSync(path.join(bare.dataDir, SPEECH_FOLDER))).toBe(true);
-        expect(readdirSync(path.join(bare.dataDir, SPEECH_FOLDER))).toEqual([]);
-        await bare.http().post(say).set(auth).send({ text: 'Hello' }).expect(200);
-        await bare.http().post('/api/manager/speech-output/voice').set(auth).send({ id: 'en-us' }).expect(200);
-        await bare.http().post('/api/manager/speech-output/voice').set(auth).send({ id: 'en-gb-scotland' }).expect(404);
-      } finally {
-        await bare.stop();
-      }
-    });
+  it('when it is not installed, then synthesize answers 503, saying still works and the built-in voices stand in', async () => {
+    const bare = await startTestHub({ espeakNg: path.join(folder, 'missing', 'espeak-ng') });
+    const auth = bearer(bare.token);
+    try {
+      const res = await bare.http().post(say).set(auth).send({ text: 'Hello', synthesize: true }).expect(503);
+      expect(res.body).toMatchObject({ error: 'service_unavailable', statusCode: 503 });
+      expect(res.body.error_description).toMatch(/is not installed on this hub$/);
+      expect(existsSync(path.join(bare.dataDir, SPEECH_FOLDER))).toBe(true);
+      expect(readdirSync(path.join(bare.dataDir, SPEECH_FOLDER))).toEqual([]);
+      await bare.http().post(say).set(auth).send({ text: 'Hello' }).expect(200);
+      await bare.http().post('/api/manager/speech-output/voice').set(auth).send({ id: 'en-us' }).expect(200);
+      await bare.http().post('/api/manager/speech-output/voice').set(auth).send({ id: 'en-gb-scotland' }).expect(404);
+    } finally {
+      await bare.stop();
+    }
+  });
 
-    it('when it takes longer than the timeout, then 503', async () => {
-      const slow = await startTestHub({ espeakNg: fakeProgram(folder, 'sleep 5') });
-      try {
-        const res = await slow.http().post(say).set(bearer(slow.token)).send({ text: 'Hello', synthesize: true, timeout: 1000 }).expect(503);
-        expect(res.body.error_description).toMatch(/took longer than 1000 ms$/);
-      } finally {
-        await slow.stop();
-      }
-    });
+  it('when it takes longer than the timeout, then 503', async () => {
+    const slow = await startTestHub({ espeakNg: fakeProgram(folder, 'sleep 5') });
+    try {
+      const res = await slow.http().post(say).set(bearer(slow.token)).send({ text: 'Hello', synthesize: true, timeout: 1000 }).expect(503);
+      expect(res.body.error_description).toMatch(/took longer than 1000 ms$/);
+    } finally {
+      await slow.stop();
+    }
+  });
 
-    it('when it fails, then 503 with what it said', async () => {
-      const broken = await startTestHub({ espeakNg: fakeProgram(folder, 'echo "no such voice" >&2; exit 1') });
-      try {
-        const res = await broken.http().post(say).set(bearer(broken.token)).send({ text: 'Hello', synthesize: true }).expect(503);
-        expect(res.body.error_description).toMatch(/failed: no such voice$/);
-      } finally {
-        await broken.stop();
-      }
-    });
+  it('when it fails, then 503 with what it said', async () => {
+    const broken = await startTestHub({ espeakNg: fakeProgram(folder, 'echo "no such voice" >&2; exit 1') });
+    try {
+      const res = await broken.http().post(say).set(bearer(broken.token)).send({ text: 'Hello', synthesize: true }).expect(503);
+      expect(res.body.error_description).toMatch(/failed: no such voice$/);
+    } finally {
+      await broken.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { components } from '../../../generated/hub/system.js';
+import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';
 import { seedDemoHome } from '../demo-home.js';
 import type { SessionItem } from '../sessions.js';
@@ -45,7 +46,7 @@ export function factoryReset(hub: Hub): FactoryResetSummary {
       erase(hub);
     } catch (err) {
       hub.system.log.write('info', 'homey:manager:system', `factory reset failed: ${String(err)}`);
-      console.error(err);
+      log.error({ err }, 'The factory reset failed');
     }
   });
   return summary;

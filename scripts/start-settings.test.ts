@@ -1,0 +1,73 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readStartSettings, SettingsError } from './start-settings.js';
+
+describe("npm start's settings (scripts/start-settings.ts)", () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'start-settings-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const dataDir = path.join(work, 'data');
+  const read = (env: Record<string, string>) => readStartSettings({ DATA_DIR: dataDir, ...env }, '/repo');
+  const problems = (env: Record<string, string>): string[] => {
+    try {
+      read(env);
+    } catch (error) {
+      if (error instanceof SettingsError) return error.problems;
+      throw error;
+    }
+    throw new Error('no problem found');
+  };
+
+  it('when only the data folder is set, then the defaults hold, and the data folder is made and left empty', () => {
+    expect(read({})).toMatchObject({ host: '127.0.0.1', hubPort: 4859, formPort: 4860, cloudPort: 4861, dataDir, docsDir: '/repo/dist/docs', hostNames: [], mdns: true });
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('when every setting is right, then each is read as given', () => {
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const keyFile = path.join(work, 'cloud.pem');
+    writeFileSync(keyFile, publicKey.export({ type: 'spki', format: 'pem' }));
+    const settings = read({
+      HOST: '0.0.0.0', HUB_PORT: '0', FORM_PORT: '5000', CLOUD_PORT: '65535', HUB_HOSTNAMES: 'hub.example, kitchen.local',
+      HUB_MDNS: 'off', CLOUD_DATABASE_URL: 'postgresql://app:secret@db.example:5432/cloud', SMTP_URL: 'smtps://mail.example',
+      WEATHER_URL: 'https://weather.example', CLOUD_PUBLIC_KEY_FILE: keyFile, CLOUD_REGION: 'eu', LOG_LEVEL: 'debug',
+    });
+    expect(settings).toMatchObject({
+      host: '0.0.0.0', hubPort: 0, formPort: 5000, cloudPort: 65535, hostNames: ['hub.example', 'kitchen.local'], mdns: false,
+      cloudDatabaseUrl: 'postgresql://app:secret@db.example:5432/cloud', weatherUrl: 'https://weather.example', cloudRegion: 'eu',
+    });
+    expect(settings.cloudPublicKey).toContain('BEGIN PUBLIC KEY');
+  });
+
+  it('when settings are wrong, then each gives one line saying what it must be, passwords masked', () => {
+    expect(problems({
+      HOST: 'my host', HUB_PORT: 'eighty', FORM_PORT: '70000', CLOUD_PORT: '-1', HUB_HOSTNAMES: 'ok.example,bad_name', HUB_MDNS: 'maybe',
+      LOG_LEVEL: 'loud', CLOUD_DATABASE_URL: 'database', SMTP_URL: 'http://user:hunter2@mail.example', WEATHER_URL: 'weather.example',
+    })).toEqual([
+      'HOST must be an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0, not "my host".',
+      'HUB_PORT must be a port number (0-65535), not "eighty".',
+      'FORM_PORT must be a port number (0-65535), not "70000".',
+      'CLOUD_PORT must be a port number (0-65535), not "-1".',
+      'HUB_HOSTNAMES must list host names separated by commas; not host names: "bad_name".',
+      'HUB_MDNS must be 1 or 0 (on or off), not "maybe".',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',
+      'CLOUD_DATABASE_URL must be a URL such as postgres://user:password@host:5432/database; the value given is not a URL.',
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 or smtps://mail.example, not "http://user:***@mail.example/".',
+      'WEATHER_URL must be a URL such as http://weather.example; the value given is not a URL.',
+    ]);
+    expect(problems({ CLOUD_DATABASE_URL: 'mysql://root:pw@db/cloud' })).toEqual([
+      'CLOUD_DATABASE_URL must be a URL such as postgres://user:password@host:5432/database, not "mysql://root:***@db/cloud".',
+    ]);
+  });
+
+  it('when the data folder cannot be made or written, or the key file is not a public key, then it says which and why', () => {
+    const file = path.join(work, 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(problems({ DATA_DIR: path.join(file, 'data'), CLOUD_PUBLIC_KEY_FILE: file })).toEqual([
+      `CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file} (no "BEGIN PUBLIC KEY" block)`,
+      `DATA_DIR must be a folder this user can write: ${path.join(file, 'data')} (ENOTDIR: not a directory)`,
+    ]);
+    expect(existsSync(path.join(file, 'data'))).toBe(false);
+  });
+});

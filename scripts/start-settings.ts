@@ -1,0 +1,152 @@
+/**
+ * npm start's settings, read from the environment and checked before anything starts (docs/configuration.md lists
+ * them): each wrong one is one line saying what it must be, never a stack trace later. Values that may hold a
+ * password are echoed with it masked.
+ */
+import { createPublicKey } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+export interface StartSettings {
+  host: string;
+  hubPort: number;
+  formPort: number;
+  cloudPort: number;
+  dataDir: string;
+  docsDir: string;
+  /** The PEM of CLOUD_PUBLIC_KEY_FILE, which verifies delegation tokens at the hub's login; else the local service's key. */
+  cloudPublicKey?: string;
+  /** Names the hub answers to beside its own addresses and names (README: what the hub accepts). */
+  hostNames: string[];
+  /** Sharing-invite acceptance and mobile events must carry it; without it, mobile events are refused. */
+  cloudSharedSecret?: string;
+  /** The cloud weather service the geolocation manager asks; unset, the hub's weather call answers 503. */
+  weatherUrl?: string;
+  /** mDNS advertising, on unless HUB_MDNS is 0, false, off or no. */
+  mdns: boolean;
+  /** PostgreSQL for the cloud services instead of SQLite files in DATA_DIR/cloud. */
+  cloudDatabaseUrl?: string;
+  cloudRegion?: string;
+  cloudStatusSecret?: string;
+}
+
+/** Every wrong setting, one line each. */
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const hostName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const isHost = (value: string) => isIP(value) !== 0 || hostName.test(value);
+
+/** The URL with its password (if any) shown as ***. */
+function masked(url: URL): string {
+  const copy = new URL(url.href);
+  if (copy.password) copy.password = '***';
+  return copy.href;
+}
+
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first line of a file system error, without the path Node repeats after the comma. */
+const reason = (error: unknown) => (error as Error).message.split(',')[0]!;
+
+/** Reads and checks every setting; throws a SettingsError naming each wrong one. Makes DATA_DIR if missing. */
+export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSettings {
+  const problems: string[] = [];
+  const set = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+
+  const port = (name: string, fallback: number) => {
+    const value = set(name);
+    if (value === undefined) return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number > 65535) problems.push(`${name} must be a port number (0-65535), not "${value}".`);
+    return number;
+  };
+
+  const url = (name: string, protocols: string[], form: string) => {
+    const value = set(name);
+    if (value === undefined) return undefined;
+    const parsed = parsedUrl(value);
+    if (!parsed) {
+      problems.push(`${name} must be a URL such as ${form}; the value given is not a URL.`);
+    } else if (!protocols.includes(parsed.protocol) || !parsed.hostname) {
+      problems.push(`${name} must be a URL such as ${form}, not "${masked(parsed)}".`);
+    }
+    return value;
+  };
+
+  // This machine only, unless HOST says otherwise (0.0.0.0 lets other devices on the network reach the hub).
+  const host = set('HOST') ?? '127.0.0.1';
+  if (!isHost(host)) problems.push(`HOST must be an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0, not "${host}".`);
+  const hubPort = port('HUB_PORT', 4859);
+  const formPort = port('FORM_PORT', 4860);
+  const cloudPort = port('CLOUD_PORT', 4861);
+
+  const hostNames = (env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const badNames = hostNames.filter((name) => !isHost(name));
+  if (badNames.length) problems.push(`HUB_HOSTNAMES must list host names separated by commas; not host names: ${badNames.map((name) => `"${name}"`).join(', ')}.`);
+
+  const mdnsValue = env.HUB_MDNS ?? '';
+  if (!/^(|1|true|on|yes|0|false|off|no)$/i.test(mdnsValue)) problems.push(`HUB_MDNS must be 1 or 0 (on or off), not "${mdnsValue}".`);
+
+  const logLevel = set('LOG_LEVEL');
+  if (logLevel !== undefined && !LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}".`);
+
+  const cloudDatabaseUrl = url('CLOUD_DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database');
+  // Read where mails are sent (server/http/mail.ts); checked here, so that a wrong one is not a 500 at the first mail.
+  url('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example:587 or smtps://mail.example');
+  const weatherUrl = url('WEATHER_URL', ['http:', 'https:'], 'http://weather.example');
+
+  const keyFile = set('CLOUD_PUBLIC_KEY_FILE');
+  let cloudPublicKey: string | undefined;
+  if (keyFile !== undefined) {
+    try {
+      const pem = readFileSync(keyFile, 'utf8');
+      // Only a public key in SPKI form (never a private key, which createPublicKey would also accept).
+      if (!pem.includes('-----BEGIN PUBLIC KEY-----')) throw new Error('no "BEGIN PUBLIC KEY" block');
+      createPublicKey(pem);
+      cloudPublicKey = pem;
+    } catch (error) {
+      problems.push(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${keyFile} (${reason(error)})`);
+    }
+  }
+
+  const dataDir = path.resolve(set('DATA_DIR') ?? 'data');
+  try {
+    // The hub, the cloud services and the support back end each keep files here: prove it takes one.
+    mkdirSync(dataDir, { recursive: true });
+    const probe = path.join(dataDir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    problems.push(`DATA_DIR must be a folder this user can write: ${dataDir} (${reason(error)})`);
+  }
+
+  if (problems.length) throw new SettingsError(problems);
+  return {
+    host,
+    hubPort,
+    formPort,
+    cloudPort,
+    dataDir,
+    docsDir: path.resolve(set('DOCS_DIR') ?? path.join(root, 'dist', 'docs')),
+    cloudPublicKey,
+    hostNames,
+    cloudSharedSecret: set('CLOUD_SHARED_SECRET'),
+    weatherUrl,
+    mdns: !/^(0|false|off|no)$/i.test(mdnsValue),
+    cloudDatabaseUrl,
+    cloudRegion: set('CLOUD_REGION'),
+    cloudStatusSecret: set('CLOUD_STATUS_SECRET'),
+  };
+}
