@@ -7,6 +7,7 @@ import { contractValidator, fromValidator } from './contract-validation.js';
 import type { Caller, CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
+import { logFailure, requestLogger } from './request-log.js';
 import { sendError, sendJson, sendMedia } from './respond.js';
 
 export interface HttpOptions<Context extends CallContext> {
@@ -238,7 +239,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   }
 
   const fixedHeaders = Object.entries(options.headers ?? {});
-  const exposed = [...Object.keys(options.headers ?? {}), 'ETag', 'WWW-Authenticate', 'Retry-After'].join(', ');
+  const exposed = [...Object.keys(options.headers ?? {}), 'ETag', 'WWW-Authenticate', 'Retry-After', 'X-Request-Id'].join(', ');
 
   /** CORS for a request from a page (it has an Origin): any origin, or the hub's own for ownOriginsOnly operations. */
   const allowOrigin = (req: Request, res: Response, spec: OperationSpec | undefined) => {
@@ -265,6 +266,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     res.status(204).end();
   };
 
+  app.use(requestLogger());
   app.use((req, res, next) => {
     if (hostLines(req) > 1) return next(badRequest('More than one Host header'));
     // A foreign name learns nothing of the hub, not even its id: the fixed headers come after this check.
@@ -299,7 +301,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   });
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const apiError = fromValidator(error, (res.locals as CallLocals<Context>).operation) ?? toApiError(error, options.development);
-    if (apiError.statusCode >= 500) console.error(error);
+    if (apiError.statusCode >= 500) logFailure(res, error);
     sendError(res, apiError, error, options.development);
   });
   return app;

@@ -8,6 +8,7 @@ import { hubBundles } from '../../generated/hub/bundles.js';
 import { hubApis as manifests } from '../../generated/hub/index.js';
 import { every, systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
+import { log } from '../http/log.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
 import { ItemStore } from '../http/item-store.js';
@@ -162,7 +163,7 @@ export function createHub(config: HubConfig): RunningHub {
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
           // Not being found on the LAN is no reason to stop the hub: the error is only reported.
-          if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => console.error(`mDNS: ${error.message}`));
+          if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => log.warn({ err: error }, 'mDNS advertising failed'));
           // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           resolve(`http://${shown}:${actual}`);
