@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
@@ -6,13 +6,23 @@ import { ApiError, badRequest, toApiError } from './errors.js';
 /**
  * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
  * bodies as strict as the socket's arguments, unknown query parameters refused), answers in tests and strict mode.
- * `contract` becomes the validator's own (it resolves references in place). One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
+ * One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
  * its document's paths in turn, so over the whole hub (336 operations) every request would pay for all of them.
+ * Each is built on its API's first request (`contract` is made then and becomes the validator's own): loading a
+ * document costs tens of milliseconds, a hub has 50 of them, and a start or a test uses a few.
  */
-export function contractValidator(contract: object, validateResponses: boolean): RequestHandler[] {
+export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler {
+  let chain: RequestHandler[] | undefined;
+  return (req, res, next) => {
+    chain ??= [...validatorMiddleware(contract(), validateResponses), matched];
+    runChain(chain, req, res, next);
+  };
+}
+
+function validatorMiddleware(contract: object, validateResponses: boolean): RequestHandler[] {
   // Paths are matched as the service sees them: where it is mounted (`/store` beside the account service) is not its concern.
   const apiSpec = { ...contract, servers: [{ url: '/' }] };
-  const middleware = OpenApiValidator.middleware({
+  return OpenApiValidator.middleware({
     apiSpec: apiSpec as never,
     validateApiSpec: false,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
@@ -24,7 +34,23 @@ export function contractValidator(contract: object, validateResponses: boolean):
     ignoreUndocumented: true,
     useRequestUrl: true,
   }) as RequestHandler[];
-  return [...middleware, matched];
+}
+
+/** Runs middleware one after the other as Express would, the first error ending the run. */
+function runChain(chain: readonly RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+  let index = 0;
+  const step = (error?: unknown) => {
+    if (error) return done(error);
+    const handler = chain[index++];
+    if (!handler) return done();
+    try {
+      const result: unknown = handler(req, res, step);
+      if (result instanceof Promise) result.catch(done);
+    } catch (thrown) {
+      done(thrown);
+    }
+  };
+  step();
 }
 
 /** A request the validator found no operation for would pass unchecked: that is the kernel's fault, never the caller's. */

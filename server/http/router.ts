@@ -74,6 +74,12 @@ interface CallLocals<Context> {
   caller?: Caller;
 }
 
+/**
+ * Validators by contract and what the routes ask of it, shared by every app of the process over the same document
+ * (several hubs in one test run): each is built once.
+ */
+const sharedValidators = new WeakMap<object, Map<string, RequestHandler>>();
+
 /** `{id}` → `:id`, and a spanning parameter `{path}` → `*path`: an OpenAPI path as Express routes it. */
 const expressPath = (path: string, spanning?: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => (name === spanning ? `*${name}` : `:${name}`));
@@ -137,17 +143,19 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
 
   const ownOrigins = new Set<OperationSpec>();
   const preflights: Array<{ method: string; pattern: RegExp; spec: OperationSpec }> = [];
-  const validators = new Map<string, RequestHandler[]>();
   const routers = new Map<string, express.Router>();
   const prefixes = new Map<string, string[]>();
 
   const validatorOf = (api: string, raws: readonly RawRoute[]) => {
-    let validator = validators.get(api);
+    const contract = options.contracts[api];
+    if (!contract) throw new Error(`No contract for the API ${api}`);
+    const key = `${options.validateResponses} ${raws.map((raw) => `${raw.spec.method} ${raw.spec.path} ${raw.spanning} ${raw.body}`).join()}`;
+    const byKey = sharedValidators.get(contract) ?? new Map<string, RequestHandler>();
+    sharedValidators.set(contract, byKey);
+    let validator = byKey.get(key);
     if (!validator) {
-      const contract = options.contracts[api];
-      if (!contract) throw new Error(`No contract for the API ${api}`);
-      validator = contractValidator(validatorContract(contract, raws), options.validateResponses);
-      validators.set(api, validator);
+      validator = contractValidator(() => validatorContract(contract, raws), options.validateResponses);
+      byKey.set(key, validator);
     }
     return validator;
   };
@@ -173,7 +181,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     for (const { spec, operation, raw } of routes.sort(byPath)) {
       preflights.push({ method: spec.method.toUpperCase(), pattern: pathPattern(spec.path), spec });
       const stages = operation ? operationStages(operation) : rawStages(raw!);
-      router[spec.method](expressPath(spec.path, raw?.spanning), ...stages.before, ...validator, ...stages.refused, stages.serve);
+      router[spec.method](expressPath(spec.path, raw?.spanning), ...stages.before, validator, ...stages.refused, stages.serve);
     }
     const prefix = commonPrefix(routes.map(({ spec }) => spec.path));
     prefixes.set(prefix, [...(prefixes.get(prefix) ?? []), api]);
