@@ -42,7 +42,7 @@ export type AnyHandler<Context> = (args: Record<string, unknown>, context: Conte
  * caller and the raw path arguments before the input is validated: a caller who may not call an operation learns
  * nothing about its input rules. Throws an ApiError (403, 404) to refuse.
  */
-export type Guard<Context> = (path: Readonly<Record<string, string>>, context: Context) => void;
+export type Guard<Context> = (path: Readonly<Record<string, string>>, context: Context) => void | Promise<void>;
 
 export interface ApiModule<Context> {
   manager: ManagerSpec;

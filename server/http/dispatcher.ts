@@ -83,21 +83,32 @@ export class Dispatcher<Context extends CallContext> {
   }
 
   /**
-   * Calls an operation for every transport, in the order that tells a caller least: scopes (401, 403), then the
-   * operation's guard on the raw path arguments, and only then the input, read and validated by `readArgs`.
+   * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then the
+   * operation's guard on the raw path arguments. Only an admitted caller's input is read and validated.
    */
+  async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>): Promise<Context> {
+    this.authorize(operation.spec, caller.session, caller.invalidToken);
+    const context = this.createContext(caller);
+    // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
+    if (operation.spec.pathParams.every((name) => path[name])) await operation.guard?.(path, context);
+    return context;
+  }
+
+  /** Runs an admitted call with its validated named arguments: the body of a 200 answer, nothing for a 204. */
+  async invoke(operation: Operation<Context>, args: Record<string, unknown>, context: Context): Promise<unknown> {
+    const result = await operation.handler(args, context);
+    return operation.spec.status === 204 ? undefined : result;
+  }
+
+  /** Admits, reads the input with `readArgs` (which validates it) and invokes: a transport's whole call. */
   async call(
     operation: Operation<Context>,
     caller: Caller,
     path: Readonly<Record<string, string>>,
     readArgs: () => Record<string, unknown> | Promise<Record<string, unknown>>,
   ): Promise<unknown> {
-    this.authorize(operation.spec, caller.session, caller.invalidToken);
-    const context = this.createContext(caller);
-    // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
-    if (operation.spec.pathParams.every((name) => path[name])) operation.guard?.(path, context);
-    const result = await operation.handler(await readArgs(), context);
-    return operation.spec.status === 204 ? undefined : result;
+    const context = await this.admit(operation, caller, path);
+    return this.invoke(operation, await readArgs(), context);
   }
 
   private crudHandler(spec: OperationSpec, rules: ItemRules<Context>): AnyHandler<Context> | undefined {

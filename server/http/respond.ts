@@ -1,9 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { constants, gzipSync } from 'node:zlib';
-import etag from 'etag';
-import fresh from 'fresh';
-import Negotiator from 'negotiator';
-import vary from 'vary';
+import type { Request, Response } from 'express';
 import type { MediaBody } from './api.js';
 import { errorBody, type ApiError } from './errors.js';
 import { isSnapshot } from './item-store.js';
@@ -15,8 +13,8 @@ interface Encoded {
   gzip?: Buffer | null;
 }
 
-/** Smaller answers go out as they are: below this, gzip saves less than a packet and costs a compression. */
-const GZIP_MIN_BYTES = 1400;
+/** Smaller answers go out as they are (seed 001 §9: compression from 1,024 bytes). */
+export const GZIP_MIN_BYTES = 1024;
 
 /**
  * List snapshots of the item store are immutable until the next write, so their bytes, ETag and gzip are made once
@@ -36,7 +34,10 @@ function encode(value: unknown): Encoded {
   return fromBytes(Buffer.from(JSON.stringify(value) ?? 'null'));
 }
 
-const fromBytes = (body: Buffer): Encoded => ({ body, etag: etag(body, { weak: true }) });
+/** A weak validator of the bytes (RFC 9110 §8.8.3), in the form Express's own ETags take. */
+export const entityTag = (body: Buffer) => `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
+
+const fromBytes = (body: Buffer): Encoded => ({ body, etag: entityTag(body) });
 
 /** Snapshots keep their gzip (best compression, made once); other large answers compress fast, per request. */
 function gzipOf(encoded: Encoded, shared: boolean): Buffer | null {
@@ -47,52 +48,47 @@ function gzipOf(encoded: Encoded, shared: boolean): Buffer | null {
   return encoded.gzip;
 }
 
-const acceptsGzip = (req: IncomingMessage) =>
-  req.headers['accept-encoding'] !== undefined && new Negotiator(req).encodings(['gzip']).includes('gzip');
+/** A conditional GET whose copy is current: the ETag is set, the answer is a 304 without a body. */
+function notModified(req: Request, res: Response, etag: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  res.setHeader('ETag', etag);
+  if (!req.headers['if-none-match'] || !req.fresh) return false;
+  res.status(304).end();
+  return true;
+}
 
 /**
  * A 200 JSON answer. Reads carry an ETag and answer 304 without a body when the client's copy is current
  * (If-None-Match); large answers are gzipped when the client accepts it.
  */
-export function sendJson(req: IncomingMessage, res: ServerResponse, value: unknown): void {
+export function sendJson(req: Request, res: Response, value: unknown): void {
   const encoded = encode(value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    res.setHeader('ETag', encoded.etag);
-    if (req.headers['if-none-match'] && fresh(req.headers, { etag: encoded.etag })) {
-      res.writeHead(304).end();
-      return;
-    }
-  }
+  if (notModified(req, res, encoded.etag)) return;
   let body = encoded.body;
   if (body.length >= GZIP_MIN_BYTES) {
-    vary(res, 'Accept-Encoding');
-    const gzip = acceptsGzip(req) ? gzipOf(encoded, isSnapshot(value)) : null;
+    res.vary('Accept-Encoding');
+    const gzip = req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip') ? gzipOf(encoded, isSnapshot(value)) : null;
     if (gzip) {
       res.setHeader('Content-Encoding', 'gzip');
       body = gzip;
     }
   }
   res.setHeader('Content-Length', body.length);
-  res.writeHead(200).end(body);
+  res.status(200).end(body);
 }
 
 /**
  * A 200 answer in bytes (an image) with an ETag (304 when the client's copy is current). Never sniffed as another
  * type, and sandboxed: an SVG opened on its own runs no script.
  */
-export function sendMedia(req: IncomingMessage, res: ServerResponse, { type, body }: MediaBody): void {
-  const tag = etag(body, { weak: true });
+export function sendMedia(req: Request, res: Response, { type, body }: MediaBody): void {
   res.setHeader('Content-Type', type);
-  res.setHeader('ETag', tag);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  if (req.headers['if-none-match'] && fresh(req.headers, { etag: tag })) {
-    res.writeHead(304).end();
-    return;
-  }
+  if (notModified(req, res, entityTag(body))) return;
   res.setHeader('Content-Length', body.length);
-  res.writeHead(200).end(body);
+  res.status(200).end(body);
 }
 
 /** The one error answer (PROTOCOL.md §3): `{ error, error_description, statusCode }` with the error's headers. */

@@ -1,4 +1,17 @@
+import { connect } from 'node:net';
 import { bearer, startTestHub, type TestHub } from '../hub/testing/test-hub.js';
+
+/** The status line of a request written by hand: what a client library would never send. */
+function rawStatus(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer.split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
 
 /** The kernel's defences around every operation, seen through a production-mode hub. */
 describe('HTTP and socket kernel: hosts, CORS, tokens, and the order of checks', () => {
@@ -14,6 +27,20 @@ describe('HTTP and socket kernel: hosts, CORS, tokens, and the order of checks',
       expect(res.body).toMatchObject({ error: 'misdirected_request', statusCode: 421 });
       await hub.http().get('/api/manager/zones/zone').set('Host', 'evil.example:4859').set(bearer(hub.token)).expect(421);
       await hub.http().get('/socket.io/?EIO=4&transport=polling').set('Host', 'evil.example').expect(403);
+    });
+
+    it("when Host is a foreign name, then the 421 tells nothing of the hub: no X-Homey-ID, no version", async () => {
+      const res = await hub.http().get('/api/manager/system/ping').set('Host', 'evil.example').expect(421);
+      expect(res.headers['x-homey-id']).toBeUndefined();
+      expect(res.headers['x-homey-version']).toBeUndefined();
+      expect(res.headers['x-homey-tier']).toBeUndefined();
+    });
+
+    it('when a request carries two Host lines, then 400 (RFC 9112 §3.2), whichever comes first', async () => {
+      const ping = (hosts: string[]) => `GET /api/manager/system/ping HTTP/1.1\r\n${hosts.map((host) => `Host: ${host}\r\n`).join('')}Connection: close\r\n\r\n`;
+      expect(await rawStatus(hub.url, ping(['localhost', 'evil.example']))).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await rawStatus(hub.url, ping(['localhost', 'localhost']))).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await rawStatus(hub.url, ping(['localhost']))).toMatch(/^HTTP\/1\.1 200 /);
     });
 
     it("when Host is the hub's address, localhost, its mDNS name or a configured name, then it answers", async () => {

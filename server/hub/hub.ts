@@ -3,16 +3,18 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
-import spec from '../../generated/hub.openapi.json' with { type: 'json' };
+import { appBundles } from '../../generated/app/bundles.js';
+import { hubBundles } from '../../generated/hub/bundles.js';
 import { hubApis as manifests } from '../../generated/hub/index.js';
 import { every, systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
+import { log } from '../http/log.js';
 import { Dispatcher } from '../http/dispatcher.js';
 import { EventBus } from '../http/events.js';
 import { ItemStore } from '../http/item-store.js';
 import { attachRealtime } from '../http/realtime.js';
 import { HostAllowList } from '../http/hosts.js';
-import { createHttpHandler } from '../http/router.js';
+import { createHttpApp } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler } from './alarms/scheduler.js';
 import { flowEngine } from './flow/engine.js';
@@ -56,15 +58,11 @@ function realtimeIndex() {
   return { managerOf, subscribeScope };
 }
 
-/** The rendered API docs at /docs (everything else that is not the API answers a JSON 404). */
-function docs(folder: string): express.Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.use('/docs', express.static(folder));
-  app.use((req, res) => {
-    res.status(404).json({ error: 'not_found', error_description: `Not found: ${req.method} ${req.path}`, statusCode: 404 });
-  });
-  return app;
+/** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
+function docs(folder: string): express.Router {
+  const router = express.Router();
+  router.use('/docs', express.static(folder));
+  return router;
 }
 
 export interface RunningHub {
@@ -126,13 +124,13 @@ export function createHub(config: HubConfig): RunningHub {
     hub,
   }));
   const authenticate = (token: string) => hub.sessions.authenticate(token);
-  const validator = new ContractValidator(spec);
+  const validator = new ContractValidator(Object.values(hubBundles));
   // The hub's mDNS names beside the machine's own names and addresses (see HostAllowList).
   const hosts = new HostAllowList([`${hub.id}.local`, `homey-${hub.id}.local`, ...(config.hostNames ?? [])]);
   const server = createServer(
-    createHttpHandler({
+    createHttpApp({
       dispatcher,
-      validator,
+      contracts: { ...hubBundles, ...appBundles },
       authenticate,
       hosts,
       validateResponses: config.validateResponses,
@@ -165,7 +163,7 @@ export function createHub(config: HubConfig): RunningHub {
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
           // Not being found on the LAN is no reason to stop the hub: the error is only reported.
-          if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => console.error(`mDNS: ${error.message}`));
+          if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => log.warn({ err: error }, 'mDNS advertising failed'));
           // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           resolve(`http://${shown}:${actual}`);

@@ -1,5 +1,6 @@
 import type { Clock } from '../http/clock.js';
-import type { ServiceContext } from '../cloud/service-http.js';
+import type { CloudSession } from '../cloud/identity.js';
+import type { ServiceContext } from '../http/service.js';
 import type { SupportDb } from './db.js';
 
 /** The state every handler of the support back end reaches. */
@@ -16,4 +17,4 @@ export interface Support {
   publicUrl: string;
 }
 
-export type SupportContext = ServiceContext<Support>;
+export type SupportContext = ServiceContext<Support, CloudSession>;

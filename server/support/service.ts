@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import spec from '../../generated/support.openapi.json' with { type: 'json' };
 import { accountTokenVerifier } from '../cloud/identity.js';
-import { createServiceHttp, withDatabase, type ServiceHttp } from '../cloud/service-http.js';
+import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../http/service.js';
 import { systemClock, type Clock } from '../http/clock.js';
 import { supportApi, type FormServices } from './api.js';
 import { storeKnowledgeBase } from './articles.js';
@@ -53,12 +53,12 @@ export async function createSupportService(config: SupportServiceConfig): Promis
   await purgeStaleUploads(support);
   const http = createServiceHttp({
     ...config,
-    spec,
+    contract: spec,
     api: supportApi(config.services),
-    state: support,
+    context: withState(support),
     verify: accountTokenVerifier(config.services.cloudUrl),
     fallback: helpCentre(db, config.formDir),
-    rawRoutes: (authorize, validator) => [uploadRoute(authorize, validator)],
+    rawRoutes: [uploadRoute(support)],
   });
   return withDatabase(http, db, { support });
 }

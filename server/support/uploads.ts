@@ -5,12 +5,11 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { components } from '../../generated/support.js';
 import { operations } from '../../generated/support.operations.js';
-import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, notFound } from '../http/errors.js';
 import { sendJson } from '../http/respond.js';
 import type { RawRoute } from '../http/router.js';
-import type { ContractValidator } from '../http/validator.js';
-import type { Support, SupportContext } from './context.js';
+import type { CloudSession } from '../cloud/identity.js';
+import type { Support } from './context.js';
 
 export type Upload = components['schemas']['Upload'];
 
@@ -26,19 +25,19 @@ const tooLarge = () => new ApiError(413, 'payload_too_large', 'File exceeds the 
  * with 413 at once (by its Content-Length, or when that many bytes arrived), its partial file removed. A refused
  * request's unread rest is not read: the server closes the connection after the answer.
  */
-export function uploadRoute(authorize: (req: IncomingMessage, spec: OperationSpec) => Promise<SupportContext>, validator: ContractValidator): RawRoute {
+export function uploadRoute(service: Support): RawRoute {
   const spec = operations.createAttachment;
   return {
+    api: 'support',
     spec,
-    async serve(req, res, query) {
-      const { session, service } = await authorize(req, spec);
-      for (const name of Object.keys(query)) if (!(spec.queryParams as readonly string[]).includes(name)) throw badRequest(`Unknown query parameter '${name}'`);
-      const { filename, mimetype } = validator.params(spec, { ...query }) as { filename: string; mimetype: string };
+    async serve(req, res, caller) {
+      const session = caller.session as CloudSession;
+      const { filename, mimetype } = req.query as { filename: string; mimetype: string };
       if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
       const token = randomBytes(16).toString('base64url');
       const size = await receive(req, path.join(service.uploadsDir, token));
       const upload: Upload = { token, filename, mimetype, size, createdAt: service.iso() };
-      await service.db.insertInto('uploads').values({ token, user_id: session!.userId, filename, mimetype, size, created_at: upload.createdAt, ticket_id: null }).execute();
+      await service.db.insertInto('uploads').values({ token, user_id: session.userId, filename, mimetype, size, created_at: upload.createdAt, ticket_id: null }).execute();
       await purgeStaleUploads(service);
       sendJson(req, res, upload);
     },

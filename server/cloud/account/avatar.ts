@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import getRawBody from 'raw-body';
 import { operations } from '../../../generated/cloud/account.operations.js';
 import type { MediaBody } from '../../http/api.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import { sendJson } from '../../http/respond.js';
+import { uploadedFiles } from '../../http/body.js';
+import type { Caller } from '../../http/dispatcher.js';
 import type { RawRoute } from '../../http/router.js';
-import type { ContractValidator } from '../../http/validator.js';
 import type { Account, AccountContext } from './context.js';
 import { requireOwnAccount, userView } from './users.js';
 
@@ -19,40 +18,29 @@ const SIGNATURES: ReadonlyArray<[string, (bytes: Buffer) => boolean]> = [
   ['image/gif', (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1'))],
 ];
 
-/** The avatar of a multipart upload, its declared type checked against its bytes. */
-async function readAvatar(req: IncomingMessage): Promise<{ type: string; data: Buffer }> {
-  const contentType = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data;/i.test(contentType)) throw new ApiError(415, 'unsupported_media_type', 'Send the avatar as multipart/form-data');
-  const body = await getRawBody(req, { length: req.headers['content-length'], limit: AVATAR_MAX_BYTES + 64 * 1024 }).catch((error: { status?: number }) => {
-    throw error.status === 413 ? new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB') : error;
-  });
-  let form: FormData;
-  try {
-    form = await new Request('http://avatar', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
-  } catch {
-    throw badRequest('The multipart body cannot be read');
-  }
-  const file = form.get('avatar');
-  if (!(file instanceof Blob)) throw badRequest('Missing argument: avatar (a file)');
-  const type = file.type.toLowerCase();
-  const signature = SIGNATURES.find(([known]) => known === type);
+/** The avatar of a multipart upload (read and validated by the kernel), its declared type checked against its bytes. */
+function readAvatar(req: IncomingMessage): { type: string; data: Buffer } {
+  const file = uploadedFiles(req).get('avatar');
+  if (!file) throw badRequest('Missing argument: avatar');
+  const signature = SIGNATURES.find(([known]) => known === file.type);
   if (!signature) throw badRequest('The avatar must be of type image/jpeg, image/png or image/gif');
-  if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB');
-  const data = Buffer.from(await file.arrayBuffer());
-  if (!signature[1](data)) throw badRequest(`The avatar is not a ${type.slice('image/'.length).toUpperCase()} image`);
-  return { type, data };
+  if (file.data.length > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar is larger than 2 MiB');
+  if (!signature[1](file.data)) throw badRequest(`The avatar is not a ${file.type.slice('image/'.length).toUpperCase()} image`);
+  return file;
 }
 
-/** POST /user/{id}/avatar: authorized like a JSON operation, then the multipart body. */
-export function uploadAvatar(account: Account, authorize: (req: IncomingMessage) => Promise<AccountContext>, validator: ContractValidator): RawRoute {
-  const spec = operations.uploadUserAvatar;
+/** POST /user/{id}/avatar: only one's own account, decided before the multipart body is read. */
+export function uploadAvatar(account: Account): RawRoute {
+  const context = ({ session, remoteAddress }: Caller): AccountContext => ({ session: session as AccountContext['session'], remoteAddress, account });
   return {
-    spec,
-    async serve(req, res, _query, path) {
-      const context = await authorize(req);
-      const { id } = validator.params(spec, { ...path }) as { id: string };
-      const row = await requireOwnAccount(context, id);
-      const { type, data } = await readAvatar(req);
+    api: 'account',
+    spec: operations.uploadUserAvatar,
+    body: 'multipart',
+    admit: async (req, caller) => void (await requireOwnAccount(context(caller), String(req.params.id))),
+    async serve(req, res, caller) {
+      const { id } = req.params as { id: string };
+      const row = await requireOwnAccount(context(caller), id);
+      const { type, data } = readAvatar(req);
       const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`;
       const avatar = `${account.publicUrl}/user/${id}/avatar?v=${etag.slice(1, -1)}`;
       const updated_at = account.iso();
@@ -61,7 +49,7 @@ export function uploadAvatar(account: Account, authorize: (req: IncomingMessage)
         await trx.insertInto('avatars').values({ user_id: id, content_type: type, data, etag, updated_at }).execute();
         await trx.updateTable('users').set({ avatar, updated_at }).where('id', '=', id).execute();
       });
-      sendJson(req, res, await userView(account, { ...row, avatar, updated_at }));
+      res.json(await userView(account, { ...row, avatar, updated_at }));
     },
   };
 }

@@ -1,20 +1,13 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
-import { operations } from '../../../generated/cloud/account.operations.js';
-import type { OperationSpec } from '../../../generated/manifest.js';
 import { systemClock, type Clock } from '../../http/clock.js';
-import { Dispatcher } from '../../http/dispatcher.js';
-import { HostAllowList } from '../../http/hosts.js';
 import { log } from '../../http/log.js';
 import { sendMail } from '../../http/mail.js';
-import { BEARER, createHttpHandler } from '../../http/router.js';
-import { ContractValidator } from '../../http/validator.js';
+import { createServiceHttp, type ServiceHttp } from '../../http/service.js';
 import { LoginThrottle } from '../../hub/users/login-throttle.js';
-import { withMounts } from '../mount.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
@@ -52,17 +45,11 @@ export interface AccountServiceConfig extends RegionConfig {
   mounts?: ReadonlyMap<string, RequestListener>;
 }
 
-export interface AccountService {
+export interface AccountService extends ServiceHttp {
   account: Account;
-  /** The HTTP handler; it never listens by itself (see listen). */
-  handler: RequestListener;
-  server: Server;
   registerClient(client: ClientRegistration): Promise<void>;
   /** Gives an account a role (`admin`, `app_developer_trusted`): for operators, not through the API. */
   addRole(userId: string, role: string): Promise<void>;
-  /** Starts listening; port 0 picks a free one. Resolves with the base URL. */
-  listen(port?: number, host?: string): Promise<string>;
-  close(): Promise<void>;
 }
 
 /** Mails through the kernel's sendMail, from the no-reply address of the service's host. */
@@ -92,50 +79,31 @@ export async function createAccountService(config: AccountServiceConfig): Promis
   for (const client of config.clients ?? []) await registerClient(account, client);
   const stopPurge = schedulePurge(account, (error) => log.error({ err: error }, 'Purging expired account data failed'));
 
-  const validator = new ContractValidator(spec);
-  const dispatcher = new Dispatcher<AccountContext>({ account: accountApi }, undefined, ({ session, remoteAddress }) => ({
-    session: session as AccountContext['session'],
-    remoteAddress,
-    account,
-  }));
-  /** The caller of a raw route that needs a token, checked as the dispatcher checks JSON operations (401, 403). */
-  const authorize = async (req: IncomingMessage, spec: OperationSpec): Promise<AccountContext> => {
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-    const session = token ? await authenticateAccess(account, token) : null;
-    dispatcher.authorize(spec, session, Boolean(token) && !session);
-    return { session, remoteAddress: req.socket.remoteAddress ?? '', account };
-  };
-  const handler = createHttpHandler({
-    dispatcher,
-    validator,
-    authenticate: (token) => authenticateAccess(account, token),
-    hosts: new HostAllowList(config.hostNames),
-    validateResponses: config.validateResponses ?? false,
-    development: config.development ?? false,
+  const http = createServiceHttp<AccountContext>({
+    api: accountApi,
+    contract: spec,
+    context: ({ session, remoteAddress }) => ({ session: session as AccountContext['session'], remoteAddress, account }),
+    verify: (token) => authenticateAccess(account, token),
+    hostNames: config.hostNames,
+    validateResponses: config.validateResponses,
+    development: config.development,
     rawRoutes: [
-      tokenEndpoint(account, validator, config.validateResponses ?? false, new Map(Object.entries(config.extensionGrants ?? {}))),
-      authorisePage(account, validator),
-      authoriseSignIn(account, validator),
-      uploadAvatar(account, (req) => authorize(req, operations.uploadUserAvatar), validator),
-      ...regionRoutes(config, db, clock, validator, config.validateResponses ?? false),
+      tokenEndpoint(account, new Map(Object.entries(config.extensionGrants ?? {}))),
+      authorisePage(account),
+      authoriseSignIn(account),
+      uploadAvatar(account),
+      ...regionRoutes(config, db, clock),
     ],
+    mounts: config.mounts,
   });
-  const server = createServer(config.mounts ? withMounts(handler, config.mounts) : handler);
   return {
+    ...http,
     account,
-    handler,
-    server,
     registerClient: (client) => registerClient(account, client),
     addRole: async (userId, role) => void (await setRole(account, userId, role, true)),
-    listen(port = 0, host = '127.0.0.1') {
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => resolve(`http://${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`));
-      });
-    },
     async close() {
       await stopPurge();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await http.close();
       await db.destroy();
     },
   };

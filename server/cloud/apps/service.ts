@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/apps.openapi.json' with { type: 'json' };
-import { createServiceHttp, withDatabase, type ServiceHttp } from '../service-http.js';
+import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import { appsApi } from './api.js';
 import { publishCatalogue } from './catalogue.js';
 import { openAppsDb, type AppsDb } from './db.js';
@@ -27,6 +27,6 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openAppsDb(config);
   await publishCatalogue(db);
-  const http = createServiceHttp({ ...config, spec, api: appsApi, state: { db } });
+  const http = createServiceHttp({ ...config, contract: spec, api: appsApi, context: withState({ db }) });
   return withDatabase(http, db, { db });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/store.openapi.json' with { type: 'json' };
 import { accountTokenVerifier } from '../identity.js';
-import { createServiceHttp, withDatabase, type ServiceHttp } from '../service-http.js';
+import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import { storeApi } from './api.js';
 import { openStoreDb, type StoreDb } from './db.js';
 
@@ -25,6 +25,6 @@ export interface StoreService extends ServiceHttp {
 export async function createStoreService(config: StoreServiceConfig): Promise<StoreService> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openStoreDb(config);
-  const http = createServiceHttp({ ...config, spec, api: storeApi, state: { db }, verify: accountTokenVerifier(config.accountUrl) });
+  const http = createServiceHttp({ ...config, contract: spec, api: storeApi, context: withState({ db }), verify: accountTokenVerifier(config.accountUrl) });
   return withDatabase(http, db, { db });
 }

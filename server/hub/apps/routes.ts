@@ -1,10 +1,10 @@
 import { operations } from '../../../generated/app/routes.operations.js';
 import type { OperationSpec } from '../../../generated/manifest.js';
-import { readJsonBody } from '../../http/body.js';
 import { unauthorized, type Dispatcher } from '../../http/dispatcher.js';
 import { ApiError, notFound, toApiError } from '../../http/errors.js';
 import { sendJson } from '../../http/respond.js';
-import { BEARER, type RawRoute } from '../../http/router.js';
+import type { Request } from 'express';
+import type { RawRoute } from '../../http/router.js';
 import type { Hub, HubContext } from '../context.js';
 import { AppCallError } from './app-worker.js';
 import type { ManifestRoute } from './manifest.js';
@@ -54,35 +54,44 @@ function appFailure(app: App, error: unknown): ApiError {
  */
 function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationSpec): RawRoute {
   const method = spec.method.toUpperCase();
+  const target = (req: Request) => {
+    const { appId = '', path = '' } = req.params as Record<string, string | undefined>;
+    const app = hub.store.get<App>('app', appId);
+    const found = app && matchRoute(appRuntime(hub).packages.get(appId)?.manifest.api ?? [], method, path);
+    return { appId, path, app, found };
+  };
   return {
+    api: 'routes',
     spec,
-    pattern: '/api/app/:appId/*',
-    async serve(req, res, query, params) {
-      const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-      const session = token ? hub.sessions.authenticate(token) : null;
-      const appId = params.appId ?? '';
-      const app = hub.store.get<App>('app', appId);
-      const runtime = appRuntime(hub);
-      const found = app && matchRoute(runtime.packages.get(appId)?.manifest.api ?? [], method, params['*'] ?? '');
+    spanning: 'path',
+    body: spec.body ? 'json' : undefined,
+    authorizes: true,
+    admit(req, { session, invalidToken }) {
+      const { appId, path, app, found } = target(req);
       // A caller without a valid token learns of no app and no route but public ones.
-      if (!found?.route.public && !session) throw unauthorized(Boolean(token));
+      if (!found?.route.public && !session) throw unauthorized(Boolean(invalidToken));
       if (!app) throw notFound(`App ${appId}`);
-      if (!found) throw new ApiError(404, 'not_found', `${app.name} has no route ${method} /${params['*'] ?? ''}`);
+      if (!found) throw new ApiError(404, 'not_found', `${app.name} has no route ${method} /${path}`);
       if (!found.route.public) dispatcher.authorize({ ...spec, scopes: [found.route.scope] }, session);
+    },
+    async serve(req, res) {
+      const { appId, app, found } = target(req);
+      const runtime = appRuntime(hub);
+      if (!app || !found) throw notFound(`App ${appId}`);
       if (app.state !== 'running' || !runtime.isRunning(appId)) {
         throw new ApiError(503, 'app_not_running', `${app.name} is not running (${app.crashed ? 'crashed' : app.state})`, { 'Retry-After': RETRY_AFTER_S });
       }
-      const body = method === 'POST' || method === 'PUT' ? ((await readJsonBody(req)) ?? {}) : {};
+      const body: unknown = req.body ?? {};
       const { signal, done } = timeOut(hub, app);
       let answer: unknown;
       try {
-        answer = await runtime.worker(appId).call({ type: 'api', route: found.route.name, params: found.params, query, body }, signal);
+        answer = await runtime.worker(appId).call({ type: 'api', route: found.route.name, params: found.params, query: req.query, body }, signal);
       } catch (error) {
         throw appFailure(app, error);
       } finally {
         done();
       }
-      if (answer === undefined) res.writeHead(204).end();
+      if (answer === undefined) res.status(204).end();
       else sendJson(req, res, answer);
     },
   };

@@ -29,6 +29,11 @@ describe('account service: the sign-in page (GET and POST /oauth2/authorise)', (
     expect(formFields(res.text)).toMatchObject({ client_id: APP.id, state: '"><script>alert(1)</script>' });
   });
 
+  it('when the request carries a parameter the server does not know, then it is ignored (RFC 6749 §3.1)', async () => {
+    const res = await open({ ...query(), prompt: 'login', nonce: 'n-0S6' }).expect(200);
+    expect(formFields(res.text)).toMatchObject({ client_id: APP.id, state: 'xyz' });
+  });
+
   it('when the client is unknown or the redirect URI not registered exactly, then an error page and no redirect', async () => {
     const unknown = await open(query({ client_id: 'nobody' })).expect(400);
     expect(unknown.headers.location).toBeUndefined();

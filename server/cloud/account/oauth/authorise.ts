@@ -1,13 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { operations } from '../../../../generated/cloud/account.operations.js';
 import { ApiError } from '../../../http/errors.js';
 import type { RawRoute } from '../../../http/router.js';
-import type { ContractValidator } from '../../../http/validator.js';
 import type { Account } from '../context.js';
 import { verifyPassword } from '../crypto.js';
 import { findUserByEmail } from '../users.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
-import { readForm } from './form.js';
 import { errorPage, signInPage, type Hidden } from './page.js';
 import { issueCode } from './tokens.js';
 
@@ -46,19 +44,18 @@ interface Request {
   hidden: Hidden;
 }
 
-/** Checks an authorization request: first what makes the redirect URI safe, then the rest. */
-async function check(account: Account, validator: ContractValidator, params: Params): Promise<Request> {
+/**
+ * Checks an authorization request: first what makes the redirect URI safe, then the rest, starting with the
+ * contract's refusal (`invalid`), which goes back to the app as invalid_request.
+ */
+async function check(account: Account, params: Params, invalid?: ApiError): Promise<Request> {
   const clientId = text(params.client_id);
   const redirectUri = text(params.redirect_uri);
   if (!clientId || !redirectUri) throw new PageError('The app sent no client_id or redirect_uri.');
   const client = await findClient(account, clientId);
   if (!client) throw new PageError('This app is not registered.');
   if (!client.redirectUris.includes(redirectUri)) throw new PageError('This redirect address is not registered for the app.');
-  try {
-    validator.params(operations.authorise, { ...params });
-  } catch (error) {
-    throw new RedirectError('invalid_request', (error as Error).message);
-  }
+  if (invalid) throw new RedirectError('invalid_request', invalid.message);
   if (params.response_type !== 'code') throw new RedirectError('unsupported_response_type', 'response_type must be code');
   if (!client.grants.includes('authorization_code')) throw new RedirectError('unauthorized_client', 'This app may not use the authorization code grant');
   const codeChallenge = text(params.code_challenge) ?? null;
@@ -94,27 +91,36 @@ async function guarded(res: ServerResponse, params: Params, work: () => Promise<
   }
 }
 
+/** A request the contract refused: shown on the page, or sent back to the app once its redirect URI is safe. */
+const refuse = (account: Account, params: Params, error: ApiError, res: ServerResponse) =>
+  guarded(res, params, () => check(account, params, error).then(() => undefined));
+
 /** GET /oauth2/authorise: the sign-in page of an authorization request. */
-export function authorisePage(account: Account, validator: ContractValidator): RawRoute {
+export function authorisePage(account: Account): RawRoute {
   return {
+    api: 'account',
     spec: operations.authorise,
-    async serve(_req: IncomingMessage, res: ServerResponse, query: Params) {
-      await guarded(res, query, async () => {
-        const request = await check(account, validator, query);
+    async serve(req, res) {
+      const params = req.query as Params;
+      await guarded(res, params, async () => {
+        const request = await check(account, params);
         sendPage(res, 200, signInPage(request.client.name, request.hidden));
       });
     },
+    invalid: (error, req, res) => refuse(account, (req.query as Params) ?? {}, error, res),
   };
 }
 
 /** POST /oauth2/authorise: the page's form; the right password sends the browser back to the app with a code. */
-export function authoriseSignIn(account: Account, validator: ContractValidator): RawRoute {
+export function authoriseSignIn(account: Account): RawRoute {
   return {
+    api: 'account',
     spec: operations.authoriseSignIn,
-    async serve(req: IncomingMessage, res: ServerResponse) {
-      const form = await readForm(req);
+    body: 'form',
+    async serve(req, res) {
+      const form = req.body as Record<string, string | undefined>;
       await guarded(res, form, async () => {
-        const request = await check(account, validator, form);
+        const request = await check(account, form);
         const email = form.email ?? '';
         let userId: string | null;
         try {
@@ -131,5 +137,6 @@ export function authoriseSignIn(account: Account, validator: ContractValidator):
         redirect(res, request.redirectUri, { code, state: request.state });
       });
     },
+    invalid: (error, req, res) => refuse(account, (req.body as Params) ?? {}, error, res),
   };
 }

@@ -1,13 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { operations } from '../../../../generated/cloud/account.operations.js';
 import type { RawRoute } from '../../../http/router.js';
-import type { ContractValidator } from '../../../http/validator.js';
 import type { Account } from '../context.js';
 import { verifyPassword } from '../crypto.js';
 import { findUserByEmail } from '../users.js';
 import { authenticateClient, grantedScopes, GRANTS, type Client, type Grant } from './clients.js';
 import { oauthError } from './errors.js';
-import { basicCredentials, readForm } from './form.js';
+import { basicCredentials } from './basic.js';
 import { issueTokens, redeemCode, refresh, type TokenAnswer } from './tokens.js';
 
 type Form = Record<string, string | undefined>;
@@ -74,27 +73,19 @@ async function grant(account: Account, client: Client, form: Form, remoteAddress
 }
 
 /** POST /oauth2/token (RFC 6749 §3.2): a form, answered with tokens or a §5.2 error, never cached. */
-export function tokenEndpoint(
-  account: Account,
-  validator: ContractValidator,
-  validateResponses: boolean,
-  extensions: ReadonlyMap<string, ExtensionGrant> = new Map(),
-): RawRoute {
-  const spec = operations.getAccessToken;
+export function tokenEndpoint(account: Account, extensions: ReadonlyMap<string, ExtensionGrant> = new Map()): RawRoute {
   return {
-    spec,
-    async serve(req: IncomingMessage, res: ServerResponse) {
+    api: 'account',
+    spec: operations.getAccessToken,
+    body: 'form',
+    async serve(req, res) {
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('Pragma', 'no-cache');
-      const form: Form = await readForm(req);
+      const form = (req.body ?? {}) as Form;
       const client = await clientOf(account, req, form);
-      validator.body(spec, form);
       const type = required(form, 'grant_type');
       if (!(GRANTS as readonly string[]).includes(type) && !extensions.has(type)) throw oauthError.unsupportedGrantType(type);
-      const answer = await grant(account, client, form, req.socket.remoteAddress ?? '', extensions);
-      if (validateResponses) validator.response(spec, answer);
-      const body = JSON.stringify(answer);
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+      res.json(await grant(account, client, form, req.socket.remoteAddress ?? '', extensions));
     },
   };
 }

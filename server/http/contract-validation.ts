@@ -1,0 +1,95 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { OperationSpec } from '../../generated/manifest.js';
+import { ApiError, badRequest, toApiError } from './errors.js';
+
+/**
+ * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
+ * bodies as strict as the socket's arguments, unknown query parameters refused), answers in tests and strict mode.
+ * One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
+ * its document's paths in turn, so over the whole hub (336 operations) every request would pay for all of them.
+ * Each is built on its API's first request (`contract` is made then and becomes the validator's own): loading a
+ * document costs tens of milliseconds, a hub has 50 of them, and a start or a test uses a few.
+ */
+export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler {
+  let chain: RequestHandler[] | undefined;
+  return (req, res, next) => {
+    chain ??= [...validatorMiddleware(contract(), validateResponses), matched];
+    runChain(chain, req, res, next);
+  };
+}
+
+function validatorMiddleware(contract: object, validateResponses: boolean): RequestHandler[] {
+  // Paths are matched as the service sees them: where it is mounted (`/store` beside the account service) is not its concern.
+  const apiSpec = { ...contract, servers: [{ url: '/' }] };
+  return OpenApiValidator.middleware({
+    apiSpec: apiSpec as never,
+    validateApiSpec: false,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+    validateResponses: validateResponses ? { removeAdditional: false, coerceTypes: false } : false,
+    validateSecurity: false,
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    fileUploader: false,
+    ignoreUndocumented: true,
+    useRequestUrl: true,
+  }) as RequestHandler[];
+}
+
+/** Runs middleware one after the other as Express would, the first error ending the run. */
+function runChain(chain: readonly RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+  let index = 0;
+  const step = (error?: unknown) => {
+    if (error) return done(error);
+    const handler = chain[index++];
+    if (!handler) return done();
+    try {
+      const result: unknown = handler(req, res, step);
+      if (result instanceof Promise) result.catch(done);
+    } catch (thrown) {
+      done(thrown);
+    }
+  };
+  step();
+}
+
+/** A request the validator found no operation for would pass unchecked: that is the kernel's fault, never the caller's. */
+const matched: RequestHandler = (req, _res, next) => {
+  next((req as { openapi?: unknown }).openapi ? undefined : new Error(`${req.method} ${req.path} is routed but not found in its contract by the validator`));
+};
+
+interface ValidatorError {
+  status: number;
+  message?: string;
+  errors?: Array<{ path?: string; message?: string; errorCode?: string }>;
+}
+
+const isValidatorError = (error: unknown): error is ValidatorError =>
+  typeof error === 'object' && error !== null && typeof (error as ValidatorError).status === 'number' && Array.isArray((error as ValidatorError).errors);
+
+/**
+ * The validator's refusal in the one error body, in the words the socket's validator uses for the same input
+ * ("Missing argument: zone.name", "Invalid argument zone.icon: must be string"); a broken answer is a 500.
+ * `spec` is the operation called, when known: a whole-item body is named by its argument (`zone.`). Undefined for
+ * an error that is not the validator's.
+ */
+export function fromValidator(error: unknown, spec: OperationSpec | undefined): ApiError | undefined {
+  if (!isValidatorError(error)) return undefined;
+  const [first] = error.errors ?? [];
+  const path = first?.path ?? '';
+  if (path.startsWith('/response') || error.status >= 500) {
+    return new ApiError(500, 'invalid_response', `The answer breaks the contract at ${path || '/'}: ${first?.message ?? error.message}`);
+  }
+  if (error.status !== 400 || !first?.errorCode) return toApiError({ status: error.status, message: first?.message ?? error.message });
+  const [where, ...rest] = path.split('/').filter(Boolean);
+  const prefix = where === 'body' && spec?.body?.kind === 'root' ? `${spec.body.name}.` : '';
+  const at = prefix + rest.join('.');
+  switch (first.errorCode) {
+    case 'required.openapi.validation':
+      return badRequest(`Missing argument: ${at}`);
+    case 'additionalProperties.openapi.validation':
+      return badRequest(`Unknown argument: ${at}`);
+    default:
+      return badRequest(`Invalid argument ${at.replace(/\.$/, '') || 'body'}: ${first.message}`);
+  }
+}
