@@ -1,3 +1,4 @@
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Clock } from '../http/clock.js';
 import type { ServiceContext } from '../cloud/service-http.js';
 import type { SupportDb } from './db.js';
@@ -14,6 +15,8 @@ export interface Support {
   outboxDir: string;
   /** The form host's URL as users reach it, for article links. */
   publicUrl: string;
+  /** Each account's tickets this hour (ticket-throttle.ts). */
+  ticketThrottle: RateLimiterMemory;
 }
 
 export type SupportContext = ServiceContext<Support>;
