@@ -60,7 +60,6 @@ describe('the form as it first loads and as it moves on', () => {
     const total = [...first.values()].reduce((sum, file) => sum + file.bytes, 0);
     // 318.7 kB went over the wire before the form was served precompressed.
     expect(total).toBeLessThan(100_000);
-    console.log(`The sign-in screen's first load: ${(total / 1000).toFixed(1)} kB over the wire (${[...first].map(([path, file]) => `${path} ${file.bytes}`).join(', ')})`);
 
     const revalidations: string[] = [];
     page.on('request', (request) => void request.headerValue('if-none-match').then((tag) => tag && revalidations.push(new URL(request.url()).pathname)));
