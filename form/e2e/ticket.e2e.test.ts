@@ -207,6 +207,18 @@ describe('the ticket', () => {
     await harness.screenshot(page, '7-popup-390', { fullPage: false });
   });
 
+  it('when the back end sent no confirmation (an unverified address), then the popup does not say one is on its way', async () => {
+    const { page } = await harness.openSignedIn();
+    await openTicket(page);
+    await fill(page, 'Unverified', 'Checking what the popup says when no confirmation went out.');
+    await page.route('**/api/zendesk/ticket', (route) => route.fulfill({ json: { ticketCreated: true, confirmationSent: false } }));
+    await page.getByRole('button', { name: 'Send' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
+    await dialog.waitFor({ timeout: 45_000 });
+    expect(await dialog.getByText(/No e-mail confirmation was sent: please verify your account's e-mail address\./).isVisible()).toBe(true);
+    expect(await dialog.getByText(/confirmation is on its way/).count()).toBe(0);
+  });
+
   it('when an article of the knowledge base cannot be read, then the others show and the failure is only logged', async () => {
     const { page, problems } = await harness.openSignedIn();
     let asked = 0;
