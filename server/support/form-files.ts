@@ -18,7 +18,7 @@ export const formSecurityHeaders = helmet({
     directives: {
       'default-src': ["'self'"],
       'script-src': ["'self'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
+      'style-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
       'connect-src': ["'self'", 'http:', 'https:', 'ws:', 'wss:'],
       'object-src': ["'none'"],
