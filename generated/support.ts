@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an attachment
-         * @description The body is the file itself, any media type, at most 50,000,000 bytes: a larger one is refused with 413 as soon as that many bytes have arrived (or at once when its Content-Length says so), and nothing of it is kept. The answer's `token` attaches it to a ticket of the same customer (`uploadTokens`); an upload no ticket takes is deleted after a day.
+         * @description The body is the file itself, any media type, at most 50,000,000 bytes: a larger one is refused with 413 as soon as that many bytes have arrived (or at once when its Content-Length says so), and nothing of it is kept. The answer's `token` attaches it to a ticket of the same customer (`uploadTokens`); an upload no ticket takes is deleted after a day. A customer holds at most one ticket's worth of uploads waiting for a ticket: 12 files (a 13th is refused with 429) of at most 200,000,000 bytes in all (past that, 413), refused before the body is read when its Content-Length tells; sending the ticket or deleting an upload makes room.
          */
         post: operations["createAttachment"];
         delete?: never;
@@ -101,7 +101,7 @@ export interface paths {
         put?: never;
         /**
          * Send a support ticket
-         * @description Stores the ticket with the caller's uploads named in `uploadTokens` (404 when one is not an upload of the caller waiting for a ticket) and e-mails a confirmation to the caller's account address.
+         * @description Stores the ticket with the caller's uploads named in `uploadTokens` (404 when one is not an upload of the caller waiting for a ticket) and e-mails a confirmation to the caller's account address if the account service has verified it (`confirmationSent` says whether it went). An account sends at most 5 tickets an hour: more are refused with 429 and Retry-After, and not stored.
          */
         post: operations["createTicket"];
         delete?: never;
@@ -287,8 +287,10 @@ export interface components {
             /** @description Tokens of the customer's own uploads to attach; each upload can be attached once. */
             uploadTokens?: string[];
         };
-        /** @description The ticket was stored and its confirmation e-mailed to the customer. */
+        /** @description The ticket was stored; its confirmation was e-mailed to the customer if their address is verified. */
         TicketCreated: {
+            /** @description Whether the confirmation e-mail went out: false when the account's address is not verified (no mail with the customer's text goes to an address nobody proved is theirs) or when the mail could not be sent. */
+            confirmationSent: boolean;
             ticket: components["schemas"]["Ticket"];
             /** @constant */
             ticketCreated: true;
@@ -451,8 +453,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The file is larger than 50,000,000 bytes. */
+            /** @description The file is larger than 50,000,000 bytes, or the customer's waiting uploads would pass 200,000,000 bytes with it. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The customer already has 12 uploads waiting for a ticket. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -528,7 +539,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The ticket was stored and confirmed by e-mail. */
+            /** @description The ticket was stored (and confirmed by e-mail to a verified address). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -541,6 +552,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The account sent its 5 tickets of the hour; try again after Retry-After. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before trying again (at least 1). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

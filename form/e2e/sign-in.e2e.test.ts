@@ -16,6 +16,8 @@ describeInChromium('signing in to the support form', () => {
     const { page, problems } = await harness.open();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('How can we help?');
+    expect(await page.title()).toBe('Open Hub Support');
+    expect(await page.getByText('Open Hub Support', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Please sign in so we can help you best.', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: "Can't sign in?" }).getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hc/);
     await harness.screenshot(page, '1-sign-in-screen');
@@ -23,11 +25,23 @@ describeInChromium('signing in to the support form', () => {
     expect(problems).toEqual([]);
   });
 
+  it('when another page frames the form, then the browser refuses to show it there', async () => {
+    const page = await (await harness.newContext()).newPage();
+    const response = (await page.goto(harness.servers.formUrl))!;
+    expect(response.headers()['x-frame-options']).toBe('DENY');
+    expect(response.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    await page.setContent(`<iframe src="${harness.servers.formUrl}" title="framed form"></iframe>`, { waitUntil: 'load' });
+    const framed = page.frames().find((frame) => frame !== page.mainFrame())!;
+    expect(await framed.locator('#root').count()).toBe(0);
+  });
+
   it("when the user signs in on the account service's page, then the form greets them by first name above step 1", async () => {
     const { page, problems } = await harness.open();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.href.startsWith(harness.servers.cloudUrl));
     await harness.screenshot(page, '2-account-sign-in-page');
+    // The account service's page names the app asking, by the name its OAuth client was registered with.
+    expect(await page.getByText('to continue to Open Hub Support', { exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('E-mail address').fill(harness.servers.email);
     await page.getByLabel('Password').fill(harness.servers.password);
@@ -37,6 +51,7 @@ describeInChromium('signing in to the support form', () => {
     // The code of the redirect is exchanged and removed from the address.
     expect(page.url()).toBe(harness.servers.formUrl);
     expect(await page.getByText('Hi Demo!', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('header').getByText('Open Hub Support', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('How can we help?');
     for (const group of ['My Account', 'My Hubs', 'My Orders', 'My Subscriptions']) {
       expect(await page.getByRole('region', { name: group }).isVisible()).toBe(true);

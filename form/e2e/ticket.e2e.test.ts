@@ -117,6 +117,8 @@ describeInChromium('the ticket', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Select one of the above options.').waitFor();
     expect(await page.locator('ol.wizard > li[data-step]').count()).toBe(1);
+    // What opened the popup went with the reset: the focus goes to the step now current, not to the page's start.
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe("What's your question about?");
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
   });
 
@@ -164,15 +166,57 @@ describeInChromium('the ticket', () => {
     expect(await attached(page)).toEqual([...Array.from({ length: 11 }, (_, index) => `photo-${String(index + 1).padStart(2, '0')}.txt`), 'exactly-50mb.txt']);
   });
 
-  it('when files are chosen with the picker, then they are attached as dropped ones are, and each can be removed', async () => {
+  it('when files are chosen with the "Choose files" button, then they are listed with their sizes as dropped ones are, the native input stays out of sight, and each can be removed', async () => {
     const { page } = await harness.openSignedIn();
     await openTicket(page);
-    const file = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(name) });
-    await page.getByLabel('Attachments').setInputFiles([file('first.txt'), file('second.txt')]);
-    await page.getByLabel('Attachments').setInputFiles([file('first.txt')]);
+    const input = page.getByLabel('Attachments');
+    expect(await input.getAttribute('type')).toBe('file');
+    expect(await input.evaluate((element) => element.getBoundingClientRect().width * element.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+    expect(await page.getByText('No file chosen').count()).toBe(0);
+    const file = (name: string, size: number) => ({ name, mimeType: 'text/plain', buffer: Buffer.alloc(size, 97) });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose files' }).click();
+    await (await chooser).setFiles([file('first.txt', 2048), file('second.txt', 12)]);
+    await input.setInputFiles([file('first.txt', 5)]);
     expect(await attached(page)).toEqual(['first.txt', 'second.txt']);
+    expect(await page.getByRole('list', { name: 'Attached files' }).locator('.attachments__size').allInnerTexts()).toEqual(['2 kB', '12 bytes']);
+    expect(await page.getByText('2 of 12 files').isVisible()).toBe(true);
+    await harness.screenshot(page, '6-picker');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Remove first.txt' }).click();
     expect(await attached(page)).toEqual(['second.txt']);
+  });
+
+  it('when "Contact Support" is pressed, then the keyboard focus is on the new step\'s heading', async () => {
+    const { page } = await harness.openSignedIn();
+    await openTicket(page);
+    await page.waitForFunction(() => document.activeElement?.matches('[data-step=ticket] h2'));
+    expect(await page.evaluate(() => document.activeElement!.textContent)).toBe("We're happy to help.");
+  });
+
+  it('when the popup opens on a 390 px wide phone, then it keeps a margin on both sides', async () => {
+    const { page } = await harness.openSignedIn({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    await openTicket(page);
+    await fill(page, 'Narrow', 'Checking the popup on a phone-sized screen.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
+    await dialog.waitFor({ timeout: 45_000 });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(12);
+    expect(390 - (box.x + box.width)).toBeGreaterThanOrEqual(12);
+    await harness.screenshot(page, '7-popup-390', { fullPage: false });
+  });
+
+  it('when the back end sent no confirmation (an unverified address), then the popup does not say one is on its way', async () => {
+    const { page } = await harness.openSignedIn();
+    await openTicket(page);
+    await fill(page, 'Unverified', 'Checking what the popup says when no confirmation went out.');
+    await page.route('**/api/zendesk/ticket', (route) => route.fulfill({ json: { ticketCreated: true, confirmationSent: false } }));
+    await page.getByRole('button', { name: 'Send' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
+    await dialog.waitFor({ timeout: 45_000 });
+    expect(await dialog.getByText(/No e-mail confirmation was sent: please verify your account's e-mail address\./).isVisible()).toBe(true);
+    expect(await dialog.getByText(/confirmation is on its way/).count()).toBe(0);
   });
 
   it('when an article of the knowledge base cannot be read, then the others show and the failure is only logged', async () => {

@@ -50,8 +50,8 @@ describe('browser support', () => {
 });
 
 describe('browsers without modules', () => {
-  it('when index.html is read, then its nomodule script alerts the same text', () => {
-    const html = readFileSync('form/index.html', 'utf8');
-    expect(html).toContain(`<script nomodule>\n      alert('${oldBrowserText}');`);
+  it("when index.html is read, then its nomodule script, a file of the form's own host, alerts the same text", () => {
+    expect(readFileSync('form/index.html', 'utf8')).toContain('<script nomodule src="/nomodule.js"></script>');
+    expect(readFileSync('form/public/nomodule.js', 'utf8')).toContain(`alert('${oldBrowserText}');`);
   });
 });

@@ -5,6 +5,9 @@
 // Outside a browser (unit tests rendering to a string) the form is taken to be where `npm start` serves it.
 export const origin = globalThis.location?.origin ?? 'http://127.0.0.1:4860';
 
+/** The product the form supports, as its page title, its header and the account service's sign-in page name it. */
+export const PRODUCT_NAME = 'Open Hub Support';
+
 export const links = {
   /** The help centre the support back end serves on the form's host. */
   helpCentre: `${origin}/hc`,

@@ -10,6 +10,8 @@ export interface CloudSession extends Session {
   email: string;
   firstname: string;
   lastname: string;
+  /** Whether the account service has seen the customer follow the link mailed to `email`. */
+  emailVerified: boolean;
 }
 
 /** The session behind a raw access token, or null when the account service does not know it (or it expired). */
@@ -34,10 +36,12 @@ export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): Veri
       throw unavailable();
     }
     if (response.status === 401) return null;
-    if (response.status === 403) return { id: 'without-scope', scopes: [], userId: '', email: '', firstname: '', lastname: '' };
+    if (response.status === 403) return { id: 'without-scope', scopes: [], userId: '', email: '', firstname: '', lastname: '', emailVerified: false };
     if (!response.ok) throw unavailable();
     const user = (await response.json()) as User;
-    return { id: `user:${user._id}`, scopes: [SCOPE], userId: user._id, email: user.email, firstname: user.firstname, lastname: user.lastname };
+    // Only an explicit true counts: an account service that does not say so has not verified the address.
+    const emailVerified = user.emailVerified === true;
+    return { id: `user:${user._id}`, scopes: [SCOPE], userId: user._id, email: user.email, firstname: user.firstname, lastname: user.lastname, emailVerified };
   };
 }
 

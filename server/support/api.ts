@@ -27,7 +27,7 @@ export function supportApi(services: FormServices) {
       deleteAttachment: ({ token }, { session, service }) => deleteUpload(service, session!.userId, token),
       getTickets: (_args, { session, service }) => ticketsOf(service, session!.userId),
       getTicket: ({ id }, { session, service }) => requireTicket(service, session!.userId, id),
-      createTicket: async (input, { session, service }) => ({ ticketCreated: true, ticket: await createTicket(service, session!, input) }),
+      createTicket: async (input, { session, service }) => ({ ticketCreated: true, ...(await createTicket(service, session!, input)) }),
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Clock } from '../http/clock.js';
 import type { CloudSession } from '../cloud/identity.js';
 import type { ServiceContext } from '../http/service.js';
@@ -15,6 +16,8 @@ export interface Support {
   outboxDir: string;
   /** The form host's URL as users reach it, for article links. */
   publicUrl: string;
+  /** Each account's tickets this hour (ticket-throttle.ts). */
+  ticketThrottle: RateLimiterMemory;
 }
 
 export type SupportContext = ServiceContext<Support, CloudSession>;

@@ -1,5 +1,6 @@
 import express from 'express';
 import { articlePath } from './articles.js';
+import { formFiles, formSecurityHeaders } from './form-files.js';
 import type { SupportDb } from './db.js';
 
 const escape = (text: string) =>
@@ -11,21 +12,25 @@ const page = (title: string, content: string) => `<!doctype html>
 <style>body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#222}small{color:#777}</style>
 </head><body>${content}</body></html>`;
 
+/** Help-centre pages are our own HTML: nothing to run, nothing to load but their inline style, framed by no one. */
+const ARTICLE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
 /**
  * The help centre: its index (`/hc`, every article by section, where the form's "back to the knowledge base" leads),
  * the article pages (`/hc/articles/<id>`, an article's html_url) and, when built, the form itself: what the form's
- * host serves beside its API. Article bodies are our own shipped HTML.
+ * host serves beside its API (form-files.ts: precompressed, cached, never framed). Article bodies are our own shipped HTML.
  */
 export function helpCentre(db: SupportDb, formDir: string | undefined): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(formSecurityHeaders);
   app.get('/hc', async (_req, res) => {
     const rows = await db.selectFrom('articles').select(['id', 'section', 'name']).orderBy('section').orderBy('id').execute();
     const sections = new Map<string, typeof rows>();
     for (const row of rows) sections.set(row.section, [...(sections.get(row.section) ?? []), row]);
     const list = [...sections].map(([section, articles]) =>
       `<h2>${escape(section)}</h2><ul>${articles.map((row) => `<li><a href="${articlePath(row.id)}">${escape(row.name)}</a></li>`).join('')}</ul>`).join('');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    res.setHeader('Content-Security-Policy', ARTICLE_POLICY);
     res.type('html').send(page('Help centre', `<h1>Help centre</h1>${list}`));
   });
   app.get('/hc/articles/:id', async (req, res) => {
@@ -35,10 +40,10 @@ export function helpCentre(db: SupportDb, formDir: string | undefined): express.
       res.status(404).type('html').send('<!doctype html><title>Not found</title><p>This article does not exist.</p>');
       return;
     }
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    res.setHeader('Content-Security-Policy', ARTICLE_POLICY);
     res.type('html').send(page(row.name, `<small><a href="/hc">Help centre</a> › ${escape(row.section)}</small><h1>${escape(row.name)}</h1>${row.body}
 <small>Updated ${escape(row.updated_at.slice(0, 10))}</small>`));
   });
-  if (formDir) app.use(express.static(formDir));
+  if (formDir) app.use(formFiles(formDir));
   return app;
 }

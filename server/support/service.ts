@@ -9,6 +9,7 @@ import { storeKnowledgeBase } from './articles.js';
 import type { Support } from './context.js';
 import { openSupportDb } from './db.js';
 import { helpCentre } from './help-centre.js';
+import { ticketThrottle } from './ticket-throttle.js';
 import { purgeStaleUploads, uploadRoute } from './uploads.js';
 
 export interface SupportServiceConfig {
@@ -48,6 +49,7 @@ export async function createSupportService(config: SupportServiceConfig): Promis
     uploadsDir,
     outboxDir: config.outboxDir ?? path.join(config.dataDir, 'outbox'),
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:4860',
+    ticketThrottle: ticketThrottle(),
   };
   await storeKnowledgeBase(db);
   await purgeStaleUploads(support);

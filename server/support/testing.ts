@@ -5,10 +5,16 @@ import request from 'supertest';
 import { BROWSER_APP, startTestAccount, type TestAccount } from '../cloud/account/testing/test-account.js';
 import { createSupportService, type SupportService, type SupportServiceConfig } from './service.js';
 
+type TestUser = Awaited<ReturnType<TestAccount['user']>>;
+
 export interface TestSupport extends SupportService {
   url: string;
   dataDir: string;
   account: TestAccount;
+  /** A new customer whose address is verified, as a customer verifies it: through the link mailed to it. */
+  verifiedUser(): Promise<TestUser>;
+  /** A new customer whose address is not verified: changed to a new one whose mailed link nobody followed. */
+  unverifiedUser(): Promise<TestUser>;
   http(): ReturnType<typeof request>;
   stop(): Promise<void>;
 }
@@ -26,12 +32,27 @@ export async function startTestSupport(overrides: Partial<SupportServiceConfig> 
   });
   const url = await service.listen(0);
   service.support.publicUrl = url;
+  const withNewAddress = async () => {
+    const user = await account.user();
+    const email = `changed-${user.id}@example.com`;
+    await account.http().put(`/user/${user.id}`).set(user.auth).send({ email }).expect(200);
+    const link = /(http\S+)/.exec(account.mails.filter((mail) => mail.to === email).at(-1)!.text)![1]!;
+    return { user: { ...user, email }, link };
+  };
   return {
     ...service,
     url,
     dataDir,
     account,
     http: () => request(url),
+    async verifiedUser() {
+      const { user, link } = await withNewAddress();
+      await account.http().get('/login/email-verification').query({ token: new URL(link).searchParams.get('token')! }).expect(200);
+      return user;
+    },
+    async unverifiedUser() {
+      return (await withNewAddress()).user;
+    },
     async stop() {
       await service.close();
       await account.stop();

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestSupport, type TestSupport } from './testing.js';
+import { TICKETS_PER_HOUR } from './ticket-throttle.js';
 
 const question = {
   subject: 'Zigbee sensors drop off every night',
@@ -34,8 +35,8 @@ describe('support back end: createTicket, getTicket and getTickets', () => {
   beforeAll(async () => {
     delete process.env.SMTP_URL;
     support = await startTestSupport();
-    anna = await support.account.user();
-    bert = await support.account.user();
+    anna = await support.verifiedUser();
+    bert = await support.verifiedUser();
   });
   afterAll(() => support.stop());
 
@@ -43,6 +44,7 @@ describe('support back end: createTicket, getTicket and getTickets', () => {
     const tokens = [await upload(anna.auth, 'one.png'), await upload(anna.auth, 'two.png')];
     const { body } = await send(anna.auth, { ...question, uploadTokens: tokens }).expect(200);
     expect(body.ticketCreated).toBe(true);
+    expect(body.confirmationSent).toBe(true);
     expect(body.ticket).toMatchObject({
       id: '1001',
       status: 'new',
@@ -104,5 +106,29 @@ describe('support back end: createTicket, getTicket and getTickets', () => {
     const count = (await support.http().get('/api/zendesk/ticket').set(anna.auth).expect(200)).body.length;
     await send({}, question).expect(401);
     expect((await support.http().get('/api/zendesk/ticket').set(anna.auth).expect(200)).body.length).toBe(count);
+  });
+
+  it('when a customer whose address is not verified sends a ticket, then it is stored but no mail goes to that address', async () => {
+    const carl = await support.unverifiedUser();
+    const before = readdirSync(outbox());
+    const { body } = await send({ Authorization: `Bearer ${carl.token}` }, question).expect(200);
+    expect(body).toMatchObject({ ticketCreated: true, confirmationSent: false, ticket: { requester: { email: carl.email } } });
+    expect(readdirSync(outbox())).toEqual(before);
+    expect((await support.http().get(`/api/zendesk/ticket/${body.ticket.id}`).set({ Authorization: `Bearer ${carl.token}` }).expect(200)).body.subject).toBe(question.subject);
+  });
+
+  it(`when an account sends more than ${TICKETS_PER_HOUR} tickets in an hour, then the next is refused with 429 and Retry-After, unstored and unmailed; refused tickets use no turn`, async () => {
+    const dora = await support.verifiedUser();
+    const auth = { Authorization: `Bearer ${dora.token}` };
+    await send(auth, { ...question, uploadTokens: ['AAAAAAAAAAAAAAAAAAAAAA'] }).expect(404);
+    for (let i = 0; i < TICKETS_PER_HOUR; i++) await send(auth, question).expect(200);
+    const mails = readdirSync(outbox()).length;
+    const refused = await send(auth, question).expect(429);
+    expect(refused.body).toMatchObject({ error: 'too_many_requests', statusCode: 429 });
+    expect(refused.body.error_description).toMatch(/At most 5 tickets an hour/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await support.http().get('/api/zendesk/ticket').set(auth).expect(200)).body).toHaveLength(TICKETS_PER_HOUR);
+    expect(readdirSync(outbox()).length).toBe(mails);
+    await send(anna.auth, question).expect(200);
   });
 });

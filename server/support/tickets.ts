@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.js';
 import { log } from '../http/log.js';
 import type { Support } from './context.js';
 import { sendConfirmation } from './confirmation.js';
+import { returnTicketTurn, takeTicketTurn } from './ticket-throttle.js';
 
 export type Ticket = components['schemas']['Ticket'];
 export type TicketCreate = components['schemas']['TicketCreate'];
@@ -15,13 +16,33 @@ const FIRST_TICKET_ID = 1001;
 
 /**
  * Stores a ticket of the caller with the caller's waiting uploads it names (404 when one is not such an upload),
- * then e-mails the confirmation. The ticket stands even if the mail fails: sending the form again would make a
- * second ticket, so the failure is logged for the support team instead.
+ * then e-mails the confirmation, which quotes the customer's own text: only to an address the account service has
+ * verified (anyone may sign up with anyone's address), and at most TICKETS_PER_HOUR tickets an hour per account
+ * (429). The ticket stands even if the mail fails: sending the form again would make a second ticket, so the
+ * failure is logged for the support team instead; the answer says whether the confirmation went.
  */
-export async function createTicket(support: Support, session: CloudSession, input: TicketCreate): Promise<Ticket> {
+export async function createTicket(support: Support, session: CloudSession, input: TicketCreate): Promise<{ ticket: Ticket; confirmationSent: boolean }> {
+  await takeTicketTurn(support.ticketThrottle, session.userId);
+  const id = await storeTicket(support, session, input).catch(async (error: unknown) => {
+    await returnTicketTurn(support.ticketThrottle, session.userId);
+    throw error;
+  });
+  const ticket = await requireTicket(support, session.userId, String(id));
+  if (!session.emailVerified) return { ticket, confirmationSent: false };
+  const confirmationSent = await sendConfirmation(support, ticket).then(
+    () => true,
+    (error: Error) => {
+      log.error({ err: error, ticket: ticket.id }, `The confirmation of ticket #${ticket.id} could not be sent`);
+      return false;
+    },
+  );
+  return { ticket, confirmationSent };
+}
+
+async function storeTicket(support: Support, session: CloudSession, input: TicketCreate): Promise<number> {
   const { subject, message, tags = [], uploadTokens = [], ...details } = input;
   const requester = { userId: session.userId, name: `${session.firstname} ${session.lastname}`.trim(), email: session.email };
-  const id = await support.db.transaction().execute(async (trx) => {
+  return support.db.transaction().execute(async (trx) => {
     const uploads = uploadTokens.length
       ? await trx.selectFrom('uploads').select('token').where('token', 'in', uploadTokens).where('user_id', '=', session.userId).where('ticket_id', 'is', null).execute()
       : [];
@@ -44,9 +65,6 @@ export async function createTicket(support: Support, session: CloudSession, inpu
     if (uploadTokens.length) await trx.updateTable('uploads').set({ ticket_id: id }).where('token', 'in', uploadTokens).execute();
     return id;
   });
-  const ticket = await requireTicket(support, session.userId, String(id));
-  await sendConfirmation(support, ticket).catch((error: Error) => log.error({ err: error, ticket: ticket.id }, `The confirmation of ticket #${ticket.id} could not be sent`));
-  return ticket;
 }
 
 /** One of the caller's tickets; another's, or an unknown one, is a 404. */

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { FakeClock } from '../http/clock.js';
 import { startTestSupport, type TestSupport } from './testing.js';
+import { MAX_PENDING_BYTES, MAX_PENDING_UPLOADS } from './upload-quota.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TTL_MS } from './uploads.js';
 
 /** Sends `total` bytes as a chunked body, made as they are asked for; tells the status and how many were made. */
@@ -122,4 +123,53 @@ describe('support back end: createAttachment and deleteAttachment', () => {
     expect(files()).not.toContain(old.token);
     await support.http().delete(`/api/zendesk/attachment/${old.token}`).set(anna.auth).expect(404);
   });
+});
+
+describe('support back end: what one customer may hold waiting for a ticket', () => {
+  let support: TestSupport;
+  const upload = (auth: Record<string, string>, bytes: Buffer, name: string) =>
+    support.http().post(`/api/zendesk/attachment?filename=${name}&mimetype=application/octet-stream`).set(auth).set('Content-Type', 'application/octet-stream').send(bytes);
+  const files = () => readdirSync(path.join(support.dataDir, 'uploads'));
+
+  beforeAll(async () => {
+    support = await startTestSupport();
+  });
+  afterAll(() => support.stop());
+
+  it(`when one customer uploads 30 files of 2 MB, then ${MAX_PENDING_UPLOADS} are kept and the rest are refused with 429 before their bodies are read`, async () => {
+    const anna = await support.account.user();
+    const twoMegabytes = Buffer.alloc(2_000_000, 1);
+    const statuses: number[] = [];
+    let refusal: { body: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 30; i++) {
+      const answer = await upload(anna.auth, twoMegabytes, `photo-${i}.jpg`);
+      statuses.push(answer.status);
+      if (answer.status === 429) refusal ??= answer;
+    }
+    expect(statuses).toEqual([...Array(MAX_PENDING_UPLOADS).fill(200), ...Array(30 - MAX_PENDING_UPLOADS).fill(429)]);
+    expect(refusal!.body).toMatchObject({ error: 'too_many_requests', statusCode: 429 });
+    expect(refusal!.body.error_description).toMatch(/12 attachments waiting for a ticket/);
+    expect(files()).toHaveLength(MAX_PENDING_UPLOADS);
+
+    // Another customer is not held back by Anna's, and a ticket that takes hers makes room again.
+    const bert = await support.account.user();
+    await upload(bert.auth, twoMegabytes, 'bert.jpg').expect(200);
+    const tokens = (await support.support.db.selectFrom('uploads').select('token').where('user_id', '=', anna.id).execute()).map((row) => row.token);
+    await support.http().post('/api/zendesk/ticket').set(anna.auth).send({ subject: 'Photos', message: 'Twelve photos of the blinking hub, as asked.', uploadTokens: tokens }).expect(200);
+    await upload(anna.auth, twoMegabytes, 'one-more.jpg').expect(200);
+  });
+
+  it(`when one customer's waiting uploads would pass ${MAX_PENDING_BYTES / 1_000_000} MB, then 413, before the body when its length says so, and nothing more is kept`, async () => {
+    const carl = await support.account.user();
+    const full = MAX_PENDING_BYTES / MAX_UPLOAD_BYTES;
+    for (let i = 0; i < full; i++) expect((await streamUpload(support.url, carl.token, MAX_UPLOAD_BYTES)).status).toBe(200);
+    const before = files().length;
+    const declared = await upload({ Authorization: `Bearer ${carl.token}` }, Buffer.alloc(1000), 'one-too-many.bin').expect(413);
+    expect(declared.body).toMatchObject({ error: 'payload_too_large', statusCode: 413 });
+    expect(declared.body.error_description).toMatch(/may total at most 200 MB/);
+    expect((await streamUpload(support.url, carl.token, 1000)).status).toBe(413);
+    expect(files().length).toBe(before);
+    const rows = await support.support.db.selectFrom('uploads').select('size').where('user_id', '=', carl.id).execute();
+    expect(rows.map((row) => Number(row.size))).toEqual(Array(full).fill(MAX_UPLOAD_BYTES));
+  }, 60_000);
 });

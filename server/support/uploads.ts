@@ -10,6 +10,7 @@ import { sendJson } from '../http/respond.js';
 import type { RawRoute } from '../http/router.js';
 import type { CloudSession } from '../cloud/identity.js';
 import type { Support } from './context.js';
+import { pendingBytesExceeded, reserveUpload } from './upload-quota.js';
 
 export type Upload = components['schemas']['Upload'];
 
@@ -22,8 +23,10 @@ const tooLarge = () => new ApiError(413, 'payload_too_large', 'File exceeds the 
 
 /**
  * createAttachment: the raw body streamed to a file, never held in memory; past the limit the upload is refused
- * with 413 at once (by its Content-Length, or when that many bytes arrived), its partial file removed. A refused
- * request's unread rest is not read: the server closes the connection after the answer.
+ * with 413 at once (by its Content-Length, or when that many bytes arrived), its partial file removed. A customer
+ * holds at most one ticket's worth of uploads waiting (upload-quota.ts): 429 past the count, 413 past the bytes,
+ * before the body is read. A refused request's unread rest is not read: the server closes the connection after
+ * the answer.
  */
 export function uploadRoute(service: Support): RawRoute {
   const spec = operations.createAttachment;
@@ -33,19 +36,31 @@ export function uploadRoute(service: Support): RawRoute {
     async serve(req, res, caller) {
       const session = caller.session as CloudSession;
       const { filename, mimetype } = req.query as { filename: string; mimetype: string };
-      if (Number(req.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
+      const length = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
+      if (length !== undefined && length > MAX_UPLOAD_BYTES) throw tooLarge();
       const token = randomBytes(16).toString('base64url');
-      const size = await receive(req, path.join(service.uploadsDir, token));
-      const upload: Upload = { token, filename, mimetype, size, createdAt: service.iso() };
-      await service.db.insertInto('uploads').values({ token, user_id: session.userId, filename, mimetype, size, created_at: upload.createdAt, ticket_id: null }).execute();
+      const createdAt = service.iso();
+      const allowance = await reserveUpload(service, { token, user_id: session.userId, filename, mimetype, created_at: createdAt }, length, MAX_UPLOAD_BYTES);
+      let size: number;
+      try {
+        size = await receive(req, path.join(service.uploadsDir, token), allowance, allowance < MAX_UPLOAD_BYTES ? pendingBytesExceeded : tooLarge);
+      } catch (error) {
+        await service.db.deleteFrom('uploads').where('token', '=', token).execute();
+        throw error;
+      }
+      await service.db.updateTable('uploads').set({ size }).where('token', '=', token).execute();
+      const upload: Upload = { token, filename, mimetype, size, createdAt };
       await purgeStaleUploads(service);
       sendJson(req, res, upload);
     },
   };
 }
 
-/** Writes the request's body to `file` as it arrives (pausing while the disk catches up); resolves with its size. */
-function receive(req: IncomingMessage, file: string): Promise<number> {
+/**
+ * Writes the request's body to `file` as it arrives (pausing while the disk catches up); resolves with its size.
+ * Past `limit` bytes it stops with `overLimit()`.
+ */
+function receive(req: IncomingMessage, file: string, limit: number, overLimit: () => ApiError): Promise<number> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(file, { flags: 'wx' });
     let size = 0;
@@ -60,7 +75,7 @@ function receive(req: IncomingMessage, file: string): Promise<number> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_UPLOAD_BYTES) return stop(tooLarge());
+      if (size > limit) return stop(overLimit());
       if (!out.write(chunk)) {
         req.pause();
         out.once('drain', () => req.resume());

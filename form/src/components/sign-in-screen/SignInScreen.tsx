@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CloudAPI } from '../../../../client/index.js';
-import { links, SCOPES } from '../../config.js';
+import { links, PRODUCT_NAME, SCOPES } from '../../config.js';
 import { useServices } from '../../features/services/services.js';
 
 export const signInTexts = {
@@ -21,6 +21,7 @@ export function SignInScreen() {
   const [leaving, setLeaving] = useState(false);
   return (
     <main className="sign-in">
+      <p className="product-name">{PRODUCT_NAME}</p>
       <section className="sign-in__card" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">{signInTexts.title}</h1>
         <p>{signInTexts.text}</p>

@@ -1,10 +1,21 @@
-import { useId, useState, type DragEvent } from 'react';
-import { addFiles, removeFile } from './attachments.js';
-import { texts } from './limits.js';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { addFiles, fileSize, removeFile } from './attachments.js';
+import { MAX_ATTACHMENTS, texts } from './limits.js';
 
-/** Attachments by picker or drag and drop, each removable; limits and texts from seed 000 §5. */
+export const attachmentTexts = {
+  choose: 'Choose files',
+  hint: 'Drop files here or choose them: at most 12 files of 50 MB each.',
+  listLabel: 'Attached files',
+};
+
+/**
+ * Attachments by picker or drag and drop, each listed with its size and removable; limits and texts from seed 000
+ * §5. The browser's own file input stays in the page for assistive technology (named "Attachments") but out of
+ * sight and out of the tab order: the "Choose files" button opens it.
+ */
 export function AttachmentsField({ files, onChange }: { files: readonly File[]; onChange: (files: File[]) => void }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const [dragging, setDragging] = useState(false);
   const add = (incoming: Iterable<File>) => {
@@ -27,27 +38,43 @@ export function AttachmentsField({ files, onChange }: { files: readonly File[]; 
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <label htmlFor={id}>{texts.attachmentsLabel}</label>
+      <label htmlFor={`${id}-input`} className="attachments__label">
+        {texts.attachmentsLabel}
+      </label>
       <input
-        id={id}
+        ref={input}
+        id={`${id}-input`}
+        className="visually-hidden"
         type="file"
         multiple
+        tabIndex={-1}
         onChange={(event) => {
           add(event.target.files ?? []);
           event.target.value = '';
         }}
       />
-      <p className="attachments__hint">Drop files here or choose them: at most 12 files of 50 MB each.</p>
+      <div className="attachments__picker">
+        <button type="button" className="button" aria-describedby={`${id}-hint`} onClick={() => input.current?.click()}>
+          {attachmentTexts.choose}
+        </button>
+        <span className="attachments__count" aria-live="polite">
+          {files.length} of {MAX_ATTACHMENTS} files
+        </span>
+      </div>
+      <p className="attachments__hint" id={`${id}-hint`}>
+        {attachmentTexts.hint}
+      </p>
       {error && (
         <p className="field-error" role="alert">
           {error}
         </p>
       )}
       {files.length > 0 && (
-        <ul className="attachments__list" aria-label="Attached files">
+        <ul className="attachments__list" aria-label={attachmentTexts.listLabel}>
           {files.map((file) => (
             <li key={file.name}>
-              <span>{file.name}</span>
+              <span className="attachments__name">{file.name}</span>
+              <small className="attachments__size">{fileSize(file.size)}</small>
               <button type="button" className="button button--link" aria-label={`Remove ${file.name}`} onClick={() => onChange(removeFile(files, file.name))}>
                 Remove
               </button>

@@ -5,6 +5,9 @@ export const successTexts = {
   title: 'Thanks for your message!',
   developer: 'Your e-mail has been sent to the developer.',
   ticket: 'Your e-mail confirmation is on its way. Our support team is working to get back to you as soon as possible.',
+  /** Not in the seed: the ticket arrived, but no confirmation went (the account's address is not verified). */
+  ticketUnconfirmed:
+    "Our support team is working to get back to you as soon as possible. No e-mail confirmation was sent: please verify your account's e-mail address.",
   knowledgeBase: 'Back to the knowledge base',
   close: 'Close',
 };

@@ -57,7 +57,7 @@ export function TicketStep({ session }: StepProps) {
         </p>
       )}
       <SubmitButton sending={send.isPending} />
-      {send.isSuccess && <SuccessDialog body={successTexts.ticket} onClose={wizard.reset} />}
+      {send.isSuccess && <SuccessDialog body={send.data.confirmationSent ? successTexts.ticket : successTexts.ticketUnconfirmed} onClose={wizard.reset} />}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { addFiles, removeFile } from './attachments.js';
+import { addFiles, fileSize, removeFile } from './attachments.js';
 import { MAX_FILE_BYTES, texts } from './limits.js';
 
 const file = (name: string, size = 10) => ({ name, size });
@@ -25,5 +25,9 @@ describe('attachments', () => {
 
   it('when a file is removed, then only that one goes', () => {
     expect(removeFile([file('a'), file('b'), file('c')], 'b')).toEqual([file('a'), file('c')]);
+  });
+
+  it('when a size is shown, then in the decimal units of the limit, one decimal below ten', () => {
+    expect([1, 512, 2048, 12_345, 999_000, 2_400_000, 50_000_000].map(fileSize)).toEqual(['1 byte', '512 bytes', '2 kB', '12 kB', '999 kB', '2.4 MB', '50 MB']);
   });
 });

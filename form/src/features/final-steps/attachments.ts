@@ -20,3 +20,10 @@ export function addFiles<F extends { name: string; size: number }>(current: read
 }
 
 export const removeFile = <F extends { name: string }>(files: readonly F[], name: string): F[] => files.filter((file) => file.name !== name);
+
+/** A file's size as people read it, in the decimal units of the 50 MB limit: "512 bytes", "2.4 kB", "12 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const [value, unit] = bytes < 1_000_000 ? [bytes / 1000, 'kB'] : [bytes / 1_000_000, 'MB'];
+  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${unit}`;
+}

@@ -78,8 +78,11 @@ async function hubFields(queryClient: QueryClient, session: Session, homeyId: st
   };
 }
 
-/** Uploads the attachments, gathers the hub's diagnostics and sends the ticket (seed 000 §7). */
-export async function sendTicket(services: Services, queryClient: QueryClient, session: Session, request: TicketRequest): Promise<void> {
+/**
+ * Uploads the attachments, gathers the hub's diagnostics and sends the ticket (seed 000 §7); resolves with whether
+ * its confirmation was e-mailed (not to an address the account has not verified).
+ */
+export async function sendTicket(services: Services, queryClient: QueryClient, session: Session, request: TicketRequest): Promise<{ confirmationSent: boolean }> {
   const { record } = session;
   const { data, tags, path } = request.wizard;
   const uploadTokens = await Promise.all(request.files.map((file) => upload(services, file)));
@@ -100,7 +103,7 @@ export async function sendTicket(services: Services, queryClient: QueryClient, s
   };
   try {
     const { data: answer } = await services.support.POST('/api/zendesk/ticket', { body });
-    if (answer?.ticketCreated) return;
+    if (answer?.ticketCreated) return { confirmationSent: answer.confirmationSent };
   } catch (error) {
     console.error('The ticket could not be sent:', error);
   }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PRODUCT_NAME } from '../../config.js';
 import { sessionQueryOptions, type Session } from '../auth/session-query.js';
 import { useServices } from '../services/services.js';
 import { Wizard } from '../wizard/components/Wizard.js';
@@ -31,6 +32,7 @@ export default function SupportForm({ session }: { session: Session }) {
   return (
     <main className="support-form">
       <header className="support-form__header">
+        <p className="product-name">{PRODUCT_NAME}</p>
         <p className="support-form__greeting">Hi {session.record.firstname}!</p>
         <button type="button" className="button button--link" onClick={() => void signOut()}>
           Sign out

@@ -39,7 +39,7 @@ export function StepView(props: StepProps & { marker: 'previous' | 'current' }) 
   return (
     <li className={`step step--${marker}`} data-step={entry.step} aria-current={marker === 'current' ? 'step' : undefined}>
       <section aria-labelledby={titleId}>
-        <h2 className="step__question" id={titleId}>
+        <h2 className="step__question" id={titleId} tabIndex={-1}>
           {step.question}
         </h2>
         <p className="step__description">{step.description}</p>

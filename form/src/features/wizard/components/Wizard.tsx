@@ -15,11 +15,18 @@ function Steps({ session }: { session: Session }) {
   const list = useRef<HTMLOListElement>(null);
   const shown = useRef(entries.length);
 
+  // A new step takes the keyboard focus on its heading (without jumping: the page scrolls it smoothly into place).
+  // When the wizard shrinks, focus stays where the user put it, unless what held it went away (a popup closed with
+  // a reset): then it goes to the step now current.
   useEffect(() => {
+    if (entries.length === shown.current) return;
     const grew = entries.length > shown.current;
     shown.current = entries.length;
     const last = list.current?.lastElementChild;
-    if (!grew || !last) return;
+    if (!last) return;
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (grew || focusLost) last.querySelector<HTMLElement>('.step__question')?.focus({ preventScroll: true });
+    if (!grew) return;
     const top = last.getBoundingClientRect().top + globalThis.scrollY - SCROLL_OFFSET;
     globalThis.scrollTo({ top, behavior: 'smooth' });
   }, [entries.length]);
