@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Run an app from an uploaded package as a devkit session
-         * @description Unpacks the archive and starts the app; the answer comes once it runs or crashed. An installed app of the same id from the app store must be uninstalled first (409). A file above 8 MB is refused with 413 while it uploads.
+         * @description Unpacks the archive and starts the app; the answer comes once it runs or crashed. An installed app of the same id from the app store must be uninstalled first (409). A file above 8 MB is refused with 413 while it uploads, and a package that unpacks to more than 32 MB with 413 as soon as it inflates past that.
          */
         post: operations["runApp"];
         delete?: never;
@@ -306,7 +306,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The uploaded file is too large. */
+        /** @description The uploaded file is too large, or the package unpacks to too much. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { c as createTar } from 'tar';
+import { gzipSync } from 'node:zlib';
+import { c as createTar, Header } from 'tar';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from '../apps/testing/eventually.js';
 
@@ -31,6 +32,18 @@ async function pack(files: Record<string, string>): Promise<Buffer> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A gzip bomb: 4 GiB of zeros as 4,096 gzip members of 1 MiB each (a gzip stream may hold many members), so that
+ * 4 MB inflate to 4 GiB and building it costs one small gzip; `declaring` puts a tar header for one file of that
+ * size before them (without it, tar reads the zeros as the end of an empty archive).
+ */
+function gzipBomb(declaring: boolean): Buffer {
+  const header = new Header({ path: 'big.bin', type: 'File', size: 4 * 1024 ** 3, mode: 0o644, mtime: new Date(0) });
+  header.encode();
+  const zeros = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
+  return Buffer.concat([...(declaring ? [gzipSync(header.block!)] : []), ...Array.from({ length: 4096 }, () => zeros)]);
 }
 
 describe('devkit manager', () => {
@@ -123,6 +136,19 @@ describe('devkit manager', () => {
     await run(store).expect(409);
     await hub.http().post(`${base}/app`).set(auth()).send({}).expect(400);
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
+  });
+
+  it.each([
+    ['declares a 4 GiB file', true],
+    ['inflates to 4 GiB past the end of its archive', false],
+  ])('when the package is a gzip bomb that %s, then it is refused with 413 at the limit, and the hub answers on', async (_what, declaring) => {
+    const bomb = gzipBomb(declaring);
+    expect(bomb.length).toBeLessThan(8 * 1024 * 1024);
+    const { body } = await run(bomb).expect(413);
+    expect(body).toMatchObject({ error: 'payload_too_large', error_description: 'The app package unpacks to more than 32 MB', statusCode: 413 });
+    await hub.http().get('/api/manager/system/ping').expect(200);
+    await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
+    expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
   });
 
   it('when the caller lacks homey.app, then every operation is 403', async () => {
