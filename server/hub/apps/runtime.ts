@@ -10,6 +10,7 @@ import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
+import { isSettingName, withSetting } from './setting-values.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
@@ -148,10 +149,9 @@ export class AppRuntime {
         this.fire?.({ cardId: `${appUri(id)}:${message.cardId}`, tokens: message.tokens as Record<string, TokenValue>, state: message.state });
         return;
       case 'setSetting': {
+        if (!isSettingName(message.name)) return;
         const settings = this.hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
-        const { [message.name]: _old, ...rest } = settings.values;
-        const values = message.value === null ? rest : { ...rest, [message.name]: message.value };
-        this.hub.store.save('appsettings', { id, values });
+        this.hub.store.save('appsettings', { id, values: withSetting(settings.values, message.name, message.value) });
         return;
       }
       case 'setCapability':

@@ -109,6 +109,26 @@ describe('devkit manager', () => {
     }
   });
 
+  it('when an app sets or unsets a setting named __proto__ or constructor, then the SDK throws and its settings stay plain', async () => {
+    const reserved = await pack({
+      'app.json': JSON.stringify(manifest()),
+      'app.js': `export default async function (homey) {
+  for (const name of ['__proto__', 'constructor']) {
+    try { homey.settings.set(name, { polluted: true }); } catch (error) { homey.log(error.message); }
+    try { homey.settings.unset(name); } catch (error) { homey.log(error.message); }
+  }
+  homey.settings.set('greeting', 'Hey');
+}`,
+    });
+    const { body: session } = await run(reserved).expect(200);
+    await eventually(async () => expect(hub.hub.store.get<{ id: string; values: object }>('appsettings', HELLO)?.values).toEqual({ greeting: 'Hey' }));
+    await eventually(async () => {
+      const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
+      expect(lines.map((line: { line: string }) => line.line)).toEqual(['__proto__', '__proto__', 'constructor', 'constructor'].map((name) => `A setting may not be named ${name}`));
+    });
+    await hub.http().delete(`${base}/${session.id}`).set(auth()).expect(204);
+  });
+
   it('when a session is installed, then the app stays as devkit_install and uninstalls by its session', async () => {
     const { body: session } = await run(hello, { purgeSettings: 'true' }).expect(200);
     const { body: installed } = await hub.http().post(`${base}/app`).set(auth()).send({ manifest: { id: HELLO }, clean: true }).expect(200);
@@ -128,6 +148,8 @@ describe('devkit manager', () => {
     await run(await pack({ 'app.json': '{}', 'app.js': code })).expect(400);
     await run(await pack({ 'app.json': JSON.stringify(manifest()) })).expect(400);
     await run(hello, { env: '[1]' }).expect(400);
+    const protoSetting = await pack({ 'app.json': JSON.stringify({ ...manifest(), settings: [{ id: '__proto__', type: 'text', default: 'x' }] }), 'app.js': code });
+    expect((await run(protoSetting).expect(400)).body.error_description).toMatch(/^app\.json: every setting needs an id/);
     await hub.http().post(`${base}/`).set(auth()).send({ app: 'x' }).expect(415);
     await hub.http().post(`${base}/`).set(auth()).field('env', '{}').expect(400);
     const tooLarge = await run(randomBytes(9 * 1024 * 1024)).expect(413);
