@@ -199,6 +199,8 @@ export interface components {
         };
         DevkitSession: {
             appId: string;
+            /** @description The app runs in debug mode. */
+            debug: boolean;
             /** @description The session's id (uuid). */
             id: string;
         };
@@ -352,6 +354,11 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The app package: a gzip-compressed tar archive with app.json and app.js at its root. */
                     app: unknown;
+                    /**
+                     * @description Run in debug mode: the app reads `homey.debug` as true (to log more), and the session says so.
+                     * @default false
+                     */
+                    debug?: boolean;
                     /** @description A JSON object of strings the app reads as `homey.env`. */
                     env?: string;
                     /**

@@ -80,13 +80,19 @@ export async function installPackage(
   dir: string,
   manifest: Manifest,
   origin: Origin,
-  { channel = 'stable', session = null, wait = true, env = {} }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string> } = {},
+  {
+    channel = 'stable',
+    session = null,
+    wait = true,
+    env = {},
+    debug = false,
+  }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string>; debug?: boolean } = {},
 ): Promise<App> {
   const runtime = appRuntime(hub);
   const before = hub.store.get<App>('app', manifest.id);
   if (before) await runtime.stop(manifest.id);
   recordInstall(hub, manifest, origin, channel, session);
-  runtime.load(manifest.id, dir, manifest, env);
+  runtime.load(manifest.id, dir, manifest, env, debug);
   const started = runtime.start(manifest.id);
   if (wait) await started;
   return requireApp(hub, manifest.id);

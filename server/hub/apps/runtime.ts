@@ -23,6 +23,8 @@ export interface AppPackage {
   manifest: Manifest;
   /** What the app reads as `homey.env` (a devkit run's). */
   env: Record<string, string>;
+  /** A devkit run in debug mode: the app reads `homey.debug` as true. */
+  debug: boolean;
   unregisterDrivers: () => void;
 }
 
@@ -61,9 +63,9 @@ export class AppRuntime {
     return log;
   }
 
-  load(id: string, dir: string, manifest: Manifest, env: Record<string, string> = {}): AppPackage {
+  load(id: string, dir: string, manifest: Manifest, env: Record<string, string> = {}, debug = false): AppPackage {
     this.packages.get(id)?.unregisterDrivers();
-    const pack = { dir, manifest, env, unregisterDrivers: registerPackageDrivers(manifest) };
+    const pack = { dir, manifest, env, debug, unregisterDrivers: registerPackageDrivers(manifest) };
     this.packages.set(id, pack);
     return pack;
   }
@@ -98,7 +100,7 @@ export class AppRuntime {
     this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
-    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env }, {
+    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug }, {
       message: (message) => {
         if (message.type === 'ready') {
           this.save(id, { state: 'running', ready: true });

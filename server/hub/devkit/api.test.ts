@@ -14,7 +14,7 @@ const manifest = (version = '1.0.0') => ({
   flow: { triggers: [], conditions: [], actions: [{ id: 'greet', title: 'Greet' }] },
 });
 const code = `export default async function (homey) {
-  homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'));
+  homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'), homey.debug ? 'in debug mode' : 'quietly');
   homey.error('a warning');
   homey.log('hub environment variables seen:', Object.keys(process.env).length);
   homey.flow.getActionCard('greet').registerRunListener(() => homey.log('greeted'));
@@ -64,8 +64,8 @@ describe('devkit manager', () => {
   afterAll(() => hub.stop());
 
   it('when a package is uploaded, then it runs as a devkit session with its output, usage and app, until stopped', async () => {
-    const { body: session } = await run(hello, { env: JSON.stringify({ MODE: 'debug' }) }).expect(200);
-    expect(session).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), appId: HELLO });
+    const { body: session } = await run(hello, { env: JSON.stringify({ MODE: 'test' }), debug: 'true' }).expect(200);
+    expect(session).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), appId: HELLO, debug: true });
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [session] });
     const { body: app } = await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(200);
     expect(app).toMatchObject({ origin: 'devkit_run', session: session.id, state: 'running', version: '1.0.0' });
@@ -73,7 +73,7 @@ describe('devkit manager', () => {
       const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
       // stdout and stderr are two streams: lines keep their order within each, not across them.
       expect(lines.filter((line: { stream: string }) => line.stream === 'stdout')).toEqual([
-        { stream: 'stdout', line: 'Hello started with debug Hi' },
+        { stream: 'stdout', line: 'Hello started with test Hi in debug mode' },
         { stream: 'stdout', line: 'hub environment variables seen: 0' },
       ]);
       expect(lines.filter((line: { stream: string }) => line.stream === 'stderr')).toEqual([{ stream: 'stderr', line: 'a warning' }]);
@@ -131,6 +131,8 @@ describe('devkit manager', () => {
 
   it('when a session is installed, then the app stays as devkit_install and uninstalls by its session', async () => {
     const { body: session } = await run(hello, { purgeSettings: 'true' }).expect(200);
+    expect(session.debug).toBe(false);
+    await eventually(async () => expect((await hub.http().get(`${base}/std/${session.id}`).set(auth())).body).toContainEqual({ stream: 'stdout', line: 'Hello started with no mode Hi quietly' }));
     const { body: installed } = await hub.http().post(`${base}/app`).set(auth()).send({ manifest: { id: HELLO }, clean: true }).expect(200);
     expect(installed).toEqual({ appId: HELLO, version: '1.0.0', sessionId: session.id });
     const { body: app } = await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(200);

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
-const { appDir, settings: initialSettings, now: startNow, env } = workerData;
+const { appDir, settings: initialSettings, now: startNow, env, debug } = workerData;
 const settings = new Map(Object.entries(initialSettings));
 const settingListeners = new Set();
 const runListeners = new Map();
@@ -41,6 +41,8 @@ const card = (type, id) => ({
 
 const homey = {
   env: Object.freeze({ ...env }),
+  /** True in a devkit run started in debug mode: the app may log more. */
+  debug,
   log: (...args) => write('stdout', args),
   error: (...args) => write('stderr', args),
   settings: {
