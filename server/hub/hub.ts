@@ -36,6 +36,7 @@ import { installedVersion, startUpdates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
+import { followZoneNames } from './devices/zone-names.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers a JSON 404). */
 function docs(folder: string): express.Express {
@@ -95,7 +96,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.insights.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub)];
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub), followZoneNames(hub)];
   const backups = startBackups(hub);
   const updates = startUpdates(hub);
   const stopApps = startApps(hub);

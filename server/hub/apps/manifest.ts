@@ -127,6 +127,9 @@ function checkRoutes(section: unknown, fail: (what: string) => Error): ManifestR
   return routes;
 }
 
+/** The app's icon as items show it (the app's own, its drivers' and flow cards' owner icon). */
+export const appIconObj = (manifest: Pick<Manifest, 'id' | 'icon'>) => ({ id: manifest.id, url: `/app/${manifest.id}${manifest.icon}` });
+
 /** Reads and checks the app.json of the package in `dir`. */
 export function readManifest(dir: string): Manifest {
   const file = join(dir, 'app.json');
