@@ -114,10 +114,9 @@ export class Realtime {
     };
   }
 
-  /** A manager call over the socket: the ack carries exactly the HTTP response body. */
-  call<T>(uri: string, operation: string, args: Record<string, unknown>): Promise<T> {
-    const { call } = this.timeouts;
-    return emitWithAck<T>(this.socket(), call, messages.timeout(call), 'api', { uri, operation, args });
+  /** A manager call over the socket: the ack carries exactly the HTTP response body. `ms` overrides the call time-out. */
+  call<T>(uri: string, operation: string, args: Record<string, unknown>, ms = this.timeouts.call): Promise<T> {
+    return emitWithAck<T>(this.socket(), ms, messages.timeout(ms), 'api', { uri, operation, args });
   }
 
   onStateChange(listener: StateListener): () => void {
