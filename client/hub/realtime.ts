@@ -220,7 +220,7 @@ export class Realtime {
   private async restore(root: Socket): Promise<void> {
     try {
       await this.handshake(root);
-      await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri)));
+      await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri).catch((error: unknown) => this.forgetGone(uri, error))));
       this.setState('connected');
     } catch (error) {
       this.shutdown(error as Error);
@@ -236,6 +236,16 @@ export class Realtime {
     this.root = this.api = this.opening = undefined;
     this.subscriptions.clear();
     this.setState('disconnected', error);
+  }
+
+  /**
+   * On a reconnect, a uri the hub refuses with 404 names an item deleted meanwhile: its subscription goes and its
+   * listeners hear `delete`, as they would have. Any other refusal fails the reconnect.
+   */
+  private forgetGone(uri: string, error: unknown): void {
+    if ((error as HubAPIError).statusCode !== 404) throw error;
+    this.dispatch(uri, 'delete', { id: uri.split(':').slice(2).join(':') });
+    this.subscriptions.delete(uri);
   }
 
   private sendSubscribe(uri: string): Promise<void> {
