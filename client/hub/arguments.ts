@@ -44,8 +44,22 @@ export interface HttpRequest {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   header: Record<string, string>;
-  /** PUT and POST always carry a JSON body, at least `{}`; GET and DELETE never do (PROTOCOL.md §2). */
+  /**
+   * PUT and POST always carry a JSON body, at least `{}`; GET and DELETE never do (PROTOCOL.md §2). An upload (a
+   * multipart operation, devkit.runApp) carries a form: bytes as files, anything else as text.
+   */
   body: unknown;
+}
+
+/** An upload's named arguments as a multipart form. */
+function toForm(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof Blob) form.append(name, value, name);
+    else if (value instanceof Uint8Array || value instanceof ArrayBuffer) form.append(name, new Blob([new Uint8Array(value)]), name);
+    else form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return form;
 }
 
 /** Splits named arguments into path values, query values, headers and the body, as the manifest says. */
@@ -55,5 +69,11 @@ export function toHttpRequest(operation: OperationSpec, args: Record<string, unk
   const headers = operation.args.filter((arg) => arg.in === 'header' && args[arg.name] !== undefined).map(({ name }) => [name, String(args[name])]);
   const carriesBody = operation.method === 'put' || operation.method === 'post' || operation.method === 'patch';
   const body = operation.body?.kind === 'root' ? args[operation.body.name] : pick(operation.body?.names ?? []);
-  return { path: pick(operation.pathParams), query: pick(operation.queryParams), header: Object.fromEntries(headers), body: carriesBody ? (body ?? {}) : undefined };
+  const upload = operation.body?.kind === 'fields' && operation.body.media === 'multipart/form-data';
+  return {
+    path: pick(operation.pathParams),
+    query: pick(operation.queryParams),
+    header: Object.fromEntries(headers),
+    body: carriesBody ? (upload ? toForm(body as Record<string, unknown>) : (body ?? {})) : undefined,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { hubApis } from '../../generated/hub/index.js';
 import type { ManagerSpec, OperationSpec } from '../../generated/manifest.js';
-import { HUB_CALL_TIMEOUT } from '../constants.js';
+import { DEVKIT_RUN_TIMEOUT, HUB_CALL_TIMEOUT } from '../constants.js';
 import { APIError, messages, redact } from '../errors.js';
 import { currentToken, type Credentials } from '../http/middleware/auth.js';
 import type { RefreshPolicy } from '../http/middleware/refresh.js';
@@ -28,6 +28,8 @@ export interface HubConnection {
   role?: string;
   /** Milliseconds before a call, over HTTP or the socket, fails with 'Timeout after {ms}ms' (default HUB_CALL_TIMEOUT). */
   timeout?: number;
+  /** The same for devkit.runApp, which uploads, unpacks and starts an app (default DEVKIT_RUN_TIMEOUT, seed 001 §9). */
+  devkitRunTimeout?: number;
   realtime?: RealtimeChoices;
 }
 
@@ -40,6 +42,9 @@ export interface HubAPI extends Managers {}
  */
 export class HubAPI {
   private readonly http: Client<Record<string, never>>;
+  /** The HTTP client of devkit.runApp, with its own time-out. */
+  private readonly devkitRunHttp: Client<Record<string, never>>;
+  private readonly devkitRunTimeout: number;
   private readonly realtime: Realtime;
 
   /** The hub's origin, e.g. http://192.168.1.20. */
@@ -49,11 +54,13 @@ export class HubAPI {
   private readonly connection: HubConnection;
 
   private constructor(connection: HubConnection) {
-    const { address, id, token, refresh, realtime, timeout = HUB_CALL_TIMEOUT } = connection;
+    const { address, id, token, refresh, realtime, timeout = HUB_CALL_TIMEOUT, devkitRunTimeout = DEVKIT_RUN_TIMEOUT } = connection;
     this.address = address;
     this.id = id;
     this.connection = connection;
     this.http = createTransport({ baseUrl: address, token, homeyId: id, timeout, refresh });
+    this.devkitRunTimeout = devkitRunTimeout;
+    this.devkitRunHttp = createTransport({ baseUrl: address, token, homeyId: id, timeout: devkitRunTimeout, refresh });
     this.realtime = new Realtime({ ...realtime, address, token, homeyId: id, onUnauthorized: refresh?.refresh, timeouts: { call: timeout } });
     const call = this.call.bind(this);
     for (const [managerId, manifest] of Object.entries(hubApis)) {
@@ -147,13 +154,14 @@ export class HubAPI {
 
   private async send(manager: ManagerSpec, operationId: string, operation: OperationSpec, args: Record<string, unknown>) {
     validateArgs(operation, args);
+    const devkitRun = manager.id === 'devkit' && operationId === 'runApp';
     if (this.realtime.connected) {
-      const result = await this.realtime.call(manager.uri, operationId, args);
+      const result = await this.realtime.call(manager.uri, operationId, args, devkitRun ? this.devkitRunTimeout : undefined);
       if (operation.media) return toBytes(result);
       return operation.status === 204 ? undefined : result;
     }
     const { path, query, header, body } = toHttpRequest(operation, args);
-    const { data, response } = await this.http.request(operation.method, operation.path as never, {
+    const { data, response } = await (devkitRun ? this.devkitRunHttp : this.http).request(operation.method, operation.path as never, {
       params: { path, query, header },
       body,
       parseAs: operation.media ? 'arrayBuffer' : 'text',

@@ -124,6 +124,29 @@ describe('HubAPI realtime against a real hub', () => {
     }
   });
 
+  it('when an item it subscribed to was deleted, then a reconnect drops that subscription, tells its listeners delete and stays connected', async () => {
+    const client = await HubAPI.connect({ address: hub.url, token: hub.token });
+    const zone = await writer.zones.createZone({ zone: { name: 'Short-lived', icon: 'home', parent: root } });
+    const events = inbox<string>();
+    await client.subscribe(`homey:zone:${zone.id}`, ({ event }) => events.push(event));
+    await writer.zones.deleteZone({ id: zone.id });
+    await events.next((event) => event === 'delete');
+    const states: string[] = [];
+    const settled = new Promise<void>((resolve) =>
+      client.onRealtimeState((state) => states.push(state) && (state === 'connected' || state === 'disconnected') && resolve()),
+    );
+    // The hub drops the connection under the client (not a server disconnect, which clients do not retry).
+    for (const socket of hub.io.of('/').sockets.values()) socket.conn.close();
+    try {
+      await settled;
+      expect(states).toEqual(['reconnecting', 'handshake', 'connected']);
+      expect(events.received).toEqual(['delete', 'delete']);
+      await expect(client.zones.getZones()).resolves.not.toHaveProperty(zone.id);
+    } finally {
+      client.destroy();
+    }
+  });
+
   it('when destroyed, then the connection closes and calls go back to HTTP', async () => {
     const client = await HubAPI.connect({ address: hub.url, token: hub.token });
     await client.zones.connect();

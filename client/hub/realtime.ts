@@ -118,10 +118,9 @@ export class Realtime {
     };
   }
 
-  /** A manager call over the socket: the ack carries exactly the HTTP response body. */
-  call<T>(uri: string, operation: string, args: Record<string, unknown>): Promise<T> {
-    const { call } = this.timeouts;
-    return emitWithAck<T>(this.socket(), call, messages.timeout(call), 'api', { uri, operation, args });
+  /** A manager call over the socket: the ack carries exactly the HTTP response body. `ms` overrides the call time-out. */
+  call<T>(uri: string, operation: string, args: Record<string, unknown>, ms = this.timeouts.call): Promise<T> {
+    return emitWithAck<T>(this.socket(), ms, messages.timeout(ms), 'api', { uri, operation, args });
   }
 
   onStateChange(listener: StateListener): () => void {
@@ -232,7 +231,7 @@ export class Realtime {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.handshake(root);
-        await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri)));
+        await Promise.all([...this.subscriptions.keys()].map((uri) => this.sendSubscribe(uri).catch((error: unknown) => this.forgetGone(uri, error))));
         if (current()) this.setState('connected');
         return;
       } catch (error) {
@@ -253,6 +252,16 @@ export class Realtime {
     this.root = this.api = this.opening = undefined;
     this.subscriptions.clear();
     this.setState('disconnected', error);
+  }
+
+  /**
+   * On a reconnect, a uri the hub refuses with 404 names an item deleted meanwhile: its subscription goes and its
+   * listeners hear `delete`, as they would have. Any other refusal fails the reconnect.
+   */
+  private forgetGone(uri: string, error: unknown): void {
+    if ((error as HubAPIError).statusCode !== 404) throw error;
+    this.dispatch(uri, 'delete', { id: uri.split(':').slice(2).join(':') });
+    this.subscriptions.delete(uri);
   }
 
   private sendSubscribe(uri: string): Promise<void> {

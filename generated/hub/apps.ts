@@ -232,7 +232,7 @@ export interface paths {
                  */
                 id: components["parameters"]["AppId"];
                 /**
-                 * @description The setting's name.
+                 * @description The setting's name; `__proto__`, `constructor` and `prototype` are reserved (400).
                  * @example offsetMinutes
                  */
                 name: components["parameters"]["SettingName"];
@@ -500,7 +500,7 @@ export interface components {
          */
         AppId: string;
         /**
-         * @description The setting's name.
+         * @description The setting's name; `__proto__`, `constructor` and `prototype` are reserved (400).
          * @example offsetMinutes
          */
         SettingName: string;
@@ -844,7 +844,7 @@ export interface operations {
                  */
                 id: components["parameters"]["AppId"];
                 /**
-                 * @description The setting's name.
+                 * @description The setting's name; `__proto__`, `constructor` and `prototype` are reserved (400).
                  * @example offsetMinutes
                  */
                 name: components["parameters"]["SettingName"];
@@ -862,6 +862,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -878,7 +879,7 @@ export interface operations {
                  */
                 id: components["parameters"]["AppId"];
                 /**
-                 * @description The setting's name.
+                 * @description The setting's name; `__proto__`, `constructor` and `prototype` are reserved (400).
                  * @example offsetMinutes
                  */
                 name: components["parameters"]["SettingName"];
@@ -918,7 +919,7 @@ export interface operations {
                  */
                 id: components["parameters"]["AppId"];
                 /**
-                 * @description The setting's name.
+                 * @description The setting's name; `__proto__`, `constructor` and `prototype` are reserved (400).
                  * @example offsetMinutes
                  */
                 name: components["parameters"]["SettingName"];
@@ -934,6 +935,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -450,6 +450,8 @@ export interface components {
             virtualClass: components["schemas"]["DeviceClass"] | null;
             /** @description The id of the zone the device is in. */
             zone: string;
+            /** @description The name of that zone (older clients), kept current when the zone is renamed. */
+            readonly zoneName: string;
         };
         /** @description Devices keyed by id. */
         DeviceMap: {

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Run an app from an uploaded package as a devkit session
-         * @description Unpacks the archive and starts the app; the answer comes once it runs or crashed. An installed app of the same id from the app store must be uninstalled first (409). A file above 8 MB is refused with 413 while it uploads.
+         * @description Unpacks the archive and starts the app; the answer comes once it runs or crashed. An installed app of the same id from the app store must be uninstalled first (409). A file above 8 MB is refused with 413 while it uploads, and a package that unpacks to more than 32 MB with 413 as soon as it inflates past that.
          */
         post: operations["runApp"];
         delete?: never;
@@ -199,6 +199,8 @@ export interface components {
         };
         DevkitSession: {
             appId: string;
+            /** @description The app runs in debug mode. */
+            debug: boolean;
             /** @description The session's id (uuid). */
             id: string;
         };
@@ -306,7 +308,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The uploaded file is too large. */
+        /** @description The uploaded file is too large, or the package unpacks to too much. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -352,6 +354,11 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The app package: a gzip-compressed tar archive with app.json and app.js at its root. */
                     app: unknown;
+                    /**
+                     * @description Run in debug mode: the app reads `homey.debug` as true (to log more), and the session says so.
+                     * @default false
+                     */
+                    debug?: boolean;
                     /** @description A JSON object of strings the app reads as `homey.env`. */
                     env?: string;
                     /**

@@ -354,6 +354,8 @@ export interface components {
             virtualClass: components["schemas"]["DeviceClass"] | null;
             /** @description The id of the zone the device is in. */
             zone: string;
+            /** @description The name of that zone (older clients), kept current when the zone is renamed. */
+            readonly zoneName: string;
         };
         /** @description Setting values keyed by setting id. */
         DeviceSettingValues: {
@@ -375,6 +377,13 @@ export interface components {
             /** @description `<ownerUri>:<name>`, e.g. `homey:manager:vdevice:light`. */
             id: string;
             name: string;
+            /** @description The owner's icon: an app's, or `null` for the hub's own drivers. */
+            ownerIconObj: {
+                id: string;
+                url: string;
+            } | null;
+            /** @description The owner's id: `vdevice` for `homey:manager:vdevice`, the app's id for `homey:app:<appId>`. */
+            ownerId: string;
             ownerName: string;
             /** @description The driver's owner, e.g. `homey:manager:vdevice`. */
             ownerUri: string;

@@ -543,14 +543,19 @@ export interface components {
             }[];
             zone: string;
         };
-        /** @description Power right now in a zone and every zone below it, from the current `measure_power` value of each device there (device groups are left out: their members count). Device and zone maps are keyed by id. */
+        /** @description Power right now in a zone and every zone below it, from the current `measure_power` value of each device there, or for a device without one, its energy approximation: `usageConstant`, else `usageOn` while it is on and `usageOff` while it is off (device groups are left out: their members count). Device and zone maps are keyed by id. */
         EnergyLiveReport: {
             /** @description Devices counted. */
             deviceCount: number;
             devices: {
                 [key: string]: {
+                    /** @description The power comes from the energy approximation, not from a measurement. */
+                    approximated: boolean;
                     id: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description When the power, or the on/off state it is approximated from, last changed.
+                     */
                     lastUpdated: string | null;
                     name: string;
                     W: number;

@@ -694,6 +694,8 @@ export interface components {
             /** @description The card is only offered in advanced flows. */
             advanced: boolean;
             args: components["schemas"]["FlowCardArg"][];
+            /** @description The owner's colour: the device's, the app's brand colour, or grey for the hub's managers. */
+            color: string;
             /** @description The card still runs, but is no longer offered for new flows. */
             deprecated: boolean;
             /** @description Whether the card takes a token as input. */
@@ -703,8 +705,17 @@ export interface components {
             /** @description The editor shows the card first. */
             highlight: boolean;
             hint: string;
+            /** @description The owner's icon: the device's or the app's; `null` for the hub's managers and devices without one. */
+            iconObj: {
+                id: string;
+                url: string;
+            } | null;
             /** @description The card id, `<ownerUri>:<localId>`. */
             id: string;
+            /** @description The owner's id: the device's, the manager's name (`cron`) or the app's id. */
+            ownerId: string;
+            /** @description The owner's name: the device's, the manager's title (`Date & time`) or the app's. */
+            ownerName: string;
             /** @description Its owner: `homey:device:<id>`, `homey:manager:<name>` or `homey:app:<id>`. */
             ownerUri: string;
             title: string;

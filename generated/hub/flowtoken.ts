@@ -107,6 +107,10 @@ export interface components {
         FlowToken: {
             /** @description `<owner uri>:<local id>`. */
             id: string;
+            /** @description Its owner's id: the device's, `logic`, or the app's id. */
+            ownerId: string;
+            /** @description Its owner's uri, as `uri` (the name later clients read). */
+            ownerUri: string;
             /** @description What a flow editor shows. */
             title: string;
             /** @enum {string} */

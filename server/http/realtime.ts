@@ -2,12 +2,11 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { MediaBody, Session } from './api.js';
 import { requireShallow } from './body.js';
-import type { CallContext, Dispatcher } from './dispatcher.js';
+import type { CallContext, Caller, Dispatcher } from './dispatcher.js';
 import { ApiError, errorBody, toApiError } from './errors.js';
 import type { EventBus } from './events.js';
 import type { HostAllowList } from './hosts.js';
 import { log } from './log.js';
-import { hasScope } from './scopes.js';
 import type { ContractValidator } from './validator.js';
 
 export interface RealtimeOptions<Context extends CallContext> {
@@ -18,12 +17,18 @@ export interface RealtimeOptions<Context extends CallContext> {
   bus: EventBus;
   hubId: string;
   authenticate(token: string): Session | null;
-  /** The scope a session needs to subscribe to a uri; undefined for a uri nobody can subscribe to. */
-  subscribeScope(uri: string): string | undefined;
+  /**
+   * Whether the caller may subscribe to a uri: resolves if so, else throws the ApiError to ack (404 for a uri
+   * nobody can subscribe to or an item that does not exist, 403 without the scope).
+   */
+  admitSubscription(uri: string, caller: Caller): void | Promise<void>;
   development: boolean;
 }
 
 type Ack = (error: unknown, result?: unknown) => void;
+
+/** Rooms one socket may hold: a client watching every device of a large home holds about a thousand. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 5000;
 
 /**
  * socket.io, wire-compatible with existing clients (PROTOCOL.md §5): `handshakeClient` on `/` authenticates the
@@ -88,12 +93,14 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
   });
 
   api.on('connection', (socket) => {
-    socket.on('subscribe', (uri: unknown, ack: Ack) => {
+    socket.on('subscribe', async (uri: unknown, ack: Ack) => {
       try {
         if (typeof uri !== 'string') throw new ApiError(400, 'invalid_request', 'subscribe needs a uri');
-        const scope = options.subscribeScope(uri);
-        if (!scope) throw new ApiError(404, 'not_found', `Unknown uri: ${uri}`);
-        if (!hasScope(sessionOf(socket).scopes, scope)) throw new ApiError(403, 'insufficient_scope', `Missing scope: ${scope}`);
+        await options.admitSubscription(uri, { session: sessionOf(socket), remoteAddress: socket.handshake.address });
+        // socket.rooms holds the socket's own room beside its subscriptions.
+        if (!socket.rooms.has(uri) && socket.rooms.size > MAX_SUBSCRIPTIONS_PER_SOCKET) {
+          throw new ApiError(429, 'too_many_subscriptions', `A socket may hold at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions: unsubscribe first`);
+        }
         void socket.join(uri);
         if (typeof ack === 'function') ack(null);
       } catch (err) {

@@ -5,7 +5,6 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import { appBundles } from '../../generated/app/bundles.js';
 import { hubBundles } from '../../generated/hub/bundles.js';
-import { hubApis as manifests } from '../../generated/hub/index.js';
 import { every, systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { log } from '../http/log.js';
@@ -38,25 +37,8 @@ import { startBackups } from './backup/backups.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
-
-/** Realtime item type → its manager, and manager/item uri → the scope needed to subscribe to it. */
-function realtimeIndex() {
-  // Looked up by parts of client uris: a Map and a prototype-less object, so `__proto__` or `toString` is a miss.
-  const managerOf: Record<string, string> = Object.create(null);
-  const readScope = new Map<string, string>();
-  for (const [id, { manager, operations }] of Object.entries(manifests)) {
-    for (const type of Object.values(manager.itemTypes)) managerOf[type] = id;
-    const reads = Object.values(operations).filter((operation) => operation.method === 'get' && operation.scopes.length);
-    const list = reads.find((operation) => operation.crud?.kind === 'list') ?? reads[0];
-    if (list) readScope.set(id, list.scopes[0]!);
-  }
-  const subscribeScope = (uri: string): string | undefined => {
-    const [prefix, kind, id] = uri.split(':');
-    if (prefix !== 'homey' || !kind || !id) return undefined;
-    return readScope.get(kind === 'manager' ? id : (managerOf[kind] ?? ''));
-  };
-  return { managerOf, subscribeScope };
-}
+import { realtimeManagers, subscriptionRules } from './subscriptions.js';
+import { followZoneNames } from './devices/zone-names.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
 function docs(folder: string): express.Router {
@@ -80,8 +62,7 @@ export function createHub(config: HubConfig): RunningHub {
   const db = openDb(path.join(config.dataDir, 'hub.sqlite'));
   const settings = new Settings(db);
   const bus = new EventBus();
-  const { managerOf, subscribeScope } = realtimeIndex();
-  const store = new ItemStore(db, bus, managerOf);
+  const store = new ItemStore(db, bus, realtimeManagers());
   const startedAt = new Date();
   const clock = config.clock ?? systemClock;
   const now = clock.now;
@@ -113,7 +94,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.insights.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub)];
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub), followZoneNames(hub)];
   const backups = startBackups(hub);
   const updates = startUpdates(hub);
   const stopApps = startApps(hub);
@@ -148,7 +129,7 @@ export function createHub(config: HubConfig): RunningHub {
     bus,
     hubId: hub.id,
     authenticate,
-    subscribeScope,
+    admitSubscription: subscriptionRules(dispatcher, validator, store),
     development: config.development,
   });
 

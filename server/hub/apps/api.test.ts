@@ -89,6 +89,18 @@ describe('apps manager', () => {
     await get('/app/com.example.nothing/usage').expect(404);
   });
 
+  it.each(['__proto__', 'constructor', 'prototype'])('when a setting is named %s, then setting, reading and deleting it are 400 and the settings stay plain', async (name) => {
+    const reserved = `A setting may not be named ${name}: __proto__, constructor and prototype are reserved`;
+    for (const answer of [await put(`/app/${SUN}/setting/${name}`, { value: { polluted: true } }), await get(`/app/${SUN}/setting/${name}`), await del(`/app/${SUN}/setting/${name}`)]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error: 'invalid_request', error_description: reserved, statusCode: 400 });
+    }
+    const { values } = hub.hub.store.get<{ id: string; values: Record<string, unknown> }>('appsettings', SUN)!;
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+    expect(Object.keys(values)).not.toContain(name);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('when an app is uninstalled, then it is gone, its settings stay unless purged, and it installs again from the store', async () => {
     await put(`/app/${CRASH}/setting/extra`, { value: 5 }).expect(204);
     await del(`/app/${CRASH}`).expect(204);

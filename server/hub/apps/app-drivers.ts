@@ -1,5 +1,5 @@
 import { registerAppDriver, type DriverDefinition } from '../drivers/catalogue.js';
-import type { Manifest } from './manifest.js';
+import { appIconObj, type Manifest } from './manifest.js';
 
 /** The driver definitions of an app's manifest: their devices pair like virtual ones and belong to the app. */
 export function packageDrivers(manifest: Manifest): DriverDefinition[] {
@@ -19,6 +19,7 @@ export function packageDrivers(manifest: Manifest): DriverDefinition[] {
     pairable: true,
     ownerUri,
     ownerName: manifest.name,
+    ownerIconObj: appIconObj(manifest),
   }));
 }
 

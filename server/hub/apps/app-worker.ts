@@ -57,13 +57,13 @@ export class AppWorker {
   readonly log: LogLine[];
 
   constructor(
-    { appDir, settings, now, env }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string> },
+    { appDir, settings, now, env, debug }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string>; debug: boolean },
     events: WorkerEvents,
     log: LogLine[] = [],
   ) {
     this.log = log;
     this.worker = new Worker(RUNNER, {
-      workerData: { appDir, settings, now, env },
+      workerData: { appDir, settings, now, env, debug },
       // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as homey.env.
       env: {},
       stdout: true,

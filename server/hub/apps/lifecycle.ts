@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { beforeRemove } from '../devices/lifecycle.js';
-import type { Manifest } from './manifest.js';
+import { appIconObj, type Manifest } from './manifest.js';
 import { appRuntime, appUri, type App, type AppSettings } from './runtime.js';
 
 type Origin = App['origin'];
@@ -56,7 +56,7 @@ function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: 
     permissions: manifest.permissions,
     author: manifest.author,
     icon: manifest.icon,
-    iconObj: { id: manifest.id, url: `/app/${manifest.id}${manifest.icon}` },
+    iconObj: appIconObj(manifest),
     images: { small: '/assets/images/small.png', large: '/assets/images/large.png' },
     session,
   };
@@ -80,13 +80,19 @@ export async function installPackage(
   dir: string,
   manifest: Manifest,
   origin: Origin,
-  { channel = 'stable', session = null, wait = true, env = {} }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string> } = {},
+  {
+    channel = 'stable',
+    session = null,
+    wait = true,
+    env = {},
+    debug = false,
+  }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string>; debug?: boolean } = {},
 ): Promise<App> {
   const runtime = appRuntime(hub);
   const before = hub.store.get<App>('app', manifest.id);
   if (before) await runtime.stop(manifest.id);
   recordInstall(hub, manifest, origin, channel, session);
-  runtime.load(manifest.id, dir, manifest, env);
+  runtime.load(manifest.id, dir, manifest, env, debug);
   const started = runtime.start(manifest.id);
   if (wait) await started;
   return requireApp(hub, manifest.id);

@@ -4,6 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import type { ArgSpec, TokenSpec } from '../flow/cards.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import type { DeviceClass, DriverCapabilityOptions } from '../drivers/catalogue.js';
+import { isSettingName } from './setting-values.js';
 
 /** A flow card an app declares; the app's code registers what it does. */
 export interface ManifestCard {
@@ -58,6 +59,7 @@ const LOCAL_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const ROUTE_PATH = /^(\/(:?[A-Za-z0-9_.-]+))*\/?$/;
+const SETTING_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 const SCOPE = /^homey(\.[a-z]+(-[a-z]+)*)*$/;
 /** Every route of the app's API needs this scope unless it names its own or is public. */
 export const DEFAULT_ROUTE_SCOPE = 'homey.app';
@@ -81,6 +83,12 @@ export function checkManifest(value: unknown): Manifest {
     if (!isObject(item) || typeof item.id !== 'string' || !LOCAL_ID.test(item.id)) throw fail('every flow card and driver needs an id of letters, digits, _ and -');
   }
   for (const driver of drivers) if (!Array.isArray(driver.capabilities)) throw fail(`driver ${driver.id} needs capabilities`);
+  const settings = Array.isArray(value.settings) ? (value.settings as Manifest['settings']) : [];
+  for (const setting of settings) {
+    if (!isObject(setting) || typeof setting.id !== 'string' || !SETTING_ID.test(setting.id) || !isSettingName(setting.id)) {
+      throw fail('every setting needs an id of letters, digits, _, . and - other than __proto__, constructor and prototype');
+    }
+  }
   const api = checkRoutes(value.api, fail);
   return {
     id: value.id,
@@ -92,7 +100,7 @@ export function checkManifest(value: unknown): Manifest {
     author: { name: author.name, email: author.email },
     permissions: Array.isArray(value.permissions) ? value.permissions.filter((p): p is string => typeof p === 'string') : [],
     compatibility: typeof value.compatibility === 'string' ? value.compatibility : '>=12.0.0',
-    settings: Array.isArray(value.settings) ? (value.settings as Manifest['settings']) : [],
+    settings,
     locales: isObject(value.locales) ? (value.locales as Manifest['locales']) : {},
     flow: { triggers: cards(flow.triggers), conditions: cards(flow.conditions), actions: cards(flow.actions) },
     drivers,
@@ -118,6 +126,9 @@ function checkRoutes(section: unknown, fail: (what: string) => Error): ManifestR
   if (twice) throw fail(`api: two routes answer ${twice}`);
   return routes;
 }
+
+/** The app's icon as items show it (the app's own, its drivers' and flow cards' owner icon). */
+export const appIconObj = (manifest: Pick<Manifest, 'id' | 'icon'>) => ({ id: manifest.id, url: `/app/${manifest.id}${manifest.icon}` });
 
 /** Reads and checks the app.json of the package in `dir`. */
 export function readManifest(dir: string): Manifest {

@@ -64,8 +64,17 @@ describe.each<ClientVersion>(['v2', 'v4'])('apps over realtime with a socket.io 
       expect((await crashed).data).toMatchObject({ id: CRASH, state: 'stopped', crashed: true, crashedMessage: 'Told to crash on start' });
       const reader = await connectRealtime(hub.url, hub.tokenWith(['homey.app.readonly']), hub.hub.id, version);
       const [denied] = await reader.request('api', { uri: 'homey:manager:apps', operation: 'restartApp', args: { id: CRASH } });
-      reader.close();
       expect(denied).toMatchObject({ statusCode: 403 });
+      // A reader may list apps but not read their settings: it hears app news, never settings news.
+      const heard: string[] = [];
+      reader.api.on('homey:manager:apps', (name: string) => heard.push(name));
+      expect((await reader.request('subscribe', 'homey:manager:apps'))[0]).toBeNull();
+      const appUpdated = reader.next('homey:manager:apps', (name) => name === 'app.update');
+      await client.request('api', { uri: 'homey:manager:apps', operation: 'setAppSetting', args: { id: CRASH, name: 'crashOnStart', value: false } });
+      await client.request('api', { uri: 'homey:manager:apps', operation: 'updateApp', args: { id: CRASH, app: { autoupdate: false } } });
+      await appUpdated;
+      reader.close();
+      expect(heard).not.toContain('appsettings.update');
     } finally {
       client.close();
     }

@@ -10,6 +10,7 @@ import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
+import { isSettingName, withSetting } from './setting-values.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
@@ -22,6 +23,8 @@ export interface AppPackage {
   manifest: Manifest;
   /** What the app reads as `homey.env` (a devkit run's). */
   env: Record<string, string>;
+  /** A devkit run in debug mode: the app reads `homey.debug` as true. */
+  debug: boolean;
   unregisterDrivers: () => void;
 }
 
@@ -60,9 +63,9 @@ export class AppRuntime {
     return log;
   }
 
-  load(id: string, dir: string, manifest: Manifest, env: Record<string, string> = {}): AppPackage {
+  load(id: string, dir: string, manifest: Manifest, env: Record<string, string> = {}, debug = false): AppPackage {
     this.packages.get(id)?.unregisterDrivers();
-    const pack = { dir, manifest, env, unregisterDrivers: registerPackageDrivers(manifest) };
+    const pack = { dir, manifest, env, debug, unregisterDrivers: registerPackageDrivers(manifest) };
     this.packages.set(id, pack);
     return pack;
   }
@@ -97,7 +100,7 @@ export class AppRuntime {
     this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
-    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env }, {
+    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug }, {
       message: (message) => {
         if (message.type === 'ready') {
           this.save(id, { state: 'running', ready: true });
@@ -148,10 +151,9 @@ export class AppRuntime {
         this.fire?.({ cardId: `${appUri(id)}:${message.cardId}`, tokens: message.tokens as Record<string, TokenValue>, state: message.state });
         return;
       case 'setSetting': {
+        if (!isSettingName(message.name)) return;
         const settings = this.hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
-        const { [message.name]: _old, ...rest } = settings.values;
-        const values = message.value === null ? rest : { ...rest, [message.name]: message.value };
-        this.hub.store.save('appsettings', { id, values });
+        this.hub.store.save('appsettings', { id, values: withSetting(settings.values, message.name, message.value) });
         return;
       }
       case 'setCapability':

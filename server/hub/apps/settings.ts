@@ -2,6 +2,7 @@ import { ApiError, badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { requireApp } from './lifecycle.js';
 import { appRuntime, type AppSettings } from './runtime.js';
+import { isSettingName, withSetting } from './setting-values.js';
 
 /** An installed app's settings (an app installed has its settings item). */
 export function requireSettings(hub: Hub, id: string): AppSettings {
@@ -9,7 +10,12 @@ export function requireSettings(hub: Hub, id: string): AppSettings {
   return hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
 }
 
+function requireSettingName(name: string): void {
+  if (!isSettingName(name)) throw badRequest(`A setting may not be named ${name}: __proto__, constructor and prototype are reserved`);
+}
+
 export function getSetting(hub: Hub, id: string, name: string): unknown {
+  requireSettingName(name);
   const { values } = requireSettings(hub, id);
   if (!Object.hasOwn(values, name)) throw new ApiError(404, 'not_found', `Setting not found: ${name}`);
   return values[name];
@@ -17,17 +23,18 @@ export function getSetting(hub: Hub, id: string, name: string): unknown {
 
 /** Stores a setting (appsettings.update) and tells the running app, which hears its `settings.set` event. */
 export function setSetting(hub: Hub, id: string, name: string, value: unknown): void {
+  requireSettingName(name);
   if (value === null || value === undefined) throw badRequest('A setting needs a value: unsetAppSetting removes one');
   const settings = requireSettings(hub, id);
-  save(hub, settings, { ...settings.values, [name]: value });
+  save(hub, settings, withSetting(settings.values, name, value));
   tell(hub, id, name, value);
 }
 
 export function unsetSetting(hub: Hub, id: string, name: string): void {
+  requireSettingName(name);
   const settings = requireSettings(hub, id);
   if (!Object.hasOwn(settings.values, name)) throw new ApiError(404, 'not_found', `Setting not found: ${name}`);
-  const { [name]: _removed, ...values } = settings.values;
-  save(hub, settings, values);
+  save(hub, settings, withSetting(settings.values, name, null));
   tell(hub, id, name, null);
 }
 

@@ -1,5 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { operations } from '../../../generated/hub/apps.operations.js';
+import { hasScope } from '../../http/scopes.js';
 import type { Hub } from '../context.js';
 import { appCardProvider } from './cards.js';
 import { forget, installedDir, sessionDir } from './lifecycle.js';
@@ -9,6 +11,9 @@ import { checkStoreUpdate } from './store.js';
 
 /** At start: updates store apps, loads every installed app's package and starts the enabled ones. Returns the shutdown. */
 export function startApps(hub: Hub): () => Promise<void> {
+  // Settings events reach only the sessions that may read settings (more than the apps manager's list scope).
+  const settingsScope = operations.getAppSettings.scopes[0];
+  hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
   const runtime = appRuntime(hub);
   for (const installed of hub.store.values<App>('app')) {
     // A devkit run lasts as long as its session, which a restart ends.

@@ -80,6 +80,37 @@ describe('devices manager', () => {
     await hub.http().put(`/api/manager/devices/device/${lamp.id}`).set(auth(readonly)).send({ name: 'X' }).expect(403);
   });
 
+  it('when a device moves or its zone is renamed, then its zoneName follows and subscribers hear device.update for the devices in it only', async () => {
+    const zoneName = (id: string) => hub.hub.store.get<{ id: string; name: string }>('zone', id)!.name;
+    for (const device of hub.hub.store.values<Device>('device')) expect(device.zoneName).toBe(zoneName(device.zone));
+    const kitchen = zoneNamed('Kitchen');
+    const lamp = hub.hub.store.values<Device>('device').find((device) => device.zone !== kitchen.id)!;
+    const moved = await hub.http().put(`/api/manager/devices/device/${lamp.id}`).set(auth()).send({ zone: kitchen.id }).expect(200);
+    expect(moved.body).toMatchObject({ zone: kitchen.id, zoneName: 'Kitchen' });
+    const inKitchen = hub.hub.store.values<Device>('device').filter((device) => device.zone === kitchen.id);
+    const updated: string[] = [];
+    const stop = hub.hub.bus.subscribe(({ uri, event, data }) => uri === 'homey:manager:devices' && event === 'device.update' && updated.push((data as Device).id));
+    await hub.http().put(`/api/manager/zones/zone/${kitchen.id}`).set(auth()).send({ name: 'Cookhouse' }).expect(200);
+    await hub.http().put(`/api/manager/zones/zone/${kitchen.id}`).set(auth()).send({ icon: 'kitchen' }).expect(200);
+    stop();
+    expect(updated.sort()).toEqual(inKitchen.map((device) => device.id).sort());
+    const { body } = await hub.http().get(`/api/manager/devices/device/${lamp.id}`).set(auth()).expect(200);
+    expect(body.zoneName).toBe('Cookhouse');
+  });
+
+  it('when devices were stored without a zoneName, then the hub fills it in at start', async () => {
+    const earlier = await startTestHub();
+    for (const { zoneName: _dropped, ...device } of earlier.hub.store.values<Device>('device')) earlier.hub.store.save('device', device as Device);
+    await earlier.stop({ keepData: true });
+    const restarted = await startTestHub({ dataDir: earlier.dataDir });
+    try {
+      const { body } = await restarted.http().get('/api/manager/devices/device').set(bearer(restarted.token)).expect(200);
+      for (const device of Object.values<Device>(body)) expect(device.zoneName).toBe(restarted.hub.store.get<{ id: string; name: string }>('zone', device.zone)!.name);
+    } finally {
+      await restarted.stop();
+    }
+  });
+
   it('when a guest holds a full-scope token, then it can control devices but not rename them', async () => {
     const guest = auth(hub.tokenWith(['homey'], 'guest'));
     const light = named('Hallway light');

@@ -47,7 +47,7 @@ export function seedDemoDevices(hub: Hub, zoneIds: ReadonlyMap<string, string>):
     const n = (counts.get(driverName) ?? 0) + 1;
     counts.set(driverName, n);
     const driver = findDriver(`homey:manager:vdevice:${driverName}`)!;
-    const device = buildDevice({ driver, name, zone: zoneIds.get(zoneName)!, data: { id: `${driverName}-${n}` }, values, settings });
+    const device = buildDevice({ driver, name, zone: zoneIds.get(zoneName)!, zoneName, data: { id: `${driverName}-${n}` }, values, settings });
     hub.store.insert('device', device);
     ids.set(name, device.id);
   }

@@ -5,6 +5,7 @@ import { listenersPer } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverCapabilityOptions, type DriverDefinition } from '../drivers/catalogue.js';
 import type { Hub } from '../context.js';
+import type { Zone } from '../zones/api.js';
 import { checkSettings } from './settings.js';
 
 export type Device = components['schemas']['Device'];
@@ -65,8 +66,10 @@ export function saveValues(
 }
 
 /** A 400 unless the zone exists (a device or pair session naming a zone). */
-export function requireZone(hub: Hub, zoneId: string): void {
-  if (!hub.store.get('zone', zoneId)) throw badRequest(`Zone not found: ${zoneId}`);
+export function requireZone(hub: Hub, zoneId: string): Zone {
+  const zone = hub.store.get<Zone>('zone', zoneId);
+  if (!zone) throw badRequest(`Zone not found: ${zoneId}`);
+  return zone;
 }
 
 const isReading = (id: string) => /^(measure|meter|alarm)_/.test(id);
@@ -107,6 +110,8 @@ export interface NewDevice {
   driver: DriverDefinition;
   name: string;
   zone: string;
+  /** The zone's name, which devices carry beside its id (older clients read it). */
+  zoneName: string;
   data: Record<string, unknown>;
   store?: Record<string, unknown>;
   capabilities?: string[];
@@ -143,6 +148,7 @@ export function buildDevice(input: NewDevice, now = new Date().toISOString()): D
     name: input.name,
     note: null,
     zone: input.zone,
+    zoneName: input.zoneName,
     driverId: driver.id,
     driverUri: ownerOf(driver),
     ownerUri: ownerOf(driver),

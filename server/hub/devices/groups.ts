@@ -6,6 +6,7 @@ import { GROUP_DRIVER_ID, VDEVICE_OWNER, type DeviceClass } from '../drivers/cat
 import { applyValues, checkValue, requireCapability } from './control.js';
 import { insightsOf, requireZone, uiOf, type Device } from './device.js';
 import { groupValue, groupsOf, isGroup, membersOf, refreshGroup } from './group-values.js';
+import type { Zone } from '../zones/api.js';
 
 type GroupCreate = components['schemas']['GroupCreate'];
 type GroupUpdate = components['schemas']['GroupUpdate'];
@@ -30,7 +31,7 @@ const commonCapabilities = (members: Device[]): string[] =>
   (members[0]?.capabilities ?? []).filter((id) => members.every((member) => member.capabilities.includes(id) && member.capabilitiesObj[id]?.setable));
 
 /** The group device over these members, keeping what the user gave `previous` (note, icon ...). */
-function groupDevice(id: string, fields: { name: string; zone: string; class?: DeviceClass | undefined }, members: Device[], previous?: Device): Device {
+function groupDevice(id: string, fields: { name: string; zone: Zone; class?: DeviceClass | undefined }, members: Device[], previous?: Device): Device {
   const capabilities = commonCapabilities(members);
   if (!capabilities.length) throw badRequest('The devices share no capability that can be set, so they cannot be grouped');
   const now = new Date().toISOString();
@@ -43,7 +44,7 @@ function groupDevice(id: string, fields: { name: string; zone: string; class?: D
   const classes = new Set(members.map((member) => member.class));
   const uiIndicator = previous?.uiIndicator && capabilities.includes(previous.uiIndicator) ? previous.uiIndicator : null;
   return {
-    id, name: fields.name, note: previous?.note ?? null, zone: fields.zone,
+    id, name: fields.name, note: previous?.note ?? null, zone: fields.zone.id, zoneName: fields.zone.name,
     driverId: GROUP_DRIVER_ID, driverUri: VDEVICE_OWNER, ownerUri: VDEVICE_OWNER,
     class: fields.class ?? (classes.size === 1 ? members[0]!.class : 'other'), virtualClass: previous?.virtualClass ?? null,
     data: { id, devices: members.map((member) => member.id) },
@@ -57,15 +58,15 @@ function groupDevice(id: string, fields: { name: string; zone: string; class?: D
 }
 
 export function createGroup(hub: Hub, input: GroupCreate): Device {
-  requireZone(hub, input.zone);
-  return hub.store.insert('device', groupDevice(randomUUID(), input, loadMembers(hub, input.devices)));
+  const zone = requireZone(hub, input.zone);
+  return hub.store.insert('device', groupDevice(randomUUID(), { ...input, zone }, loadMembers(hub, input.devices)));
 }
 
 export function updateGroup(hub: Hub, group: Device, patch: GroupUpdate): Device {
-  if (patch.zone !== undefined) requireZone(hub, patch.zone);
+  const zone = requireZone(hub, patch.zone ?? group.zone);
   const members = loadMembers(hub, patch.devices ?? membersOf(group));
   // New members without a class given: the class follows the members again.
-  const fields = { name: patch.name ?? group.name, zone: patch.zone ?? group.zone, class: patch.class ?? (patch.devices ? undefined : group.class) };
+  const fields = { name: patch.name ?? group.name, zone, class: patch.class ?? (patch.devices ? undefined : group.class) };
   return hub.store.save('device', groupDevice(group.id, fields, members, group));
 }
 

@@ -18,7 +18,7 @@ export const requireDevice = (hub: Hub, id: string): Device => hub.store.require
 /** updateDevice's rules: the zone must exist, the indicator must be a capability; motion moves with its sensor. */
 export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Device {
   const { id: _ignored, ...changes } = patch;
-  if (changes.zone !== undefined) requireZone(hub, changes.zone);
+  const zoneName = changes.zone === undefined ? device.zoneName : requireZone(hub, changes.zone).name;
   if (changes.uiIndicator != null && !device.capabilities.includes(changes.uiIndicator)) {
     throw badRequest(`uiIndicator must be one of the device's capabilities (${device.capabilities.join(', ')}), not ${changes.uiIndicator}`);
   }
@@ -26,7 +26,7 @@ export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Dev
     setZoneActivity(hub.store, device.zone, deviceUri(device), false);
     setZoneActivity(hub.store, changes.zone, deviceUri(device), true);
   }
-  return { ...device, ...changes };
+  return { ...device, ...changes, zoneName };
 }
 
 /** Before a device is removed: it stops making its zone active, leaves its groups, and moods drop it. */

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { c as createTar } from 'tar';
+import { gzipSync } from 'node:zlib';
+import { c as createTar, Header } from 'tar';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from '../apps/testing/eventually.js';
 
@@ -13,7 +14,7 @@ const manifest = (version = '1.0.0') => ({
   flow: { triggers: [], conditions: [], actions: [{ id: 'greet', title: 'Greet' }] },
 });
 const code = `export default async function (homey) {
-  homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'));
+  homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'), homey.debug ? 'in debug mode' : 'quietly');
   homey.error('a warning');
   homey.log('hub environment variables seen:', Object.keys(process.env).length);
   homey.flow.getActionCard('greet').registerRunListener(() => homey.log('greeted'));
@@ -31,6 +32,18 @@ async function pack(files: Record<string, string>): Promise<Buffer> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A gzip bomb: 4 GiB of zeros as 4,096 gzip members of 1 MiB each (a gzip stream may hold many members), so that
+ * 4 MB inflate to 4 GiB and building it costs one small gzip; `declaring` puts a tar header for one file of that
+ * size before them (without it, tar reads the zeros as the end of an empty archive).
+ */
+function gzipBomb(declaring: boolean): Buffer {
+  const header = new Header({ path: 'big.bin', type: 'File', size: 4 * 1024 ** 3, mode: 0o644, mtime: new Date(0) });
+  header.encode();
+  const zeros = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
+  return Buffer.concat([...(declaring ? [gzipSync(header.block!)] : []), ...Array.from({ length: 4096 }, () => zeros)]);
 }
 
 describe('devkit manager', () => {
@@ -51,8 +64,8 @@ describe('devkit manager', () => {
   afterAll(() => hub.stop());
 
   it('when a package is uploaded, then it runs as a devkit session with its output, usage and app, until stopped', async () => {
-    const { body: session } = await run(hello, { env: JSON.stringify({ MODE: 'debug' }) }).expect(200);
-    expect(session).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), appId: HELLO });
+    const { body: session } = await run(hello, { env: JSON.stringify({ MODE: 'test' }), debug: 'true' }).expect(200);
+    expect(session).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), appId: HELLO, debug: true });
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [session] });
     const { body: app } = await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(200);
     expect(app).toMatchObject({ origin: 'devkit_run', session: session.id, state: 'running', version: '1.0.0' });
@@ -60,7 +73,7 @@ describe('devkit manager', () => {
       const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
       // stdout and stderr are two streams: lines keep their order within each, not across them.
       expect(lines.filter((line: { stream: string }) => line.stream === 'stdout')).toEqual([
-        { stream: 'stdout', line: 'Hello started with debug Hi' },
+        { stream: 'stdout', line: 'Hello started with test Hi in debug mode' },
         { stream: 'stdout', line: 'hub environment variables seen: 0' },
       ]);
       expect(lines.filter((line: { stream: string }) => line.stream === 'stderr')).toEqual([{ stream: 'stderr', line: 'a warning' }]);
@@ -96,8 +109,30 @@ describe('devkit manager', () => {
     }
   });
 
+  it('when an app sets or unsets a setting named __proto__ or constructor, then the SDK throws and its settings stay plain', async () => {
+    const reserved = await pack({
+      'app.json': JSON.stringify(manifest()),
+      'app.js': `export default async function (homey) {
+  for (const name of ['__proto__', 'constructor']) {
+    try { homey.settings.set(name, { polluted: true }); } catch (error) { homey.log(error.message); }
+    try { homey.settings.unset(name); } catch (error) { homey.log(error.message); }
+  }
+  homey.settings.set('greeting', 'Hey');
+}`,
+    });
+    const { body: session } = await run(reserved).expect(200);
+    await eventually(async () => expect(hub.hub.store.get<{ id: string; values: object }>('appsettings', HELLO)?.values).toEqual({ greeting: 'Hey' }));
+    await eventually(async () => {
+      const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
+      expect(lines.map((line: { line: string }) => line.line)).toEqual(['__proto__', '__proto__', 'constructor', 'constructor'].map((name) => `A setting may not be named ${name}`));
+    });
+    await hub.http().delete(`${base}/${session.id}`).set(auth()).expect(204);
+  });
+
   it('when a session is installed, then the app stays as devkit_install and uninstalls by its session', async () => {
     const { body: session } = await run(hello, { purgeSettings: 'true' }).expect(200);
+    expect(session.debug).toBe(false);
+    await eventually(async () => expect((await hub.http().get(`${base}/std/${session.id}`).set(auth())).body).toContainEqual({ stream: 'stdout', line: 'Hello started with no mode Hi quietly' }));
     const { body: installed } = await hub.http().post(`${base}/app`).set(auth()).send({ manifest: { id: HELLO }, clean: true }).expect(200);
     expect(installed).toEqual({ appId: HELLO, version: '1.0.0', sessionId: session.id });
     const { body: app } = await hub.http().get(`/api/manager/apps/app/${HELLO}`).set(auth()).expect(200);
@@ -115,6 +150,8 @@ describe('devkit manager', () => {
     await run(await pack({ 'app.json': '{}', 'app.js': code })).expect(400);
     await run(await pack({ 'app.json': JSON.stringify(manifest()) })).expect(400);
     await run(hello, { env: '[1]' }).expect(400);
+    const protoSetting = await pack({ 'app.json': JSON.stringify({ ...manifest(), settings: [{ id: '__proto__', type: 'text', default: 'x' }] }), 'app.js': code });
+    expect((await run(protoSetting).expect(400)).body.error_description).toMatch(/^app\.json: every setting needs an id/);
     await hub.http().post(`${base}/`).set(auth()).send({ app: 'x' }).expect(415);
     await hub.http().post(`${base}/`).set(auth()).field('env', '{}').expect(400);
     const tooLarge = await run(randomBytes(9 * 1024 * 1024)).expect(413);
@@ -123,6 +160,19 @@ describe('devkit manager', () => {
     await run(store).expect(409);
     await hub.http().post(`${base}/app`).set(auth()).send({}).expect(400);
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
+  });
+
+  it.each([
+    ['declares a 4 GiB file', true],
+    ['inflates to 4 GiB past the end of its archive', false],
+  ])('when the package is a gzip bomb that %s, then it is refused with 413 at the limit, and the hub answers on', async (_what, declaring) => {
+    const bomb = gzipBomb(declaring);
+    expect(bomb.length).toBeLessThan(8 * 1024 * 1024);
+    const { body } = await run(bomb).expect(413);
+    expect(body).toMatchObject({ error: 'payload_too_large', error_description: 'The app package unpacks to more than 32 MB', statusCode: 413 });
+    await hub.http().get('/api/manager/system/ping').expect(200);
+    await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
+    expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
   });
 
   it('when the caller lacks homey.app, then every operation is 403', async () => {

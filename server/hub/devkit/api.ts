@@ -8,7 +8,7 @@ import { allSessions, installFromSession, runApp, sessionOutput, sessionUsage, s
 
 export const devkit = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => ({ sessions: allSessions(hub) }),
-  runApp: ({ app, purgeSettings = false, env }, { hub }) => runApp(hub, app, purgeSettings, env),
+  runApp: ({ app, purgeSettings = false, env, debug = false }, { hub }) => runApp(hub, app, { purgeSettings, env, debug }),
   stopApp: ({ session }, { hub }) => stopSession(hub, session),
   getAppStdOut: ({ session }, { hub }) => sessionOutput(hub, session),
   getUsage: (_args, { hub }) => sessionUsage(hub),

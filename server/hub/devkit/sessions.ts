@@ -10,6 +10,7 @@ import { unpackArchive } from './unpack.js';
 export interface DevkitSession {
   id: string;
   appId: string;
+  debug: boolean;
 }
 
 const registries = new WeakMap<Hub, Map<string, DevkitSession>>();
@@ -42,7 +43,7 @@ function parseEnv(env: string | undefined): Record<string, string> {
 }
 
 /** runApp: unpacks the uploaded package and runs it as a devkit session (a running one of the same app is replaced). */
-export async function runApp(hub: Hub, archive: unknown, purgeSettings: boolean, envText: string | undefined): Promise<DevkitSession> {
+export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: envText, debug }: { purgeSettings: boolean; env?: string; debug: boolean }): Promise<DevkitSession> {
   if (!(archive instanceof Uint8Array)) throw badRequest('app must be an uploaded .tar.gz file');
   const env = parseEnv(envText);
   const id = randomUUID();
@@ -55,9 +56,9 @@ export async function runApp(hub: Hub, archive: unknown, purgeSettings: boolean,
     const earlier = allSessions(hub).find((session) => session.appId === manifest.id);
     if (earlier) await stopSession(hub, earlier.id);
     if (purgeSettings && hub.store.get('appsettings', manifest.id)) hub.store.remove('appsettings', manifest.id);
-    const session = { id, appId: manifest.id };
+    const session = { id, appId: manifest.id, debug };
     sessions(hub).set(id, session);
-    await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env });
+    await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env, debug });
     return session;
   } catch (error) {
     sessions(hub).delete(id);

@@ -26,6 +26,11 @@ describe('drivers manager', () => {
     }
     expect(body['homey:manager:vdevice:thermostat']).toMatchObject({ class: 'thermostat', capabilities: ['target_temperature', 'measure_temperature', 'thermostat_mode'] });
     expect(body['homey:manager:vdevice:group'].pair).toEqual([]);
+    expect(body['homey:manager:vdevice:light']).toMatchObject({ ownerUri: 'homey:manager:vdevice', ownerId: 'vdevice', ownerName: 'Virtual devices', ownerIconObj: null });
+    const thermostat = 'com.example.thermostat';
+    expect(body[`homey:app:${thermostat}:thermostat`]).toMatchObject({
+      ownerUri: `homey:app:${thermostat}`, ownerId: thermostat, ownerName: 'Virtual thermostat', ownerIconObj: { id: thermostat, url: `/app/${thermostat}/assets/icon.svg` },
+    });
   });
 
   it('when getting a driver by its raw-colon id, then it routes; unknown ids are 404', async () => {

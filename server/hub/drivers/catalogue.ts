@@ -39,6 +39,8 @@ export interface DriverDefinition {
   /** Who provides the driver: VDEVICE_OWNER unless an app does (`homey:app:<appId>`). */
   ownerUri?: string;
   ownerName?: string;
+  /** The owning app's icon; the hub's own drivers have none. */
+  ownerIconObj?: Driver['ownerIconObj'];
 }
 
 const setting = (id: string, type: DeviceSetting['type'], label: string, value: DeviceSetting['value'], more: Partial<DeviceSetting> = {}): DeviceSetting => ({
@@ -190,7 +192,9 @@ export function driverItem(definition: DriverDefinition): Driver {
     id: definition.id,
     name: definition.name,
     ownerUri: ownerOf(definition),
+    ownerId: ownerOf(definition).split(':').slice(2).join(':'),
     ownerName: definition.ownerName ?? 'Virtual devices',
+    ownerIconObj: definition.ownerIconObj ?? null,
     class: definition.class,
     connectivity: definition.connectivity,
     capabilities: definition.capabilities,

@@ -25,11 +25,11 @@ export function addPairedDevice(hub: Hub, session: PairSession, body: PairedDevi
     return repaired;
   }
   const zone = body.zone ?? session.zoneId;
-  requireZone(hub, zone);
+  const zoneName = requireZone(hub, zone).name;
   const { name, data, store, capabilities, capabilitiesOptions, class: deviceClass, icon, iconOverride, settings, energy } = body;
   const device = hub.store.insert(
     'device',
-    buildDevice({ driver, name, zone, data, store, capabilities, capabilitiesOptions, class: deviceClass, icon, iconOverride, settings, energy }),
+    buildDevice({ driver, name, zone, zoneName, data, store, capabilities, capabilitiesOptions, class: deviceClass, icon, iconOverride, settings, energy }),
   );
   touch(hub, { ...session, devices: [...session.devices, device.id] });
   return device;

@@ -66,20 +66,36 @@ describe('energy manager', () => {
     },
   );
 
-  it('when the live report of the kitchen is asked, then it sums measure_power of its devices, and the whole home includes every zone', async () => {
+  it('when the live report of the kitchen is asked, then it sums measure_power of its devices and the approximations of the others, and the whole home includes every zone', async () => {
     const kitchen = zoneNamed('Kitchen');
     const { body } = await hub.http().get(`${base}/live`).query({ zone: kitchen.id }).set(readOnly()).expect(200);
-    expect(body).toMatchObject({ zone: kitchen.id, W: 150, deviceCount: 2 });
-    expect(body.devices[device('Fridge').id]).toMatchObject({ name: 'Fridge', zone: kitchen.id, W: 150 });
-    expect(body.devices[device('Coffee machine').id]).toMatchObject({ W: 0 });
+    expect(body).toMatchObject({ zone: kitchen.id, W: 150.4, deviceCount: 3 });
+    expect(body.devices[device('Fridge').id]).toMatchObject({ name: 'Fridge', zone: kitchen.id, W: 150, approximated: false });
+    expect(body.devices[device('Coffee machine').id]).toMatchObject({ W: 0, approximated: false });
+    expect(body.devices[device('Kitchen spots').id]).toMatchObject({ W: 0.4, approximated: true });
     expect(Object.keys(body.zones)).toEqual([kitchen.id]);
     const home = (await hub.http().get(`${base}/live`).set(auth()).expect(200)).body;
-    expect(home).toMatchObject({ zone: zoneNamed('Home').id, W: 235, deviceCount: 4 });
-    expect(home.zones[zoneNamed('Ground floor').id].W).toBe(235);
-    expect(home.zones[zoneNamed('Living room').id].W).toBe(85);
-    expect(home.zones[zoneNamed('Garden').id].W).toBe(0);
+    expect(home).toMatchObject({ zone: zoneNamed('Home').id, W: 256.2, deviceCount: 14 });
+    expect(home.zones[zoneNamed('Ground floor').id].W).toBe(254.6);
+    expect(home.zones[zoneNamed('Living room').id].W).toBe(103.4);
+    expect(home.zones[zoneNamed('Garden').id].W).toBe(0.4);
     const ground = (await hub.http().get(`${base}/live`).query({ zone: zoneNamed('Ground floor').id }).set(auth()).expect(200)).body;
-    expect(Object.keys(ground.devices)).toHaveLength(3);
+    expect(Object.keys(ground.devices)).toHaveLength(9);
+  });
+
+  it('when a light without measure_power is switched on and off, then the live report counts its usageOn, then its usageOff', async () => {
+    const spots = device('Kitchen spots');
+    expect(spots.energy).toEqual({ approximation: { usageOn: 9, usageOff: 0.4 } });
+    const live = async () => (await hub.http().get(`${base}/live`).query({ zone: zoneNamed('Kitchen').id }).set(auth()).expect(200)).body;
+    const setOnoff = (value: boolean) => hub.http().put(`/api/manager/devices/device/${spots.id}/capability/onoff`).set(auth()).send({ value }).expect(204);
+    await setOnoff(true);
+    const on = await live();
+    expect(on.devices[spots.id]).toEqual({
+      id: spots.id, name: 'Kitchen spots', zone: spots.zone, W: 9, approximated: true, lastUpdated: device('Kitchen spots').capabilitiesObj.onoff!.lastUpdated,
+    });
+    expect(on.W).toBe(159);
+    await setOnoff(false);
+    expect((await live()).W).toBe(150.4);
   });
 
   it('when the live report names an unknown zone, then 404; an empty one, 400; without scope, 403', async () => {
@@ -155,7 +171,7 @@ describe('energy manager', () => {
 
   it('when the state is asked, then it counts metering devices and the live power', async () => {
     const { body } = await hub.http().get(`${base}/state`).set(bearer(hub.tokenWith(['homey.system.readonly']))).expect(200);
-    expect(body).toMatchObject({ measuredDeviceCount: 4, liveW: 235, priceType: 'fixed', dummyReports: false });
+    expect(body).toMatchObject({ measuredDeviceCount: 4, liveW: 256.2, priceType: 'fixed', dummyReports: false });
     await hub.http().get(`${base}/state`).set(readOnly()).expect(403);
   });
 

@@ -14,7 +14,24 @@ function subtree(zones: readonly Zone[], top: Zone): Zone[] {
   return found;
 }
 
-/** Power right now in a zone (default the root) and the zones below it, from the devices' measure_power. */
+type LiveDevice = LiveReport['devices'][string];
+
+/**
+ * What a device draws right now: its measure_power; else its energy approximation (seed 002): a constant use, or
+ * `usageOn` while on and `usageOff` while off. Undefined for a device that tells neither (a sensor on batteries).
+ */
+function powerOf(device: Device): Pick<LiveDevice, 'W' | 'lastUpdated' | 'approximated'> | undefined {
+  const measured = device.capabilitiesObj.measure_power;
+  if (typeof measured?.value === 'number') return { W: measured.value, lastUpdated: measured.lastUpdated ?? null, approximated: false };
+  const approximation = device.energy?.approximation;
+  if (approximation?.usageConstant !== undefined) return { W: approximation.usageConstant, lastUpdated: null, approximated: true };
+  const onoff = device.capabilitiesObj.onoff;
+  if (!approximation || typeof onoff?.value !== 'boolean') return undefined;
+  const W = (onoff.value ? approximation.usageOn : approximation.usageOff) ?? 0;
+  return { W, lastUpdated: onoff.lastUpdated ?? null, approximated: true };
+}
+
+/** Power right now in a zone (default the root) and the zones below it, measured or approximated per device. */
 export function liveReport(hub: Hub, zoneId: string | undefined): LiveReport {
   const top = zoneId === undefined ? rootZone(hub.store) : hub.store.get<Zone>('zone', zoneId);
   if (!top) throw notFound(`Zone ${zoneId ?? '(root)'}`);
@@ -23,21 +40,23 @@ export function liveReport(hub: Hub, zoneId: string | undefined): LiveReport {
   const devices: LiveReport['devices'] = {};
   const own = new Map<string, number>();
   for (const device of hub.store.values<Device>('device')) {
-    const power = device.capabilitiesObj.measure_power;
-    if (!inside.has(device.zone) || isGroup(device) || typeof power?.value !== 'number') continue;
-    devices[device.id] = { id: device.id, name: device.name, zone: device.zone, W: power.value, lastUpdated: power.lastUpdated ?? null };
-    own.set(device.zone, (own.get(device.zone) ?? 0) + power.value);
+    const power = inside.has(device.zone) && !isGroup(device) ? powerOf(device) : undefined;
+    if (!power) continue;
+    devices[device.id] = { id: device.id, name: device.name, zone: device.zone, ...power };
+    own.set(device.zone, (own.get(device.zone) ?? 0) + power.W);
   }
   // Children come after their parents: summing in reverse adds each zone's total to its parent once complete.
   const totals = new Map(zones.map((zone) => [zone.id, own.get(zone.id) ?? 0]));
   for (const zone of [...zones].reverse()) {
     if (zone.id !== top.id && zone.parent !== null) totals.set(zone.parent, totals.get(zone.parent)! + totals.get(zone.id)!);
   }
+  // Approximations add tenths of watts: a total reads to the milliwatt, without the float's noise.
+  const watts = (zone: Zone) => Math.round(totals.get(zone.id)! * 1000) / 1000;
   return {
     zone: top.id,
-    W: totals.get(top.id)!,
+    W: watts(top),
     deviceCount: Object.keys(devices).length,
     devices,
-    zones: Object.fromEntries(zones.map((zone) => [zone.id, { id: zone.id, name: zone.name, parent: zone.parent, W: totals.get(zone.id)! }])),
+    zones: Object.fromEntries(zones.map((zone) => [zone.id, { id: zone.id, name: zone.name, parent: zone.parent, W: watts(zone) }])),
   };
 }

@@ -29,11 +29,12 @@ describe('flow cards: listing, running and autocompleting them', () => {
   });
   afterAll(() => hub.stop());
 
-  it('when cards are listed and read by owner and id (raw colons in the path), then they are items without a uri', async () => {
+  it('when cards are listed and read by owner and id (raw colons in the path), then they are items without a uri, with their owner', async () => {
     const { body } = await get('/flowcardtrigger').expect(200);
     const id = `${owner()}:onoff_true`;
     expect(body[id]).toEqual({
-      id, ownerUri: owner(), uriObj: { kind: 'device', id: light.id, name: 'Ceiling light' }, title: 'Turned on', titleFormatted: 'Turned on', hint: '',
+      id, ownerUri: owner(), ownerId: light.id, ownerName: 'Ceiling light', color: light.color, iconObj: null,
+      uriObj: { kind: 'device', id: light.id, name: 'Ceiling light' }, title: 'Turned on', titleFormatted: 'Turned on', hint: '',
       args: [], tokens: [{ id: 'value', title: 'Turned on', type: 'boolean' }], duration: false, droptoken: false, deprecated: false, advanced: false, highlight: false,
     });
     for (const item of Object.values<object>(body)) expect(item).not.toHaveProperty('uri');
@@ -41,7 +42,14 @@ describe('flow cards: listing, running and autocompleting them', () => {
     await get(`/flowcardtrigger/homey:manager:logic/${id}`).expect(404);
     await get(`/flowcardcondition/${owner()}/${id}`).expect(404);
     const conditions = await get('/flowcardcondition').expect(200);
-    expect(conditions.body['homey:manager:cron:time_between']).toMatchObject({ ownerUri: 'homey:manager:cron', uriObj: { kind: 'manager', name: 'Date & time' } });
+    expect(conditions.body['homey:manager:cron:time_between']).toMatchObject({
+      ownerUri: 'homey:manager:cron', ownerId: 'cron', ownerName: 'Date & time', color: '#888888', iconObj: null, uriObj: { kind: 'manager', name: 'Date & time' },
+    });
+    const sun = 'com.example.suntimes';
+    expect(body[`homey:app:${sun}:sunset`]).toMatchObject({
+      ownerUri: `homey:app:${sun}`, ownerId: sun, ownerName: 'Sun times', color: '#f39c12', iconObj: { id: sun, url: `/app/${sun}/assets/icon.svg` },
+      uriObj: { kind: 'app', id: sun, name: 'Sun times' },
+    });
     const actions = await get('/flowcardaction').expect(200);
     expect(actions.body[`${owner()}:dim_set`].args).toEqual([{ name: 'value', type: 'number', title: 'Value (%)', min: 0, max: 1, step: 0.01, required: true }]);
     await get(`/flowcardaction/${owner()}/${owner()}:on`).expect(200);

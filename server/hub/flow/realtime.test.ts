@@ -65,8 +65,8 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow over realtime with a socket.io 
   });
 
   it('when a device is added and removed, then its cards come and go as card events, and the flows using them are announced broken', async () => {
-    const zone = hub.hub.store.values<{ id: string; parent: string | null }>('zone').find((item) => item.parent === null)!.id;
-    const lamp = buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Desk lamp', zone, data: { id: `light-${version}` } });
+    const home = hub.hub.store.values<{ id: string; name: string; parent: string | null }>('zone').find((item) => item.parent === null)!;
+    const lamp = buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Desk lamp', zone: home.id, zoneName: home.name, data: { id: `light-${version}` } });
     const owner = `homey:device:${lamp.id}`;
     const triggerCreated = next('flowcardtrigger.create', (data) => data.id === `${owner}:onoff_true`);
     const conditionCreated = next('flowcardcondition.create', (data) => data.id === `${owner}:onoff_is`);

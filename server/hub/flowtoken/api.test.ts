@@ -27,7 +27,7 @@ describe('flow tokens manager', () => {
     for (const [id, item] of Object.entries<FlowToken>(body)) expect(item.id).toBe(id);
     const uri = `homey:device:${climate.id}`;
     expect(body[`${uri}:measure_temperature`]).toEqual({
-      id: `${uri}:measure_temperature`, uri, title: 'Temperature', type: 'number', value: 21.3, uriObj: { type: 'device', id: climate.id, name: 'Living room climate' },
+      id: `${uri}:measure_temperature`, uri, ownerUri: uri, ownerId: climate.id, title: 'Temperature', type: 'number', value: 21.3, uriObj: { type: 'device', id: climate.id, name: 'Living room climate' },
     });
     const devices = hub.hub.store.values<Device>('device');
     const capabilities = devices.reduce((sum, device) => sum + device.capabilities.length, 0);
@@ -52,7 +52,7 @@ describe('flow tokens manager', () => {
   it('when a variable is created and changed, then its token is there with its value', async () => {
     const { body: variable } = await hub.http().post('/api/manager/logic/variable').set(auth()).send({ name: 'Mood', type: 'string', value: 'calm' }).expect(200);
     const id = `homey:manager:logic:${variable.id}`;
-    await token(id).expect(200, { id, uri: 'homey:manager:logic', title: 'Mood', type: 'string', value: 'calm', uriObj: { type: 'manager', id: 'logic', name: 'Logic' } });
+    await token(id).expect(200, { id, uri: 'homey:manager:logic', ownerUri: 'homey:manager:logic', ownerId: 'logic', title: 'Mood', type: 'string', value: 'calm', uriObj: { type: 'manager', id: 'logic', name: 'Logic' } });
     await hub.http().put(`/api/manager/logic/variable/${variable.id}`).set(auth()).send({ value: 'lively' }).expect(200);
     await value(id).expect(200, '"lively"');
     await hub.http().delete(`/api/manager/logic/variable/${variable.id}`).set(auth()).expect(204);
@@ -62,7 +62,7 @@ describe('flow tokens manager', () => {
   it('when an app registers a token, then it is listed and read like the others until it unregisters', async () => {
     const registered = registerAppToken(hub.hub, 'com.example.weather', { id: 'rain', title: 'Rain chance', type: 'number', value: 20 });
     const id = 'homey:app:com.example.weather:rain';
-    expect(registered.token).toEqual({ id, uri: 'homey:app:com.example.weather', title: 'Rain chance', type: 'number', value: 20, uriObj: { type: 'app', id: 'com.example.weather', name: 'com.example.weather' } });
+    expect(registered.token).toEqual({ id, uri: 'homey:app:com.example.weather', ownerUri: 'homey:app:com.example.weather', ownerId: 'com.example.weather', title: 'Rain chance', type: 'number', value: 20, uriObj: { type: 'app', id: 'com.example.weather', name: 'com.example.weather' } });
     const { body } = await hub.http().get(`${BASE}/flowtoken`).set(auth()).expect(200);
     expect(body[id]).toEqual(registered.token);
     registered.update({ value: 75 });

@@ -63,7 +63,8 @@ export function registerAppToken(hub: Hub, appId: string, input: NewAppToken): A
   const tokens = registry(hub);
   const id = `${uri}:${input.id}`;
   if (tokens.has(id)) throw conflict(`The app ${appId} has a token ${input.id} already`);
-  let token: FlowToken = { id, uri, title: input.title, type: input.type, value: input.value, uriObj: { type: 'app', id: appId, name: appId } };
+  const owner = { uri, ownerUri: uri, ownerId: appId, uriObj: { type: 'app' as const, id: appId, name: appId } };
+  let token: FlowToken = { id, ...owner, title: input.title, type: input.type, value: input.value };
   tokens.set(id, token);
   publishToken(hub, 'create', token);
   return {

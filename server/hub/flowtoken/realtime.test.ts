@@ -19,7 +19,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow tokens over realtime with a soc
       const created = next('flowtoken.create');
       const [, variable] = (await call('createVariable', { variable: { name: 'Guests', type: 'number', value: 2 } })) as [unknown, { id: string }];
       const id = `homey:manager:logic:${variable.id}`;
-      expect((await created).data).toEqual({ id, uri: 'homey:manager:logic', title: 'Guests', type: 'number', value: 2, uriObj: { type: 'manager', id: 'logic', name: 'Logic' } });
+      expect((await created).data).toEqual({ id, uri: 'homey:manager:logic', ownerUri: 'homey:manager:logic', ownerId: 'logic', title: 'Guests', type: 'number', value: 2, uriObj: { type: 'manager', id: 'logic', name: 'Logic' } });
 
       const updated = next('flowtoken.update');
       await call('updateVariable', { id: variable.id, variable: { name: 'Visitors', value: 3 } });

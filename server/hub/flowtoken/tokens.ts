@@ -22,13 +22,15 @@ export function deviceTokens(device: Device): FlowToken[] {
     if (!capability?.getable) return [];
     const type: FlowTokenType = capability.type === 'enum' ? 'string' : capability.type;
     const uriObj = { type: 'device' as const, id: device.id, name: device.name };
-    return [{ id: `${uri}:${capabilityId}`, uri, title: capability.title, type, value: capability.value ?? null, uriObj }];
+    return [{ id: `${uri}:${capabilityId}`, uri, ownerUri: uri, ownerId: device.id, title: capability.title, type, value: capability.value ?? null, uriObj }];
   });
 }
 
 export const variableToken = (variable: Variable): FlowToken => ({
   id: `${LOGIC_URI}:${variable.id}`,
   uri: LOGIC_URI,
+  ownerUri: LOGIC_URI,
+  ownerId: 'logic',
   title: variable.name,
   type: variable.type,
   value: variable.value,

@@ -9,6 +9,6 @@ export function seedDemoImages(hub: Hub): void {
   const hallway = hub.store.values<Zone>('zone').find((zone) => zone.name === 'Hallway');
   const driver = findDriver('homey:manager:vdevice:ipcamera');
   if (!hallway || !driver) return;
-  const camera = buildDevice({ driver, name: 'Front door camera', zone: hallway.id, data: { id: 'ipcamera-1' } }, new Date(hub.now()).toISOString());
+  const camera = buildDevice({ driver, name: 'Front door camera', zone: hallway.id, zoneName: hallway.name, data: { id: 'ipcamera-1' } }, new Date(hub.now()).toISOString());
   attachImages(hub, hub.store.insert('device', camera));
 }

@@ -109,7 +109,8 @@ export function makeDevice(hub: Hub, id: string) {
   if (!node.interviewed) throw conflict(`Interview ${node.name} first`);
   if (node.deviceId && hub.store.get('device', node.deviceId)) throw conflict(`${node.name} is already a device`);
   const driver = findDriver(`${VDEVICE_OWNER}:${driverOf[node.kind]}`)!;
-  const device = hub.store.insert('device', buildDevice({ driver, name: node.name, zone: rootZone(hub.store)!.id, data: { id: `matter:${node.id}` } }, iso(hub)));
+  const home = rootZone(hub.store)!;
+  const device = hub.store.insert('device', buildDevice({ driver, name: node.name, zone: home.id, zoneName: home.name, data: { id: `matter:${node.id}` } }, iso(hub)));
   hub.store.save('matternode', { ...node, deviceId: device.id });
   return { deviceId: device.id };
 }

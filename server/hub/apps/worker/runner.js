@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
-const { appDir, settings: initialSettings, now: startNow, env } = workerData;
+const { appDir, settings: initialSettings, now: startNow, env, debug } = workerData;
 const settings = new Map(Object.entries(initialSettings));
 const settingListeners = new Set();
 const runListeners = new Map();
@@ -21,6 +21,12 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc');
 
 const post = (message) => parentPort.postMessage(message);
+// Names that are not plain data on the hub, which keeps settings by name in objects.
+const RESERVED_SETTING_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+const settingName = (name) => {
+  if (typeof name !== 'string' || RESERVED_SETTING_NAMES.has(name)) throw new TypeError(`A setting may not be named ${String(name)}`);
+  return name;
+};
 const write = (stream, args) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${format(...args)}\n`);
 
 const card = (type, id) => ({
@@ -35,16 +41,20 @@ const card = (type, id) => ({
 
 const homey = {
   env: Object.freeze({ ...env }),
+  /** True in a devkit run started in debug mode: the app may log more. */
+  debug,
   log: (...args) => write('stdout', args),
   error: (...args) => write('stderr', args),
   settings: {
     get: (name) => settings.get(name) ?? null,
     getKeys: () => [...settings.keys()],
     set(name, value) {
+      settingName(name);
       settings.set(name, value);
       post({ type: 'setSetting', name, value });
     },
     unset(name) {
+      settingName(name);
       settings.delete(name);
       post({ type: 'setSetting', name, value: null });
     },
