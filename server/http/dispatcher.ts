@@ -95,7 +95,7 @@ export class Dispatcher<Context extends CallContext> {
     this.authorize(operation.spec, caller.session, caller.invalidToken);
     const context = this.createContext(caller);
     // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
-    if (operation.spec.pathParams.every((name) => path[name])) operation.guard?.(path, context);
+    if (operation.spec.pathParams.every((name) => path[name])) await operation.guard?.(path, context);
     const result = await operation.handler(await readArgs(), context);
     return operation.spec.status === 204 ? undefined : result;
   }

@@ -8,7 +8,9 @@ import { sendJson } from '../../http/respond.js';
 import type { RawRoute } from '../../http/router.js';
 import type { ContractValidator } from '../../http/validator.js';
 import type { Account, AccountContext } from './context.js';
-import { requireOwnAccount, userView } from './users.js';
+import { requireUser } from './callers.js';
+import { requireOwnAccount } from './guards.js';
+import { userView } from './users.js';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -51,7 +53,8 @@ export function uploadAvatar(account: Account, authorize: (req: IncomingMessage)
     async serve(req, res, _query, path) {
       const context = await authorize(req);
       const { id } = validator.params(spec, { ...path }) as { id: string };
-      const row = await requireOwnAccount(context, id);
+      await requireOwnAccount(context, id);
+      const row = await requireUser(account, id);
       const { type, data } = await readAvatar(req);
       const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`;
       const avatar = `${account.publicUrl}/user/${id}/avatar?v=${etag.slice(1, -1)}`;

@@ -6,7 +6,8 @@ import { ensureDemoExtras } from './demo-subscriptions.js';
 import { createHomey, updateHomey, type HomeyFields } from './hubs.js';
 import type { ClientRegistration } from './oauth/clients.js';
 import type { AccountService } from './service.js';
-import { createUser, findUser, setPassword, updateUser } from './users.js';
+import { findUser } from './callers.js';
+import { createUser, setPassword, updateUser } from './users.js';
 
 /** The demo's secrets, made on first start and kept in the service's data folder so that every start prints the same. */
 interface DemoSecrets {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { ApiError, conflict, notFound } from '../../http/errors.js';
+import { findUser } from './callers.js';
 import type { Account, AccountContext } from './context.js';
 import { hashPassword, newId, verifyPassword } from './crypto.js';
 import { isUniqueViolation, type Tables } from './db.js';
@@ -35,11 +36,6 @@ export async function userView(account: Account, row: UserRow): Promise<UserView
   };
 }
 
-export const findUser = (account: Account, id: string) => account.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const findUserByEmail = (account: Account, email: string) =>
-  account.db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
-
 export interface NewUser {
   email: string;
   password: string;
@@ -72,40 +68,6 @@ export async function createUser(account: Account, input: NewUser): Promise<User
   } catch (error) {
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
-  return row;
-}
-
-/** The caller's user id, or 403 for a token of a client without a user (client credentials). */
-export function callerId(context: AccountContext): string {
-  const userId = context.session?.userId;
-  if (!userId) throw forbidden('This token belongs to an app, not to a user: sign a user in');
-  return userId;
-}
-
-/** Whether the account holds the role admin (given by operators: AccountService.addRole). */
-export const isAdmin = async (context: AccountContext, userId: string) => {
-  const row = await findUser(context.account, userId);
-  return Boolean(row && (JSON.parse(row.roles) as string[]).includes('admin'));
-};
-
-/** The account at `id`, which only that account's own tokens (and admins') may reach. */
-export async function requireOwnAccount(context: AccountContext, id: string): Promise<UserRow> {
-  const caller = callerId(context);
-  if (caller !== id && !(await isAdmin(context, caller))) throw forbidden('Only the account itself may do this');
-  const row = await findUser(context.account, id);
-  if (!row) throw notFound('User');
-  return row;
-}
-
-export async function requireAdmin(context: AccountContext): Promise<void> {
-  if (!(await isAdmin(context, callerId(context)))) throw forbidden('Only an admin may do this');
-}
-
-/** The account at `id`, for an admin caller only. */
-export async function requireAdminOver(context: AccountContext, id: string): Promise<UserRow> {
-  await requireAdmin(context);
-  const row = await findUser(context.account, id);
-  if (!row) throw notFound('User');
   return row;
 }
 

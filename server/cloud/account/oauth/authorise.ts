@@ -5,7 +5,7 @@ import type { RawRoute } from '../../../http/router.js';
 import type { ContractValidator } from '../../../http/validator.js';
 import type { Account } from '../context.js';
 import { verifyPassword } from '../crypto.js';
-import { findUserByEmail } from '../users.js';
+import { findUserByEmail } from '../callers.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
 import { readForm } from './form.js';
 import { errorPage, signInPage, type Hidden } from './page.js';

@@ -4,7 +4,7 @@ import type { RawRoute } from '../../../http/router.js';
 import type { ContractValidator } from '../../../http/validator.js';
 import type { Account } from '../context.js';
 import { verifyPassword } from '../crypto.js';
-import { findUserByEmail } from '../users.js';
+import { findUserByEmail } from '../callers.js';
 import { authenticateClient, grantedScopes, GRANTS, type Client, type Grant } from './clients.js';
 import { oauthError } from './errors.js';
 import { basicCredentials, readForm } from './form.js';
