@@ -12,12 +12,12 @@ import { HostAllowList } from '../../http/hosts.js';
 import { sendMail } from '../../http/mail.js';
 import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
-import { LoginThrottle } from '../../hub/users/login-throttle.js';
+import { LoginThrottle, memoryStore, RateLimit, type LimiterStore } from '../../http/throttle.js';
 import { withMounts } from '../mount.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
-import { DEFAULT_PASSWORD_COST, type PasswordCost } from './crypto.js';
+import { DEFAULT_PASSWORD_COST, Passwords, type PasswordCost } from './crypto.js';
 import { openAccountDb } from './db.js';
 import { loadDelegationKeys } from './delegation.js';
 import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
@@ -41,6 +41,10 @@ export interface AccountServiceConfig extends RegionConfig {
   /** Sends the service's mails; default: through SMTP_URL, else as .eml files in `<dataDir>/outbox` (sendMail). */
   mailer?: Mailer;
   passwordCost?: PasswordCost;
+  /** Calls per key and window beyond which the service answers 429; default DEFAULT_LIMITS. */
+  limits?: Partial<LimitSettings>;
+  /** Where throttles and limits keep their counts: memory by default; a RateLimiterRedis store shares them between instances. */
+  limiterStore?: LimiterStore;
   /** The service's URL as users reach it, for links in mails. Default http://127.0.0.1:4861. */
   publicUrl?: string;
   /** Host names besides this machine's that the service answers to. */
@@ -72,6 +76,21 @@ function outboxMailer(dataDir: string, publicUrl: string, clock: Clock): Mailer 
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4861';
 
+export interface LimitSettings {
+  signUps: { points: number; durationMs: number };
+  userMails: { points: number; durationMs: number };
+}
+
+const HOUR = 60 * 60 * 1000;
+export const DEFAULT_LIMITS: LimitSettings = { signUps: { points: 5, durationMs: HOUR }, userMails: { points: 20, durationMs: HOUR } };
+
+function accountLimits(settings: LimitSettings, store: LimiterStore): Account['limits'] {
+  return {
+    signUps: new RateLimit('sign-up', settings.signUps, (seconds) => `Too many sign-ups from this address: try again in ${seconds} s`, store),
+    userMails: new RateLimit('user-mail', settings.userMails, (seconds) => `Too many mails to this account: try again in ${seconds} s`, store),
+  };
+}
+
 /** Builds the cloud account service on its database, served through the same HTTP kernel as the hub. */
 export async function createAccountService(config: AccountServiceConfig): Promise<AccountService> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -82,10 +101,11 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     clock,
     now: () => clock.now(),
     iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
-    throttle: new LoginThrottle(() => clock.now()),
+    throttle: new LoginThrottle(config.limiterStore ?? memoryStore),
+    limits: accountLimits({ ...DEFAULT_LIMITS, ...config.limits }, config.limiterStore ?? memoryStore),
     keys: await loadDelegationKeys(config.dataDir),
     mail: config.mailer ?? outboxMailer(config.dataDir, config.publicUrl ?? DEFAULT_PUBLIC_URL, clock),
-    passwordCost: config.passwordCost ?? DEFAULT_PASSWORD_COST,
+    passwords: new Passwords(config.passwordCost ?? DEFAULT_PASSWORD_COST),
     publicUrl: config.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
   for (const client of config.clients ?? []) await registerClient(account, client);

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { ApiError, conflict, notFound } from '../../http/errors.js';
 import { findUser } from './callers.js';
 import type { Account, AccountContext } from './context.js';
-import { hashPassword, newId, verifyPassword } from './crypto.js';
+import { newId } from './crypto.js';
 import { isUniqueViolation, type Tables } from './db.js';
 import type { components } from '../../../generated/cloud/account.js';
 import { devicesOf } from './devices.js';
@@ -51,7 +51,7 @@ export async function createUser(account: Account, input: NewUser): Promise<User
     id: newId(),
     email: input.email,
     email_key: input.email.toLowerCase(),
-    password_hash: await hashPassword(input.password, account.passwordCost),
+    password_hash: await account.passwords.hash(input.password),
     firstname: input.firstname,
     lastname: input.lastname ?? '',
     language: input.language ?? 'en',
@@ -59,7 +59,7 @@ export async function createUser(account: Account, input: NewUser): Promise<User
     roles: '[]',
     newsletter: input.newsletter ? 1 : 0,
     newsletter_language: null,
-    email_verified: 1,
+    email_verified: 0,
     created_at: now,
     updated_at: now,
   };
@@ -88,19 +88,19 @@ export async function updateUser(account: Account, row: UserRow, patch: { email?
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
   const updated = { ...row, ...changes };
-  if (newAddress) await sendVerification(account, updated);
+  if (newAddress) await sendVerification(account, updated, 'change');
   return updated;
 }
 
 /** Checks the account's password, throttled per e-mail address and client address (403 when wrong, 429 when locked). */
 export async function confirmPassword(context: AccountContext, row: UserRow, password: string): Promise<void> {
-  const ok = await context.account.throttle.attempt(row.email, context.remoteAddress, async () => ((await verifyPassword(password, row.password_hash)) ? true : null));
+  const ok = await context.account.throttle.attempt(row.email, context.remoteAddress, async () => ((await context.account.passwords.verify(password, row.password_hash)) ? true : null));
   if (!ok) throw new ApiError(403, 'wrong_password', 'The password is wrong');
 }
 
 /** Sets a new password; ends every token of the account but `keepAccessHash` (the caller's own). */
 export async function setPassword(account: Account, userId: string, password: string, keepAccessHash?: string): Promise<void> {
-  const hash = await hashPassword(password, account.passwordCost);
+  const hash = await account.passwords.hash(password);
   await account.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, updated_at: account.iso() }).where('id', '=', userId).execute();
     let ended = trx.deleteFrom('tokens').where('user_id', '=', userId);

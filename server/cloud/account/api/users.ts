@@ -1,9 +1,10 @@
 import { forbidden, notFound } from '../../../http/errors.js';
 import { hasScope } from '../../../http/scopes.js';
+import { addressKey } from '../../../http/throttle.js';
 import { forgotPassword, resetPassword } from '../account-flows.js';
 import { avatarOf } from '../avatar.js';
 import { callerId, findUser, requireUser } from '../callers.js';
-import { verifyEmail } from '../email-verification.js';
+import { sendVerification, verifyEmail } from '../email-verification.js';
 import { ownAccount, signedInUser } from '../guards.js';
 import { confirmPassword, createUser, newsletterStatus, setNewsletter, setPassword, updateUser, userView } from '../users.js';
 import type { AccountGuards, AccountHandlers } from './table.js';
@@ -12,11 +13,11 @@ import type { AccountGuards, AccountHandlers } from './table.js';
 export const userHandlers = {
   forgotPassword: ({ email }, { account }) => forgotPassword(account, email),
   resetPassword: ({ token, password }, { account }) => resetPassword(account, token, password),
-  async createUser({ user, newsletter, gettingStarted }, { account }) {
+  async createUser({ user, newsletter, gettingStarted }, { account, remoteAddress }) {
+    await account.limits.signUps.take(addressKey(remoteAddress));
     const row = await createUser(account, { ...user, newsletter });
-    if (gettingStarted) {
-      await account.mail({ to: row.email, subject: 'Getting started', text: `Welcome, ${row.firstname}! Sign in at ${account.publicUrl} to add your hub.` });
-    }
+    await sendVerification(account, row, 'sign-up');
+    if (gettingStarted) await account.mail({ to: row.email, subject: 'Getting started', text: `Welcome! Sign in at ${account.publicUrl} to add your hub.` });
     return userView(account, row);
   },
   verifyEmail: ({ token }, { account }) => verifyEmail(account, token),

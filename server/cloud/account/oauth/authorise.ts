@@ -4,8 +4,7 @@ import { ApiError } from '../../../http/errors.js';
 import type { RawRoute } from '../../../http/router.js';
 import type { ContractValidator } from '../../../http/validator.js';
 import type { Account } from '../context.js';
-import { verifyPassword } from '../crypto.js';
-import { findUserByEmail } from '../callers.js';
+import { passwordSignIn } from '../sign-in.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
 import { readForm } from './form.js';
 import { errorPage, signInPage, type Hidden } from './page.js';
@@ -18,7 +17,8 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: with it browsers send `Origin: null` even for the page's own form, which sentFromThisSite refuses.
+  'Referrer-Policy': 'same-origin',
 };
 
 function sendPage(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
@@ -75,6 +75,23 @@ async function check(account: Account, validator: ContractValidator, params: Par
   return { client, redirectUri, state: text(params.state), scopes, codeChallenge, hidden };
 }
 
+/**
+ * Whether the browser posted the form from this service's own page (a cross-site form signs a victim's browser in
+ * to the attacker's account, or guesses passwords with it). Browsers say so by Sec-Fetch-Site, older ones by
+ * Origin; a client without either is no browser, which nobody can forge a request from.
+ */
+function sentFromThisSite(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 function redirect(res: ServerResponse, redirectUri: string, answer: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(answer)) if (value !== undefined) url.searchParams.set(name, value);
@@ -112,16 +129,16 @@ export function authoriseSignIn(account: Account, validator: ContractValidator):
   return {
     spec: operations.authoriseSignIn,
     async serve(req: IncomingMessage, res: ServerResponse) {
+      if (!sentFromThisSite(req)) {
+        return sendPage(res, 403, errorPage('This sign-in form was sent from another site. Open the sign-in page again from the app you came from.'));
+      }
       const form = await readForm(req);
       await guarded(res, form, async () => {
         const request = await check(account, validator, form);
         const email = form.email ?? '';
         let userId: string | null;
         try {
-          userId = await account.throttle.attempt(email, req.socket.remoteAddress ?? '', async () => {
-            const user = email && (await findUserByEmail(account, email));
-            return user && (await verifyPassword(form.password ?? '', user.password_hash)) ? user.id : null;
-          });
+          userId = await passwordSignIn(account, email, form.password ?? '', req.socket.remoteAddress ?? '');
         } catch (error) {
           if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
           return sendPage(res, 429, signInPage(request.client.name, request.hidden, error.message, email), error.headers);
