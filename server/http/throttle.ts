@@ -131,9 +131,9 @@ export class LoginThrottle {
   private readonly usernames: FailureThrottle;
   private readonly addresses: FailureThrottle;
 
-  constructor(store: LimiterStore = memoryStore, name = 'login') {
-    this.usernames = new FailureThrottle(`${name}-username`, USERNAME_POLICY, store);
-    this.addresses = new FailureThrottle(`${name}-address`, ADDRESS_POLICY, store);
+  constructor(store: LimiterStore = memoryStore) {
+    this.usernames = new FailureThrottle('login-username', USERNAME_POLICY, store);
+    this.addresses = new FailureThrottle('login-address', ADDRESS_POLICY, store);
   }
 
   /** Runs `verify` (the password check, null when wrong) unless a key is locked, then counts its outcome. */
