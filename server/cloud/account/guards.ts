@@ -1,6 +1,6 @@
 import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
 import type { Guard } from '../../http/api.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { callerId, isAdmin, requireUser } from './callers.js';
 import type { AccountContext } from './context.js';
 
@@ -68,22 +68,28 @@ function pathPatterns(contract: typeof spec): Map<string, Array<[string, RegExp]
     for (const operation of Object.values(item)) {
       if (!operation?.operationId) continue;
       const path = [...common, ...(operation.parameters ?? [])].map(resolve).filter((parameter) => parameter.in === 'path' && parameter.schema?.pattern);
-      patterns.set(operation.operationId, path.map((parameter) => [parameter.name, new RegExp(parameter.schema!.pattern!)]));
+      patterns.set(operation.operationId, path.map((parameter) => [parameter.name, new RegExp(parameter.schema!.pattern!, 'u')]));
     }
   }
   return patterns;
 }
 
 /**
- * Guards run only on path arguments the contract allows: a malformed one is the validator's to refuse next (400,
- * from these very patterns), since the shape of an id is public and tells nothing about whose it is.
+ * Guards decide only on path arguments of the contract's shape: a malformed one is refused first with the
+ * validator's 400, since the shape of an id is public and tells nothing about whose it is. Refused, not passed
+ * over, so that no guard is ever skipped.
  */
 export function onWellFormedPaths(guards: Record<string, AccountGuard>): Record<string, AccountGuard> {
   const patterns = pathPatterns(spec);
   return Object.fromEntries(
     Object.entries(guards).map(([operationId, guard]): [string, AccountGuard] => [
       operationId,
-      (path, context) => ((patterns.get(operationId) ?? []).every(([name, pattern]) => pattern.test(path[name] ?? '')) ? guard(path, context) : undefined),
+      (path, context) => {
+        for (const [name, pattern] of patterns.get(operationId) ?? []) {
+          if (!pattern.test(path[name] ?? '')) throw badRequest(`Invalid argument ${name}: must match pattern "${pattern.source}"`);
+        }
+        return guard(path, context);
+      },
     ]),
   );
 }

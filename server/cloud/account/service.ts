@@ -12,7 +12,7 @@ import { HostAllowList } from '../../http/hosts.js';
 import { sendMail } from '../../http/mail.js';
 import { BEARER, createHttpHandler } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
-import { LoginThrottle, memoryStore, RateLimit, type LimiterStore } from '../../http/throttle.js';
+import { LoginThrottle, type LimiterStore } from '../../http/throttle.js';
 import { withMounts } from '../mount.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
@@ -20,6 +20,7 @@ import type { Account, AccountContext, Mailer } from './context.js';
 import { DEFAULT_PASSWORD_COST, Passwords, type PasswordCost } from './crypto.js';
 import { openAccountDb } from './db.js';
 import { loadDelegationKeys } from './delegation.js';
+import { accountLimits, type LimitSettings } from './limits.js';
 import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
 import { registerClient, type ClientRegistration } from './oauth/clients.js';
 import { tokenEndpoint, type ExtensionGrant } from './oauth/token-endpoint.js';
@@ -41,7 +42,7 @@ export interface AccountServiceConfig extends RegionConfig {
   /** Sends the service's mails; default: through SMTP_URL, else as .eml files in `<dataDir>/outbox` (sendMail). */
   mailer?: Mailer;
   passwordCost?: PasswordCost;
-  /** Calls per key and window beyond which the service answers 429; default DEFAULT_LIMITS. */
+  /** Calls per key and window beyond which the service answers 429; default DEFAULT_LIMITS (limits.ts). */
   limits?: Partial<LimitSettings>;
   /** Where throttles and limits keep their counts: memory by default; a RateLimiterRedis store shares them between instances. */
   limiterStore?: LimiterStore;
@@ -76,21 +77,6 @@ function outboxMailer(dataDir: string, publicUrl: string, clock: Clock): Mailer 
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4861';
 
-export interface LimitSettings {
-  signUps: { points: number; durationMs: number };
-  userMails: { points: number; durationMs: number };
-}
-
-const HOUR = 60 * 60 * 1000;
-export const DEFAULT_LIMITS: LimitSettings = { signUps: { points: 5, durationMs: HOUR }, userMails: { points: 20, durationMs: HOUR } };
-
-function accountLimits(settings: LimitSettings, store: LimiterStore): Account['limits'] {
-  return {
-    signUps: new RateLimit('sign-up', settings.signUps, (seconds) => `Too many sign-ups from this address: try again in ${seconds} s`, store),
-    userMails: new RateLimit('user-mail', settings.userMails, (seconds) => `Too many mails to this account: try again in ${seconds} s`, store),
-  };
-}
-
 /** Builds the cloud account service on its database, served through the same HTTP kernel as the hub. */
 export async function createAccountService(config: AccountServiceConfig): Promise<AccountService> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -101,8 +87,8 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     clock,
     now: () => clock.now(),
     iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
-    throttle: new LoginThrottle(config.limiterStore ?? memoryStore),
-    limits: accountLimits({ ...DEFAULT_LIMITS, ...config.limits }, config.limiterStore ?? memoryStore),
+    throttle: new LoginThrottle(config.limiterStore),
+    limits: accountLimits(config.limits, config.limiterStore),
     keys: await loadDelegationKeys(config.dataDir),
     mail: config.mailer ?? outboxMailer(config.dataDir, config.publicUrl ?? DEFAULT_PUBLIC_URL, clock),
     passwords: new Passwords(config.passwordCost ?? DEFAULT_PASSWORD_COST),
