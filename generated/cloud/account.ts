@@ -2129,7 +2129,7 @@ export interface components {
          * @example homey-pro
          */
         Tag: string;
-        /** @description A token request (RFC 6749 §4). `grant_type` is one of `authorization_code` (code, redirect_uri, and code_verifier for a PKCE code), `password` (username, password), `client_credentials`, `refresh_token` (refresh_token), or the absolute URI of an extension grant the service registers (RFC 6749 §4.5, its own parameters in the form), each allowed only to clients registered for it. A confidential client authenticates with HTTP Basic (preferred) or with client_id and client_secret here; a public client sends only client_id. `scope` narrows the scopes (space- or comma-separated). */
+        /** @description A token request (RFC 6749 §4). `grant_type` is one of `authorization_code` (code, code_verifier for a PKCE code, and redirect_uri: optional, as the official cloud client sends none, but when sent it must be the one the code was issued for, else invalid_grant), `password` (username, password), `client_credentials`, `refresh_token` (refresh_token), or the absolute URI of an extension grant the service registers (RFC 6749 §4.5, its own parameters in the form), each allowed only to clients registered for it. A confidential client authenticates with HTTP Basic (preferred) or with client_id and client_secret here; a public client sends only client_id. `scope` narrows the scopes (space- or comma-separated). */
         TokenRequest: {
             client_id?: string;
             client_secret?: string;
