@@ -6,7 +6,7 @@
  * Also the flow engine's throughput and latency (bench-flow.ts), the time of an insights lastYear query over a year
  * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the time from
  * `npm start` to its `Hub URL:` line on a second start (bench-start.ts), and the support form's initial JavaScript and
- * first render in Chromium (bench-form.ts).
+ * first render in Chromium (bench-form.ts), and password sign-ins on the account service (bench-signin.ts).
  * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +18,7 @@ import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
 import { measureForm, printForm } from './bench-form.js';
 import { measureInsightsQuery } from './bench-insights.js';
+import { measureSignIns, printSignIns } from './bench-signin.js';
 import { measureFanOut } from './bench-realtime.js';
 import { residentMb, timeStarts } from './bench-start.js';
 import { buildFormIfChanged } from './build-form.js';
@@ -198,6 +199,8 @@ try {
     const insights = await measureInsightsQuery();
     console.log("Measuring the support form's sign-in screen in Chromium...");
     const form = await measureForm(hub.formUrl);
+    console.log('Measuring password sign-ins on the account service...');
+    const signIns = await measureSignIns({ users: 20, seconds });
 
     table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
     console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
@@ -216,7 +219,8 @@ try {
     );
     printClient(client);
     printForm(form);
-    failed ||= fanOut.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
+    printSignIns(signIns);
+    failed ||= signIns.failures > 0 || fanOut.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
   }
   console.log('Timing two starts of npm start on a new data folder...');
   const [first, second] = await timeStarts(path.join(work, 'start-data'));

@@ -17,11 +17,11 @@ export const serverSources = ['server', 'scripts', 'generated', 'package-lock.js
 export const serverEntry = (directory = root) => path.join(directory, 'dist', 'server', 'start.js');
 
 /**
- * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native) and socket.io, which serves
- * its browser client from files beside its own code. Files read at run time (app worker entry, catalogue) stay
- * where they are: they are found from the working folder.
+ * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native, @node-rs/argon2's platform
+ * binary) and socket.io, which serves its browser client from files beside its own code. Files read at run time
+ * (app worker entry, catalogue) stay where they are: they are found from the working folder.
  */
-const external = ['better-sqlite3', 'pg-native', 'socket.io'];
+const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', 'socket.io'];
 
 /** The bundle is current when it exists and is newer than every source; tests do not go into it. */
 export function serverIsCurrent(directory = root): boolean {

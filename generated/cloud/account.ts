@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Send a formatted e-mail
-         * @description Admins only (403 for others): the platform's services mail people through it. Exactly one of `to` (an address) and `toHomeyOwner` (a hub's `_id`: its owner's address; 404 for an unknown hub) names the recipient (400 otherwise). The mail has a plain-text part and an HTML part laid out from `logo`, `header`, `body` (plain text, paragraphs split at blank lines) and `button`. It goes through the SMTP server of SMTP_URL, else into the outbox folder of the service's data as an .eml file.
+         * @description Admins only (403 for others): the platform's services mail people through it. Exactly one of `to` (an address) and `toHomeyOwner` (a hub's `_id`: its owner's address; 404 for an unknown hub) names the recipient (400 otherwise). The recipient must be an account whose address is verified (409 otherwise), as the mail carries text its caller wrote; each account receives at most so many such mails an hour (429 with Retry-After). The mail has a plain-text part and an HTML part laid out from `logo`, `header`, `body` (plain text, paragraphs split at blank lines) and `button`. It goes through the SMTP server of SMTP_URL, else into the outbox folder of the service's data as an .eml file.
          */
         post: operations["sendFormattedEmail"];
         delete?: never;
@@ -793,7 +793,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in on the sign-in page
-         * @description The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state; a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After).
+         * @description The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state; a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
          */
         post: operations["authoriseSignIn"];
         delete?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Sign-up; needs no token. The e-mail address must be free (409). The password is stored hashed (scrypt).
+         * @description Sign-up; needs no token. The e-mail address must be free (409). The password is stored hashed (argon2id). The new account's address is unverified (`emailVerified` false) until the link of the verification mail sent now is followed (GET /login/email-verification). Sign-ups are limited per client address (429 with Retry-After).
          */
         post: operations["createUser"];
         delete?: never;
@@ -2129,7 +2129,7 @@ export interface components {
          * @example homey-pro
          */
         Tag: string;
-        /** @description A token request (RFC 6749 §4). `grant_type` is one of `authorization_code` (code, redirect_uri, and code_verifier for a PKCE code), `password` (username, password), `client_credentials`, `refresh_token` (refresh_token), or the absolute URI of an extension grant the service registers (RFC 6749 §4.5, its own parameters in the form), each allowed only to clients registered for it. A confidential client authenticates with HTTP Basic (preferred) or with client_id and client_secret here; a public client sends only client_id. `scope` narrows the scopes (space- or comma-separated). */
+        /** @description A token request (RFC 6749 §4). `grant_type` is one of `authorization_code` (code, code_verifier for a PKCE code, and redirect_uri: optional, as the official cloud client sends none, but when sent it must be the one the code was issued for, else invalid_grant), `password` (username, password), `client_credentials`, `refresh_token` (refresh_token), or the absolute URI of an extension grant the service registers (RFC 6749 §4.5, its own parameters in the form), each allowed only to clients registered for it. A confidential client authenticates with HTTP Basic (preferred) or with client_id and client_secret here; a public client sends only client_id. `scope` narrows the scopes (space- or comma-separated). */
         TokenRequest: {
             client_id?: string;
             client_secret?: string;
@@ -2168,7 +2168,7 @@ export interface components {
              * @example anna@example.com
              */
             email: string;
-            /** @description False after the address changed, until the link mailed to the new address is followed (GET /login/email-verification). */
+            /** @description Whether the account's address is known to be its holder's: false for a new account and after the address changed, until the link mailed to it is followed (GET /login/email-verification). Mails carrying text someone wrote go only to verified addresses. */
             emailVerified: boolean;
             /** @example Anna */
             firstname: string;
@@ -2331,7 +2331,7 @@ export interface components {
                 "text/html": string;
             };
         };
-        /** @description Too many failed attempts; the call was refused without being tried. Try again after Retry-After. */
+        /** @description Too many attempts (failed sign-ins, sign-ups, mails); the call was refused without being tried. Try again after Retry-After. */
         TooManyRequests: {
             headers: {
                 /** @description Whole seconds to wait before trying again (at least 1). */
@@ -3550,6 +3550,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     upsertUserToMailChimp: {
@@ -3755,6 +3757,16 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="en"><head><title>Sign-in error</title></head><body><p>This app is not registered.</p></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form was posted from another site; a page saying so. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Sign-in error</title></head><body><p role="alert">This sign-in form was sent from another site.</p></body></html> */
                     "text/html": string;
                 };
             };
@@ -4197,6 +4209,7 @@ export interface operations {
             200: components["responses"]["User"];
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getUser: {

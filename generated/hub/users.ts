@@ -545,7 +545,7 @@ export interface components {
                 "application/json": string;
             };
         };
-        /** @description Too many failed attempts; the call was refused without being tried. Try again after Retry-After. */
+        /** @description Too many attempts (failed sign-ins, sign-ups, mails); the call was refused without being tried. Try again after Retry-After. */
         TooManyRequests: {
             headers: {
                 /** @description Whole seconds to wait before trying again (at least 1). */

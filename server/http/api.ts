@@ -40,7 +40,8 @@ export type AnyHandler<Context> = (args: Record<string, unknown>, context: Conte
 /**
  * A check of who may call an operation beyond its scopes (the owner only, managers only ...), decided from the
  * caller and the raw path arguments before the input is validated: a caller who may not call an operation learns
- * nothing about its input rules. Throws an ApiError (403, 404) to refuse.
+ * nothing about its input rules. Throws (or rejects with) an ApiError (403, 404) to refuse; one that needs the
+ * database to decide returns a promise.
  */
 export type Guard<Context> = (path: Readonly<Record<string, string>>, context: Context) => void | Promise<void>;
 

@@ -57,8 +57,8 @@ export interface RawRoute {
   /** Called once the caller is admitted (a token's scopes checked when the operation needs one) and the request is valid. */
   serve(req: Request, res: Response, caller: Caller): Promise<void>;
   /**
-   * Answers a request that its body or the contract refuses, where the route's protocol says how (RFC 6749 §4.1.2.1:
-   * back to the app's redirect URI); without it, the one error body.
+   * Answers a request that its admission, its body or the contract refuses, where the route's protocol says how
+   * (RFC 6749 §4.1.2.1: back to the app's redirect URI, or a page); without it, the one error body.
    */
   invalid?(error: ApiError, req: Request, res: Response): Promise<void>;
 }

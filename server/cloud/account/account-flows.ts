@@ -2,7 +2,8 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import type { Account, AccountContext } from './context.js';
 import { digest, newSecret } from './crypto.js';
 import { signDelegationToken } from './delegation.js';
-import { callerId, findUserByEmail, setPassword } from './users.js';
+import { callerId, findUserByEmail } from './callers.js';
+import { setPassword } from './users.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

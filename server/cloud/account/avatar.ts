@@ -7,7 +7,9 @@ import { uploadedFiles } from '../../http/body.js';
 import type { Caller } from '../../http/dispatcher.js';
 import type { RawRoute } from '../../http/router.js';
 import type { Account, AccountContext } from './context.js';
-import { requireOwnAccount, userView } from './users.js';
+import { requireUser } from './callers.js';
+import { requireOwnAccount } from './guards.js';
+import { userView } from './users.js';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -37,9 +39,9 @@ export function uploadAvatar(account: Account): RawRoute {
     spec: operations.uploadUserAvatar,
     body: 'multipart',
     admit: async (req, caller) => void (await requireOwnAccount(context(caller), String(req.params.id))),
-    async serve(req, res, caller) {
+    async serve(req, res) {
       const { id } = req.params as { id: string };
-      const row = await requireOwnAccount(context(caller), id);
+      const row = await requireUser(account, id);
       const { type, data } = readAvatar(req);
       const etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 22)}"`;
       const avatar = `${account.publicUrl}/user/${id}/avatar?v=${etag.slice(1, -1)}`;

@@ -1,8 +1,8 @@
 import type { Session } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { CallContext } from '../../http/dispatcher.js';
-import type { LoginThrottle } from '../../hub/users/login-throttle.js';
-import type { PasswordCost } from './crypto.js';
+import type { LoginThrottle, RateLimit } from '../../http/throttle.js';
+import type { Passwords } from './crypto.js';
 import type { AccountDb } from './db.js';
 import type { DelegationKeys } from './delegation.js';
 
@@ -31,11 +31,20 @@ export interface Account {
   iso(offsetMs?: number): string;
   /** Password guessing, slowed as the hub's local sign-in (per e-mail address and per client address). */
   throttle: LoginThrottle;
+  limits: AccountLimits;
   keys: DelegationKeys;
   mail: Mailer;
-  passwordCost: PasswordCost;
+  passwords: Passwords;
   /** The service's own URL, for links in mails. */
   publicUrl: string;
+}
+
+/** Calls counted per key in windows, refused with 429 beyond (see AccountServiceConfig.limits). */
+export interface AccountLimits {
+  /** Sign-ups per client address: each costs a password hash and mails an address nobody vouched for. */
+  signUps: RateLimit;
+  /** Mails carrying text a caller wrote (sendFormattedEmail), per recipient account. */
+  userMails: RateLimit;
 }
 
 /** The session behind an access token: a user's (any grant but client credentials) or a client's own. */

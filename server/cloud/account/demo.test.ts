@@ -11,10 +11,11 @@ describe('account service: the demo of npm start', () => {
 
   const options = { redirectUri: 'http://localhost:3000/cb', publicRedirectUri: 'http://localhost:4000/', hub: { _id: 'abcdefabcdefabcdefabcdef', name: 'Demo Home', platform: 'local' as const, apiVersion: 3 as const } };
 
-  it('when the demo is ensured, then its account has a plus, a premium, a developer and an unlisted subscription and an activated hub; again, existing ones are kept as they are', async () => {
+  it('when the demo is ensured, then its account has a verified address, a plus, a premium, a developer and an unlisted subscription and an activated hub; again, existing ones are kept as they are', async () => {
     const demo = await ensureDemo(cloud, cloud.dataDir, options);
     const auth = { Authorization: `Bearer ${(await cloud.tokens(demo.email, demo.password)).access_token}` };
     const { body: first } = await cloud.http().get('/user/me').set(auth).expect(200);
+    expect(first.emailVerified).toBe(true);
     expect(Object.keys(first.subscriptions)).toEqual([...DEMO_SUBSCRIPTIONS].sort());
     expect(first.homeys[0]).toMatchObject({ _id: options.hub._id, activated: true, bridges: [] });
     await cloud.http().delete(`/user/${demo.accountId}/subscription/developer_demo`).set(auth).expect(204);

@@ -6,7 +6,9 @@ import { ensureDemoExtras } from './demo-subscriptions.js';
 import { createHomey, updateHomey, type HomeyFields } from './hubs.js';
 import type { ClientRegistration } from './oauth/clients.js';
 import type { AccountService } from './service.js';
-import { createUser, findUser, setPassword, updateUser } from './users.js';
+import { findUser } from './callers.js';
+import { markVerified } from './email-verification.js';
+import { createUser, setPassword, updateUser } from './users.js';
 
 /** The demo's secrets, made on first start and kept in the service's data folder so that every start prints the same. */
 interface DemoSecrets {
@@ -63,6 +65,7 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
     row = (await findUser(account, row.id))!;
     restored = true;
   }
+  if (!row.email_verified) await markVerified(account, row.id);
   const saved: DemoSecrets = { ...secrets, accountId: row.id, passwordHash: row.password_hash };
   if (JSON.stringify(saved) !== JSON.stringify(secrets)) writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
 

@@ -1,7 +1,7 @@
 import { FakeClock } from '../../http/clock.js';
 import { startTestAccount, type TestAccount } from './testing/test-account.js';
 
-describe('account service: verifying a changed e-mail address', () => {
+describe('account service: verifying e-mail addresses', () => {
   const clock = new FakeClock(Date.parse('2026-11-23T12:00:00Z'));
   let cloud: TestAccount;
   beforeAll(async () => {
@@ -11,9 +11,18 @@ describe('account service: verifying a changed e-mail address', () => {
 
   const tokenOf = (text: string) => new URL(/(http\S+)/.exec(text)![1]!).searchParams.get('token')!;
 
+  it('when someone signs up, then the address is unverified and a link without any text they wrote goes to it; following it verifies it', async () => {
+    const user = await cloud.user();
+    expect((await cloud.http().get('/user/me').set(user.auth).expect(200)).body.emailVerified).toBe(false);
+    const mail = cloud.mails.findLast((sent) => sent.to === user.email)!;
+    expect(mail).toMatchObject({ subject: 'Verify your e-mail address' });
+    expect(mail.text).not.toContain('Test');
+    await cloud.http().get('/login/email-verification').query({ token: tokenOf(mail.text) }).expect(200);
+    expect((await cloud.http().get('/user/me').set(user.auth).expect(200)).body.emailVerified).toBe(true);
+  });
+
   it('when the address changes, then it is unverified and a link goes to the new address; following it verifies it, once', async () => {
     const user = await cloud.user();
-    expect((await cloud.http().get('/user/me').set(user.auth).expect(200)).body.emailVerified).toBe(true);
     const email = `new-${Date.now()}@example.com`;
     const { body } = await cloud.http().put(`/user/${user.id}`).set(user.auth).send({ email }).expect(200);
     expect(body).toMatchObject({ email, emailVerified: false });
@@ -28,6 +37,7 @@ describe('account service: verifying a changed e-mail address', () => {
 
   it('when only the case of the address or another field changes, then no mail goes and it stays verified', async () => {
     const user = await cloud.user();
+    await cloud.verify(user.id);
     const sent = cloud.mails.length;
     const { body } = await cloud.http().put(`/user/${user.id}`).set(user.auth).send({ email: user.email.toUpperCase(), firstname: 'Zed' }).expect(200);
     expect(body.emailVerified).toBe(true);

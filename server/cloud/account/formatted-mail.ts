@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Account } from './context.js';
 
 export interface FormattedMail {
@@ -31,23 +31,30 @@ export function renderHtml(mail: FormattedMail): string {
 const renderText = (mail: FormattedMail) =>
   [mail.header?.title, mail.header?.subtitle, mail.body, mail.button ? `${mail.button.text}: ${mail.button.url}` : undefined].filter(Boolean).join('\n\n');
 
-/** Sends to `to`, or to the owner of the hub `toHomeyOwner`: exactly one of them. */
-export async function sendFormattedEmail(account: Account, mail: FormattedMail): Promise<{ to: string; messageId: string }> {
+/**
+ * The account a formatted mail goes to, by address or as the owner of a hub: only to a verified address of an
+ * account (409 otherwise), since the mail carries text its caller wrote.
+ */
+async function recipientOf(account: Account, mail: FormattedMail): Promise<{ id: string; email: string }> {
   if ((mail.to === undefined) === (mail.toHomeyOwner === undefined)) throw badRequest('Name the recipient by exactly one of to and toHomeyOwner');
-  let to = mail.to;
-  if (mail.toHomeyOwner !== undefined) {
-    const owner = await account.db
-      .selectFrom('hubs')
-      .innerJoin('users', 'users.id', 'hubs.owner_id')
-      .select('users.email')
-      .where('hubs.id', '=', mail.toHomeyOwner)
-      .executeTakeFirst();
-    if (!owner) throw notFound('Homey');
-    to = owner.email;
-  }
+  const users = account.db.selectFrom('users').select(['users.id', 'users.email', 'users.email_verified']);
+  const user =
+    mail.to !== undefined
+      ? await users.where('users.email_key', '=', mail.to.toLowerCase()).executeTakeFirst()
+      : await users.innerJoin('hubs', 'hubs.owner_id', 'users.id').where('hubs.id', '=', mail.toHomeyOwner!).executeTakeFirst();
+  if (!user && mail.toHomeyOwner !== undefined) throw notFound('Homey');
+  if (!user?.email_verified) throw conflict('Formatted mails go only to the verified e-mail address of an account');
+  return user;
+}
+
+/** Sends to `to`, or to the owner of the hub `toHomeyOwner`, at most so many a window per recipient account (429). */
+export async function sendFormattedEmail(account: Account, mail: FormattedMail): Promise<{ to: string; messageId: string }> {
+  const recipient = await recipientOf(account, mail);
+  await account.limits.userMails.take(recipient.id);
+  const to = recipient.email;
   const messageId = `<${randomBytes(12).toString('hex')}@${new URL(account.publicUrl).hostname}>`;
   await account.mail({
-    to: to!,
+    to,
     subject: mail.subject,
     text: renderText(mail),
     html: renderHtml(mail),
@@ -55,5 +62,5 @@ export async function sendFormattedEmail(account: Account, mail: FormattedMail):
     ...(mail.from !== undefined ? { from: mail.from } : {}),
     ...(mail.replyTo !== undefined ? { replyTo: mail.replyTo } : {}),
   });
-  return { to: to!, messageId };
+  return { to, messageId };
 }

@@ -13,18 +13,18 @@ describe('account service: activating hubs', () => {
 
   const record = async (user: User) => (await cloud.http().post('/homey/').set(user.auth).send({ name: 'Home' }).expect(200)).body;
 
-  it('when a user makes the record of their hub, then it is activated and dated; activating it again changes nothing, others get 409', async () => {
+  it('when a user makes the record of their hub, then it is activated and dated; activating it again changes nothing, others get 404', async () => {
     const anna = await cloud.user();
     const ben = await cloud.user();
     const homey = await record(anna);
     expect(homey).toMatchObject({ activated: true, ownerId: anna.id });
     const { body } = await cloud.http().post(`/homey/${homey._id}/activate`).set(anna.auth).send({}).expect(200);
     expect(body).toMatchObject({ _id: homey._id, activated: true, role: 'owner', activatedAt: homey.activatedAt });
-    const res = await cloud.http().post(`/homey/${homey._id}/activate`).set(ben.auth).send({}).expect(409);
-    expect(res.body.error_description).toBe('This hub was activated by another account');
+    const res = await cloud.http().post(`/homey/${homey._id}/activate`).set(ben.auth).send({}).expect(404);
+    expect(res.body).toMatchObject({ error: 'not_found', error_description: 'Homey not found', statusCode: 404 });
   });
 
-  it('when someone activates a record production (an admin) made, then it becomes theirs and production loses it; after that others get 409', async () => {
+  it('when someone activates a record production (an admin) made, then it becomes theirs and production loses it; after that others get 404 as for any hub not theirs', async () => {
     const anna = await cloud.user();
     const ben = await cloud.user();
     const homey = await record(admin);
@@ -32,7 +32,7 @@ describe('account service: activating hubs', () => {
     const { body } = await cloud.http().post(`/homey/${homey._id}/activate`).set(anna.auth).send({}).expect(200);
     expect(body).toMatchObject({ ownerId: anna.id, role: 'owner', activated: true });
     await cloud.http().get(`/homey/${homey._id}`).set(admin.auth).expect(404);
-    await cloud.http().post(`/homey/${homey._id}/activate`).set(ben.auth).send({}).expect(409);
+    await cloud.http().post(`/homey/${homey._id}/activate`).set(ben.auth).send({}).expect(404);
   });
 
   it('when activating for another account, then only an admin may (403), for an account that exists (404); unknown hubs 404, bad ids 400', async () => {

@@ -1,12 +1,12 @@
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import type { AccountContext } from './context.js';
 import { requireHomey, type HomeyView } from './hubs.js';
-import { callerId, findUser, isAdmin } from './users.js';
+import { callerId, findUser, isAdmin } from './callers.js';
 
 /**
  * The person setting a hub up claims its record: a record nobody activated yet becomes theirs (an admin may name
  * another account), with the role owner; the users of whoever held it before go with them. A record someone else
- * activated is theirs (409).
+ * activated is theirs: 404, as every call about another account's hub answers.
  */
 export async function activateHomey(context: AccountContext, id: string, userId: string | undefined): Promise<HomeyView> {
   const { account } = context;
@@ -17,7 +17,7 @@ export async function activateHomey(context: AccountContext, id: string, userId:
   const row = await account.db.selectFrom('hubs').select(['owner_id', 'activated_at']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Homey');
   if (row.activated_at !== null) {
-    if (row.owner_id !== owner) throw conflict('This hub was activated by another account');
+    if (row.owner_id !== owner) throw notFound('Homey');
     return requireHomey(account, owner, id);
   }
   const now = account.iso();

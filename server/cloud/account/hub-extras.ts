@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { components } from '../../../generated/cloud/account.js';
 import type { Account } from './context.js';
 import type { Tables } from './db.js';
-import { peripheralView } from './peripherals.js';
+import { peripheralView } from './peripheral-view.js';
 
 type HomeyApp = components['schemas']['HomeyApp'];
 type Peripheral = components['schemas']['Peripheral'];

@@ -5,7 +5,7 @@ import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import type { Tables } from './db.js';
 import { requireHomey, requireOwned } from './hubs.js';
-import { findUser } from './users.js';
+import { findUser } from './callers.js';
 
 export type InviteView = components['schemas']['Invite'];
 type Role = InviteView['role'];

@@ -11,7 +11,7 @@ describe('account service: formatted e-mail', () => {
   beforeAll(async () => {
     delete process.env.SMTP_URL;
     // The service's own mailer (no test double): without SMTP_URL each mail becomes an .eml file in the outbox.
-    cloud = await startTestAccount({ mailer: undefined });
+    cloud = await startTestAccount({ mailer: undefined, limits: { userMails: { points: 3, durationMs: 60 * 60 * 1000 } } });
     admin = await cloud.admin();
   });
   afterAll(async () => {
@@ -27,6 +27,7 @@ describe('account service: formatted e-mail', () => {
 
   it("when an admin sends a formatted mail to a hub's owner, then it is written to the outbox with text and escaped HTML parts", async () => {
     const anna = await cloud.user();
+    await cloud.verify(anna.id);
     const homeyId = (await cloud.http().post('/homey/').set(anna.auth).send({ name: 'Home' }).expect(200)).body._id;
     const { body } = await cloud.http().post('/mail/formatted').set(admin.auth).send({
       toHomeyOwner: homeyId,
@@ -56,8 +57,32 @@ describe('account service: formatted e-mail', () => {
     await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, toHomeyOwner: '0123456789abcdef01234567' }).expect(404);
     await cloud.http().post('/mail/formatted').set(anna.auth).send({ ...mail, to: 'a@example.com' }).expect(403);
     await cloud.http().post('/mail/formatted').send({ ...mail, to: 'a@example.com' }).expect(401);
-    const { body } = await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, to: 'a@example.com' }).expect(200);
-    expect(body.to).toBe('a@example.com');
+    await cloud.verify(anna.id);
+    const { body } = await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, to: anna.email.toUpperCase() }).expect(200);
+    expect(body.to).toBe(anna.email);
+  });
+
+  it('when the recipient is no account, or its address is unverified, then 409 and no mail: formatted mails carry text someone wrote', async () => {
+    const ben = await cloud.user();
+    const homeyId = (await cloud.http().post('/homey/').set(ben.auth).send({ name: 'Home' }).expect(200)).body._id;
+    const sent = readdirSync(outbox()).length;
+    const mail = { subject: 'Win a prize', body: 'Click here' };
+    for (const recipient of [{ to: 'stranger@example.com' }, { to: ben.email }, { toHomeyOwner: homeyId }]) {
+      const res = await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, ...recipient }).expect(409);
+      expect(res.body.error_description).toBe('Formatted mails go only to the verified e-mail address of an account');
+    }
+    expect(readdirSync(outbox())).toHaveLength(sent);
+  });
+
+  it('when one account is sent more formatted mails than its hourly allowance, then 429 with Retry-After; others still get theirs', async () => {
+    const [carl, dana] = [await cloud.user(), await cloud.user()];
+    await Promise.all([cloud.verify(carl.id), cloud.verify(dana.id)]);
+    const mail = { subject: 'Hi', body: 'Hello' };
+    for (let i = 0; i < 3; i++) await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, to: carl.email }).expect(200);
+    const refused = await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, to: carl.email }).expect(429);
+    expect(refused.body).toMatchObject({ error: 'too_many_requests', statusCode: 429 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    await cloud.http().post('/mail/formatted').set(admin.auth).send({ ...mail, to: dana.email }).expect(200);
   });
 
   it('when an account changes its address, then the verification mail goes the same way, into the outbox', async () => {

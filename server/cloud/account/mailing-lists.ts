@@ -2,7 +2,7 @@ import type { components } from '../../../generated/cloud/account.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Account } from './context.js';
 import { isUniqueViolation } from './db.js';
-import { findUser } from './users.js';
+import { findUser } from './callers.js';
 
 /**
  * Mailing lists (the reference's MailChimp operations): who is on which list with which tags, kept in our own

@@ -5,35 +5,16 @@ import type { AccountContext } from './context.js';
 import { digest } from './crypto.js';
 import { isUniqueViolation, type Tables } from './db.js';
 import { requireHomey } from './hubs.js';
-import { callerId, findUser, isAdmin } from './users.js';
+import { callerId, findUser, isAdmin } from './callers.js';
+import { peripheralView, type Details, type PeripheralView } from './peripheral-view.js';
 
 /** Bridges and portals: one table, one set of rules (made in production, claimed by activation). */
 export type PeripheralKind = Tables['peripherals']['kind'];
 type Row = Selectable<Tables['peripherals']>;
-export type PeripheralView = components['schemas']['Peripheral'];
 type Create = components['schemas']['PeripheralCreate'];
 type Update = components['schemas']['PeripheralUpdate'];
 
-interface Details {
-  name: string;
-  model?: string;
-  softwareVersion?: string;
-}
-
 const label = (kind: PeripheralKind) => (kind === 'bridge' ? 'Bridge' : 'Portal');
-
-export function peripheralView(row: Row): PeripheralView {
-  return {
-    serial: row.serial,
-    ...(JSON.parse(row.data) as Details),
-    ownerId: row.owner_id,
-    homeyId: row.hub_id,
-    activated: row.activated_at !== null,
-    ...(row.activated_at !== null ? { activatedAt: row.activated_at } : {}),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** The caller's own, or every one for an admin (production's view). */
 export async function listPeripherals(context: AccountContext, kind: PeripheralKind, filter: { serial?: string; serialHash?: string }): Promise<PeripheralView[]> {

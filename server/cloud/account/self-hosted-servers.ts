@@ -2,7 +2,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Account, AccountContext } from './context.js';
 import { isUniqueViolation } from './db.js';
 import { createHomey, requireHomey, requireOwned, type HomeyView } from './hubs.js';
-import { callerId, isAdmin } from './users.js';
+import { callerId, isAdmin } from './callers.js';
 
 export const SELF_HOSTED_MODEL = 'homey-self-hosted-server';
 

@@ -7,13 +7,14 @@ import { systemClock, type Clock } from '../../http/clock.js';
 import { log } from '../../http/log.js';
 import { sendMail } from '../../http/mail.js';
 import { createServiceHttp, type ServiceHttp } from '../../http/service.js';
-import { LoginThrottle } from '../../hub/users/login-throttle.js';
+import { LoginThrottle, type LimiterStore } from '../../http/throttle.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
-import { DEFAULT_PASSWORD_COST, type PasswordCost } from './crypto.js';
+import { DEFAULT_PASSWORD_COST, Passwords, type PasswordCost } from './crypto.js';
 import { openAccountDb } from './db.js';
 import { loadDelegationKeys } from './delegation.js';
+import { accountLimits, type LimitSettings } from './limits.js';
 import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
 import { registerClient, type ClientRegistration } from './oauth/clients.js';
 import { tokenEndpoint, type ExtensionGrant } from './oauth/token-endpoint.js';
@@ -35,6 +36,10 @@ export interface AccountServiceConfig extends RegionConfig {
   /** Sends the service's mails; default: through SMTP_URL, else as .eml files in `<dataDir>/outbox` (sendMail). */
   mailer?: Mailer;
   passwordCost?: PasswordCost;
+  /** Calls per key and window beyond which the service answers 429; default DEFAULT_LIMITS (limits.ts). */
+  limits?: Partial<LimitSettings>;
+  /** Where throttles and limits keep their counts: memory by default; a RateLimiterRedis store shares them between instances. */
+  limiterStore?: LimiterStore;
   /** The service's URL as users reach it, for links in mails. Default http://127.0.0.1:4861. */
   publicUrl?: string;
   /** Host names besides this machine's that the service answers to. */
@@ -70,10 +75,11 @@ export async function createAccountService(config: AccountServiceConfig): Promis
     clock,
     now: () => clock.now(),
     iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),
-    throttle: new LoginThrottle(() => clock.now()),
+    throttle: new LoginThrottle(config.limiterStore),
+    limits: accountLimits(config.limits, config.limiterStore),
     keys: await loadDelegationKeys(config.dataDir),
     mail: config.mailer ?? outboxMailer(config.dataDir, config.publicUrl ?? DEFAULT_PUBLIC_URL, clock),
-    passwordCost: config.passwordCost ?? DEFAULT_PASSWORD_COST,
+    passwords: new Passwords(config.passwordCost ?? DEFAULT_PASSWORD_COST),
     publicUrl: config.publicUrl ?? DEFAULT_PUBLIC_URL,
   };
   for (const client of config.clients ?? []) await registerClient(account, client);

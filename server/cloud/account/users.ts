@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
-import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { ApiError, conflict, notFound } from '../../http/errors.js';
+import { findUser } from './callers.js';
 import type { Account, AccountContext } from './context.js';
-import { hashPassword, newId, verifyPassword } from './crypto.js';
+import { newId } from './crypto.js';
 import { isUniqueViolation, type Tables } from './db.js';
 import type { components } from '../../../generated/cloud/account.js';
 import { devicesOf } from './devices.js';
@@ -35,11 +36,6 @@ export async function userView(account: Account, row: UserRow): Promise<UserView
   };
 }
 
-export const findUser = (account: Account, id: string) => account.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const findUserByEmail = (account: Account, email: string) =>
-  account.db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
-
 export interface NewUser {
   email: string;
   password: string;
@@ -55,7 +51,7 @@ export async function createUser(account: Account, input: NewUser): Promise<User
     id: newId(),
     email: input.email,
     email_key: input.email.toLowerCase(),
-    password_hash: await hashPassword(input.password, account.passwordCost),
+    password_hash: await account.passwords.hash(input.password),
     firstname: input.firstname,
     lastname: input.lastname ?? '',
     language: input.language ?? 'en',
@@ -63,7 +59,7 @@ export async function createUser(account: Account, input: NewUser): Promise<User
     roles: '[]',
     newsletter: input.newsletter ? 1 : 0,
     newsletter_language: null,
-    email_verified: 1,
+    email_verified: 0,
     created_at: now,
     updated_at: now,
   };
@@ -72,40 +68,6 @@ export async function createUser(account: Account, input: NewUser): Promise<User
   } catch (error) {
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
-  return row;
-}
-
-/** The caller's user id, or 403 for a token of a client without a user (client credentials). */
-export function callerId(context: AccountContext): string {
-  const userId = context.session?.userId;
-  if (!userId) throw forbidden('This token belongs to an app, not to a user: sign a user in');
-  return userId;
-}
-
-/** Whether the account holds the role admin (given by operators: AccountService.addRole). */
-export const isAdmin = async (context: AccountContext, userId: string) => {
-  const row = await findUser(context.account, userId);
-  return Boolean(row && (JSON.parse(row.roles) as string[]).includes('admin'));
-};
-
-/** The account at `id`, which only that account's own tokens (and admins') may reach. */
-export async function requireOwnAccount(context: AccountContext, id: string): Promise<UserRow> {
-  const caller = callerId(context);
-  if (caller !== id && !(await isAdmin(context, caller))) throw forbidden('Only the account itself may do this');
-  const row = await findUser(context.account, id);
-  if (!row) throw notFound('User');
-  return row;
-}
-
-export async function requireAdmin(context: AccountContext): Promise<void> {
-  if (!(await isAdmin(context, callerId(context)))) throw forbidden('Only an admin may do this');
-}
-
-/** The account at `id`, for an admin caller only. */
-export async function requireAdminOver(context: AccountContext, id: string): Promise<UserRow> {
-  await requireAdmin(context);
-  const row = await findUser(context.account, id);
-  if (!row) throw notFound('User');
   return row;
 }
 
@@ -126,19 +88,19 @@ export async function updateUser(account: Account, row: UserRow, patch: { email?
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
   const updated = { ...row, ...changes };
-  if (newAddress) await sendVerification(account, updated);
+  if (newAddress) await sendVerification(account, updated, 'change');
   return updated;
 }
 
 /** Checks the account's password, throttled per e-mail address and client address (403 when wrong, 429 when locked). */
 export async function confirmPassword(context: AccountContext, row: UserRow, password: string): Promise<void> {
-  const ok = await context.account.throttle.attempt(row.email, context.remoteAddress, async () => ((await verifyPassword(password, row.password_hash)) ? true : null));
+  const ok = await context.account.throttle.attempt(row.email, context.remoteAddress, async () => ((await context.account.passwords.verify(password, row.password_hash)) ? true : null));
   if (!ok) throw new ApiError(403, 'wrong_password', 'The password is wrong');
 }
 
 /** Sets a new password; ends every token of the account but `keepAccessHash` (the caller's own). */
 export async function setPassword(account: Account, userId: string, password: string, keepAccessHash?: string): Promise<void> {
-  const hash = await hashPassword(password, account.passwordCost);
+  const hash = await account.passwords.hash(password);
   await account.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, updated_at: account.iso() }).where('id', '=', userId).execute();
     let ended = trx.deleteFrom('tokens').where('user_id', '=', userId);

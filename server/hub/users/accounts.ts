@@ -1,7 +1,7 @@
 import type { Hub } from '../context.js';
 import { Invites } from './invites.js';
 import { LocalCredentials } from './local-credentials.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle } from '../../http/throttle.js';
 
 export interface Accounts {
   credentials: LocalCredentials;
@@ -16,7 +16,7 @@ const byHub = new WeakMap<Hub, Accounts>();
 export function accountsOf(hub: Hub): Accounts {
   let accounts = byHub.get(hub);
   if (!accounts) {
-    accounts = { credentials: new LocalCredentials(hub.db), invites: new Invites(hub.db), throttle: new LoginThrottle(hub.now) };
+    accounts = { credentials: new LocalCredentials(hub.db), invites: new Invites(hub.db), throttle: new LoginThrottle() };
     byHub.set(hub, accounts);
   }
   return accounts;

@@ -13,15 +13,24 @@ describe('failed local logins are throttled per username and per address', () =>
     await hub.http().put('/api/manager/users/user/me/local-credentials').set(user.auth).send({ username, password }).expect(204);
     return user;
   };
+  /** The throttle keeps time by Date (rate-limiter-flexible's stores do): the hub's clock and Date move together. */
+  const advance = (ms: number) => {
+    clock.advance(ms);
+    jest.setSystemTime(clock.now());
+  };
   /** Over an hour later: every earlier failure is forgotten. */
-  const later = () => clock.advance(61 * 60_000);
+  const later = () => advance(61 * 60_000);
 
   beforeAll(async () => {
     clock = new FakeClock(Date.parse('2030-01-01T00:00:00Z'));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'], now: clock.now() });
     hub = await startTestHub({ clock });
   });
   beforeEach(later);
-  afterAll(() => hub.stop());
+  afterAll(async () => {
+    await hub.stop();
+    jest.useRealTimers();
+  });
 
   it('when a username fails six times, then the next attempt answers 429 with Retry-After, even with the right password, until the delay passes', async () => {
     await withCredentials('ida', 'ida password');
@@ -30,11 +39,11 @@ describe('failed local logins are throttled per username and per address', () =>
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.body).toMatchObject({ error: 'too_many_requests', error_description: 'Too many failed sign-ins: try again in 1 s', statusCode: 429 });
 
-    clock.advance(1000);
+    advance(1000);
     await loginLocal('ida', 'guess 7').expect(401);
     const longer = await loginLocal('ida', 'ida password').expect(429);
     expect(longer.headers['retry-after']).toBe('2');
-    clock.advance(2000);
+    advance(2000);
     const { body: token } = await loginLocal('ida', 'ida password').expect(200);
     await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200);
   });

@@ -23,6 +23,7 @@ describe('account service: the sign-in page (GET and POST /oauth2/authorise)', (
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.text).toContain('Test App');
     expect(res.text).toContain('<form method="post" action="/oauth2/authorise">');
     expect(res.text).not.toContain('<script>');
@@ -97,5 +98,20 @@ describe('account service: the sign-in page (GET and POST /oauth2/authorise)', (
     expect(locked.text).toContain('Too many failed sign-ins');
     const grant = await cloud.http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send({ grant_type: 'password', username: victim, password: PASSWORD }).expect(429);
     expect(grant.body.error).toBe('too_many_requests');
+  });
+
+  it('when the form comes from another site (Sec-Fetch-Site, or Origin without it), then 403 with a page saying so, and no code', async () => {
+    const fields = { ...formFields((await open(query()).expect(200)).text), email, password: PASSWORD };
+    const post = (headers: Record<string, string>) => cloud.http().post('/oauth2/authorise').set(headers).type('form').send(fields);
+    const host = new URL(cloud.url).host;
+    const foreign: Array<Record<string, string>> = [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://evil.example' }, { Origin: 'null' }];
+    for (const headers of foreign) {
+      const res = await post(headers).expect(403);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.text).toContain('This sign-in form was sent from another site.');
+    }
+    await post({ 'Sec-Fetch-Site': 'same-origin', Origin: `http://${host}` }).expect(303);
+    await post({ Origin: `http://${host}` }).expect(303);
   });
 });

@@ -1,10 +1,9 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { operations } from '../../../../generated/cloud/account.operations.js';
 import { ApiError } from '../../../http/errors.js';
 import type { RawRoute } from '../../../http/router.js';
 import type { Account } from '../context.js';
-import { verifyPassword } from '../crypto.js';
-import { findUserByEmail } from '../users.js';
+import { passwordSignIn } from '../sign-in.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
 import { errorPage, signInPage, type Hidden } from './page.js';
 import { issueCode } from './tokens.js';
@@ -16,11 +15,19 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
+  // Not no-referrer: with it browsers send `Origin: null` even for the page's own form, which sentFromThisSite refuses.
+  'Referrer-Policy': 'same-origin',
 };
 
 function sendPage(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...PAGE_HEADERS, ...headers, 'Content-Length': Buffer.byteLength(html) }).end(html);
+}
+
+/** A sign-in form posted from another site (cross-site request forgery): refused with a page saying so. */
+class ForeignForm extends ApiError {
+  constructor() {
+    super(403, 'forbidden', 'This sign-in form was sent from another site. Open the sign-in page again from the app you came from.');
+  }
 }
 
 /** An error shown on the page, because the redirect URI cannot be trusted (RFC 6749 §4.1.2.1). */
@@ -72,6 +79,23 @@ async function check(account: Account, params: Params, invalid?: ApiError): Prom
   return { client, redirectUri, state: text(params.state), scopes, codeChallenge, hidden };
 }
 
+/**
+ * Whether the browser posted the form from this service's own page (a cross-site form signs a victim's browser in
+ * to the attacker's account, or guesses passwords with it). Browsers say so by Sec-Fetch-Site, older ones by
+ * Origin; a client without either is no browser, which nobody can forge a request from.
+ */
+function sentFromThisSite(req: IncomingMessage): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 function redirect(res: ServerResponse, redirectUri: string, answer: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(answer)) if (value !== undefined) url.searchParams.set(name, value);
@@ -117,6 +141,10 @@ export function authoriseSignIn(account: Account): RawRoute {
     api: 'account',
     spec: operations.authoriseSignIn,
     body: 'form',
+    // RFC 6749 §10.12: the form is accepted from the page itself only, decided before it is read.
+    admit(req) {
+      if (!sentFromThisSite(req)) throw new ForeignForm();
+    },
     async serve(req, res) {
       const form = req.body as Record<string, string | undefined>;
       await guarded(res, form, async () => {
@@ -124,10 +152,7 @@ export function authoriseSignIn(account: Account): RawRoute {
         const email = form.email ?? '';
         let userId: string | null;
         try {
-          userId = await account.throttle.attempt(email, req.socket.remoteAddress ?? '', async () => {
-            const user = email && (await findUserByEmail(account, email));
-            return user && (await verifyPassword(form.password ?? '', user.password_hash)) ? user.id : null;
-          });
+          userId = await passwordSignIn(account, email, form.password ?? '', req.socket.remoteAddress ?? '');
         } catch (error) {
           if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
           return sendPage(res, 429, signInPage(request.client.name, request.hidden, error.message, email), error.headers);
@@ -137,6 +162,7 @@ export function authoriseSignIn(account: Account): RawRoute {
         redirect(res, request.redirectUri, { code, state: request.state });
       });
     },
-    invalid: (error, req, res) => refuse(account, (req.body as Params) ?? {}, error, res),
+    invalid: async (error, req, res) =>
+      error instanceof ForeignForm ? sendPage(res, 403, errorPage(error.message)) : refuse(account, (req.body as Params) ?? {}, error, res),
   };
 }

@@ -1,4 +1,4 @@
-import { findUserByEmail } from '../users.js';
+import { findUserByEmail } from '../callers.js';
 import { APP, startTestAccount, type TestAccount } from '../testing/test-account.js';
 import { oauthError } from './errors.js';
 

@@ -2,8 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { operations } from '../../../../generated/cloud/account.operations.js';
 import type { RawRoute } from '../../../http/router.js';
 import type { Account } from '../context.js';
-import { verifyPassword } from '../crypto.js';
-import { findUserByEmail } from '../users.js';
+import { passwordSignIn } from '../sign-in.js';
 import { authenticateClient, grantedScopes, GRANTS, type Client, type Grant } from './clients.js';
 import { oauthError } from './errors.js';
 import { basicCredentials } from './basic.js';
@@ -35,10 +34,7 @@ async function passwordGrant(account: Account, client: Client, form: Form, remot
   const username = required(form, 'username');
   const password = required(form, 'password');
   const scopes = grantedScopes(client, form.scope);
-  const userId = await account.throttle.attempt(username, remoteAddress, async () => {
-    const user = await findUserByEmail(account, username);
-    return user && (await verifyPassword(password, user.password_hash)) ? user.id : null;
-  });
+  const userId = await passwordSignIn(account, username, password, remoteAddress);
   if (!userId) throw oauthError.invalidGrant('Wrong username or password');
   return issueTokens(account, { client, userId, scopes });
 }

@@ -129,7 +129,13 @@ describe('account service: POST /oauth2/token', () => {
     it('when the redirect_uri differs from the authorization request, then invalid_grant', async () => {
       const code = await authorise(cloud, { client: APP, email });
       const res = await token({ grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:9999/other' }).expect(400);
-      expect(res.body.error).toBe('invalid_grant');
+      expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'redirect_uri differs from the one of the authorization request' });
+    });
+
+    it('when the code is exchanged without redirect_uri (as the official cloud client does), then tokens: it stays bound to its URI', async () => {
+      const code = await authorise(cloud, { client: APP, email });
+      const res = await token({ grant_type: 'authorization_code', code }).expect(200);
+      await cloud.http().get('/user/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
     });
 
     it('when a code is older than 60 seconds, then invalid_grant', async () => {

@@ -125,7 +125,7 @@ export async function issueCode(account: Account, request: CodeRequest): Promise
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-/** RFC 6749 §4.1.3 and RFC 7636 §4.6: a code of this client and redirect URI, unused, unexpired, its PKCE verifier right. */
+/** RFC 6749 §4.1.3 and RFC 7636 §4.6: a code of this client and of the redirect URI if one is sent, unused, unexpired, its PKCE verifier right. */
 export async function redeemCode(account: Account, client: Client, code: string, redirectUri: string | undefined, verifier: string | undefined): Promise<TokenAnswer> {
   const row = await account.db.selectFrom('auth_codes').selectAll().where('code_hash', '=', digest(code)).executeTakeFirst();
   const invalid = () => oauthError.invalidGrant('The authorization code is invalid, expired or used');
@@ -136,7 +136,8 @@ export async function redeemCode(account: Account, client: Client, code: string,
     throw invalid();
   }
   if (row.expires_at <= account.iso()) throw invalid();
-  if (redirectUri !== row.redirect_uri) throw oauthError.invalidGrant('redirect_uri differs from the one of the authorization request');
+  // The official cloud client sends none; a code stays bound to the URI it was issued for all the same.
+  if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw oauthError.invalidGrant('redirect_uri differs from the one of the authorization request');
   if (row.code_challenge !== null) {
     if (!verifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || s256(verifier) !== row.code_challenge) {
       throw oauthError.invalidGrant('The PKCE code_verifier does not match the code_challenge');

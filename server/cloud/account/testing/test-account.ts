@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { Mail } from '../context.js';
+import type { PasswordCost } from '../crypto.js';
+import { markVerified } from '../email-verification.js';
 import { freshDatabase } from './postgres.js';
 import type { ClientRegistration } from '../oauth/clients.js';
 import type { TokenAnswer } from '../oauth/tokens.js';
@@ -27,6 +29,9 @@ export const BROWSER_APP: ClientRegistration = {
 
 export const PASSWORD = 'correct horse battery';
 
+/** argon2id's smallest cost, for tests: hashing is not what they test. */
+export const CHEAP_PASSWORD_COST: PasswordCost = { memoryKiB: 64, passes: 1, parallelism: 1 };
+
 export interface TestAccount extends AccountService {
   url: string;
   dataDir: string;
@@ -35,6 +40,8 @@ export interface TestAccount extends AccountService {
   http(): ReturnType<typeof request>;
   /** A new account through the API: its `_id` and e-mail. */
   signUp(email?: string, password?: string): Promise<{ id: string; email: string }>;
+  /** Marks an account's address verified, as following its mailed link would (email-verification.test.ts follows it). */
+  verify(userId: string): Promise<void>;
   /** Tokens of the password grant for the test app. */
   tokens(email: string, password?: string, scope?: string): Promise<TokenAnswer>;
   /** A new account and an access token with every scope of the test app. */
@@ -52,7 +59,7 @@ let counter = 0;
 
 /**
  * A real account service on port 0 in a fresh data folder, with the test clients registered, cheap password
- * hashing and every answer checked against the contract. Its data is in SQLite, or, when the environment has
+ * hashing, sign-ups unlimited (one address makes every account) and every answer checked against the contract. Its data is in SQLite, or, when the environment has
  * DATABASE_URL (CI), in a fresh database on that PostgreSQL server, dropped by stop().
  */
 export async function startTestAccount(overrides: Partial<AccountServiceConfig> = {}): Promise<TestAccount> {
@@ -66,12 +73,13 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
   const mails: Mail[] = [];
   const service = await createAccountService({
     clients: [APP, BROWSER_APP],
-    passwordCost: { log2N: 10, r: 8, p: 1 },
+    passwordCost: CHEAP_PASSWORD_COST,
     mailer: (mail) => void mails.push(mail),
     validateResponses: true,
     development: true,
     databaseUrl: database?.url,
     ...overrides,
+    limits: { signUps: { points: 100_000, durationMs: 60 * 60 * 1000 }, ...overrides.limits },
     dataDir,
   });
   const url = await service.listen(0);
@@ -80,6 +88,7 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     const res = await http().post('/user').send({ email, password, firstname: 'Test' }).expect(200);
     return { id: res.body._id as string, email };
   };
+  const verify = (userId: string) => markVerified(service.account, userId);
   const tokens = async (email: string, password = PASSWORD, scope?: string) => {
     const form: Record<string, string> = { grant_type: 'password', username: email, password };
     if (scope) form.scope = scope;
@@ -98,6 +107,7 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     mails,
     http,
     signUp,
+    verify,
     tokens,
     user,
     async admin() {
