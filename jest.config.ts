@@ -22,6 +22,8 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!(jose|openapi-fetch)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 20000,
+  // Most suites wait on sockets, timers, child processes and Chromium: three workers keep two cores busy.
+  maxWorkers: 3,
 };
 
 export default config;
