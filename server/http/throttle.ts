@@ -40,6 +40,11 @@ export class RateLimit {
       throw refusal;
     }
   }
+
+  /** Gives back a call of `key` that was refused after all (a ticket that was not stored). */
+  async giveBack(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
 }
 
 /** How failures of one key (a username, an address) slow down its further attempts. */

@@ -1,4 +1,4 @@
-import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimit } from '../http/throttle.js';
 import type { Clock } from '../http/clock.js';
 import type { CloudSession } from '../cloud/identity.js';
 import type { ServiceContext } from '../http/service.js';
@@ -17,7 +17,7 @@ export interface Support {
   /** The form host's URL as users reach it, for article links. */
   publicUrl: string;
   /** Each account's tickets this hour (ticket-throttle.ts). */
-  ticketThrottle: RateLimiterMemory;
+  ticketThrottle: RateLimit;
 }
 
 export type SupportContext = ServiceContext<Support, CloudSession>;

@@ -5,7 +5,6 @@ import { notFound } from '../http/errors.js';
 import { log } from '../http/log.js';
 import type { Support } from './context.js';
 import { sendConfirmation } from './confirmation.js';
-import { returnTicketTurn, takeTicketTurn } from './ticket-throttle.js';
 
 export type Ticket = components['schemas']['Ticket'];
 export type TicketCreate = components['schemas']['TicketCreate'];
@@ -22,9 +21,9 @@ const FIRST_TICKET_ID = 1001;
  * failure is logged for the support team instead; the answer says whether the confirmation went.
  */
 export async function createTicket(support: Support, session: CloudSession, input: TicketCreate): Promise<{ ticket: Ticket; confirmationSent: boolean }> {
-  await takeTicketTurn(support.ticketThrottle, session.userId);
+  await support.ticketThrottle.take(session.userId);
   const id = await storeTicket(support, session, input).catch(async (error: unknown) => {
-    await returnTicketTurn(support.ticketThrottle, session.userId);
+    await support.ticketThrottle.giveBack(session.userId);
     throw error;
   });
   const ticket = await requireTicket(support, session.userId, String(id));
