@@ -159,15 +159,6 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     }
     return validator;
   };
-  const routerOf = (api: string) => {
-    let router = routers.get(api);
-    if (!router) {
-      router = express.Router({ caseSensitive: true });
-      routers.set(api, router);
-    }
-    return router;
-  };
-
   const byApi = new Map<string, Array<{ spec: OperationSpec; operation?: Operation<Context>; raw?: RawRoute }>>();
   for (const operation of dispatcher.all()) {
     if (options.ownOriginsOnly?.(operation)) ownOrigins.add(operation.spec);
@@ -177,7 +168,8 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
 
   for (const [api, routes] of byApi) {
     const validator = validatorOf(api, routes.flatMap(({ raw }) => (raw ? [raw] : [])));
-    const router = routerOf(api);
+    const router = express.Router({ caseSensitive: true });
+    routers.set(api, router);
     for (const { spec, operation, raw } of routes.sort(byPath)) {
       preflights.push({ method: spec.method.toUpperCase(), pattern: pathPattern(spec.path), spec });
       const stages = operation ? operationStages(operation) : rawStages(raw!);
