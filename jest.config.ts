@@ -24,6 +24,8 @@ const config: Config = {
   testTimeout: 20000,
   // Most suites wait on sockets, timers, child processes and Chromium: three workers keep two cores busy.
   maxWorkers: 3,
+  // A worker that grew past this after a file is replaced: three long-lived heaps would crowd the machine's memory.
+  workerIdleMemoryLimit: '768MB',
 };
 
 export default config;

@@ -16,6 +16,8 @@ export interface SupportTables {
     created_at: string;
     /** The ticket that took it; null while it waits. */
     ticket_id: number | null;
+    /** Its place among the ticket's attachments, as the ticket named them (uploads may finish in any order). */
+    position: number | null;
   };
   tickets: {
     id: number;
@@ -68,6 +70,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('ticket_id', 'integer', (c) => c.references('tickets.id').onDelete('cascade'))
         .execute();
       await db.schema.createIndex('uploads_by_ticket').on('uploads').column('ticket_id').execute();
+    },
+  },
+  '002-attachment-order': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('uploads').addColumn('position', 'integer').execute();
     },
   },
 };

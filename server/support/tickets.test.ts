@@ -131,4 +131,11 @@ describe('support back end: createTicket, getTicket and getTickets', () => {
     expect(readdirSync(outbox()).length).toBe(mails);
     await send(anna.auth, question).expect(200);
   });
+
+  it('when uploads finish in another order than the ticket names them, then its attachments keep the order the ticket gave', async () => {
+    const later = await upload(bert.auth, 'later.png');
+    const first = await upload(bert.auth, 'first.png');
+    const { body } = await send(bert.auth, { ...question, uploadTokens: [first, later] }).expect(200);
+    expect(body.ticket.attachments.map((file: { filename: string }) => file.filename)).toEqual(['first.png', 'later.png']);
+  });
 });

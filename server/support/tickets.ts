@@ -61,7 +61,7 @@ async function storeTicket(support: Support, session: CloudSession, input: Ticke
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (uploadTokens.length) await trx.updateTable('uploads').set({ ticket_id: id }).where('token', 'in', uploadTokens).execute();
+    for (const [position, token] of uploadTokens.entries()) await trx.updateTable('uploads').set({ ticket_id: id, position }).where('token', '=', token).execute();
     return id;
   });
 }
@@ -82,7 +82,7 @@ export async function ticketsOf(support: Support, userId: string): Promise<Ticke
 async function withAttachments(support: Support, rows: TicketRow[]): Promise<Ticket[]> {
   const ids = rows.map((row) => row.id);
   const uploads = ids.length
-    ? await support.db.selectFrom('uploads').select(['ticket_id', 'filename', 'mimetype', 'size']).where('ticket_id', 'in', ids).orderBy('created_at').execute()
+    ? await support.db.selectFrom('uploads').select(['ticket_id', 'filename', 'mimetype', 'size']).where('ticket_id', 'in', ids).orderBy('position').execute()
     : [];
   return rows.map((row) => ({
     id: String(row.id),
