@@ -15,6 +15,9 @@ const nested = (field: string) => (/^[a-z_]\w*$/i.test(field) ? field : `["${fie
 const dotted = (prefix: string, field: string) => (/^[a-z_]\w*$/i.test(field) ? `${prefix}.${field}` : `${prefix}["${field}"]`);
 
 export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [nested(field), dotted('*', field), dotted('*.*', field)]);
+/** The same fields on a logged error and one level below it (`err.token`, `err.options.password`). */
+export const ERROR_SECRET_PATHS = SECRET_FIELDS.flatMap((field) => [dotted('err', field), dotted('err.*', field)]);
+export const REDACTED = '[redacted]';
 
 /** LOG_LEVEL when set; otherwise info, or silent under jest so that tests print only their own output. */
 export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
@@ -24,7 +27,7 @@ export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
 
 /** A logger with the project's level and redaction, writing to `destination` (stderr by default). */
 export function createLogger(destination: DestinationStream = pino.destination({ dest: 2, sync: true }), level = logLevel()): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: REDACTED } }, destination);
 }
 
 export const log: Logger = createLogger();

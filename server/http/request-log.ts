@@ -1,35 +1,69 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
-import type { Logger } from 'pino';
-import { log } from './log.js';
+import type { RequestHandler } from 'express';
+import pino, { type Logger } from 'pino';
+import { pinoHttp, startTime } from 'pino-http';
+import { ERROR_SECRET_PATHS, log, REDACTED } from './log.js';
 
 /** An id a client or proxy sent that is safe to repeat in logs and headers. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/**
- * One structured line per request (pino-http): its id (the caller's `X-Request-Id` or a new one, answered in the same
- * header), method, path, status and duration. Failures are logged at the default level (5xx as errors with their
- * cause, 4xx as warnings); answered requests only from LOG_LEVEL=debug, so that a busy hub writes nothing per read.
- * The query is left out: some carry one-time tokens (an e-mail link's).
- */
-export const requestLogger = (logger: Logger = log) => pinoHttp({
-  logger,
-  genReqId(req: IncomingMessage, res: ServerResponse) {
-    const sent = req.headers['x-request-id'];
-    const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-    res.setHeader('X-Request-Id', id);
-    return id;
-  },
-  customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
-  serializers: {
-    req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0], remoteAddress: req.remoteAddress }),
-    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-  },
-  quietReqLogger: true,
-});
+/** The caller's `X-Request-Id`, or a new one; answered in the same header. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const sent = req.headers['x-request-id'];
+  const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
 
-/** Hands an answered error to the request's log line (pino-http logs `res.err` with the request). */
-export function logFailure(res: ServerResponse, error: unknown): void {
-  res.err = error instanceof Error ? error : new Error(String(error));
+export interface RequestLog {
+  /** Runs first on every request: its id, and the time its duration is counted from. */
+  middleware: RequestHandler;
+  /** The request is answered as a failure (`error`: the cause of a 5xx): its line is written when the answer ends. */
+  failed(req: IncomingMessage, res: ServerResponse, error?: unknown): void;
+}
+
+/**
+ * One structured line per logged request (pino-http): its id (the caller's `X-Request-Id` or a new one, answered in
+ * the same header), method, path, status and duration. Failures are logged at the default level (5xx as errors with
+ * their cause, 4xx as warnings); answered requests only from LOG_LEVEL=debug, so that a busy hub writes nothing per
+ * read. The query is left out: some carry one-time tokens (an e-mail link's).
+ *
+ * pino-http's middleware makes two loggers and seven properties per request: a fifth of the time of a cached list
+ * read (docs/benchmarks.md). So below debug it runs only for the requests whose line is written, taken up when the
+ * kernel answers a failure, with the duration counted from the request's start all the same.
+ */
+export function requestLog(logger: Logger = log): RequestLog {
+  const http = pinoHttp({
+    // A request's line holds only the fields below, so redaction looks only where a secret may sit: the error.
+    // The project-wide wildcard paths would walk every request's bindings.
+    logger: logger.child({}, { redact: { paths: ERROR_SECRET_PATHS, censor: REDACTED } }),
+    genReqId: requestId,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
+    // The serializers get the request and response themselves: wrapped, each request would first be copied whole.
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { id: unknown }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0], remoteAddress: req.socket?.remoteAddress }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: pino.stdSerializers.err,
+    },
+  });
+  if (logger.isLevelEnabled('debug')) return { middleware: http, failed: (_req, res, error) => blame(res, error) };
+  return {
+    middleware(req, res, next) {
+      req.id = requestId(req, res);
+      res[startTime] = Date.now();
+      next();
+    },
+    failed(req, res, error) {
+      // Its middleware, once (a second error of the same request finds it there); it keeps the id and start time.
+      if (!res.log) http(req, res);
+      blame(res, error);
+    },
+  };
+}
+
+/** Hands an answered error to the request's line (pino-http logs `res.err` with the request). */
+function blame(res: ServerResponse, error: unknown): void {
+  if (error !== undefined) res.err = error instanceof Error ? error : new Error(String(error));
 }

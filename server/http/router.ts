@@ -7,7 +7,7 @@ import { contractValidator, fromValidator } from './contract-validation.js';
 import type { Caller, CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
-import { logFailure, requestLogger } from './request-log.js';
+import { requestLog } from './request-log.js';
 import { sendError, sendJson, sendMedia } from './respond.js';
 
 export interface HttpOptions<Context extends CallContext> {
@@ -109,10 +109,11 @@ const byPath = (a: { spec: OperationSpec }, b: { spec: OperationSpec }) => {
  * Refuses a query parameter the operation does not name, before the body is read. The validator does the same but
  * not for an operation with a free-form object parameter (`args[...]`), where any name could be one of its keys.
  */
-const knownQuery = (spec: OperationSpec): RequestHandler => (req, _res, next) => {
+function checkQuery(spec: OperationSpec, req: Request): void {
+  if (!req.url.includes('?')) return;
   const unknown = Object.keys(req.query as object).find((name) => !(spec.queryParams as readonly string[]).includes(name));
-  next(unknown === undefined ? undefined : badRequest(`Unknown query parameter '${unknown}'`));
-};
+  if (unknown !== undefined) throw badRequest(`Unknown query parameter '${unknown}'`);
+}
 
 /** RFC 9112 §3.2: more than one Host header line is a bad request. */
 function hostLines(req: IncomingMessage): number {
@@ -141,6 +142,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     return this;
   };
 
+  const requests = requestLog();
   const ownOrigins = new Set<OperationSpec>();
   const preflights: Array<{ method: string; pattern: RegExp; spec: OperationSpec }> = [];
   const routers = new Map<string, express.Router>();
@@ -188,15 +190,18 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
 
   function operationStages(operation: Operation<Context>) {
     const { spec } = operation;
+    const body = operationBody(spec);
+    // One stage before the validator, not three: each Express stage costs a turn of its router on every call.
     const admit: RequestHandler = async (req, res, next) => {
       allowOrigin(req, res, spec);
       const locals = res.locals as CallLocals<Context>;
       locals.operation = spec;
       locals.params = { ...(req.params as Record<string, string>) };
       locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params);
-      next();
+      checkQuery(spec, req);
+      if (body) body(req, res, next);
+      else next();
     };
-    const body = operationBody(spec);
     const serve: RequestHandler = async (req, res) => {
       const locals = res.locals as CallLocals<Context>;
       const result = await dispatcher.invoke(operation, namedArgs(spec, req, locals.params!), locals.context!);
@@ -208,7 +213,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       if (result === null) return sendJson(req, res, result);
       res.json(result);
     };
-    return { before: body ? [admit, knownQuery(spec), body] : [admit, knownQuery(spec)], refused: [], serve };
+    return { before: [admit], refused: [], serve };
   }
 
   function rawStages(raw: RawRoute) {
@@ -232,6 +237,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     const refused = invalid
       ? [(error: unknown, req: Request, res: Response, next: NextFunction) => {
           const apiError = fromValidator(error, raw.spec) ?? toApiError(error, options.development);
+          requests.failed(req, res, apiError.statusCode >= 500 ? error : undefined);
           invalid(apiError, req, res).catch(next);
         }]
       : [];
@@ -266,7 +272,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     res.status(204).end();
   };
 
-  app.use(requestLogger());
+  app.use(requests.middleware);
   app.use((req, res, next) => {
     if (hostLines(req) > 1) return next(badRequest('More than one Host header'));
     // A foreign name learns nothing of the hub, not even its id: the fixed headers come after this check.
@@ -279,9 +285,10 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   });
   // Each request goes to the router of the API whose paths it starts with, tried from the longest prefix.
   app.use((req, res, next) => {
-    const segments = req.path.split('/');
-    for (let end = segments.length; end >= 1; end--) {
-      const apis = prefixes.get(segments.slice(0, end).join('/'));
+    const path = req.path;
+    // The whole path, then without its last segment, and so on down to the empty prefix.
+    for (let end = path.length; end >= 0; end = end === 0 ? -1 : path.lastIndexOf('/', end - 1)) {
+      const apis = prefixes.get(path.slice(0, end));
       if (!apis) continue;
       const [first, ...others] = apis;
       const tryNext = (index: number): NextFunction => (error?: unknown) => {
@@ -299,9 +306,9 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   app.use((req) => {
     throw new ApiError(404, 'not_found', `Not found: ${req.method} ${req.path}`);
   });
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const apiError = fromValidator(error, (res.locals as CallLocals<Context>).operation) ?? toApiError(error, options.development);
-    if (apiError.statusCode >= 500) logFailure(res, error);
+    requests.failed(req, res, apiError.statusCode >= 500 ? error : undefined);
     sendError(res, apiError, error, options.development);
   });
   return app;
