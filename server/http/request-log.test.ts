@@ -18,13 +18,13 @@ function loggedApp(level: string) {
   app.use(requests.middleware);
   app.get('/ok', (_req, res) => void res.json(true));
   app.get('/missing', (req, res) => {
-    requests.failed(req, res);
+    requests.failed(req, res, { statusCode: 404 });
     res.status(404).json({});
   });
   app.get('/broken', async (req, res) => {
     // Taken up late, the duration still counts from the request's start.
     await new Promise((resolve) => setTimeout(resolve, 30));
-    requests.failed(req, res, Object.assign(new Error('disk full'), { token: 'secret-of-the-error', cause: { password: 'secret-below' } }));
+    requests.failed(req, res, { statusCode: 500 }, Object.assign(new Error('disk full'), { token: 'secret-of-the-error', cause: { password: 'secret-below' } }));
     res.status(500).json({});
   });
   return { app, lines };

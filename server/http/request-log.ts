@@ -19,8 +19,8 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 export interface RequestLog {
   /** Runs first on every request: its id, and the time its duration is counted from. */
   middleware: RequestHandler;
-  /** The request is answered as a failure (`error`: the cause of a 5xx): its line is written when the answer ends. */
-  failed(req: IncomingMessage, res: ServerResponse, error?: unknown): void;
+  /** The request is answered with `error` (a 5xx carries its `cause` into the line), written when the answer ends. */
+  failed(req: IncomingMessage, res: ServerResponse, error: { statusCode: number }, cause?: unknown): void;
 }
 
 /**
@@ -29,8 +29,8 @@ export interface RequestLog {
  * their cause, 4xx as warnings); answered requests only from LOG_LEVEL=debug, so that a busy hub writes nothing per
  * read. The query is left out: some carry one-time tokens (an e-mail link's).
  *
- * pino-http's middleware makes two loggers and seven properties per request: a fifth of the time of a cached list
- * read (docs/benchmarks.md). So below debug it runs only for the requests whose line is written, taken up when the
+ * pino-http's middleware makes a logger and seven properties per request: about a quarter of a cached list read's
+ * time (docs/benchmarks.md). So below debug it runs only for the requests whose line is written, taken up when the
  * kernel answers a failure, with the duration counted from the request's start all the same.
  */
 export function requestLog(logger: Logger = log): RequestLog {
@@ -48,22 +48,22 @@ export function requestLog(logger: Logger = log): RequestLog {
       err: pino.stdSerializers.err,
     },
   });
-  if (logger.isLevelEnabled('debug')) return { middleware: http, failed: (_req, res, error) => blame(res, error) };
+  if (logger.isLevelEnabled('debug')) return { middleware: http, failed: (_req, res, error, cause) => blame(res, error, cause) };
   return {
     middleware(req, res, next) {
       req.id = requestId(req, res);
       res[startTime] = Date.now();
       next();
     },
-    failed(req, res, error) {
+    failed(req, res, error, cause) {
       // Its middleware, once (a second error of the same request finds it there); it keeps the id and start time.
       if (!res.log) http(req, res);
-      blame(res, error);
+      blame(res, error, cause);
     },
   };
 }
 
-/** Hands an answered error to the request's line (pino-http logs `res.err` with the request). */
-function blame(res: ServerResponse, error: unknown): void {
-  if (error !== undefined) res.err = error instanceof Error ? error : new Error(String(error));
+/** Hands the cause of a server error to the request's line (pino-http logs `res.err` with the request). */
+function blame(res: ServerResponse, error: { statusCode: number }, cause: unknown): void {
+  if (error.statusCode >= 500 && cause !== undefined) res.err = cause instanceof Error ? cause : new Error(String(cause));
 }

@@ -237,7 +237,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     const refused = invalid
       ? [(error: unknown, req: Request, res: Response, next: NextFunction) => {
           const apiError = fromValidator(error, raw.spec) ?? toApiError(error, options.development);
-          requests.failed(req, res, apiError.statusCode >= 500 ? error : undefined);
+          requests.failed(req, res, apiError, error);
           invalid(apiError, req, res).catch(next);
         }]
       : [];
@@ -308,7 +308,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const apiError = fromValidator(error, (res.locals as CallLocals<Context>).operation) ?? toApiError(error, options.development);
-    requests.failed(req, res, apiError.statusCode >= 500 ? error : undefined);
+    requests.failed(req, res, apiError, error);
     sendError(res, apiError, error, options.development);
   });
   return app;
