@@ -15,7 +15,10 @@ function loggedApp(level: string) {
   });
   const requests = requestLog(pino({ level }, sink));
   const app = express();
-  app.use(requests.middleware);
+  app.use((req, res, next) => {
+    requests.begin(req, res);
+    next();
+  });
   app.get('/ok', (_req, res) => void res.json(true));
   app.get('/missing', (req, res) => {
     requests.failed(req, res, { statusCode: 404 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, startTime } from 'pino-http';
 import { ERROR_SECRET_PATHS, log, REDACTED } from './log.js';
@@ -17,8 +16,8 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 export interface RequestLog {
-  /** Runs first on every request: its id, and the time its duration is counted from. */
-  middleware: RequestHandler;
+  /** Called first on every request: its id, and the time its duration is counted from. */
+  begin(req: IncomingMessage, res: ServerResponse): void;
   /** The request is answered with `error` (a 5xx carries its `cause` into the line), written when the answer ends. */
   failed(req: IncomingMessage, res: ServerResponse, error: { statusCode: number }, cause?: unknown): void;
 }
@@ -48,12 +47,11 @@ export function requestLog(logger: Logger = log): RequestLog {
       err: pino.stdSerializers.err,
     },
   });
-  if (logger.isLevelEnabled('debug')) return { middleware: http, failed: (_req, res, error, cause) => blame(res, error, cause) };
+  if (logger.isLevelEnabled('debug')) return { begin: (req, res) => http(req, res), failed: (_req, res, error, cause) => blame(res, error, cause) };
   return {
-    middleware(req, res, next) {
+    begin(req, res) {
       req.id = requestId(req, res);
       res[startTime] = Date.now();
-      next();
     },
     failed(req, res, error, cause) {
       // Its middleware, once (a second error of the same request finds it there); it keeps the id and start time.

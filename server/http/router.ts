@@ -272,19 +272,8 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     res.status(204).end();
   };
 
-  app.use(requests.middleware);
-  app.use((req, res, next) => {
-    if (hostLines(req) > 1) return next(badRequest('More than one Host header'));
-    // A foreign name learns nothing of the hub, not even its id: the fixed headers come after this check.
-    if (!options.hosts.allows(req.headers.host)) {
-      return next(new ApiError(421, 'misdirected_request', 'This hub does not answer to that host name: use its address or one of its names'));
-    }
-    for (const [name, value] of fixedHeaders) res.setHeader(name, typeof value === 'function' ? value() : value);
-    if (req.method === 'OPTIONS') return preflight(req, res);
-    next();
-  });
-  // Each request goes to the router of the API whose paths it starts with, tried from the longest prefix.
-  app.use((req, res, next) => {
+  /** Each request goes to the router of the API whose paths it starts with, tried from the longest prefix. */
+  const route: RequestHandler = (req, res, next) => {
     const path = req.path;
     // The whole path, then without its last segment, and so on down to the empty prefix.
     for (let end = path.length; end >= 0; end = end === 0 ? -1 : path.lastIndexOf('/', end - 1)) {
@@ -298,6 +287,18 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       return routers.get(first!)!(req, res, tryNext(0));
     }
     next();
+  };
+  // The front door, as one stage rather than one per concern: each Express stage costs a turn of its router.
+  app.use((req, res, next) => {
+    requests.begin(req, res);
+    if (hostLines(req) > 1) return next(badRequest('More than one Host header'));
+    // A foreign name learns nothing of the hub, not even its id: the fixed headers come after this check.
+    if (!options.hosts.allows(req.headers.host)) {
+      return next(new ApiError(421, 'misdirected_request', 'This hub does not answer to that host name: use its address or one of its names'));
+    }
+    for (const [name, value] of fixedHeaders) res.setHeader(name, typeof value === 'function' ? value() : value);
+    if (req.method === 'OPTIONS') return preflight(req, res);
+    route(req, res, next);
   });
   if (options.fallback) {
     const fallback = options.fallback;
