@@ -1,19 +1,27 @@
 /**
  * Baselines of npm run bench: a bare Express 5 route answering BENCH_PATH with the JSON of BENCH_BODY_FILE, without
- * authentication, validation or a store. With BENCH_CACHED=1 it sends the same bytes from a buffer with Express's
- * ETag hashing off (what the hub's kernel does with its cached answers); without, `res.json` serializes and hashes
+ * authentication, validation or a store. With BENCH_CACHED=1 it does what the hub's kernel does with its cached
+ * answers, and nothing else: the same bytes from a buffer with an ETag made once (Express's hashing off), 304 when
+ * the client's copy is current, gzip made once for clients that accept it. Without, `res.json` serializes and hashes
  * every answer, Express's default. Prints `Bare URL: <url>`.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import express from 'express';
+import { entityTag } from '../server/http/respond.js';
 
 const bytes = readFileSync(process.env.BENCH_BODY_FILE!);
 const body = JSON.parse(bytes.toString('utf8'));
 const app = express();
 if (process.env.BENCH_CACHED === '1') {
   app.set('etag', false);
-  app.get(process.env.BENCH_PATH!, (_req, res) => {
-    res.type('json').send(bytes);
+  const etag = entityTag(bytes);
+  const gzipped = gzipSync(bytes, { level: 9 });
+  app.get(process.env.BENCH_PATH!, (req, res) => {
+    res.type('json').set('ETag', etag).vary('Accept-Encoding');
+    if (req.fresh) return void res.status(304).end();
+    if (req.acceptsEncodings('gzip')) return void res.set('Content-Encoding', 'gzip').send(gzipped);
+    res.send(bytes);
   });
 } else {
   app.get(process.env.BENCH_PATH!, (_req, res) => {

@@ -163,11 +163,13 @@ try {
     { name: 'hub, If-None-Match (304)', url: hub.url + demoListPath, headers: { ...auth, 'If-None-Match': etag }, status: 304 },
     { name: 'bare Express route, res.json (ETag hashed)', url: bareUrl + demoListPath },
     { name: 'bare Express route, cached bytes, ETag off', url: cachedUrl + demoListPath },
+    { name: 'bare Express route, If-None-Match (304)', url: cachedUrl + demoListPath, headers: { 'If-None-Match': etag }, status: 304 },
     { name: 'Prism mock', url: prismUrl + demoListPath, headers: auth },
   ];
   const zipped: Target[] = [
     { name: 'ceiling, gzipped once', url: ceilingUrl + demoListPath, headers: gzip },
     { name: 'hub, Accept-Encoding: gzip', url: hub.url + demoListPath, headers: { ...auth, ...gzip } },
+    { name: 'bare Express route, gzipped once', url: cachedUrl + demoListPath, headers: gzip },
   ];
   const writes: Target[] = [
     { name: 'ceiling: node:http + one SQLite write', url: ceilingUrl + capabilityPath, headers: json, ...write },
@@ -204,9 +206,12 @@ try {
 
     table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
     console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
-    const [hubRead, cachedRead] = [reads[1]!, reads[4]!].map((target) => rows.get(reads)!.find((row) => row.name === target.name)!);
+    const [hubRead, cachedRead, hub304, bare304] = [1, 4, 2, 5].map((index) => rows.get(reads)![index]!);
     console.log(`hub ÷ bare Express route with cached bytes (express-openapi-validator in the hub's path; goal ≥ 0.85): ${(hubRead!.perSecond / cachedRead!.perSecond).toFixed(2)}`);
+    console.log(`hub ÷ bare Express route, 304: ${(hub304!.perSecond / bare304!.perSecond).toFixed(2)}`);
     table(`GET ${demoListPath}, gzip accepted`, rows.get(zipped)!, rows.get(zipped)![0]!);
+    const [hubGzip, bareGzip] = rows.get(zipped)!.slice(1);
+    console.log(`hub ÷ bare Express route, gzip: ${(hubGzip!.perSecond / bareGzip!.perSecond).toFixed(2)}`);
     table(`PUT ${capabilityPath.replace(lamp.id, '{deviceId}')} {"value":0.5}`, rows.get(writes)!, rows.get(writes)![0]!);
     console.log(
       `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
