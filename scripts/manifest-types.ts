@@ -19,6 +19,8 @@ export interface ArgSpec {
   readonly required: boolean;
   /** Absent when the contract allows any type. */
   readonly types?: readonly JsonType[];
+  /** A path argument's pattern in the contract: the kernel refuses a malformed one before any guard looks it up. */
+  readonly pattern?: string;
 }
 
 export interface OperationSpec {

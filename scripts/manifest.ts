@@ -39,7 +39,10 @@ const isMultipart = (requestBody: Json | undefined): boolean => {
 
 /** Every named argument with where it travels, whether it is required and its JSON types. */
 function argSpecs(doc: Json, operation: Json, parameters: Json[], body: Json | null): Json[] {
-  const args: Json[] = parameters.map((p) => ({ name: p.name, in: p.in, required: p.required === true, types: typesOf(doc, p.schema) }));
+  const args: Json[] = parameters.map((p) => {
+    const pattern = p.in === 'path' ? resolve(doc, p.schema ?? {}).pattern : undefined;
+    return { name: p.name, in: p.in, required: p.required === true, types: typesOf(doc, p.schema), ...(pattern ? { pattern } : {}) };
+  });
   const schema = resolve(doc, bodySchemaOf(resolve(doc, operation.requestBody ?? {})) ?? {});
   if (body?.kind === 'root') args.push({ name: body.name, in: 'body', required: body.required, types: typesOf(doc, schema) });
   for (const name of body?.kind === 'fields' ? body.names : []) {

@@ -4,5 +4,5 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"apps","uri":"homey:manager:apps","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
-  getApp: {"method":"get","path":"/app/{appId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"types":["string"]}],"status":200},
+  getApp: {"method":"get","path":"/app/{appId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

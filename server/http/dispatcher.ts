@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { AnyHandler, ApiModule, Guard, ItemRules, Session } from './api.js';
-import { ApiError, notFound } from './errors.js';
+import { ApiError, badRequest, notFound } from './errors.js';
 import type { ItemStore } from './item-store.js';
 import { hasScope } from './scopes.js';
 
@@ -43,6 +43,8 @@ export const unauthorized = (invalidToken: boolean) =>
  */
 export class Dispatcher<Context extends CallContext> {
   private readonly operations = new Map<string, Map<string, Operation<Context>>>();
+  /** The path arguments each operation's contract gives a pattern, compiled once. */
+  private readonly pathPatterns = new Map<OperationSpec, Array<{ name: string; pattern: string; regexp: RegExp }>>();
 
   constructor(
     readonly apis: Readonly<Record<string, ApiModule<Context>>>,
@@ -57,6 +59,8 @@ export class Dispatcher<Context extends CallContext> {
         const handler = api.handlers[operationId] ?? this.crudHandler(spec, rules[spec.crud?.type ?? ''] ?? {});
         if (!handler) throw new Error(`${managerId}.${operationId} has no handler`);
         byId.set(operationId, { manager: managerId, operationId, spec, handler, guard: api.guards[operationId] });
+        const patterns = spec.args.flatMap(({ name, pattern }) => (pattern ? [{ name, pattern, regexp: new RegExp(pattern, 'u') }] : []));
+        if (patterns.length) this.pathPatterns.set(spec, patterns);
       }
       this.operations.set(managerId, byId);
     }
@@ -83,14 +87,21 @@ export class Dispatcher<Context extends CallContext> {
   }
 
   /**
-   * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then the
-   * operation's guard on the raw path arguments. Only an admitted caller's input is read and validated.
+   * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then the shape of
+   * the path arguments (400: the shape of an id is public), then the operation's guard on them. Only an admitted
+   * caller's input is read and validated.
    */
   async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>): Promise<Context> {
     this.authorize(operation.spec, caller.session, caller.invalidToken);
     const context = this.createContext(caller);
     // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
-    if (operation.spec.pathParams.every((name) => path[name])) await operation.guard?.(path, context);
+    if (operation.spec.pathParams.every((name) => path[name])) {
+      // In the words of the validator, which refuses the same argument the same way.
+      for (const { name, pattern, regexp } of this.pathPatterns.get(operation.spec) ?? []) {
+        if (!regexp.test(path[name]!)) throw badRequest(`Invalid argument ${name}: must match pattern "${pattern}"`);
+      }
+      await operation.guard?.(path, context);
+    }
     return context;
   }
 

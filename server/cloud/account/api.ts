@@ -2,7 +2,6 @@ import * as manifest from '../../../generated/cloud/account.operations.js';
 import type { operations } from '../../../generated/cloud/account.js';
 import { defineApi } from '../../http/api.js';
 import type { AccountContext } from './context.js';
-import { onWellFormedPaths } from './guards.js';
 import { hubGuards, hubHandlers } from './api/hubs.js';
 import { mailGuards, mailHandlers } from './api/mail.js';
 import { peripheralGuards, peripheralHandlers } from './api/peripherals.js';
@@ -20,7 +19,7 @@ export const accountApi = defineApi<operations, typeof dispatchedOperations, Acc
   { manager: manifest.manager, operations: dispatchedOperations },
   { ...userHandlers, ...userRecordHandlers, ...sessionHandlers, ...hubHandlers, ...selfHostedHandlers, ...peripheralHandlers, ...mailHandlers, ...statisticsHandlers },
   {
-    guards: onWellFormedPaths({
+    guards: {
       ...userGuards,
       ...userRecordGuards,
       ...sessionGuards,
@@ -29,6 +28,6 @@ export const accountApi = defineApi<operations, typeof dispatchedOperations, Acc
       ...peripheralGuards,
       ...mailGuards,
       ...statisticsGuards,
-    }),
+    },
   },
 );
