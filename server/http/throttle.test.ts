@@ -69,6 +69,18 @@ describe('LoginThrottle', () => {
     return 'user-id';
   };
 
+  /** A password check that counts itself and answers `result` once `release` is called: attempts held in flight. */
+  function gated(result: string | null) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const check = async () => {
+      checked++;
+      await gate;
+      return result;
+    };
+    return { check, release };
+  }
+
   beforeEach(() => {
     checked = 0;
     throttle = new LoginThrottle();
@@ -99,14 +111,8 @@ describe('LoginThrottle', () => {
   });
 
   it('when many guesses at one username arrive at once, then only as many are checked as would be free one after another', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowWrong = async () => {
-      checked++;
-      await gate;
-      return null;
-    };
-    const attempts = Array.from({ length: 20 }, (_, i) => refusal(throttle.attempt('anna', `10.0.0.${i}`, slowWrong)));
+    const { check, release } = gated(null);
+    const attempts = Array.from({ length: 20 }, (_, i) => refusal(throttle.attempt('anna', `10.0.0.${i}`, check)));
     await jest.advanceTimersByTimeAsync(0);
     release();
     const errors = await Promise.all(attempts);
@@ -115,14 +121,8 @@ describe('LoginThrottle', () => {
   });
 
   it('when many people sign in at once from one address, then none is refused: only failures count against an address', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slowRight = async () => {
-      checked++;
-      await gate;
-      return 'user-id';
-    };
-    const attempts = Array.from({ length: 20 }, (_, i) => refusal(throttle.attempt(`user${i}`, '10.0.0.1', slowRight)));
+    const { check, release } = gated('user-id');
+    const attempts = Array.from({ length: 20 }, (_, i) => refusal(throttle.attempt(`user${i}`, '10.0.0.1', check)));
     await jest.advanceTimersByTimeAsync(0);
     release();
     expect(await Promise.all(attempts)).toEqual(Array(20).fill(undefined));
