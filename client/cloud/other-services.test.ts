@@ -6,6 +6,7 @@ import path from 'node:path';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
 import { createAppsService, type AppsService } from '../../server/cloud/apps/service.js';
 import { ensureDemoOrders } from '../../server/cloud/store/demo.js';
+import { SimulatedPaymentProvider } from '../../server/cloud/store/payment-provider.js';
 import { createStoreService, type StoreService } from '../../server/cloud/store/service.js';
 import { HubAPI } from '../hub/hub-api.js';
 import { CloudAPI } from './cloud-api.js';
@@ -20,7 +21,8 @@ describe('CloudAPI: other services with the same token, and a hub client with it
 
   beforeAll(async () => {
     account = await startTestAccount();
-    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, validateResponses: true, development: true });
+    const provider = new SimulatedPaymentProvider({ secret: 'client-test' });
+    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, accounts: account.account.subscriptions, provider, validateResponses: true, development: true });
     storeUrl = await store.listen(0);
     apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), validateResponses: true, development: true });
     appsUrl = await apps.listen(0);
@@ -33,7 +35,7 @@ describe('CloudAPI: other services with the same token, and a hub client with it
 
   it("when the store is asked through cloud.service, then the signed-in user's orders come with the account token", async () => {
     const { id, email } = await account.signUp();
-    await ensureDemoOrders(store.db, id);
+    await ensureDemoOrders(store.store, id);
     const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
     await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
     const orders = await cloud.service('store', storeUrl).getOrders();
