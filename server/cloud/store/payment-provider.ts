@@ -43,6 +43,8 @@ export interface PaymentProvider {
 const SIGNATURE_MAX_AGE_S = 5 * 60;
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+/** Whether `given` is the hex HMAC `expected`, compared in constant time (Buffer.from would skip a stray character). */
+const sameHmac = (given: string, expected: string) => /^[0-9a-f]{64}$/.test(given) && timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
 const signedText = (event: PaymentEvent, t: number) => `${t}.${event.id}.${event.type}.${event.paymentId}.${event.amount}.${event.currency}`;
 
 /** `X-Payment-Signature` of an event at `t` (unix seconds): `t=<t>,v1=<HMAC-SHA256 hex>`. */
@@ -51,9 +53,7 @@ export const signEvent = (secret: string, event: PaymentEvent, t: number) => `t=
 export function verifySignature(secret: string, event: PaymentEvent, header: string, nowMs: number): 'valid' | 'invalid' | 'stale' {
   const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
   const t = Number(parts.get('t'));
-  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
-  const expected = Buffer.from(hmac(secret, signedText(event, t)), 'hex');
-  if (!Number.isInteger(t) || given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  if (!Number.isInteger(t) || !sameHmac(parts.get('v1') ?? '', hmac(secret, signedText(event, t)))) return 'invalid';
   return Math.abs(nowMs / 1000 - t) > SIGNATURE_MAX_AGE_S ? 'stale' : 'valid';
 }
 
@@ -128,9 +128,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async verifyPurchase(proof: string): Promise<VerifiedPurchase | null> {
     const [prefix, data, signature] = proof.split('.');
     if (prefix !== 'sim' || !data || !signature) return null;
-    const expected = Buffer.from(hmac(this.options.secret, data), 'hex');
-    const given = Buffer.from(signature, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!sameHmac(signature, hmac(this.options.secret, data))) return null;
     return JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as VerifiedPurchase;
   }
 
