@@ -112,9 +112,8 @@ describe('cloud reference coverage (cloud-operations.tsv)', () => {
     const store = coverage(reference, contract('store', { getOrders: orders }));
     expect(store.find((service) => service.manager === 'store')).toMatchObject({ served: ['getOrders'], missing: ['getOrder'] });
     expect(cloudGaps(store)).toEqual(PARTIAL_CLOUD_SERVICES.includes('store') ? [] : ['store.getOrder: missing']);
-    expect(cloudGaps(coverage(reference, contract('store', { getOrders: spec({ method: 'post', path: '/order', pathParams: [], body: null, args: [] }) })))).toEqual([
-      'store.getOrders: method POST, reference GET',
-    ]);
+    const differing = coverage(reference, contract('store', { getOrders: spec({ method: 'post', path: '/order', pathParams: [], body: null, args: [] }) }));
+    expect(cloudGaps(differing)).toContain('store.getOrders: method POST, reference GET');
   });
 
   it('when a cloud service is in the contract, then it serves its reference rows exactly (all of them unless partial)', () => {
