@@ -42,6 +42,19 @@ describe('CloudAPI: other services with the same token, and a hub client with it
     expect(orders.map((order) => order.id)).toEqual(['100913', '100482', '100157']);
   });
 
+  it('when a shopper uses the store through cloud.service, then the calls are typed by the contract, body fields and whole bodies alike', async () => {
+    const { email } = await account.signUp();
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
+    const store = cloud.service('store', storeUrl);
+    expect((await store.getProducts({ currency: 'GBP' })).every((product) => product.prices.GBP !== undefined)).toBe(true);
+    await store.addCartItem({ sku: 'BRIDGE-EU', quantity: 2 });
+    const cart = await store.setPayment({ payment: { method: 'ideal' } });
+    expect(cart.totals).toEqual({ currency: 'EUR', subtotal: 14710, discount: 0, vatRate: 2100, vat: 3089, total: 17799, reverseCharge: false });
+    await expect(store.setCartItemQuantity({ sku: 'BRIDGE-EU', quantity: -1 })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await store.validateVat({ vat: 'BE0123456749' })).toEqual({ vat: 'BE0123456749', valid: true, countryCode: 'BE' });
+  });
+
   it('when a service answers an error, then it is a CloudAPIError with its status', async () => {
     const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
     await expect(cloud.service('store', storeUrl).getOrders()).rejects.toMatchObject({ statusCode: 401 });
