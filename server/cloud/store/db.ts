@@ -49,7 +49,7 @@ export interface StoreTables {
 
 export type StoreDb = Kysely<StoreTables>;
 
-const migrations: Record<string, Migration> = {
+export const storeMigrations: Record<string, Migration> = {
   '001-orders': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -170,4 +170,4 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-export const openStoreDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<StoreTables>({ ...options, name: 'store', migrations });
+export const openStoreDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<StoreTables>({ ...options, name: 'store', migrations: storeMigrations });

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import type { Kysely } from 'kysely';
+import { openServiceDb } from '../database.js';
+import { openStoreDb, storeMigrations } from './db.js';
 import { ensureDemoOrders } from './demo.js';
-import { addOrder, type Order } from './orders.js';
+import { addOrder, ordersOf, type Order } from './orders.js';
 import { SimulatedPaymentProvider } from './payment-provider.js';
 import { createStoreService } from './service.js';
 import { startTestStore, type TestStore } from './testing.js';
@@ -46,6 +49,26 @@ describe('cloud store service: getOrders and getOrder', () => {
     const res = await shop.http().get('/user/order').set('Authorization', `Bearer ${access_token}`).expect(403);
     expect(res.body).toMatchObject({ error: 'insufficient_scope', statusCode: 403 });
     await shop.http().get('/user/order/100482').set('Authorization', `Bearer ${access_token}`).expect(403);
+  });
+
+  it('when a data folder from before the shop is opened, then its orders are kept with their amounts in cents', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'store-migration-'));
+    try {
+      const before = await openServiceDb<any>({ dataDir, name: 'store', migrations: { '001-orders': storeMigrations['001-orders']! } });
+      const items = JSON.stringify([{ sku: 'ETH-ADAPTER', name: 'Ethernet adapter', quantity: 1, price: 24.95 }]);
+      await (before as Kysely<any>).insertInto('orders').values({ id: '100913', user_id: 'u1', date: '2026-11-20T18:05:00.000Z', status: 'shipped', currency: 'EUR', total: 24.95, items }).execute();
+      await before.destroy();
+      const after = await openStoreDb({ dataDir });
+      try {
+        expect(await ordersOf(after, 'u1')).toEqual([
+          { id: '100913', date: '2026-11-20T18:05:00.000Z', status: 'shipped', state: 'paid', currency: 'EUR', subtotal: 2495, discount: 0, vatRate: 0, vat: 0, total: 2495, items: [{ sku: 'ETH-ADAPTER', name: 'Ethernet adapter', quantity: 1, price: 2495 }] },
+        ]);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('when the account service cannot be reached, then 503 and the token is not in the answer', async () => {
