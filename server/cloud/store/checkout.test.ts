@@ -161,6 +161,16 @@ describe('cloud store service: checkout end to end', () => {
     expect(refused.body.error).toBe('coupon_used_up');
   });
 
+  it('when a coupon takes the whole amount, then the order is paid without a charge', async () => {
+    await shop.http().post('/coupon').query(shop.secret).send({ couponCode: 'ALLFREE', discountPercent: 100 }).expect(200);
+    const user = await shopper([{ sku: 'ETH-ADAPTER' }]);
+    await as(user).put('/store/coupon', { coupon: 'ALLFREE' }).expect(200);
+    const order = (await as(user).post('/store/order').expect(200)).body;
+    expect(order).toMatchObject({ subtotal: 2062, discount: 2062, vat: 0, total: 0 });
+    expect((await as(user).post(`/store/order/${order.id}/pay`).expect(200)).body.state).toBe('paid');
+    expect(chargesOf(order.id)).toEqual([]);
+  });
+
   it('when an order is not ready, then 409: empty cart, no address, no payment method', async () => {
     const user = await shop.account.user();
     expect((await as(user).post('/store/order').expect(409)).body.error_description).toBe('The cart is empty');

@@ -63,7 +63,8 @@ export async function ensureDemoOrders(store: Store, userId: string): Promise<vo
 /** The demo shop: the account's orders, a coupon to apply and an offer to redeem, each made once. */
 export async function ensureDemoShop(store: Store, userId: string): Promise<void> {
   await ensureDemoOrders(store, userId);
-  await createCoupon(store, { couponCode: DEMO_COUPON, discountPercent: 10, campaignId: 'demo' }, 'shop').catch(() => undefined);
+  const coupon = await store.db.selectFrom('coupons').select('code').where('code', '=', DEMO_COUPON).executeTakeFirst();
+  if (!coupon) await createCoupon(store, { couponCode: DEMO_COUPON, discountPercent: 10, campaignId: 'demo' }, 'shop');
   const offered = await store.db.selectFrom('offers').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (!offered) {
     await createOffer(store, { userId, expiresAt: store.iso(365 * 24 * 60 * 60 * 1000), campaignId: 'demo', subscriptionType: 'premium', subscriptionQuantity: 3, subscriptionDuration: 'month' });
