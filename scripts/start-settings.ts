@@ -29,6 +29,8 @@ export interface StartSettings {
   cloudDatabaseUrl?: string;
   cloudRegion?: string;
   cloudStatusSecret?: string;
+  /** The operators' secret of the store service (offers, coupons, expired subscriptions); unset, those answer 403. */
+  storeSecret?: string;
 }
 
 /** Every wrong setting, one line each. */
@@ -148,5 +150,6 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     cloudDatabaseUrl,
     cloudRegion: set('CLOUD_REGION'),
     cloudStatusSecret: set('CLOUD_STATUS_SECRET'),
+    storeSecret: set('STORE_SECRET'),
   };
 }

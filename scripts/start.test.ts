@@ -184,6 +184,23 @@ describe('npm start (scripts/start.ts)', () => {
     expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
     const orders = await fetch(`${config.storeUrl}/user/order`, { headers: auth }).then((response) => response.json());
     expect(orders.length).toBeGreaterThan(0);
+    // The demo shop: products, the demo coupon, and an iDEAL payment that the demo provider's webhook settles.
+    const products = await fetch(`${config.storeUrl}/store/product`).then((response) => response.json());
+    expect(products.map((product: { sku: string }) => product.sku)).toContain('PREMIUM-1Y');
+    const shop = (method: string, path: string, body?: object) =>
+      fetch(`${config.storeUrl}${path}`, { method, headers: { ...auth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
+    await shop('POST', '/store/cart', { sku: 'PLUS-1M' });
+    await shop('PUT', '/store/coupon', { coupon: 'WELCOME10' });
+    await shop('PUT', '/store/userdata', { email: cloud.email, billing_firstname: 'Demo', billing_street: 'Museumstraat', billing_number: '1', billing_zipcode: '1071 XX', billing_city: 'Amsterdam', billing_country: 'NL' });
+    await shop('PUT', '/store/payment', { method: 'ideal' });
+    const order = await shop('POST', '/store/order');
+    expect(order).toMatchObject({ state: 'created', subtotal: 247, discount: 25, vat: 47, total: 269 });
+    expect(await shop('POST', `/store/order/${order.id}/pay`)).toMatchObject({ state: 'pending' });
+    let state = order.state;
+    for (const deadline = Date.now() + 10_000; state !== 'paid' && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      state = (await shop('GET', `/user/order/${order.id}`)).state;
+    }
+    expect(state).toBe('paid');
     const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
     expect(app.author.verified).toBe(true);
     const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {

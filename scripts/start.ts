@@ -5,6 +5,7 @@
  * whose demo account owns the hub. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
@@ -102,11 +103,14 @@ account.account.publicUrl = cloudUrl;
 // The store and apps services answer beside the account service (in its database); the form's host serves the
 // built form and its back end, whose confirmation e-mails share the hub's outbox.
 const { createStoreService } = await import('../server/cloud/store/service.js');
-const { ensureDemoOrders } = await import('../server/cloud/store/demo.js');
+const { ensureDemoShop } = await import('../server/cloud/store/demo.js');
 const { createAppsService } = await import('../server/cloud/apps/service.js');
 const { createSupportService } = await import('../server/support/service.js');
 const databaseUrl = settings.cloudDatabaseUrl;
-const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames });
+const { SimulatedPaymentProvider } = await import('../server/cloud/store/payment-provider.js');
+// The demo's payment provider runs in-process: cards pay at once, other methods are paid by its webhook 3 s later.
+const provider = new SimulatedPaymentProvider({ secret: randomBytes(32).toString('hex'), webhookUrl: `${cloudUrl}/store/payment/webhook`, settleAfterMs: 3000 });
+const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, accounts: account.account.subscriptions, provider, secret: settings.storeSecret, hostNames });
 services.push(store);
 const apps = await createAppsService({ dataDir: cloudDir, databaseUrl, hostNames });
 services.push(apps);
@@ -131,7 +135,7 @@ const demo = await ensureDemo(account, cloudDir, {
   hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl },
 });
 const linked = linkDemoOwner(hub, demo.accountId);
-await ensureDemoOrders(store.db, demo.accountId);
+await ensureDemoShop(store.store, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
 if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
 console.log(`Demo account: ${demo.email} ${demo.password}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
 import { createAppsService, type AppsService } from '../../server/cloud/apps/service.js';
 import { ensureDemoOrders } from '../../server/cloud/store/demo.js';
+import { SimulatedPaymentProvider } from '../../server/cloud/store/payment-provider.js';
 import { createStoreService, type StoreService } from '../../server/cloud/store/service.js';
 import { HubAPI } from '../hub/hub-api.js';
 import { CloudAPI } from './cloud-api.js';
@@ -20,7 +21,8 @@ describe('CloudAPI: other services with the same token, and a hub client with it
 
   beforeAll(async () => {
     account = await startTestAccount();
-    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, validateResponses: true, development: true });
+    const provider = new SimulatedPaymentProvider({ secret: 'client-test' });
+    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, accounts: account.account.subscriptions, provider, validateResponses: true, development: true });
     storeUrl = await store.listen(0);
     apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), validateResponses: true, development: true });
     appsUrl = await apps.listen(0);
@@ -33,11 +35,24 @@ describe('CloudAPI: other services with the same token, and a hub client with it
 
   it("when the store is asked through cloud.service, then the signed-in user's orders come with the account token", async () => {
     const { id, email } = await account.signUp();
-    await ensureDemoOrders(store.db, id);
+    await ensureDemoOrders(store.store, id);
     const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
     await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
     const orders = await cloud.service('store', storeUrl).getOrders();
     expect(orders.map((order) => order.id)).toEqual(['100913', '100482', '100157']);
+  });
+
+  it('when a shopper uses the store through cloud.service, then the calls are typed by the contract, body fields and whole bodies alike', async () => {
+    const { email } = await account.signUp();
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
+    const store = cloud.service('store', storeUrl);
+    expect((await store.getProducts({ currency: 'GBP' })).every((product) => product.prices.GBP !== undefined)).toBe(true);
+    await store.addCartItem({ sku: 'BRIDGE-EU', quantity: 2 });
+    const cart = await store.setPayment({ payment: { method: 'ideal' } });
+    expect(cart.totals).toEqual({ currency: 'EUR', subtotal: 14710, discount: 0, vatRate: 2100, vat: 3089, total: 17799, reverseCharge: false });
+    await expect(store.setCartItemQuantity({ sku: 'BRIDGE-EU', quantity: -1 })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await store.validateVat({ vat: 'BE0123456749' })).toEqual({ vat: 'BE0123456749', valid: true, countryCode: 'BE' });
   });
 
   it('when a service answers an error, then it is a CloudAPIError with its status', async () => {

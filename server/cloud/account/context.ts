@@ -3,6 +3,7 @@ import type { Clock } from '../../http/clock.js';
 import type { CallContext } from '../../http/dispatcher.js';
 import type { LoginThrottle, RateLimit } from '../../http/throttle.js';
 import type { Passwords } from './crypto.js';
+import type { SubscriptionDb } from '../subscriptions.js';
 import type { AccountDb } from './db.js';
 import type { DelegationKeys } from './delegation.js';
 
@@ -24,6 +25,8 @@ export type Mailer = (mail: Mail) => void | Promise<void>;
 /** The state every handler of the account service reaches. */
 export interface Account {
   db: AccountDb;
+  /** The same database as the accounts' subscriptions see it (../subscriptions.ts), which the store service shares. */
+  subscriptions: SubscriptionDb;
   clock: Clock;
   /** Epoch ms from the clock. */
   now(): number;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { openDb } from '../../http/db.js';
+import type { SubscriptionTables } from '../subscriptions.js';
 import { migrations } from './migrations.js';
 
 /**
@@ -103,8 +104,8 @@ export interface Tables {
   };
   password_resets: { token_hash: string; user_id: string; expires_at: string };
   email_verifications: { token_hash: string; user_id: string; email: string; expires_at: string };
-  /** A subscription of an account (Pro backups `plus…`, `premium…`, `developer…`): its fields as JSON. */
-  user_subscriptions: { user_id: string; id: string; data: string; created_at: string; updated_at: string };
+  /** A subscription of an account (Pro backups `plus…`, `premium…`, `developer…`): its fields as JSON (see ../subscriptions.ts). */
+  user_subscriptions: SubscriptionTables['user_subscriptions'];
   installer_information: { user_id: string; website: string | null; email: string | null; phone: string | null; updated_at: string };
   /** Bridges and portals: made in production, then activated by the person who set them up. */
   peripherals: {

@@ -1,4 +1,5 @@
 import type { Account } from './context.js';
+import { addMissingSubscriptions } from '../subscriptions.js';
 import { digest } from './crypto.js';
 
 /**
@@ -16,12 +17,7 @@ export const DEMO_BRIDGE_SERIAL = 'DEMOBRIDGE0001';
  */
 export async function ensureDemoExtras(account: Account, userId: string, hubId: string): Promise<void> {
   const now = account.iso();
-  const data = JSON.stringify({ startedAt: now, expiresAt: null, status: 'active' });
-  await account.db
-    .insertInto('user_subscriptions')
-    .values(DEMO_SUBSCRIPTIONS.map((id) => ({ user_id: userId, id, data, created_at: now, updated_at: now })))
-    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-    .execute();
+  await addMissingSubscriptions(account.subscriptions, userId, DEMO_SUBSCRIPTIONS, now);
   await account.db
     .insertInto('peripherals')
     .values({ kind: 'bridge', serial: DEMO_BRIDGE_SERIAL, serial_hash: digest(DEMO_BRIDGE_SERIAL), owner_id: null, hub_id: null, data: JSON.stringify({ name: 'Bridge' }), activated_at: null, created_at: now, updated_at: now })

@@ -8,6 +8,7 @@ import { log } from '../../http/log.js';
 import { sendMail } from '../../http/mail.js';
 import { createServiceHttp, type ServiceHttp } from '../../http/service.js';
 import { LoginThrottle, type LimiterStore } from '../../http/throttle.js';
+import { subscriptionDb } from '../subscriptions.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';
@@ -72,6 +73,7 @@ export async function createAccountService(config: AccountServiceConfig): Promis
   const db = await openAccountDb(config);
   const account: Account = {
     db,
+    subscriptions: subscriptionDb(db),
     clock,
     now: () => clock.now(),
     iso: (offsetMs = 0) => new Date(clock.now() + offsetMs).toISOString(),

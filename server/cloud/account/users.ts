@@ -8,7 +8,7 @@ import type { components } from '../../../generated/cloud/account.js';
 import { devicesOf } from './devices.js';
 import { homeysOf } from './hubs.js';
 import { sendVerification } from './email-verification.js';
-import { subscriptionsOf } from './subscriptions.js';
+import { subscriptionsOf } from '../subscriptions.js';
 
 type UserRow = Selectable<Tables['users']>;
 
@@ -30,7 +30,7 @@ export async function userView(account: Account, row: UserRow): Promise<UserView
     newsletter: row.newsletter === 1,
     homeys: await homeysOf(account, row.id),
     devices: await devicesOf(account, row.id),
-    subscriptions: await subscriptionsOf(account, row.id),
+    subscriptions: await subscriptionsOf(account.subscriptions, row.id),
     emailVerified: row.email_verified === 1,
     createdAt: row.created_at,
   };

@@ -1,13 +1,72 @@
 import * as manifest from '../../../generated/cloud/store.operations.js';
 import type { operations } from '../../../generated/cloud/store.js';
-import { defineApi } from '../../http/api.js';
-import type { ServiceContext } from '../../http/service.js';
-import type { CloudSession } from '../identity.js';
-import type { StoreDb } from './db.js';
-import { ordersOf } from './orders.js';
+import { defineApi, type Guard } from '../../http/api.js';
+import { forbidden } from '../../http/errors.js';
+import { isAdminAccount } from '../subscriptions.js';
+import { addItem, cartView, loadCart, removeItem, setBusiness, setCoupon, setLocale, setPayment, setQuantity, setUserData } from './cart.js';
+import { listProducts } from './catalogue.js';
+import { customerOf, type StoreContext } from './context.js';
+import { redeemCoupon } from './coupons.js';
+import { openOffers, redeemOffer, redeemReferAFriend, requireOwnOffer } from './offers.js';
+import { createOrder, orderView, ordersOf, requireOwnOrder } from './orders.js';
+import { payOrder } from './payments.js';
+import { deferSubscription, restoreSubscriptions, verifyOneTimePurchase, verifySubscription } from './purchases.js';
+import { createLoginToken, createUserSession, deleteUserSession, logout } from './sessions.js';
+import { checkVat } from './vat.js';
+import { zipcodeAddress } from './zipcodes.js';
 
-export type StoreContext = ServiceContext<{ db: StoreDb }, CloudSession>;
+export type { StoreContext } from './context.js';
 
-export const storeApi = defineApi<operations, typeof manifest.operations, StoreContext>(manifest, {
-  getOrders: (_args, { session, service }) => ordersOf(service.db, session!.userId),
-});
+/** The operators' calls and the provider's webhook read the query or a header first: raw-routes.ts serves them. */
+const { getExpiredSubscriptions, createOffer, createCoupon, createOfferCouponApple, receivePaymentEvent, ...dispatched } = manifest.operations;
+
+type StoreGuard = Guard<StoreContext>;
+/** The caller's own order or offer named by the path (404 for another's, before a body is read). */
+const ownOrder: StoreGuard = async (path, context) => void (await requireOwnOrder(context.service.db, customerOf(context).userId, path.orderId!));
+const ownOffer: StoreGuard = async (path, context) => void (await requireOwnOffer(context.service, customerOf(context).userId, path.offerId!));
+/** Support staff: accounts with the role admin. */
+const adminOnly: StoreGuard = async (_path, context) => {
+  if (!(await isAdminAccount(context.service.accounts, customerOf(context).userId))) throw forbidden('Only support staff (admin) may do this');
+};
+
+const me = (context: StoreContext) => customerOf(context).userId;
+
+/** The store's operations, one short handler each over the domain modules beside it. */
+export const storeApi = defineApi<operations, typeof dispatched, StoreContext>(
+  { manager: manifest.manager, operations: dispatched },
+  {
+    getProducts: ({ currency }, { service }) => listProducts(service.db, currency),
+    getCart: async (_args, context) => cartView(context.service, me(context), await loadCart(context.service, me(context))),
+    addCartItem: ({ sku, quantity = 1, options }, context) => addItem(context.service, me(context), sku, quantity, options),
+    setCartItemQuantity: ({ sku, quantity }, context) => setQuantity(context.service, me(context), sku, quantity),
+    removeCartItem: ({ sku }, context) => removeItem(context.service, me(context), sku),
+    getLocale: async (_args, context) => (await loadCart(context.service, me(context))).locale,
+    setLocale: ({ country, currency, language }, context) => setLocale(context.service, me(context), { country, currency, language }),
+    setUserData: ({ userdata }, context) => setUserData(context.service, me(context), userdata),
+    setBusiness: ({ business }, context) => setBusiness(context.service, me(context), business),
+    setCoupon: ({ coupon }, context) => setCoupon(context.service, me(context), coupon),
+    setPayment: ({ payment }, context) => setPayment(context.service, me(context), payment),
+    createOrder: (_args, context) => createOrder(context.service, me(context)),
+    payOrder: ({ orderId, payment }, context) => payOrder(context.service, me(context), orderId, payment),
+    getOrders: (_args, context) => ordersOf(context.service.db, me(context)),
+    getOrder: async ({ orderId }, context) => orderView(await requireOwnOrder(context.service.db, me(context), orderId)),
+    validateVat: ({ vat }) => checkVat(vat),
+    getZipcodeAddress: ({ zipcode, number }) => zipcodeAddress(zipcode, number),
+    createLoginToken: (_args, context) => createLoginToken(context.service, customerOf(context)),
+    createUserSession: ({ token }, { service }) => createUserSession(service, token),
+    deleteUserSession: (_args, context) => deleteUserSession(context.service, customerOf(context)),
+    logout: (_args, context) => logout(context.service, me(context)),
+    verifySubscription: (proof, context) => verifySubscription(context.service, me(context), proof),
+    verifyOneTimePurchase: (proof, context) => verifyOneTimePurchase(context.service, me(context), proof),
+    deferSubscription: (input, { service }) => deferSubscription(service, input),
+    restoreSubscriptions: (_args, context) => restoreSubscriptions(context.service, me(context)),
+    getOffers: (_args, context) => openOffers(context.service, me(context)),
+    getOffer: ({ offerId }, context) => requireOwnOffer(context.service, me(context), offerId),
+    redeemOffer: ({ offerId, paymentProvider }, context) => redeemOffer(context.service, me(context), offerId, paymentProvider),
+    redeemReferAFriend: ({ inviterId, paymentProvider }, context) => redeemReferAFriend(context.service, me(context), inviterId, paymentProvider),
+    redeemCoupon: ({ couponCode }, context) => redeemCoupon(context.service, me(context), couponCode),
+  },
+  { guards: { getOrder: ownOrder, payOrder: ownOrder, getOffer: ownOffer, redeemOffer: ownOffer, deferSubscription: adminOnly } },
+);
+
+export const rawOperations = { getExpiredSubscriptions, createOffer, createCoupon, createOfferCouponApple, receivePaymentEvent };

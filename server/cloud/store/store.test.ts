@@ -2,62 +2,79 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { freshDatabase } from '../account/testing/postgres.js';
-import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import type { Kysely } from 'kysely';
+import { openServiceDb } from '../database.js';
+import { openStoreDb, storeMigrations } from './db.js';
 import { ensureDemoOrders } from './demo.js';
-import { addOrder } from './orders.js';
-import { createStoreService, type StoreService } from './service.js';
+import { addOrder, ordersOf, type Order } from './orders.js';
+import { SimulatedPaymentProvider } from './payment-provider.js';
+import { createStoreService } from './service.js';
+import { startTestStore, type TestStore } from './testing.js';
 
-describe('cloud store service: getOrders', () => {
-  let account: TestAccount;
-  let store: StoreService;
-  let url: string;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'));
-  // In CI (DATABASE_URL), the store keeps its orders in PostgreSQL, as npm start does given CLOUD_DATABASE_URL.
-  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-
+describe('cloud store service: getOrders and getOrder', () => {
+  let shop: TestStore;
   beforeAll(async () => {
-    account = await startTestAccount();
-    database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    store = await createStoreService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, validateResponses: true, development: true });
-    url = await store.listen(0);
+    shop = await startTestStore();
   });
-  afterAll(async () => {
-    await store.close();
-    await account.stop();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => shop.stop());
 
-  it('when a customer asks, then their orders come newest first, and another customer sees none of them', async () => {
-    const anna = await account.user();
-    const bert = await account.user();
-    await ensureDemoOrders(store.db, anna.id);
-    const res = await request(url).get('/user/order').set(anna.auth).expect(200);
-    expect(res.body.map((order: { id: string }) => order.id)).toEqual(['100913', '100482', '100157']);
-    expect(res.body[1]).toMatchObject({ date: '2026-10-14T09:12:00.000Z', status: 'delivered', currency: 'EUR', total: 128.9 });
-    expect((await request(url).get('/user/order').set(bert.auth).expect(200)).body).toEqual([]);
+  it('when a customer asks, then their orders come newest first in minor units, and another customer sees none of them', async () => {
+    const anna = await shop.account.user();
+    const bert = await shop.account.user();
+    await ensureDemoOrders(shop.service.store, anna.id);
+    const res = await shop.http().get('/user/order').set(anna.auth).expect(200);
+    expect(res.body.map((order: Order) => order.id)).toEqual(['100913', '100482', '100157']);
+    expect(res.body[1]).toMatchObject({ date: '2026-10-14T09:12:00.000Z', status: 'delivered', state: 'paid', currency: 'EUR', subtotal: 10652, vat: 2237, total: 12889 });
+    expect((await shop.http().get('/user/order').set(bert.auth).expect(200)).body).toEqual([]);
+    expect((await shop.http().get('/user/order/100482').set(anna.auth).expect(200)).body).toEqual(res.body[1]);
+    await shop.http().get('/user/order/100482').set(bert.auth).expect(404);
+    await shop.http().get('/user/order/999999').set(anna.auth).expect(404);
+    await shop.http().get('/user/order/not%20an%20id').set(anna.auth).expect(400);
   });
 
   it('when an order number is recorded twice, then the first one stays', async () => {
-    const anna = await account.user();
-    const order = { id: 'A-1', date: '2026-01-01T00:00:00.000Z', status: 'processing' as const, currency: 'EUR', total: 5, items: [] };
-    await addOrder(store.db, anna.id, order);
-    await addOrder(store.db, anna.id, { ...order, total: 6 });
-    expect((await request(url).get('/user/order').set(anna.auth).expect(200)).body).toEqual([order]);
+    const anna = await shop.account.user();
+    const order: Order = { id: 'A-1', date: '2026-01-01T00:00:00.000Z', status: 'processing', state: 'paid', currency: 'EUR', subtotal: 500, discount: 0, vatRate: 0, vat: 0, total: 500, items: [] };
+    await addOrder(shop.service.db, anna.id, order);
+    await addOrder(shop.service.db, anna.id, { ...order, total: 600 });
+    expect((await shop.http().get('/user/order').set(anna.auth).expect(200)).body).toEqual([order]);
   });
 
   it('when no token, an unknown token or a token without account scopes comes, then 401, 401 and 403', async () => {
-    expect((await request(url).get('/user/order').expect(401)).body.error).toBe('unauthorized');
-    expect((await request(url).get('/user/order').set('Authorization', 'Bearer nope').expect(401)).body.error).toBe('invalid_token');
-    const { email } = await account.signUp();
-    const { access_token } = await account.tokens(email, undefined, 'homey');
-    const res = await request(url).get('/user/order').set('Authorization', `Bearer ${access_token}`).expect(403);
+    expect((await shop.http().get('/user/order').expect(401)).body.error).toBe('unauthorized');
+    expect((await shop.http().get('/user/order').set('Authorization', 'Bearer nope').expect(401)).body.error).toBe('invalid_token');
+    await shop.http().get('/user/order/100482').expect(401);
+    const { email } = await shop.account.signUp();
+    const { access_token } = await shop.account.tokens(email, undefined, 'homey');
+    const res = await shop.http().get('/user/order').set('Authorization', `Bearer ${access_token}`).expect(403);
     expect(res.body).toMatchObject({ error: 'insufficient_scope', statusCode: 403 });
+    await shop.http().get('/user/order/100482').set('Authorization', `Bearer ${access_token}`).expect(403);
+  });
+
+  it('when a data folder from before the shop is opened, then its orders are kept with their amounts in cents', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'store-migration-'));
+    try {
+      const before = await openServiceDb<any>({ dataDir, name: 'store', migrations: { '001-orders': storeMigrations['001-orders']! } });
+      const items = JSON.stringify([{ sku: 'ETH-ADAPTER', name: 'Ethernet adapter', quantity: 1, price: 24.95 }]);
+      await (before as Kysely<any>).insertInto('orders').values({ id: '100913', user_id: 'u1', date: '2026-11-20T18:05:00.000Z', status: 'shipped', currency: 'EUR', total: 24.95, items }).execute();
+      await before.destroy();
+      const after = await openStoreDb({ dataDir });
+      try {
+        expect(await ordersOf(after, 'u1')).toEqual([
+          { id: '100913', date: '2026-11-20T18:05:00.000Z', status: 'shipped', state: 'paid', currency: 'EUR', subtotal: 2495, discount: 0, vatRate: 0, vat: 0, total: 2495, items: [{ sku: 'ETH-ADAPTER', name: 'Ethernet adapter', quantity: 1, price: 2495 }] },
+        ]);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('when the account service cannot be reached, then 503 and the token is not in the answer', async () => {
-    const offline = await createStoreService({ dataDir: mkdtempSync(path.join(tmpdir(), 'store-test-')), accountUrl: 'http://127.0.0.1:9' });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'));
+    const provider = new SimulatedPaymentProvider({ secret: 'x' });
+    const offline = await createStoreService({ dataDir, accountUrl: 'http://127.0.0.1:9', accounts: shop.account.account.subscriptions, provider });
     const offlineUrl = await offline.listen(0);
     try {
       const res = await request(offlineUrl).get('/user/order').set('Authorization', 'Bearer secret-token-value').expect(503);
@@ -65,6 +82,7 @@ describe('cloud store service: getOrders', () => {
       expect(JSON.stringify(res.body)).not.toContain('secret-token-value');
     } finally {
       await offline.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -3,7 +3,7 @@ import { requireUser } from '../callers.js';
 import { createDevice, deleteDevice, updateDevice } from '../devices.js';
 import { adminOver, ownAccount } from '../guards.js';
 import { INSTALLER_ROLE, installerInformation, setInstallerInformation } from '../installers.js';
-import { deleteSubscription, setSubscription } from '../subscriptions.js';
+import { deleteSubscription, setSubscription } from '../../subscriptions.js';
 import { setRole, userView } from '../users.js';
 import type { AccountGuards, AccountHandlers } from './table.js';
 
@@ -17,10 +17,10 @@ export const userRecordHandlers = {
   updateUserDevice: ({ userId, deviceId, device }, { account }) => updateDevice(account, userId, deviceId, device),
   deleteUserDevice: ({ userId, deviceId }, { account }) => deleteDevice(account, userId, deviceId),
   async updateUserSubscription({ userId, subscriptionId, subscription }, { account }) {
-    await setSubscription(account, userId, subscriptionId, subscription);
+    await setSubscription(account.subscriptions, userId, subscriptionId, subscription, account.iso());
     return userView(account, await requireUser(account, userId));
   },
-  deleteUserSubscription: ({ userId, subscriptionId }, { account }) => deleteSubscription(account, userId, subscriptionId),
+  deleteUserSubscription: ({ userId, subscriptionId }, { account }) => deleteSubscription(account.subscriptions, userId, subscriptionId),
   addRoleCertifiedInstaller: async ({ userId }, { account }) => userView(account, await setRole(account, userId, INSTALLER_ROLE, true)),
   getInstallerInformation: async ({ userId }, { account }) => installerInformation(account, await requireUser(account, userId)),
   updateInstallerInformation: async ({ userId, ...patch }, { account }) => setInstallerInformation(account, await requireUser(account, userId), patch),
