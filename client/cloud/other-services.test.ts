@@ -22,8 +22,8 @@ describe('CloudAPI: other services with the same token, and a hub client with it
     account = await startTestAccount();
     store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, validateResponses: true, development: true });
     storeUrl = await store.listen(0);
-    apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), validateResponses: true, development: true });
-    appsUrl = await apps.listen(0);
+    apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), accountKey: account.account.keys.publicPem, validateResponses: true, development: true });
+    appsUrl = `${await apps.listen(0)}/api/v1`;
   });
   afterAll(async () => {
     await Promise.all([store.close(), apps.close()]);
