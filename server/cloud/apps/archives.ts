@@ -61,7 +61,8 @@ export function uploadArchiveRoute(state: AppsState): RawRoute {
         await pipeline(req, count, createWriteStream(partial));
       } catch (error) {
         rmSync(partial, { force: true });
-        throw error instanceof ApiError ? error : badRequest('The upload broke off: send the package again');
+        // Past the cap the stream is cut: whichever stage reports first, the cause is the size.
+        throw size > state.maxArchiveBytes ? tooLarge(state.maxArchiveBytes) : error instanceof ApiError ? error : badRequest('The upload broke off: send the package again');
       }
       if (size === 0) {
         rmSync(partial, { force: true });
