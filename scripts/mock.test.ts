@@ -34,6 +34,20 @@ describe('npm run mock (scripts/mock.ts)', () => {
     }
   }, 40_000);
 
+  it('when mocking the cloud apps service, then an app and the store front answer the contract examples', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'cloud/apps'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const app = await fetch(`http://127.0.0.1:${port}/app/com.example.suntimes`).then((response) => response.json());
+      expect(app).toMatchObject({ id: 'com.example.suntimes', author: { verified: true } });
+      const page = await fetch(`http://127.0.0.1:${port}/app/browse?platform[]=local`).then((response) => response.json());
+      expect(page).toEqual({ total: 0, offset: 0, limit: 20, apps: [] });
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
   it('when mocking the support back end, then its config and a ticket answer the contract examples', async () => {
     const port = await freePort();
     const child = spawnBin('tsx', ['scripts/mock.ts', 'support'], { MOCK_PORT: String(port) });

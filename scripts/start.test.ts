@@ -177,7 +177,7 @@ describe('npm start (scripts/start.ts)', () => {
     const cloud = cloudLines(output);
     const formUrl = cloud.publicClient.redirectUri.replace(/\/$/, '');
     const config = await fetch(`${formUrl}/api/config`).then((response) => response.json());
-    expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps` });
+    expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
     const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
     const auth = { Authorization: `Bearer ${tokens.access_token}` };
     const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());

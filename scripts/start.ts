@@ -1,7 +1,8 @@
 /**
  * npm start: the demo hub on HOST:HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
- * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store and apps services beside it under /store and /apps,
+ * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store and apps services beside it under /store and /apps
+ * (the app store's API under /apps/api/v1),
  * whose demo account owns the hub. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
@@ -112,14 +113,22 @@ const { SimulatedPaymentProvider } = await import('../server/cloud/store/payment
 const provider = new SimulatedPaymentProvider({ secret: randomBytes(32).toString('hex'), webhookUrl: `${cloudUrl}/store/payment/webhook`, settleAfterMs: 3000 });
 const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, accounts: account.account.subscriptions, provider, secret: settings.storeSecret, hostNames });
 services.push(store);
-const apps = await createAppsService({ dataDir: cloudDir, databaseUrl, hostNames });
+const apps = await createAppsService({
+  dataDir: cloudDir,
+  databaseUrl,
+  hostNames,
+  accountKey: account.account.keys.publicPem,
+  secret: cloudSharedSecret,
+  publicUrl: `${cloudUrl}/apps/api/v1`,
+  mailer: account.account.mail,
+});
 services.push(apps);
 cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
 const support = await createSupportService({
   dataDir: path.join(dataDir, 'support'),
   outboxDir: path.join(dataDir, 'outbox'),
   formDir: formBuilt ? formDir : undefined,
-  services: { cloudUrl, clientId: DEMO_PUBLIC_CLIENT_ID, storeUrl: `${cloudUrl}/store`, appsUrl: `${cloudUrl}/apps` },
+  services: { cloudUrl, clientId: DEMO_PUBLIC_CLIENT_ID, storeUrl: `${cloudUrl}/store`, appsUrl: `${cloudUrl}/apps/api/v1` },
   hostNames,
 });
 services.push(support);

@@ -69,6 +69,33 @@ export class CloudAPI {
   }
 
   /**
+   * Every operation of a service that takes delegation tokens of its own audience rather than this account's token
+   * (the app store: `cloud.delegatedService('apps', url)`, audience `apps`): a token is asked for at the first call
+   * that needs one and asked for again when the service answers 401 invalid_token (expired); public operations
+   * go without.
+   */
+  delegatedService<S extends CloudApiId>(id: S, baseUrl: string, audience: string = id): CloudService<S> {
+    let delegation: string | undefined;
+    const renew = async () => void (delegation = await this.createDelegationToken({ audience }));
+    const isStale = async (response: Response) => ((await response.json().catch(() => ({}))) as { error?: unknown }).error === 'invalid_token';
+    const http = createTransport({
+      baseUrl,
+      token: () => delegation,
+      timeout: CLOUD_CALL_TIMEOUT,
+      errors: CloudAPIError.fromResponse,
+      refresh: { isStale, refresh: renew, token: () => delegation },
+    }) as unknown as Client<Record<string, never>>;
+    return createService<S>(cloudApis[id].operations, async (operation, args) => {
+      if (operation.auth === 'token' && !delegation) await renew();
+      try {
+        return await this.call(http, operation, args);
+      } catch (error) {
+        throw redact(error as Error, [delegation]);
+      }
+    });
+  }
+
+  /**
    * The sign-in page's URL (`/oauth2/authorise`) to send the user to; scopes are joined by commas. With `pkce`
    * (public clients), a verifier is made and stored for the code exchange.
    */

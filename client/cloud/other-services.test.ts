@@ -24,8 +24,8 @@ describe('CloudAPI: other services with the same token, and a hub client with it
     const provider = new SimulatedPaymentProvider({ secret: 'client-test' });
     store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, accounts: account.account.subscriptions, provider, validateResponses: true, development: true });
     storeUrl = await store.listen(0);
-    apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), validateResponses: true, development: true });
-    appsUrl = await apps.listen(0);
+    apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), accountKey: account.account.keys.publicPem, validateResponses: true, development: true });
+    appsUrl = `${await apps.listen(0)}/api/v1`;
   });
   afterAll(async () => {
     await Promise.all([store.close(), apps.close()]);
@@ -60,6 +60,18 @@ describe('CloudAPI: other services with the same token, and a hub client with it
     await expect(cloud.service('store', storeUrl).getOrders()).rejects.toMatchObject({ statusCode: 401 });
     await expect(cloud.service('apps', appsUrl).getApp({ appId: 'com.example.unknown' })).rejects.toMatchObject({ statusCode: 404 });
     await expect(cloud.service('apps', appsUrl).getApp({ appId: 'com.example.crashtest' })).resolves.toMatchObject({ author: { verified: false } });
+  });
+
+  it('when the app store is called through cloud.delegatedService, then a delegation token of audience apps signs the user in', async () => {
+    const { email } = await account.signUp();
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
+    const store = cloud.delegatedService('apps', appsUrl);
+    const org = await store.createOrganization({ name: 'Client Labs' });
+    expect(org.members).toEqual([expect.objectContaining({ role: 'owner' })]);
+    await expect(store.getMyOrganizations()).resolves.toEqual([org]);
+    await expect(store.getApp({ appId: 'com.example.suntimes' })).resolves.toMatchObject({ liveBuild: { version: '1.2.0' } });
+    await expect(store.getReviewApps()).rejects.toMatchObject({ statusCode: 403 });
   });
 
   it('when a hub client is opened with a time-out, then a call without an answer fails after that time', async () => {

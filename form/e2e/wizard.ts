@@ -41,7 +41,7 @@ export async function demoData(harness: Harness): Promise<DemoData> {
   // As the form shows them: named by their build in the apps service; its developer takes e-mail on a mailto: link.
   const apps = await Promise.all(
     Object.values(installed).map(async ({ id, name }) => {
-      const app = await callAs<{ author: { userId: string }; liveBuild: AppBuild | null; testBuild: AppBuild | null }>(harness, `${cloudUrl}/apps/app/${id}`);
+      const app = await callAs<{ author: { userId: string }; liveBuild: AppBuild | null; testBuild: AppBuild | null }>(harness, `${cloudUrl}/apps/api/v1/app/${id}`);
       const build = app.liveBuild ?? app.testBuild;
       const shown = build ? (typeof build.name === 'string' ? build.name : build.name.en) : name;
       return { id, name: shown, authorId: app.author.userId, takesEmail: Boolean(build?.support?.startsWith('mailto:')) };

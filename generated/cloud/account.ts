@@ -1687,12 +1687,20 @@ export interface components {
         DelegationClaims: {
             /** @description The audience the token was made for, `homey` for hub sign-in. */
             aud: string;
+            /** @description The user's e-mail address. */
+            email?: string;
             exp: number;
+            /** @description The user's last name. */
+            family_name?: string;
+            /** @description The user's first name. */
+            given_name?: string;
             iat: number;
             /** @description What the caller asked to carry in the token. */
             meta?: Record<string, never>;
             /** @description The name of the app the token was made for. */
             name?: string;
+            /** @description The roles of the account (`admin`, `app_developer_trusted`, `app_reviewer`). */
+            roles?: string[];
             /** @description The hub scopes delegated, space-separated. */
             scope?: string;
             sub: components["schemas"]["Id"];

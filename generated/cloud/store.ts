@@ -1044,13 +1044,13 @@ export interface components {
          * @example 200001
          */
         OrderId: string;
+        /** @example BRIDGE-EU */
+        Sku: string;
         /**
          * @description The operators' secret of the store (STORE_SECRET); without it 401, another 403.
          * @example 7f3a9c2e5b8d41f6a0c3e9b7d2f5a8c1
          */
-        Secret: string;
-        /** @example BRIDGE-EU */
-        Sku: string;
+        StoreSecret: string;
     };
     requestBodies: never;
     headers: never;
@@ -1065,7 +1065,7 @@ export interface operations {
                  * @description The operators' secret of the store (STORE_SECRET); without it 401, another 403.
                  * @example 7f3a9c2e5b8d41f6a0c3e9b7d2f5a8c1
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["StoreSecret"];
             };
             header?: never;
             path?: never;
@@ -1164,7 +1164,7 @@ export interface operations {
                  * @description The operators' secret of the store (STORE_SECRET); without it 401, another 403.
                  * @example 7f3a9c2e5b8d41f6a0c3e9b7d2f5a8c1
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["StoreSecret"];
             };
             header?: never;
             path?: never;
@@ -1271,7 +1271,7 @@ export interface operations {
                  * @description The operators' secret of the store (STORE_SECRET); without it 401, another 403.
                  * @example 7f3a9c2e5b8d41f6a0c3e9b7d2f5a8c1
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["StoreSecret"];
             };
             header?: never;
             path?: never;
@@ -1837,7 +1837,7 @@ export interface operations {
                  * @description The operators' secret of the store (STORE_SECRET); without it 401, another 403.
                  * @example 7f3a9c2e5b8d41f6a0c3e9b7d2f5a8c1
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["StoreSecret"];
             };
             header?: never;
             path?: never;

@@ -1,6 +1,9 @@
+import { errors, importSPKI, jwtVerify } from 'jose';
 import type { components } from '../../generated/cloud/account.js';
 import type { Session } from '../http/api.js';
+import { systemClock, type Clock } from '../http/clock.js';
 import { ApiError } from '../http/errors.js';
+import { DELEGATION_ALGORITHM } from './account/delegation.js';
 
 type User = components['schemas']['User'];
 
@@ -46,3 +49,33 @@ export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): Veri
 }
 
 const unavailable = () => new ApiError(503, 'service_unavailable', 'The account service cannot be reached to verify the access token: try again later');
+
+/** The signed-in user behind a delegation token of the account service (`POST /delegation/token?audience=...`). */
+export interface DelegatedSession extends Session {
+  userId: string;
+  /** First and last name, as the account holds them. */
+  name: string;
+  email: string;
+  /** The account's roles (`admin`, `app_reviewer`, `app_developer_trusted`). */
+  roles: readonly string[];
+}
+
+/**
+ * Verifies delegation tokens offline with the account service's public key (`GET /delegation/key`): RS512, not
+ * expired on `clock`, issued for `audience`. A token that fails any of it is no session (401 invalid_token).
+ */
+export function delegationTokenVerifier(publicPem: string, audience: string, clock: Clock = systemClock): (token: string) => Promise<DelegatedSession | null> {
+  const key = importSPKI(publicPem, DELEGATION_ALGORITHM);
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, await key, { algorithms: [DELEGATION_ALGORITHM], audience, currentDate: new Date(clock.now()), requiredClaims: ['sub', 'exp'] });
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const roles = Array.isArray(payload.roles) ? payload.roles.filter((role): role is string => typeof role === 'string') : [];
+      const name = [text(payload.given_name), text(payload.family_name)].filter(Boolean).join(' ');
+      return { id: `delegation:${payload.sub}`, scopes: [], userId: payload.sub!, name: name || 'Anonymous', email: text(payload.email), roles };
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  };
+}

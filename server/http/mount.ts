@@ -16,3 +16,20 @@ export function withMounts(root: RequestListener, mounts: ReadonlyMap<string, Re
     mounted(req, res);
   };
 }
+
+/**
+ * A service whose API lives under a base path of its own (`/api/v1`): requests under it reach `handler` with the
+ * base taken off, as its contract's paths are written; every other path is a JSON 404.
+ */
+export function withBasePath(handler: RequestListener, base: string): RequestListener {
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const rest = url.slice(base.length);
+    if (url.startsWith(base) && (rest === '' || rest.startsWith('/') || rest.startsWith('?'))) {
+      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+      return handler(req, res);
+    }
+    const body = JSON.stringify({ error: 'not_found', error_description: `Not found: the API is under ${base}`, statusCode: 404 });
+    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+  };
+}

@@ -2,7 +2,7 @@ import { badRequest, forbidden } from '../../http/errors.js';
 import type { Account, AccountContext } from './context.js';
 import { digest, newSecret } from './crypto.js';
 import { signDelegationToken } from './delegation.js';
-import { callerId, findUserByEmail } from './callers.js';
+import { callerId, findUserByEmail, requireUser } from './callers.js';
 import { setPassword } from './users.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -37,5 +37,7 @@ export async function createDelegation(context: AccountContext, audience: string
   const session = context.session!;
   const scopes = session.scopes.filter(isHubScope);
   if (!scopes.length) throw forbidden('This token carries no hub scope (homey ...) to delegate');
-  return signDelegationToken(context.account.keys, { userId, audience, scopes, clientName: session.clientName, meta, nowMs: context.account.now() });
+  const user = await requireUser(context.account, userId);
+  const profile = { email: user.email, given_name: user.firstname, family_name: user.lastname, roles: JSON.parse(user.roles) as string[] };
+  return signDelegationToken(context.account.keys, { userId, audience, scopes, clientName: session.clientName, meta, profile, nowMs: context.account.now() });
 }

@@ -37,12 +37,14 @@ export interface DelegationRequest {
   scopes: readonly string[];
   clientName: string;
   meta?: Record<string, unknown>;
+  /** Who the user is, for the services a token is for (the app store names authors and mails them). */
+  profile?: { email: string; given_name: string; family_name: string; roles: readonly string[] };
   nowMs: number;
 }
 
 export function signDelegationToken(keys: DelegationKeys, request: DelegationRequest): Promise<string> {
   const issuedAt = Math.floor(request.nowMs / 1000);
-  return new SignJWT({ scope: request.scopes.join(' '), name: request.clientName, meta: request.meta ?? {} })
+  return new SignJWT({ scope: request.scopes.join(' '), name: request.clientName, meta: request.meta ?? {}, ...request.profile })
     .setProtectedHeader({ alg: DELEGATION_ALGORITHM, typ: 'JWT' })
     .setSubject(request.userId)
     .setAudience(request.audience)

@@ -1,15 +1,42 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import spec from '../../../generated/cloud/apps.openapi.json' with { type: 'json' };
-import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
+import { systemClock, type Clock } from '../../http/clock.js';
+import { sendMail } from '../../http/mail.js';
+import { withBasePath } from '../../http/mount.js';
+import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
+import type { Mailer } from '../account/context.js';
+import { delegationTokenVerifier, type DelegatedSession } from '../identity.js';
 import { appsApi } from './api.js';
+import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';
 import { publishCatalogue } from './catalogue.js';
+import type { AppsState } from './context.js';
 import { openAppsDb, type AppsDb } from './db.js';
+import { urlSigner } from './signed-urls.js';
+import { StoreIndex } from './store-index.js';
+
+/** Where the API answers, as seed 002 says of the apps service. */
+export const APPS_BASE_PATH = '/api/v1';
+
+/** A package's size at most, by default. */
+export const DEFAULT_MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
 
 export interface AppsServiceConfig {
-  /** Holds the SQLite file (without databaseUrl). */
+  /** Holds the SQLite file (without databaseUrl), the packages (archives/) and the URL signing key. */
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
+  /** The account service's public key (PEM) that verifies callers' delegation tokens (audience `apps`). */
+  accountKey: string;
+  /** The platform's shared secret of service-to-service calls (hubs installing, dashboards); none refuses them. */
+  secret?: string;
+  /** The service's base URL as callers reach it (`http://host:4861/apps/api/v1`); default: where it listens. */
+  publicUrl?: string;
+  /** Sends the developers' and invitees' mails; default: SMTP_URL, else .eml files in `<dataDir>/outbox`. */
+  mailer?: Mailer;
+  clock?: Clock;
+  maxArchiveBytes?: number;
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
@@ -17,16 +44,52 @@ export interface AppsServiceConfig {
 
 export interface AppsService extends ServiceHttp {
   db: AppsDb;
+  state: AppsState;
+}
+
+function outboxMailer(dataDir: string, clock: Clock): Mailer {
+  return async (mail) => void (await sendMail({ from: 'App store <no-reply@apps.localhost>', ...mail }, path.join(dataDir, 'outbox'), `${clock.now()}-${randomBytes(4).toString('hex')}`));
 }
 
 /**
- * The cloud apps service: the app store's published app details, public as the store's pages are (no token). The
- * apps shipped with the platform (the hub's catalogue and a few more) are published on every start.
+ * The cloud apps service, the app store: developers' apps, builds and packages, their review, the store front,
+ * users' reviews and hubs' crash reports, organizations. Its API answers under /api/v1; the apps the platform
+ * ships with are published on every start.
  */
 export async function createAppsService(config: AppsServiceConfig): Promise<AppsService> {
-  mkdirSync(config.dataDir, { recursive: true });
+  const archiveDir = path.join(config.dataDir, 'archives');
+  mkdirSync(archiveDir, { recursive: true });
+  const clock = config.clock ?? systemClock;
   const db = await openAppsDb(config);
-  await publishCatalogue(db);
-  const http = createServiceHttp({ ...config, contract: spec, api: appsApi, context: withState({ db }) });
-  return withDatabase(http, db, { db });
+  const state: AppsState = {
+    db,
+    clock,
+    archiveDir,
+    maxArchiveBytes: config.maxArchiveBytes ?? DEFAULT_MAX_ARCHIVE_BYTES,
+    urls: urlSigner(config.dataDir, clock),
+    publicUrl: config.publicUrl ?? '',
+    secret: config.secret,
+    mail: config.mailer ?? outboxMailer(config.dataDir, clock),
+    index: new StoreIndex(db),
+  };
+  await publishCatalogue(state);
+  await state.index.load();
+  const http = createServiceHttp({
+    ...config,
+    contract: spec,
+    api: appsApi,
+    context: withState<AppsState, DelegatedSession>(state),
+    verify: delegationTokenVerifier(config.accountKey, 'apps', clock),
+    rawRoutes: [uploadArchiveRoute(state), downloadArchiveRoute(state)],
+  });
+  const served = serve(withBasePath(http.handler, APPS_BASE_PATH));
+  const service = withDatabase(served, db, { db, state });
+  return {
+    ...service,
+    async listen(port, host) {
+      const url = await served.listen(port, host);
+      state.publicUrl ||= `${url}${APPS_BASE_PATH}`;
+      return url;
+    },
+  };
 }

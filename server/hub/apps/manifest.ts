@@ -73,7 +73,9 @@ export function checkManifest(value: unknown): Manifest {
   if (typeof value.id !== 'string' || !APP_ID.test(value.id)) throw fail('id must be a reverse-domain app id such as com.example.app');
   if (typeof value.version !== 'string' || !VERSION.test(value.version)) throw fail('version must be major.minor.patch');
   if (value.sdk !== 1 && value.sdk !== 2 && value.sdk !== 3) throw fail('sdk must be 1, 2 or 3');
-  if (typeof value.name !== 'string' || !value.name) throw fail('name is required');
+  // A name per language ({ en, nl }) as store packages have it; the hub shows the English one.
+  const name = isObject(value.name) && typeof value.name.en === 'string' ? value.name.en : value.name;
+  if (typeof name !== 'string' || !name) throw fail('name is required: a text, or texts per language with en');
   const author = value.author;
   if (!isObject(author) || typeof author.name !== 'string' || typeof author.email !== 'string') throw fail('author needs a name and an email');
   const flow = isObject(value.flow) ? value.flow : {};
@@ -94,7 +96,7 @@ export function checkManifest(value: unknown): Manifest {
     id: value.id,
     version: value.version,
     sdk: value.sdk,
-    name: value.name,
+    name,
     brandColor: typeof value.brandColor === 'string' && /^#[0-9a-fA-F]{6}$/.test(value.brandColor) ? value.brandColor : '#888888',
     icon: typeof value.icon === 'string' ? value.icon : '/assets/icon.svg',
     author: { name: author.name, email: author.email },

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../http/clock.js';
+import type { ServiceContext } from '../../http/service.js';
+import type { Mailer } from '../account/context.js';
+import type { DelegatedSession } from '../identity.js';
+import type { AppsDb } from './db.js';
+import type { StoreIndex } from './store-index.js';
+import type { UrlSigner } from './signed-urls.js';
+
+/** What every handler of the apps service reaches. */
+export interface AppsState {
+  db: AppsDb;
+  clock: Clock;
+  /** Where packages are kept: `<archiveId>.tar.gz`. */
+  archiveDir: string;
+  /** A package's size at most (bytes). */
+  maxArchiveBytes: number;
+  urls: UrlSigner;
+  /** The service's base URL as callers reach it (with /api/v1), for the signed URLs it hands out. */
+  publicUrl: string;
+  /** The platform's shared secret of service-to-service calls; without one they are refused. */
+  secret: string | undefined;
+  mail: Mailer;
+  /** The published apps in memory, for the store front's searches. */
+  index: StoreIndex;
+}
+
+export type AppsContext = ServiceContext<AppsState, DelegatedSession>;
+
+/** ISO time on the service's clock, `offsetMs` from now. */
+export const isoNow = (state: Pick<AppsState, 'clock'>, offsetMs = 0) => new Date(state.clock.now() + offsetMs).toISOString();
+
+/** A new id of 24 hexadecimal characters, as accounts have. */
+export const newId = () => randomBytes(12).toString('hex');
+
+/** JSON text of a column, read back. */
+export const parsed = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
