@@ -87,20 +87,20 @@ export class Dispatcher<Context extends CallContext> {
   }
 
   /**
-   * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then the shape of
-   * the path arguments (400: the shape of an id is public), then the operation's guard on them. Only an admitted
-   * caller's input is read and validated.
+   * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then for a guarded
+   * operation the shape of its path arguments (400: the shape of an id is public) and its guard on them. Only an
+   * admitted caller's input is read and validated.
    */
   async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>): Promise<Context> {
     this.authorize(operation.spec, caller.session, caller.invalidToken);
     const context = this.createContext(caller);
     // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
-    if (operation.spec.pathParams.every((name) => path[name])) {
-      // In the words of the validator, which refuses the same argument the same way.
+    if (operation.guard && operation.spec.pathParams.every((name) => path[name])) {
+      // A guard looks up only well-formed ids; refused in the words of the validator, which refuses them the same way.
       for (const { name, pattern, regexp } of this.pathPatterns.get(operation.spec) ?? []) {
         if (!regexp.test(path[name]!)) throw badRequest(`Invalid argument ${name}: must match pattern "${pattern}"`);
       }
-      await operation.guard?.(path, context);
+      await operation.guard(path, context);
     }
     return context;
   }
