@@ -2,10 +2,12 @@
 import account from './account.openapi.json' with { type: 'json' };
 import apps from './apps.openapi.json' with { type: 'json' };
 import store from './store.openapi.json' with { type: 'json' };
+import weather from './weather.openapi.json' with { type: 'json' };
 
 /** Every cloud API's bundled document, keyed by manager id: what each API's request validator is built over. */
 export const cloudBundles: Readonly<Record<string, object>> = {
   'account': account,
   'apps': apps,
   'store': store,
+  'weather': weather,
 };

@@ -2,15 +2,18 @@
 import * as account from './account.operations.js';
 import * as apps from './apps.operations.js';
 import * as store from './store.operations.js';
+import * as weather from './weather.operations.js';
 import type * as accountTypes from './account.js';
 import type * as appsTypes from './apps.js';
 import type * as storeTypes from './store.js';
+import type * as weatherTypes from './weather.js';
 
 /** Every cloud API's manifest, keyed by manager id. */
 export const cloudApis = {
   'account': account,
   'apps': apps,
   'store': store,
+  'weather': weather,
 } as const;
 
 export type CloudApiId = keyof typeof cloudApis;
@@ -20,4 +23,5 @@ export interface CloudTypes {
   'account': { operations: accountTypes.operations; components: accountTypes.components };
   'apps': { operations: appsTypes.operations; components: appsTypes.components };
   'store': { operations: storeTypes.operations; components: storeTypes.components };
+  'weather': { operations: weatherTypes.operations; components: weatherTypes.components };
 }

@@ -86,11 +86,11 @@ export class Dispatcher<Context extends CallContext> {
    * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then the
    * operation's guard on the raw path arguments. Only an admitted caller's input is read and validated.
    */
-  async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>): Promise<Context> {
+  async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>> = {}): Promise<Context> {
     this.authorize(operation.spec, caller.session, caller.invalidToken);
     const context = this.createContext(caller);
     // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
-    if (operation.spec.pathParams.every((name) => path[name])) await operation.guard?.(path, context);
+    if (operation.spec.pathParams.every((name) => path[name])) await operation.guard?.(path, context, query);
     return context;
   }
 
@@ -106,8 +106,9 @@ export class Dispatcher<Context extends CallContext> {
     caller: Caller,
     path: Readonly<Record<string, string>>,
     readArgs: () => Record<string, unknown> | Promise<Record<string, unknown>>,
+    query: Readonly<Record<string, unknown>> = {},
   ): Promise<unknown> {
-    const context = await this.admit(operation, caller, path);
+    const context = await this.admit(operation, caller, path, query);
     return this.invoke(operation, await readArgs(), context);
   }
 
