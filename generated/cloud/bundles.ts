@@ -2,6 +2,7 @@
 import account from './account.openapi.json' with { type: 'json' };
 import apps from './apps.openapi.json' with { type: 'json' };
 import firmware from './firmware.openapi.json' with { type: 'json' };
+import geolocate from './geolocate.openapi.json' with { type: 'json' };
 import store from './store.openapi.json' with { type: 'json' };
 import weather from './weather.openapi.json' with { type: 'json' };
 
@@ -10,6 +11,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'account': account,
   'apps': apps,
   'firmware': firmware,
+  'geolocate': geolocate,
   'store': store,
   'weather': weather,
 };

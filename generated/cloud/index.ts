@@ -2,11 +2,13 @@
 import * as account from './account.operations.js';
 import * as apps from './apps.operations.js';
 import * as firmware from './firmware.operations.js';
+import * as geolocate from './geolocate.operations.js';
 import * as store from './store.operations.js';
 import * as weather from './weather.operations.js';
 import type * as accountTypes from './account.js';
 import type * as appsTypes from './apps.js';
 import type * as firmwareTypes from './firmware.js';
+import type * as geolocateTypes from './geolocate.js';
 import type * as storeTypes from './store.js';
 import type * as weatherTypes from './weather.js';
 
@@ -15,6 +17,7 @@ export const cloudApis = {
   'account': account,
   'apps': apps,
   'firmware': firmware,
+  'geolocate': geolocate,
   'store': store,
   'weather': weather,
 } as const;
@@ -26,6 +29,7 @@ export interface CloudTypes {
   'account': { operations: accountTypes.operations; components: accountTypes.components };
   'apps': { operations: appsTypes.operations; components: appsTypes.components };
   'firmware': { operations: firmwareTypes.operations; components: firmwareTypes.components };
+  'geolocate': { operations: geolocateTypes.operations; components: geolocateTypes.components };
   'store': { operations: storeTypes.operations; components: storeTypes.components };
   'weather': { operations: weatherTypes.operations; components: weatherTypes.components };
 }
