@@ -4,6 +4,7 @@ import * as apps from './apps.operations.js';
 import * as energy from './energy.operations.js';
 import * as firmware from './firmware.operations.js';
 import * as geolocate from './geolocate.operations.js';
+import * as solarforecast from './solarforecast.operations.js';
 import * as store from './store.operations.js';
 import * as weather from './weather.operations.js';
 import type * as accountTypes from './account.js';
@@ -11,6 +12,7 @@ import type * as appsTypes from './apps.js';
 import type * as energyTypes from './energy.js';
 import type * as firmwareTypes from './firmware.js';
 import type * as geolocateTypes from './geolocate.js';
+import type * as solarforecastTypes from './solarforecast.js';
 import type * as storeTypes from './store.js';
 import type * as weatherTypes from './weather.js';
 
@@ -21,6 +23,7 @@ export const cloudApis = {
   'energy': energy,
   'firmware': firmware,
   'geolocate': geolocate,
+  'solarforecast': solarforecast,
   'store': store,
   'weather': weather,
 } as const;
@@ -34,6 +37,7 @@ export interface CloudTypes {
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
   'firmware': { operations: firmwareTypes.operations; components: firmwareTypes.components };
   'geolocate': { operations: geolocateTypes.operations; components: geolocateTypes.components };
+  'solarforecast': { operations: solarforecastTypes.operations; components: solarforecastTypes.components };
   'store': { operations: storeTypes.operations; components: storeTypes.components };
   'weather': { operations: weatherTypes.operations; components: weatherTypes.components };
 }
