@@ -4,6 +4,7 @@ import apps from './apps.openapi.json' with { type: 'json' };
 import energy from './energy.openapi.json' with { type: 'json' };
 import firmware from './firmware.openapi.json' with { type: 'json' };
 import geolocate from './geolocate.openapi.json' with { type: 'json' };
+import infrared from './infrared.openapi.json' with { type: 'json' };
 import solarforecast from './solarforecast.openapi.json' with { type: 'json' };
 import store from './store.openapi.json' with { type: 'json' };
 import weather from './weather.openapi.json' with { type: 'json' };
@@ -15,6 +16,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'energy': energy,
   'firmware': firmware,
   'geolocate': geolocate,
+  'infrared': infrared,
   'solarforecast': solarforecast,
   'store': store,
   'weather': weather,

@@ -4,6 +4,7 @@ import * as apps from './apps.operations.js';
 import * as energy from './energy.operations.js';
 import * as firmware from './firmware.operations.js';
 import * as geolocate from './geolocate.operations.js';
+import * as infrared from './infrared.operations.js';
 import * as solarforecast from './solarforecast.operations.js';
 import * as store from './store.operations.js';
 import * as weather from './weather.operations.js';
@@ -12,6 +13,7 @@ import type * as appsTypes from './apps.js';
 import type * as energyTypes from './energy.js';
 import type * as firmwareTypes from './firmware.js';
 import type * as geolocateTypes from './geolocate.js';
+import type * as infraredTypes from './infrared.js';
 import type * as solarforecastTypes from './solarforecast.js';
 import type * as storeTypes from './store.js';
 import type * as weatherTypes from './weather.js';
@@ -23,6 +25,7 @@ export const cloudApis = {
   'energy': energy,
   'firmware': firmware,
   'geolocate': geolocate,
+  'infrared': infrared,
   'solarforecast': solarforecast,
   'store': store,
   'weather': weather,
@@ -37,6 +40,7 @@ export interface CloudTypes {
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
   'firmware': { operations: firmwareTypes.operations; components: firmwareTypes.components };
   'geolocate': { operations: geolocateTypes.operations; components: geolocateTypes.components };
+  'infrared': { operations: infraredTypes.operations; components: infraredTypes.components };
   'solarforecast': { operations: solarforecastTypes.operations; components: solarforecastTypes.components };
   'store': { operations: storeTypes.operations; components: storeTypes.components };
   'weather': { operations: weatherTypes.operations; components: weatherTypes.components };
