@@ -3,6 +3,7 @@ import account from './account.openapi.json' with { type: 'json' };
 import apps from './apps.openapi.json' with { type: 'json' };
 import energy from './energy.openapi.json' with { type: 'json' };
 import firmware from './firmware.openapi.json' with { type: 'json' };
+import flow from './flow.openapi.json' with { type: 'json' };
 import geolocate from './geolocate.openapi.json' with { type: 'json' };
 import infrared from './infrared.openapi.json' with { type: 'json' };
 import solarforecast from './solarforecast.openapi.json' with { type: 'json' };
@@ -15,6 +16,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'apps': apps,
   'energy': energy,
   'firmware': firmware,
+  'flow': flow,
   'geolocate': geolocate,
   'infrared': infrared,
   'solarforecast': solarforecast,

@@ -3,6 +3,7 @@ import * as account from './account.operations.js';
 import * as apps from './apps.operations.js';
 import * as energy from './energy.operations.js';
 import * as firmware from './firmware.operations.js';
+import * as flow from './flow.operations.js';
 import * as geolocate from './geolocate.operations.js';
 import * as infrared from './infrared.operations.js';
 import * as solarforecast from './solarforecast.operations.js';
@@ -12,6 +13,7 @@ import type * as accountTypes from './account.js';
 import type * as appsTypes from './apps.js';
 import type * as energyTypes from './energy.js';
 import type * as firmwareTypes from './firmware.js';
+import type * as flowTypes from './flow.js';
 import type * as geolocateTypes from './geolocate.js';
 import type * as infraredTypes from './infrared.js';
 import type * as solarforecastTypes from './solarforecast.js';
@@ -24,6 +26,7 @@ export const cloudApis = {
   'apps': apps,
   'energy': energy,
   'firmware': firmware,
+  'flow': flow,
   'geolocate': geolocate,
   'infrared': infrared,
   'solarforecast': solarforecast,
@@ -39,6 +42,7 @@ export interface CloudTypes {
   'apps': { operations: appsTypes.operations; components: appsTypes.components };
   'energy': { operations: energyTypes.operations; components: energyTypes.components };
   'firmware': { operations: firmwareTypes.operations; components: firmwareTypes.components };
+  'flow': { operations: flowTypes.operations; components: flowTypes.components };
   'geolocate': { operations: geolocateTypes.operations; components: geolocateTypes.components };
   'infrared': { operations: infraredTypes.operations; components: infraredTypes.components };
   'solarforecast': { operations: solarforecastTypes.operations; components: solarforecastTypes.components };

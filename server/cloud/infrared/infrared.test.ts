@@ -30,7 +30,7 @@ describe('the shipped infrared library', () => {
     const { once } = parsePronto(pronto);
     // Pulse distance: the space after each of the 32 data marks is long for 1 (LSB first per byte).
     const bits = once.slice(2, 66).filter((_, index) => index % 2 === 1).map((space) => (space > 1000 ? 1 : 0));
-    const bytes = [0, 1, 2, 3].map((byte) => bits.slice(byte * 8, byte * 8 + 8).reduceRight((value, bit) => value * 2 + bit, 0));
+    const bytes = [0, 1, 2, 3].map((byte) => bits.slice(byte * 8, byte * 8 + 8).reduceRight<number>((value, bit) => value * 2 + bit, 0));
     const reversed = bytes.map((byte) => parseInt(byte.toString(2).padStart(8, '0').split('').reverse().join(''), 2));
     expect(reversed.map((byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join('')).toBe(hex);
   });
