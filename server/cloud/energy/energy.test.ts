@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
 import { priceZoneList } from '../../hub/energy/prices.js';
+import { bearer, startTestHub } from '../../hub/testing/test-hub.js';
 import { hubSecret } from '../hub-secret.js';
 import { createEnergyService } from './service.js';
 import { sampleCovers } from './zones.js';
@@ -111,6 +112,28 @@ describe('cloud energy service: getZones, getZone, getDayAheadPricesElectricity'
       expect((await request(keylessUrl).get('/zones').query({ secret }).expect(403)).body.error).toBe('forbidden');
     } finally {
       await keyless.close();
+    }
+  });
+
+  it("when a hub with the service chooses a zone, then its dynamic prices are the zone's day-ahead prices per kWh, after its user costs", async () => {
+    const hub = await startTestHub({ energyUrl: url });
+    try {
+      const owner = bearer(hub.token);
+      const base = '/api/manager/energy/price/electricity/dynamic';
+      await hub.http().put(`${base}/zone`).set(owner).send({ options: { zoneId: 'NO1' } }).expect(200);
+      await hub.http().put(`${base}/user-costs`).set(owner).send({ mathExpression: 'price * 1.25', type: 'electricity' }).expect(204);
+      const { body } = await hub.http().get(base).query({ date: '2026-11-22' }).set(owner).expect(200);
+      const market = (await prices(day('2026-11-22', { zoneId: 'NO1' })).expect(200)).body;
+      expect(body).toMatchObject({ zone: 'NO1', date: '2026-11-22', currency: 'NOK' });
+      expect(body.prices).toHaveLength(24);
+      body.prices.forEach((hour: { periodStart: string; price: number; userPrice: number }, index: number) => {
+        expect(hour.periodStart).toBe(market.prices[index].periodStart);
+        expect(hour.price).toBeCloseTo(market.prices[index].price / 100_000, 8);
+        expect(hour.userPrice).toBeCloseTo(hour.price * 1.25, 5);
+      });
+      expect((await hub.http().get(base).query({ date: '2026-12-24' }).set(owner).expect(404)).body.error_description).toContain('not published yet');
+    } finally {
+      await hub.stop();
     }
   });
 });
