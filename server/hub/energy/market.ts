@@ -5,7 +5,8 @@ import { fetchCloudJson } from '../cloud-fetch.js';
 import type { Hub } from '../context.js';
 import { userPrice } from './expression.js';
 import type { Period } from './periods.js';
-import { chosenZone, userCosts } from './prices.js';
+import { hubLocation } from '../geolocation/geolocation.js';
+import { chooseZone, chosenZone, priceZoneList, userCosts } from './prices.js';
 
 type DynamicPrices = components['schemas']['EnergyDynamicPrices'];
 type Zone = cloud['schemas']['Zone'];
@@ -40,9 +41,22 @@ export async function marketPrices(hub: Hub, day: Period): Promise<DynamicPrices
     date: day.id,
     currency: answer.currency,
     prices: answer.prices.map(({ periodStart, periodEnd, price }) => {
-      // Minor units per MWh → major units per kWh.
-      const perKWh = price / minorPerMajor / 1000;
+      // Minor units per MWh → major units per kWh, in one division.
+      const perKWh = price / (minorPerMajor * 1000);
       return { periodStart, periodEnd, price: perKWh, userPrice: userPrice(costs, perKWh) };
     }),
   };
+}
+
+/**
+ * A hub without a price zone takes the one of its location from the energy service (getZone): what a new home's
+ * setup does. Nothing changes when a zone is chosen, the hub has no location or no service, or the service has no
+ * zone there.
+ */
+export async function adoptZoneOfLocation(hub: Hub): Promise<string | null> {
+  const location = hubLocation(hub);
+  if (!hub.config.energyUrl || chosenZone(hub) || !location) return null;
+  const query = new URLSearchParams({ latitude: String(location.latitude), longitude: String(location.longitude) });
+  const zone = (await fetchCloudJson(`${base(hub)}/zone?${query}`, 'energy').catch(() => null)) as Zone | null;
+  return zone && typeof zone.id === 'string' && Object.hasOwn(priceZoneList(), zone.id) ? chooseZone(hub, zone.id).id : null;
 }
