@@ -46,7 +46,7 @@ export interface components {
         };
         /** @description One release of the hub's software. */
         Release: {
-            /** @description What changed */
+            /** @description What changed, in the language asked for. */
             changelog: string;
             /**
              * @description The channel it was released on.
