@@ -194,7 +194,7 @@ describe('npm start (scripts/start.ts)', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
     expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
-    for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
+    for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
     const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },

@@ -2,7 +2,7 @@
  * npm start: the demo hub on HOST:HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
- * /apps, /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast, /flow and /dns, whose demo account owns
+ * /apps, /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast, /flow, /dns and /setup, whose demo account owns
  * the hub, and whose weather and energy prices the hub shows. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */

@@ -7,6 +7,7 @@ import firmware from './firmware.openapi.json' with { type: 'json' };
 import flow from './flow.openapi.json' with { type: 'json' };
 import geolocate from './geolocate.openapi.json' with { type: 'json' };
 import infrared from './infrared.openapi.json' with { type: 'json' };
+import setup from './setup.openapi.json' with { type: 'json' };
 import solarforecast from './solarforecast.openapi.json' with { type: 'json' };
 import store from './store.openapi.json' with { type: 'json' };
 import weather from './weather.openapi.json' with { type: 'json' };
@@ -21,6 +22,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'flow': flow,
   'geolocate': geolocate,
   'infrared': infrared,
+  'setup': setup,
   'solarforecast': solarforecast,
   'store': store,
   'weather': weather,

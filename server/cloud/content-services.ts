@@ -6,6 +6,7 @@ import { createFirmwareService } from './firmware/service.js';
 import { createFlowService } from './flow/service.js';
 import { createGeolocateService } from './geolocate/service.js';
 import { createInfraredService } from './infrared/service.js';
+import { createSetupService } from './setup/service.js';
 import { createSolarForecastService } from './solarforecast/service.js';
 import { createWeatherService } from './weather/service.js';
 
@@ -18,8 +19,8 @@ export interface ContentServicesConfig extends ContentServiceConfig {
 }
 
 /**
- * Every content service, by the base path it answers under beside the account service (npm start mounts each
- * there): the list in one place, so that starting and closing them is one loop.
+ * Every content service and the setup service, by the base path each answers under beside the account service
+ * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
   const { dataDir, databaseUrl, accountUrl, ...common } = config;
@@ -32,5 +33,6 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/solarforecast', createSolarForecastService(common)],
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
+    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
   ]);
 }

@@ -41,18 +41,24 @@ function fromTowers(heard: readonly Tower[]): Location | null {
 
 const place = ({ city, country }: Place) => ({ city, country });
 
-function fromAddress(address: string): Location | null {
-  const type = isIPv4(address) ? 'ipv4' : 'ipv6';
-  const found = ranges.find((range) => range.type === type && range.list.check(address, type))?.entry;
-  return found ? { latitude: found.latitude, longitude: found.longitude, accuracy: found.accuracy, source: 'ip', ...place(found) } : null;
-}
-
 /** An IPv4 address as Node's sockets give it on a dual-stack listener (`::ffff:192.0.2.1`), as itself. */
 const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
+/** The shipped range holding an address (its place and time zone), or undefined. */
+export function rangeAt(address: string) {
+  const plain = plainAddress(address);
+  const type = isIPv4(plain) ? 'ipv4' : 'ipv6';
+  return ranges.find((range) => range.type === type && range.list.check(plain, type))?.entry;
+}
+
+function fromAddress(address: string): Location | null {
+  const found = rangeAt(address);
+  return found ? { latitude: found.latitude, longitude: found.longitude, accuracy: found.accuracy, source: 'ip', ...place(found) } : null;
+}
+
 /** Where the hub is: from its towers, else from its address; 404 when neither is known. */
 export function locate(heard: readonly Tower[], address: string): Location {
-  const location = fromTowers(heard) ?? fromAddress(plainAddress(address));
+  const location = fromTowers(heard) ?? fromAddress(address);
   if (!location) throw notFound('Location');
   return location;
 }
