@@ -171,7 +171,7 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(child);
   }, 60_000);
 
-  it("when the demo account uses the support form's host, then its config, articles and tickets answer, and the store and apps services answer beside the account service", async () => {
+  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather and prices", async () => {
     const dataDir = path.join(work, 'support-data');
     const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
     const cloud = cloudLines(output);
