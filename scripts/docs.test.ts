@@ -71,6 +71,30 @@ describe('npm run docs (scripts/docs.ts)', () => {
     expect(readFileSync(path.join(out, 'support.html'), 'utf8')).toContain('createAttachment');
   }, 60_000);
 
+  it('when rendering the content services, then each page lists its operations and the index links it', async () => {
+    const pages: Record<string, string[]> = {
+      'cloud/weather': ['getWeather'],
+      'cloud/geolocate': ['getLocation'],
+      'cloud/infrared': ['getBrands', 'getTypes', 'searchDevices', 'getDevices', 'getDevice'],
+      'cloud/flow': ['shareFlow', 'getFlow'],
+      'cloud/firmware': ['getUpdatesChangelog'],
+      'cloud/dns': ['getHomeyCertificate'],
+      'cloud/energy': ['getZones', 'getZone', 'getDayAheadPricesElectricity'],
+      'cloud/solarforecast': ['getSolarForecast'],
+      'cloud/setup': ['createSession', 'setSessionState', 'createSessionCommand', 'updateSessionCommandResponse', 'getTimezone'],
+    };
+    const child = spawnBin('tsx', ['scripts/docs.ts', ...Object.keys(pages)], { DOCS_DIR: out });
+    await waitForOutput(child, /^API docs in /, 60_000);
+    expect(await exited(child)).toBe(0);
+    const index = readFileSync(path.join(out, 'index.html'), 'utf8');
+    for (const [api, operationIds] of Object.entries(pages)) {
+      const page = readFileSync(path.join(out, `${api}.html`), 'utf8');
+      for (const operationId of operationIds) expect(page).toContain(operationId);
+      expect(externalScripts(page)).toEqual([]);
+      expect(index).toContain(`href="${api}.html"`);
+    }
+  }, 60_000);
+
   it('when the pages are newer than their bundles, then a second run keeps them', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
     await expect(waitForOutput(child, /^API docs in /)).resolves.toContain('0 pages rendered, 2 up to date');
@@ -79,7 +103,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/store, hub, .*hub\/zones, hub\/zwave, support$/m);
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/dns, cloud\/energy, cloud\/firmware, cloud\/flow, cloud\/geolocate, cloud\/infrared, cloud\/setup, cloud\/solarforecast, cloud\/store, cloud\/weather, hub, .*hub\/zones, hub\/zwave, support$/m);
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });

@@ -34,6 +34,13 @@ async function bundleApi(api: ApiSource, config: Awaited<ReturnType<typeof loadC
   return result.bundle.parsed as Json;
 }
 
+/** The path of a document's first server URL (`/store` of http://127.0.0.1:4861/store), '' for a host's root or a templated URL. */
+function mountPath(doc: Json): string {
+  const url = doc.servers?.[0]?.url;
+  if (typeof url !== 'string' || url.includes('{')) return '';
+  return new URL(url).pathname.replace(/\/+$/, '');
+}
+
 /** Joins the managers of a group; operationIds become `<manager>.<operationId>`, components must not clash. */
 function join(group: string, docs: Array<[ApiSource, Json]>): Json {
   const joined: Json = {
@@ -50,7 +57,10 @@ function join(group: string, docs: Array<[ApiSource, Json]>): Json {
   };
   for (const [api, doc] of docs) {
     joined.tags.push(...(doc.tags ?? []));
-    for (const [pathName, pathItem] of Object.entries<Json>(doc.paths)) {
+    // A service answering under a base path of the shared host (a cloud service's /setup) keeps its paths under it.
+    const base = mountPath(doc);
+    for (const [ownPath, pathItem] of Object.entries<Json>(doc.paths)) {
+      const pathName = base && ownPath === '/' ? base : `${base}${ownPath}`;
       if (joined.paths[pathName]) throw new Error(`${api.source}: path ${pathName} is also in another API`);
       const copy: Json = structuredClone(pathItem);
       for (const operation of Object.values<Json>(copy)) {

@@ -48,6 +48,19 @@ describe('npm run mock (scripts/mock.ts)', () => {
     }
   }, 40_000);
 
+  it('when mocking a content service, then its answers are the contract examples', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'cloud/infrared'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const response = await fetch(`http://127.0.0.1:${port}/brand`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([{ id: 'lg', name: 'LG' }, { id: 'samsung', name: 'Samsung' }]);
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
   it('when mocking the support back end, then its config and a ticket answer the contract examples', async () => {
     const port = await freePort();
     const child = spawnBin('tsx', ['scripts/mock.ts', 'support'], { MOCK_PORT: String(port) });

@@ -171,7 +171,7 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(child);
   }, 60_000);
 
-  it("when the demo account uses the support form's host, then its config, articles and tickets answer, and the store and apps services answer beside the account service", async () => {
+  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather and prices", async () => {
     const dataDir = path.join(work, 'support-data');
     const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
     const cloud = cloudLines(output);
@@ -203,6 +203,15 @@ describe('npm start (scripts/start.ts)', () => {
     expect(state).toBe('paid');
     const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
     expect(app.author.verified).toBe(true);
+    // The content services answer beside them, and the demo hub shows their weather and its zone's energy prices.
+    const hubUrl = /^Hub URL: (\S+)$/m.exec(output)![1]!;
+    const hubAuth = { Authorization: `Bearer ${/^Personal access token: (\S+)$/m.exec(output)![1]}` };
+    const weather = await fetch(`${hubUrl}/api/manager/geolocation/weather`, { headers: hubAuth }).then((response) => response.json());
+    expect(weather).toMatchObject({ latitude: 52.3676, longitude: 4.9041 });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
+    expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
+    for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
     const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },

@@ -1,9 +1,10 @@
 /**
  * npm start: the demo hub on HOST:HUB_PORT (its SQLite data in DATA_DIR, kept across restarts) with the API docs at
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
- * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store and apps services beside it under /store and /apps
- * (the app store's API under /apps/api/v1),
- * whose demo account owns the hub. Prints the hub URL, the demo owner's personal access token, the cloud URL, the
+ * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
+ * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
+ * /flow, /dns and /setup, whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
+ * the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
 import { randomBytes } from 'node:crypto';
@@ -124,6 +125,20 @@ const apps = await createAppsService({
 });
 services.push(apps);
 cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
+// The content services answer beside them under their names; hubs prove who they are to them with a credential
+// made from the deployment's key, kept in the cloud's data folder.
+const { createContentServices } = await import('../server/cloud/content-services.js');
+const { loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
+const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey: loadHubSecretKey(cloudDir) });
+for (const [base, service] of content) {
+  services.push(service);
+  cloudMounts.set(base, service.handler);
+}
+// The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
+running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
+running.hub.config.energyUrl = `${cloudUrl}/energy`;
+const { adoptZoneOfLocation } = await import('../server/hub/energy/market.js');
+await adoptZoneOfLocation(running.hub);
 const support = await createSupportService({
   dataDir: path.join(dataDir, 'support'),
   outboxDir: path.join(dataDir, 'outbox'),

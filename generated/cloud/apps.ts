@@ -2226,7 +2226,7 @@ export interface components {
          * @description The shared secret of the platform's own services (hubs, dashboards); 403 when it is wrong.
          * @example s3cret-of-the-platform
          */
-        Secret: string;
+        ServiceSecret: string;
     };
     requestBodies: never;
     headers: never;
@@ -3021,7 +3021,7 @@ export interface operations {
                  * @description The shared secret of the platform's own services (hubs, dashboards); 403 when it is wrong.
                  * @example s3cret-of-the-platform
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["ServiceSecret"];
                 /**
                  * @description One version exactly.
                  * @example 1.2.0
@@ -3553,7 +3553,7 @@ export interface operations {
                  * @description The shared secret of the platform's own services (hubs, dashboards); 403 when it is wrong.
                  * @example s3cret-of-the-platform
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["ServiceSecret"];
             };
             header?: never;
             path: {
@@ -4042,7 +4042,7 @@ export interface operations {
                  * @description The shared secret of the platform's own services (hubs, dashboards); 403 when it is wrong.
                  * @example s3cret-of-the-platform
                  */
-                secret: components["parameters"]["Secret"];
+                secret: components["parameters"]["ServiceSecret"];
             };
             header?: never;
             path?: never;

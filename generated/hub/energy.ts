@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Get the hourly electricity prices of a day
-         * @description The hub reaches no energy market: the hourly prices are the user's tariff table (setDynamicElectricityPriceTariff, one market price per kWh for each hour of the day, UTC) for the chosen price zone, each also shown after the user costs (setDynamicElectricityPriceUserCosts). 409 until a price zone is chosen and a tariff is set.
+         * @description The market prices of the chosen price zone per kWh for each hour of the day (UTC), each also shown after the user costs (setDynamicElectricityPriceUserCosts). A hub with a cloud energy service (HubConfig.energyUrl) asks it for the day-ahead prices (404 while the market has not published the day, 502 when the service answers an error, 503 when it cannot be reached); a hub without one uses the user's tariff table (setDynamicElectricityPriceTariff) for every day. 409 until a price zone is chosen (and, without a service, a tariff is set).
          */
         get: operations["fetchDynamicElectricityPrices"];
         put?: never;
@@ -709,6 +709,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A service the hub relies on (a cloud service) answered with an error or an answer the hub cannot use. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -738,6 +747,15 @@ export interface components {
         };
         /** @description No item with this id. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The call needs something this hub does not have now (a service not configured or unreachable, a program not installed). */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1226,7 +1244,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDynamicElectricityPriceTariff: {

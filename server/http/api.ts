@@ -40,10 +40,11 @@ export type AnyHandler<Context> = (args: Record<string, unknown>, context: Conte
 /**
  * A check of who may call an operation beyond its scopes (the owner only, managers only ...), decided from the
  * caller and the raw path arguments before the input is validated: a caller who may not call an operation learns
- * nothing about its input rules. Throws (or rejects with) an ApiError (403, 404) to refuse; one that needs the
- * database to decide returns a promise.
+ * nothing about its input rules. Throws (or rejects with) an ApiError (401, 403, 404) to refuse; one that needs the
+ * database to decide returns a promise. `query` holds the raw, unvalidated query arguments (the socket's args), for
+ * the credentials some cloud operations carry there (a service `secret`): any value may have any type.
  */
-export type Guard<Context> = (path: Readonly<Record<string, string>>, context: Context) => void | Promise<void>;
+export type Guard<Context> = (path: Readonly<Record<string, string>>, context: Context, query?: Readonly<Record<string, unknown>>) => void | Promise<void>;
 
 export interface ApiModule<Context> {
   manager: ManagerSpec;

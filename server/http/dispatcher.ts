@@ -91,7 +91,7 @@ export class Dispatcher<Context extends CallContext> {
    * operation the shape of its path arguments (400: the shape of an id is public) and its guard on them. Only an
    * admitted caller's input is read and validated.
    */
-  async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>): Promise<Context> {
+  async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>> = {}): Promise<Context> {
     this.authorize(operation.spec, caller.session, caller.invalidToken);
     const context = this.createContext(caller);
     // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
@@ -100,7 +100,7 @@ export class Dispatcher<Context extends CallContext> {
       for (const { name, pattern, regexp } of this.pathPatterns.get(operation.spec) ?? []) {
         if (!regexp.test(path[name]!)) throw badRequest(`Invalid argument ${name}: must match pattern "${pattern}"`);
       }
-      await operation.guard(path, context);
+      await operation.guard(path, context, query);
     }
     return context;
   }
@@ -117,8 +117,9 @@ export class Dispatcher<Context extends CallContext> {
     caller: Caller,
     path: Readonly<Record<string, string>>,
     readArgs: () => Record<string, unknown> | Promise<Record<string, unknown>>,
+    query: Readonly<Record<string, unknown>> = {},
   ): Promise<unknown> {
-    const context = await this.admit(operation, caller, path);
+    const context = await this.admit(operation, caller, path, query);
     return this.invoke(operation, await readArgs(), context);
   }
 

@@ -122,7 +122,7 @@ export function attachRealtime<Context extends CallContext>(server: HttpServer, 
         const result = await dispatcher.call(operation, caller, path, () => {
           requireShallow(call?.args);
           return options.validator.args(operation.spec, call?.args);
-        });
+        }, raw);
         // An answer in bytes (an image) goes out as the bytes HTTP answers, a binary attachment.
         if (typeof ack === 'function') ack(null, operation.spec.media ? (result as MediaBody).body : result);
       } catch (err) {

@@ -197,7 +197,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       const locals = res.locals as CallLocals<Context>;
       locals.operation = spec;
       locals.params = { ...(req.params as Record<string, string>) };
-      locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params);
+      locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params, req.query as Record<string, unknown>);
       checkQuery(spec, req);
       if (body) body(req, res, next);
       else next();

@@ -34,6 +34,11 @@ export interface HubConfig {
    * that answers the geolocation manager's GET /weather. Unset: that call answers 503 (the hub has no weather of its own).
    */
   weatherUrl?: string;
+  /**
+   * Base URL of the cloud energy service (AthomEnergyAPI: zones and day-ahead prices) whose market prices
+   * fetchDynamicElectricityPrices answers for the chosen zone. Unset: the user's tariff table stands in for them.
+   */
+  energyUrl?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
   espeakNg?: string;
   /** Advertise the hub over mDNS (`_homey._tcp`) while it listens, for clients' mdns discovery. Default off. */

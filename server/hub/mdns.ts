@@ -1,11 +1,12 @@
 import { Bonjour } from 'bonjour-service';
 import type { Hub } from './context.js';
+import { localHostName } from './local-name.js';
 
 /** The DNS-SD service type hubs advertise (`_homey._tcp.local`), which the client's mdns strategy browses. */
 export const MDNS_SERVICE_TYPE = 'homey';
 
 /** The hub's mDNS host name, one of the names its HostAllowList accepts. */
-export const mdnsHostName = (hub: Hub) => `homey-${hub.id}.local`;
+export const mdnsHostName = (hub: Hub) => localHostName(hub.id);
 
 /**
  * Advertises the hub on the LAN over multicast DNS: instance name and TXT `id` are the hub's id (what ping's

@@ -4,6 +4,7 @@ import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
 import { enableDummyReports } from './dummy.js';
 import { liveReport } from './live.js';
+import { marketPrices } from './market.js';
 import { deleteReports, energyState, report, resetDayCategories } from './manage.js';
 import { parseDay, parseIsoWeek, parseMonth, parseYear } from './periods.js';
 import * as prices from './prices.js';
@@ -52,7 +53,7 @@ export const energy = defineApi<operations, typeof manifest.operations, HubConte
   setDynamicPricesElectricityZone: ({ options }, { hub }) => ({ zone: prices.chooseZone(hub, options.zoneId) }),
   getDynamicElectricityPriceTariff: (_args, { hub }) => ({ prices: prices.tariff(hub) }),
   setDynamicElectricityPriceTariff: ({ prices: hourly }, { hub }) => prices.setTariff(hub, hourly),
-  fetchDynamicElectricityPrices: ({ date }, { hub }) => prices.dynamicPrices(hub, parseDay(date)),
+  fetchDynamicElectricityPrices: ({ date }, { hub }) => (hub.config.energyUrl ? marketPrices(hub, parseDay(date)) : prices.dynamicPrices(hub, parseDay(date))),
   getDynamicElectricityPriceUserCosts: (_args, { hub }) => ({ mathExpression: prices.userCosts(hub), type: 'electricity' as const }),
   setDynamicElectricityPriceUserCosts: ({ mathExpression }, { hub }) => prices.setUserCosts(hub, mathExpression),
   unsetDynamicElectricityPriceUserCosts: (_args, { hub }) => prices.unsetUserCosts(hub),

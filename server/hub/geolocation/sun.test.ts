@@ -1,4 +1,4 @@
-import { sunAltitude, sunDay } from './sun.js';
+import { sunAltitude, sunDay, sunPosition } from './sun.js';
 
 const minutesFrom = (ms: number | null, iso: string) => Math.abs((ms ?? Number.NaN) - Date.parse(iso)) / 60_000;
 const noon = (date: string) => Date.parse(`${date}T12:00:00Z`);
@@ -32,5 +32,13 @@ describe('sun times', () => {
   it('when it is noon or midnight in Amsterdam, then the sun is up or down', () => {
     expect(sunAltitude(Date.parse('2026-06-21T11:43:00Z'), 52.3676, 4.9041)).toBeCloseTo(61, 0);
     expect(sunAltitude(Date.parse('2026-06-21T23:43:00Z'), 52.3676, 4.9041)).toBeLessThan(-10);
+  });
+
+  it('when the sun rises, culminates and sets in Amsterdam at midsummer, then it stands north-east, south and north-west', () => {
+    const at = (iso: string) => sunPosition(Date.parse(iso), 52.3676, 4.9041).azimuth;
+    // Published azimuths (timeanddate.com): 50° at sunrise, 310° at sunset.
+    expect(at('2026-06-21T03:18:00Z')).toBeCloseTo(50, -1);
+    expect(at('2026-06-21T11:43:00Z')).toBeCloseTo(180, 0);
+    expect(at('2026-06-21T20:07:00Z')).toBeCloseTo(310, -1);
   });
 });

@@ -18,15 +18,24 @@ const declination = (longitude: number) => Math.asin(Math.sin(obliquity) * Math.
 const rightAscension = (longitude: number) => Math.atan2(Math.sin(longitude) * Math.cos(obliquity), Math.cos(longitude));
 const transit = (approx: number, m: number, l: number) => J2000 + approx + 0.0053 * Math.sin(m) - 0.0069 * Math.sin(2 * l);
 
-/** The sun's altitude above the horizon in degrees at `ms` (epoch) and a place. */
-export function sunAltitude(ms: number, latitude: number, longitude: number): number {
+/**
+ * Where the sun stands at `ms` (epoch) seen from a place: its altitude above the horizon and its azimuth, clockwise
+ * from north (180 due south), both in degrees.
+ */
+export function sunPosition(ms: number, latitude: number, longitude: number): { altitude: number; azimuth: number } {
   const days = toDays(ms);
   const l = eclipticLongitude(meanAnomaly(days));
   const phi = rad * latitude;
   const dec = declination(l);
   const hourAngle = rad * (280.16 + 360.9856235 * days) + rad * longitude - rightAscension(l);
-  return Math.asin(Math.sin(phi) * Math.sin(dec) + Math.cos(phi) * Math.cos(dec) * Math.cos(hourAngle)) / rad;
+  const altitude = Math.asin(Math.sin(phi) * Math.sin(dec) + Math.cos(phi) * Math.cos(dec) * Math.cos(hourAngle));
+  // Measured from south, westwards positive; turned into a compass bearing.
+  const fromSouth = Math.atan2(Math.sin(hourAngle), Math.cos(hourAngle) * Math.sin(phi) - Math.tan(dec) * Math.cos(phi));
+  return { altitude: altitude / rad, azimuth: (fromSouth / rad + 540) % 360 };
 }
+
+/** The sun's altitude above the horizon in degrees at `ms` (epoch) and a place. */
+export const sunAltitude = (ms: number, latitude: number, longitude: number): number => sunPosition(ms, latitude, longitude).altitude;
 
 export interface SunDay {
   solarNoon: number;

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import spec from '../../../generated/hub/geolocation.openapi.json' with { type: 'json' };
 import type { components } from '../../../generated/hub/geolocation.js';
 import { ApiError, conflict } from '../../http/errors.js';
+import { fetchCloudJson } from '../cloud-fetch.js';
 import type { Hub } from '../context.js';
 import { hubLanguage } from '../i18n/i18n.js';
 import { hubLocation } from './geolocation.js';
@@ -11,8 +12,6 @@ export type Weather = components['schemas']['Weather'];
 
 /** An answer of the weather service is reused this long for the same location and language. */
 export const WEATHER_CACHE_MS = 10 * 60_000;
-/** How long the hub waits for the weather service. */
-const WEATHER_TIMEOUT_MS = 5_000;
 
 let weatherValidator: ValidateFunction<Weather> | undefined;
 /** Compiled on the first answer: a hub that never asks for the weather need not compile or hold the validator. */
@@ -55,14 +54,7 @@ export async function currentWeather(hub: Hub): Promise<Weather> {
 }
 
 async function fetchWeather(url: string): Promise<Weather> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(WEATHER_TIMEOUT_MS) });
-  } catch (error) {
-    throw unavailable(`The weather service cannot be reached: ${(error as Error).message}`);
-  }
-  if (!response.ok) throw badGateway(`The weather service answered ${response.status}`);
-  const body: unknown = await response.json().catch(() => undefined);
+  const body = await fetchCloudJson(url, 'weather');
   if (!isWeather(body)) throw badGateway('The weather service answered something that is not weather');
   return body;
 }

@@ -1,0 +1,38 @@
+import type { ServiceHttp } from '../http/service.js';
+import type { ContentServiceConfig } from './content.js';
+import { createDnsService } from './dns/service.js';
+import { createEnergyService } from './energy/service.js';
+import { createFirmwareService } from './firmware/service.js';
+import { createFlowService } from './flow/service.js';
+import { createGeolocateService } from './geolocate/service.js';
+import { createInfraredService } from './infrared/service.js';
+import { createSetupService } from './setup/service.js';
+import { createSolarForecastService } from './solarforecast/service.js';
+import { createWeatherService } from './weather/service.js';
+
+export interface ContentServicesConfig extends ContentServiceConfig {
+  /** Holds the SQLite files of those that keep data (without databaseUrl). */
+  dataDir: string;
+  databaseUrl?: string;
+  /** The account service that issued the callers' access tokens. */
+  accountUrl: string;
+}
+
+/**
+ * Every content service and the setup service, by the base path each answers under beside the account service
+ * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
+ */
+export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
+  const { dataDir, databaseUrl, accountUrl, ...common } = config;
+  return new Map<string, ServiceHttp>([
+    ['/weather', createWeatherService(common)],
+    ['/geolocate', createGeolocateService(common)],
+    ['/infrared', createInfraredService(common)],
+    ['/firmware', createFirmwareService(common)],
+    ['/energy', createEnergyService(common)],
+    ['/solarforecast', createSolarForecastService(common)],
+    ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
+    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
+  ]);
+}

@@ -1,0 +1,19 @@
+import * as manifest from '../../../generated/cloud/dns.operations.js';
+import type { operations } from '../../../generated/cloud/dns.js';
+import { defineApi } from '../../http/api.js';
+import type { Clock } from '../../http/clock.js';
+import type { ServiceContext } from '../../http/service.js';
+import { hubOfSecret, hubSecretGuard, type HubSecretState } from '../hub-secret.js';
+import { hubCertificate } from './certificates.js';
+import type { DnsDb } from './db.js';
+
+export type DnsContext = ServiceContext<Required<HubSecretState> & { db: DnsDb; clock: Clock }>;
+
+export const dnsApi = defineApi<operations, typeof manifest.operations, DnsContext>(
+  manifest,
+  {
+    // The guard has checked the secret: it names the hub the certificate is for.
+    getHomeyCertificate: ({ secret }, { service }) => hubCertificate(service.db, hubOfSecret(service.hubSecretKey, secret)!, service.clock.now()),
+  },
+  { guards: { getHomeyCertificate: hubSecretGuard() } },
+);

@@ -1,0 +1,42 @@
+import type { Guard, Session } from '../../http/api.js';
+import { notFound } from '../../http/errors.js';
+import { secretHash } from '../../http/secrets.js';
+import type { ServiceContext } from '../../http/service.js';
+import type { CloudSession, VerifyAccessToken } from '../identity.js';
+import type { SetupDb } from './db.js';
+import { HUB_TOKEN_PREFIX, requireSessionRow } from './sessions.js';
+import type { Clock } from '../../http/clock.js';
+
+/** A hub on its side of one setup session, by the session's hub token. */
+export interface HubCaller extends Session {
+  sessionId: string;
+}
+
+export type SetupContext = ServiceContext<{ db: SetupDb; clock: Clock }, CloudSession | HubCaller>;
+
+/** What a hub's token grants: its own session's hub side. */
+const HUB_SCOPE = 'setup.hub';
+
+/**
+ * Callers are the user's app (an account access token, verified with the account service) or a hub (its
+ * session's token, which the service keeps hashed): the prefix tells which, so hubs' calls never reach the account.
+ */
+export function setupVerifier(db: SetupDb, accountTokens: VerifyAccessToken) {
+  return async (token: string): Promise<CloudSession | HubCaller | null> => {
+    if (!token.startsWith(HUB_TOKEN_PREFIX)) return accountTokens(token);
+    const row = await db.selectFrom('setup_sessions').select('id').where('hub_token_hash', '=', secretHash(token)).executeTakeFirst();
+    return row ? { id: `setup-hub:${row.id}`, scopes: [HUB_SCOPE], sessionId: row.id } : null;
+  };
+}
+
+/** The user's own session, not expired: 404 for anyone else's (strangers learn nothing). */
+export const usersSession: Guard<SetupContext> = async (path, { session, service }) => {
+  const row = await requireSessionRow(service.db, path.sessionId!, service.clock.now());
+  if (!session || !('userId' in session) || row.user_id !== session.userId) throw notFound('Setup session');
+};
+
+/** The hub's own session, not expired: 404 for another session's id. */
+export const hubsSession: Guard<SetupContext> = async (path, { session, service }) => {
+  if (!session || !('sessionId' in session) || session.sessionId !== path.sessionId) throw notFound('Setup session');
+  await requireSessionRow(service.db, path.sessionId, service.clock.now());
+};
