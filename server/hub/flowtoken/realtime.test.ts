@@ -62,8 +62,8 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow tokens over realtime with a soc
 
   it('when an app registers, updates and unregisters a token, then subscribers hear each; reads over the socket take raw colons', async () => {
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
-    // The variables' tokens only: the test hub's apps announce theirs while they start.
-    const next = (event: string) => client.next('homey:manager:flowtoken', (name, data) => name === event && String(data?.id).startsWith('homey:manager:logic:'));
+    // This app's tokens only: the test hub's own apps announce theirs while they start.
+    const next = (event: string) => client.next('homey:manager:flowtoken', (name, data) => name === event && String(data?.id).startsWith('homey:app:com.example.weather:'));
     try {
       expect((await client.request('subscribe', 'homey:manager:flowtoken'))[0]).toBeNull();
       const created = next('flowtoken.create');
