@@ -197,7 +197,8 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
       const locals = res.locals as CallLocals<Context>;
       locals.operation = spec;
       locals.params = { ...(req.params as Record<string, string>) };
-      locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params, req.query as Record<string, unknown>);
+      // Only a guard reads the raw query: Express 5 parses it anew on every read of `req.query`.
+      locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params, operation.guard && (req.query as Record<string, unknown>));
       checkQuery(spec, req);
       if (body) body(req, res, next);
       else next();
