@@ -26,8 +26,15 @@ function spawnGroup(file: string, args: string[], env: Record<string, string>): 
  */
 export async function spawnStart(env: Record<string, string> = {}): Promise<ChildProcess> {
   if (!serverIsCurrent()) await buildServer();
-  return spawnGroup(process.execPath, [serverEntry()], env);
+  return spawnGroup(process.execPath, [serverEntry()], { ...SERVER_ENV, ...env });
 }
+
+/**
+ * What package.json's start script sets for the server too. glibc keeps a large block freed by a thread for that
+ * thread's next one (its mmap threshold rises to the block's size): every argon2 hash (19 MiB) left its 19 MiB in
+ * the thread that made it, up to one per libuv thread. A fixed threshold returns them (docs/design.md §7).
+ */
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * Resolves with the child's output (stdout and stderr) up to the first line matching `pattern`; rejects with the
