@@ -1,18 +1,7 @@
 import { signEvent, type PaymentEvent } from './payment-provider.js';
-import { PROVIDER_SECRET, startTestStore, type TestStore } from './testing.js';
+import { PROVIDER_SECRET, SHOPPER, startTestStore, type TestStore } from './testing.js';
 
 type User = Awaited<ReturnType<TestStore['account']['user']>>;
-
-const ADDRESS = {
-  email: 'shopper@example.com',
-  billing_firstname: 'Anna',
-  billing_lastname: 'de Vries',
-  billing_street: 'Museumstraat',
-  billing_number: '1',
-  billing_zipcode: '1071 XX',
-  billing_city: 'Amsterdam',
-  billing_country: 'NL',
-};
 
 describe('cloud store service: checkout end to end', () => {
   let shop: TestStore;
@@ -25,7 +14,7 @@ describe('cloud store service: checkout end to end', () => {
   async function shopper(items: Array<{ sku: string; quantity?: number }>, payment: object = { method: 'card', token: 'tok_visa' }) {
     const user = await shop.account.user();
     for (const item of items) await as(user).post('/store/cart', item).expect(200);
-    await as(user).put('/store/userdata', ADDRESS).expect(200);
+    await as(user).put('/store/userdata', SHOPPER).expect(200);
     await as(user).put('/store/payment', payment).expect(200);
     return user;
   }
@@ -176,7 +165,7 @@ describe('cloud store service: checkout end to end', () => {
     expect((await as(user).post('/store/order').expect(409)).body.error_description).toBe('The cart is empty');
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU' }).expect(200);
     await as(user).post('/store/order').expect(409);
-    await as(user).put('/store/userdata', ADDRESS).expect(200);
+    await as(user).put('/store/userdata', SHOPPER).expect(200);
     expect((await as(user).post('/store/order').expect(409)).body.error_description).toBe('Choose how to pay first (setPayment)');
     await as(user).post('/store/order/999999/pay').expect(404);
     await as(user).post('/store/order/bad id/pay').expect(400);

@@ -1,19 +1,8 @@
 import { operations } from '../../../generated/cloud/store.operations.js';
 import { rawOperations } from './api.js';
-import { startTestStore, type TestStore } from './testing.js';
+import { SHOPPER, startTestStore, type TestStore } from './testing.js';
 
 type User = Awaited<ReturnType<TestStore['account']['user']>>;
-
-const ANNA = {
-  email: 'anna@example.com',
-  billing_firstname: 'Anna',
-  billing_lastname: 'de Vries',
-  billing_street: 'Museumstraat',
-  billing_number: '1',
-  billing_zipcode: '1071 XX',
-  billing_city: 'Amsterdam',
-  billing_country: 'NL',
-};
 
 describe('cloud store service: products, cart and checkout data', () => {
   let shop: TestStore;
@@ -86,18 +75,18 @@ describe('cloud store service: products, cart and checkout data', () => {
   it('when the shopper gives addresses, then VAT follows where the goods go; countries not delivered to are 400', async () => {
     const user = await shop.account.user();
     await as(user).post('/store/cart', { sku: 'HUB-PRO-2023-EU' }).expect(200);
-    expect((await as(user).put('/store/userdata', { ...ANNA, billing_country: 'BE' }).expect(200)).body.totals).toMatchObject({ vatRate: 2100, vat: 6925, total: 39900 });
-    const finland = (await as(user).put('/store/userdata', { ...ANNA, shipping_address: true, shipping_firstname: 'Aino', shipping_street: 'Mannerheimintie', shipping_number: '2', shipping_zipcode: '00100', shipping_city: 'Helsinki', shipping_country: 'FI' }).expect(200)).body;
+    expect((await as(user).put('/store/userdata', { ...SHOPPER, billing_country: 'BE' }).expect(200)).body.totals).toMatchObject({ vatRate: 2100, vat: 6925, total: 39900 });
+    const finland = (await as(user).put('/store/userdata', { ...SHOPPER, shipping_address: true, shipping_firstname: 'Aino', shipping_street: 'Mannerheimintie', shipping_number: '2', shipping_zipcode: '00100', shipping_city: 'Helsinki', shipping_country: 'FI' }).expect(200)).body;
     expect(finland.totals).toMatchObject({ vatRate: 2550, vat: 8409, total: 41384 });
-    await as(user).put('/store/userdata', { ...ANNA, billing_country: 'JP' }).expect(400);
-    await as(user).put('/store/userdata', { ...ANNA, email: 'not an address' }).expect(400);
-    await as(user).put('/store/userdata', { ...ANNA, password: 'secret' }).expect(400);
+    await as(user).put('/store/userdata', { ...SHOPPER, billing_country: 'JP' }).expect(400);
+    await as(user).put('/store/userdata', { ...SHOPPER, email: 'not an address' }).expect(400);
+    await as(user).put('/store/userdata', { ...SHOPPER, password: 'secret' }).expect(400);
   });
 
   it('when a business gives its VAT number, then another EU country is reverse charged, the seller\'s own pays VAT, foreign or invalid numbers are 400', async () => {
     const user = await shop.account.user();
     await as(user).post('/store/cart', { sku: 'HUB-PRO-2023-EU' }).expect(200);
-    await as(user).put('/store/userdata', { ...ANNA, billing_country: 'BE' }).expect(200);
+    await as(user).put('/store/userdata', { ...SHOPPER, billing_country: 'BE' }).expect(200);
     const be = (await as(user).put('/store/business', { is_business: true, business_name: 'Domotica BV', business_vat: 'BE 0123.456.749' }).expect(200)).body;
     expect(be.business.business_vat).toBe('BE0123456749');
     expect(be.totals).toEqual({ currency: 'EUR', subtotal: 32975, discount: 0, vatRate: 0, vat: 0, total: 32975, reverseCharge: true });
@@ -107,10 +96,10 @@ describe('cloud store service: products, cart and checkout data', () => {
     await as(user).put('/store/business', { is_business: true, business_vat: 'BE0123456749' }).expect(400);
     // The VAT number must be of the billing country.
     await as(user).put('/store/business', { is_business: true, business_name: 'Slimme Huizen BV', business_vat: 'NL123456782B01' }).expect(400);
-    await as(user).put('/store/userdata', { ...ANNA }).expect(400);
-    await as(user).put('/store/userdata', { ...ANNA, billing_country: 'NL' }).expect(400);
+    await as(user).put('/store/userdata', { ...SHOPPER }).expect(400);
+    await as(user).put('/store/userdata', { ...SHOPPER, billing_country: 'NL' }).expect(400);
     await as(user).put('/store/business', { is_business: false }).expect(200);
-    await as(user).put('/store/userdata', { ...ANNA }).expect(200);
+    await as(user).put('/store/userdata', { ...SHOPPER }).expect(200);
     const nl = (await as(user).put('/store/business', { is_business: true, business_name: 'Slimme Huizen BV', business_vat: 'NL123456782B01' }).expect(200)).body;
     expect(nl.totals).toMatchObject({ vatRate: 2100, vat: 6925, reverseCharge: false });
   });

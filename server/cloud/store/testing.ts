@@ -11,6 +11,18 @@ import { createStoreService, type StoreService } from './service.js';
 export const STORE_SECRET = 'store-operators-secret';
 export const PROVIDER_SECRET = 'provider-webhook-secret';
 
+/** A shopper's user data as the checkout takes it (`PUT /store/userdata`): a Dutch address. */
+export const SHOPPER = {
+  email: 'anna@example.com',
+  billing_firstname: 'Anna',
+  billing_lastname: 'de Vries',
+  billing_street: 'Museumstraat',
+  billing_number: '1',
+  billing_zipcode: '1071 XX',
+  billing_city: 'Amsterdam',
+  billing_country: 'NL',
+};
+
 export interface TestStore {
   account: TestAccount;
   service: StoreService;
