@@ -8,15 +8,18 @@ import { ApiError, badRequest, toApiError } from './errors.js';
  * bodies as strict as the socket's arguments, unknown query parameters refused), answers in tests and strict mode.
  * One instance per API group (a hub manager, a cloud service): the validator finds an operation by trying each of
  * its document's paths in turn, so over the whole hub (336 operations) every request would pay for all of them.
- * Each is built on its API's first request (`contract` is made then and becomes the validator's own): loading a
- * document costs tens of milliseconds, a hub has 50 of them, and a start or a test uses a few.
+ * Each is built on its API's first request (`contract` is made then and becomes the validator's own), or before
+ * with `warm()`: loading a document costs tens of milliseconds (seconds on a busy machine), a hub has 50 of them,
+ * and a start or a test uses a few.
  */
-export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler {
+export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler & { warm(): void } {
   let chain: RequestHandler[] | undefined;
-  return (req, res, next) => {
-    chain ??= [...validatorMiddleware(contract(), validateResponses), matched];
-    runChain(chain, req, res, next);
+  const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched]);
+  const handler: RequestHandler = (req, res, next) => {
+    warm();
+    runChain(chain!, req, res, next);
   };
+  return Object.assign(handler, { warm });
 }
 
 function validatorMiddleware(contract: object, validateResponses: boolean): RequestHandler[] {

@@ -31,6 +31,11 @@ export interface HttpOptions<Context extends CallContext> {
    * bearer token, never a cookie, so any origin may call it with a token it holds.
    */
   ownOriginsOnly?(operation: Operation<Context>): boolean;
+  /**
+   * APIs whose validator is built now rather than on their first request: those a client's first call reaches under
+   * a short time-out (the hub's ping, which discovery gives 1 s).
+   */
+  warm?: readonly string[];
   /** Serves what is not the API: static docs, the form ... (only for paths outside /api/). */
   fallback?: RequestHandler;
   /** Headers every answer to an allowed host carries (the hub's X-Homey-ID ...), exposed to browsers through CORS; a function is read per response. */
@@ -78,7 +83,7 @@ interface CallLocals<Context> {
  * Validators by contract and what the routes ask of it, shared by every app of the process over the same document
  * (several hubs in one test run): each is built once.
  */
-const sharedValidators = new WeakMap<object, Map<string, RequestHandler>>();
+const sharedValidators = new WeakMap<object, Map<string, ReturnType<typeof contractValidator>>>();
 
 /** `{id}` → `:id`, and a spanning parameter `{path}` → `*path`: an OpenAPI path as Express routes it. */
 const expressPath = (path: string, spanning?: string) =>
@@ -152,7 +157,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
     const contract = options.contracts[api];
     if (!contract) throw new Error(`No contract for the API ${api}`);
     const key = `${options.validateResponses} ${raws.map((raw) => `${raw.spec.method} ${raw.spec.path} ${raw.spanning} ${raw.body}`).join()}`;
-    const byKey = sharedValidators.get(contract) ?? new Map<string, RequestHandler>();
+    const byKey = sharedValidators.get(contract) ?? new Map<string, ReturnType<typeof contractValidator>>();
     sharedValidators.set(contract, byKey);
     let validator = byKey.get(key);
     if (!validator) {
@@ -170,6 +175,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
 
   for (const [api, routes] of byApi) {
     const validator = validatorOf(api, routes.flatMap(({ raw }) => (raw ? [raw] : [])));
+    if (options.warm?.includes(api)) validator.warm();
     const router = express.Router({ caseSensitive: true });
     routers.set(api, router);
     for (const { spec, operation, raw } of routes.sort(byPath)) {

@@ -118,6 +118,7 @@ export function createHub(config: HubConfig): RunningHub {
       development: config.development,
       headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
+      warm: ['system'],
       fallback: config.docsDir ? docs(config.docsDir) : undefined,
       rawRoutes: appRoutes(hub, dispatcher),
     }),
