@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { WebSocket } from 'ws';
+import { CloudAPI } from '../../../client/cloud/cloud-api.js';
+import { openHubSession } from '../../../client/cloud/hub-session.js';
+import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
+import { Device } from '../../../client/hub/device.js';
+import type { HubAPI } from '../../../client/hub/hub-api.js';
+import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
+import { newUser } from '../../hub/users/users.js';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { hubSecret } from '../hub-secret.js';
+import { createConnectService, type ConnectService } from './service.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const OFFLINE_HUB = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const STRANGERS_HUB = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+
+describe('the connect service: a hub reached through its tunnel', () => {
+  let cloud: TestAccount;
+  let hub: TestHub;
+  let connect: ConnectService;
+  let connectUrl: string;
+  let owner: Awaited<ReturnType<TestAccount['user']>>;
+  const key = randomBytes(32).toString('base64url');
+  const http = () => request(connectUrl);
+
+  beforeAll(async () => {
+    cloud = await startTestAccount();
+    const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
+    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, validateResponses: true, development: true });
+    connectUrl = await connect.listen(0);
+    hub = await startTestHub({ cloudPublicKey, connectUrl, hubSecret: hubSecret(key, OFFLINE_HUB) });
+    // The hub's own credential: its id is known once it runs.
+    hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
+    await hub.connectRemote()!.connected();
+    owner = await cloud.user();
+    hub.hub.store.insert('user', newUser({ name: 'Owner', athomId: owner.id, verified: true, role: 'manager' }));
+    // Its local address is one nothing answers at: only the cloud strategy can reach it.
+    const record = { _id: hub.hub.id, name: 'Home', apiVersion: 3, platform: 'local', localUrl: 'http://127.0.0.1:9', remoteUrl: connectUrl };
+    await cloud.http().post('/homey/').set(owner.auth).send(record).expect(200);
+    await cloud.http().post('/homey/').set(owner.auth).send({ _id: OFFLINE_HUB, name: 'Cabin' }).expect(200);
+  });
+  afterAll(async () => {
+    await hub.stop();
+    await connect.close();
+    await cloud.stop();
+  });
+
+  describe('ping', () => {
+    it.each([
+      ['a connected hub of the caller', 200, undefined, () => hub.hub.id, () => owner.auth],
+      ['a hub of the caller that is not connected', 404, 'homey_offline', () => OFFLINE_HUB, () => owner.auth],
+      ['a hub of someone else', 403, 'forbidden', () => STRANGERS_HUB, () => owner.auth],
+      ['an id that is no hub id', 400, undefined, () => 'not-a-hub', () => owner.auth],
+      ['no token', 401, 'unauthorized', () => hub.hub.id, () => ({})],
+      ['a token the account service does not know', 401, 'invalid_token', () => hub.hub.id, () => ({ Authorization: 'Bearer nope' })],
+    ])('when asked for %s, then %i', async (_case, status, error, homeyId, auth) => {
+      const res = await http().get(`/homey/${homeyId()}/ping`).set(auth()).expect(status);
+      if (status === 200) expect(res.body).toBe(true);
+      else expect(res.body).toMatchObject({ statusCode: status, ...(error ? { error } : {}) });
+    });
+  });
+
+  describe('forwarded HTTP calls', () => {
+    it("when a client calls the hub's API naming it with X-Homey-ID, then the hub answers as it does locally", async () => {
+      const ping = await http().get('/api/manager/system/ping').query({ id: hub.hub.id }).set('X-Homey-ID', hub.hub.id).expect(200);
+      expect(ping.headers['x-homey-id']).toBe(hub.hub.id);
+      expect(ping.body).toBe(true);
+      const remote = await http().get('/api/manager/devices/device').set('X-Homey-ID', hub.hub.id).set('Authorization', `Bearer ${hub.token}`).expect(200);
+      const local = await hub.http().get('/api/manager/devices/device').set('Authorization', `Bearer ${hub.token}`).expect(200);
+      expect(remote.body).toEqual(local.body);
+      await http().get('/api/manager/devices/device').set('X-Homey-ID', hub.hub.id).expect(401);
+    });
+
+    it('when a call carries a body, then the hub gets it whole, and its answer comes back', async () => {
+      const zone = { name: `Attic ${Date.now()}`, icon: 'attic', parent: Object.keys((await hub.http().get('/api/manager/zones/zone').set('Authorization', `Bearer ${hub.token}`)).body)[0] };
+      const created = await http().post('/api/manager/zones/zone').set('X-Homey-ID', hub.hub.id).set('Authorization', `Bearer ${hub.token}`).send(zone).expect(200);
+      expect(created.body).toMatchObject({ name: zone.name });
+      await hub.http().get(`/api/manager/zones/zone/${created.body.id}`).set('Authorization', `Bearer ${hub.token}`).expect(200);
+    });
+
+    it('when the hub is not named, or not connected, then 400 or 404 homey_offline', async () => {
+      expect((await http().get('/api/manager/system/ping').expect(400)).body).toMatchObject({ error: 'missing_homey_id', statusCode: 400 });
+      expect((await http().get('/api/manager/system/ping').set('X-Homey-ID', OFFLINE_HUB).expect(404)).body).toMatchObject({ error: 'homey_offline' });
+    });
+
+    it('when the host name starts with the hub id, then that names the hub', async () => {
+      const port = new URL(connectUrl).port;
+      const res = await http().get('/api/manager/system/ping').set('Host', `${hub.hub.id}.connect.example:${port}`).expect(200);
+      expect(res.headers['x-homey-id']).toBe(hub.hub.id);
+    });
+  });
+
+  describe('the tunnel', () => {
+    it('when a tunnel is opened without a credential of this deployment, then it is refused with 401', async () => {
+      const tunnelUrl = `${connectUrl.replace('http', 'ws')}/tunnel`;
+      for (const headers of [{}, { Authorization: `Bearer ${hubSecret(randomBytes(32).toString('base64url'), OFFLINE_HUB)}` }]) {
+        const status = await new Promise<number>((resolve) => {
+          const ws = new WebSocket(tunnelUrl, { headers });
+          ws.on('unexpected-response', (_req, res) => resolve(res.statusCode!));
+          ws.on('open', () => resolve(101));
+          ws.on('error', () => undefined);
+        });
+        expect(status).toBe(401);
+      }
+      expect(await connect.connections.online(OFFLINE_HUB)).toBe(false);
+    });
+
+    it('when the tunnel drops, then the hub is offline until it opens it again by itself', async () => {
+      connect.connections.close();
+      await http().get(`/homey/${hub.hub.id}/ping`).set(owner.auth).expect(404);
+      for (let i = 0; i < 60 && !(await connect.connections.online(hub.hub.id)); i++) await sleep(50);
+      await http().get(`/homey/${hub.hub.id}/ping`).set(owner.auth).expect(200);
+    });
+  });
+
+  describe('the client library by the cloud strategy', () => {
+    let homey: HubAPI;
+    let api: CloudAPI;
+    beforeAll(async () => {
+      api = new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, clientSecret: APP.secret, store: new MemoryStorageAdapter() });
+      await api.authenticateWithPassword({ username: owner.email, password: PASSWORD, scopes: ['account', 'homey'] });
+      const user = await api.getAuthenticatedUser();
+      homey = await openHubSession(api, user.getHomeyById(hub.hub.id));
+    });
+    afterAll(() => homey.destroy());
+
+    it('when a third party pings through the typed client, then true for the connected hub and a 404 error for the other', async () => {
+      const connectApi = api.service('connect', connectUrl);
+      await expect(connectApi.ping({ homeyId: hub.hub.id })).resolves.toBe(true);
+      await expect(connectApi.ping({ homeyId: OFFLINE_HUB })).rejects.toMatchObject({ statusCode: 404 });
+    });
+
+    it('when the local address is unreachable, then it finds the hub through connect, lists devices and hears a capability change', async () => {
+      const devices = await homey.devices.getDevices();
+      const lamp = Object.values(devices).find((device) => device.name === 'Kitchen spots')!;
+      expect(lamp).toBeDefined();
+      await homey.connect();
+      const heard: unknown[] = [];
+      const device = await Device.get(homey, lamp.id);
+      const onoff = await device.makeCapabilityInstance('onoff', (value) => heard.push(value));
+      const next = !onoff.value;
+      await hub.http().put(`/api/manager/devices/device/${lamp.id}/capability/onoff`).set('Authorization', `Bearer ${hub.token}`).send({ value: next }).expect((res) => expect(res.status).toBeLessThan(300));
+      for (let i = 0; i < 200 && !heard.length; i++) await sleep(10);
+      expect(heard).toEqual([next]);
+      // A call over the relayed socket reaches the hub too.
+      await onoff.setValue(!next);
+      expect((await hub.http().get(`/api/manager/devices/device/${lamp.id}`).set('Authorization', `Bearer ${hub.token}`)).body.capabilitiesObj.onoff.value).toBe(!next);
+      onoff.destroy();
+    });
+  });
+});

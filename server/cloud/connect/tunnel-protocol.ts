@@ -1,0 +1,59 @@
+/**
+ * The messages of the tunnel a hub keeps open to the connect service (one WebSocket, JSON text frames). The
+ * service sends calls of clients; the hub answers them from its own API and realtime socket (on loopback).
+ */
+
+/** An HTTP call of a client, for the hub's own API; bodies are base64. */
+export interface TunnelRequest {
+  type: 'request';
+  id: number;
+  method: string;
+  /** Path and query, as the client sent them (`/api/manager/devices/device?x=1`). */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface TunnelResponse {
+  type: 'response';
+  id: number;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A client's realtime session relayed at the level of socket.io events (PROTOCOL.md §5): `open` carries the
+ * client's handshakeClient payload, `emit` an event of the client on `/api` (subscribe, unsubscribe, api) with
+ * the number of its ack if it has one; the hub answers `opened` (the handshake's ack arguments), `ack`, `event`
+ * (what the hub's socket sends the client) and `closed`.
+ */
+export type ToHub =
+  | TunnelRequest
+  | { type: 'realtime-open'; stream: number; handshake: unknown }
+  | { type: 'realtime-emit'; stream: number; event: string; args: unknown[]; ack?: number }
+  | { type: 'realtime-close'; stream: number };
+
+export type FromHub =
+  | TunnelResponse
+  | { type: 'realtime-opened'; stream: number; args: unknown[] }
+  | { type: 'realtime-ack'; stream: number; ack: number; args: unknown[] }
+  | { type: 'realtime-event'; stream: number; event: string; args: unknown[] }
+  | { type: 'realtime-closed'; stream: number };
+
+/** The tunnel's path on the connect service; the hub sends its credential as `Authorization: Bearer <secret>`. */
+export const TUNNEL_PATH = '/tunnel';
+
+/** Headers that belong to one hop and are never relayed. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'proxy-connection', 'te', 'trailer']);
+
+/** The headers of a message to relay: lower-case names, one value each, no hop-by-hop ones. */
+export function relayedHeaders(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase();
+    if (value === undefined || HOP_BY_HOP.has(key)) continue;
+    out[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
