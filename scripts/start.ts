@@ -172,7 +172,7 @@ const demo = await ensureDemo(account, cloudDir, {
 const linked = linkDemoOwner(hub, demo.accountId);
 await ensureDemoShop(store.store, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
-console.log(`Connect URL: ${connectUrl} (the hub's remoteUrl: its API through the connect service)`);
+console.log(`Connect URL: ${connectUrl}`);
 if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
 console.log(`Demo account: ${demo.email} ${demo.password}`);
 if (!linked) console.log("The hub's owner is not the demo owner any more: the hub refuses the demo account's delegated login.");
