@@ -79,7 +79,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
       'cloud/flow': ['shareFlow', 'getFlow'],
       'cloud/firmware': ['getUpdatesChangelog'],
       'cloud/dns': ['getHomeyCertificate'],
-      'cloud/connect': ['ping'],
+      'cloud/connect': ['ping', 'acceptSharingRequest', 'sendWebhook'],
       'cloud/energy': ['getZones', 'getZone', 'getDayAheadPricesElectricity'],
       'cloud/solarforecast': ['getSolarForecast'],
       'cloud/setup': ['createSession', 'setSessionState', 'createSessionCommand', 'updateSessionCommandResponse', 'getTimezone'],

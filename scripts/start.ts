@@ -142,7 +142,7 @@ running.hub.config.energyUrl = `${cloudUrl}/energy`;
 // the hub keeps its tunnel open to it with its credential, so that clients reach it where its local address is not.
 const { createConnectService } = await import('../server/cloud/connect/service.js');
 const { hubSecret } = await import('../server/cloud/hub-secret.js');
-const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, hostNames });
+const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames });
 services.push(connect);
 const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
 running.hub.config.connectUrl = connectUrl;

@@ -6,6 +6,8 @@ import { openHubSession } from '../../../client/cloud/hub-session.js';
 import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
 import { Device } from '../../../client/hub/device.js';
 import type { HubAPI } from '../../../client/hub/hub-api.js';
+import { registerWebhook } from '../../hub/cloud/cloud.js';
+import { onCloudWebhook, type CloudWebhookCall } from '../../hub/logic/webhooks.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { newUser } from '../../hub/users/users.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
@@ -15,6 +17,7 @@ import { createConnectService, type ConnectService } from './service.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const OFFLINE_HUB = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const STRANGERS_HUB = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const SHARED_SECRET = 'cloud-shared-secret';
 
 describe('the connect service: a hub reached through its tunnel', () => {
   let cloud: TestAccount;
@@ -28,9 +31,9 @@ describe('the connect service: a hub reached through its tunnel', () => {
   beforeAll(async () => {
     cloud = await startTestAccount();
     const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
-    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, validateResponses: true, development: true });
+    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, sharedSecret: SHARED_SECRET, validateResponses: true, development: true });
     connectUrl = await connect.listen(0);
-    hub = await startTestHub({ cloudPublicKey, connectUrl, hubSecret: hubSecret(key, OFFLINE_HUB) });
+    hub = await startTestHub({ cloudPublicKey, connectUrl, hubSecret: hubSecret(key, OFFLINE_HUB), cloudSharedSecret: SHARED_SECRET });
     // The hub's own credential: its id is known once it runs.
     hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
     await hub.connectRemote()!.connected();
@@ -59,6 +62,59 @@ describe('the connect service: a hub reached through its tunnel', () => {
       const res = await http().get(`/homey/${homeyId()}/ping`).set(auth()).expect(status);
       if (status === 200) expect(res.body).toBe(true);
       else expect(res.body).toMatchObject({ statusCode: status, ...(error ? { error } : {}) });
+    });
+  });
+
+  describe('acceptSharingRequest', () => {
+    const invite = async () => (await hub.http().post('/api/manager/users/user').set('Authorization', `Bearer ${hub.token}`).send({ role: 'user' }).expect(200)).body as { id: string; inviteToken: string };
+
+    it("when a signed-in person accepts a hub's invite, then the hub binds their account to the invited user", async () => {
+      const guest = await cloud.user();
+      const { id, inviteToken } = await invite();
+      const res = await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken }).expect(200);
+      expect(res.body).toMatchObject({ id, athomId: guest.id, name: 'Test' });
+      // Accepted once: the hub refuses the same invite again (409), and an invite it never made (404).
+      expect((await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken }).expect(409)).body).toMatchObject({ statusCode: 409 });
+      await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken: 'no-such-invite' }).expect(404);
+    });
+
+    it.each([
+      ['no token', 401, () => ({}), () => ({ inviteToken: 'x' }), () => hub.hub.id],
+      ["another account's id", 403, () => owner.auth, () => ({ inviteToken: 'x', athomId: 'someone-else' }), () => hub.hub.id],
+      ['the operator', 403, () => ({ Authorization: `Bearer ${SHARED_SECRET}` }), () => ({ inviteToken: 'x' }), () => hub.hub.id],
+      ['no invite token', 400, () => owner.auth, () => ({}), () => hub.hub.id],
+      ['a field it does not know', 400, () => owner.auth, () => ({ inviteToken: 'x', role: 'owner' }), () => hub.hub.id],
+      ['a hub that is not connected', 404, () => owner.auth, () => ({ inviteToken: 'x' }), () => OFFLINE_HUB],
+    ])('when sent with %s, then %i', async (_case, status, auth, body, homeyId) => {
+      const res = await http().post(`/homey/${homeyId()}/invite/accept`).set(auth()).send(body()).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('sendWebhook', () => {
+    const operator = { Authorization: `Bearer ${SHARED_SECRET}` };
+
+    it("when the webhooks service delivers a call, then what registered the webhook on the hub hears its args", async () => {
+      registerWebhook(hub.hub, { id: 'doorbell-cloud', name: 'Doorbell', ownerUri: 'homey:manager:flow' });
+      const heard: CloudWebhookCall[] = [];
+      const stop = onCloudWebhook(hub.hub, (call) => heard.push(call));
+      try {
+        await http().post(`/homey/${hub.hub.id}/webhook/doorbell-cloud`).set(operator).send({ args: { body: { button: 'front' } } }).expect(204);
+      } finally {
+        stop();
+      }
+      expect(heard).toEqual([{ id: 'doorbell-cloud', args: { body: { button: 'front' } } }]);
+    });
+
+    it.each([
+      ['no token', 401, () => ({}), () => ({ args: {} }), 'doorbell-cloud', () => hub.hub.id],
+      ["a user's token", 403, () => owner.auth, () => ({ args: {} }), 'doorbell-cloud', () => hub.hub.id],
+      ['args that are no object', 400, () => operator, () => ({ args: 'ring' }), 'doorbell-cloud', () => hub.hub.id],
+      ['a webhook the hub does not know', 404, () => operator, () => ({ args: {} }), 'no-such-hook', () => hub.hub.id],
+      ['a hub that is not connected', 404, () => operator, () => ({ args: {} }), 'doorbell-cloud', () => OFFLINE_HUB],
+    ])('when sent with %s, then %i', async (_case, status, auth, body, webhookId, homeyId) => {
+      const res = await http().post(`/homey/${homeyId()}/webhook/${webhookId}`).set(auth()).send(body()).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
     });
   });
 

@@ -5,7 +5,7 @@ import spec from '../../../generated/cloud/connect.openapi.json' with { type: 'j
 import { createServiceHttp, serve, withState, type ServiceHttp } from '../../http/service.js';
 import { log } from '../../http/log.js';
 import { hubOfSecret } from '../hub-secret.js';
-import { connectApi, memberVerifier, type ConnectSession } from './api.js';
+import { connectApi, memberVerifier, operatorSession, type ConnectSession, type ConnectState } from './api.js';
 import { LocalHubConnections } from './connections.js';
 import { forwardToHub, isHubPath } from './forward.js';
 import { attachRealtimeRelay } from './realtime-relay.js';
@@ -16,6 +16,11 @@ export interface ConnectServiceConfig {
   accountUrl: string;
   /** The deployment's key of hubs' credentials (hub-secret.ts): hubs open their tunnel with theirs. */
   hubSecretKey: string;
+  /**
+   * The cloud's shared secret: the operator's bearer token for the cloud's own calls (sendWebhook), and what the
+   * service hands hubs with sharing invites (hubs configured with it require it). Unset: operator calls answer 401.
+   */
+  sharedSecret?: string;
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
@@ -38,12 +43,13 @@ function refuse(socket: Duplex, status: number, text: string): void {
  */
 export function createConnectService(config: ConnectServiceConfig): ConnectService {
   const connections = new LocalHubConnections();
+  const members = memberVerifier(config.accountUrl);
   const own = createServiceHttp({
     ...config,
     contract: spec,
     api: connectApi,
-    context: withState<{ connections: LocalHubConnections }, ConnectSession>({ connections }),
-    verify: memberVerifier(config.accountUrl),
+    context: withState<ConnectState, ConnectSession>({ connections, sharedSecret: config.sharedSecret }),
+    verify: (token) => operatorSession(config.sharedSecret, token) ?? members(token),
   });
   const forward = forwardToHub(connections);
   const http = serve((req, res) => (isHubPath(req.url) ? void forward(req, res) : own.handler(req, res)));
