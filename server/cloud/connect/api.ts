@@ -17,9 +17,9 @@ async function callHub(connections: HubConnections, hubId: string, method: strin
     method,
     path,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: Buffer.from(JSON.stringify(body)).toString('base64'),
+    body: Buffer.from(JSON.stringify(body)),
   });
-  const text = Buffer.from(response.body, 'base64').toString('utf8');
+  const text = response.body.toString('utf8');
   let answer: unknown;
   try {
     answer = text ? JSON.parse(text) : undefined;

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { ApiError } from '../../http/errors.js';
-import type { FromHub, ToHub, TunnelRequest, TunnelResponse } from './tunnel-protocol.js';
+import { decodeFrame, encodeFrame, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from './tunnel-protocol.js';
 
 /** A forwarded call's time limit: the hub's own calls answer well within it (PROTOCOL.md §5: clients wait 10 s). */
 const CALL_TIMEOUT_MS = 30_000;
@@ -42,14 +42,12 @@ export class Tunnel {
 
   constructor(private readonly socket: WebSocket) {
     socket.on('message', (data, binary) => {
-      if (binary) return;
-      let message: FromHub;
       try {
-        message = JSON.parse(String(data)) as FromHub;
+        if (binary) this.answered(decodeFrame<TunnelResponse>(data as Buffer));
+        else this.receive(JSON.parse(String(data)) as FromHub);
       } catch {
-        return;
+        // Not a message of the tunnel: ignored.
       }
-      this.receive(message);
     });
   }
 
@@ -57,15 +55,15 @@ export class Tunnel {
     this.socket.send(JSON.stringify(message));
   }
 
+  private answered(response: TunnelResponse): void {
+    const call = this.pending.get(response.id);
+    if (!call) return;
+    this.pending.delete(response.id);
+    clearTimeout(call.timer);
+    call.resolve(response);
+  }
+
   private receive(message: FromHub): void {
-    if (message.type === 'response') {
-      const call = this.pending.get(message.id);
-      if (!call) return;
-      this.pending.delete(message.id);
-      clearTimeout(call.timer);
-      call.resolve(message);
-      return;
-    }
     const sink = this.streams.get(message.stream);
     if (!sink) return;
     if (message.type === 'realtime-opened') sink.opened(message.args);
@@ -85,7 +83,7 @@ export class Tunnel {
         reject(new ApiError(504, 'homey_timeout', 'The Homey did not answer in time'));
       }, CALL_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
-      this.send({ type: 'request', id, ...request });
+      this.socket.send(encodeFrame({ type: 'request', id, ...request }));
     });
   }
 

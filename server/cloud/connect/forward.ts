@@ -45,9 +45,9 @@ export function forwardToHub(connections: HubConnections) {
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         headers: relayedHeaders(Object.entries(req.headers)),
-        ...(body.length ? { body: body.toString('base64') } : {}),
+        ...(body.length ? { body } : {}),
       });
-      const answer = Buffer.from(response.body, 'base64');
+      const answer = response.body;
       for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
       res.setHeader('Content-Length', answer.length);
       res.writeHead(response.status).end(answer);

@@ -1,9 +1,10 @@
 /**
- * The messages of the tunnel a hub keeps open to the connect service (one WebSocket, JSON text frames). The
- * service sends calls of clients; the hub answers them from its own API and realtime socket (on loopback).
+ * The messages of the tunnel a hub keeps open to the connect service (one WebSocket). The service sends calls of
+ * clients; the hub answers them from its own API and realtime socket (on loopback). HTTP calls and answers travel
+ * as binary frames (a JSON head, then the body's bytes as they are: see encodeFrame), realtime messages as JSON text.
  */
 
-/** An HTTP call of a client, for the hub's own API; bodies are base64. */
+/** An HTTP call of a client, for the hub's own API. */
 export interface TunnelRequest {
   type: 'request';
   id: number;
@@ -11,7 +12,7 @@ export interface TunnelRequest {
   /** Path and query, as the client sent them (`/api/manager/devices/device?x=1`). */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: Buffer;
 }
 
 export interface TunnelResponse {
@@ -19,7 +20,7 @@ export interface TunnelResponse {
   id: number;
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: Buffer;
 }
 
 /**
@@ -29,13 +30,11 @@ export interface TunnelResponse {
  * (what the hub's socket sends the client) and `closed`.
  */
 export type ToHub =
-  | TunnelRequest
   | { type: 'realtime-open'; stream: number; handshake: unknown }
   | { type: 'realtime-emit'; stream: number; event: string; args: unknown[]; ack?: number }
   | { type: 'realtime-close'; stream: number };
 
 export type FromHub =
-  | TunnelResponse
   | { type: 'realtime-opened'; stream: number; args: unknown[] }
   | { type: 'realtime-ack'; stream: number; ack: number; args: unknown[] }
   | { type: 'realtime-event'; stream: number; event: string; args: unknown[] }
@@ -56,4 +55,19 @@ export function relayedHeaders(headers: Iterable<[string, string | string[] | un
     out[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/** A binary frame: the head's length (4 bytes, big-endian), the head as JSON, then the body. */
+export function encodeFrame({ body, ...head }: TunnelRequest | TunnelResponse): Buffer {
+  const json = Buffer.from(JSON.stringify(head));
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(json.length);
+  return Buffer.concat([length, json, body ?? Buffer.alloc(0)]);
+}
+
+/** The message of a binary frame; throws on a frame that is not one. */
+export function decodeFrame<M extends TunnelRequest | TunnelResponse>(frame: Buffer): M {
+  const length = frame.readUInt32BE(0);
+  const head = JSON.parse(frame.subarray(4, 4 + length).toString('utf8')) as M;
+  return { ...head, body: frame.subarray(4 + length) };
 }

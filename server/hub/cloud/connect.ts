@@ -1,6 +1,16 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
-import { relayedHeaders, TUNNEL_PATH, type FromHub, type ToHub, type TunnelRequest } from '../../cloud/connect/tunnel-protocol.js';
+import {
+  decodeFrame,
+  encodeFrame,
+  relayedHeaders,
+  TUNNEL_PATH,
+  type FromHub,
+  type ToHub,
+  type TunnelRequest,
+  type TunnelResponse,
+} from '../../cloud/connect/tunnel-protocol.js';
 import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';
 
@@ -51,14 +61,14 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
       waiting = [];
     });
     ws.on('message', (data, binary) => {
-      if (binary) return;
-      let message: ToHub;
+      let message: ToHub | TunnelRequest;
       try {
-        message = JSON.parse(String(data)) as ToHub;
+        message = binary ? decodeFrame<TunnelRequest>(data as Buffer) : (JSON.parse(String(data)) as ToHub);
       } catch {
         return;
       }
-      void receive(message, send, streams);
+      if (message.type !== 'request') return void receive(message, send, streams);
+      void callHub(options.localUrl, message).then((response) => ws.readyState === WebSocket.OPEN && ws.send(encodeFrame(response)));
     });
     ws.on('error', (error) => log.warn({ err: error }, 'the connect service cannot be reached'));
     ws.on('close', () => {
@@ -72,7 +82,6 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
   };
 
   async function receive(message: ToHub, send: (message: FromHub) => void, streams: Map<number, Socket>): Promise<void> {
-    if (message.type === 'request') return send(await callHub(options.localUrl, message));
     if (message.type === 'realtime-open') {
       // One socket.io connection to the hub per relayed client session; the client's token decides what it may.
       const root = connectSocket(options.localUrl, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
@@ -117,22 +126,27 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
   };
 }
 
+/** Kept-alive connections to the hub's own server: forwarded calls come in bursts (a client's page of reads). */
+const loopback = new Agent({ keepAlive: true, maxSockets: 32 });
+
 /** Makes a forwarded call on the hub's own API and wraps its answer for the tunnel (a failure is a 502). */
-async function callHub(localUrl: string, request: TunnelRequest): Promise<FromHub> {
-  try {
-    const response = await fetch(new URL(request.path, localUrl), {
-      method: request.method,
-      headers: request.headers,
-      body: request.body === undefined ? undefined : Buffer.from(request.body, 'base64'),
-      redirect: 'manual',
+function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelResponse> {
+  const failed = (error: Error): TunnelResponse => {
+    const body = { error: 'homey_error', error_description: `The Homey could not answer: ${error.message}`, statusCode: 502 };
+    return { type: 'response', id: request.id, status: 502, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) };
+  };
+  return new Promise((resolve) => {
+    const body = request.body?.length ? request.body : undefined;
+    const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    const call = httpRequest(new URL(request.path, localUrl), { method: request.method, headers, agent: loopback }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ type: 'response', id: request.id, status: response.statusCode ?? 502, headers: relayedHeaders(Object.entries(response.headers)), body: Buffer.concat(chunks) }),
+      );
+      response.on('error', (error) => resolve(failed(error)));
     });
-    const body = Buffer.from(await response.arrayBuffer());
-    // fetch has undone any compression: the relayed answer goes out plain.
-    const headers = relayedHeaders(response.headers.entries());
-    delete headers['content-encoding'];
-    return { type: 'response', id: request.id, status: response.status, headers, body: body.toString('base64') };
-  } catch (error) {
-    const body = { error: 'homey_error', error_description: `The Homey could not answer: ${(error as Error).message}`, statusCode: 502 };
-    return { type: 'response', id: request.id, status: 502, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)).toString('base64') };
-  }
+    call.on('error', (error) => resolve(failed(error)));
+    call.end(body);
+  });
 }
