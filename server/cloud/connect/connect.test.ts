@@ -141,6 +141,19 @@ describe('the connect service: a hub reached through its tunnel', () => {
       expect((await http().get('/api/manager/system/ping').set('X-Homey-ID', OFFLINE_HUB).expect(404)).body).toMatchObject({ error: 'homey_offline' });
     });
 
+    it("when a page's preflight comes without X-Homey-ID, then it is allowed; the call itself carries the hub's CORS answer", async () => {
+      const pre = await http()
+        .options('/api/manager/devices/device')
+        .set('Origin', 'https://app.example')
+        .set('Access-Control-Request-Method', 'GET')
+        .set('Access-Control-Request-Headers', 'authorization, x-homey-id')
+        .expect(204);
+      expect(pre.headers).toMatchObject({ 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'authorization, x-homey-id' });
+      const call = await http().get('/api/manager/system/ping').set('Origin', 'https://app.example').set('X-Homey-ID', hub.hub.id).expect(200);
+      expect(call.headers['access-control-allow-origin']).toBe('*');
+      expect(call.headers['access-control-expose-headers']).toContain('X-Homey-ID');
+    });
+
     it('when the host name starts with the hub id, then that names the hub', async () => {
       const port = new URL(connectUrl).port;
       const res = await http().get('/api/manager/system/ping').set('Host', `${hub.hub.id}.connect.example:${port}`).expect(200);

@@ -34,11 +34,26 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * A browser's preflight for a hub named only by its X-Homey-ID header (which a preflight never carries): allowed
+ * for any origin, as the hub allows its API; the hub's answer to the call itself still decides what the page reads.
+ */
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  const method = req.headers['access-control-request-method'];
+  const headers = req.headers['access-control-request-headers'];
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (typeof method === 'string') res.setHeader('Access-Control-Allow-Methods', method.toUpperCase());
+  if (typeof headers === 'string') res.setHeader('Access-Control-Allow-Headers', headers);
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.writeHead(204).end();
+}
+
 /** Forwards a client's call of a hub's API through the hub's tunnel and answers what the hub answered. */
 export function forwardToHub(connections: HubConnections) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const hubId = hubOfRequest(req);
+      if (!hubId && req.method === 'OPTIONS' && req.headers.origin) return preflight(req, res);
       if (!hubId) throw new ApiError(400, 'missing_homey_id', 'Name the Homey: send its id as the X-Homey-ID header');
       const body = await readBody(req);
       const response = await connections.request(hubId, {
