@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { AddressInfo } from 'node:net';
+import { startRemoteConnect } from '../../hub/cloud/connect.js';
 import { CloudAPI } from '../../../client/cloud/cloud-api.js';
 import { openHubSession } from '../../../client/cloud/hub-session.js';
 import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
@@ -174,6 +176,44 @@ describe('the connect service: a hub reached through its tunnel', () => {
         expect(status).toBe(401);
       }
       expect(await connect.connections.online(OFFLINE_HUB)).toBe(false);
+    });
+
+    it('when a tunnel does not answer the heartbeat, then the service drops it; one that answers stays', async () => {
+      const quick = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, heartbeatMs: 100 });
+      const quickUrl = (await quick.listen(0)).replace('http', 'ws');
+      const open = (hubId: string, autoPong: boolean) =>
+        new Promise<WebSocket>((resolve) => {
+          const ws = new WebSocket(`${quickUrl}/tunnel`, { headers: { Authorization: `Bearer ${hubSecret(key, hubId)}` }, autoPong });
+          ws.on('open', () => resolve(ws));
+        });
+      try {
+        const [silent, answering] = await Promise.all([open(OFFLINE_HUB, false), open(STRANGERS_HUB, true)]);
+        const closed = new Promise<void>((resolve) => silent.on('close', () => resolve()));
+        await closed;
+        await sleep(250);
+        expect(answering.readyState).toBe(WebSocket.OPEN);
+        expect(await quick.connections.online(STRANGERS_HUB)).toBe(true);
+        expect(await quick.connections.online(OFFLINE_HUB)).toBe(false);
+        answering.close();
+      } finally {
+        await quick.close();
+      }
+    });
+
+    it('when the service goes silent (no ping), then the hub takes its tunnel for dead and opens another', async () => {
+      const mute = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: false });
+      let opened = 0;
+      mute.on('connection', () => opened++);
+      await new Promise((resolve) => mute.once('listening', resolve));
+      const remote = startRemoteConnect(hub.hub, { connectUrl: `http://127.0.0.1:${(mute.address() as AddressInfo).port}`, secret: 'x', localUrl: hub.url, silenceMs: 150 });
+      try {
+        await remote.connected();
+        for (let i = 0; i < 60 && opened < 2; i++) await sleep(50);
+        expect(opened).toBe(2);
+      } finally {
+        remote.stop();
+        await new Promise((resolve) => mute.close(resolve));
+      }
     });
 
     it('when the tunnel drops, then the hub is offline until it opens it again by itself', async () => {

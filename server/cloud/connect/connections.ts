@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { ApiError } from '../../http/errors.js';
-import { decodeFrame, encodeFrame, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from './tunnel-protocol.js';
+import { decodeFrame, encodeFrame, TUNNEL_HEARTBEAT_MS, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from './tunnel-protocol.js';
 
 /** A forwarded call's time limit: the hub's own calls answer well within it (PROTOCOL.md §5: clients wait 10 s). */
 const CALL_TIMEOUT_MS = 30_000;
@@ -115,16 +115,40 @@ export class Tunnel {
   }
 }
 
-/** The tunnels this instance holds, one per hub: a hub that connects again replaces its previous tunnel. */
+/**
+ * The tunnels this instance holds, one per hub: a hub that connects again replaces its previous tunnel. Each is
+ * pinged every `heartbeatMs`; one that has not answered the previous ping is dropped (its hub opens another).
+ */
 export class LocalHubConnections implements HubConnections {
   private readonly tunnels = new Map<string, Tunnel>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly alive = new WeakSet<WebSocket>();
+  private readonly sockets = new Set<WebSocket>();
+
+  constructor(heartbeatMs = TUNNEL_HEARTBEAT_MS) {
+    this.heartbeat = setInterval(() => {
+      for (const socket of this.sockets) {
+        if (!this.alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        this.alive.delete(socket);
+        socket.ping();
+      }
+    }, heartbeatMs);
+    this.heartbeat.unref();
+  }
 
   /** Takes a hub's new tunnel (closing the one it replaces); forgets it when its socket closes. */
   attach(hubId: string, socket: WebSocket): void {
     const tunnel = new Tunnel(socket);
     this.tunnels.get(hubId)?.close();
     this.tunnels.set(hubId, tunnel);
+    this.sockets.add(socket);
+    this.alive.add(socket);
+    socket.on('pong', () => this.alive.add(socket));
     socket.on('close', () => {
+      this.sockets.delete(socket);
       if (this.tunnels.get(hubId) === tunnel) this.tunnels.delete(hubId);
       tunnel.closed();
     });
@@ -152,7 +176,9 @@ export class LocalHubConnections implements HubConnections {
     return this.tunnel(hubId).realtime(handshake, sink);
   }
 
-  close(): void {
+  /** Drops every tunnel (their hubs open new ones); `stop` also ends the heartbeat, for good. */
+  close(stop = false): void {
+    if (stop) clearInterval(this.heartbeat);
     for (const tunnel of this.tunnels.values()) tunnel.close();
     this.tunnels.clear();
   }

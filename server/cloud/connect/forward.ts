@@ -3,10 +3,10 @@ import { ApiError, toApiError } from '../../http/errors.js';
 import { sendError } from '../../http/respond.js';
 import { HUB_ID } from '../hub-secret.js';
 import type { HubConnections } from './connections.js';
-import { relayedHeaders } from './tunnel-protocol.js';
+import { MAX_TUNNEL_BODY, relayedHeaders } from './tunnel-protocol.js';
 
 /** The largest body forwarded to a hub (an app's settings, an image): beyond it, 413. */
-export const MAX_FORWARDED_BODY = 16 * 1024 * 1024;
+export const MAX_FORWARDED_BODY = MAX_TUNNEL_BODY;
 
 /** Whether a request is for a hub's own API, which this service forwards rather than answers. */
 export const isHubPath = (url = '/') => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

@@ -9,7 +9,7 @@ import { connectApi, memberVerifier, operatorSession, type ConnectSession, type 
 import { LocalHubConnections } from './connections.js';
 import { forwardToHub, isHubPath } from './forward.js';
 import { attachRealtimeRelay } from './realtime-relay.js';
-import { TUNNEL_PATH } from './tunnel-protocol.js';
+import { MAX_TUNNEL_FRAME, TUNNEL_PATH } from './tunnel-protocol.js';
 
 export interface ConnectServiceConfig {
   /** The account service whose access tokens callers carry (GET /user/me). */
@@ -21,6 +21,8 @@ export interface ConnectServiceConfig {
    * service hands hubs with sharing invites (hubs configured with it require it). Unset: operator calls answer 401.
    */
   sharedSecret?: string;
+  /** How often tunnels are pinged (TUNNEL_HEARTBEAT_MS); tests shorten it. */
+  heartbeatMs?: number;
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
@@ -42,7 +44,7 @@ function refuse(socket: Duplex, status: number, text: string): void {
  * own: a hub record's `remoteUrl` is that origin, and clients call the hub's paths on it.
  */
 export function createConnectService(config: ConnectServiceConfig): ConnectService {
-  const connections = new LocalHubConnections();
+  const connections = new LocalHubConnections(config.heartbeatMs);
   const members = memberVerifier(config.accountUrl);
   const own = createServiceHttp({
     ...config,
@@ -54,7 +56,7 @@ export function createConnectService(config: ConnectServiceConfig): ConnectServi
   const forward = forwardToHub(connections);
   const http = serve((req, res) => (isHubPath(req.url) ? void forward(req, res) : own.handler(req, res)));
 
-  const tunnels = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
+  const tunnels = new WebSocketServer({ noServer: true, maxPayload: MAX_TUNNEL_FRAME });
   http.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://x').pathname !== TUNNEL_PATH) return; // the realtime relay's (socket.io)
     const secret = bearer(req);
@@ -72,7 +74,7 @@ export function createConnectService(config: ConnectServiceConfig): ConnectServi
     ...http,
     connections,
     async close() {
-      connections.close();
+      connections.close(true);
       tunnels.close();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
       await http.close();

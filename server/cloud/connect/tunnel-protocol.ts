@@ -40,6 +40,18 @@ export type FromHub =
   | { type: 'realtime-event'; stream: number; event: string; args: unknown[] }
   | { type: 'realtime-closed'; stream: number };
 
+/** The largest body that travels through a tunnel either way (a bigger answer of the hub is refused as 502). */
+export const MAX_TUNNEL_BODY = 32 * 1024 * 1024;
+/** The largest frame: a body and its head. */
+export const MAX_TUNNEL_FRAME = MAX_TUNNEL_BODY + 64 * 1024;
+
+/**
+ * How often the connect service pings each tunnel (a tunnel that misses a pong is dropped), and how long a hub
+ * waits for a ping before it takes its tunnel for dead and opens another: a connection a NAT forgot is noticed.
+ */
+export const TUNNEL_HEARTBEAT_MS = 25_000;
+export const TUNNEL_SILENCE_MS = 60_000;
+
 /** The tunnel's path on the connect service; the hub sends its credential as `Authorization: Bearer <secret>`. */
 export const TUNNEL_PATH = '/tunnel';
 

@@ -4,8 +4,11 @@ import { WebSocket } from 'ws';
 import {
   decodeFrame,
   encodeFrame,
+  MAX_TUNNEL_BODY,
+  MAX_TUNNEL_FRAME,
   relayedHeaders,
   TUNNEL_PATH,
+  TUNNEL_SILENCE_MS,
   type FromHub,
   type ToHub,
   type TunnelRequest,
@@ -25,6 +28,8 @@ export interface RemoteConnectOptions {
   secret: string;
   /** Where the hub answers on this machine: forwarded calls and sockets are made there. */
   localUrl: string;
+  /** How long without a ping from the service the tunnel is taken for dead (TUNNEL_SILENCE_MS); tests shorten it. */
+  silenceMs?: number;
 }
 
 export interface RemoteConnect {
@@ -49,11 +54,19 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
 
   const open_ = () => {
     if (stopped) return;
-    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${options.secret}` } });
+    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${options.secret}` }, maxPayload: MAX_TUNNEL_FRAME });
     socket = ws;
+    // No ping from the service for a while: the connection is gone without a word (a NAT forgot it); open another.
+    let silence: NodeJS.Timeout | undefined;
+    const listen = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => ws.terminate(), options.silenceMs ?? TUNNEL_SILENCE_MS);
+    };
+    ws.on('ping', listen);
     const streams = new Map<number, Socket>();
     const send = (message: FromHub) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(message));
     ws.on('open', () => {
+      listen();
       delay = FIRST_DELAY_MS;
       open = true;
       log.info({ connectUrl: options.connectUrl }, 'connected to the connect service');
@@ -72,6 +85,7 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
     });
     ws.on('error', (error) => log.warn({ err: error }, 'the connect service cannot be reached'));
     ws.on('close', () => {
+      clearTimeout(silence);
       open = false;
       for (const root of streams.values()) root.close();
       streams.clear();
@@ -141,6 +155,12 @@ function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelRespon
     const call = httpRequest(new URL(request.path, localUrl), { method: request.method, headers, agent: loopback }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        // Too big for the tunnel: refused rather than sent (the tunnel would drop every call under way).
+        if (size > MAX_TUNNEL_BODY) response.destroy(new Error(`the answer is larger than ${MAX_TUNNEL_BODY} bytes`));
+      });
       response.on('end', () =>
         resolve({ type: 'response', id: request.id, status: response.statusCode ?? 502, headers: relayedHeaders(Object.entries(response.headers)), body: Buffer.concat(chunks) }),
       );
