@@ -40,9 +40,20 @@ async function connectAll(count: number, url: string, token: string, hubId: stri
 
 /** Sets `capabilityId` on the device once to warm up, then `changes` times, alternating two values, with `clients` subscribers listening. */
 export async function measureFanOut(
-  options: { url: string; token: string; hubId: string; deviceId: string; capabilityId: string; values: [unknown, unknown]; clients: number; changes: number },
+  options: {
+    url: string;
+    token: string;
+    hubId: string;
+    deviceId: string;
+    capabilityId: string;
+    values: [unknown, unknown];
+    clients: number;
+    changes: number;
+    /** Where the changes are written (default `url`): the hub itself when the clients listen through the connect service. */
+    writeUrl?: string;
+  },
 ): Promise<FanOutResult> {
-  const { url, token, hubId, deviceId, capabilityId, values, changes } = options;
+  const { url, token, hubId, deviceId, capabilityId, values, changes, writeUrl = url } = options;
   const uri = `homey:device:${deviceId}`;
   const clients = await connectAll(options.clients, url, token, hubId, uri);
   const latencies: number[] = [];
@@ -65,7 +76,7 @@ export async function measureFanOut(
         current = { transactionId, sent: performance.now(), arrived: 0, measured: change >= 0, done: resolve };
         timer = setTimeout(resolve, 5000);
       });
-      const response = await fetch(`${url}/api/manager/devices/device/${deviceId}/capability/${capabilityId}`, {
+      const response = await fetch(`${writeUrl}/api/manager/devices/device/${deviceId}/capability/${capabilityId}`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ value: values[(change + 2) % 2], transactionId }),

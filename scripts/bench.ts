@@ -32,6 +32,8 @@ const seconds = 5;
 const rounds = 2;
 /** Realtime clients subscribed to one device while its capability changes (issue 7's goal: p99 < 100 ms). */
 const fanOutClients = 1000;
+/** Realtime clients listening through the connect service (each a socket the hub opens to itself through its tunnel). */
+const connectClients = 20;
 /** `npm run bench -- memory`: only the hub process's figures (memory idle and after its own rows' load, start time). */
 const memoryOnly = process.argv.slice(2).includes('memory');
 
@@ -63,12 +65,12 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   return child;
 }
 
-async function startHub(): Promise<{ url: string; token: string; formUrl: string; process: ChildProcess }> {
+async function startHub(): Promise<{ url: string; token: string; formUrl: string; connectUrl: string; process: ChildProcess }> {
   const hub = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
   children.push(hub);
   // Its last line: the account service, loaded after the hub's lines, must not share the cores with the load.
   const output = await waitForOutput(hub, /^Ctrl-C stops/);
-  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, formUrl: printed(output, 'Support form')!, process: hub };
+  return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, formUrl: printed(output, 'Support form')!, connectUrl: printed(output, 'Connect URL')!, process: hub };
 }
 
 async function startServer(script: string, label: string, env: Record<string, string>): Promise<string> {
@@ -146,6 +148,9 @@ try {
   const lamp = devices.find((device) => device.capabilitiesObj.dim?.setable);
   if (!lamp) throw new Error('The demo home has no dimmable device to write to');
   const capabilityPath = `/api/manager/devices/device/${lamp.id}/capability/dim`;
+  const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
+  // Through the connect service: the same calls, forwarded through the hub's tunnel (the hub named by X-Homey-ID).
+  const viaConnect = { 'X-Homey-ID': hubId };
 
   const bodyFile = path.join(work, 'body.json');
   writeFileSync(bodyFile, listText);
@@ -165,6 +170,7 @@ try {
     { name: 'bare Express route, cached bytes, ETag off', url: cachedUrl + demoListPath },
     { name: 'bare Express route, If-None-Match (304)', url: cachedUrl + demoListPath, headers: { 'If-None-Match': etag }, status: 304 },
     { name: 'Prism mock', url: prismUrl + demoListPath, headers: auth },
+    { name: 'hub through the connect service', url: hub.connectUrl + demoListPath, headers: { ...auth, ...viaConnect } },
   ];
   const zipped: Target[] = [
     { name: 'ceiling, gzipped once', url: ceilingUrl + demoListPath, headers: gzip },
@@ -175,8 +181,12 @@ try {
     { name: 'ceiling: node:http + one SQLite write', url: ceilingUrl + capabilityPath, headers: json, ...write },
     { name: 'hub: setCapabilityValue', url: hub.url + capabilityPath, headers: { ...auth, ...json }, ...write },
   ];
+  const forwarded: Target[] = [
+    { name: 'hub: ping', url: hub.url + '/api/manager/system/ping' },
+    { name: 'connect service: ping forwarded to the hub', url: hub.connectUrl + '/api/manager/system/ping', headers: viaConnect },
+  ];
   const rows = new Map<Target[], Row[]>();
-  for (const all of [reads, zipped, writes]) {
+  for (const all of [reads, zipped, writes, forwarded]) {
     const group = memoryOnly ? all.filter((target) => target.url.startsWith(hub.url)) : all;
     const runs: Row[][] = group.map(() => []);
     for (let round = 1; round <= rounds; round++) {
@@ -191,8 +201,9 @@ try {
   let failed = [...rows.values()].flat().some((row) => row.failures > 0);
   if (!memoryOnly) {
     console.log(`Measuring a capability change fanned out to ${fanOutClients} realtime clients...`);
-    const hubId = (await fetch(hub.url + '/api/manager/system/ping')).headers.get('x-homey-id')!;
     const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
+    console.log(`Measuring capability changes heard by ${connectClients} realtime clients through the connect service...`);
+    const throughConnect = await measureFanOut({ url: hub.connectUrl, writeUrl: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.3, 0.7], clients: connectClients, changes: 50 });
     const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
     console.log('Measuring the client library against plain fetch...');
     const client = await measureClient({ url: hub.url, token: hub.token });
@@ -217,6 +228,14 @@ try {
       `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
         `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
     );
+    const [connectRead] = rows.get(reads)!.slice(-1);
+    console.log(`hub through the connect service ÷ hub, ${demoListPath}: ${(connectRead!.perSecond / hubRead!.perSecond).toFixed(2)}`);
+    table('GET /api/manager/system/ping, local and forwarded through the connect service (one instance)', rows.get(forwarded)!, rows.get(forwarded)![0]!);
+    console.log(`one connect instance's forwarded calls per second: ${Math.round(rows.get(forwarded)![1]!.perSecond)}`);
+    console.log(
+      `\nRealtime through the connect service: ${throughConnect.clients} clients × ${throughConnect.changes} capability changes written on the hub: delivery ` +
+        `p50 ${throughConnect.p50} ms, p99 ${throughConnect.p99} ms, max ${throughConnect.max} ms, missed ${throughConnect.missed}`,
+    );
     printFlows(flows, connections, seconds);
     console.log(
       `\nInsights query over a year of per-minute values (goal < 50 ms): GET .../entry?resolution=lastYear on a log of ` +
@@ -225,7 +244,7 @@ try {
     printClient(client);
     printForm(form);
     printSignIns(signIns);
-    failed ||= signIns.failures > 0 || fanOut.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
+    failed ||= signIns.failures > 0 || fanOut.missed > 0 || throughConnect.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
   }
   console.log('Timing two starts of npm start on a new data folder...');
   const [first, second] = await timeStarts(path.join(work, 'start-data'));

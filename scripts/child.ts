@@ -26,7 +26,8 @@ function spawnGroup(file: string, args: string[], env: Record<string, string>): 
  */
 export async function spawnStart(env: Record<string, string> = {}): Promise<ChildProcess> {
   if (!serverIsCurrent()) await buildServer();
-  return spawnGroup(process.execPath, [serverEntry()], { ...SERVER_ENV, ...env });
+  // The connect service's fixed default port would collide between servers started side by side: any free one.
+  return spawnGroup(process.execPath, [serverEntry()], { ...SERVER_ENV, CONNECT_PORT: '0', ...env });
 }
 
 /**

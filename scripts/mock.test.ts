@@ -61,6 +61,21 @@ describe('npm run mock (scripts/mock.ts)', () => {
     }
   }, 40_000);
 
+  it('when mocking the connect service, then ping answers the example for a caller with a token and 401 without', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'cloud/connect'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const ping = `http://127.0.0.1:${port}/homey/5f7e3a1b2c4d6e8f9a0b1c2d/ping`;
+      const online = await fetch(ping, { headers: { Authorization: 'Bearer token' } });
+      expect(online.status).toBe(200);
+      expect(await online.json()).toBe(true);
+      expect((await fetch(ping)).status).toBe(401);
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
   it('when mocking the support back end, then its config and a ticket answer the contract examples', async () => {
     const port = await freePort();
     const child = spawnBin('tsx', ['scripts/mock.ts', 'support'], { MOCK_PORT: String(port) });

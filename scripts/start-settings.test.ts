@@ -20,7 +20,7 @@ describe("npm start's settings (scripts/start-settings.ts)", () => {
   };
 
   it('when only the data folder is set, then the defaults hold, and the data folder is made and left empty', () => {
-    expect(read({})).toMatchObject({ host: '127.0.0.1', hubPort: 4859, formPort: 4860, cloudPort: 4861, dataDir, docsDir: '/repo/dist/docs', hostNames: [], mdns: true });
+    expect(read({})).toMatchObject({ host: '127.0.0.1', hubPort: 4859, formPort: 4860, cloudPort: 4861, connectPort: 4862, dataDir, docsDir: '/repo/dist/docs', hostNames: [], mdns: true });
     expect(readdirSync(dataDir)).toEqual([]);
   });
 

@@ -13,6 +13,8 @@ export interface StartSettings {
   hubPort: number;
   formPort: number;
   cloudPort: number;
+  /** The connect service's own port: a hub record's remoteUrl is an origin, where clients call the hub's paths. */
+  connectPort: number;
   dataDir: string;
   docsDir: string;
   /** The PEM of CLOUD_PUBLIC_KEY_FILE, which verifies delegation tokens at the hub's login; else the local service's key. */
@@ -93,6 +95,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   const hubPort = port('HUB_PORT', 4859);
   const formPort = port('FORM_PORT', 4860);
   const cloudPort = port('CLOUD_PORT', 4861);
+  const connectPort = port('CONNECT_PORT', 4862);
 
   const hostNames = (env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
   const badNames = hostNames.filter((name) => !isHost(name));
@@ -140,6 +143,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     hubPort,
     formPort,
     cloudPort,
+    connectPort,
     dataDir,
     docsDir: path.resolve(set('DOCS_DIR') ?? path.join(root, 'dist', 'docs')),
     cloudPublicKey,

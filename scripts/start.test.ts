@@ -132,6 +132,15 @@ describe('npm start (scripts/start.ts)', () => {
       softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
     })]);
     expect(user).toMatchObject({ isOwner: true, athomId: me._id });
+    // Its remoteUrl is the connect service, through which the hub answers once its tunnel is open.
+    const remoteUrl = (me.homeys as Array<{ remoteUrl: string }>)[0]!.remoteUrl;
+    expect(remoteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    let remote: Response | undefined;
+    for (let i = 0; i < 50 && remote?.status !== 200; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+      remote = await fetch(`${remoteUrl}/api/manager/system/ping`, { headers: { 'X-Homey-ID': hubId! } });
+    }
+    expect(remote!.headers.get('x-homey-id')).toBe(hubId);
     const owner = await fetch(`${first.url}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${first.token}` } }).then((response) => response.json());
     expect(user.id).toBe(owner.id);
     expect((await token(cloud, { grant_type: 'client_credentials' })).status).toBe(200);

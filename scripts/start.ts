@@ -3,7 +3,7 @@
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
- * /flow, /dns and /setup, whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
+ * /flow, /dns and /setup, the connect service on CONNECT_PORT (the hub's remoteUrl), whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
@@ -32,7 +32,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const { host, hubPort, formPort, cloudPort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
+const { host, hubPort, formPort, cloudPort, connectPort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
 const formDir = path.join(root, 'form', 'dist');
 
 function listenError(error: NodeJS.ErrnoException, name: string, port: number): string {
@@ -129,7 +129,8 @@ cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
 // made from the deployment's key, kept in the cloud's data folder.
 const { createContentServices } = await import('../server/cloud/content-services.js');
 const { loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
-const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey: loadHubSecretKey(cloudDir) });
+const hubSecretKey = loadHubSecretKey(cloudDir);
+const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey });
 for (const [base, service] of content) {
   services.push(service);
   cloudMounts.set(base, service.handler);
@@ -137,6 +138,16 @@ for (const [base, service] of content) {
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;
+// The connect service, on a port of its own (clients call the hub's own paths at its origin, the hub's remoteUrl):
+// the hub keeps its tunnel open to it with its credential, so that clients reach it where its local address is not.
+const { createConnectService } = await import('../server/cloud/connect/service.js');
+const { hubSecret } = await import('../server/cloud/hub-secret.js');
+const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames });
+services.push(connect);
+const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
+running.hub.config.connectUrl = connectUrl;
+running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
+running.connectRemote();
 const { adoptZoneOfLocation } = await import('../server/hub/energy/market.js');
 await adoptZoneOfLocation(running.hub);
 const support = await createSupportService({
@@ -156,11 +167,12 @@ const demo = await ensureDemo(account, cloudDir, {
   // A server-side app a developer runs on this machine; the browser app is the support form.
   redirectUri: 'http://localhost:3000/oauth2/callback',
   publicRedirectUri: formUrl,
-  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl },
+  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl, remoteUrl: connectUrl },
 });
 const linked = linkDemoOwner(hub, demo.accountId);
 await ensureDemoShop(store.store, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
+console.log(`Connect URL: ${connectUrl}`);
 if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
 console.log(`Demo account: ${demo.email} ${demo.password}`);
 if (!linked) console.log("The hub's owner is not the demo owner any more: the hub refuses the demo account's delegated login.");

@@ -39,6 +39,13 @@ export interface HubConfig {
    * fetchDynamicElectricityPrices answers for the chosen zone. Unset: the user's tariff table stands in for them.
    */
   energyUrl?: string;
+  /**
+   * Base URL of the cloud connect service (AthomConnectAPI). With `hubSecret`, the listening hub keeps a tunnel
+   * open to it (re-opened with backoff), through which clients reach it from anywhere (its record's `remoteUrl`).
+   */
+  connectUrl?: string;
+  /** The hub's credential issued by the deployment (`<hubId>.<mac>`, server/cloud/hub-secret.ts). */
+  hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
   espeakNg?: string;
   /** Advertise the hub over mDNS (`_homey._tcp`) while it listens, for clients' mdns discovery. Default off. */

@@ -39,6 +39,7 @@ import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
+import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
 function docs(folder: string): express.Router {
@@ -54,6 +55,11 @@ export interface RunningHub {
   io: RealtimeServer;
   /** Starts listening; port 0 picks a free port. Resolves with the hub's base URL. */
   listen(port?: number, host?: string): Promise<string>;
+  /**
+   * (Re)starts the tunnel to the connect service of `config.connectUrl` with `config.hubSecret`, once listening
+   * (listen starts it when both are set): for a hub whose connect service starts after it. Null without them.
+   */
+  connectRemote(): RemoteConnect | null;
   close(): Promise<void>;
 }
 
@@ -135,6 +141,14 @@ export function createHub(config: HubConfig): RunningHub {
   });
 
   let stopMdns: (() => Promise<void>) | undefined;
+  let localUrl: string | undefined;
+  let remote: RemoteConnect | null = null;
+  const connectRemote = () => {
+    remote?.stop();
+    const { connectUrl, hubSecret } = config;
+    remote = connectUrl && hubSecret && localUrl ? startRemoteConnect(hub, { connectUrl, secret: hubSecret, localUrl }) : null;
+    return remote;
+  };
   return {
     hub,
     server,
@@ -148,11 +162,16 @@ export function createHub(config: HubConfig): RunningHub {
           if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => log.warn({ err: error }, 'mDNS advertising failed'));
           // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+          // Forwarded calls are made on loopback when the hub listens on every address.
+          localUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : shown}:${actual}`;
+          connectRemote();
           resolve(`http://${shown}:${actual}`);
         });
       });
     },
+    connectRemote,
     async close() {
+      remote?.stop();
       stopPurge();
       hub.alarms.close();
       flowEngine(hub).close();

@@ -1,0 +1,114 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import * as manifest from '../../../generated/cloud/connect.operations.js';
+import type { operations } from '../../../generated/cloud/connect.js';
+import type { components } from '../../../generated/cloud/account.js';
+import type { Session } from '../../http/api.js';
+import { defineApi } from '../../http/api.js';
+import { ApiError, forbidden } from '../../http/errors.js';
+import type { ServiceContext } from '../../http/service.js';
+import { offline, type HubConnections } from './connections.js';
+
+/**
+ * Calls an operation of a hub's own API through its tunnel, as a client of the hub would: its JSON answer, or its
+ * error answered as ours (404 for an unknown invite or webhook, 409 ...).
+ */
+async function callHub(connections: HubConnections, hubId: string, method: string, path: string, body: unknown): Promise<unknown> {
+  const response = await connections.request(hubId, {
+    method,
+    path,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: Buffer.from(JSON.stringify(body)),
+  });
+  const text = response.body.toString('utf8');
+  let answer: unknown;
+  try {
+    answer = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(502, 'homey_error', 'The Homey answered something other than JSON');
+  }
+  if (response.status >= 400) {
+    const { error, error_description } = (answer ?? {}) as { error?: unknown; error_description?: unknown };
+    // A hub's 5xx is ours as a bad gateway; its refusals (4xx) are passed on as they are.
+    if (response.status >= 500) throw new ApiError(502, 'homey_error', 'The Homey could not handle the call');
+    throw new ApiError(response.status, typeof error === 'string' ? error : 'homey_error', typeof error_description === 'string' ? error_description : 'The Homey refused the call');
+  }
+  return answer;
+}
+
+/** A signed-in user of the account service (their name and the hubs they belong to), or the operator. */
+export interface ConnectSession extends Session {
+  userId: string;
+  name: string;
+  homeyIds: ReadonlySet<string>;
+  operator?: true;
+}
+
+export interface ConnectState {
+  connections: HubConnections;
+  /** The cloud's shared secret, which hubs ask of the cloud's calls (sharing invites). */
+  sharedSecret?: string;
+}
+
+export type ConnectContext = ServiceContext<ConnectState, ConnectSession>;
+
+/** A session for the bearer token that is the service's operator secret; null for any other token. */
+export function operatorSession(secret: string | undefined, token: string): ConnectSession | null {
+  if (!secret) return null;
+  const given = createHash('sha256').update(token).digest();
+  const expected = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(given, expected) ? { id: 'operator', scopes: [], userId: '', name: 'operator', homeyIds: new Set(), operator: true } : null;
+}
+
+/**
+ * Verifies a user's access token with the account service (`GET /user/me`, which lists the user's `homeys`): the
+ * account service alone holds tokens, so a revoked one stops working here at once. Unreachable: 503.
+ */
+export function memberVerifier(accountUrl: string, timeoutMs = 5000): (token: string) => Promise<ConnectSession | null> {
+  const url = new URL('/user/me', accountUrl);
+  return async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw new ApiError(503, 'service_unavailable', 'The account service cannot be reached to verify the access token: try again later');
+    }
+    if (response.status === 401 || response.status === 403) return null;
+    if (!response.ok) throw new ApiError(503, 'service_unavailable', 'The account service could not verify the access token: try again later');
+    const user = (await response.json()) as components['schemas']['User'];
+    const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
+    return { id: `user:${user._id}`, scopes: [], userId: user._id, name, homeyIds: new Set((user.homeys ?? []).map((homey) => homey._id)) };
+  };
+}
+
+export const connectApi = defineApi<operations, typeof manifest.operations, ConnectContext>(
+  manifest,
+  {
+    ping: async ({ homeyId }, { service }) => {
+      if (!(await service.connections.online(homeyId))) throw offline();
+      return true as const;
+    },
+    acceptSharingRequest: async ({ homeyId, athomId, inviteToken }, { session, service }) => {
+      if (athomId !== undefined && athomId !== session!.userId) throw forbidden('An invite is accepted for your own account only');
+      const invite = { athomId: session!.userId, inviteToken, name: session!.name.slice(0, 100), ...(service.sharedSecret ? { secret: service.sharedSecret } : {}) };
+      return (await callHub(service.connections, homeyId, 'POST', '/api/manager/users/accept', invite)) as components['schemas']['User'] & { id: string };
+    },
+    sendWebhook: async ({ homeyId, webhookId, args }, { service }) => {
+      await callHub(service.connections, homeyId, 'POST', `/api/manager/cloud/webhook/${encodeURIComponent(webhookId)}/callback`, { args: args ?? {} });
+    },
+  },
+  {
+    guards: {
+      // Only a user of the hub learns whether it is online.
+      ping: ({ homeyId }, { session }) => {
+        if (!homeyId || !session?.homeyIds.has(homeyId)) throw forbidden('You are not a user of this Homey');
+      },
+      // Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite.
+      acceptSharingRequest: (_path, { session }) => {
+        if (session?.operator) throw forbidden('An invite is accepted by a signed-in user');
+      },
+      sendWebhook: (_path, { session }) => {
+        if (!session?.operator) throw forbidden("Webhook calls are delivered by the cloud's webhooks service only");
+      },
+    },
+  },
+);

@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { AddressInfo } from 'node:net';
+import { startRemoteConnect } from '../../hub/cloud/connect.js';
+import { CloudAPI } from '../../../client/cloud/cloud-api.js';
+import { openHubSession } from '../../../client/cloud/hub-session.js';
+import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
+import { Device } from '../../../client/hub/device.js';
+import type { HubAPI } from '../../../client/hub/hub-api.js';
+import { registerWebhook } from '../../hub/cloud/cloud.js';
+import { onCloudWebhook, type CloudWebhookCall } from '../../hub/logic/webhooks.js';
+import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
+import { newUser } from '../../hub/users/users.js';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { hubSecret } from '../hub-secret.js';
+import { createConnectService, type ConnectService } from './service.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const OFFLINE_HUB = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const STRANGERS_HUB = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const SHARED_SECRET = 'cloud-shared-secret';
+
+describe('the connect service: a hub reached through its tunnel', () => {
+  let cloud: TestAccount;
+  let hub: TestHub;
+  let connect: ConnectService;
+  let connectUrl: string;
+  let owner: Awaited<ReturnType<TestAccount['user']>>;
+  const key = randomBytes(32).toString('base64url');
+  const http = () => request(connectUrl);
+
+  beforeAll(async () => {
+    cloud = await startTestAccount();
+    const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
+    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, sharedSecret: SHARED_SECRET, validateResponses: true, development: true });
+    connectUrl = await connect.listen(0);
+    hub = await startTestHub({ cloudPublicKey, connectUrl, hubSecret: hubSecret(key, OFFLINE_HUB), cloudSharedSecret: SHARED_SECRET });
+    // The hub's own credential: its id is known once it runs.
+    hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
+    await hub.connectRemote()!.connected();
+    owner = await cloud.user();
+    hub.hub.store.insert('user', newUser({ name: 'Owner', athomId: owner.id, verified: true, role: 'manager' }));
+    // Its local address is one nothing answers at: only the cloud strategy can reach it.
+    const record = { _id: hub.hub.id, name: 'Home', apiVersion: 3, platform: 'local', localUrl: 'http://127.0.0.1:9', remoteUrl: connectUrl };
+    await cloud.http().post('/homey/').set(owner.auth).send(record).expect(200);
+    await cloud.http().post('/homey/').set(owner.auth).send({ _id: OFFLINE_HUB, name: 'Cabin' }).expect(200);
+  });
+  afterAll(async () => {
+    await hub.stop();
+    await connect.close();
+    await cloud.stop();
+  });
+
+  describe('ping', () => {
+    it.each([
+      ['a connected hub of the caller', 200, undefined, () => hub.hub.id, () => owner.auth],
+      ['a hub of the caller that is not connected', 404, 'homey_offline', () => OFFLINE_HUB, () => owner.auth],
+      ['a hub of someone else', 403, 'forbidden', () => STRANGERS_HUB, () => owner.auth],
+      ['an id that is no hub id', 400, undefined, () => 'not-a-hub', () => owner.auth],
+      ['no token', 401, 'unauthorized', () => hub.hub.id, () => ({})],
+      ['a token the account service does not know', 401, 'invalid_token', () => hub.hub.id, () => ({ Authorization: 'Bearer nope' })],
+    ])('when asked for %s, then %i', async (_case, status, error, homeyId, auth) => {
+      const res = await http().get(`/homey/${homeyId()}/ping`).set(auth()).expect(status);
+      if (status === 200) expect(res.body).toBe(true);
+      else expect(res.body).toMatchObject({ statusCode: status, ...(error ? { error } : {}) });
+    });
+  });
+
+  describe('acceptSharingRequest', () => {
+    const invite = async () => (await hub.http().post('/api/manager/users/user').set('Authorization', `Bearer ${hub.token}`).send({ role: 'user' }).expect(200)).body as { id: string; inviteToken: string };
+
+    it("when a signed-in person accepts a hub's invite, then the hub binds their account to the invited user", async () => {
+      const guest = await cloud.user();
+      const { id, inviteToken } = await invite();
+      const res = await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken }).expect(200);
+      expect(res.body).toMatchObject({ id, athomId: guest.id, name: 'Test' });
+      // Accepted once: the hub refuses the same invite again (409), and an invite it never made (404).
+      expect((await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken }).expect(409)).body).toMatchObject({ statusCode: 409 });
+      await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken: 'no-such-invite' }).expect(404);
+    });
+
+    it.each([
+      ['no token', 401, () => ({}), () => ({ inviteToken: 'x' }), () => hub.hub.id],
+      ["another account's id", 403, () => owner.auth, () => ({ inviteToken: 'x', athomId: 'someone-else' }), () => hub.hub.id],
+      ['the operator', 403, () => ({ Authorization: `Bearer ${SHARED_SECRET}` }), () => ({ inviteToken: 'x' }), () => hub.hub.id],
+      ['no invite token', 400, () => owner.auth, () => ({}), () => hub.hub.id],
+      ['a field it does not know', 400, () => owner.auth, () => ({ inviteToken: 'x', role: 'owner' }), () => hub.hub.id],
+      ['a hub that is not connected', 404, () => owner.auth, () => ({ inviteToken: 'x' }), () => OFFLINE_HUB],
+    ])('when sent with %s, then %i', async (_case, status, auth, body, homeyId) => {
+      const res = await http().post(`/homey/${homeyId()}/invite/accept`).set(auth()).send(body()).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('sendWebhook', () => {
+    const operator = { Authorization: `Bearer ${SHARED_SECRET}` };
+
+    it("when the webhooks service delivers a call, then what registered the webhook on the hub hears its args", async () => {
+      registerWebhook(hub.hub, { id: 'doorbell-cloud', name: 'Doorbell', ownerUri: 'homey:manager:flow' });
+      const heard: CloudWebhookCall[] = [];
+      const stop = onCloudWebhook(hub.hub, (call) => heard.push(call));
+      try {
+        await http().post(`/homey/${hub.hub.id}/webhook/doorbell-cloud`).set(operator).send({ args: { body: { button: 'front' } } }).expect(204);
+      } finally {
+        stop();
+      }
+      expect(heard).toEqual([{ id: 'doorbell-cloud', args: { body: { button: 'front' } } }]);
+    });
+
+    it.each([
+      ['no token', 401, () => ({}), () => ({ args: {} }), 'doorbell-cloud', () => hub.hub.id],
+      ["a user's token", 403, () => owner.auth, () => ({ args: {} }), 'doorbell-cloud', () => hub.hub.id],
+      ['args that are no object', 400, () => operator, () => ({ args: 'ring' }), 'doorbell-cloud', () => hub.hub.id],
+      ['a webhook the hub does not know', 404, () => operator, () => ({ args: {} }), 'no-such-hook', () => hub.hub.id],
+      ['a hub that is not connected', 404, () => operator, () => ({ args: {} }), 'doorbell-cloud', () => OFFLINE_HUB],
+    ])('when sent with %s, then %i', async (_case, status, auth, body, webhookId, homeyId) => {
+      const res = await http().post(`/homey/${homeyId()}/webhook/${webhookId}`).set(auth()).send(body()).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('forwarded HTTP calls', () => {
+    it("when a client calls the hub's API naming it with X-Homey-ID, then the hub answers as it does locally", async () => {
+      const ping = await http().get('/api/manager/system/ping').query({ id: hub.hub.id }).set('X-Homey-ID', hub.hub.id).expect(200);
+      expect(ping.headers['x-homey-id']).toBe(hub.hub.id);
+      expect(ping.body).toBe(true);
+      const remote = await http().get('/api/manager/devices/device').set('X-Homey-ID', hub.hub.id).set('Authorization', `Bearer ${hub.token}`).expect(200);
+      const local = await hub.http().get('/api/manager/devices/device').set('Authorization', `Bearer ${hub.token}`).expect(200);
+      expect(remote.body).toEqual(local.body);
+      await http().get('/api/manager/devices/device').set('X-Homey-ID', hub.hub.id).expect(401);
+    });
+
+    it('when a call carries a body, then the hub gets it whole, and its answer comes back', async () => {
+      const zone = { name: `Attic ${Date.now()}`, icon: 'attic', parent: Object.keys((await hub.http().get('/api/manager/zones/zone').set('Authorization', `Bearer ${hub.token}`)).body)[0] };
+      const created = await http().post('/api/manager/zones/zone').set('X-Homey-ID', hub.hub.id).set('Authorization', `Bearer ${hub.token}`).send(zone).expect(200);
+      expect(created.body).toMatchObject({ name: zone.name });
+      await hub.http().get(`/api/manager/zones/zone/${created.body.id}`).set('Authorization', `Bearer ${hub.token}`).expect(200);
+    });
+
+    it('when the hub is not named, or not connected, then 400 or 404 homey_offline', async () => {
+      expect((await http().get('/api/manager/system/ping').expect(400)).body).toMatchObject({ error: 'missing_homey_id', statusCode: 400 });
+      expect((await http().get('/api/manager/system/ping').set('X-Homey-ID', OFFLINE_HUB).expect(404)).body).toMatchObject({ error: 'homey_offline' });
+    });
+
+    it("when a page's preflight comes without X-Homey-ID, then it is allowed; the call itself carries the hub's CORS answer", async () => {
+      const pre = await http()
+        .options('/api/manager/devices/device')
+        .set('Origin', 'https://app.example')
+        .set('Access-Control-Request-Method', 'GET')
+        .set('Access-Control-Request-Headers', 'authorization, x-homey-id')
+        .expect(204);
+      expect(pre.headers).toMatchObject({ 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'authorization, x-homey-id' });
+      const call = await http().get('/api/manager/system/ping').set('Origin', 'https://app.example').set('X-Homey-ID', hub.hub.id).expect(200);
+      expect(call.headers['access-control-allow-origin']).toBe('*');
+      expect(call.headers['access-control-expose-headers']).toContain('X-Homey-ID');
+    });
+
+    it('when the host name starts with the hub id, then that names the hub', async () => {
+      const port = new URL(connectUrl).port;
+      const res = await http().get('/api/manager/system/ping').set('Host', `${hub.hub.id}.connect.example:${port}`).expect(200);
+      expect(res.headers['x-homey-id']).toBe(hub.hub.id);
+    });
+  });
+
+  describe('the tunnel', () => {
+    it('when a tunnel is opened without a credential of this deployment, then it is refused with 401', async () => {
+      const tunnelUrl = `${connectUrl.replace('http', 'ws')}/tunnel`;
+      for (const headers of [{}, { Authorization: `Bearer ${hubSecret(randomBytes(32).toString('base64url'), OFFLINE_HUB)}` }]) {
+        const status = await new Promise<number>((resolve) => {
+          const ws = new WebSocket(tunnelUrl, { headers });
+          ws.on('unexpected-response', (_req, res) => resolve(res.statusCode!));
+          ws.on('open', () => resolve(101));
+          ws.on('error', () => undefined);
+        });
+        expect(status).toBe(401);
+      }
+      expect(await connect.connections.online(OFFLINE_HUB)).toBe(false);
+    });
+
+    it('when a tunnel does not answer the heartbeat, then the service drops it; one that answers stays', async () => {
+      const quick = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, heartbeatMs: 100 });
+      const quickUrl = (await quick.listen(0)).replace('http', 'ws');
+      const open = (hubId: string, autoPong: boolean) =>
+        new Promise<WebSocket>((resolve) => {
+          const ws = new WebSocket(`${quickUrl}/tunnel`, { headers: { Authorization: `Bearer ${hubSecret(key, hubId)}` }, autoPong });
+          ws.on('open', () => resolve(ws));
+        });
+      try {
+        const [silent, answering] = await Promise.all([open(OFFLINE_HUB, false), open(STRANGERS_HUB, true)]);
+        const closed = new Promise<void>((resolve) => silent.on('close', () => resolve()));
+        await closed;
+        await sleep(250);
+        expect(answering.readyState).toBe(WebSocket.OPEN);
+        expect(await quick.connections.online(STRANGERS_HUB)).toBe(true);
+        expect(await quick.connections.online(OFFLINE_HUB)).toBe(false);
+        answering.close();
+      } finally {
+        await quick.close();
+      }
+    });
+
+    it('when the service goes silent (no ping), then the hub takes its tunnel for dead and opens another', async () => {
+      const mute = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: false });
+      let opened = 0;
+      mute.on('connection', () => opened++);
+      await new Promise((resolve) => mute.once('listening', resolve));
+      const remote = startRemoteConnect(hub.hub, { connectUrl: `http://127.0.0.1:${(mute.address() as AddressInfo).port}`, secret: 'x', localUrl: hub.url, silenceMs: 150 });
+      try {
+        await remote.connected();
+        for (let i = 0; i < 60 && opened < 2; i++) await sleep(50);
+        expect(opened).toBe(2);
+      } finally {
+        remote.stop();
+        await new Promise((resolve) => mute.close(resolve));
+      }
+    });
+
+    it('when the tunnel drops, then the hub is offline until it opens it again by itself', async () => {
+      connect.connections.close();
+      await http().get(`/homey/${hub.hub.id}/ping`).set(owner.auth).expect(404);
+      for (let i = 0; i < 60 && !(await connect.connections.online(hub.hub.id)); i++) await sleep(50);
+      await http().get(`/homey/${hub.hub.id}/ping`).set(owner.auth).expect(200);
+    });
+  });
+
+  describe('the client library by the cloud strategy', () => {
+    let homey: HubAPI;
+    let api: CloudAPI;
+    beforeAll(async () => {
+      api = new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, clientSecret: APP.secret, store: new MemoryStorageAdapter() });
+      await api.authenticateWithPassword({ username: owner.email, password: PASSWORD, scopes: ['account', 'homey'] });
+      const user = await api.getAuthenticatedUser();
+      homey = await openHubSession(api, user.getHomeyById(hub.hub.id));
+    });
+    afterAll(() => homey.destroy());
+
+    it('when a third party pings through the typed client, then true for the connected hub and a 404 error for the other', async () => {
+      const connectApi = api.service('connect', connectUrl);
+      await expect(connectApi.ping({ homeyId: hub.hub.id })).resolves.toBe(true);
+      await expect(connectApi.ping({ homeyId: OFFLINE_HUB })).rejects.toMatchObject({ statusCode: 404 });
+    });
+
+    it('when the local address is unreachable, then it finds the hub through connect, lists devices and hears a capability change', async () => {
+      const devices = await homey.devices.getDevices();
+      const lamp = Object.values(devices).find((device) => device.name === 'Kitchen spots')!;
+      expect(lamp).toBeDefined();
+      await homey.connect();
+      const heard: unknown[] = [];
+      const device = await Device.get(homey, lamp.id);
+      const onoff = await device.makeCapabilityInstance('onoff', (value) => heard.push(value));
+      const next = !onoff.value;
+      await hub.http().put(`/api/manager/devices/device/${lamp.id}/capability/onoff`).set('Authorization', `Bearer ${hub.token}`).send({ value: next }).expect((res) => expect(res.status).toBeLessThan(300));
+      for (let i = 0; i < 200 && !heard.length; i++) await sleep(10);
+      expect(heard).toEqual([next]);
+      // A call over the relayed socket reaches the hub too.
+      await onoff.setValue(!next);
+      expect((await hub.http().get(`/api/manager/devices/device/${lamp.id}`).set('Authorization', `Bearer ${hub.token}`)).body.capabilitiesObj.onoff.value).toBe(!next);
+      onoff.destroy();
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, toApiError } from '../../http/errors.js';
+import { sendError } from '../../http/respond.js';
+import { HUB_ID } from '../hub-secret.js';
+import type { HubConnections } from './connections.js';
+import { MAX_TUNNEL_BODY, relayedHeaders } from './tunnel-protocol.js';
+
+/** The largest body forwarded to a hub (an app's settings, an image): beyond it, 413. */
+export const MAX_FORWARDED_BODY = MAX_TUNNEL_BODY;
+
+/** Whether a request is for a hub's own API, which this service forwards rather than answers. */
+export const isHubPath = (url = '/') => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * The hub a forwarded call is for: a host name `<hubId>.<this service's name>` (a wildcard DNS name gives each hub
+ * an origin of its own), else the `X-Homey-ID` header every client sends with hub calls (PROTOCOL.md §2).
+ */
+export function hubOfRequest(req: IncomingMessage): string | null {
+  const first = (req.headers.host ?? '').split('.')[0]!.toLowerCase();
+  if (HUB_ID.test(first)) return first;
+  const header = req.headers['x-homey-id'];
+  const id = Array.isArray(header) ? header[0] : header;
+  return id && HUB_ID.test(id) ? id : null;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORWARDED_BODY) throw new ApiError(413, 'payload_too_large', `A forwarded body is at most ${MAX_FORWARDED_BODY} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A browser's preflight for a hub named only by its X-Homey-ID header (which a preflight never carries): allowed
+ * for any origin, as the hub allows its API; the hub's answer to the call itself still decides what the page reads.
+ */
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  const method = req.headers['access-control-request-method'];
+  const headers = req.headers['access-control-request-headers'];
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (typeof method === 'string') res.setHeader('Access-Control-Allow-Methods', method.toUpperCase());
+  if (typeof headers === 'string') res.setHeader('Access-Control-Allow-Headers', headers);
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.writeHead(204).end();
+}
+
+/** Forwards a client's call of a hub's API through the hub's tunnel and answers what the hub answered. */
+export function forwardToHub(connections: HubConnections) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      const hubId = hubOfRequest(req);
+      if (!hubId && req.method === 'OPTIONS' && req.headers.origin) return preflight(req, res);
+      if (!hubId) throw new ApiError(400, 'missing_homey_id', 'Name the Homey: send its id as the X-Homey-ID header');
+      const body = await readBody(req);
+      const response = await connections.request(hubId, {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: relayedHeaders(Object.entries(req.headers)),
+        ...(body.length ? { body } : {}),
+      });
+      const answer = response.body;
+      for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+      res.setHeader('Content-Length', answer.length);
+      res.writeHead(response.status).end(answer);
+    } catch (error) {
+      // Drain what the client still sends, so that the error reaches it.
+      req.resume();
+      sendError(res, toApiError(error), error, false);
+    }
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The messages of the tunnel a hub keeps open to the connect service (one WebSocket). The service sends calls of
+ * clients; the hub answers them from its own API and realtime socket (on loopback). HTTP calls and answers travel
+ * as binary frames (a JSON head, then the body's bytes as they are: see encodeFrame), realtime messages as JSON text.
+ */
+
+/** An HTTP call of a client, for the hub's own API. */
+export interface TunnelRequest {
+  type: 'request';
+  id: number;
+  method: string;
+  /** Path and query, as the client sent them (`/api/manager/devices/device?x=1`). */
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface TunnelResponse {
+  type: 'response';
+  id: number;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * A client's realtime session relayed at the level of socket.io events (PROTOCOL.md §5): `open` carries the
+ * client's handshakeClient payload, `emit` an event of the client on `/api` (subscribe, unsubscribe, api) with
+ * the number of its ack if it has one; the hub answers `opened` (the handshake's ack arguments), `ack`, `event`
+ * (what the hub's socket sends the client) and `closed`.
+ */
+export type ToHub =
+  | { type: 'realtime-open'; stream: number; handshake: unknown }
+  | { type: 'realtime-emit'; stream: number; event: string; args: unknown[]; ack?: number }
+  | { type: 'realtime-close'; stream: number };
+
+export type FromHub =
+  | { type: 'realtime-opened'; stream: number; args: unknown[] }
+  | { type: 'realtime-ack'; stream: number; ack: number; args: unknown[] }
+  | { type: 'realtime-event'; stream: number; event: string; args: unknown[] }
+  | { type: 'realtime-closed'; stream: number };
+
+/** The largest body that travels through a tunnel either way (a bigger answer of the hub is refused as 502). */
+export const MAX_TUNNEL_BODY = 32 * 1024 * 1024;
+/** The largest frame: a body and its head. */
+export const MAX_TUNNEL_FRAME = MAX_TUNNEL_BODY + 64 * 1024;
+
+/**
+ * How often the connect service pings each tunnel (a tunnel that misses a pong is dropped), and how long a hub
+ * waits for a ping before it takes its tunnel for dead and opens another: a connection a NAT forgot is noticed.
+ */
+export const TUNNEL_HEARTBEAT_MS = 25_000;
+export const TUNNEL_SILENCE_MS = 60_000;
+
+/** The tunnel's path on the connect service; the hub sends its credential as `Authorization: Bearer <secret>`. */
+export const TUNNEL_PATH = '/tunnel';
+
+/** Headers that belong to one hop and are never relayed. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'proxy-connection', 'te', 'trailer']);
+
+/** The headers of a message to relay: lower-case names, one value each, no hop-by-hop ones. */
+export function relayedHeaders(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase();
+    if (value === undefined || HOP_BY_HOP.has(key)) continue;
+    out[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** A binary frame: the head's length (4 bytes, big-endian), the head as JSON, then the body. */
+export function encodeFrame({ body, ...head }: TunnelRequest | TunnelResponse): Buffer {
+  const json = Buffer.from(JSON.stringify(head));
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(json.length);
+  return Buffer.concat([length, json, body ?? Buffer.alloc(0)]);
+}
+
+/** The message of a binary frame; throws on a frame that is not one. */
+export function decodeFrame<M extends TunnelRequest | TunnelResponse>(frame: Buffer): M {
+  const length = frame.readUInt32BE(0);
+  const head = JSON.parse(frame.subarray(4, 4 + length).toString('utf8')) as M;
+  return { ...head, body: frame.subarray(4 + length) };
+}

@@ -1,0 +1,172 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { WebSocket } from 'ws';
+import {
+  decodeFrame,
+  encodeFrame,
+  MAX_TUNNEL_BODY,
+  MAX_TUNNEL_FRAME,
+  relayedHeaders,
+  TUNNEL_PATH,
+  TUNNEL_SILENCE_MS,
+  type FromHub,
+  type ToHub,
+  type TunnelRequest,
+  type TunnelResponse,
+} from '../../cloud/connect/tunnel-protocol.js';
+import { log } from '../../http/log.js';
+import type { Hub } from '../context.js';
+
+/** Reconnect delays: from 1 s, doubled up to a minute, each with up to a quarter added at random (hubs spread out). */
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 60_000;
+
+export interface RemoteConnectOptions {
+  /** The connect service's base URL (http or https). */
+  connectUrl: string;
+  /** The hub's credential (hub-secret.ts). */
+  secret: string;
+  /** Where the hub answers on this machine: forwarded calls and sockets are made there. */
+  localUrl: string;
+  /** How long without a ping from the service the tunnel is taken for dead (TUNNEL_SILENCE_MS); tests shorten it. */
+  silenceMs?: number;
+}
+
+export interface RemoteConnect {
+  /** Resolves once the tunnel is open (again). */
+  connected(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * The hub's one outbound connection to the connect service: a WebSocket it opens and re-opens with backoff while
+ * the hub runs. Calls of clients come through it and are made on the hub's own API on loopback, so that they meet
+ * the same checks as local ones; clients' realtime sessions become sockets on the hub's own socket.io server.
+ */
+export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): RemoteConnect {
+  const url = new URL(TUNNEL_PATH, options.connectUrl.replace(/^http/, 'ws'));
+  let stopped = false;
+  let delay = FIRST_DELAY_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let socket: WebSocket | undefined;
+  let waiting: Array<() => void> = [];
+  let open = false;
+
+  const open_ = () => {
+    if (stopped) return;
+    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${options.secret}` }, maxPayload: MAX_TUNNEL_FRAME });
+    socket = ws;
+    // No ping from the service for a while: the connection is gone without a word (a NAT forgot it); open another.
+    let silence: NodeJS.Timeout | undefined;
+    const listen = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => ws.terminate(), options.silenceMs ?? TUNNEL_SILENCE_MS);
+    };
+    ws.on('ping', listen);
+    const streams = new Map<number, Socket>();
+    const send = (message: FromHub) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(message));
+    ws.on('open', () => {
+      listen();
+      delay = FIRST_DELAY_MS;
+      open = true;
+      log.info({ connectUrl: options.connectUrl }, 'connected to the connect service');
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    });
+    ws.on('message', (data, binary) => {
+      let message: ToHub | TunnelRequest;
+      try {
+        message = binary ? decodeFrame<TunnelRequest>(data as Buffer) : (JSON.parse(String(data)) as ToHub);
+      } catch {
+        return;
+      }
+      if (message.type !== 'request') return void receive(message, send, streams);
+      void callHub(options.localUrl, message).then((response) => ws.readyState === WebSocket.OPEN && ws.send(encodeFrame(response)));
+    });
+    ws.on('error', (error) => log.warn({ err: error }, 'the connect service cannot be reached'));
+    ws.on('close', () => {
+      clearTimeout(silence);
+      open = false;
+      for (const root of streams.values()) root.close();
+      streams.clear();
+      if (stopped) return;
+      timer = setTimeout(open_, delay + Math.random() * delay * 0.25);
+      delay = Math.min(delay * 2, MAX_DELAY_MS);
+    });
+  };
+
+  async function receive(message: ToHub, send: (message: FromHub) => void, streams: Map<number, Socket>): Promise<void> {
+    if (message.type === 'realtime-open') {
+      // One socket.io connection to the hub per relayed client session; the client's token decides what it may.
+      const root = connectSocket(options.localUrl, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
+      streams.set(message.stream, root);
+      const api = root.io.socket('/api');
+      api.onAny((event: string, ...args: unknown[]) => send({ type: 'realtime-event', stream: message.stream, event, args }));
+      root.on('disconnect', () => {
+        api.disconnect();
+        if (streams.delete(message.stream)) send({ type: 'realtime-closed', stream: message.stream });
+      });
+      root.on('connect_error', () => {
+        if (streams.delete(message.stream)) send({ type: 'realtime-closed', stream: message.stream });
+      });
+      const handshake = { ...(message.handshake as object), homeyId: hub.id };
+      root.emit('handshakeClient', handshake, (...args: unknown[]) => {
+        if (!args[0]) api.connect();
+        send({ type: 'realtime-opened', stream: message.stream, args });
+      });
+      return;
+    }
+    const root = streams.get(message.stream);
+    if (!root) return;
+    if (message.type === 'realtime-close') {
+      streams.delete(message.stream);
+      root.close();
+      return;
+    }
+    const api = root.io.socket('/api');
+    const { ack } = message;
+    if (ack === undefined) api.emit(message.event, ...message.args);
+    else api.emit(message.event, ...message.args, (...args: unknown[]) => send({ type: 'realtime-ack', stream: message.stream, ack, args }));
+  }
+
+  open_();
+  return {
+    connected: () => (open ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.terminate();
+    },
+  };
+}
+
+/** Kept-alive connections to the hub's own server: forwarded calls come in bursts (a client's page of reads). */
+const loopback = new Agent({ keepAlive: true, maxSockets: 32 });
+
+/** Makes a forwarded call on the hub's own API and wraps its answer for the tunnel (a failure is a 502). */
+function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelResponse> {
+  const failed = (error: Error): TunnelResponse => {
+    const body = { error: 'homey_error', error_description: `The Homey could not answer: ${error.message}`, statusCode: 502 };
+    return { type: 'response', id: request.id, status: 502, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) };
+  };
+  return new Promise((resolve) => {
+    const body = request.body?.length ? request.body : undefined;
+    const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    const call = httpRequest(new URL(request.path, localUrl), { method: request.method, headers, agent: loopback }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        // Too big for the tunnel: refused rather than sent (the tunnel would drop every call under way).
+        if (size > MAX_TUNNEL_BODY) response.destroy(new Error(`the answer is larger than ${MAX_TUNNEL_BODY} bytes`));
+      });
+      response.on('end', () =>
+        resolve({ type: 'response', id: request.id, status: response.statusCode ?? 502, headers: relayedHeaders(Object.entries(response.headers)), body: Buffer.concat(chunks) }),
+      );
+      response.on('error', (error) => resolve(failed(error)));
+    });
+    call.on('error', (error) => resolve(failed(error)));
+    call.end(body);
+  });
+}
