@@ -1,4 +1,5 @@
 import type { ServiceHttp } from '../http/service.js';
+import { createBackupService } from './backup/service.js';
 import type { ContentServiceConfig } from './content.js';
 import { createDnsService } from './dns/service.js';
 import { createEnergyService } from './energy/service.js';
@@ -19,7 +20,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
 }
 
 /**
- * Every content service and the setup service, by the base path each answers under beside the account service
+ * Every content service, the setup service and the services hubs keep their data with (backups), by the base path each answers under beside the account service
  * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
@@ -34,5 +35,6 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl })],
   ]);
 }
