@@ -128,8 +128,9 @@ cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
 // The content services answer beside them under their names; hubs prove who they are to them with a credential
 // made from the deployment's key, kept in the cloud's data folder.
 const { createContentServices } = await import('../server/cloud/content-services.js');
-const { loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
-const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey: loadHubSecretKey(cloudDir) });
+const { hubSecret, loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
+const hubSecretKey = loadHubSecretKey(cloudDir);
+const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey });
 for (const [base, service] of content) {
   services.push(service);
   cloudMounts.set(base, service.handler);
@@ -137,6 +138,9 @@ for (const [base, service] of content) {
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;
+// It backs up to the cloud for its owner, proving who it is with the credential the deployment issues it.
+running.hub.config.backupUrl = `${cloudUrl}/backup`;
+running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
 const { adoptZoneOfLocation } = await import('../server/hub/energy/market.js');
 await adoptZoneOfLocation(running.hub);
 const support = await createSupportService({

@@ -39,6 +39,13 @@ export interface HubConfig {
    * fetchDynamicElectricityPrices answers for the chosen zone. Unset: the user's tariff table stands in for them.
    */
   energyUrl?: string;
+  /**
+   * Base URL of the cloud backup service (AthomBackupAPI). With `hubSecret` and an owner signed in with a cloud
+   * account, each finished backup is also uploaded there for the owner (server/hub/backup/cloud-backups.ts).
+   */
+  backupUrl?: string;
+  /** The hub's credential for the cloud services it calls with `secret` (`<hubId>.<mac>`, issued by the deployment). */
+  hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
   espeakNg?: string;
   /** Advertise the hub over mDNS (`_homey._tcp`) while it listens, for clients' mdns discovery. Default off. */
