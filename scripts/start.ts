@@ -3,7 +3,7 @@
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
- * /flow, /dns, /setup and /backup, whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
+ * /flow, /dns, /setup, /backup and /webhooks, whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */

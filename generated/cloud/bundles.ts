@@ -12,6 +12,7 @@ import setup from './setup.openapi.json' with { type: 'json' };
 import solarforecast from './solarforecast.openapi.json' with { type: 'json' };
 import store from './store.openapi.json' with { type: 'json' };
 import weather from './weather.openapi.json' with { type: 'json' };
+import webhooks from './webhooks.openapi.json' with { type: 'json' };
 
 /** Every cloud API's bundled document, keyed by manager id: what each API's request validator is built over. */
 export const cloudBundles: Readonly<Record<string, object>> = {
@@ -28,4 +29,5 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'solarforecast': solarforecast,
   'store': store,
   'weather': weather,
+  'webhooks': webhooks,
 };

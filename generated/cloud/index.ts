@@ -12,6 +12,7 @@ import * as setup from './setup.operations.js';
 import * as solarforecast from './solarforecast.operations.js';
 import * as store from './store.operations.js';
 import * as weather from './weather.operations.js';
+import * as webhooks from './webhooks.operations.js';
 import type * as accountTypes from './account.js';
 import type * as appsTypes from './apps.js';
 import type * as backupTypes from './backup.js';
@@ -25,6 +26,7 @@ import type * as setupTypes from './setup.js';
 import type * as solarforecastTypes from './solarforecast.js';
 import type * as storeTypes from './store.js';
 import type * as weatherTypes from './weather.js';
+import type * as webhooksTypes from './webhooks.js';
 
 /** Every cloud API's manifest, keyed by manager id. */
 export const cloudApis = {
@@ -41,6 +43,7 @@ export const cloudApis = {
   'solarforecast': solarforecast,
   'store': store,
   'weather': weather,
+  'webhooks': webhooks,
 } as const;
 
 export type CloudApiId = keyof typeof cloudApis;
@@ -60,4 +63,5 @@ export interface CloudTypes {
   'solarforecast': { operations: solarforecastTypes.operations; components: solarforecastTypes.components };
   'store': { operations: storeTypes.operations; components: storeTypes.components };
   'weather': { operations: weatherTypes.operations; components: weatherTypes.components };
+  'webhooks': { operations: webhooksTypes.operations; components: webhooksTypes.components };
 }

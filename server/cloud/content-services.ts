@@ -9,6 +9,7 @@ import { createGeolocateService } from './geolocate/service.js';
 import { createInfraredService } from './infrared/service.js';
 import { createSetupService } from './setup/service.js';
 import { createSolarForecastService } from './solarforecast/service.js';
+import { createWebhooksService } from './webhooks/service.js';
 import { createWeatherService } from './weather/service.js';
 
 export interface ContentServicesConfig extends ContentServiceConfig {
@@ -20,7 +21,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
 }
 
 /**
- * Every content service, the setup service and the services hubs keep their data with (backups), by the base path each answers under beside the account service
+ * Every content service, the setup service and the services hubs keep their data with and are reached through (backups, webhooks), by the base path each answers under beside the account service
  * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
@@ -36,5 +37,6 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }

@@ -1,4 +1,4 @@
-import type { Guard } from '../http/api.js';
+import type { Guard, Session } from '../http/api.js';
 import { ApiError, forbidden } from '../http/errors.js';
 import type { CloudSession, VerifyAccessToken } from './identity.js';
 
@@ -12,7 +12,7 @@ export interface QueryTokenState {
  * reference's backup and webhook rows) rather than as bearer token: the token becomes the call's session, checked
  * as a bearer token is (401 missing or unknown, 403 without `account.readonly`).
  */
-export function queryTokenGuard<Context extends { session: CloudSession | null; service: QueryTokenState }>(): Guard<Context> {
+export function queryTokenGuard<Context extends { session: Session | null; service: QueryTokenState }>(): Guard<Context> {
   return async (_path, context, query) => {
     const token = query?.token;
     if (typeof token !== 'string' || !token) throw new ApiError(401, 'unauthorized', 'Missing token: send your access token as ?token=');
@@ -24,8 +24,9 @@ export function queryTokenGuard<Context extends { session: CloudSession | null; 
 }
 
 /** The user a query-token guard admitted. */
-export function queryTokenUser(context: { session: CloudSession | null }): string {
-  const userId = context.session?.userId;
+export function queryTokenUser(context: { session: Session | null }): string {
+  const session = context.session as Partial<CloudSession> | null;
+  const userId = session?.userId;
   if (!userId) throw new Error('queryTokenUser needs an operation guarded by queryTokenGuard');
   return userId;
 }
