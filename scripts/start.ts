@@ -3,7 +3,7 @@
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
- * /flow, /dns, /setup, /backup and /webhooks, whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
+ * /flow, /dns, /setup, /backup, /webhooks and /notifications, whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
@@ -135,6 +135,13 @@ for (const [base, service] of content) {
   services.push(service);
   cloudMounts.set(base, service.handler);
 }
+// The push service sends hubs' notifications to the devices users register with the account service (without a
+// push provider, to DATA_DIR/cloud/push-outbox).
+const { createNotificationsService } = await import('../server/cloud/notifications/service.js');
+const { devicesOf } = await import('../server/cloud/account/devices.js');
+const notifications = createNotificationsService({ dataDir: cloudDir, hostNames, hubSecretKey, devicesOf: (userId) => devicesOf(account.account, userId) });
+services.push(notifications);
+cloudMounts.set('/notifications', notifications.handler);
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;

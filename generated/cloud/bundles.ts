@@ -8,6 +8,7 @@ import firmware from './firmware.openapi.json' with { type: 'json' };
 import flow from './flow.openapi.json' with { type: 'json' };
 import geolocate from './geolocate.openapi.json' with { type: 'json' };
 import infrared from './infrared.openapi.json' with { type: 'json' };
+import notifications from './notifications.openapi.json' with { type: 'json' };
 import setup from './setup.openapi.json' with { type: 'json' };
 import solarforecast from './solarforecast.openapi.json' with { type: 'json' };
 import store from './store.openapi.json' with { type: 'json' };
@@ -25,6 +26,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'flow': flow,
   'geolocate': geolocate,
   'infrared': infrared,
+  'notifications': notifications,
   'setup': setup,
   'solarforecast': solarforecast,
   'store': store,

@@ -8,6 +8,7 @@ import * as firmware from './firmware.operations.js';
 import * as flow from './flow.operations.js';
 import * as geolocate from './geolocate.operations.js';
 import * as infrared from './infrared.operations.js';
+import * as notifications from './notifications.operations.js';
 import * as setup from './setup.operations.js';
 import * as solarforecast from './solarforecast.operations.js';
 import * as store from './store.operations.js';
@@ -22,6 +23,7 @@ import type * as firmwareTypes from './firmware.js';
 import type * as flowTypes from './flow.js';
 import type * as geolocateTypes from './geolocate.js';
 import type * as infraredTypes from './infrared.js';
+import type * as notificationsTypes from './notifications.js';
 import type * as setupTypes from './setup.js';
 import type * as solarforecastTypes from './solarforecast.js';
 import type * as storeTypes from './store.js';
@@ -39,6 +41,7 @@ export const cloudApis = {
   'flow': flow,
   'geolocate': geolocate,
   'infrared': infrared,
+  'notifications': notifications,
   'setup': setup,
   'solarforecast': solarforecast,
   'store': store,
@@ -59,6 +62,7 @@ export interface CloudTypes {
   'flow': { operations: flowTypes.operations; components: flowTypes.components };
   'geolocate': { operations: geolocateTypes.operations; components: geolocateTypes.components };
   'infrared': { operations: infraredTypes.operations; components: infraredTypes.components };
+  'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'setup': { operations: setupTypes.operations; components: setupTypes.components };
   'solarforecast': { operations: solarforecastTypes.operations; components: solarforecastTypes.components };
   'store': { operations: storeTypes.operations; components: storeTypes.components };
