@@ -142,6 +142,7 @@ const { devicesOf } = await import('../server/cloud/account/devices.js');
 const notifications = createNotificationsService({ dataDir: cloudDir, hostNames, hubSecretKey, devicesOf: (userId) => devicesOf(account.account, userId) });
 services.push(notifications);
 cloudMounts.set('/notifications', notifications.handler);
+running.hub.config.notificationsUrl = `${cloudUrl}/notifications`;
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;
