@@ -83,6 +83,9 @@ describe('npm run docs (scripts/docs.ts)', () => {
       'cloud/energy': ['getZones', 'getZone', 'getDayAheadPricesElectricity'],
       'cloud/solarforecast': ['getSolarForecast'],
       'cloud/setup': ['createSession', 'setSessionState', 'createSessionCommand', 'updateSessionCommandResponse', 'getTimezone'],
+      'cloud/backup': ['getMyBackups', 'createBackup', 'uploadBackup', 'setBackupComplete', 'downloadBackup'],
+      'cloud/webhooks': ['createWebhook', 'callWebhook', 'registerWebhookClient', 'unregisterWebhookClient'],
+      'cloud/notifications': ['push'],
     };
     const child = spawnBin('tsx', ['scripts/docs.ts', ...Object.keys(pages)], { DOCS_DIR: out });
     await waitForOutput(child, /^API docs in /, 60_000);
@@ -104,7 +107,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/connect, cloud\/dns, cloud\/energy, cloud\/firmware, cloud\/flow, cloud\/geolocate, cloud\/infrared, cloud\/setup, cloud\/solarforecast, cloud\/store, cloud\/weather, hub, .*hub\/zones, hub\/zwave, support$/m);
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/backup, cloud\/connect, cloud\/dns, cloud\/energy, cloud\/firmware, cloud\/flow, cloud\/geolocate, cloud\/infrared, cloud\/notifications, cloud\/setup, cloud\/solarforecast, cloud\/store, cloud\/weather, cloud\/webhooks, hub, .*hub\/zones, hub\/zwave, support$/m);
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });

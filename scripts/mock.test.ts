@@ -76,6 +76,19 @@ describe('npm run mock (scripts/mock.ts)', () => {
     }
   }, 40_000);
 
+  it('when mocking the cloud backup service, then a user\'s backups answer the contract example', async () => {
+    const port = await freePort();
+    const child = spawnBin('tsx', ['scripts/mock.ts', 'cloud/backup'], { MOCK_PORT: String(port) });
+    try {
+      await waitForOutput(child, /Prism is listening/);
+      const response = await fetch(`http://127.0.0.1:${port}/user/me?token=any`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([expect.objectContaining({ state: 'complete', hash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    } finally {
+      await stop(child);
+    }
+  }, 40_000);
+
   it('when mocking the support back end, then its config and a ticket answer the contract examples', async () => {
     const port = await freePort();
     const child = spawnBin('tsx', ['scripts/mock.ts', 'support'], { MOCK_PORT: String(port) });

@@ -3,7 +3,8 @@
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
- * /flow, /dns and /setup, the connect service on CONNECT_PORT (the hub's remoteUrl), whose demo account owns the hub, and whose weather and energy prices the hub shows. Prints
+ * /flow, /dns, /setup, /backup, /webhooks and /notifications, the connect service on CONNECT_PORT (the hub's remoteUrl), whose
+ * demo account owns the hub, and whose weather and energy prices the hub shows. Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the
  * demo account's credentials and the demo OAuth clients.
  */
@@ -128,26 +129,35 @@ cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
 // The content services answer beside them under their names; hubs prove who they are to them with a credential
 // made from the deployment's key, kept in the cloud's data folder.
 const { createContentServices } = await import('../server/cloud/content-services.js');
-const { loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
+const { hubSecret, loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
 const hubSecretKey = loadHubSecretKey(cloudDir);
 const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey });
 for (const [base, service] of content) {
   services.push(service);
   cloudMounts.set(base, service.handler);
 }
+// The push service sends hubs' notifications to the devices users register with the account service (without a
+// push provider, to DATA_DIR/cloud/push-outbox).
+const { createNotificationsService } = await import('../server/cloud/notifications/service.js');
+const { devicesOf } = await import('../server/cloud/account/devices.js');
+const notifications = createNotificationsService({ dataDir: cloudDir, hostNames, hubSecretKey, devicesOf: (userId) => devicesOf(account.account, userId) });
+services.push(notifications);
+cloudMounts.set('/notifications', notifications.handler);
+running.hub.config.notificationsUrl = `${cloudUrl}/notifications`;
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;
 // The connect service, on a port of its own (clients call the hub's own paths at its origin, the hub's remoteUrl):
 // the hub keeps its tunnel open to it with its credential, so that clients reach it where its local address is not.
 const { createConnectService } = await import('../server/cloud/connect/service.js');
-const { hubSecret } = await import('../server/cloud/hub-secret.js');
 const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames });
 services.push(connect);
 const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
 running.hub.config.connectUrl = connectUrl;
 running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
 running.connectRemote();
+// It backs up to the cloud for its owner, proving who it is with the same credential.
+running.hub.config.backupUrl = `${cloudUrl}/backup`;
 const { adoptZoneOfLocation } = await import('../server/hub/energy/market.js');
 await adoptZoneOfLocation(running.hub);
 const support = await createSupportService({

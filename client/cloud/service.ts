@@ -16,16 +16,18 @@ type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promi
 /** Every operation of a cloud service as a method: `cloud.account.getHomeys({ search })`. */
 export type CloudService<S extends CloudApiId> = { [O in OperationId<S>]: Method<CloudArgs<S, O>, CloudResult<S, O>> };
 
-/** Sends one operation over `http` and answers its JSON body (text for an HTML page, undefined for a 204). */
+/** Sends one operation over `http` and answers its JSON body (text for an HTML page, bytes for other media, undefined for a 204). */
 export async function callOperation(http: Client<Record<string, never>>, operation: OperationSpec, args: Record<string, unknown>): Promise<unknown> {
   validateArgs(operation, args);
   const { path, query, header, body } = toHttpRequest(operation, args);
   const { data } = await http.request(operation.method, operation.path as never, {
     params: { path, query, header },
     body,
-    parseAs: operation.media?.startsWith('image/') ? 'arrayBuffer' : operation.media ? 'text' : 'json',
+    parseAs: operation.media?.startsWith('text/') ? 'text' : operation.media ? 'arrayBuffer' : 'json',
   } as never);
-  return data;
+  // Bytes (a backup, an icon) as the operation's result type says: a Uint8Array.
+  const answer: unknown = data;
+  return answer instanceof ArrayBuffer ? new Uint8Array(answer) : answer;
 }
 
 export function createService<S extends CloudApiId>(

@@ -1,4 +1,5 @@
 import type { ServiceHttp } from '../http/service.js';
+import { createBackupService } from './backup/service.js';
 import type { ContentServiceConfig } from './content.js';
 import { createDnsService } from './dns/service.js';
 import { createEnergyService } from './energy/service.js';
@@ -8,6 +9,7 @@ import { createGeolocateService } from './geolocate/service.js';
 import { createInfraredService } from './infrared/service.js';
 import { createSetupService } from './setup/service.js';
 import { createSolarForecastService } from './solarforecast/service.js';
+import { createWebhooksService } from './webhooks/service.js';
 import { createWeatherService } from './weather/service.js';
 
 export interface ContentServicesConfig extends ContentServiceConfig {
@@ -19,7 +21,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
 }
 
 /**
- * Every content service and the setup service, by the base path each answers under beside the account service
+ * Every content service, the setup service and the services hubs keep their data with and are reached through (backups, webhooks), by the base path each answers under beside the account service
  * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
@@ -34,5 +36,7 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }

@@ -44,7 +44,17 @@ export interface HubConfig {
    * open to it (re-opened with backoff), through which clients reach it from anywhere (its record's `remoteUrl`).
    */
   connectUrl?: string;
-  /** The hub's credential issued by the deployment (`<hubId>.<mac>`, server/cloud/hub-secret.ts). */
+  /**
+   * Base URL of the cloud backup service (AthomBackupAPI). With `hubSecret` and an owner signed in with a cloud
+   * account, each finished backup is also uploaded there for the owner (server/hub/backup/cloud-backups.ts).
+   */
+  backupUrl?: string;
+  /**
+   * Base URL of the cloud push notification service (AthomNotificationsAPI). With `hubSecret`, each notification
+   * whose owner has push on goes to the phones of the hub's users signed in with a cloud account.
+   */
+  notificationsUrl?: string;
+  /** The hub's credential for the cloud services it calls with `secret` (`<hubId>.<mac>`, issued by the deployment). */
   hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
   espeakNg?: string;

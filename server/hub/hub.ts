@@ -34,6 +34,8 @@ import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
 import { startBackups } from './backup/backups.js';
+import { startCloudBackups } from './backup/cloud-backups.js';
+import { startCloudPush } from './notifications/cloud-push.js';
 import { installedVersion, startUpdates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
@@ -100,7 +102,7 @@ export function createHub(config: HubConfig): RunningHub {
   hub.insights.start();
   const energy = startEnergy(hub);
   flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub), followZoneNames(hub)];
+  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub), followZoneNames(hub), startCloudBackups(hub), startCloudPush(hub)];
   const backups = startBackups(hub);
   const updates = startUpdates(hub);
   const stopApps = startApps(hub);

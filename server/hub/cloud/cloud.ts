@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/cloud.js';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { callCloudWebhook } from '../logic/webhooks.js';
+import { callCloudWebhook, callWebhook } from '../logic/webhooks.js';
 
 export type Webhook = components['schemas']['Webhook'];
 
@@ -22,10 +22,18 @@ export function unregisterWebhook(hub: Hub, id: string): void {
   hub.store.remove('webhook', id);
 }
 
-/** Relays a call of a registered webhook to its owner; an unknown webhook is a 404. */
+/** Who registers the webhooks whose calls start flows (the webhook trigger card). */
+export const FLOW_WEBHOOKS_OWNER = 'homey:manager:logic';
+
+/**
+ * Relays a call of a registered webhook to its owner; an unknown webhook is a 404. The logic manager's webhooks
+ * start the flows whose webhook trigger listens to the call's `event` (the cloud webhook's fn), with the call's
+ * `tag` when it has one.
+ */
 export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string, unknown>): void {
-  hub.store.require('webhook', id, 'Webhook');
+  const webhook = hub.store.require<Webhook>('webhook', id, 'Webhook');
   callCloudWebhook(hub, { id, args });
+  if (webhook.ownerUri === FLOW_WEBHOOKS_OWNER && typeof args.event === 'string') callWebhook(hub, { event: args.event, tag: typeof args.tag === 'string' ? args.tag : '' });
 }
 
 type CodeListener = (code: string) => void;

@@ -1,0 +1,17 @@
+import type { Clock } from '../../http/clock.js';
+import type { ServiceContext } from '../../http/service.js';
+import type { HubSecretState } from '../hub-secret.js';
+import type { CloudSession } from '../identity.js';
+import type { QueryTokenState } from '../query-token.js';
+import type { BackupDb } from './db.js';
+
+export interface BackupState extends HubSecretState, QueryTokenState {
+  db: BackupDb;
+  clock: Clock;
+  /** Holds the backups' bytes, one file per backup id. */
+  filesDir: string;
+  /** The bytes one user's backups may take together. */
+  quotaBytes: number;
+}
+
+export type BackupContext = ServiceContext<BackupState, CloudSession>;

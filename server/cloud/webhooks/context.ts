@@ -1,0 +1,22 @@
+import type { Session } from '../../http/api.js';
+import type { Clock } from '../../http/clock.js';
+import type { ServiceContext } from '../../http/service.js';
+import type { HubDelivery } from '../hub-delivery.js';
+import type { HubSecretState } from '../hub-secret.js';
+import type { QueryTokenState } from '../query-token.js';
+import type { WebhooksDb } from './db.js';
+
+export interface WebhooksState extends HubSecretState, QueryTokenState {
+  db: WebhooksDb;
+  clock: Clock;
+  delivery: HubDelivery;
+  /** The service's own base URL, for webhooks' public URLs (set when it listens, or given). */
+  publicUrl: string;
+}
+
+/** A hub calling with its credential as bearer token. */
+export interface HubCaller extends Session {
+  hubId: string;
+}
+
+export type WebhooksContext = ServiceContext<WebhooksState, Session>;

@@ -1,0 +1,62 @@
+import type { Kysely, Migration } from 'kysely';
+import { openServiceDb } from '../database.js';
+
+export interface WebhookRow {
+  id: string;
+  user_id: string;
+  name: string;
+  fn: string;
+  key_path: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A hub registered for a webhook; `key_value` is its data's value at the webhook's keyPath, as JSON (null without one). */
+export interface WebhookClientRow {
+  webhook_id: string;
+  homey_id: string;
+  /** JSON object. */
+  data: string;
+  key_value: string | null;
+  callback_url: string | null;
+  registered_at: string;
+}
+
+export interface WebhookTables {
+  webhooks: WebhookRow;
+  webhook_clients: WebhookClientRow;
+}
+
+export type WebhooksDb = Kysely<WebhookTables>;
+
+const migrations: Record<string, Migration> = {
+  '001-webhooks': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('fn', 'text', (c) => c.notNull())
+        .addColumn('key_path', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webhooks_by_user').on('webhooks').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createTable('webhook_clients')
+        .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+        .addColumn('homey_id', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('key_value', 'text')
+        .addColumn('callback_url', 'text')
+        .addColumn('registered_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('webhook_clients_pk', ['webhook_id', 'homey_id'])
+        .execute();
+      // A call finds the hubs it goes to by this index, however many hubs a webhook has.
+      await db.schema.createIndex('webhook_clients_by_key').on('webhook_clients').columns(['webhook_id', 'key_value']).execute();
+    },
+  },
+};
+
+export const openWebhooksDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<WebhookTables>({ ...options, name: 'webhooks', migrations });

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import spec from '../../../generated/cloud/webhooks.openapi.json' with { type: 'json' };
+import { systemClock } from '../../http/clock.js';
+import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
+import type { ContentServiceConfig } from '../content.js';
+import { directHubDelivery, type HubDelivery } from '../hub-delivery.js';
+import { hubOfSecret } from '../hub-secret.js';
+import { accountTokenVerifier } from '../identity.js';
+import { webhooksApi } from './api.js';
+import type { HubCaller, WebhooksState } from './context.js';
+import { openWebhooksDb, type WebhooksDb } from './db.js';
+import { registeredAddress } from './webhooks.js';
+
+export interface WebhooksServiceConfig extends ContentServiceConfig {
+  /** Holds the SQLite file (without databaseUrl). */
+  dataDir: string;
+  /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
+  /** The account service that issued the developers' access tokens. */
+  accountUrl: string;
+  /** The service's public base URL (webhooks' URLs start with it); default the address it listens on. */
+  publicUrl?: string;
+  /** How calls reach hubs; default over each hub's own address, as it registered it (the connect service brings its own). */
+  delivery?: HubDelivery;
+}
+
+export interface WebhooksService extends ServiceHttp {
+  db: WebhooksDb;
+  state: WebhooksState;
+}
+
+/** The cloud webhooks service: developers' webhooks, hubs registered for them, calls delivered to the matching hubs. */
+export async function createWebhooksService(config: WebhooksServiceConfig): Promise<WebhooksService> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = await openWebhooksDb(config);
+  const state: WebhooksState = {
+    db,
+    clock: config.clock ?? systemClock,
+    hubSecretKey: config.hubSecretKey,
+    verifyToken: accountTokenVerifier(config.accountUrl),
+    delivery: config.delivery ?? directHubDelivery((hubId) => registeredAddress({ db }, hubId)),
+    publicUrl: config.publicUrl ?? '',
+  };
+  // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send theirs as ?token=.
+  const verify = (token: string): HubCaller | null => {
+    const hubId = config.hubSecretKey ? hubOfSecret(config.hubSecretKey, token) : null;
+    return hubId ? { id: `hub:${hubId}`, scopes: [], hubId } : null;
+  };
+  const http = createServiceHttp({ ...config, contract: spec, api: webhooksApi, context: withState(state), verify });
+  const service = withDatabase(http, db, { db, state });
+  return {
+    ...service,
+    async listen(port, host) {
+      const url = await http.listen(port, host);
+      state.publicUrl ||= url;
+      return url;
+    },
+  };
+}
