@@ -1639,6 +1639,8 @@ export interface components {
             expiresAt: string;
             /** @description SHA-256 of the package (hex). */
             hash: string;
+            /** @description What the build's app.json asks for, shown by a hub before it updates. */
+            permissions: string[];
             sdk: number;
             size: number;
             /**

@@ -134,13 +134,14 @@ export async function installOf(state: AppsState, appId: string, args: { channel
     const archive = await archiveOf(state, appId, build.id);
     if (archive?.state !== 'valid') continue;
     const { query, expiresAt } = state.urls.sign('download', archive.id);
-    const manifest = parsed<{ sdk: number }>(build.manifest)!;
+    const manifest = parsed<{ sdk: number; permissions?: string[] }>(build.manifest)!;
     return {
       appId,
       buildId: build.id,
       version: build.version,
       channel: build.channel as Channel,
       sdk: manifest.sdk,
+      permissions: manifest.permissions ?? [],
       hash: archive.hash!,
       size: Number(archive.size),
       url: `${state.publicUrl}/archive/${archive.id}/download?${query}`,
