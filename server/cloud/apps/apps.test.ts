@@ -72,4 +72,14 @@ describe('cloud apps service: getApp (the support form reads it)', () => {
     const builds = await store.apps.db.selectFrom('app_builds').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(builds.n)).toBe(CATALOGUE.flatMap((app) => app.builds).length);
   });
+
+  it('when the store index loads every app at once, then each entry is what reading that app alone gives', async () => {
+    const { index } = store.apps.state;
+    const entries = () => [...index.all()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entry) => JSON.parse(JSON.stringify(entry)) as { id: string });
+    await index.load();
+    const loaded = entries();
+    expect(loaded.length).toBeGreaterThan(1);
+    for (const { id } of loaded) await index.refresh(id);
+    expect(entries()).toEqual(loaded);
+  });
 });
