@@ -77,7 +77,7 @@ export function uploadArchiveRoute(state: AppsState): RawRoute {
   };
 }
 
-/** GET /archive/{archiveId}/download: the package of a signed URL, counted as an install once sent whole. */
+/** GET /archive/{archiveId}/download: the package of a signed URL, counted as an install. */
 export function downloadArchiveRoute(state: AppsState): RawRoute {
   return {
     api: 'apps',
@@ -91,12 +91,14 @@ export function downloadArchiveRoute(state: AppsState): RawRoute {
       const archive = await requireArchive(state, String(req.params.archiveId));
       res.setHeader('Content-Type', 'application/gzip');
       res.setHeader('Content-Length', String(archive.size));
-      await pipeline(createReadStream(archivePath(state, archive.id)), res);
-      // Only hubs are handed download URLs: a package taken in full is an install.
+      // Only hubs are handed download URLs: a package sent is an install, counted before its bytes go so that a
+      // hub that has it finds it counted.
       const build = await state.db.selectFrom('app_builds').select('version').where('app_id', '=', archive.app_id).where('id', '=', archive.build_id).executeTakeFirst();
-      if (!build) return;
-      await recordEvent(state, archive.app_id, 'install', build.version);
-      state.index.countInstall(archive.app_id);
+      if (build) {
+        await recordEvent(state, archive.app_id, 'install', build.version);
+        state.index.countInstall(archive.app_id);
+      }
+      await pipeline(createReadStream(archivePath(state, archive.id)), res);
     },
   };
 }
