@@ -6,7 +6,8 @@
  * Also the flow engine's throughput and latency (bench-flow.ts), the time of an insights lastYear query over a year
  * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the time from
  * `npm start` to its `Hub URL:` line on a second start (bench-start.ts), and the support form's initial JavaScript and
- * first render in Chromium (bench-form.ts), and password sign-ins on the account service (bench-signin.ts).
+ * first render in Chromium (bench-form.ts), password sign-ins on the account service (bench-signin.ts), and the app
+ * store's browse, search and a 20 MB package's upload over 5,000 apps and 50,000 builds (bench-appstore.ts).
  * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -14,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureAppStore, printAppStore } from './bench-appstore.js';
 import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
 import { measureForm, printForm } from './bench-form.js';
@@ -214,6 +216,8 @@ try {
     const form = await measureForm(hub.formUrl);
     console.log('Measuring password sign-ins on the account service...');
     const signIns = await measureSignIns({ users: 20, seconds });
+    console.log('Measuring the app store over 5,000 apps and 50,000 builds...');
+    const appStore = await measureAppStore();
 
     table(`GET ${demoListPath}`, rows.get(reads)!, rows.get(reads)![0]!);
     console.log("(Prism answers the contract's example, not the demo home: see bytes/response.)");
@@ -244,7 +248,14 @@ try {
     printClient(client);
     printForm(form);
     printSignIns(signIns);
-    failed ||= signIns.failures > 0 || fanOut.missed > 0 || throughConnect.missed > 0 || flows.rows.some((row) => row.failures > 0) || flows.latency.missed > 0;
+    printAppStore(appStore);
+    failed ||=
+      appStore.latencies.some((row) => row.failures > 0) ||
+      signIns.failures > 0 ||
+      fanOut.missed > 0 ||
+      throughConnect.missed > 0 ||
+      flows.rows.some((row) => row.failures > 0) ||
+      flows.latency.missed > 0;
   }
   console.log('Timing two starts of npm start on a new data folder...');
   const [first, second] = await timeStarts(path.join(work, 'start-data'));

@@ -115,12 +115,14 @@ const { SimulatedPaymentProvider } = await import('../server/cloud/store/payment
 const provider = new SimulatedPaymentProvider({ secret: randomBytes(32).toString('hex'), webhookUrl: `${cloudUrl}/store/payment/webhook`, settleAfterMs: 3000 });
 const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, accounts: account.account.subscriptions, provider, secret: settings.storeSecret, hostNames });
 services.push(store);
+// The demo hub installs its store apps from the demo store with this secret (CLOUD_SHARED_SECRET, else one of this start).
+const appsSecret = cloudSharedSecret ?? randomBytes(32).toString('hex');
 const apps = await createAppsService({
   dataDir: cloudDir,
   databaseUrl,
   hostNames,
   accountKey: account.account.keys.publicPem,
-  secret: cloudSharedSecret,
+  secret: appsSecret,
   publicUrl: `${cloudUrl}/apps/api/v1`,
   mailer: account.account.mail,
 });
@@ -180,6 +182,15 @@ const demo = await ensureDemo(account, cloudDir, {
   hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl, remoteUrl: connectUrl },
 });
 const linked = linkDemoOwner(hub, demo.accountId);
+// The hub installs and updates its store apps from the demo store, and reports their crashes to it as its owner.
+const { delegateFor } = await import('../server/cloud/account/account-flows.js');
+const { syncAppStoreNow } = await import('../server/hub/apps/store-sync.js');
+hub.config.appStore = {
+  url: `${cloudUrl}/apps/api/v1`,
+  secret: appsSecret,
+  ownerToken: () => delegateFor(account.account, demo.accountId, { audience: 'apps', scopes: ['homey'], clientName: hub.system.name }),
+};
+void syncAppStoreNow(hub);
 await ensureDemoShop(store.store, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
 console.log(`Connect URL: ${connectUrl}`);

@@ -627,7 +627,7 @@ export interface paths {
         };
         /**
          * Get the build a hub installs
-         * @description For hubs, with the platform's shared secret (403 when wrong): the newest build of the channel (default stable) or of a steadier one (beta takes stable when newer; alpha takes either), or exactly `version` when given if it is published, with a signed URL of its package. Counted as an install. 404 when no build fits.
+         * @description For hubs, with the platform's shared secret (403 when wrong): the newest build of the channel (default stable) or of a steadier one (beta takes stable when newer; alpha takes either), or exactly `version` when given if it is published, with a signed URL of its package; a hub asks it to learn of updates, so an install is counted when the package is downloaded. 404 when no build fits.
          */
         get: operations["getAppInstall"];
         put?: never;
@@ -1639,6 +1639,8 @@ export interface components {
             expiresAt: string;
             /** @description SHA-256 of the package (hex). */
             hash: string;
+            /** @description What the build's app.json asks for, shown by a hub before it updates. */
+            permissions: string[];
             sdk: number;
             size: number;
             /**

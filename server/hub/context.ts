@@ -58,8 +58,22 @@ export interface HubConfig {
   hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */
   espeakNg?: string;
+  /**
+   * The cloud app store (AthomAppsAPI) the apps manager installs and updates store apps from and reports their
+   * crashes and use to. Unset, or while it cannot be reached: the catalogue the hub ships.
+   */
+  appStore?: AppStoreLink;
   /** Advertise the hub over mDNS (`_homey._tcp`) while it listens, for clients' mdns discovery. Default off. */
   mdns?: boolean;
+}
+
+export interface AppStoreLink {
+  /** The apps service's API base URL, e.g. `http://cloud:4861/apps/api/v1`. */
+  url: string;
+  /** The `secret` the apps service expects of the platform's calls (installs, usage reports). */
+  secret: string;
+  /** A delegation token of audience `apps` for the hub's owner, that crash reports are sent with; none: not reported. */
+  ownerToken?: () => Promise<string | undefined>;
 }
 
 /** Everything the hub's managers share. */

@@ -37,7 +37,16 @@ export async function createDelegation(context: AccountContext, audience: string
   const session = context.session!;
   const scopes = session.scopes.filter(isHubScope);
   if (!scopes.length) throw forbidden('This token carries no hub scope (homey ...) to delegate');
-  const user = await requireUser(context.account, userId);
+  return delegateFor(context.account, userId, { audience, scopes, clientName: session.clientName, meta });
+}
+
+/** A delegation token for a user, with the user's profile: the caller's own (above), or a hub's owner's for the services it calls as them. */
+export async function delegateFor(
+  account: Account,
+  userId: string,
+  { audience, scopes, clientName, meta }: { audience: string; scopes: string[]; clientName: string; meta?: Record<string, unknown> },
+): Promise<string> {
+  const user = await requireUser(account, userId);
   const profile = { email: user.email, given_name: user.firstname, family_name: user.lastname, roles: JSON.parse(user.roles) as string[] };
-  return signDelegationToken(context.account.keys, { userId, audience, scopes, clientName: session.clientName, meta, profile, nowMs: context.account.now() });
+  return signDelegationToken(account.keys, { userId, audience, scopes, clientName, meta, profile, nowMs: account.now() });
 }

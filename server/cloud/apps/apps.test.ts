@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DEMO_APPS } from '../../hub/apps/demo.js';
 import { CATALOGUE } from './catalogue.js';
 import { PARTNER_AUTHOR_IDS } from './partners.js';
+import { countStats } from './stats.js';
 import { startApps, type AppsFixture } from './testing/apps-fixture.js';
 
 describe('cloud apps service: getApp (the support form reads it)', () => {
@@ -47,11 +48,38 @@ describe('cloud apps service: getApp (the support form reads it)', () => {
     expect((await request(store.url).get('/app/com.example.suntimes').expect(404)).body).toMatchObject({ error: 'not_found', statusCode: 404 });
   });
 
+  it('when the page is read, then its views are counted without a write per read, exactly, and a clean restart keeps them', async () => {
+    const id = 'com.example.suntimes';
+    const stored = async () => {
+      const row = await store.apps.db.selectFrom('app_events').select(({ fn }) => fn.sum<number>('count').as('n')).where('app_id', '=', id).where('kind', '=', 'pageview').executeTakeFirst();
+      return Number(row?.n ?? 0);
+    };
+    const before = (await countStats(store.apps.state, id, 'pageview')).total;
+    expect(await stored()).toBe(before);
+    for (let i = 0; i < 5; i++) await store.api().get(`/app/${id}`).expect(200);
+    expect(await stored()).toBe(before);
+    expect((await countStats(store.apps.state, id, 'pageview')).total).toBe(before + 5);
+    for (let i = 0; i < 3; i++) await store.api().get(`/app/${id}`).expect(200);
+    await store.restart();
+    expect(await stored()).toBe(before + 8);
+    expect((await countStats(store.apps.state, id, 'pageview')).total).toBe(before + 8);
+  });
+
   it('when the service restarts on its data, then the catalogue is published again without duplicates', async () => {
     await store.restart();
     const count = await store.apps.db.selectFrom('apps').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(CATALOGUE.length);
     const builds = await store.apps.db.selectFrom('app_builds').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(builds.n)).toBe(CATALOGUE.flatMap((app) => app.builds).length);
+  });
+
+  it('when the store index loads every app at once, then each entry is what reading that app alone gives', async () => {
+    const { index } = store.apps.state;
+    const entries = () => [...index.all()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((entry) => JSON.parse(JSON.stringify(entry)) as { id: string });
+    await index.load();
+    const loaded = entries();
+    expect(loaded.length).toBeGreaterThan(1);
+    for (const { id } of loaded) await index.refresh(id);
+    expect(entries()).toEqual(loaded);
   });
 });

@@ -33,6 +33,8 @@ export async function appPage(state: AppsState, appId: string): Promise<App> {
 
 /** Deletes an app and everything of it, its package files too. */
 export async function deleteApp(state: AppsState, appId: string): Promise<void> {
+  state.pageviews.forget(appId);
+  await state.pageviews.flush();
   const archives = await state.db.selectFrom('app_archives').select('id').where('app_id', '=', appId).execute();
   await state.db.transaction().execute(async (trx) => {
     for (const table of ['app_builds', 'app_archives', 'app_submission_comments', 'app_reviews', 'app_thanks', 'app_suggestions', 'app_crashes', 'app_events', 'app_usage'] as const) {

@@ -10,6 +10,7 @@ import type { RawRoute } from '../../http/router.js';
 import { agentFindings, checkPackage, verdictOf } from './app-package.js';
 import { archivePath, requireBuild } from './builds.js';
 import { isoNow, type AppsState } from './context.js';
+import { recordEvent } from './stats.js';
 import { archiveView, type ArchiveRow } from './views.js';
 import type { components } from '../../../generated/cloud/apps.js';
 
@@ -76,7 +77,7 @@ export function uploadArchiveRoute(state: AppsState): RawRoute {
   };
 }
 
-/** GET /archive/{archiveId}/download: the package of a signed URL. */
+/** GET /archive/{archiveId}/download: the package of a signed URL, counted as an install. */
 export function downloadArchiveRoute(state: AppsState): RawRoute {
   return {
     api: 'apps',
@@ -90,6 +91,13 @@ export function downloadArchiveRoute(state: AppsState): RawRoute {
       const archive = await requireArchive(state, String(req.params.archiveId));
       res.setHeader('Content-Type', 'application/gzip');
       res.setHeader('Content-Length', String(archive.size));
+      // Only hubs are handed download URLs: a package sent is an install, counted before its bytes go so that a
+      // hub that has it finds it counted.
+      const build = await state.db.selectFrom('app_builds').select('version').where('app_id', '=', archive.app_id).where('id', '=', archive.build_id).executeTakeFirst();
+      if (build) {
+        await recordEvent(state, archive.app_id, 'install', build.version);
+        state.index.countInstall(archive.app_id);
+      }
       await pipeline(createReadStream(archivePath(state, archive.id)), res);
     },
   };

@@ -7,7 +7,6 @@ import { buildsOf } from './apps.js';
 import { isHigher } from './compatibility.js';
 import { isoNow, newId, parsed, type AppsContext, type AppsState } from './context.js';
 import { rememberCaller } from './people.js';
-import { recordEvent } from './stats.js';
 import { buildView, type BuildRow } from './views.js';
 
 type Schemas = components['schemas'];
@@ -126,7 +125,7 @@ export async function setChannel(state: AppsState, appId: string, buildId: numbe
 /** Which channels a hub following `channel` takes builds from. */
 const ACCEPTED: Record<Channel, readonly string[]> = { stable: ['stable'], beta: ['stable', 'beta'], alpha: ['stable', 'beta', 'alpha'] };
 
-/** The build a hub installs, with a signed URL of its package; counted as an install. */
+/** The build a hub installs, with a signed URL of its package (whose download counts the install). */
 export async function installOf(state: AppsState, appId: string, args: { channel?: Channel; version?: string; secret: string }): Promise<Schemas['AppInstall']> {
   requireSecret(state, args.secret);
   const channel = args.channel ?? 'stable';
@@ -134,16 +133,15 @@ export async function installOf(state: AppsState, appId: string, args: { channel
   for (const build of builds) {
     const archive = await archiveOf(state, appId, build.id);
     if (archive?.state !== 'valid') continue;
-    await recordEvent(state, appId, 'install', build.version);
-    state.index.countInstall(appId);
     const { query, expiresAt } = state.urls.sign('download', archive.id);
-    const manifest = parsed<{ sdk: number }>(build.manifest)!;
+    const manifest = parsed<{ sdk: number; permissions?: string[] }>(build.manifest)!;
     return {
       appId,
       buildId: build.id,
       version: build.version,
       channel: build.channel as Channel,
       sdk: manifest.sdk,
+      permissions: manifest.permissions ?? [],
       hash: archive.hash!,
       size: Number(archive.size),
       url: `${state.publicUrl}/archive/${archive.id}/download?${query}`,

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
 import type { DelegatedSession } from '../identity.js';
 import type { AppsDb } from './db.js';
+import type { PageViewCounter } from './pageviews.js';
 import type { StoreIndex } from './store-index.js';
 import type { UrlSigner } from './signed-urls.js';
 
@@ -23,6 +24,8 @@ export interface AppsState {
   mail: Mailer;
   /** The published apps in memory, for the store front's searches. */
   index: StoreIndex;
+  /** App page views, buffered and written in batches. */
+  pageviews: PageViewCounter;
 }
 
 export type AppsContext = ServiceContext<AppsState, DelegatedSession>;

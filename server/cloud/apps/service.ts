@@ -13,6 +13,7 @@ import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';
 import { publishCatalogue } from './catalogue.js';
 import type { AppsState } from './context.js';
 import { openAppsDb, type AppsDb } from './db.js';
+import { PageViewCounter } from './pageviews.js';
 import { urlSigner } from './signed-urls.js';
 import { StoreIndex } from './store-index.js';
 
@@ -71,6 +72,7 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     secret: config.secret,
     mail: config.mailer ?? outboxMailer(config.dataDir, clock),
     index: new StoreIndex(db),
+    pageviews: new PageViewCounter(db),
   };
   await publishCatalogue(state);
   await state.index.load();
@@ -83,7 +85,8 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     rawRoutes: [uploadArchiveRoute(state), downloadArchiveRoute(state)],
   });
   const served = serve(withBasePath(http.handler, APPS_BASE_PATH));
-  const service = withDatabase(served, db, { db, state });
+  // Pending page views are written before the database closes.
+  const service = withDatabase(served, { destroy: async () => (await state.pageviews.close(), await db.destroy()) }, { db, state });
   return {
     ...service,
     async listen(port, host) {

@@ -10,8 +10,9 @@ export const STATS_DAYS = 30;
 
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
 
-/** Counts an install (of a version) or a page view of an app, in the current hour. */
+/** Counts an install (of a version) or a page view of an app, in the current hour; page views are buffered. */
 export async function recordEvent(state: AppsState, appId: string, kind: 'install' | 'pageview', version = ''): Promise<void> {
+  if (kind === 'pageview') return state.pageviews.count(appId, hourOf(state.clock.now()));
   await state.db
     .insertInto('app_events')
     .values({ app_id: appId, kind, version, hour: hourOf(state.clock.now()), count: 1 })
@@ -21,6 +22,7 @@ export async function recordEvent(state: AppsState, appId: string, kind: 'instal
 
 /** The total and the last STATS_DAYS days of installs or page views (installs also per version). */
 export async function countStats(state: AppsState, appId: string, kind: 'install' | 'pageview'): Promise<components['schemas']['CountStats']> {
+  if (kind === 'pageview') await state.pageviews.flush();
   const since = hourOf(state.clock.now() - STATS_DAYS * DAY_MS);
   const rows = await state.db.selectFrom('app_events').select(['version', 'hour', 'count']).where('app_id', '=', appId).where('kind', '=', kind).execute();
   const days = new Map<string, number>();

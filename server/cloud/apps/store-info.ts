@@ -38,6 +38,8 @@ export interface StoreBuild {
   publishedAt: string;
   /** Lower-case names, descriptions and id, for word search. */
   words: string;
+  /** Lower-case id and names: a word found here counts double. */
+  title: string;
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,6 +108,7 @@ export function storeBuild(build: { id: number; version: string; channel: string
     discovery: discoveryOf(manifest),
     publishedAt: build.published_at ?? build.updated_at,
     words: [String(manifest.id), ...allTexts(name), ...allTexts(description)].join(' ').toLowerCase(),
+    title: [String(manifest.id), ...allTexts(name)].join(' ').toLowerCase(),
   };
 }
 
@@ -129,10 +132,11 @@ export interface HubFit {
 
 /** Whether the build runs on such a hub (platform version 2 runs SDK 3 only). */
 export function fits(build: StoreBuild, hub: HubFit): boolean {
-  if (hub.homeyVersion !== undefined && !build.runsOn(hub.homeyVersion)) return false;
+  // The cheap tests first: a search tries every published app.
   if (hub.homeyPlatform !== undefined && !build.platforms.includes(hub.homeyPlatform)) return false;
   if (hub.homeyPlatformVersion === 2 && build.sdk < 3) return false;
   if (hub.homeyModel !== undefined && build.models !== null && !build.models.includes(hub.homeyModel)) return false;
   if (hub.minimumSdk !== undefined && build.sdk < hub.minimumSdk) return false;
+  if (hub.homeyVersion !== undefined && !build.runsOn(hub.homeyVersion)) return false;
   return true;
 }

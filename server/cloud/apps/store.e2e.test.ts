@@ -5,6 +5,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
 import { createAppsService, type AppsService } from './service.js';
+import { signInForApps } from './testing/account-users.js';
 import type { TestUser } from './testing/apps-fixture.js';
 import { sha256, upload } from './testing/flows.js';
 import { appJson, makePackage } from './testing/packages.js';
@@ -24,14 +25,7 @@ describe('app store end to end, with the account service', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apps-e2e-'));
   const api = () => request(`${url}/api/v1`);
 
-  /** Signs up and in at the account service and asks it for a delegation token of audience apps. */
-  async function signIn(roles: string[] = []): Promise<TestUser> {
-    const { id, email } = await account.signUp();
-    for (const role of roles) await account.addRole(id, role);
-    const { access_token } = await account.tokens(email, PASSWORD);
-    const { body: token } = await account.http().post('/delegation/token').query({ audience: 'apps' }).set('Authorization', `Bearer ${access_token}`).send({}).expect(200);
-    return { id, email, name: 'Test', auth: { Authorization: `Bearer ${token}` } };
-  }
+  const signIn = (roles: string[] = []) => signInForApps(account, roles);
 
   beforeAll(async () => {
     account = await startTestAccount();

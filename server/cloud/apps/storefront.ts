@@ -23,10 +23,9 @@ export function listApps(state: AppsState, args: { page?: number; count?: number
 }
 
 /** How well an app's build matches words: in its id or name counts double. */
-function score(entry: StoreEntry, build: StoreBuild, words: readonly string[]): number {
+function score(build: StoreBuild, words: readonly string[]): number {
   let total = 0;
-  const name = `${entry.id} ${typeof build.name === 'string' ? build.name : Object.values(build.name).join(' ')}`.toLowerCase();
-  for (const word of words) if (build.words.includes(word)) total += name.includes(word) ? 2 : 1;
+  for (const word of words) if (build.words.includes(word)) total += build.title.includes(word) ? 2 : 1;
   return total;
 }
 
@@ -37,7 +36,7 @@ export function searchApps(state: AppsState, args: { query: string; language?: s
   for (const entry of state.index.all()) {
     const build = entry.builds.find((b) => fits(b, args));
     if (!build) continue;
-    const points = score(entry, build, words);
+    const points = score(build, words);
     if (points > 0) found.push({ entry, build, score: points });
   }
   found.sort((a, b) => b.score - a.score || byInstalls(a.entry, b.entry));

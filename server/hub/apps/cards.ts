@@ -13,11 +13,13 @@ export const appCardProvider: CardProvider = {
       if (!pack || !app.enabled) return [];
       const ownerUri = appUri(app.id);
       const base = (card: ManifestCard) => ({ id: `${ownerUri}:${card.id}`, ownerUri, title: card.title, args: card.args ?? [], tokens: card.tokens });
-      const run = (cardType: string, card: ManifestCard, args: Record<string, unknown>, state: Record<string, unknown>) =>
-        runtime.worker(app.id).call({ type: 'run', cardType, cardId: card.id, args, state, now: hub.now() }).catch((error: Error) => {
+      const run = (cardType: string, card: ManifestCard, args: Record<string, unknown>, state: Record<string, unknown>) => {
+        runtime.countCardRun(app.id, card.id);
+        return runtime.worker(app.id).call({ type: 'run', cardType, cardId: card.id, args, state, now: hub.now() }).catch((error: Error) => {
           // What the app's code threw, told as the app's: the hub itself did not fail.
           throw new ApiError(500, 'app_error', `${app.name}: ${error.message}`);
         });
+      };
       const { triggers, conditions, actions } = pack.manifest.flow;
       return [
         ...triggers.map((card): Card => ({ ...base(card), type: 'trigger' })),

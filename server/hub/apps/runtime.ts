@@ -8,6 +8,7 @@ import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { createNotification } from '../notifications/notify.js';
 import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
+import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
@@ -44,6 +45,8 @@ export class AppRuntime {
   /** Each app's recent output, kept across its restarts and crashes (the crash log). */
   private readonly logs = new Map<string, LogLine[]>();
   private fire: ((firing: TriggerFiring) => void) | undefined;
+  /** Flow card runs per app and card since the app store was last told (reportAppUsage). */
+  private readonly cardRuns = new Map<string, Map<string, number>>();
   private closing = false;
   private readonly stopListening: () => void;
 
@@ -55,6 +58,26 @@ export class AppRuntime {
   listen(fire: (firing: TriggerFiring) => void): () => void {
     this.fire = fire;
     return () => (this.fire = undefined);
+  }
+
+  countCardRun(id: string, cardId: string): void {
+    let runs = this.cardRuns.get(id);
+    if (!runs) this.cardRuns.set(id, (runs = new Map()));
+    runs.set(cardId, (runs.get(cardId) ?? 0) + 1);
+  }
+
+  /** The app's card runs counted so far, forgotten here: `putBack` returns them when they could not be reported. */
+  takeCardRuns(id: string): { runs: Record<string, number>; putBack(): void } {
+    const runs = this.cardRuns.get(id) ?? new Map<string, number>();
+    this.cardRuns.delete(id);
+    return {
+      runs: Object.fromEntries(runs),
+      putBack: () => {
+        const since = this.cardRuns.get(id) ?? new Map<string, number>();
+        for (const [cardId, n] of runs) since.set(cardId, (since.get(cardId) ?? 0) + n);
+        this.cardRuns.set(id, since);
+      },
+    };
   }
 
   logOf(id: string): LogLine[] {
@@ -119,6 +142,9 @@ export class AppRuntime {
         const crashedMessage = error?.message ?? `The app exited with code ${code}`;
         this.save(id, { state: 'stopped', ready: false, crashed: true, crashedMessage, exitCode: code, exitCount });
         this.notifyCrash(id, crashedMessage);
+        const crashed = this.hub.store.get<App>('app', id);
+        // The store's developers hear of their app's crash (best effort; the hub's crash log is kept either way).
+        if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
     }, this.logOf(id));
     this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started });
@@ -148,6 +174,7 @@ export class AppRuntime {
     if (!running) return;
     switch (message.type) {
       case 'trigger':
+        this.countCardRun(id, message.cardId);
         this.fire?.({ cardId: `${appUri(id)}:${message.cardId}`, tokens: message.tokens as Record<string, TokenValue>, state: message.state });
         return;
       case 'setSetting': {

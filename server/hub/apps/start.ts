@@ -8,6 +8,7 @@ import { forget, installedDir, sessionDir } from './lifecycle.js';
 import { readManifest } from './manifest.js';
 import { appRuntime, type App } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
+import { syncWithAppStore } from './store-sync.js';
 
 /** At start: updates store apps, loads every installed app's package and starts the enabled ones. Returns the shutdown. */
 export function startApps(hub: Hub): () => Promise<void> {
@@ -34,7 +35,9 @@ export function startApps(hub: Hub): () => Promise<void> {
     else if (app.state !== 'stopped') hub.store.save('app', { ...app, state: 'stopped', ready: false });
   }
   const removeCards = hub.cards.add(appCardProvider);
+  const stopSync = syncWithAppStore(hub);
   return async () => {
+    await stopSync();
     removeCards();
     await runtime.close();
   };

@@ -1,16 +1,29 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { copyPackage, installPackage, recordInstall } from './lifecycle.js';
-import type { App } from './runtime.js';
+import { cloudInstall, downloadRelease } from './cloud-store.js';
+import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
+import { appRuntime, type App } from './runtime.js';
 import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from './store-catalogue.js';
 
 /**
  * installFromAppStore: the newest release the channel offers (default stable), or the version asked for, which the
- * channel must offer; a version asked for without a channel installs on the channel it was published on.
+ * channel must offer; a version asked for without a channel installs on the channel it was published on. From the
+ * cloud app store when one is set and reachable, else from the catalogue the hub ships.
  */
-export function installFromStore(hub: Hub, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
-  if (!isStoreApp(id)) throw notFound(`App ${id} in the app store`);
+export async function installFromStore(hub: Hub, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
   if (hub.store.get<App>('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
+  // A version without a channel: alpha offers every published build, and the answer names the build's channel.
+  const install = await cloudInstall(hub, id, channel ?? (version !== undefined ? 'alpha' : 'stable'), version);
+  if (install) {
+    const release = await downloadRelease(hub, id, install);
+    try {
+      const dir = copyPackage(hub, release.dir, { id, origin: 'appstore', session: null });
+      return await installPackage(hub, dir, release.manifest, 'appstore', { channel: channel ?? (version !== undefined ? install.channel : 'stable'), wait });
+    } finally {
+      release.done();
+    }
+  }
+  if (!isStoreApp(id)) throw notFound(`App ${id} in the app store`);
   const onChannel = channel ?? (version !== undefined ? releaseChannel(id, version) : undefined) ?? 'stable';
   const release = storeRelease(id, onChannel, version);
   if (!release) throw new ApiError(404, 'not_found', `Version ${version} of ${id} is not in the app store's ${onChannel} channel`);
@@ -24,20 +37,55 @@ export function recordStoreInstall(hub: Hub, release: Release, channel: Channel)
   recordInstall(hub, release.manifest, 'appstore', channel, null);
 }
 
+/** Offers an update (`updateAvailable`, with the permissions it asks for), or takes back an offer when none is newer. */
+function offerUpdate(hub: Hub, app: App, newest: { version: string; permissions: string[] } | undefined): boolean {
+  if (!newest || !isNewer(newest.version, app.version)) {
+    if (app.updateAvailable) hub.store.save('app', { ...app, updateAvailable: null });
+    return false;
+  }
+  if (!app.autoupdate) hub.store.save('app', { ...app, updateAvailable: { version: newest.version, permissions: newest.permissions } });
+  return app.autoupdate;
+}
+
 /**
- * At start, for a store app: a newer release on its channel is installed when the app updates automatically, else
- * offered as `updateAvailable` with the permissions it asks for.
+ * At start, for a store app: a newer release on its channel in the shipped catalogue is installed when the app
+ * updates automatically, else offered as `updateAvailable` with the permissions it asks for.
  */
 export function checkStoreUpdate(hub: Hub, app: App): void {
   const newest = app.origin === 'appstore' ? storeRelease(app.id, app.channel) : undefined;
-  if (!newest || !isNewer(newest.version, app.version)) {
-    if (app.updateAvailable) hub.store.save('app', { ...app, updateAvailable: null });
-    return;
-  }
-  if (!app.autoupdate) {
-    hub.store.save('app', { ...app, updateAvailable: { version: newest.version, permissions: newest.manifest.permissions } });
-    return;
-  }
-  recordStoreInstall(hub, newest, app.channel);
+  if (!offerUpdate(hub, app, newest && { version: newest.version, permissions: newest.manifest.permissions })) return;
+  recordStoreInstall(hub, newest!, app.channel);
   hub.store.save('app', { ...hub.store.get<App>('app', app.id)!, enabled: app.enabled });
+}
+
+/**
+ * Asks the cloud app store for each store app's newest build on the channel it follows: installed at once when the
+ * app updates automatically (restarted if it was enabled), else offered. An app the store cannot answer for keeps
+ * what it has. Returns the ids of the apps updated.
+ */
+export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
+  const updated: string[] = [];
+  for (const app of hub.store.values<App>('app').filter((app) => app.origin === 'appstore')) {
+    const install = await cloudInstall(hub, app.id, app.channel).catch(() => undefined);
+    if (!install) continue;
+    const current = hub.store.get<App>('app', app.id);
+    if (!current || current.origin !== 'appstore' || !offerUpdate(hub, current, install)) continue;
+    const release = await downloadRelease(hub, app.id, install).catch(() => undefined);
+    if (!release) continue;
+    try {
+      if (current.enabled) {
+        const dir = copyPackage(hub, release.dir, { id: app.id, origin: 'appstore', session: null });
+        await installPackage(hub, dir, release.manifest, 'appstore', { channel: current.channel, wait: false });
+      } else {
+        await appRuntime(hub).stop(app.id);
+        recordStoreInstall(hub, release, current.channel);
+        hub.store.save('app', { ...hub.store.get<App>('app', app.id)!, enabled: false });
+        appRuntime(hub).load(app.id, installedDir(hub, current), release.manifest);
+      }
+      updated.push(app.id);
+    } finally {
+      release.done();
+    }
+  }
+  return updated;
 }

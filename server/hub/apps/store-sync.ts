@@ -1,0 +1,45 @@
+import type { Hub } from '../context.js';
+import type { Device } from '../devices/device.js';
+import { reportUsageToStore } from './cloud-store.js';
+import { appRuntime, appUri, type App } from './runtime.js';
+import { checkCloudUpdates } from './store.js';
+
+/** How often a hub asks the app store for updates and tells it how its apps are used. */
+export const STORE_SYNC_MS = 6 * 60 * 60 * 1000;
+
+/** Tells the app store, per store app, its devices per driver and its flow card runs since the last report. */
+export async function reportStoreUsage(hub: Hub): Promise<void> {
+  const runtime = appRuntime(hub);
+  const devices = hub.store.values<Device>('device');
+  for (const app of hub.store.values<App>('app').filter((app) => app.origin === 'appstore')) {
+    const prefix = `${appUri(app.id)}:`;
+    const drivers: Record<string, number> = {};
+    for (const device of devices) if (device.driverId.startsWith(prefix)) drivers[device.driverId.slice(prefix.length)] = (drivers[device.driverId.slice(prefix.length)] ?? 0) + 1;
+    const { runs, putBack } = runtime.takeCardRuns(app.id);
+    if (!(await reportUsageToStore(hub, app.id, drivers, runs))) putBack();
+  }
+}
+
+/** Updates, then usage, with the app store when the hub has one; what cannot be done now waits for the next round. */
+export async function syncAppStoreNow(hub: Hub): Promise<void> {
+  if (!hub.config.appStore) return;
+  await checkCloudUpdates(hub).catch(() => undefined);
+  await reportStoreUsage(hub).catch(() => undefined);
+}
+
+/** Syncs with the app store once now, then every STORE_SYNC_MS on the hub's clock. Returns the stop, which awaits a round underway. */
+export function syncWithAppStore(hub: Hub): () => Promise<void> {
+  let cancel = () => {};
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  const round = () => {
+    running = syncAppStoreNow(hub);
+    if (!stopped) cancel = hub.clock.at(hub.now() + STORE_SYNC_MS, round);
+  };
+  round();
+  return async () => {
+    stopped = true;
+    cancel();
+    await running;
+  };
+}
