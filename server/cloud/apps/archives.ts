@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
-import { Transform } from 'node:stream';
+import { createReadStream, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Request } from 'express';
 import { operations } from '../../../generated/cloud/apps.operations.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { receiveFile } from '../../http/receive-file.js';
 import type { RawRoute } from '../../http/router.js';
 import { agentFindings, checkPackage, verdictOf } from './app-package.js';
 import { archivePath, requireBuild } from './builds.js';
@@ -46,31 +45,9 @@ export function uploadArchiveRoute(state: AppsState): RawRoute {
     },
     async serve(req, res) {
       const archive = await requireArchive(state, String(req.params.archiveId));
-      const file = archivePath(state, archive.id);
-      const partial = `${file}.${process.pid}.part`;
-      const hash = createHash('sha256');
-      let size = 0;
-      const count = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > state.maxArchiveBytes) return done(tooLarge(state.maxArchiveBytes));
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(req, count, createWriteStream(partial));
-      } catch (error) {
-        rmSync(partial, { force: true });
-        // Past the cap the stream is cut: whichever stage reports first, the cause is the size.
-        throw size > state.maxArchiveBytes ? tooLarge(state.maxArchiveBytes) : error instanceof ApiError ? error : badRequest('The upload broke off: send the package again');
-      }
-      if (size === 0) {
-        rmSync(partial, { force: true });
-        throw badRequest('The upload is empty: send the .tar.gz package as the body');
-      }
-      renameSync(partial, file);
-      const values = { state: 'uploaded', error: null, hash: hash.digest('hex'), size, updated_at: isoNow(state) };
+      const limit = state.maxArchiveBytes;
+      const { size, sha256 } = await receiveFile(req, archivePath(state, archive.id), limit, () => tooLarge(limit), 'the .tar.gz package');
+      const values = { state: 'uploaded', error: null, hash: sha256, size, updated_at: isoNow(state) };
       await state.db.updateTable('app_archives').set(values).where('id', '=', archive.id).execute();
       res.json(archiveView({ ...archive, ...values }));
     },

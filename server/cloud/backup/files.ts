@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import { operations } from '../../../generated/cloud/backup.operations.js';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { ApiError, conflict, notFound } from '../../http/errors.js';
+import { receiveFile } from '../../http/receive-file.js';
 import type { RawRoute } from '../../http/router.js';
 import { recordUpload, requireBackup, roomFor } from './backups.js';
 import type { BackupContext, BackupState } from './context.js';
@@ -37,30 +36,7 @@ export function uploadBackupRoute(state: BackupState): RawRoute {
       if (backup.state === 'complete') throw conflict('The backup is complete: create a new backup for new bytes');
       const room = await roomFor(state.db, userId!, backup.id, state.quotaBytes);
       if (Number(req.headers['content-length'] ?? 0) > room) throw tooLarge(room);
-      const file = backupFile(state, backup.id);
-      const partial = `${file}.${process.pid}.part`;
-      const hash = createHash('sha256');
-      let size = 0;
-      const count = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > room) return done(tooLarge(room));
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(req, count, createWriteStream(partial));
-      } catch (error) {
-        rmSync(partial, { force: true });
-        throw size > room ? tooLarge(room) : error instanceof ApiError ? error : badRequest('The upload broke off: send the backup again');
-      }
-      if (size === 0) {
-        rmSync(partial, { force: true });
-        throw badRequest('The upload is empty: send the backup as the body');
-      }
-      renameSync(partial, file);
-      const digest = hash.digest('hex');
+      const { size, sha256: digest } = await receiveFile(req, backupFile(state, backup.id), room, () => tooLarge(room), 'the backup');
       await recordUpload(state.db, backup.id, size, digest);
       res.json({ size, hash: digest });
     },
