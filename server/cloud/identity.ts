@@ -24,12 +24,11 @@ export type VerifyAccessToken = (token: string) => Promise<CloudSession | null>;
 const SCOPE = 'account.readonly';
 
 /**
- * Verifies access tokens with the account service that issued them: its `getAuthenticatedUser` (GET /user/me) with
- * the caller's token. The account service alone holds tokens, so a revoked token stops working everywhere at once.
- * A token without `account.readonly` becomes a session without scopes (the dispatcher answers 403); an account
- * service that cannot be reached makes the call a 503.
+ * The account service's user behind an access token (`getAuthenticatedUser`, GET /user/me with the caller's token):
+ * null for a token it does not know, `'no-scope'` for one without `account.readonly`. The account service alone
+ * holds tokens, so a revoked token stops working everywhere at once; one that cannot be reached makes the call a 503.
  */
-export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): VerifyAccessToken {
+export function accountUserOf(accountUrl: string, timeoutMs = 5000): (token: string) => Promise<User | null | 'no-scope'> {
   const url = new URL('/user/me', accountUrl);
   return async (token) => {
     let response: Response;
@@ -39,9 +38,22 @@ export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): Veri
       throw unavailable();
     }
     if (response.status === 401) return null;
-    if (response.status === 403) return { id: 'without-scope', scopes: [], userId: '', email: '', firstname: '', lastname: '', emailVerified: false };
+    if (response.status === 403) return 'no-scope';
     if (!response.ok) throw unavailable();
-    const user = (await response.json()) as User;
+    return (await response.json()) as User;
+  };
+}
+
+/**
+ * Verifies access tokens with the account service that issued them (see accountUserOf). A token without
+ * `account.readonly` becomes a session without scopes (the dispatcher answers 403).
+ */
+export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): VerifyAccessToken {
+  const userOf = accountUserOf(accountUrl, timeoutMs);
+  return async (token) => {
+    const user = await userOf(token);
+    if (user === null) return null;
+    if (user === 'no-scope') return { id: 'without-scope', scopes: [], userId: '', email: '', firstname: '', lastname: '', emailVerified: false };
     // Only an explicit true counts: an account service that does not say so has not verified the address.
     const emailVerified = user.emailVerified === true;
     return { id: `user:${user._id}`, scopes: [SCOPE], userId: user._id, email: user.email, firstname: user.firstname, lastname: user.lastname, emailVerified };

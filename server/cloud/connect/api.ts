@@ -6,6 +6,7 @@ import type { Session } from '../../http/api.js';
 import { defineApi } from '../../http/api.js';
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
+import { accountUserOf } from '../identity.js';
 import { offline, type HubConnections } from './connections.js';
 
 /**
@@ -59,22 +60,12 @@ export function operatorSession(secret: string | undefined, token: string): Conn
   return timingSafeEqual(given, expected) ? { id: 'operator', scopes: [], userId: '', name: 'operator', homeyIds: new Set(), operator: true } : null;
 }
 
-/**
- * Verifies a user's access token with the account service (`GET /user/me`, which lists the user's `homeys`): the
- * account service alone holds tokens, so a revoked one stops working here at once. Unreachable: 503.
- */
+/** A user's access token, verified with the account service (accountUserOf), with the hubs the user belongs to. */
 export function memberVerifier(accountUrl: string, timeoutMs = 5000): (token: string) => Promise<ConnectSession | null> {
-  const url = new URL('/user/me', accountUrl);
+  const userOf = accountUserOf(accountUrl, timeoutMs);
   return async (token) => {
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
-    } catch {
-      throw new ApiError(503, 'service_unavailable', 'The account service cannot be reached to verify the access token: try again later');
-    }
-    if (response.status === 401 || response.status === 403) return null;
-    if (!response.ok) throw new ApiError(503, 'service_unavailable', 'The account service could not verify the access token: try again later');
-    const user = (await response.json()) as components['schemas']['User'];
+    const user = await userOf(token);
+    if (user === null || user === 'no-scope') return null;
     const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
     return { id: `user:${user._id}`, scopes: [], userId: user._id, name, homeyIds: new Set((user.homeys ?? []).map((homey) => homey._id)) };
   };
