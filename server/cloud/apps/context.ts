@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { ApiError } from '../../http/errors.js';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
@@ -32,6 +34,25 @@ export type AppsContext = ServiceContext<AppsState, DelegatedSession>;
 
 /** ISO time on the service's clock, `offsetMs` from now. */
 export const isoNow = (state: Pick<AppsState, 'clock'>, offsetMs = 0) => new Date(state.clock.now() + offsetMs).toISOString();
+
+/** A day's cap on what one caller may post to an app (crash reports per hub, suggestions per user): 429 past `limit`. */
+export async function capPerDay(
+  state: AppsState,
+  table: 'app_crashes' | 'app_suggestions',
+  appId: string,
+  who: { column: 'homey_id' | 'user_id'; value: string },
+  limit: number,
+  message: string,
+): Promise<void> {
+  const today = await state.db
+    .selectFrom(table)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('app_id', '=', appId)
+    .where(who.column, '=', who.value)
+    .where('created_at', '>', isoNow(state, -24 * 60 * 60 * 1000))
+    .executeTakeFirstOrThrow();
+  if (Number(today.n) >= limit) throw new ApiError(429, 'too_many_requests', message);
+}
 
 /** A new id of 24 hexadecimal characters, as accounts have. */
 export const newId = () => randomBytes(12).toString('hex');

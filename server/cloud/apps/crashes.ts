@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { components } from '../../../generated/cloud/apps.js';
-import { ApiError, conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { caller, requireAppRow } from './access.js';
 import { requireBuild } from './builds.js';
-import { isoNow, newId, parsed, type AppsContext, type AppsState } from './context.js';
+import { capPerDay, isoNow, newId, parsed, type AppsContext, type AppsState } from './context.js';
 import { mailDevelopers, mailSafely, rememberCaller } from './people.js';
 
 type Schemas = components['schemas'];
@@ -42,14 +41,7 @@ export async function reportCrash(context: AppsContext, appId: string, input: Cr
   const app = await requireAppRow(state, appId);
   const build = await state.db.selectFrom('app_builds').select('id').where('app_id', '=', appId).where('version', '=', input.appVersion).executeTakeFirst();
   if (!build) throw notFound(`Build of version ${input.appVersion}`);
-  const today = await state.db
-    .selectFrom('app_crashes')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('app_id', '=', appId)
-    .where('homey_id', '=', input.homeyId)
-    .where('created_at', '>', isoNow(state, -24 * 60 * 60 * 1000))
-    .executeTakeFirstOrThrow();
-  if (Number(today.n) >= CRASHES_PER_HUB_A_DAY) throw new ApiError(429, 'too_many_requests', `At most ${CRASHES_PER_HUB_A_DAY} crash reports per hub and app a day`);
+  await capPerDay(state, 'app_crashes', appId, { column: 'homey_id', value: input.homeyId }, CRASHES_PER_HUB_A_DAY, `At most ${CRASHES_PER_HUB_A_DAY} crash reports per hub and app a day`);
   await rememberCaller(state, session);
   const row = {
     id: newId(),

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { components } from '../../../generated/cloud/apps.js';
-import { ApiError, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { caller, developsApp, requireAppRow } from './access.js';
-import { isoNow, newId, type AppsContext, type AppsState } from './context.js';
+import { capPerDay, isoNow, newId, type AppsContext, type AppsState } from './context.js';
 import { mailDevelopers, rememberCaller } from './people.js';
 
 type Schemas = components['schemas'];
@@ -121,14 +121,7 @@ export async function suggest(context: AppsContext, appId: string, text: string)
   const state = context.service;
   const session = caller(context);
   const app = await requireAppRow(state, appId);
-  const today = await state.db
-    .selectFrom('app_suggestions')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('app_id', '=', appId)
-    .where('user_id', '=', session.userId)
-    .where('created_at', '>', isoNow(state, -24 * 60 * 60 * 1000))
-    .executeTakeFirstOrThrow();
-  if (Number(today.n) >= SUGGESTIONS_PER_DAY) throw new ApiError(429, 'too_many_requests', `At most ${SUGGESTIONS_PER_DAY} suggestions per app a day`);
+  await capPerDay(state, 'app_suggestions', appId, { column: 'user_id', value: session.userId }, SUGGESTIONS_PER_DAY, `At most ${SUGGESTIONS_PER_DAY} suggestions per app a day`);
   const row = { id: newId(), app_id: appId, user_id: session.userId, name: session.name, text, created_at: isoNow(state) };
   await state.db.insertInto('app_suggestions').values(row).execute();
   if (app.send_email_suggestion) await mailDevelopers(state, app, 'a suggestion', `${session.name} suggests:\n\n${text}`);
