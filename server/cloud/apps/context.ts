@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import { ApiError } from '../../http/errors.js';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Clock } from '../../http/clock.js';
+import { ApiError } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
 import type { DelegatedSession } from '../identity.js';
