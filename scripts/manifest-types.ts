@@ -58,7 +58,8 @@ type Json<T> = T extends { content: { 'application/json': infer Body } }
 type Present<T> = [T] extends [never] ? {} : T extends object ? T : {};
 type Parameters<Op> = Op extends { parameters: infer P }
   ? Present<P extends { path?: infer Path } ? NonNullable<Path> : never> &
-      Present<P extends { query?: infer Query } ? NonNullable<Query> : never>
+      Present<P extends { query?: infer Query } ? NonNullable<Query> : never> &
+      Present<P extends { header?: infer Header } ? NonNullable<Header> : never>
   : {};
 type Body<Op> = Op extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
 type BodyArguments<Op, Spec> = Spec extends { body: { kind: 'root'; name: infer Name extends string; required: infer Required } }
@@ -68,8 +69,8 @@ type BodyArguments<Op, Spec> = Spec extends { body: { kind: 'root'; name: infer 
   : Present<Body<Op>>;
 
 /**
- * The named arguments of an operation (openapi-typescript's `operations[id]` and its manifest entry): path and
- * query parameters, plus the body, whole under its `x-body-name` or field by field.
+ * The named arguments of an operation (openapi-typescript's `operations[id]` and its manifest entry): path, query
+ * and header parameters, plus the body, whole under its `x-body-name` or field by field.
  */
 export type Args<Op, Spec> = Parameters<Op> & BodyArguments<Op, Spec>;
 /** What an operation answers: its 200 JSON body, its bytes when it answers another media type, or nothing for a 204. */

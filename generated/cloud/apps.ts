@@ -710,7 +710,7 @@ export interface paths {
         get: operations["getReviews"];
         /**
          * Write or change one's review of an app
-         * @description Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404).
+         * @description Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404). A client that means to write a first review and never to replace one sends `If-None-Match: *` (RFC 9110 §13.1.2): a second review by the same user then answers 412 and changes nothing.
          */
         put: operations["updateReview"];
         post?: never;
@@ -2133,6 +2133,15 @@ export interface components {
                 "application/json": components["schemas"]["Organization"];
             };
         };
+        /** @description A condition of the request's headers does not hold (RFC 9110 §13.1), e.g. `If-None-Match` of a create-only write. */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The review. */
         Review: {
             headers: {
@@ -3142,7 +3151,13 @@ export interface operations {
     updateReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description `*`: write only when the caller has no review of this app yet.
+                 * @example *
+                 */
+                "If-None-Match"?: "*";
+            };
             path: {
                 /**
                  * @description The app's reverse-domain id.
@@ -3168,6 +3183,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     deleteReview: {

@@ -23,6 +23,7 @@ export const badRequest = (description: string) => new ApiError(400, 'invalid_re
 export const forbidden = (description: string) => new ApiError(403, 'forbidden', description);
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
 export const conflict = (description: string) => new ApiError(409, 'conflict', description);
+export const preconditionFailed = (description: string) => new ApiError(412, 'precondition_failed', description);
 
 const statusCodes = new Map([
   [400, 'invalid_request'],
@@ -30,6 +31,7 @@ const statusCodes = new Map([
   [403, 'forbidden'],
   [404, 'not_found'],
   [409, 'conflict'],
+  [412, 'precondition_failed'],
   [413, 'payload_too_large'],
   [415, 'unsupported_media_type'],
 ]);

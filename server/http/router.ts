@@ -322,13 +322,14 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   return app;
 }
 
-/** The named arguments of an HTTP call: path and query parameters, then the body, whole or field by field. */
+/** The named arguments of an HTTP call: path, query and header parameters, then the body, whole or field by field. */
 function namedArgs(spec: OperationSpec, req: Request, routed: Readonly<Record<string, string>>): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const params = req.params as Record<string, unknown>;
   for (const name of spec.pathParams) args[name] = params[name] ?? routed[name];
   const query = req.query as Record<string, unknown>;
   for (const name of spec.queryParams) if (Object.hasOwn(query, name) && query[name] !== undefined) args[name] = query[name];
+  for (const arg of spec.args) if (arg.in === 'header' && req.headers[arg.name.toLowerCase()] !== undefined) args[arg.name] = req.headers[arg.name.toLowerCase()];
   const body: unknown = req.body;
   if (spec.body?.kind === 'root') {
     if (body !== undefined) args[spec.body.name] = body;

@@ -134,7 +134,7 @@ export const appsApi = defineApi<operations, typeof dispatched, AppsContext>(
 
     // Users' side.
     getReviews: ({ appId, ...page }, { service }) => feedback.reviews(service, appId, page),
-    updateReview: ({ appId, ...input }, context) => feedback.writeReview(context, appId, input),
+    updateReview: ({ appId, 'If-None-Match': ifNoneMatch, ...input }, context) => feedback.writeReview(context, appId, input, ifNoneMatch === '*'),
     deleteReview: ({ appId }, context) => feedback.deleteReview(context, appId),
     getReviewsStats: ({ appId }, { service }) => feedback.reviewStats(service, appId),
     deleteAllReviews: ({ appId }, { service }) => feedback.deleteAllReviews(service, appId),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { components } from '../../../generated/cloud/apps.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound, preconditionFailed } from '../../http/errors.js';
 import { caller, developsApp, requireAppRow } from './access.js';
 import { capPerDay, isoNow, newId, type AppsContext, type AppsState } from './context.js';
 import { mailDevelopers, rememberCaller } from './people.js';
@@ -32,7 +32,13 @@ async function requireReview(state: AppsState, appId: string, userId: string) {
 }
 
 /** The caller's one review of a published app, written or replaced (a developer's response stays). */
-export async function writeReview(context: AppsContext, appId: string, input: { version?: string; rating: number; comment?: string }): Promise<Schemas['Review']> {
+/** One review per user per app, replaced when written again; `firstOnly` (If-None-Match: *) refuses a second one. */
+export async function writeReview(
+  context: AppsContext,
+  appId: string,
+  input: { version?: string; rating: number; comment?: string },
+  firstOnly = false,
+): Promise<Schemas['Review']> {
   const state = context.service;
   const session = caller(context);
   const app = await requireAppRow(state, appId);
@@ -44,11 +50,12 @@ export async function writeReview(context: AppsContext, appId: string, input: { 
   await rememberCaller(state, session);
   const now = isoNow(state);
   const values = { name: session.name, version, rating: input.rating, comment: input.comment ?? '', updated_at: now };
-  await state.db
+  const written = await state.db
     .insertInto('app_reviews')
     .values({ app_id: appId, user_id: session.userId, ...values, response: null, response_at: null, created_at: now })
-    .onConflict((c) => c.columns(['app_id', 'user_id']).doUpdateSet(values))
-    .execute();
+    .onConflict((c) => (firstOnly ? c.columns(['app_id', 'user_id']).doNothing() : c.columns(['app_id', 'user_id']).doUpdateSet(values)))
+    .executeTakeFirst();
+  if (firstOnly && Number(written.numInsertedOrUpdatedRows ?? 0n) === 0) throw preconditionFailed('You have already reviewed this app');
   await state.index.refresh(appId);
   return reviewView(await requireReview(state, appId, session.userId));
 }

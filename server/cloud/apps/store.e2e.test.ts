@@ -150,11 +150,13 @@ describe('app store end to end, with the account service', () => {
       expect(await archiveOf(target.archiveId)).toMatchObject({ state: 'pending', size: null });
     });
 
-    it("when someone builds on another author's app, then 403; a second review by the same user replaces the first, never adds one", async () => {
+    it("when someone builds on another author's app, then 403; a second review by the same user replaces the first, or is refused (412) when only a first was meant", async () => {
       const other = await signIn();
       await api().post(`/app/${APP}/build`).set(other.auth).send({ version: '2.0.0' }).expect(403);
       await api().get(`/app/${APP}/build/1`).set(other.auth).expect(403);
-      await api().put(`/app/${APP}/review`).set(other.auth).send({ rating: 2 }).expect(200);
+      await api().put(`/app/${APP}/review`).set(other.auth).set('If-None-Match', '*').send({ rating: 2 }).expect(200);
+      const again = await api().put(`/app/${APP}/review`).set(other.auth).set('If-None-Match', '*').send({ rating: 1 }).expect(412);
+      expect(again.body).toMatchObject({ error: 'precondition_failed', error_description: 'You have already reviewed this app', statusCode: 412 });
       await api().put(`/app/${APP}/review`).set(other.auth).send({ rating: 3, version: '1.0.0' }).expect(200);
       const mine = (await api().get(`/app/${APP}/review`).expect(200)).body.filter((review: { userId: string }) => review.userId === other.id);
       expect(mine).toEqual([expect.objectContaining({ rating: 3 })]);
