@@ -87,6 +87,15 @@ describe('the hub installs, updates and reports apps through the cloud app store
     expect((await hub.http().get(hubApi(`app/${APP}`)).set(bearer(hub.token)).expect(200)).body).toMatchObject({ version: '1.1.0', updateAvailable: { version: '1.2.0', permissions: ['homey:manager:geolocation'] } });
   });
 
+  it('when a disabled app has a newer build, then it is updated in place and stays disabled', async () => {
+    await hub.http().put(hubApi(`app/${APP}`)).set(bearer(hub.token)).send({ autoupdate: true }).expect(200);
+    await hub.http().put(hubApi(`app/${APP}/disable`)).set(bearer(hub.token)).expect(204);
+    await syncAppStoreNow(hub.hub);
+    expect((await hub.http().get(hubApi(`app/${APP}`)).set(bearer(hub.token)).expect(200)).body).toMatchObject({ version: '1.2.0', enabled: false, state: 'stopped' });
+    await hub.http().put(hubApi(`app/${APP}/enable`)).set(bearer(hub.token)).expect(204);
+    await eventually(async () => expect((await hub.http().get(hubApi(`app/${APP}`)).set(bearer(hub.token)).expect(200)).body).toMatchObject({ version: '1.2.0', enabled: true, state: 'running' }));
+  });
+
   it('when the store cannot be reached, then the shipped catalogue still installs its apps, and apps only in the store are not found', async () => {
     const link = hub.hub.config.appStore!;
     hub.hub.config.appStore = { ...link, url: 'http://127.0.0.1:9/api/v1' };
@@ -95,7 +104,7 @@ describe('the hub installs, updates and reports apps through the cloud app store
       expect(body).toMatchObject({ version: '2.1.0', channel: 'beta', state: 'running' });
       await hub.http().post(hubApi('store')).set(bearer(hub.token)).send({ id: 'com.e2e.elsewhere' }).expect(404);
       await syncAppStoreNow(hub.hub);
-      expect((await hub.http().get(hubApi(`app/${APP}`)).set(bearer(hub.token)).expect(200)).body).toMatchObject({ version: '1.1.0', state: 'running' });
+      expect((await hub.http().get(hubApi(`app/${APP}`)).set(bearer(hub.token)).expect(200)).body).toMatchObject({ version: '1.2.0', state: 'running' });
     } finally {
       hub.hub.config.appStore = link;
     }
