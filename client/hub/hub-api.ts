@@ -10,7 +10,7 @@ import { toHttpRequest, validateArgs } from './arguments.js';
 import { camelCase, createManager } from './manager.js';
 import { checkOptions, type HubAPIOptions, type RealtimeChoices } from './options.js';
 import { ping } from './ping.js';
-import { scopeAllows } from './scopes.js';
+import { hasScope } from '../scopes.js';
 import { Realtime, type RealtimeState, type TransportListener } from './realtime.js';
 import type { AppCall, EventOf, HubUri, Managers } from './types.js';
 
@@ -84,7 +84,7 @@ export class HubAPI {
   hasScope(scope: string): boolean {
     const session = this.connection.session?.();
     if (!session) return true;
-    return scopeAllows(session.intersectedScopes ?? session.scopes ?? [], scope);
+    return hasScope(session.intersectedScopes ?? session.scopes ?? [], scope);
   }
 
   /** Whether the user's role on this hub (from its cloud record) is `role`. */
