@@ -2,14 +2,15 @@
  * The client library as a third party gets it (CI: `npx tsx scripts/client-package.ts`): build and `npm pack` it,
  * install the tarball into a scratch project under the system's temp folder, type-check a consumer there with the
  * tsconfig `tsc --init` writes (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, no Node types) and
- * skipLibCheck off, so that an error inside the package's own declarations counts too; then compile the consumer
- * and run it with plain node against a running hub: connect, list the devices, receive one realtime event. The hub
+ * skipLibCheck off, so that an error inside the package's own declarations counts too; check that an editor shows a
+ * method's contract summary as its doc comment; then compile the consumer and run it with plain node against a running hub: connect, list the devices, receive one realtime event. The hub
  * is HUB_URL with HUB_TOKEN when given, else the built server `npm start` runs, started here on free ports.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { root } from './apis.js';
 import { buildClientPackage, CLIENT_PACKAGE_NAME, packClientPackage } from './build-client.js';
 import { printed, spawnStart, stop, waitForOutput } from './child.js';
@@ -60,6 +61,33 @@ function step(title: string, command: string, args: string[], cwd: string, env: 
   return result.stdout;
 }
 
+/** What an editor in the scratch project shows as the doc comment of the first `name(` in consumer.ts. */
+function docCommentOf(scratch: string, name: string): string {
+  const file = path.join(scratch, 'consumer.ts');
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(scratch, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const service = ts.createLanguageService({
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)!) : undefined),
+    getCurrentDirectory: () => scratch,
+    getCompilationSettings: () => config!.options,
+    getDefaultLibFileName: ts.getDefaultLibFilePath,
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+  });
+  const info = service.getQuickInfoAtPosition(file, CONSUMER.indexOf(`${name}(`));
+  return ts.displayPartsToString(info?.documentation);
+}
+
+/** The contract's summary of a hub operation, from its bundled document. */
+function summaryOf(manager: string, operationId: string): string {
+  const document = JSON.parse(readFileSync(path.join(root, 'generated', 'hub', `${manager}.openapi.json`), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string; summary?: string }>> };
+  const operation = Object.values(document.paths).flatMap((item) => Object.values(item)).find((entry) => entry.operationId === operationId);
+  if (!operation?.summary) throw new Error(`${manager}.${operationId} has no summary`);
+  return operation.summary;
+}
+
 /** The hub to run against: HUB_URL and HUB_TOKEN, or the built server started here (stopped at the end). */
 async function runningHub(data: string): Promise<{ url: string; token: string; child?: ChildProcess }> {
   if (process.env.HUB_URL && process.env.HUB_TOKEN) return { url: process.env.HUB_URL, token: process.env.HUB_TOKEN };
@@ -92,6 +120,11 @@ async function main(): Promise<void> {
     writeFileSync(path.join(scratch, 'consumer.ts'), CONSUMER);
     writeFileSync(path.join(scratch, 'run.mjs'), RUN);
     step('type-check and compile the consumer', process.execPath, [tsc, '-p', scratch], scratch);
+    for (const [manager, operationId] of [['devices', 'getDevices'], ['devices', 'setCapabilityValue']] as const) {
+      const shown = docCommentOf(scratch, operationId);
+      if (!shown.startsWith(summaryOf(manager, operationId))) throw new Error(`${manager}.${operationId} shows ${JSON.stringify(shown)}, not its contract summary`);
+    }
+    console.log('client package: methods show their contract summaries');
 
     const { url, token, child } = await runningHub(path.join(scratch, 'data'));
     hub = child;

@@ -14,7 +14,10 @@ export type CloudArgs<S extends CloudApiId, O extends OperationId<S>> = Operatio
 export type CloudResult<S extends CloudApiId, O extends OperationId<S>> = OperationResult<Operation<S, O>>;
 type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
 /** Every operation of a cloud service as a method: `cloud.account.getHomeys({ search })`. */
-export type CloudService<S extends CloudApiId> = { [O in OperationId<S>]: Method<CloudArgs<S, O>, CloudResult<S, O>> };
+export type CloudService<S extends CloudApiId> = {
+  // Mapped over the manifest's own keys, so that each method shows its operation's summary as its doc comment.
+  [O in keyof Specs<S>]: O extends OperationId<S> ? Method<CloudArgs<S, O>, CloudResult<S, O>> : never;
+};
 
 /** Sends one operation over `http` and answers its JSON body (text for an HTML page, bytes for other media, undefined for a 204). */
 export async function callOperation(http: Client<Record<string, never>>, operation: OperationSpec, args: Record<string, unknown>): Promise<unknown> {
