@@ -12,10 +12,10 @@ import { root } from './apis.js';
 export const clientPackageDir = path.join(root, 'dist', 'client');
 export const CLIENT_PACKAGE_NAME = 'homey-platform-client';
 
-/** The library's npm dependencies (client/library-imports.test.ts keeps its imports to these). */
-const DEPENDENCIES = ['openapi-fetch', 'socket.io-client'];
+/** The library's npm dependencies: client/library-imports.test.ts keeps its imports to these and the optional peers. */
+export const CLIENT_DEPENDENCIES = ['openapi-fetch', 'socket.io-client'];
 /** Loaded by name in Node only, for mDNS discovery (client/cloud/mdns.ts): installed by who wants it. */
-const OPTIONAL_PEERS = ['bonjour-service'];
+export const CLIENT_OPTIONAL_PEERS = ['bonjour-service'];
 
 const README = `# ${CLIENT_PACKAGE_NAME}
 
@@ -51,9 +51,9 @@ export function buildClientPackage(): void {
     types: './client/index.d.ts',
     sideEffects: false,
     engines: own.engines,
-    dependencies: versions(DEPENDENCIES),
-    peerDependencies: versions(OPTIONAL_PEERS),
-    peerDependenciesMeta: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, { optional: true }])),
+    dependencies: versions(CLIENT_DEPENDENCIES),
+    peerDependencies: versions(CLIENT_OPTIONAL_PEERS),
+    peerDependenciesMeta: Object.fromEntries(CLIENT_OPTIONAL_PEERS.map((name) => [name, { optional: true }])),
   };
   writeFileSync(path.join(clientPackageDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(path.join(clientPackageDir, 'README.md'), README);

@@ -126,7 +126,7 @@ describe('CloudAPI against the real account service', () => {
     const api = app();
     await api.authenticateWithPassword({ username: email, password: PASSWORD });
     const token = await api.createDelegationToken({ audience: 'homey', meta: { purpose: 'test' } });
-    const key = await importSPKI((await api.account.getDelegationTokenKey()) as unknown as string, 'RS512');
+    const key = await importSPKI(await api.account.getDelegationTokenKey(), 'RS512');
     const { payload } = await jwtVerify(token, key, { algorithms: ['RS512'], audience: 'homey', currentDate: new Date(clock.now()) });
     expect(payload.sub).toBe(id);
   });
