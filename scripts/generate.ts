@@ -20,7 +20,8 @@ change the YAML and regenerate. \`npm test\` fails when these files differ from 
 
 - \`<group>/<api>.openapi.json\`: one API bundled into a single document (servers validate against it).
 - \`<group>/<api>.ts\`: its types (openapi-typescript: \`paths\`, \`components\`, \`operations\`).
-- \`<group>/<api>.operations.ts\`: its operation manifest, the route table the dispatcher and the client use.
+- \`<group>/<api>.operations.ts\`: its operation manifest, the route table the dispatcher and the client use, each
+  operation with its summary (and description) as a doc comment, which the client's methods show.
 - \`<group>.openapi.json\`: every API of the group joined, operationIds prefixed by the manager id (docs, mocks).
 - \`<group>/index.ts\`: the group's manifests by manager id.
 - \`support.openapi.json\`, \`support.ts\`, \`support.operations.ts\`: a group of one API (the support back end) has
