@@ -90,14 +90,16 @@ describe('hub discovery and hub sessions against a real hub and account service'
       await expect(discoverHub(record({ apiVersion: 2, localUrl: hub.url }))).resolves.toMatchObject({ strategy: 'local' });
       await expect(discoverHub(record())).rejects.toThrow('No Discovery Strategies Available');
       await expect(discoverHub(record({ platform: 'cloud', localUrl: hub.url }))).rejects.toThrow('No Discovery Strategies Available');
-      await expect(discoverHub({ localUrl: hub.url } as never)).rejects.toThrow('Invalid Homey');
+      // @ts-expect-error: what an untyped caller may pass (a record without an id)
+      await expect(discoverHub({ localUrl: hub.url })).rejects.toThrow('Invalid Homey');
     });
 
     it('when a hub is asked for by an id the user lacks, then Homey Not Found (404); a user without hubs, No Homey Available', async () => {
       const user = new CloudUser({} as CloudAPI, { _id: 'u', homeys: [], devices: [] });
       expect(() => user.getHomeyById('abc')).toThrow(expect.objectContaining({ message: 'Homey Not Found: abc', statusCode: 404 }));
       expect(() => user.getFirstHomey()).toThrow('No Homey Available');
-      const orphan = new CloudUser(undefined as never, { _id: 'u', homeys: [{ _id: hub.hub.id, localUrl: hub.url }], devices: [] });
+      // @ts-expect-error: what an untyped caller may pass (no CloudAPI)
+      const orphan = new CloudUser(undefined, { _id: 'u', homeys: [{ _id: hub.hub.id, localUrl: hub.url }], devices: [] });
       await expect(orphan.authenticateHomey()).rejects.toThrow('Cannot Sign In: Missing AthomCloudAPI');
     });
   });
