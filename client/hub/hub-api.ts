@@ -6,11 +6,11 @@ import { APIError, messages, redact } from '../errors.js';
 import { currentToken, type Credentials } from '../http/middleware/auth.js';
 import type { RefreshPolicy } from '../http/middleware/refresh.js';
 import { createTransport, type RouteTable } from '../http/transport.js';
+import { hasScope } from '../scopes.js';
 import { toHttpRequest, validateArgs } from './arguments.js';
 import { camelCase, createManager } from './manager.js';
 import { checkOptions, type HubAPIOptions, type RealtimeChoices } from './options.js';
 import { ping } from './ping.js';
-import { hasScope } from '../scopes.js';
 import { Realtime, type RealtimeState, type TransportListener } from './realtime.js';
 import type { AppCall, EventOf, HubUri, Managers } from './types.js';
 
