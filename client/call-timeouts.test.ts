@@ -85,7 +85,7 @@ describe('seed 001 §9 time-outs, on clocks moved by hand', () => {
     it.each([
       [3, 'the hub platform', 10_000],
       [2, 'the local platform v1', 30_000],
-    ])('when the record is API version %i (%s), then a call without an answer fails after %i ms, not before', async (apiVersion, _platform, limit) => {
+    ] as const)('when the record is API version %i (%s), then a call without an answer fails after %i ms, not before', async (apiVersion, _platform, limit) => {
       const homey = await openHubSession(api, { _id: hub.hub.id, localUrl: hub.url, platform: 'local', apiVersion });
       await expect(homey.zones.getZones()).resolves.toBeDefined();
       jest.useFakeTimers(FAKE_TIMEOUTS_ONLY);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { CLIENT_DEPENDENCIES, CLIENT_OPTIONAL_PEERS } from '../scripts/build-client.js';
 
 /**
  * The client library is published without the servers: what its modules import, followed to the end, stays in
@@ -9,8 +10,8 @@ import ts from 'typescript';
 const root = path.resolve(__dirname, '..');
 const LIBRARY = path.join(root, 'client');
 const GENERATED = path.join(root, 'generated');
-/** The library's npm dependencies; bonjour-service is loaded by name at run time, in Node only (cloud/mdns.ts). */
-const PACKAGES = new Set(['openapi-fetch', 'socket.io-client', 'bonjour-service']);
+/** The npm packages the published client names (scripts/build-client.ts); bonjour-service is loaded in Node only (cloud/mdns.ts). */
+const PACKAGES = new Set([...CLIENT_DEPENDENCIES, ...CLIENT_OPTIONAL_PEERS]);
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const libraryFiles = (): string[] =>

@@ -39,7 +39,7 @@ describe('seed 001: a developer signs a user in and controls a device of their h
     expect(token?.access_token).toEqual(expect.any(String));
 
     // user → hubs: the user registers the hub's record, with its real id and local address
-    await api.account.createHomey({ data: { _id: hub.hub.id, name: 'Home', localUrl: hub.url } } as never);
+    await api.account.createHomey({ data: { _id: hub.hub.id, name: 'Home', localUrl: hub.url } });
     const user = await api.getAuthenticatedUser();
     expect(user.id).toBe(userId);
     expect(user.getFirstHomey()).toMatchObject({ _id: hub.hub.id, role: 'owner', platform: 'local', apiVersion: 3 });

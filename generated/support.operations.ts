@@ -4,11 +4,46 @@ import type { ManagerSpec, OperationSpec } from './manifest.js';
 export const manager = {"id":"support","uri":"homey:manager:support","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the form's configuration
+   *
+   * Where the services the form calls are, and the partner authors. Public: the form reads it before anyone signs in.
+   */
   getConfig: {"method":"get","path":"/api/config","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get a help-centre article
+   *
+   * One article by its id (the form's decision tree names the ids of each branch); 404 for an unknown id.
+   */
   getArticle: {"method":"get","path":"/api/zendesk/article","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["id"],"body":null,"args":[{"name":"id","in":"query","required":true,"types":["number"]}],"status":200},
+  /**
+   * Upload an attachment
+   *
+   * The body is the file itself, any media type, at most 50,000,000 bytes: a larger one is refused with 413 as soon as that many bytes have arrived (or at once when its Content-Length says so), and nothing of it is kept. The answer's `token` attaches it to a ticket of the same customer (`uploadTokens`); an upload no ticket takes is deleted after a day. A customer holds at most one ticket's worth of uploads waiting for a ticket: 12 files (a 13th is refused with 429) of at most 200,000,000 bytes in all (past that, 413), refused before the body is read when its Content-Length tells; sending the ticket or deleting an upload makes room.
+   */
   createAttachment: {"method":"post","path":"/api/zendesk/attachment","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["filename","mimetype"],"body":{"kind":"root","name":"file","required":true},"args":[{"name":"filename","in":"query","required":true,"types":["string"]},{"name":"mimetype","in":"query","required":true,"types":["string"]},{"name":"file","in":"body","required":true}],"status":200},
+  /**
+   * Delete an upload
+   *
+   * Removes an upload that no ticket took yet (the customer removed the file from the form); 404 for one of another customer or one a ticket took.
+   */
   deleteAttachment: {"method":"delete","path":"/api/zendesk/attachment/{token}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["token"],"queryParams":[],"body":null,"args":[{"name":"token","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{16,64}$","types":["string"]}],"status":204},
+  /**
+   * Get the signed-in customer's tickets
+   *
+   * Every ticket the caller sent, newest first.
+   */
   getTickets: {"method":"get","path":"/api/zendesk/ticket","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Send a support ticket
+   *
+   * Stores the ticket with the caller's uploads named in `uploadTokens` (404 when one is not an upload of the caller waiting for a ticket) and e-mails a confirmation to the caller's account address if the account service has verified it (`confirmationSent` says whether it went). An account sends at most 5 tickets an hour: more are refused with 429 and Retry-After, and not stored.
+   */
   createTicket: {"method":"post","path":"/api/zendesk/ticket","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["subject","message","name","email","tags","diagnosticReport","homeyApps","homeyAppsCount","homeyBridges","homeyId","homeyLanguage","homeyLicenses","homeyModel","homeyModelName","homeyPlatform","homeyRegion","homeySoftwareVersion","homeyUsers","underVoltagePercentage","appId","orderId","subscriptionId","subscriptions","supportFormPath","uploadTokens"],"required":true},"args":[{"name":"subject","in":"body","required":true,"types":["string"]},{"name":"message","in":"body","required":true,"types":["string"]},{"name":"name","in":"body","required":false,"types":["string"]},{"name":"email","in":"body","required":false,"types":["string"]},{"name":"tags","in":"body","required":false,"types":["array"]},{"name":"diagnosticReport","in":"body","required":false,"types":["string"]},{"name":"homeyApps","in":"body","required":false,"types":["string"]},{"name":"homeyAppsCount","in":"body","required":false,"types":["number"]},{"name":"homeyBridges","in":"body","required":false,"types":["number"]},{"name":"homeyId","in":"body","required":false,"types":["string"]},{"name":"homeyLanguage","in":"body","required":false,"types":["string"]},{"name":"homeyLicenses","in":"body","required":false,"types":["string"]},{"name":"homeyModel","in":"body","required":false,"types":["string"]},{"name":"homeyModelName","in":"body","required":false,"types":["string"]},{"name":"homeyPlatform","in":"body","required":false,"types":["string"]},{"name":"homeyRegion","in":"body","required":false,"types":["string"]},{"name":"homeySoftwareVersion","in":"body","required":false,"types":["string"]},{"name":"homeyUsers","in":"body","required":false,"types":["number"]},{"name":"underVoltagePercentage","in":"body","required":false,"types":["number","string"]},{"name":"appId","in":"body","required":false,"types":["string"]},{"name":"orderId","in":"body","required":false,"types":["string"]},{"name":"subscriptionId","in":"body","required":false,"types":["string"]},{"name":"subscriptions","in":"body","required":false,"types":["string"]},{"name":"supportFormPath","in":"body","required":false,"types":["string"]},{"name":"uploadTokens","in":"body","required":false,"types":["array"]}],"status":200},
+  /**
+   * Get a ticket
+   *
+   * One of the caller's tickets; 404 for another customer's.
+   */
   getTicket: {"method":"get","path":"/api/zendesk/ticket/{id}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9]{1,15}$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

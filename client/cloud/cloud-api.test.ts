@@ -117,8 +117,10 @@ describe('CloudAPI against the real account service', () => {
     expect(updated.avatar).toMatch(/\/avatar\?v=/);
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
     await expect(user.uploadAvatar(jpeg, 'jpg')).resolves.toMatchObject({ avatar: expect.any(String) });
-    await expect(user.uploadAvatar('nope' as never, 'png')).rejects.toThrow('Invalid Avatar: expected a buffer');
-    await expect(user.uploadAvatar(png, 'bmp' as never)).rejects.toThrow('Invalid Avatar Type: expected jpg, png or gif');
+    // @ts-expect-error: what an untyped caller may pass (a string for the image)
+    await expect(user.uploadAvatar('nope', 'png')).rejects.toThrow('Invalid Avatar: expected a buffer');
+    // @ts-expect-error: what an untyped caller may pass (a type the service does not take)
+    await expect(user.uploadAvatar(png, 'bmp')).rejects.toThrow('Invalid Avatar Type: expected jpg, png or gif');
   });
 
   it('when a delegation token is made, then it is an RS512 JWT of that audience, verifiable with the key endpoint', async () => {
@@ -126,20 +128,23 @@ describe('CloudAPI against the real account service', () => {
     const api = app();
     await api.authenticateWithPassword({ username: email, password: PASSWORD });
     const token = await api.createDelegationToken({ audience: 'homey', meta: { purpose: 'test' } });
-    const key = await importSPKI((await api.account.getDelegationTokenKey()) as unknown as string, 'RS512');
+    const key = await importSPKI(await api.account.getDelegationTokenKey(), 'RS512');
     const { payload } = await jwtVerify(token, key, { algorithms: ['RS512'], audience: 'homey', currentDate: new Date(clock.now()) });
     expect(payload.sub).toBe(id);
   });
 
   it('when the storage or token is not of the library, then Invalid Storage Adapter, Missing Token or Invalid Token', async () => {
     const plain = { get: () => ({}), set: () => undefined };
-    expect(() => new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, store: plain as never })).toThrow('Invalid Storage Adapter');
+    // The shape of an adapter, which the types accept; the constructor wants the class (storage.ts).
+    expect(() => new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, store: plain })).toThrow('Invalid Storage Adapter');
     class Custom extends StorageAdapter {
       get = () => ({});
       set = () => undefined;
     }
     expect(() => new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, store: new Custom() })).not.toThrow();
-    await expect(app().setToken(undefined as never)).rejects.toThrow('Missing Token');
-    await expect(app().setToken({ access_token: 'x' } as never)).rejects.toThrow('Invalid Token');
+    // @ts-expect-error: what an untyped caller may pass (no token)
+    await expect(app().setToken(undefined)).rejects.toThrow('Missing Token');
+    // @ts-expect-error: what an untyped caller may pass (a token's fields, not a Token)
+    await expect(app().setToken({ access_token: 'x' })).rejects.toThrow('Invalid Token');
   });
 });

@@ -1,9 +1,10 @@
 import type { Client } from 'openapi-fetch';
+import type { paths as AccountPaths } from '../../generated/cloud/account.js';
 import { operations as accountOperations } from '../../generated/cloud/account.operations.js';
 import { cloudApis, type CloudApiId } from '../../generated/cloud/index.js';
 import { CLOUD_CALL_TIMEOUT } from '../constants.js';
-import { CloudAPIError, messages, redact } from '../errors.js';
-import { createTransport } from '../http/transport.js';
+import { APIError, CloudAPIError, messages, redact } from '../errors.js';
+import { createTransport, type RouteTable } from '../http/transport.js';
 import { CloudUser, type UserRecord } from './user.js';
 import { createPkcePair, requestToken, type Grant, type OAuthClientOptions } from './oauth.js';
 import { callOperation, createService, type CloudService } from './service.js';
@@ -17,6 +18,9 @@ export interface CloudAPIOptions extends OAuthClientOptions {
   autoRefreshTokens?: boolean;
 }
 
+/** Whether a 401 says the token expired (and a fresh one may succeed), rather than that it was never valid. */
+const isInvalidToken = async (response: Response) => ((await response.json().catch(() => ({}))) as { error?: unknown }).error === 'invalid_token';
+
 /**
  * The client of the cloud account service (seed 001): sign-in by every grant, the token kept in a storage adapter
  * and refreshed once (shared by concurrent calls) when a call answers 401 invalid_token, the user, and delegation.
@@ -28,7 +32,9 @@ export class CloudAPI {
   private token?: Token;
   private refreshing?: Promise<void>;
   private readonly loaded: Promise<void>;
-  private readonly http: Client<Record<string, never>>;
+  private readonly http: Client<RouteTable>;
+  /** The account service's own calls by path (the avatar upload), typed by its generated `paths`. */
+  private readonly accountHttp: Client<AccountPaths>;
   private readonly client: OAuthClientOptions;
   private readonly autoRefreshTokens: boolean;
 
@@ -43,6 +49,7 @@ export class CloudAPI {
       if (state.token && !this.token) this.token = new Token(state.token);
     });
     this.http = this.transport(baseUrl);
+    this.accountHttp = this.transport<AccountPaths>(baseUrl);
     this.account = createService<'account'>(accountOperations, (operation, args) => this.call(this.http, operation, args));
   }
 
@@ -51,15 +58,14 @@ export class CloudAPI {
    * support form's), typed by that service's generated `paths`: the same time-out, error catalogue and one refresh
    * and retry on 401 invalid_token as the account's own calls.
    */
-  transport<Paths extends {} = Record<string, never>>(baseUrl: string): Client<Paths> {
-    const isStale = async (response: Response) => ((await response.json().catch(() => ({}))) as { error?: unknown }).error === 'invalid_token';
-    return createTransport({
+  transport<Paths extends {} = RouteTable>(baseUrl: string): Client<Paths> {
+    return createTransport<Paths>({
       baseUrl,
       token: () => this.token?.access_token,
       timeout: CLOUD_CALL_TIMEOUT,
       errors: CloudAPIError.fromResponse,
-      refresh: this.autoRefreshTokens ? { isStale, refresh: (stale) => this.refreshToken(stale), token: () => this.token?.access_token } : undefined,
-    }) as unknown as Client<Paths>;
+      refresh: this.autoRefreshTokens ? { isStale: isInvalidToken, refresh: (stale) => this.refreshToken(stale), token: () => this.token?.access_token } : undefined,
+    });
   }
 
   /** Every operation of another cloud service (`store`, `apps` ...) at its base URL, as methods: `cloud.service('store', url).getOrders()`. */
@@ -77,14 +83,13 @@ export class CloudAPI {
   delegatedService<S extends CloudApiId>(id: S, baseUrl: string, audience: string = id): CloudService<S> {
     let delegation: string | undefined;
     const renew = async () => void (delegation = await this.createDelegationToken({ audience }));
-    const isStale = async (response: Response) => ((await response.json().catch(() => ({}))) as { error?: unknown }).error === 'invalid_token';
     const http = createTransport({
       baseUrl,
       token: () => delegation,
       timeout: CLOUD_CALL_TIMEOUT,
       errors: CloudAPIError.fromResponse,
-      refresh: { isStale, refresh: renew, token: () => delegation },
-    }) as unknown as Client<Record<string, never>>;
+      refresh: { isStale: isInvalidToken, refresh: renew, token: () => delegation },
+    });
     return createService<S>(cloudApis[id].operations, async (operation, args) => {
       if (operation.auth === 'token' && !delegation) await renew();
       try {
@@ -184,20 +189,27 @@ export class CloudAPI {
 
   /** GET /user/me, as a CloudUser (id, hasRole, homeys, avatar upload). */
   async getAuthenticatedUser(): Promise<CloudUser> {
-    const record = (await this.account.getAuthenticatedUser()) as unknown as UserRecord;
-    await this.update({ user: record as unknown as Record<string, unknown> });
+    const record = await this.account.getAuthenticatedUser();
+    await this.update({ user: record });
     return new CloudUser(this, record);
   }
 
   /** A delegation token (a JWT of this audience, e.g. 'homey'), for signing in to a hub or another service. */
   async createDelegationToken({ audience, meta }: { audience: string; meta?: Record<string, unknown> }): Promise<string> {
-    return (await this.account.createDelegationToken({ audience, meta } as never)) as unknown as string;
+    return this.account.createDelegationToken({ audience, meta });
   }
 
-  /** Sends a multipart body (an avatar) through the same middleware as every call. */
-  async postForm(path: string, pathValues: Record<string, string>, form: FormData): Promise<unknown> {
+  /** POST /user/{id}/avatar with a multipart form (CloudUser.uploadAvatar), through the same middleware as every call. */
+  async postAvatar(id: string, form: FormData): Promise<UserRecord> {
     await this.loaded;
-    const { data } = await this.http.request('post', path as never, { params: { path: pathValues }, body: form, bodySerializer: (body: unknown) => body } as never);
+    const { data } = await this.accountHttp.POST('/user/{id}/avatar', {
+      params: { path: { id } },
+      // openapi-typescript types a `format: binary` part as a string; the form carries it as a file.
+      body: form as unknown as { avatar: string },
+      bodySerializer: (body) => body,
+    });
+    // A failure was thrown by the error middleware (transport.ts): only a 200 without a body is left.
+    if (!data) throw new APIError(messages.invalidServerResponse);
     return data;
   }
 
@@ -226,7 +238,7 @@ export class CloudAPI {
     return this.refreshing;
   }
 
-  private async call(http: Client<Record<string, never>>, operation: Parameters<typeof callOperation>[1], args: Record<string, unknown>): Promise<unknown> {
+  private async call(http: Client<RouteTable>, operation: Parameters<typeof callOperation>[1], args: Record<string, unknown>): Promise<unknown> {
     await this.loaded;
     try {
       return await callOperation(http, operation, args);

@@ -1,3 +1,4 @@
+import type { CloudTypes } from '../../generated/cloud/index.js';
 import {
   API_VERSION_LOCAL_V1,
   PING_TIMEOUT_CLOUD,
@@ -12,21 +13,13 @@ import { ping } from '../hub/ping.js';
 import { promiseAny } from '../promise-any.js';
 import { browseHub, canBrowseMdns } from './mdns.js';
 
-/** A hub record of the user's `homeys` (PROTOCOL.md §7). */
-export interface HubRecord {
-  _id: string;
-  id?: string;
-  name?: string;
-  role?: string;
-  platform?: string;
-  apiVersion?: number;
-  softwareVersion?: string;
-  localUrl?: string | null;
-  localUrlSecure?: string | null;
-  remoteUrl?: string | null;
-  remoteUrlForwarded?: string | null;
-  mdnsFqdn?: string | null;
-}
+type Homey = CloudTypes['account']['components']['schemas']['Homey'];
+type Address = 'localUrl' | 'localUrlSecure' | 'remoteUrl' | 'remoteUrlForwarded' | 'mdnsFqdn';
+/**
+ * A hub record of the user's `homeys` (PROTOCOL.md §7): the contract's Homey, of which discovery needs the id; records
+ * kept by older clients may name it `id` too and carry null for an address the hub does not have.
+ */
+export type HubRecord = Pick<Homey, '_id'> & Partial<Omit<Homey, '_id' | Address>> & { id?: string } & { [A in Address]?: Homey[A] | null };
 
 export type Strategy = 'localSecure' | 'local' | 'mdns' | 'remoteForwarded' | 'cloud';
 

@@ -72,7 +72,8 @@ describe('the error catalogue (seed 001 §8)', () => {
 describe('the validation messages of CloudAPI (seed 001 §5)', () => {
   it('when a required input is missing, then its exact message, before anything is sent', async () => {
     const before = answers.size;
-    expect(() => new CloudAPI({ baseUrl: url } as never)).toThrow('Missing Client ID');
+    // @ts-expect-error: what an untyped caller may pass (no client id)
+    expect(() => new CloudAPI({ baseUrl: url })).toThrow('Missing Client ID');
     expect(() => new CloudAPI({ baseUrl: 'not a url', clientId: 'a' })).toThrow('Invalid Address');
     await expect(new CloudAPI({ baseUrl: url, clientId: 'a' }).getLoginUrl()).rejects.toThrow('Missing Redirect URL');
     await expect(new CloudAPI({ baseUrl: url, clientId: 'a', clientSecret: 's' }).authenticateWithAuthorizationCode({ code: 'c' })).rejects.toThrow('Missing Redirect URL');
@@ -82,11 +83,14 @@ describe('the validation messages of CloudAPI (seed 001 §5)', () => {
     await expect(cloud().authenticateWithRefreshToken()).rejects.toThrow('Missing Refresh Token');
     await expect(new CloudAPI({ baseUrl: url, clientId: 'a' }).authenticateWithClientCredentials()).rejects.toThrow('Missing Client Secret');
     await expect(new CloudAPI({ baseUrl: url, clientId: 'a', redirectUrl: 'http://x/' }).authenticateWithAuthorizationCode({ code: 'c' })).rejects.toThrow('Missing Client Secret');
-    await expect(cloud().authenticateWithExtendedGrant('urn:x', undefined as never)).rejects.toThrow('Missing Params');
+    // @ts-expect-error: what an untyped caller may pass (no params)
+    await expect(cloud().authenticateWithExtendedGrant('urn:x', undefined)).rejects.toThrow('Missing Params');
     await expect(cloud().authenticateWithExtendedGrant('urn:x', {})).rejects.toThrow('Missing Params');
     await expect(requestToken({ baseUrl: url, clientId: 'a' }, { grant_type: '' })).rejects.toThrow('Missing Grant Type');
-    await expect(cloud().account.getUser({} as never)).rejects.toThrow('Missing Parameter: id');
-    await expect(cloud().account.getUser({ id: 42 } as never)).rejects.toThrow('Invalid Parameter Type: id. Got: number. Expected: string.');
+    // @ts-expect-error: what an untyped caller may pass (no id)
+    await expect(cloud().account.getUser({})).rejects.toThrow('Missing Parameter: id');
+    // @ts-expect-error: what an untyped caller may pass (a number for the id)
+    await expect(cloud().account.getUser({ id: 42 })).rejects.toThrow('Invalid Parameter Type: id. Got: number. Expected: string.');
     expect(answers.size).toBe(before);
   });
 });

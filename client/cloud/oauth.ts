@@ -1,7 +1,7 @@
 import { CLOUD_CALL_TIMEOUT } from '../constants.js';
 import { APIError, CloudAPIError, messages, redact, TimeoutError, homeyOffline } from '../errors.js';
 import { fetchText } from '../http/deadline.js';
-import { Token } from './token.js';
+import { Token, type TokenFields } from './token.js';
 
 /** The OAuth2 client a CloudAPI signs in as: confidential (with a secret) or public (PKCE, no secret). */
 export interface OAuthClientOptions {
@@ -72,15 +72,16 @@ export async function requestToken(client: OAuthClientOptions, grant: Grant, sco
     if (error instanceof TimeoutError) throw error;
     throw redact(homeyOffline((error as Error).message), secrets);
   }
-  let body: Record<string, unknown>;
+  // The answer is read as the contract says it is; the Token constructor checks the one field it cannot do without.
+  let body: TokenFields & { error?: unknown; error_description?: unknown };
   try {
-    body = JSON.parse(text) as Record<string, unknown>;
+    body = JSON.parse(text) as typeof body;
   } catch {
     throw new APIError(messages.invalidServerResponse, response.status);
   }
   if (!response.ok) throw redact(new CloudAPIError({ error_description: body.error_description, error: body.error }, response.status, response.statusText), secrets);
   try {
-    return new Token({ ...(body as unknown as ConstructorParameters<typeof Token>[0]), grant_type: grant.grant_type });
+    return new Token({ ...body, grant_type: grant.grant_type });
   } catch {
     throw new APIError(messages.invalidServerResponse, response.status);
   }

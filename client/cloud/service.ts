@@ -5,6 +5,7 @@
 import type { Client } from 'openapi-fetch';
 import type { CloudApiId, cloudApis, CloudTypes } from '../../generated/cloud/index.js';
 import type { Args as OperationArgs, OperationSpec, Result as OperationResult } from '../../generated/manifest.js';
+import type { RouteTable } from '../http/transport.js';
 import { checkRoute, toHttpRequest, validateArgs } from '../hub/arguments.js';
 
 type Specs<S extends CloudApiId> = (typeof cloudApis)[S]['operations'];
@@ -14,17 +15,20 @@ export type CloudArgs<S extends CloudApiId, O extends OperationId<S>> = Operatio
 export type CloudResult<S extends CloudApiId, O extends OperationId<S>> = OperationResult<Operation<S, O>>;
 type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
 /** Every operation of a cloud service as a method: `cloud.account.getHomeys({ search })`. */
-export type CloudService<S extends CloudApiId> = { [O in OperationId<S>]: Method<CloudArgs<S, O>, CloudResult<S, O>> };
+export type CloudService<S extends CloudApiId> = {
+  // Mapped over the manifest's own keys, so that each method shows its operation's summary as its doc comment.
+  [O in keyof Specs<S>]: O extends OperationId<S> ? Method<CloudArgs<S, O>, CloudResult<S, O>> : never;
+};
 
 /** Sends one operation over `http` and answers its JSON body (text for an HTML page, bytes for other media, undefined for a 204). */
-export async function callOperation(http: Client<Record<string, never>>, operation: OperationSpec, args: Record<string, unknown>): Promise<unknown> {
+export async function callOperation(http: Client<RouteTable>, operation: OperationSpec, args: Record<string, unknown>): Promise<unknown> {
   validateArgs(operation, args);
   const { path, query, header, body } = toHttpRequest(operation, args);
-  const { data } = await http.request(operation.method, operation.path as never, {
+  const { data } = await http.request(operation.method, operation.path, {
     params: { path, query, header },
     body,
     parseAs: operation.media?.startsWith('text/') ? 'text' : operation.media ? 'arrayBuffer' : 'json',
-  } as never);
+  });
   // Bytes (a backup, an icon) as the operation's result type says: a Uint8Array.
   const answer: unknown = data;
   return answer instanceof ArrayBuffer ? new Uint8Array(answer) : answer;

@@ -1,17 +1,19 @@
 import { STORAGE_KEY } from '../constants.js';
 import { messages } from '../errors.js';
+import type { Result } from '../hub/types.js';
 import type { Token } from './token.js';
+import type { UserRecord } from './user.js';
 
-/** What a hub session entry holds: the hub's session token and the session it names. */
+/** What a hub session entry holds: the hub's session token and the session it names (getSessionMe, or part of it). */
 export interface StoredHub {
   token?: string;
-  session?: { intersectedScopes?: string[]; scopes?: string[]; [field: string]: unknown };
+  session?: Partial<Result<'sessions', 'getSessionMe'>>;
 }
 
 /** The client's state (seed 001 §3): the cloud token, the user, and per hub its token and session. */
 export interface StoredState {
   token?: ReturnType<Token['toJSON']>;
-  user?: Record<string, unknown>;
+  user?: UserRecord;
   homeys?: Record<string, StoredHub>;
 }
 

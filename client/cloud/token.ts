@@ -1,4 +1,8 @@
 import { messages } from '../errors.js';
+import type { CloudResult } from './service.js';
+
+/** What a Token is made from: the token endpoint's answer (the contract's TokenResponse), checked here, and its grant. */
+export type TokenFields = Partial<Omit<CloudResult<'account', 'getAccessToken'>, 'token_type'>> & { token_type?: string; grant_type?: string };
 
 /** The token endpoint's answer (seed 001 §3), plus the grant that produced it. */
 export class Token {
@@ -8,7 +12,7 @@ export class Token {
   readonly expires_in?: number;
   readonly grant_type?: string;
 
-  constructor(fields: { token_type?: string; access_token: string; refresh_token?: string; expires_in?: number; grant_type?: string }) {
+  constructor(fields: TokenFields) {
     if (typeof fields?.access_token !== 'string' || !fields.access_token) throw new TypeError(messages.invalidToken);
     this.token_type = fields.token_type ?? 'bearer';
     this.access_token = fields.access_token;

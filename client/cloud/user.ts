@@ -4,19 +4,12 @@ import type { HubAPI } from '../hub/hub-api.js';
 import type { CloudAPI } from './cloud-api.js';
 import type { HubRecord } from './discovery.js';
 import type { HubSessionOptions } from './hub-session.js';
+import type { CloudResult } from './service.js';
 
-/** The user as GET /user/me answers it (PROTOCOL.md §7). */
-export interface UserRecord {
-  _id: string;
-  firstname?: string;
-  lastname?: string;
-  email?: string;
-  avatar?: string | null;
-  roleIds?: string[];
-  roles?: string[];
-  homeys: HubRecord[];
-  devices: unknown[];
-}
+/** The user as GET /user/me answers it (PROTOCOL.md §7): the contract's User. */
+export type UserRecord = CloudResult<'account', 'getAuthenticatedUser'>;
+/** What a CloudUser is made from: a user's id and hubs at least (a stored user, a test's), any other field of the User. */
+export type CloudUserFields = Pick<UserRecord, '_id'> & Partial<Omit<UserRecord, 'homeys'>> & { homeys?: readonly HubRecord[] };
 
 type AvatarType = (typeof AVATAR_TYPES)[number];
 
@@ -29,9 +22,9 @@ export class CloudUser {
   readonly avatar?: string | null;
   readonly roleIds: readonly string[];
   readonly homeys: readonly HubRecord[];
-  readonly devices: readonly unknown[];
+  readonly devices: readonly UserRecord['devices'][number][];
 
-  constructor(private readonly cloud: CloudAPI, record: UserRecord) {
+  constructor(private readonly cloud: CloudAPI, record: CloudUserFields) {
     this.id = record._id;
     this.firstname = record.firstname;
     this.lastname = record.lastname;
@@ -77,6 +70,6 @@ export class CloudUser {
     const form = new FormData();
     const bytes = image instanceof Uint8Array ? new Uint8Array(image) : new Uint8Array(image);
     form.set('avatar', new Blob([bytes], { type: `image/${type === 'jpg' ? 'jpeg' : type}` }), `avatar.${type}`);
-    return (await this.cloud.postForm('/user/{id}/avatar', { id: this.id }, form)) as UserRecord;
+    return this.cloud.postAvatar(this.id, form);
   }
 }

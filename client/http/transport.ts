@@ -5,6 +5,21 @@ import { refreshAndRetry, type RefreshPolicy } from './middleware/refresh.js';
 import { timeout } from './middleware/timeout.js';
 import { serializePath, serializeQuery } from './serializers.js';
 
+/** One operation as a route table's runtime sends it: named path, query and header values, any body, any answer. */
+interface RouteOperation {
+  parameters: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
+  requestBody?: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': unknown } } };
+}
+
+/**
+ * The `paths` of the runtime that makes methods from the generated route tables (hub managers, cloud services):
+ * any path with any method. Those methods' own types, generated from the contract (hub/types.ts,
+ * cloud/service.ts), check every call before it reaches this client; code that calls one path by name uses a
+ * client typed by that API's generated `paths` instead.
+ */
+export type RouteTable = Record<string, Record<'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace', RouteOperation>>;
+
 export interface TransportOptions extends Credentials {
   baseUrl: string;
   /** Milliseconds before a call fails with 'Timeout after {ms}ms'. */
@@ -26,8 +41,8 @@ export interface TransportOptions extends Credentials {
  * 4. refresh and retry (optional): sees each answer first, so that a 401 for a stale token is retried once with a
  *    fresh token before (3) reads what remains a failure.
  */
-export function createTransport(options: TransportOptions): Client<Record<string, never>> {
-  const client = createClient<Record<string, never>>({
+export function createTransport<Paths extends {} = RouteTable>(options: TransportOptions): Client<Paths> {
+  const client = createClient<Paths>({
     baseUrl: options.baseUrl,
     pathSerializer: serializePath,
     querySerializer: serializeQuery,

@@ -70,8 +70,10 @@ describe('HubAPI over HTTP against a real hub', () => {
         await expect(HubAPI.connect({ address: address as string, token: hub.token })).rejects.toThrow('Invalid Address');
       }
       await expect(HubAPI.connect({ address: hub.url, token: '' })).rejects.toThrow('Invalid Token');
-      await expect(HubAPI.connect({ address: hub.url, token: undefined as unknown as string })).rejects.toThrow('Invalid Token');
-      await expect(HubAPI.connect({ address: hub.url, token: hub.token, homeyId: 7 as unknown as string })).rejects.toThrow('Invalid Homey');
+      // @ts-expect-error: what an untyped caller may pass (no token)
+      await expect(HubAPI.connect({ address: hub.url, token: undefined })).rejects.toThrow('Invalid Token');
+      // @ts-expect-error: what an untyped caller may pass (a number for the id)
+      await expect(HubAPI.connect({ address: hub.url, token: hub.token, homeyId: 7 })).rejects.toThrow('Invalid Homey');
     });
   });
 

@@ -5,12 +5,12 @@ import { DEVKIT_RUN_TIMEOUT, HUB_CALL_TIMEOUT } from '../constants.js';
 import { APIError, messages, redact } from '../errors.js';
 import { currentToken, type Credentials } from '../http/middleware/auth.js';
 import type { RefreshPolicy } from '../http/middleware/refresh.js';
-import { createTransport } from '../http/transport.js';
+import { createTransport, type RouteTable } from '../http/transport.js';
+import { hasScope } from '../scopes.js';
 import { toHttpRequest, validateArgs } from './arguments.js';
 import { camelCase, createManager } from './manager.js';
 import { checkOptions, type HubAPIOptions, type RealtimeChoices } from './options.js';
 import { ping } from './ping.js';
-import { scopeAllows } from './scopes.js';
 import { Realtime, type RealtimeState, type TransportListener } from './realtime.js';
 import type { AppCall, EventOf, HubUri, Managers } from './types.js';
 
@@ -41,9 +41,9 @@ export interface HubAPI extends Managers {}
  * generated operation types. Calls go over HTTP, or over the socket once `connect()` has opened it.
  */
 export class HubAPI {
-  private readonly http: Client<Record<string, never>>;
+  private readonly http: Client<RouteTable>;
   /** The HTTP client of devkit.runApp, with its own time-out. */
-  private readonly devkitRunHttp: Client<Record<string, never>>;
+  private readonly devkitRunHttp: Client<RouteTable>;
   private readonly devkitRunTimeout: number;
   private readonly realtime: Realtime;
 
@@ -84,7 +84,7 @@ export class HubAPI {
   hasScope(scope: string): boolean {
     const session = this.connection.session?.();
     if (!session) return true;
-    return scopeAllows(session.intersectedScopes ?? session.scopes ?? [], scope);
+    return hasScope(session.intersectedScopes ?? session.scopes ?? [], scope);
   }
 
   /** Whether the user's role on this hub (from its cloud record) is `role`. */
@@ -137,16 +137,16 @@ export class HubAPI {
   private async callApp({ appId, method, path, query, body }: AppCall): Promise<unknown> {
     try {
       if (typeof appId !== 'string' || !appId) throw new Error(messages.missingParameter('appId'));
-      if (!APP_METHODS.includes(method)) throw new Error(messages.invalidParameterType('method', String(method), APP_METHODS.join('|')));
+      if (!Object.hasOwn(APP_METHODS, method)) throw new Error(messages.invalidParameterType('method', String(method), Object.keys(APP_METHODS).join('|')));
       if (typeof path !== 'string') throw new Error(messages.missingParameter('path'));
       const route = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
       const carriesBody = method === 'POST' || method === 'PUT';
-      const { data, response } = await this.http.request(method.toLowerCase() as never, `/api/app/${encodeURIComponent(appId)}/${route}` as never, {
+      const { data, response } = await this.http.request(APP_METHODS[method], `/api/app/${encodeURIComponent(appId)}/${route}`, {
         params: { query },
         body: carriesBody ? (body ?? {}) : undefined,
         parseAs: 'text',
-      } as never);
-      return parseBody(data as string | undefined, response);
+      });
+      return parseBody(data, response);
     } catch (error) {
       throw error instanceof Error ? redact(error, [currentToken(this.connection)]) : error;
     }
@@ -161,16 +161,16 @@ export class HubAPI {
       return operation.status === 204 ? undefined : result;
     }
     const { path, query, header, body } = toHttpRequest(operation, args);
-    const { data, response } = await (devkitRun ? this.devkitRunHttp : this.http).request(operation.method, operation.path as never, {
-      params: { path, query, header },
-      body,
-      parseAs: operation.media ? 'arrayBuffer' : 'text',
-    } as never);
-    return operation.media ? toBytes(data) : parseBody(data as string | undefined, response);
+    const http = devkitRun ? this.devkitRunHttp : this.http;
+    const request = { params: { path, query, header }, body };
+    if (operation.media) return toBytes((await http.request(operation.method, operation.path, { ...request, parseAs: 'arrayBuffer' })).data);
+    const { data, response } = await http.request(operation.method, operation.path, { ...request, parseAs: 'text' });
+    return parseBody(data, response);
   }
 }
 
-const APP_METHODS: ReadonlyArray<AppCall['method']> = ['GET', 'POST', 'PUT', 'DELETE'];
+/** An app route's method as the caller names it, and as openapi-fetch sends it. */
+const APP_METHODS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const satisfies Record<AppCall['method'], string>;
 
 /** An answer in bytes (an image): an ArrayBuffer over HTTP and in browsers' sockets, a Buffer in Node's. */
 const toBytes = (data: unknown): Uint8Array => (data instanceof Uint8Array ? data : new Uint8Array(data as ArrayBuffer));

@@ -95,6 +95,7 @@ describe('the realtime transport layer: its errors and events surface with their
     const events = recorder(api);
     try {
       await api.connect();
+      // engine.io's sockets by id are internal: its types do not name them.
       const clients = (hub.io.engine as unknown as { clients: Record<string, { transport: { socket: { send(data: string): void } } }> }).clients;
       for (const client of Object.values(clients)) client.transport.socket.send('garbage');
       expect((await events.next('error')).message).toBe('parser error');

@@ -28,7 +28,8 @@ type ReadResult<R, Crud> = Crud extends { kind: 'list'; type: infer T }
     : R;
 
 type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
-export type Operations<M extends HubApiId> = { [O in OperationId<M>]: Method<Args<M, O>, Result<M, O>> };
+/** Mapped over the manifest's own keys, so that each method shows its operation's summary as its doc comment. */
+export type Operations<M extends HubApiId> = { [O in keyof Specs<M>]: O extends OperationId<M> ? Method<Args<M, O>, Result<M, O>> : never };
 
 /** Item schema name → realtime item type of a manager, e.g. { Zone: 'zone' }. */
 type ItemTypes<M extends HubApiId> = Manifests[M]['manager']['itemTypes'];

@@ -4,8 +4,16 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"routes","uri":"homey:manager:routes","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Call an app's GET route
+   *
+   * Query parameters other than the contract's are the app's; they reach its handler as `query`.
+   */
   getAppRoute: {"method":"get","path":"/api/app/{appId}/{path}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId","path"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"path","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Call an app's PUT route */
   putAppRoute: {"method":"put","path":"/api/app/{appId}/{path}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId","path"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"path","in":"path","required":true,"types":["string"]},{"name":"body","in":"body","required":false}],"status":200},
+  /** Call an app's POST route */
   postAppRoute: {"method":"post","path":"/api/app/{appId}/{path}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId","path"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"path","in":"path","required":true,"types":["string"]},{"name":"body","in":"body","required":false}],"status":200},
+  /** Call an app's DELETE route */
   deleteAppRoute: {"method":"delete","path":"/api/app/{appId}/{path}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId","path"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"path","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,96 +4,524 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"account","uri":"homey:manager:account","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the cloud region of this deployment
+   *
+   * The region this deployment of the cloud serves (`eu`, `us` ...), from which clients choose the regional hosts of other services. `null` when the deployment names no region (the operator did not configure one).
+   */
   getRegion: {"method":"get","path":"/","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get the health of the service
+   *
+   * For the operators' monitoring: whether the service and its database answer, its region and how long it has run. Callers prove they are operators with the deployment's status secret in `X-Cloud-Secret`: without the header 401; with another secret, or when the deployment has none configured, 403.
+   */
   getSystemStatus: {"method":"get","path":"/api/system/status","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[{"name":"X-Cloud-Secret","in":"header","required":true,"types":["string"]}],"status":200},
+  /**
+   * Show the sign-in page of an OAuth2 authorization request
+   *
+   * The start of the authorization-code flow (RFC 6749 §4.1). With an unknown client or a redirect URI that is not exactly one the client registered, the page shows the error and never redirects. Otherwise a wrong `response_type`, a scope beyond the client's or a public client without a PKCE S256 challenge redirect back with `error`; else the page asks for e-mail and password. Scopes are comma- or space-separated.
+   */
   authorise: {"method":"get","path":"/oauth2/authorise","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["client_id","redirect_uri","response_type","state","scope","code_challenge","code_challenge_method"],"body":null,"args":[{"name":"client_id","in":"query","required":true,"types":["string"]},{"name":"redirect_uri","in":"query","required":true,"types":["string"]},{"name":"response_type","in":"query","required":true,"types":["string"]},{"name":"state","in":"query","required":false,"types":["string"]},{"name":"scope","in":"query","required":false,"types":["string"]},{"name":"code_challenge","in":"query","required":false,"types":["string"]},{"name":"code_challenge_method","in":"query","required":false,"types":["string"]}],"status":200,"media":"text/html"},
+  /**
+   * Sign in on the sign-in page
+   *
+   * The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state; a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
+   */
   authoriseSignIn: {"method":"post","path":"/oauth2/authorise","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["client_id","redirect_uri","response_type","state","scope","code_challenge","code_challenge_method","email","password"],"required":true},"args":[{"name":"client_id","in":"body","required":true,"types":["string"]},{"name":"redirect_uri","in":"body","required":true,"types":["string"]},{"name":"response_type","in":"body","required":true,"types":["string"]},{"name":"state","in":"body","required":false,"types":["string"]},{"name":"scope","in":"body","required":false,"types":["string"]},{"name":"code_challenge","in":"body","required":false,"types":["string"]},{"name":"code_challenge_method","in":"body","required":false,"types":["string"]},{"name":"email","in":"body","required":true,"types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]}],"status":200,"media":"text/html"},
+  /**
+   * Get an access token (OAuth2 token endpoint)
+   *
+   * RFC 6749 §3.2, form-encoded. Every refresh answers a new refresh token and ends the old one; presenting a refresh token that was already replaced, or a code that was already used, ends every token of that sign-in.
+   */
   getAccessToken: {"method":"post","path":"/oauth2/token","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["grant_type","client_id","client_secret","code","redirect_uri","code_verifier","username","password","refresh_token","scope"],"required":true},"args":[{"name":"grant_type","in":"body","required":true,"types":["string"]},{"name":"client_id","in":"body","required":false,"types":["string"]},{"name":"client_secret","in":"body","required":false,"types":["string"]},{"name":"code","in":"body","required":false,"types":["string"]},{"name":"redirect_uri","in":"body","required":false,"types":["string"]},{"name":"code_verifier","in":"body","required":false,"types":["string"]},{"name":"username","in":"body","required":false,"types":["string"]},{"name":"password","in":"body","required":false,"types":["string"]},{"name":"refresh_token","in":"body","required":false,"types":["string"]},{"name":"scope","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Send a password-reset e-mail
+   *
+   * Mails the account of this address a link with a reset token, valid one hour. Answers 204 whether or not such an account exists, so that nobody learns which addresses have one.
+   */
   forgotPassword: {"method":"post","path":"/login/password-forgotten","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["email"],"required":true},"args":[{"name":"email","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Set a new password with a reset token
+   *
+   * The token of a password-reset e-mail (single use, one hour) sets a new password and ends every session of the account. A wrong, used or expired token answers 400.
+   */
   resetPassword: {"method":"post","path":"/login/password-reset","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["token","password"],"required":true},"args":[{"name":"token","in":"body","required":true,"types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Create an account
+   *
+   * Sign-up; needs no token. The e-mail address must be free (409). The password is stored hashed (argon2id). The new account's address is unverified (`emailVerified` false) until the link of the verification mail sent now is followed (GET /login/email-verification). Sign-ups are limited per client address (429 with Retry-After).
+   */
   createUser: {"method":"post","path":"/user","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["newsletter","gettingStarted"],"body":{"kind":"root","name":"user","required":true},"args":[{"name":"newsletter","in":"query","required":false,"types":["boolean"]},{"name":"gettingStarted","in":"query","required":false,"types":["boolean"]},{"name":"user","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Get the signed-in user
+   *
+   * The account of the access token, with its hubs (`homeys`) and `devices`.
+   */
   getAuthenticatedUser: {"method":"get","path":"/user/me","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["additionalScopes"],"body":null,"args":[{"name":"additionalScopes","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Change the signed-in user's password
+   *
+   * Needs the current password (403 when wrong, throttled as sign-in: 429). Ends every other token of the account; the caller's token stays valid.
+   */
   updateAuthenticatedUserPassword: {"method":"post","path":"/user/me/password","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["password","old_password"],"required":true},"args":[{"name":"password","in":"body","required":true,"types":["string"]},{"name":"old_password","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Get the signed-in user's newsletter subscription */
   getAuthenticatedUserNewsletterStatus: {"method":"get","path":"/user/me/newsletter","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Subscribe the signed-in user to the newsletter
+   *
+   * In the language given, else the account's.
+   */
   subscribeAuthenticatedUserToNewsletter: {"method":"post","path":"/user/me/newsletter","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["language"],"required":false},"args":[{"name":"language","in":"body","required":false,"types":["string"]}],"status":200},
+  /** Unsubscribe the signed-in user from the newsletter */
   unsubscribeAuthenticatedUserFromNewsletter: {"method":"delete","path":"/user/me/newsletter","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * List the invitations the signed-in user accepted
+   *
+   * Newest first, with the hubs' invite tokens to finish on each hub.
+   */
   getAcceptedInvites: {"method":"get","path":"/user/me/accepted_invites","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List the OAuth2 clients the signed-in user registered */
   getAuthenticatedUserClients: {"method":"get","path":"/user/me/client","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Register an OAuth2 client (an app)
+   *
+   * The answer carries the client's secret, shown this once. At most 20 clients per account (409 beyond).
+   */
   createAuthenticatedUserClient: {"method":"post","path":"/user/me/client","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["name","redirectUri","scopes"],"required":true},"args":[{"name":"name","in":"body","required":true,"types":["string"]},{"name":"redirectUri","in":"body","required":true,"types":["array"]},{"name":"scopes","in":"body","required":true,"types":["array"]}],"status":200},
+  /**
+   * Update an OAuth2 client the user registered
+   *
+   * Its secret stays. Tokens issued before keep their scopes until they end.
+   */
   updateAuthenticatedUserClient: {"method":"put","path":"/user/me/client/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["name","redirectUri","scopes"],"required":true},"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"name","in":"body","required":false,"types":["string"]},{"name":"redirectUri","in":"body","required":false,"types":["array"]},{"name":"scopes","in":"body","required":false,"types":["array"]}],"status":200},
+  /**
+   * Delete an OAuth2 client the user registered
+   *
+   * Every token issued to it stops working.
+   */
   deleteAuthenticatedUserClient: {"method":"delete","path":"/user/me/client/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Get an account
+   *
+   * Only the account's own tokens may read it (403 for others, 404 when there is no such account).
+   */
   getUser: {"method":"get","path":"/user/{id}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Update an account
+   *
+   * The account's own tokens only. A new e-mail address must be free (409).
+   */
   updateUser: {"method":"put","path":"/user/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"user","required":true},"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"user","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete an account
+   *
+   * The account's own tokens only, confirmed with its password (403 when wrong). Deletes the account, every token of it and the hub records it owns.
+   */
   deleteUser: {"method":"delete","path":"/user/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["password"],"required":true},"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Get an account's avatar image
+   *
+   * Public, as avatars show beside names. Answers the image as uploaded (JPEG, PNG or GIF) with an ETag; 404 for an account without one.
+   */
   getUserAvatar: {"method":"get","path":"/user/{id}/avatar","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200,"media":"image/png"},
+  /**
+   * Upload an account's avatar
+   *
+   * The account's own tokens only. A multipart form with one file field `avatar` of type `image/jpeg`, `image/png` or `image/gif` whose bytes are such an image (400 otherwise), at most 2 MiB (413). Replaces the avatar; the account's `avatar` becomes the URL of `GET /user/{id}/avatar` with a version.
+   */
   uploadUserAvatar: {"method":"post","path":"/user/{id}/avatar","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["avatar"],"required":true,"media":"multipart/form-data"},"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"avatar","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Give an account the role app_developer_trusted
+   *
+   * Admins only (403 for others). Answers the account.
+   */
   addRoleAppDeveloperTrusted: {"method":"put","path":"/user/{userId}/role/app_developer_trusted","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Take the role app_developer_trusted from an account
+   *
+   * Admins only (403 for others). Answers the account.
+   */
   removeRoleAppDeveloperTrusted: {"method":"delete","path":"/user/{userId}/role/app_developer_trusted","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * List an account's sign-ins
+   *
+   * The account's own tokens only (and admins'). Newest first; ended and expired ones are not listed.
+   */
   getUserSessions: {"method":"get","path":"/user/{userId}/session","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * End one of an account's sign-ins
+   *
+   * Every token of that sign-in stops working at once.
+   */
   deleteUserSession: {"method":"delete","path":"/user/{userId}/session/{sessionId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","sessionId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"sessionId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Accept the invitations of an inviter
+   *
+   * The invited account's own tokens only. Every pending invitation of this inviter to the account is accepted: the account becomes a user of each hub. 404 when there is none.
+   */
   acceptInvite: {"method":"post","path":"/user/{userId}/accept_invite/{inviterId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","inviterId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"inviterId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Get the public profile of an account
+   *
+   * What any signed-in user may see of another (who invited them, who shares a hub); 404 when unknown.
+   */
   getUserProfile: {"method":"get","path":"/user/{userId}/profile","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * List an account's addresses
+   *
+   * The account's own tokens only; oldest first.
+   */
   getUserAddresses: {"method":"get","path":"/user/{userId}/address","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Add an address to an account
+   *
+   * At most 20 per account (409 beyond).
+   */
   addUserAddress: {"method":"post","path":"/user/{userId}/address","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":{"kind":"root","name":"address","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"address","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Update an address of an account */
   updateUserAddress: {"method":"put","path":"/user/{userId}/address/{addressId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","addressId"],"queryParams":[],"body":{"kind":"root","name":"address","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"addressId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"address","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Delete an address of an account */
   deleteUserAddress: {"method":"delete","path":"/user/{userId}/address/{addressId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","addressId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"addressId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Register a phone or tablet of an account
+   *
+   * The account's own tokens only. At most 50 devices per account (409 beyond).
+   */
   createUserDevice: {"method":"post","path":"/user/{userId}/device","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":{"kind":"root","name":"device","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"device","in":"body","required":true}],"status":200},
+  /** Update a registered device */
   updateUserDevice: {"method":"put","path":"/user/{userId}/device/{deviceId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","deviceId"],"queryParams":[],"body":{"kind":"root","name":"device","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"deviceId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"device","in":"body","required":true}],"status":200},
+  /** Remove a registered device */
   deleteUserDevice: {"method":"delete","path":"/user/{userId}/device/{deviceId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","deviceId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"deviceId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * List the caller's hub records
+   *
+   * The hubs the caller owns or is a user of, newest first, 50 per page, narrowed by exact `serial` or `softwareVersion` and by `search` (a part of the name, any case).
+   */
   getHomeys: {"method":"get","path":"/homey/","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["serial","softwareVersion","search","page"],"body":null,"args":[{"name":"serial","in":"query","required":false,"types":["string"]},{"name":"softwareVersion","in":"query","required":false,"types":["string"]},{"name":"search","in":"query","required":false,"types":["string"]},{"name":"page","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Create a hub record
+   *
+   * The caller becomes the hub's owner. Defaults platform local, apiVersion 3. The record is activated (the caller is the person setting the hub up), unless an admin makes it: then it is a production record, which the person setting the hub up claims with activateHomey.
+   */
   createHomey: {"method":"post","path":"/homey/","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Get a hub record
+   *
+   * Hubs the caller owns or is a user of; any other id answers 404.
+   */
   getHomey: {"method":"get","path":"/homey/{id}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Update a hub record
+   *
+   * The owner only (403 for the hub's other users, 404 for strangers).
+   */
   updateHomey: {"method":"put","path":"/homey/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"homey","required":true},"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"homey","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a hub record
+   *
+   * The owner only (403 for the hub's other users, 404 for strangers).
+   */
   deleteHomey: {"method":"delete","path":"/homey/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Invite an account to a hub
+   *
+   * The owner only. The account (by `_id`) becomes a user of the hub with the role once it accepts (`POST /user/{userId}/accept_invite/{inviterId}`). Inviting again replaces the pending invitation; a user of the hub already answers 409.
+   */
   createHomeyUser: {"method":"post","path":"/homey/{homeyId}/user","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["user","role","token"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"user","in":"body","required":true,"types":["string"]},{"name":"role","in":"body","required":true,"types":["string"]},{"name":"token","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Remove every user and invitation of a hub but the owner
+   *
+   * The owner only.
+   */
   resetHomeyUsers: {"method":"post","path":"/homey/{homeyId}/user/reset","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Remove a user or a pending invitation from a hub
+   *
+   * The owner removes anyone but themselves (409); any other user may remove only themselves (leave).
+   */
   deleteHomeyUser: {"method":"delete","path":"/homey/{homeyId}/user/{userId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId","userId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Add a license to a hub
+   *
+   * Admins only (403 for others; 404 for an unknown hub). Adding a license the hub has changes nothing. Answers the record.
+   */
   addHomeyLicense: {"method":"post","path":"/homey/{homeyId}/license/{license}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId","license"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"license","in":"path","required":true,"pattern":"^[a-z][a-z0-9_-]{0,39}$","types":["string"]}],"status":200},
+  /**
+   * Get every metadata value of a hub
+   *
+   * Key-value data apps and services keep about a hub, readable by its users (404 for strangers).
+   */
   getAllHomeyMetadata: {"method":"get","path":"/homey/{homeyId}/metadata","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /** Get one metadata value of a hub */
   getHomeyMetadata: {"method":"get","path":"/homey/{homeyId}/metadata/{key}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["homeyId","key"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"key","in":"path","required":true,"pattern":"^[A-Za-z0-9._-]{1,64}$","types":["string"]}],"status":200},
+  /**
+   * Replace a metadata value of a hub
+   *
+   * The owner only; 404 when the key does not exist.
+   */
   updateHomeyMetadata: {"method":"put","path":"/homey/{homeyId}/metadata/{key}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId","key"],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"key","in":"path","required":true,"pattern":"^[A-Za-z0-9._-]{1,64}$","types":["string"]},{"name":"value","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Create a metadata value of a hub
+   *
+   * The owner only; 409 when the key exists, at most 100 keys per hub (409 beyond).
+   */
   createHomeyMetadata: {"method":"post","path":"/homey/{homeyId}/metadata/{key}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId","key"],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"key","in":"path","required":true,"pattern":"^[A-Za-z0-9._-]{1,64}$","types":["string"]},{"name":"value","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a metadata value of a hub
+   *
+   * The owner only.
+   */
   deleteHomeyMetadata: {"method":"delete","path":"/homey/{homeyId}/metadata/{key}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId","key"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"key","in":"path","required":true,"pattern":"^[A-Za-z0-9._-]{1,64}$","types":["string"]}],"status":204},
+  /**
+   * Choose how the caller hears that a hub went offline or came back
+   *
+   * Per user of the hub: push notifications to the user's devices and e-mail. Answers the hub record, whose `connectionNotifications` are the caller's.
+   */
   updateHomeySendConnectionNotifications: {"method":"put","path":"/homey/{homeyId}/send-connection-notifications","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["push","email"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"push","in":"body","required":false,"types":["boolean"]},{"name":"email","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /**
+   * Verify an account's new e-mail address
+   *
+   * The link mailed to a new address when an account's address changes (updateUser): its token (single use, 24 hours) marks the address verified. A wrong, used or expired token, or one for an address the account no longer has, answers 400.
+   */
   verifyEmail: {"method":"get","path":"/login/email-verification","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["token"],"body":null,"args":[{"name":"token","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * List the apps that hold access to the signed-in user's account
+   *
+   * One entry per app (OAuth client) holding a live token of the user: the scopes granted, when it was first granted and when its access last ends. The calling app is among them, marked `current`.
+   */
   getPersonalAccessTokenApps: {"method":"get","path":"/user/me/pat/apps","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Revoke the access of every other app
+   *
+   * Ends every token of the user held by apps other than the calling one (their sign-ins, refresh tokens included); the caller's own app keeps its tokens.
+   */
   deletePersonalAccessTokenApps: {"method":"delete","path":"/user/me/pat/apps","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Create or update a subscription of an account
+   *
+   * The billing system's call: admins only (403 for others, the account itself included). Creates the subscription under this id, or changes the fields given. Answers the account with its `subscriptions`.
+   */
   updateUserSubscription: {"method":"put","path":"/user/{userId}/subscription/{subscriptionId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","subscriptionId"],"queryParams":[],"body":{"kind":"root","name":"subscription","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"subscriptionId","in":"path","required":true,"pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$","types":["string"]},{"name":"subscription","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a subscription of an account
+   *
+   * The account itself or an admin (403 for others); 404 for an unknown subscription.
+   */
   deleteUserSubscription: {"method":"delete","path":"/user/{userId}/subscription/{subscriptionId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","subscriptionId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"subscriptionId","in":"path","required":true,"pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$","types":["string"]}],"status":204},
+  /**
+   * Give an account the role installer (certified installer)
+   *
+   * Admins only (403 for others). A certified installer may keep installer information. Answers the account.
+   */
   addRoleCertifiedInstaller: {"method":"put","path":"/user/{userId}/role/installer","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Get a certified installer's contact details
+   *
+   * The account itself or an admin (403 for others). 404 for an account that is not a certified installer or has set nothing yet.
+   */
   getInstallerInformation: {"method":"get","path":"/user/{userId}/installer-information","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Set a certified installer's contact details
+   *
+   * The account itself or an admin (403 for others, and for an account without the role installer). Fields left out keep their value. Answers the details.
+   */
   updateInstallerInformation: {"method":"put","path":"/user/{userId}/installer-information","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":{"kind":"fields","names":["website","email","phone"],"required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"website","in":"body","required":false,"types":["string"]},{"name":"email","in":"body","required":false,"types":["string"]},{"name":"phone","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * List bridges
+   *
+   * The caller's bridges; an admin's list holds every bridge (production's view). Narrowed by exact `serial` or `serialHash`.
+   */
   getBridges: {"method":"get","path":"/bridge/","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["serial","serialHash"],"body":null,"args":[{"name":"serial","in":"query","required":false,"types":["string"]},{"name":"serialHash","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Register a bridge made in production
+   *
+   * Admins only (403 for others). The bridge has no owner until someone activates it; a known serial answers 409.
+   */
   createBridge: {"method":"post","path":"/bridge/","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"bridge","required":true},"args":[{"name":"bridge","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Get a bridge
+   *
+   * Its owner or an admin; any other serial answers 404.
+   */
   getBridge: {"method":"get","path":"/bridge/{serial}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["serial"],"queryParams":[],"body":null,"args":[{"name":"serial","in":"path","required":true,"pattern":"^[0-9A-Za-z]{6,32}$","types":["string"]}],"status":200},
+  /**
+   * Update a bridge
+   *
+   * Its owner or an admin (404 for others).
+   */
   updateBridge: {"method":"put","path":"/bridge/{serial}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["serial"],"queryParams":[],"body":{"kind":"root","name":"bridge","required":true},"args":[{"name":"serial","in":"path","required":true,"pattern":"^[0-9A-Za-z]{6,32}$","types":["string"]},{"name":"bridge","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Activate a bridge
+   *
+   * The person setting the bridge up claims it: it becomes the caller's (or, for an admin, the account of `userId`), activated now, linked to `homeyId`, a hub the new owner is a user of (404 otherwise). A bridge activated by another account answers 409; activating one's own again moves it to `homeyId`. A non-admin naming another `userId` answers 403.
+   */
   activateBridge: {"method":"post","path":"/bridge/{serial}/activate","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["serial"],"queryParams":[],"body":{"kind":"fields","names":["homeyId","userId"],"required":true},"args":[{"name":"serial","in":"path","required":true,"pattern":"^[0-9A-Za-z]{6,32}$","types":["string"]},{"name":"homeyId","in":"body","required":false,"types":["string"]},{"name":"userId","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * List portals
+   *
+   * The caller's portals; an admin's list holds every portal (production's view). Narrowed by exact `serial`.
+   */
   getPortals: {"method":"get","path":"/portal/","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["serial"],"body":null,"args":[{"name":"serial","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Register a portal made in production
+   *
+   * Admins only (403 for others). The portal has no owner until someone activates it; a known serial answers 409.
+   */
   createPortal: {"method":"post","path":"/portal/","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"portal","required":true},"args":[{"name":"portal","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Get a portal
+   *
+   * Its owner or an admin; any other serial answers 404.
+   */
   getPortal: {"method":"get","path":"/portal/{serial}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["serial"],"queryParams":[],"body":null,"args":[{"name":"serial","in":"path","required":true,"pattern":"^[0-9A-Za-z]{6,32}$","types":["string"]}],"status":200},
+  /**
+   * Update a portal
+   *
+   * Its owner or an admin (404 for others).
+   */
   updatePortal: {"method":"put","path":"/portal/{serial}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["serial"],"queryParams":[],"body":{"kind":"root","name":"portal","required":true},"args":[{"name":"serial","in":"path","required":true,"pattern":"^[0-9A-Za-z]{6,32}$","types":["string"]},{"name":"portal","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Activate a portal
+   *
+   * The person setting the portal up claims it: it becomes the caller's (or, for an admin, the account of `userId`), activated now, linked to `homeyId`, a hub the new owner is a user of (404 otherwise). A portal activated by another account answers 409; activating one's own again moves it to `homeyId`. A non-admin naming another `userId` answers 403.
+   */
   activatePortal: {"method":"post","path":"/portal/{serial}/activate","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["serial"],"queryParams":[],"body":{"kind":"fields","names":["homeyId","userId"],"required":true},"args":[{"name":"serial","in":"path","required":true,"pattern":"^[0-9A-Za-z]{6,32}$","types":["string"]},{"name":"homeyId","in":"body","required":false,"types":["string"]},{"name":"userId","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Activate a hub
+   *
+   * The person setting a hub up claims its record: a record not activated yet becomes the caller's (or, for an admin, the account of `userId`) with the role owner, activated now. Activating one's own record again changes nothing; a record activated by another account answers 409. A non-admin naming another `userId` answers 403.
+   */
   activateHomey: {"method":"post","path":"/homey/{id}/activate","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["userId"],"required":false},"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"userId","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Create the record of a self-hosted server
+   *
+   * A new hub record of model `homey-self-hosted-server`, owned by the caller and activated, without a subscription until the billing system sets one.
+   */
   createHomeySelfHostedServer: {"method":"post","path":"/homey/shs","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Delete the record of a self-hosted server
+   *
+   * The owner only (403 for the hub's other users; 404 for strangers and for hubs that are not self-hosted servers).
+   */
   deleteHomeySelfHostedServer: {"method":"delete","path":"/homey/shs/{homeyId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Set the subscription of a self-hosted server
+   *
+   * The billing system's call: admins only (403 for others). `monthly` and `yearly` need `expiresAt`; `lifetime` has none (400 otherwise). A new subscription is not expired. Answers the record.
+   */
   updateHomeySelfHostedServerSubscription: {"method":"put","path":"/homey/shs/{homeyId}/subscription","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["type","expiresAt","shopifyContractId"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"type","in":"body","required":true,"types":["string"]},{"name":"expiresAt","in":"body","required":false,"types":["string"]},{"name":"shopifyContractId","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Move a lifetime license to another self-hosted server
+   *
+   * The owner of both servers (or an admin) moves the lifetime license of this server to `newHomeyId`, which then has it while this one has no subscription. 409 when this server has no lifetime license or the other has one already; 404 for a server the caller does not own (or that is not a self-hosted server). Answers the new server's record.
+   */
   transferHomeySelfHostedServerLifetimeLicense: {"method":"post","path":"/homey/shs/{homeyId}/transfer-lifetime-license","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["newHomeyId"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"newHomeyId","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Set the custom host name of a self-hosted server
+   *
+   * The owner only (403 for the hub's other users, 404 for strangers). A host name another server uses answers 409. Answers the record.
+   */
   updateHomeySelfHostedServerCustomHostname: {"method":"put","path":"/homey/shs/{homeyId}/custom-hostname","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["customHostname"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"customHostname","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Remove the custom host name of a self-hosted server
+   *
+   * The owner only (403 for the hub's other users, 404 for strangers). Answers the record.
+   */
   deleteHomeySelfHostedServerCustomHostname: {"method":"delete","path":"/homey/shs/{homeyId}/custom-hostname","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Mark the self-hosted servers' subscriptions that ran out as expired
+   *
+   * Admins only (403 for others): what the service also does every hour by itself. Subscriptions whose `expiresAt` has passed become expired, and their servers lose their custom host names. Answers the servers that expired now.
+   */
   expireSelfHostedServerSubscriptions: {"method":"post","path":"/homey/shs/cron/expire-subscriptions","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Send a formatted e-mail
+   *
+   * Admins only (403 for others): the platform's services mail people through it. Exactly one of `to` (an address) and `toHomeyOwner` (a hub's `_id`: its owner's address; 404 for an unknown hub) names the recipient (400 otherwise). The recipient must be an account whose address is verified (409 otherwise), as the mail carries text its caller wrote; each account receives at most so many such mails an hour (429 with Retry-After). The mail has a plain-text part and an HTML part laid out from `logo`, `header`, `body` (plain text, paragraphs split at blank lines) and `button`. It goes through the SMTP server of SMTP_URL, else into the outbox folder of the service's data as an .eml file.
+   */
   sendFormattedEmail: {"method":"post","path":"/mail/formatted","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["to","toHomeyOwner","from","subject","body","replyTo","logo","header","button"],"required":true},"args":[{"name":"to","in":"body","required":false,"types":["string"]},{"name":"toHomeyOwner","in":"body","required":false,"types":["string"]},{"name":"from","in":"body","required":false,"types":["string"]},{"name":"subject","in":"body","required":true,"types":["string"]},{"name":"body","in":"body","required":true,"types":["string"]},{"name":"replyTo","in":"body","required":false,"types":["string"]},{"name":"logo","in":"body","required":false,"types":["object"]},{"name":"header","in":"body","required":false,"types":["object"]},{"name":"button","in":"body","required":false,"types":["object"]}],"status":200},
+  /**
+   * Put an account on a mailing list, or update its membership
+   *
+   * The account itself or an admin (403 for others; 404 for an unknown account). Creates the membership or keeps it; `tags`, when given, replace the member's tags.
+   */
   upsertUserToMailChimp: {"method":"put","path":"/mail/mailchimp","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["listId","userId","tags"],"required":true},"args":[{"name":"listId","in":"body","required":true,"types":["string"]},{"name":"userId","in":"body","required":true,"types":["string"]},{"name":"tags","in":"body","required":false,"types":["array"]}],"status":200},
+  /**
+   * Put an account on a mailing list
+   *
+   * The account itself or an admin (403 for others; 404 for an unknown account). The membership and its tags are kept by this service. An account on the list already answers 409.
+   */
   subscribeUserToMailChimp: {"method":"post","path":"/mail/mailchimp","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["listId","userId","tags"],"required":true},"args":[{"name":"listId","in":"body","required":true,"types":["string"]},{"name":"userId","in":"body","required":true,"types":["string"]},{"name":"tags","in":"body","required":false,"types":["array"]}],"status":200},
+  /**
+   * Tag a mailing-list member
+   *
+   * The account itself or an admin (403 for others; 404 for an unknown account). 404 when the account is not on the list. A tag the member has already changes nothing.
+   */
   addTagToMailChimpUser: {"method":"post","path":"/mail/mailchimp/tag","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["listId","userId","tag"],"required":true},"args":[{"name":"listId","in":"body","required":true,"types":["string"]},{"name":"userId","in":"body","required":true,"types":["string"]},{"name":"tag","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Remove a tag from a mailing-list member
+   *
+   * The account itself or an admin (403 for others; 404 for an unknown account). 404 when the account is not on the list or lacks the tag.
+   */
   removeTagFromMailChimpUser: {"method":"delete","path":"/mail/mailchimp/tag/{tag}/list/{listId}/user/{userId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["tag","listId","userId"],"queryParams":[],"body":null,"args":[{"name":"tag","in":"path","required":true,"pattern":"^[^/\\s][^/]{0,99}$","types":["string"]},{"name":"listId","in":"path","required":true,"pattern":"^[0-9A-Za-z]{1,32}$","types":["string"]},{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Count the hubs per installed app
+   *
+   * Admins only (403 for others). Per app, the hub records that report it installed, in total and per version and channel; most installed first.
+   */
   getAppInstallsStatistics: {"method":"get","path":"/stats/app-installs","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Count the hubs per app driver in use
+   *
+   * Admins only (403 for others). Per app and driver, the hub records that report devices of that driver; most used first.
+   */
   getAppDriversStatistics: {"method":"get","path":"/stats/app-drivers","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Count the hubs per app flow card in use
+   *
+   * Admins only (403 for others). Per app and flow card (`trigger:<id>` ...), the hub records whose flows use it; most used first.
+   */
   getAppFlowCardsStatistics: {"method":"get","path":"/stats/app-flow-cards","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Count the hubs per region
+   *
+   * Admins only (403 for others). Hub records per reported region (`unknown` without one), most first; with `since` (epoch milliseconds) only records created since then.
+   */
   getLocationStatistics: {"method":"get","path":"/stats/locations","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["since"],"body":null,"args":[{"name":"since","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Count the hubs per software version
+   *
+   * Admins only (403 for others). Hub records per reported software version (`unknown` without one), most first.
+   */
   getVersionStatistics: {"method":"get","path":"/stats/homey-software-versions","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Count the hub records made per day
+   *
+   * Admins only (403 for others). Hub records created per day (UTC), oldest first, between the days `min` and `max` (inclusive, YYYY-MM-DD; default the last 30 days up to today). 400 when min is after max or the range exceeds 366 days.
+   */
   getProductionStatistics: {"method":"get","path":"/stats/homey-production-speed","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["min","max"],"body":null,"args":[{"name":"min","in":"query","required":false,"types":["string"]},{"name":"max","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Find the owners of hubs, for contacting them
+   *
+   * Admins only (403 for others). The owners of the hub records matching every filter given: software version, hub `_id`, serial (`homeySn`), a serial range as printed on the barcode label (`barcodeMin`, `barcodeMax`, inclusive, compared as text), and an installed app (`appId`, narrowed by `appChannel` and `appVersion`). 50 per page, oldest record first.
+   */
   getHomeyOwnerContactDetails: {"method":"get","path":"/stats/homey-owner-data","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["softwareVersion","homeyId","homeySn","barcodeMin","barcodeMax","appId","appChannel","appVersion","page"],"body":null,"args":[{"name":"softwareVersion","in":"query","required":false,"types":["string"]},{"name":"homeyId","in":"query","required":false,"types":["string"]},{"name":"homeySn","in":"query","required":false,"types":["string"]},{"name":"barcodeMin","in":"query","required":false,"types":["string"]},{"name":"barcodeMax","in":"query","required":false,"types":["string"]},{"name":"appId","in":"query","required":false,"types":["string"]},{"name":"appChannel","in":"query","required":false,"types":["string"]},{"name":"appVersion","in":"query","required":false,"types":["string"]},{"name":"page","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Create a delegation token
+   *
+   * A JWT signed RS512 with this service's key (verify with `GET /delegation/key`), valid one hour: `sub` the user's `_id`, `aud` the audience asked (`homey` to sign in to any of the user's hubs), `scope` the hub scopes of the caller's token (space-separated), `name` the client's name and `meta` the body. Answers the token as a JSON string. A token without a user (client credentials) or without hub scopes answers 403.
+   */
   createDelegationToken: {"method":"post","path":"/delegation/token","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["audience"],"body":{"kind":"root","name":"meta","required":false},"args":[{"name":"audience","in":"query","required":true,"types":["string"]},{"name":"meta","in":"body","required":false,"types":["object"]}],"status":200},
+  /**
+   * Verify a delegation token
+   *
+   * Answers the claims of a token this service signed that has not expired; 400 for any other.
+   */
   verifyDelegationToken: {"method":"get","path":"/delegation/verify","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["token"],"body":null,"args":[{"name":"token","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get the public key of delegation tokens
+   *
+   * The RSA public key (PEM, SPKI) that verifies delegation tokens (RS512), as a JSON string.
+   */
   getDelegationTokenKey: {"method":"get","path":"/delegation/key","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
 } as const satisfies Record<string, OperationSpec>;

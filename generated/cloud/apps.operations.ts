@@ -4,74 +4,424 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"apps","uri":"homey:manager:apps","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * List the published apps
+   *
+   * Apps with a live (stable) build, newest update first, a page at a time; optionally of one category or one author (an account id). Public.
+   */
   getApps: {"method":"get","path":"/app","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["page","count","category","author"],"body":null,"args":[{"name":"page","in":"query","required":false,"types":["number"]},{"name":"count","in":"query","required":false,"types":["number"]},{"name":"category","in":"query","required":false,"types":["string"]},{"name":"author","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * List every live app
+   *
+   * The apps with a stable build, by id, a page of `limit` from `offset`. Public.
+   */
   getAllLiveApps: {"method":"get","path":"/app/all","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["language","offset","limit"],"body":null,"args":[{"name":"language","in":"query","required":false,"types":["string"]},{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"limit","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Browse the store with filters
+   *
+   * Live apps matching every filter given: words of `query` in the name, description or id; any of the platforms, any of the connectivities (what its drivers speak), any of the categories, all of the features. Most installed first, a page of `limit` from `offset`. Public.
+   */
   browseApps: {"method":"get","path":"/app/browse","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["query","language","platform","connectivity","category","features","limit","offset"],"body":null,"args":[{"name":"query","in":"query","required":false,"types":["string"]},{"name":"language","in":"query","required":false,"types":["string"]},{"name":"platform","in":"query","required":false,"types":["array"]},{"name":"connectivity","in":"query","required":false,"types":["array"]},{"name":"category","in":"query","required":false,"types":["array"]},{"name":"features","in":"query","required":false,"types":["array"]},{"name":"limit","in":"query","required":false,"types":["number"]},{"name":"offset","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Answer a crash report
+   *
+   * The app's developers. Mailed to the hub's owner who reported it (the account stays hidden); `from` is the name shown as sender (default the developer's). One answer per report (409 for a second).
+   */
   replyToCrash: {"method":"post","path":"/app/crash/{crashId}/reply","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["crashId"],"queryParams":[],"body":{"kind":"fields","names":["subject","body","from"],"required":true},"args":[{"name":"crashId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"subject","in":"body","required":true,"types":["string"]},{"name":"body","in":"body","required":true,"types":["string"]},{"name":"from","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the highlighted apps
+   *
+   * The 10 live apps most installed in the last 30 days, on any of the platforms given (comma-separated). Public.
+   */
   getHighlightedApps: {"method":"get","path":"/app/highlight","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["platforms"],"body":null,"args":[{"name":"platforms","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the store front's sections
+   *
+   * Sections of at most 10 live apps each: `popular` (most installed in the last 30 days), `new` (first published in the last 30 days), `updated` (newest release) and `top-rated` (best average of at least one review); only the sections of `tags` when given, only apps on the platforms given. Public.
+   */
   getHighlightedAppsV2: {"method":"get","path":"/app/highlight2","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["platform","language","tags"],"body":null,"args":[{"name":"platform","in":"query","required":false,"types":["array"]},{"name":"language","in":"query","required":false,"types":["string"]},{"name":"tags","in":"query","required":false,"types":["array"]}],"status":200},
+  /**
+   * List the ids of every live app
+   *
+   * Ids of the apps with a stable build, sorted, a page of `limit` from `offset`. Public.
+   */
   getAllLiveAppIDs: {"method":"get","path":"/app/ids","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["offset","limit"],"body":null,"args":[{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"limit","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * List the caller's apps
+   *
+   * Apps the caller authored and apps of the caller's organizations, by id.
+   */
   getMyApps: {"method":"get","path":"/app/me","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get the review queue
+   *
+   * Reviewers and admins. Builds waiting for review, longest waiting first, a page of `limit` from `offset`.
+   */
   getReviewApps: {"method":"get","path":"/app/review","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["offset","limit"],"body":null,"args":[{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"limit","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Find Matter drivers by vendor and product id
+   *
+   * A driver matches when its `matter.vendorId` equals and its `matter.productId` list holds the values given. Only builds that run on the hub described (its version, platform, and the lowest SDK it runs). Most installed apps first, at most 50. Public.
+   */
   searchMatterDriver: {"method":"post","path":"/app/search-matter-driver","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["language"],"body":{"kind":"fields","names":["homeyVersion","homeyPlatform","homeyMinimumSdkVersion","vendorId","productId"],"required":true},"args":[{"name":"language","in":"query","required":false,"types":["string"]},{"name":"homeyVersion","in":"body","required":false,"types":["string"]},{"name":"homeyPlatform","in":"body","required":false,"types":["string"]},{"name":"homeyMinimumSdkVersion","in":"body","required":false,"types":["number"]},{"name":"vendorId","in":"body","required":true,"types":["number"]},{"name":"productId","in":"body","required":false,"types":["number"]}],"status":200},
+  /**
+   * Find apps whose 433 MHz signals match recordings
+   *
+   * The body carries what a hub recorded from a remote: each recording a list of pulse lengths in microseconds. An app matches when one of its drivers declares an `rf433` signal whose pulse lengths each lie within 25 % of a recording's. Only builds that run on the hub described. Public. (A GET with a body, as the reference names it: send it with a client that allows one.)
+   */
   searchAppsBy433MhzSignal: {"method":"get","path":"/app/search-signal-rf433","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["language"],"body":{"kind":"fields","names":["homeyVersion","homeyPlatform","recordings"],"required":true},"args":[{"name":"language","in":"query","required":false,"types":["string"]},{"name":"homeyVersion","in":"body","required":false,"types":["string"]},{"name":"homeyPlatform","in":"body","required":false,"types":["string"]},{"name":"recordings","in":"body","required":true,"types":["array"]}],"status":200},
+  /**
+   * Find Zigbee drivers by manufacturer name and model id
+   *
+   * A driver matches when its `zigbee.manufacturerName` and `zigbee.productId` lists hold the values given (both when both are given). Only builds that run on the hub described (its version, platform, and the lowest SDK it runs). Most installed apps first, at most 50. Public.
+   */
   searchZigbeeDriver: {"method":"post","path":"/app/search-zigbee-driver","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["language"],"body":{"kind":"fields","names":["homeyVersion","homeyPlatform","homeyMinimumSdkVersion","manufacturerName","productId"],"required":true},"args":[{"name":"language","in":"query","required":false,"types":["string"]},{"name":"homeyVersion","in":"body","required":false,"types":["string"]},{"name":"homeyPlatform","in":"body","required":false,"types":["string"]},{"name":"homeyMinimumSdkVersion","in":"body","required":false,"types":["number"]},{"name":"manufacturerName","in":"body","required":false,"types":["string"]},{"name":"productId","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Find Z-Wave drivers by manufacturer, product type and product id
+   *
+   * A driver matches when its `zwave.manufacturerId` equals and its `zwave.productTypeId` and `zwave.productId` lists hold the values given. Only builds that run on the hub described (its version, platform, and the lowest SDK it runs). Most installed apps first, at most 50. Public.
+   */
   searchZwaveDriver: {"method":"post","path":"/app/search-zwave-driver","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["language"],"body":{"kind":"fields","names":["homeyVersion","homeyPlatform","homeyMinimumSdkVersion","manufacturerId","productTypeId","productId"],"required":true},"args":[{"name":"language","in":"query","required":false,"types":["string"]},{"name":"homeyVersion","in":"body","required":false,"types":["string"]},{"name":"homeyPlatform","in":"body","required":false,"types":["string"]},{"name":"homeyMinimumSdkVersion","in":"body","required":false,"types":["number"]},{"name":"manufacturerId","in":"body","required":true,"types":["number"]},{"name":"productTypeId","in":"body","required":false,"types":["number"]},{"name":"productId","in":"body","required":false,"types":["number"]}],"status":200},
+  /**
+   * Search apps that run on a hub
+   *
+   * Live apps whose name, description or id contain the query (any of its words), only those whose build runs on the hub described: its software version within the build's `compatibility`, its platform (`local` or `cloud`) among the build's `platforms`, platform version 2 (Early 2023 and later) running SDK 3 only, and its model among the build's `models` when the build names any. Best matches first, at most 100. Public.
+   */
   searchApps: {"method":"get","path":"/app/search","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["query","language","homeyVersion","homeyPlatform","homeyPlatformVersion","homeyModel"],"body":null,"args":[{"name":"query","in":"query","required":true,"types":["string"]},{"name":"language","in":"query","required":false,"types":["string"]},{"name":"homeyVersion","in":"query","required":false,"types":["string"]},{"name":"homeyPlatform","in":"query","required":false,"types":["string"]},{"name":"homeyPlatformVersion","in":"query","required":false,"types":["number"]},{"name":"homeyModel","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the store in figures
+   *
+   * For the platform's own services, with the shared secret (403 when wrong).
+   */
   getAppsSummary: {"method":"get","path":"/app/summary","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["secret"],"body":null,"args":[{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Recompute the store's search records
+   *
+   * Reviewers and admins: recomputes every app's store record (names, connectivity, ratings, install counts) from its builds, reviews and events, as after a restore. Answers how many apps were synced.
+   */
   syncApps: {"method":"post","path":"/app/sync","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get an app's details
+   *
+   * The app's author and its newest builds: `liveBuild` is the build every hub installs (channel stable), `testBuild` the one testers install (channel beta; each null when the app has none). Public, and counted as a page view. 404 for an app the store does not know.
+   */
   getApp: {"method":"get","path":"/app/{appId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Delete an app
+   *
+   * Reviewers and admins. The app, its builds, archives, reviews, crash reports and statistics.
+   */
   deleteApp: {"method":"delete","path":"/app/{appId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":204},
+  /**
+   * Change an app's author
+   *
+   * Admins, or the app's author handing it to a member of the app's organization. The new author must be known to the store (have signed in to it): 404 otherwise.
+   */
   updateAppAuthor: {"method":"put","path":"/app/{appId}/author","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["userId"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"userId","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * List an app's builds
+   *
+   * The app's author, the members of its organization, reviewers and admins. Newest first.
+   */
   getBuilds: {"method":"get","path":"/app/{appId}/build","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Create a build
+   *
+   * Creates the app on its first build (the caller becomes its author; 403 for another author's app unless the caller is a member of its organization), and answers where to upload the build's package: `PUT upload.url` with the .tar.gz before `expiresAt`, then `PUT /archive/{archiveId}` with its hash and size. A version must be new and higher than every earlier build's (409 otherwise). Changelog and readme are per language.
+   */
   createBuild: {"method":"post","path":"/app/{appId}/build","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["version","env","changelog","readme"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"version","in":"body","required":true,"types":["string"]},{"name":"env","in":"body","required":false,"types":["object"]},{"name":"changelog","in":"body","required":false,"types":["object"]},{"name":"readme","in":"body","required":false,"types":["object"]}],"status":200},
+  /**
+   * Get a build
+   *
+   * The app's author, the members of its organization, reviewers and admins.
+   */
   getBuild: {"method":"get","path":"/app/{appId}/build/{buildId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * Get a build's automatic review
+   *
+   * The app's developers, reviewers and admins. 404 before the build's package was checked.
+   */
   getAgentReview: {"method":"get","path":"/app/{appId}/build/{buildId}/agent-review","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * Run a build's automatic review again
+   *
+   * The app's developers, reviewers and admins. 409 when the build has no valid package.
+   */
   retryAgentReview: {"method":"post","path":"/app/{appId}/build/{buildId}/agent-review/retry","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * Publish a build on a channel
+   *
+   * The app's developers publish a valid build on alpha, and an approved build on beta or stable (409 otherwise); reviewers and admins any valid build on any channel.
+   */
   updateBuildChannel: {"method":"post","path":"/app/{appId}/build/{buildId}/channel","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":{"kind":"fields","names":["channel"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]},{"name":"channel","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * List a build's crash reports
+   *
+   * The app's developers, reviewers and admins. Newest first, a page of `limit` from `offset`.
+   */
   getCrashes: {"method":"get","path":"/app/{appId}/build/{buildId}/crash","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":["offset","limit"],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]},{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"limit","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Get a build's crash statistics
+   *
+   * The app's developers, reviewers and admins.
+   */
   getCrashesStats: {"method":"get","path":"/app/{appId}/build/{buildId}/crash/stats","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * Get a build's metrics
+   *
+   * The app's developers, reviewers and admins. What the package holds (size, drivers, flow cards, permissions) and the build's installs and crashes per `step` seconds from `start` to `end` (epoch seconds; default the last 7 days per day; at most 500 steps).
+   */
   getBuildMetrics: {"method":"get","path":"/app/{appId}/build/{buildId}/metrics","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":["start","end","step"],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]},{"name":"start","in":"query","required":false,"types":["number"]},{"name":"end","in":"query","required":false,"types":["number"]},{"name":"step","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Submit a build for review
+   *
+   * The app's developers, for a build with a valid package that is not in review or approved (409 otherwise). With `autoRelease` the approval publishes it on stable, else on beta.
+   */
   createSubmission: {"method":"post","path":"/app/{appId}/build/{buildId}/submission","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":{"kind":"fields","names":["autoRelease"],"required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]},{"name":"autoRelease","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /**
+   * Approve a submission
+   *
+   * Reviewers and admins, while the build is in review (409 otherwise): it is published on beta, or on stable with autoRelease, and its developers are mailed.
+   */
   approveSubmission: {"method":"post","path":"/app/{appId}/build/{buildId}/submission/approve","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * List a submission's comments
+   *
+   * The app's developers, reviewers and admins. Oldest first.
+   */
   getSubmissionComments: {"method":"get","path":"/app/{appId}/build/{buildId}/submission/comment","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * Comment on a submission
+   *
+   * The app's developers, reviewers and admins; 409 for a build never submitted. Answers every comment.
+   */
   createSubmissionComment: {"method":"post","path":"/app/{appId}/build/{buildId}/submission/comment","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":{"kind":"fields","names":["text"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]},{"name":"text","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Reject a submission
+   *
+   * Reviewers and admins, while the build is in review (409 otherwise). The optional `comment` is added to the submission's comments, which the developers see; they are mailed.
+   */
   rejectSubmission: {"method":"post","path":"/app/{appId}/build/{buildId}/submission/reject","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":{"kind":"fields","names":["comment"],"required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]},{"name":"comment","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Retract a submission
+   *
+   * The app's developers, while the build is in review (409 otherwise): it is a draft again.
+   */
   retractSubmission: {"method":"post","path":"/app/{appId}/build/{buildId}/submission/retract","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
+  /**
+   * Get an app's changelog
+   *
+   * The changelog of every build published on stable, newest first. Public.
+   */
   getAppChangelog: {"method":"get","path":"/app/{appId}/changelog","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Report a crash of an app
+   *
+   * A signed-in user's hub reports its app crashed: the build of `appVersion` must exist (404). At most 100 reports per hub and app per day (429). Mailed to the developers when their settings say so.
+   */
   createCrash: {"method":"post","path":"/app/{appId}/crash","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["appVersion","homeyId","homeyVersion","homeyModelId","homeyModelName","stack"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"appVersion","in":"body","required":true,"types":["string"]},{"name":"homeyId","in":"body","required":true,"types":["string"]},{"name":"homeyVersion","in":"body","required":true,"types":["string"]},{"name":"homeyModelId","in":"body","required":false,"types":["string"]},{"name":"homeyModelName","in":"body","required":false,"types":["string"]},{"name":"stack","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get usage of the app's drivers
+   *
+   * The app's author and the members of its organization. Counted from events: installs when hubs fetch a build, page views when the app's page is read, drivers and flow cards as hubs report their use.
+   */
   getAppDriversStats: {"method":"get","path":"/app/{appId}/drivers/stats","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Get usage of the app's flow cards
+   *
+   * The app's author and the members of its organization. Counted from events: installs when hubs fetch a build, page views when the app's page is read, drivers and flow cards as hubs report their use.
+   */
   getAppFlowCardsStats: {"method":"get","path":"/app/{appId}/flow-cards/stats","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Get an app's icon
+   *
+   * The icon (SVG) of the app's live build, else of its newest valid build. Public.
+   */
   getAppIcon: {"method":"get","path":"/app/{appId}/icon","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200,"media":"image/svg+xml"},
+  /**
+   * Get the build a hub installs
+   *
+   * For hubs, with the platform's shared secret (403 when wrong): the newest build of the channel (default stable) or of a steadier one (beta takes stable when newer; alpha takes either), or exactly `version` when given if it is published, with a signed URL of its package; a hub asks it to learn of updates, so an install is counted when the package is downloaded. 404 when no build fits.
+   */
   getAppInstall: {"method":"get","path":"/app/{appId}/install","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":["channel","version","secret"],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"channel","in":"query","required":false,"types":["string"]},{"name":"version","in":"query","required":false,"types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get installs of the app
+   *
+   * The app's author and the members of its organization. Counted from events: installs when hubs fetch a build, page views when the app's page is read, drivers and flow cards as hubs report their use.
+   */
   getAppInstallStats: {"method":"get","path":"/app/{appId}/install/stats","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Get page views of the app
+   *
+   * The app's author and the members of its organization. Counted from events: installs when hubs fetch a build, page views when the app's page is read, drivers and flow cards as hubs report their use.
+   */
   getAppPageviews: {"method":"get","path":"/app/{appId}/pageviews","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * List an app's reviews
+   *
+   * Newest first, a page of `limit` from `offset`. Public.
+   */
   getReviews: {"method":"get","path":"/app/{appId}/review","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":["offset","limit"],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"limit","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Write or change one's review of an app
+   *
+   * Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404). A client that means to write a first review and never to replace one sends `If-None-Match: *` (RFC 9110 §13.1.2): a second review by the same user then answers 412 and changes nothing.
+   */
   updateReview: {"method":"put","path":"/app/{appId}/review","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["version","rating","comment"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"If-None-Match","in":"header","required":false,"types":["string"]},{"name":"version","in":"body","required":false,"types":["string"]},{"name":"rating","in":"body","required":true,"types":["number"]},{"name":"comment","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Delete one's review of an app
+   *
+   * The caller's own review; 404 when there is none.
+   */
   deleteReview: {"method":"delete","path":"/app/{appId}/review","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":204},
+  /**
+   * Delete every review of an app
+   *
+   * Reviewers and admins (moderation).
+   */
   deleteAllReviews: {"method":"delete","path":"/app/{appId}/review/all","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":204},
+  /**
+   * Get an app's rating statistics
+   *
+   * Public.
+   */
   getReviewsStats: {"method":"get","path":"/app/{appId}/review/stats","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Answer a review
+   *
+   * The app's developers; replaces an earlier answer. 404 for a user without a review.
+   */
   updateReviewResponse: {"method":"put","path":"/app/{appId}/review/{userId}/response","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","userId"],"queryParams":[],"body":{"kind":"fields","names":["response"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"response","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Delete the answer to a review
+   *
+   * The app's developers.
+   */
   deleteReviewResponse: {"method":"delete","path":"/app/{appId}/review/{userId}/response","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","userId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Get an app's mail settings
+   *
+   * The app's author and the members of its organization.
+   */
   getAppSettings: {"method":"get","path":"/app/{appId}/settings","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Change an app's mail settings
+   *
+   * The app's author and the members of its organization; the fields given are changed.
+   */
   updateAppSettings: {"method":"put","path":"/app/{appId}/settings","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["sendEmailCrash","sendEmailSuggestion","sendEmailThanks"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"sendEmailCrash","in":"body","required":false,"types":["boolean"]},{"name":"sendEmailSuggestion","in":"body","required":false,"types":["boolean"]},{"name":"sendEmailThanks","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /**
+   * List suggestions for an app
+   *
+   * The app's developers. Newest first, `length` from `offset`.
+   */
   getAppSuggestions: {"method":"get","path":"/app/{appId}/suggestion","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":["offset","length"],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"length","in":"query","required":false,"types":["number"]}],"status":200},
+  /**
+   * Suggest something to an app's developers
+   *
+   * Any signed-in user; at most 10 per user and app per day (429 beyond). Mailed to the developers when their settings say so.
+   */
   createAppSuggestion: {"method":"post","path":"/app/{appId}/suggestion","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["suggestionText"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"suggestionText","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get who thanked an app's developers
+   *
+   * The app's developers.
+   */
   getThanks: {"method":"get","path":"/app/{appId}/thanks","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Thank an app's developers
+   *
+   * Any signed-in user, once per app (again is no change). The developers are mailed when the app's settings say so. Answers how many thanked.
+   */
   sayThanks: {"method":"put","path":"/app/{appId}/thanks","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /**
+   * Move an app to an organization
+   *
+   * The app's author (or an admin), who must be an owner or admin of the organization: its members then work on the app too.
+   */
   transferAppToOrganization: {"method":"post","path":"/app/{appId}/transfer-to-organization","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["orgId"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"orgId","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Report how a hub uses an app
+   *
+   * For hubs, with the platform's shared secret (403 when wrong): per driver the hub's devices, per flow card its runs since the last report. Replaces the hub's earlier report of drivers; adds flow card runs. Feeds the drivers and flow-card statistics.
+   */
   reportAppUsage: {"method":"post","path":"/app/{appId}/usage","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":["secret"],"body":{"kind":"fields","names":["homeyId","drivers","flowCards"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"homeyId","in":"body","required":true,"types":["string"]},{"name":"drivers","in":"body","required":false,"types":["object"]},{"name":"flowCards","in":"body","required":false,"types":["object"]}],"status":204},
+  /**
+   * Finish or abandon a build's package upload
+   *
+   * The app's developers. `state: uploaded` with the `hash` (SHA-256, hex) and `size` of the package sent to the upload URL: the service compares them with what it stored, then checks the package (app.json with the app's id and the build's version, sdk 1 to 3, drivers and flow cards well formed; `manifest`, when given, must equal it); 400 naming what is wrong, and the archive is `invalid` with that `error`. `state: failed` with an `error` records a failed upload and drops the stored bytes. 409 for an archive already valid.
+   */
   updateArchive: {"method":"put","path":"/archive/{archiveId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["archiveId"],"queryParams":[],"body":{"kind":"fields","names":["state","error","manifest","assetsId","hash","size"],"required":true},"args":[{"name":"archiveId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"state","in":"body","required":true,"types":["string"]},{"name":"error","in":"body","required":false,"types":["string"]},{"name":"manifest","in":"body","required":false,"types":["object"]},{"name":"assetsId","in":"body","required":false,"types":["string"]},{"name":"hash","in":"body","required":false,"types":["string"]},{"name":"size","in":"body","required":false,"types":["number"]}],"status":200},
+  /**
+   * Download a build's package
+   *
+   * The URL getAppInstall answered (no token; 403 when wrong or expired). The .tar.gz package.
+   */
   downloadArchive: {"method":"get","path":"/archive/{archiveId}/download","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["archiveId"],"queryParams":["expires","signature"],"body":null,"args":[{"name":"archiveId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"expires","in":"query","required":true,"types":["number"]},{"name":"signature","in":"query","required":true,"types":["string"]}],"status":200,"media":"application/gzip"},
+  /**
+   * Upload a build's package
+   *
+   * The URL createBuild answered (its signature is the authority: no token; 403 when wrong or expired). The body is the .tar.gz package, at most the size createBuild said (413; a larger Content-Length is refused before it is read). Replaces an earlier upload of an archive not yet valid (409 once valid).
+   */
   uploadArchive: {"method":"put","path":"/archive/{archiveId}/upload","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["archiveId"],"queryParams":["expires","signature"],"body":{"kind":"root","name":"archive","required":true},"args":[{"name":"archiveId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"expires","in":"query","required":true,"types":["number"]},{"name":"signature","in":"query","required":true,"types":["string"]},{"name":"archive","in":"body","required":true}],"status":200},
+  /**
+   * Find apps for what a hub sees on its network
+   *
+   * A hub sends what it found: SSDP search targets or server strings, BLE local names, MAC addresses and mDNS-SD service types. An app matches when a `discovery` strategy of its live build matches one of them (ssdp `search`, mdns-sd `name`, mac `manufacturer` prefixes) or a driver's `ble` local name. Public.
+   */
   discoverApps: {"method":"post","path":"/discover","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["ssdp","ble","mac","mdns-sd"],"required":true},"args":[{"name":"ssdp","in":"body","required":false,"types":["array"]},{"name":"ble","in":"body","required":false,"types":["array"]},{"name":"mac","in":"body","required":false,"types":["array"]},{"name":"mdns-sd","in":"body","required":false,"types":["array"]}],"status":200},
+  /**
+   * List the caller's organizations
+   *
+   * The organizations the caller is a member of.
+   */
   getMyOrganizations: {"method":"get","path":"/org","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create an organization
+   *
+   * Any signed-in user, who becomes its owner.
+   */
   createOrganization: {"method":"post","path":"/org","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["name"],"required":true},"args":[{"name":"name","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get an organization
+   *
+   * Its members only (404 for anyone else).
+   */
   getOrganization: {"method":"get","path":"/org/{orgId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId"],"queryParams":[],"body":null,"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Delete an organization
+   *
+   * Its owners only; 409 while it holds apps (move them first).
+   */
   deleteOrganization: {"method":"delete","path":"/org/{orgId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId"],"queryParams":[],"body":null,"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Invite someone to an organization
+   *
+   * Its owners and admins (only owners invite owners). Mails the address an invite token, good for 7 days, that the invitee sends to acceptMemberInviteToOrganization; inviting the address again replaces the token.
+   */
   inviteMemberToOrganization: {"method":"post","path":"/org/{orgId}/member","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId"],"queryParams":[],"body":{"kind":"fields","names":["email","role"],"required":true},"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"email","in":"body","required":true,"types":["string"]},{"name":"role","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Accept an invite to an organization
+   *
+   * Any signed-in user holding a valid invite token of this organization (404 otherwise), who becomes a member in the invite's role.
+   */
   acceptMemberInviteToOrganization: {"method":"post","path":"/org/{orgId}/member/accept","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId"],"queryParams":[],"body":{"kind":"fields","names":["inviteToken"],"required":true},"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"inviteToken","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Remove a member from an organization
+   *
+   * Its owners and admins, or the member leaving; the last owner cannot go (409).
+   */
   removeMemberFromOrganization: {"method":"delete","path":"/org/{orgId}/member/{memberId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId","memberId"],"queryParams":[],"body":null,"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"memberId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Change a member's role
+   *
+   * Its owners only; the last owner keeps the role (409).
+   */
   updateMemberRoleInOrganization: {"method":"put","path":"/org/{orgId}/member/{memberId}/role","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId","memberId"],"queryParams":[],"body":{"kind":"fields","names":["role"],"required":true},"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"memberId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"role","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Rename an organization
+   *
+   * Its owners and admins.
+   */
   updateOrganizationName: {"method":"put","path":"/org/{orgId}/name","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orgId"],"queryParams":[],"body":{"kind":"fields","names":["name"],"required":true},"args":[{"name":"orgId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"name","in":"body","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,13 +4,58 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"backup","uri":"homey:manager:backup","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * List my backups
+   *
+   * The caller's complete backups of every hub, newest first.
+   */
   getMyBackups: {"method":"get","path":"/user/me","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["token"],"body":null,"args":[{"name":"token","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Delete one of my backups
+   *
+   * Deletes a backup (complete or not) of the caller's hub `homeyId`, and its bytes; 404 for a backup of another hub or user.
+   */
   deleteMyBackup: {"method":"delete","path":"/user/me/homey/{homeyId}/backup/{backupId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["homeyId","backupId"],"queryParams":["token"],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"backupId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"token","in":"query","required":true,"types":["string"]}],"status":204},
+  /**
+   * List a user's backups
+   *
+   * What a hub restores from: the user's complete backups of every hub, newest first.
+   */
   getBackups: {"method":"get","path":"/user/{userId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["userId"],"queryParams":["secret"],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Delete all of a user's backups
+   *
+   * Every backup of the account and its bytes (as when the account closes). The user alone, with a bearer token (403 for another user's).
+   */
   deleteBackups: {"method":"delete","path":"/user/{userId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * Get a user's backup
+   *
+   * One backup of the user, in whatever state (a hub checks its upload); 404 for another user's.
+   */
   getBackup: {"method":"get","path":"/user/{userId}/backup/{backupId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["userId","backupId"],"queryParams":["secret"],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"backupId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Download a backup
+   *
+   * The bytes of a complete backup of the user (404 while uploading), for a hub to restore from.
+   */
   downloadBackup: {"method":"get","path":"/user/{userId}/backup/{backupId}/download","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["userId","backupId"],"queryParams":["secret"],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"backupId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200,"media":"application/octet-stream"},
+  /**
+   * Start a backup
+   *
+   * A new backup of the calling hub (`homeyId` must be the secret's hub, 403 otherwise) for its owner, in state `uploading`; the answer says where to upload the bytes and how many the quota leaves.
+   */
   createBackup: {"method":"post","path":"/user/{userId}/homey/{homeyId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["userId","homeyId"],"queryParams":["secret"],"body":{"kind":"fields","names":["homeyName","homeyPlatform","homeyPlatformVersion","homeyModel","version","channel"],"required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"homeyName","in":"body","required":true,"types":["string"]},{"name":"homeyPlatform","in":"body","required":true,"types":["string"]},{"name":"homeyPlatformVersion","in":"body","required":true,"types":["number"]},{"name":"homeyModel","in":"body","required":true,"types":["string"]},{"name":"version","in":"body","required":true,"types":["string"]},{"name":"channel","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Upload a backup's bytes
+   *
+   * The bytes of an `uploading` backup of the calling hub, streamed; a new upload replaces an earlier one. Beyond what the quota leaves: 413 (a larger Content-Length is refused before it is read). 409 once complete.
+   */
   uploadBackup: {"method":"put","path":"/user/{userId}/homey/{homeyId}/backup/{backupId}/upload","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["userId","homeyId","backupId"],"queryParams":["secret"],"body":{"kind":"root","name":"file","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"backupId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"file","in":"body","required":true}],"status":200},
+  /**
+   * Complete a backup
+   *
+   * Checks the uploaded bytes against `size` and `hash` (409 when nothing was uploaded or they differ: the backup stays uploading) and marks the backup complete. Completing a complete backup again with the same size and hash answers it unchanged.
+   */
   setBackupComplete: {"method":"put","path":"/user/{userId}/homey/{homeyId}/backup/{backupId}/complete","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["userId","homeyId","backupId"],"queryParams":["secret"],"body":{"kind":"fields","names":["size","hash","meta"],"required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"backupId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"size","in":"body","required":true,"types":["number"]},{"name":"hash","in":"body","required":true,"types":["string"]},{"name":"meta","in":"body","required":false,"types":["object"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

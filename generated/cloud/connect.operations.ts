@@ -4,7 +4,22 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"connect","uri":"homey:manager:connect","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Ping a hub through the connect service
+   *
+   * Answers `true` when the hub is connected to this service (its calls can be forwarded), 404 `homey_offline` when it is not. Only a user of the hub may ask (the caller's access token of the account service, whose `homeys` must list it): 403 for another hub.
+   */
   ping: {"method":"get","path":"/homey/{homeyId}/ping","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
+  /**
+   * Accept an invite to a hub
+   *
+   * The signed-in user accepts the invite `inviteToken` of the hub (the link its owner sent): the service hands it to the hub (with the cloud's shared secret it holds), which binds the user's account and name to the invited user and answers that user. `athomId`, when given, must be the caller's own id (403 otherwise). The hub answers 404 for an unknown invite and 409 for one accepted or expired; 404 `homey_offline` when the hub is not connected.
+   */
   acceptSharingRequest: {"method":"post","path":"/homey/{homeyId}/invite/accept","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["athomId","inviteToken"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"athomId","in":"body","required":false,"types":["string"]},{"name":"inviteToken","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Deliver a webhook call to a hub
+   *
+   * The webhooks service (an operator call, with this service's `secret` as the bearer token) delivers a call of a webhook to a hub that registered for it: the hub hands `args` to what registered the webhook (its webhook flow trigger, an app). 404 when the hub does not know the webhook or is not connected.
+   */
   sendWebhook: {"method":"post","path":"/homey/{homeyId}/webhook/{webhookId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId","webhookId"],"queryParams":[],"body":{"kind":"fields","names":["args"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"webhookId","in":"path","required":true,"pattern":"^[^/]+$","types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

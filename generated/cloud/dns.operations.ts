@@ -4,5 +4,6 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"dns","uri":"homey:manager:dns","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the calling hub's local certificate */
   getHomeyCertificate: {"method":"get","path":"/certificate/homey","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["secret"],"body":null,"args":[{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

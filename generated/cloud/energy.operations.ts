@@ -4,7 +4,18 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"energy","uri":"homey:manager:energy","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the market zones */
   getZones: {"method":"get","path":"/zones","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["secret"],"body":null,"args":[{"name":"secret","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the market zone of a place
+   *
+   * The zone whose area holds the place (the nearest one's centre where areas overlap at borders); 404 outside every zone.
+   */
   getZone: {"method":"get","path":"/zone","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["latitude","longitude","secret"],"body":null,"args":[{"name":"latitude","in":"query","required":true,"types":["number"]},{"name":"longitude","in":"query","required":true,"types":["number"]},{"name":"secret","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get a zone's day-ahead electricity prices for a day
+   *
+   * The prices of `date` as a day in `timezone` (23, 24 or 25 hours around daylight saving changes), per hour or per quarter hour, in `currency` (the zone's when absent). 404 for an unknown zone or a day not published yet; 409 when `zoneVersion` is not the zones' current version (the caller's zone list is outdated: read `/zones` again).
+   */
   getDayAheadPricesElectricity: {"method":"get","path":"/day-ahead-prices/electricity","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["zoneId","zoneVersion","date","timezone","currency","interval","secret"],"body":null,"args":[{"name":"zoneId","in":"query","required":true,"types":["string"]},{"name":"zoneVersion","in":"query","required":true,"types":["string"]},{"name":"date","in":"query","required":true,"types":["string"]},{"name":"timezone","in":"query","required":true,"types":["string"]},{"name":"currency","in":"query","required":false,"types":["string"]},{"name":"interval","in":"query","required":false,"types":["string"]},{"name":"secret","in":"query","required":false,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

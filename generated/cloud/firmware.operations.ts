@@ -4,5 +4,10 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"firmware","uri":"homey:manager:firmware","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the changelog of an update channel
+   *
+   * The releases `channel` offers (stable when absent), newest first; with `since`, only those newer than that version (what a hub on it would get). Texts in `language`, English where a release has none in it.
+   */
   getUpdatesChangelog: {"method":"get","path":"/update/changelog","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["channel","since","language"],"body":null,"args":[{"name":"channel","in":"query","required":false,"types":["string"]},{"name":"since","in":"query","required":false,"types":["string"]},{"name":"language","in":"query","required":false,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,6 +4,12 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"flow","uri":"homey:manager:flow","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Share a flow
+   *
+   * Keeps the document and answers its id. At most 200 shared flows per user (409 beyond).
+   */
   shareFlow: {"method":"post","path":"/flow","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["data"],"required":true},"args":[{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a shared flow */
   getFlow: {"method":"get","path":"/flow/{flowId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["flowId"],"queryParams":[],"body":null,"args":[{"name":"flowId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,5 +4,10 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"geolocate","uri":"homey:manager:geolocate","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Locate a hub
+   *
+   * The towers' signal-weighted centre when any tower sent is known; else the range holding `homeyIP` (the caller's own address when absent). 404 when neither is known: the hub then asks its owner for an address.
+   */
   getLocation: {"method":"post","path":"/geolocate","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["homeyId","homeyIP","towers"],"required":true},"args":[{"name":"homeyId","in":"body","required":false,"types":["string"]},{"name":"homeyIP","in":"body","required":false,"types":["string"]},{"name":"towers","in":"body","required":false,"types":["array"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,9 +4,34 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"infrared","uri":"homey:manager:infrared","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the brands
+   *
+   * Every brand of the library, or those with devices of `type`, by name.
+   */
   getBrands: {"method":"get","path":"/brand","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["type"],"body":null,"args":[{"name":"type","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the device types
+   *
+   * Every device type of the library, or those `brand` has; 404 for a brand the library does not know.
+   */
   getTypes: {"method":"get","path":"/type","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["brand"],"body":null,"args":[{"name":"brand","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Search the devices
+   *
+   * The devices whose brand, type or name hold every word of `query` (any case), best first: those whose name starts with the first word. An empty list when none does.
+   */
   searchDevices: {"method":"get","path":"/device/search","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["query"],"body":null,"args":[{"name":"query","in":"query","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get the devices
+   *
+   * The devices of the library, narrowed by brand, type and a part of the name; 404 for a brand the library does not know.
+   */
   getDevices: {"method":"get","path":"/device","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["name","type","brand"],"body":null,"args":[{"name":"name","in":"query","required":false,"types":["string"]},{"name":"type","in":"query","required":false,"types":["string"]},{"name":"brand","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get a device with its codes
+   *
+   * The device and the Pronto hex of each of its keys. For hubs, with their secret.
+   */
   getDevice: {"method":"get","path":"/device/{deviceId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["deviceId"],"queryParams":["secret"],"body":null,"args":[{"name":"deviceId","in":"path","required":true,"pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","types":["string"]},{"name":"secret","in":"query","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

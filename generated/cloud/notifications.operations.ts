@@ -4,5 +4,10 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"notifications","uri":"homey:manager:notifications","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Push a batch of notifications
+   *
+   * Sends each item to its user's devices. A user without devices (or unknown) receives nothing and is counted in `skipped`. At most 500 items per batch.
+   */
   push: {"method":"post","path":"/push","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["secret"],"body":{"kind":"fields","names":["batch","data"],"required":true},"args":[{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"batch","in":"body","required":true,"types":["array"]},{"name":"data","in":"body","required":false,"types":["object"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,5 +4,6 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"solarforecast","uri":"homey:manager:solarforecast","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the solar forecast of a home's panels */
   getSolarForecast: {"method":"get","path":"/forecast/solar","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["secret","lat","lng","strategy","panels"],"body":null,"args":[{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"lat","in":"query","required":true,"types":["number"]},{"name":"lng","in":"query","required":true,"types":["number"]},{"name":"strategy","in":"query","required":false,"types":["string"]},{"name":"panels","in":"query","required":false,"types":["array"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,5 +4,10 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"weather","uri":"homey:manager:weather","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the weather now at a place
+   *
+   * The modelled weather at `latitude`, `longitude` for the current hour (`time`), its summary in `language` (English, Dutch or German; English for any other). `homey` names the hub asking (hubs send their id).
+   */
   getWeather: {"method":"get","path":"/weather","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["latitude","longitude","homey","language"],"body":null,"args":[{"name":"latitude","in":"query","required":true,"types":["number"]},{"name":"longitude","in":"query","required":true,"types":["number"]},{"name":"homey","in":"query","required":true,"types":["string"]},{"name":"language","in":"query","required":false,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

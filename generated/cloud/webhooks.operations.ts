@@ -4,12 +4,36 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"webhooks","uri":"homey:manager:webhooks","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** List my webhooks */
   getWebhooks: {"method":"get","path":"/api/webhook","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["token"],"body":null,"args":[{"name":"token","in":"query","required":true,"types":["string"]}],"status":200},
+  /** Create a webhook */
   createWebhook: {"method":"post","path":"/api/webhook","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["token"],"body":{"kind":"fields","names":["name","fn","keyPath"],"required":true},"args":[{"name":"token","in":"query","required":true,"types":["string"]},{"name":"name","in":"body","required":true,"types":["string"]},{"name":"fn","in":"body","required":true,"types":["string"]},{"name":"keyPath","in":"body","required":true,"types":["string"]}],"status":200},
+  /** Get one of my webhooks */
   getWebhook: {"method":"get","path":"/api/webhook/{webhookId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId"],"queryParams":["token"],"body":null,"args":[{"name":"token","in":"query","required":true,"types":["string"]},{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
+  /**
+   * Change one of my webhooks
+   *
+   * Changes the fields given; a new keyPath selects the registered hubs by their data anew.
+   */
   updateWebhook: {"method":"put","path":"/api/webhook/{webhookId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId"],"queryParams":["token"],"body":{"kind":"fields","names":["name","fn","keyPath"],"required":true},"args":[{"name":"token","in":"query","required":true,"types":["string"]},{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"name","in":"body","required":false,"types":["string"]},{"name":"fn","in":"body","required":false,"types":["string"]},{"name":"keyPath","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Delete one of my webhooks
+   *
+   * The webhook and its hubs' registrations; its URL answers 404 from then on.
+   */
   deleteWebhook: {"method":"delete","path":"/api/webhook/{webhookId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId"],"queryParams":["token"],"body":null,"args":[{"name":"token","in":"query","required":true,"types":["string"]},{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":204},
+  /**
+   * Call a webhook
+   *
+   * The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath; the answer counts them.
+   */
   callWebhook: {"method":"post","path":"/webhook/{webhookId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"body","in":"body","required":false,"types":["object"]}],"status":200},
+  /**
+   * Register a hub for a webhook
+   *
+   * The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`, at `callback_url` (its own address, until the connect service reaches it). Registering again replaces the data.
+   */
   registerWebhookClient: {"method":"put","path":"/webhook/{webhookId}/{homeyId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId","homeyId"],"queryParams":[],"body":{"kind":"fields","names":["secret","data","callback_url"],"required":true},"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"secret","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]},{"name":"callback_url","in":"body","required":false,"types":["string"]}],"status":200},
+  /** Unregister a hub from a webhook */
   unregisterWebhookClient: {"method":"delete","path":"/webhook/{webhookId}/{homeyId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["webhookId","homeyId"],"queryParams":[],"body":null,"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,9 +4,18 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"alarms","uri":"homey:manager:alarms","itemTypes":{"Alarm":"alarm"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** List all alarms */
   getAlarms: {"method":"get","path":"/api/manager/alarms/alarm","auth":"token","scopes":["homey.alarm.readonly"],"private":false,"crud":{"kind":"list","item":"Alarm","type":"alarm"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Create an alarm */
   createAlarm: {"method":"post","path":"/api/manager/alarms/alarm","auth":"token","scopes":["homey.alarm"],"private":false,"crud":{"kind":"create","item":"Alarm","type":"alarm"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"alarm","required":true},"args":[{"name":"alarm","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get an alarm */
   getAlarm: {"method":"get","path":"/api/manager/alarms/alarm/{id}","auth":"token","scopes":["homey.alarm.readonly"],"private":false,"crud":{"kind":"get","item":"Alarm","type":"alarm"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update an alarm
+   *
+   * Replaces the given top-level fields (a `repetition` always whole) and computes `nextOccurance` again.
+   */
   updateAlarm: {"method":"put","path":"/api/manager/alarms/alarm/{id}","auth":"token","scopes":["homey.alarm"],"private":false,"crud":{"kind":"update","item":"Alarm","type":"alarm"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"alarm","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"alarm","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Delete an alarm */
   deleteAlarm: {"method":"delete","path":"/api/manager/alarms/alarm/{id}","auth":"token","scopes":["homey.alarm"],"private":false,"crud":{"kind":"delete","item":"Alarm","type":"alarm"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,21 +4,74 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"apps","uri":"homey:manager:apps","itemTypes":{"App":"app","AppSettings":"appsettings"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the apps manager's state */
   getState: {"method":"get","path":"/api/manager/apps/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List the installed apps */
   getApps: {"method":"get","path":"/api/manager/apps/app","auth":"token","scopes":["homey.app.readonly"],"private":false,"crud":{"kind":"list","item":"App","type":"app"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get an installed app */
   getApp: {"method":"get","path":"/api/manager/apps/app/{id}","auth":"token","scopes":["homey.app.readonly"],"private":false,"crud":{"kind":"get","item":"App","type":"app"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Change an app's automatic updates */
   updateApp: {"method":"put","path":"/api/manager/apps/app/{id}","auth":"token","scopes":["homey.app"],"private":false,"crud":{"kind":"update","item":"App","type":"app"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"app","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"app","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Uninstall an app
+   *
+   * Stops the app, removes its drivers, flow cards and the devices of its drivers. Its settings are kept for a later install unless `purgeSettings` is true.
+   */
   uninstallApp: {"method":"delete","path":"/api/manager/apps/app/{id}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["id"],"queryParams":["purgeSettings"],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"purgeSettings","in":"query","required":false,"types":["boolean"]}],"status":204},
+  /**
+   * Install an app from the app store
+   *
+   * Installs (or reinstalls) the app with this id from the app store. Until the cloud apps service is reachable the store is the catalogue of app packages shipped with the hub. Each release of an app is published on a channel; a channel offers its own releases and those of the more stable channels (`stable` < `beta` < `alpha`: beta testers get a stable release newer than the last beta too). Without `version` the newest release the channel (default `stable`) offers is installed; with `version` that release, which the channel must offer (404 otherwise); a version asked for without a channel installs on the channel it was published on. The app's `channel` is kept: autoupdate follows it. With `waitForInstall` the answer comes once the app runs (or crashed); otherwise at once, in state `starting`.
+   */
   installFromAppStore: {"method":"post","path":"/api/manager/apps/store","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["id","channel","waitForInstall","version"],"required":true},"args":[{"name":"id","in":"body","required":true,"types":["string"]},{"name":"channel","in":"body","required":false,"types":["string"]},{"name":"waitForInstall","in":"body","required":false,"types":["boolean"]},{"name":"version","in":"body","required":false,"types":["string"]}],"status":200},
+  /** Get an app's settings */
   getAppSettings: {"method":"get","path":"/api/manager/apps/app/{id}/setting","auth":"token","scopes":["homey.app.control"],"private":false,"crud":{"kind":"get","item":"AppSettings","type":"appsettings"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get one of an app's settings */
   getAppSetting: {"method":"get","path":"/api/manager/apps/app/{id}/setting/{name}","auth":"token","scopes":["homey.app.control"],"private":false,"crud":null,"pathParams":["id","name"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"name","in":"path","required":true,"pattern":"^[A-Za-z0-9_.-]+$","types":["string"]}],"status":200},
+  /**
+   * Set one of an app's settings
+   *
+   * The running app hears the change (its `settings.set` event).
+   */
   setAppSetting: {"method":"put","path":"/api/manager/apps/app/{id}/setting/{name}","auth":"token","scopes":["homey.app.control"],"private":false,"crud":null,"pathParams":["id","name"],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"name","in":"path","required":true,"pattern":"^[A-Za-z0-9_.-]+$","types":["string"]},{"name":"value","in":"body","required":true}],"status":204},
+  /** Delete one of an app's settings */
   unsetAppSetting: {"method":"delete","path":"/api/manager/apps/app/{id}/setting/{name}","auth":"token","scopes":["homey.app.control"],"private":false,"crud":null,"pathParams":["id","name"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"name","in":"path","required":true,"pattern":"^[A-Za-z0-9_.-]+$","types":["string"]}],"status":204},
+  /**
+   * Send the app's diagnostic log to its developer
+   *
+   * E-mails the app's recent output (stdout and stderr of its worker, its crash) with the user's message to the author's address.
+   */
   getAppStd: {"method":"post","path":"/api/manager/apps/app/{id}/crashlog","auth":"token","scopes":["homey.app.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["message"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"message","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Enable an app
+   *
+   * Starts it; an enabled app starts with the hub.
+   */
   enableApp: {"method":"put","path":"/api/manager/apps/app/{id}/enable","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Disable an app
+   *
+   * Stops it; it stays stopped across restarts until enabled.
+   */
   disableApp: {"method":"put","path":"/api/manager/apps/app/{id}/disable","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Restart an app
+   *
+   * Stops its worker and starts a new one; a crashed app is started again. A disabled app cannot be restarted (409).
+   */
   restartApp: {"method":"post","path":"/api/manager/apps/app/{id}/restart","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /** Get an app's texts in every language it has */
   getAppLocales: {"method":"get","path":"/api/manager/apps/app/{id}/locale","auth":"token","scopes":["homey.app.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Measure an app's CPU and memory use
+   *
+   * Measured now from the app's worker; a stopped app uses nothing.
+   */
   getAppUsage: {"method":"get","path":"/api/manager/apps/app/{id}/usage","auth":"token","scopes":["homey.app.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Collect an app's garbage now
+   *
+   * Runs a full garbage collection in the app's worker and answers its usage afterwards, for developers chasing a leak. The app must run (409).
+   */
   gcApp: {"method":"post","path":"/api/manager/apps/app/{id}/gc","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

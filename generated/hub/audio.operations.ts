@@ -4,8 +4,12 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"audio","uri":"homey:manager:audio","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the speaker volume */
   getOptionVolume: {"method":"get","path":"/api/manager/audio/option/volume","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the speaker volume */
   setOptionVolume: {"method":"put","path":"/api/manager/audio/option/volume","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Return to the default volume, 0.5 */
   unsetOptionVolume: {"method":"delete","path":"/api/manager/audio/option/volume","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Play the hint sound at the volume in force */
   playVolumeHint: {"method":"post","path":"/api/manager/audio/volume-hint/","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
 } as const satisfies Record<string, OperationSpec>;

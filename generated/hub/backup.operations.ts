@@ -4,12 +4,48 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"backup","uri":"homey:manager:backup","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the backup manager's state
+   *
+   * Whether a backup runs (and how far it is), how the last one ended, the options and the backups kept.
+   */
   getState: {"method":"get","path":"/api/manager/backup/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Start a backup now
+   *
+   * Starts a backup and answers at once with the state (`running`); follow it through getState or the realtime `state` and `progress` events. A backup already running is a 409.
+   */
   scheduleBackup: {"method":"post","path":"/api/manager/backup/backup","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get whether a backup is taken every night
+   *
+   * `false` until enabled.
+   */
   getOptionAutomaticBackupsEnabled: {"method":"get","path":"/api/manager/backup/option/automaticBackupsEnabled","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Turn the nightly backup on or off
+   *
+   * When on, a backup runs every night at 02:00 in the hub's time zone.
+   */
   setOptionAutomaticBackupsEnabled: {"method":"put","path":"/api/manager/backup/option/automaticBackupsEnabled","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["boolean"]}],"status":204},
+  /** Turn the nightly backup back to its default (off) */
   unsetOptionAutomaticBackupsEnabled: {"method":"delete","path":"/api/manager/backup/option/automaticBackupsEnabled","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get when the last backup succeeded
+   *
+   * An ISO 8601 time the hub records when a backup completes; `null` before the first.
+   */
   getOptionLastSuccessfulBackup: {"method":"get","path":"/api/manager/backup/option/lastSuccessfulBackup","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Record when a backup last succeeded
+   *
+   * For a backup taken outside the hub (a cloud backup, a restored one). The hub sets it itself when its own backup completes. Needs a token granting `homey.system` (403 otherwise); a time in the future is a 400.
+   */
   setOptionLastSuccessfulBackup: {"method":"put","path":"/api/manager/backup/option/lastSuccessfulBackup","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Forget when a backup last succeeded
+   *
+   * Needs a token granting `homey.system` (403 otherwise).
+   */
   unsetOptionLastSuccessfulBackup: {"method":"delete","path":"/api/manager/backup/option/lastSuccessfulBackup","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,8 +4,20 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"ble","uri":"homey:manager:ble","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the BLE radio's state */
   getState: {"method":"get","path":"/api/manager/ble/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Run a command on the BLE radio
+   *
+   * `discover` (opts.serviceUuid to filter) lists the advertisements heard; `find` (opts.address) answers one.
+   */
   runCommand: {"method":"post","path":"/api/manager/ble/command","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["command","opts"],"required":true},"args":[{"name":"command","in":"body","required":true,"types":["string"]},{"name":"opts","in":"body","required":false,"types":["object"]}],"status":200},
+  /**
+   * Let a simulated peripheral advertise
+   *
+   * A peripheral with the same address advertises anew (its fields replaced).
+   */
   addSimulatedAdvertisement: {"method":"post","path":"/api/manager/ble/simulator/advertisement","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["address","localName","rssi","serviceUuids"],"required":true},"args":[{"name":"address","in":"body","required":true,"types":["string"]},{"name":"localName","in":"body","required":false,"types":["string","null"]},{"name":"rssi","in":"body","required":false,"types":["number"]},{"name":"serviceUuids","in":"body","required":false,"types":["array"]}],"status":200},
+  /** Take a simulated peripheral out of range */
   removeSimulatedAdvertisement: {"method":"delete","path":"/api/manager/ble/simulator/advertisement/{address}","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":["address"],"queryParams":[],"body":null,"args":[{"name":"address","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

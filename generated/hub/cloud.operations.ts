@@ -4,7 +4,14 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"cloud","uri":"homey:manager:cloud","itemTypes":{"Webhook":"webhook"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the hub's cloud state */
   getState: {"method":"get","path":"/api/manager/cloud/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Hand an OAuth2 authorization code to the sign-in waiting for it
+   *
+   * The token names the sign-in (an app's pairing or settings flow) that waits for the code; a token no sign-in waits for answers 404.
+   */
   receiveOAuth2Callback: {"method":"post","path":"/api/manager/cloud/oauth2-callback","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["app"],"body":{"kind":"fields","names":["token","code"],"required":true},"args":[{"name":"app","in":"query","required":true,"types":["string"]},{"name":"token","in":"body","required":true,"types":["string"]},{"name":"code","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Hand a webhook call to what registered the webhook */
   receiveWebhookCallback: {"method":"post","path":"/api/manager/cloud/webhook/{id}/callback","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["args"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,11 +4,26 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"coprocessor","uri":"homey:manager:coprocessor","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the coprocessor's state */
   getState: {"method":"get","path":"/api/manager/coprocessor/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set a peripheral's configuration
+   *
+   * The given keys replace the stored ones; a key set to null is removed.
+   */
   setPeripheralConfig: {"method":"put","path":"/api/manager/coprocessor/{deviceId}/config","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["deviceId"],"queryParams":[],"body":{"kind":"fields","names":["config"],"required":true},"args":[{"name":"deviceId","in":"path","required":true,"types":["string"]},{"name":"config","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Set a peripheral's modulation
+   *
+   * The carrier must lie in the peripheral's band; a deviation applies to FSK and GFSK only.
+   */
   setModulation: {"method":"put","path":"/api/manager/coprocessor/{deviceId}/modulation","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["deviceId"],"queryParams":[],"body":{"kind":"fields","names":["type","carrier","baudRate","channelSpacing","channelDeviation"],"required":true},"args":[{"name":"deviceId","in":"path","required":true,"types":["string"]},{"name":"type","in":"body","required":false,"types":["string"]},{"name":"carrier","in":"body","required":false,"types":["number"]},{"name":"baudRate","in":"body","required":false,"types":["number"]},{"name":"channelSpacing","in":"body","required":false,"types":["number"]},{"name":"channelDeviation","in":"body","required":false,"types":["number"]}],"status":200},
+  /** List the paired bridges */
   getBridges: {"method":"get","path":"/api/manager/coprocessor/bridge","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Pair a bridge by its serial hash */
   pairBridge: {"method":"post","path":"/api/manager/coprocessor/bridge","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["serialHash"],"required":true},"args":[{"name":"serialHash","in":"body","required":true,"types":["string"]}],"status":200},
+  /** Read the bridge log */
   getBridgeLog: {"method":"get","path":"/api/manager/coprocessor/bridge/log","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Switch debug logging of the coprocessor or one peripheral */
   setDebugLogging: {"method":"put","path":"/api/manager/coprocessor/debug","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["peripheral","enabled"],"required":true},"args":[{"name":"peripheral","in":"body","required":false,"types":["string"]},{"name":"enabled","in":"body","required":true,"types":["boolean"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,17 +4,46 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"dashboards","uri":"homey:manager:dashboards","itemTypes":{"Dashboard":"dashboard","AppWidget":"appwidget","WidgetStore":"widgetstore"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the dashboards manager's state */
   getState: {"method":"get","path":"/api/manager/dashboards/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all dashboards */
   getDashboards: {"method":"get","path":"/api/manager/dashboards/dashboard","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":{"kind":"list","item":"Dashboard","type":"dashboard"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a dashboard
+   *
+   * Every placed widget must name an app widget that exists, with settings its definition accepts (missing ones take the default). Column and widget ids may be left out: the hub gives them a uuid. A widget id must be unique in the hub (409 when another dashboard has it). A widget store is created for each placed widget.
+   */
   createDashboard: {"method":"post","path":"/api/manager/dashboards/dashboard","auth":"token","scopes":["homey.dashboard"],"private":false,"crud":{"kind":"create","item":"Dashboard","type":"dashboard"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"dashboard","required":true},"args":[{"name":"dashboard","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a dashboard */
   getDashboard: {"method":"get","path":"/api/manager/dashboards/dashboard/{id}","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":{"kind":"get","item":"Dashboard","type":"dashboard"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a dashboard
+   *
+   * Replaces the given top-level fields; `columns` is replaced whole, with the same checks as createDashboard. Widgets that stay keep their widget store; new widgets get one; removed widgets lose theirs; a widget that now shows another app widget starts with an empty state.
+   */
   updateDashboard: {"method":"put","path":"/api/manager/dashboards/dashboard/{id}","auth":"token","scopes":["homey.dashboard"],"private":false,"crud":{"kind":"update","item":"Dashboard","type":"dashboard"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"dashboard","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"dashboard","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Delete a dashboard and its widget stores */
   deleteDashboard: {"method":"delete","path":"/api/manager/dashboards/dashboard/{id}","auth":"token","scopes":["homey.dashboard"],"private":false,"crud":{"kind":"delete","item":"Dashboard","type":"dashboard"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /** List all app widgets */
   getAppWidgets: {"method":"get","path":"/api/manager/dashboards/appwidget","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":{"kind":"list","item":"AppWidget","type":"appwidget"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get an app widget */
   getAppWidget: {"method":"get","path":"/api/manager/dashboards/appwidget/{id}","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":{"kind":"get","item":"AppWidget","type":"appwidget"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Suggest values for an autocomplete setting of an app widget
+   *
+   * Suggestions whose name contains the query, regardless of case, best first (names that start with it), at most 20. `settings` are the widget's other settings so far (jQuery-style in the query string, `settings[device][id]=...`): the device widget suggests the capabilities of the chosen device. 404 for an unknown widget or setting, 400 for a setting that is not of type autocomplete.
+   */
   getAppWidgetAutocomplete: {"method":"get","path":"/api/manager/dashboards/appwidget/{id}/autocomplete","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":["settingId","query","settings"],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"settingId","in":"query","required":true,"types":["string"]},{"name":"query","in":"query","required":true,"types":["string"]},{"name":"settings","in":"query","required":false,"types":["object"]}],"status":200},
+  /** List all widget stores */
   getWidgetStores: {"method":"get","path":"/api/manager/dashboards/widgetstore","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":{"kind":"list","item":"WidgetStore","type":"widgetstore"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a widget store */
   getWidgetStore: {"method":"get","path":"/api/manager/dashboards/widgetstore/{id}","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":{"kind":"get","item":"WidgetStore","type":"widgetstore"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get a widget store's state */
   getWidgetStoreState: {"method":"get","path":"/api/manager/dashboards/widgetstore/{id}/state","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Set a widget store's state
+   *
+   * Merges the given top-level keys into the state, or with `replace` replaces the whole state. The state holds at most 100 keys and 64 KiB of JSON. Needs only the readonly scope: a widget on a screen keeps its own state.
+   */
   setWidgetStoreState: {"method":"post","path":"/api/manager/dashboards/widgetstore/{id}/state","auth":"token","scopes":["homey.dashboard.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["state","replace"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"state","in":"body","required":true,"types":["object"]},{"name":"replace","in":"body","required":false,"types":["boolean"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

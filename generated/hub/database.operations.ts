@@ -4,6 +4,12 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"database","uri":"homey:manager:database","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the database's size and last optimization */
   getState: {"method":"get","path":"/api/manager/database/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Optimize the database
+   *
+   * Runs `PRAGMA wal_checkpoint(TRUNCATE)`, `PRAGMA optimize` and `VACUUM` on the hub's database. Writes wait while it runs; a large home takes a few seconds.
+   */
   optimizeDatabase: {"method":"post","path":"/api/manager/database/optimize","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,18 +4,56 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"devices","uri":"homey:manager:devices","itemTypes":{"Capability":"capability","Device":"device"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the devices manager's state */
   getState: {"method":"get","path":"/api/manager/devices/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all devices */
   getDevices: {"method":"get","path":"/api/manager/devices/device","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"list","item":"Device","type":"device"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a device */
   getDevice: {"method":"get","path":"/api/manager/devices/device/{id}","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"get","item":"Device","type":"device"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Rename, move or annotate a device
+   *
+   * Changes only the given fields. The zone must exist; `uiIndicator` must be one of the device's capabilities (or `null`).
+   */
   updateDevice: {"method":"put","path":"/api/manager/devices/device/{id}","auth":"token","scopes":["homey.device"],"private":false,"crud":{"kind":"update","item":"Device","type":"device"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"device","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"device","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Remove a device from the home
+   *
+   * The device leaves every group it belongs to (a group left without devices is removed too) and stops making its zone active.
+   */
   deleteDevice: {"method":"delete","path":"/api/manager/devices/device/{id}","auth":"token","scopes":["homey.device"],"private":false,"crud":{"kind":"delete","item":"Device","type":"device"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /** Get a device's settings with their definitions */
   getDeviceSettingsObj: {"method":"get","path":"/api/manager/devices/device/{id}/settings_obj","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Change some of a device's settings
+   *
+   * Each key must be a setting of the device's driver and each value must fit its definition.
+   */
   setDeviceSettings: {"method":"put","path":"/api/manager/devices/device/{id}/settings","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"settings","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"settings","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a capability's current value */
   getCapabilityValue: {"method":"get","path":"/api/manager/devices/device/{deviceId}/capability/{capabilityId}","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["deviceId","capabilityId"],"queryParams":[],"body":null,"args":[{"name":"deviceId","in":"path","required":true,"types":["string"]},{"name":"capabilityId","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Set a capability's value
+   *
+   * The value must have the capability's type, lie within its bounds (numbers are rounded to its step) and, for an enum, be one of its values. Setting a group's capability sets it on every device of the group. The hub's virtual sensors take their readings this way: setting a motion sensor's `alarm_motion` simulates motion and makes its zone active. Simulated hardware reacts too: a light dimmed above 0 turns on (off at 0), and a socket's `measure_power` follows `onoff` while `meter_power` counts the energy. Subscribers of `homey:device:<id>` get a `capability` event echoing `transactionId`, and subscribers of `homey:manager:devices` a `device.update`.
+   */
   setCapabilityValue: {"method":"put","path":"/api/manager/devices/device/{deviceId}/capability/{capabilityId}","auth":"token","scopes":["homey.device.control"],"private":false,"crud":null,"pathParams":["deviceId","capabilityId"],"queryParams":[],"body":{"kind":"fields","names":["value","opts","transactionId"],"required":true},"args":[{"name":"deviceId","in":"path","required":true,"types":["string"]},{"name":"capabilityId","in":"path","required":true,"types":["string"]},{"name":"value","in":"body","required":true,"types":["string","number","boolean"]},{"name":"opts","in":"body","required":false,"types":["object"]},{"name":"transactionId","in":"body","required":false,"types":["string"]}],"status":204},
+  /**
+   * Group devices into one device
+   *
+   * The group is a device of driver `homey:manager:vdevice:group` whose capabilities are the setable capabilities every member shares; setting one sets it on every member.
+   */
   createGroup: {"method":"post","path":"/api/manager/devices/group","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"group","required":true},"args":[{"name":"group","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Rename or move a group, or change its devices */
   updateGroup: {"method":"put","path":"/api/manager/devices/group/{id}","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"group","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"group","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Remove one device from a group
+   *
+   * The device itself stays; a group keeps at least one device (delete the group instead).
+   */
   deleteDeviceFromGroup: {"method":"delete","path":"/api/manager/devices/group/{groupId}/device/{deviceId}","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["groupId","deviceId"],"queryParams":[],"body":null,"args":[{"name":"groupId","in":"path","required":true,"types":["string"]},{"name":"deviceId","in":"path","required":true,"types":["string"]}],"status":200},
+  /** List the capabilities devices can have */
   getCapabilities: {"method":"get","path":"/api/manager/devices/capability","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a capability's definition */
   getCapability: {"method":"get","path":"/api/manager/devices/capability/{uri}/{id}","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["uri","id"],"queryParams":[],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,15 +4,54 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"devkit","uri":"homey:manager:devkit","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the devkit manager's state */
   getState: {"method":"get","path":"/api/manager/devkit/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Run an app from an uploaded package as a devkit session
+   *
+   * Unpacks the archive and starts the app; the answer comes once it runs or crashed. An installed app of the same id from the app store must be uninstalled first (409). A file above 8 MB is refused with 413 while it uploads, and a package that unpacks to more than 32 MB with 413 as soon as it inflates past that.
+   */
   runApp: {"method":"post","path":"/api/manager/devkit/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["app","purgeSettings","env","debug"],"required":true,"media":"multipart/form-data"},"args":[{"name":"app","in":"body","required":true},{"name":"purgeSettings","in":"body","required":false,"types":["boolean"]},{"name":"env","in":"body","required":false,"types":["string"]},{"name":"debug","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /**
+   * Stop a devkit session
+   *
+   * Stops the app and removes it with its drivers' devices; its settings are kept for the next run.
+   */
   stopApp: {"method":"delete","path":"/api/manager/devkit/{session}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["session"],"queryParams":[],"body":null,"args":[{"name":"session","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Read the output of a devkit session's app
+   *
+   * Its stdout and stderr lines, oldest first (the last 500).
+   */
   getAppStdOut: {"method":"get","path":"/api/manager/devkit/std/{session}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["session"],"queryParams":[],"body":null,"args":[{"name":"session","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Measure the CPU and memory use of every devkit session's app */
   getUsage: {"method":"get","path":"/api/manager/devkit/usage","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Install the app of a devkit session for good
+   *
+   * Installs the package the running session of this app id was started from (origin `devkit_install`), ending the session. With `clean` its settings start from the defaults.
+   */
   installApp: {"method":"post","path":"/api/manager/devkit/app","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["manifest","clean"],"required":true},"args":[{"name":"manifest","in":"body","required":true,"types":["object"]},{"name":"clean","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /** Uninstall an app installed from a devkit session */
   uninstallApp: {"method":"delete","path":"/api/manager/devkit/app/{sessionId}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"types":["string"]}],"status":204},
+  /** Get the USB network link's setting */
   getUsb: {"method":"get","path":"/api/manager/devkit/usb/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the operating system of the computer on the hub's USB port
+   *
+   * The hub presents the USB network function that operating system speaks without drivers (RNDIS for Windows, CDC ECM for macOS and Linux), or none with `off` (the default). Kept across restarts; announced as `option.update` with `{ id: "usb", value: <os> }` on `homey:manager:devkit`.
+   */
   setUsb: {"method":"put","path":"/api/manager/devkit/usb/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["os"],"required":true},"args":[{"name":"os","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Play an animation of your own frames on the LED ring
+   *
+   * The frames play one after another, each for `transition` ms, over and over until `duration` ms have passed or until stopped (with the id answered); the animation replaces whatever plays and is shown by the LED ring manager's state, with `source: devkit`, and its `animation.play` and `animation.stop` events.
+   */
   playLedringAnimation: {"method":"post","path":"/api/manager/devkit/ledring","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["animation"],"required":true},"args":[{"name":"animation","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Stop an animation of your own frames
+   *
+   * Stops it if it still plays; 404 when no devkit animation of this id plays (it ended, was stopped or replaced).
+   */
   stopLedringAnimation: {"method":"delete","path":"/api/manager/devkit/ledring","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":["animation_id"],"body":null,"args":[{"name":"animation_id","in":"query","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,15 +4,46 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"drivers","uri":"homey:manager:drivers","itemTypes":{"Driver":"driver","PairSession":"pairsession"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the drivers manager's state */
   getState: {"method":"get","path":"/api/manager/drivers/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all drivers */
   getDrivers: {"method":"get","path":"/api/manager/drivers/driver","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"list","item":"Driver","type":"driver"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a driver */
   getDriver: {"method":"get","path":"/api/manager/drivers/driver/{id}","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"get","item":"Driver","type":"driver"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Start pairing, unpairing or repairing a device
+   *
+   * `unpair` and `repair` need the `deviceId` of a device of that driver. New devices go to `zoneId`, by default the root zone.
+   */
   createPairSession: {"method":"post","path":"/api/manager/drivers/pairsession","auth":"token","scopes":["homey.device"],"private":false,"crud":{"kind":"create","item":"PairSession","type":"pairsession"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"pairsession","required":true},"args":[{"name":"pairsession","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a pair session */
   getPairSession: {"method":"get","path":"/api/manager/drivers/pairsession/{id}","auth":"token","scopes":["homey.device"],"private":false,"crud":{"kind":"get","item":"PairSession","type":"pairsession"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** End a pair session */
   deletePairSession: {"method":"delete","path":"/api/manager/drivers/pairsession/{id}","auth":"token","scopes":["homey.device"],"private":false,"crud":{"kind":"delete","item":"PairSession","type":"pairsession"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Keep a pair session open
+   *
+   * A pairing screen calls this while it is shown; each call gives the session five more minutes.
+   */
   emitPairingHeartbeat: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/heartbeat","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Send a pairing screen's event to the driver
+   *
+   * `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`.
+   */
   emitPairingEvent: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/emit","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["event","data"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"event","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":false}],"status":200},
+  /**
+   * Answer a driver's question
+   *
+   * `callbackId` is a key of the session's `callbacks`; `data` is the answer (a PIN code is a string of 5 digits).
+   */
   emitPairingCallback: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/callback","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["callbackId","data"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"callbackId","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":false}],"status":204},
+  /**
+   * Add a found device to the home
+   *
+   * In a pair session, adds the device (in `zone`, else the session's zone); in a repair session, links the session's device to the new `data`. A device already paired, or a driver question left unanswered, is a conflict.
+   */
   createPairSessionDevice: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/device","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"device","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"device","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Remove an unpair session's device from the home */
   deletePairSessionDevice: {"method":"delete","path":"/api/manager/drivers/pairsession/{id}/device","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,42 +4,180 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"energy","uri":"homey:manager:energy","itemTypes":{"EnergyReportHour":"energyreporthour","EnergyReportDay":"energyreportday","EnergyReportWeek":"energyreportweek","EnergyReportMonth":"energyreportmonth","EnergyReportYear":"energyreportyear"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the fixed electricity price
+   *
+   * The price of one kWh of electricity, in the currency in effect, that reports use while the electricity price type is `fixed`. The same stored value as the `kWhCost` option. `null` when unset.
+   */
   getOptionElectricityPriceFixed: {"method":"get","path":"/api/manager/energy/option/electricityPriceFixed","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the fixed electricity price
+   *
+   * The price of one kWh of electricity, in the currency in effect, that reports use while the electricity price type is `fixed`. The same stored value as the `kWhCost` option.
+   */
   setOptionElectricityPriceFixed: {"method":"put","path":"/api/manager/energy/option/electricityPriceFixed","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Unset the fixed electricity price */
   unsetOptionElectricityPriceFixed: {"method":"delete","path":"/api/manager/energy/option/electricityPriceFixed","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get the fixed gas price
+   *
+   * The price of one cubic metre of gas, in the currency in effect. `null` when unset.
+   */
   getOptionGasPriceFixed: {"method":"get","path":"/api/manager/energy/option/gasPriceFixed","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the fixed gas price
+   *
+   * The price of one cubic metre of gas, in the currency in effect.
+   */
   setOptionGasPriceFixed: {"method":"put","path":"/api/manager/energy/option/gasPriceFixed","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Unset the fixed gas price */
   unsetOptionGasPriceFixed: {"method":"delete","path":"/api/manager/energy/option/gasPriceFixed","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get the fixed water price
+   *
+   * The price of one cubic metre of water, in the currency in effect. `null` when unset.
+   */
   getOptionWaterPriceFixed: {"method":"get","path":"/api/manager/energy/option/waterPriceFixed","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the fixed water price
+   *
+   * The price of one cubic metre of water, in the currency in effect.
+   */
   setOptionWaterPriceFixed: {"method":"put","path":"/api/manager/energy/option/waterPriceFixed","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Unset the fixed water price */
   unsetOptionWaterPriceFixed: {"method":"delete","path":"/api/manager/energy/option/waterPriceFixed","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get the cost of one kWh
+   *
+   * The cost of one kWh of electricity that reports use while the price type is `fixed`: another name of the `electricityPriceFixed` option, reading and writing the same stored value. `null` when unset.
+   */
   getOptionKWhCost: {"method":"get","path":"/api/manager/energy/option/kWhCost","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the cost of one kWh
+   *
+   * The cost of one kWh of electricity that reports use while the price type is `fixed`: another name of the `electricityPriceFixed` option, reading and writing the same stored value.
+   */
   setOptionKWhCost: {"method":"put","path":"/api/manager/energy/option/kWhCost","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Unset the cost of one kWh */
   unsetOptionKWhCost: {"method":"delete","path":"/api/manager/energy/option/kWhCost","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get the currency of prices and costs
+   *
+   * An ISO 4217 currency code (`EUR`, `NOK`, `GBP` ...) that prices and report costs are in; an unknown code is a 400. Unset, the currency of the chosen dynamic price zone applies, else EUR (see getCurrency). `null` when unset.
+   */
   getOptionCurrency: {"method":"get","path":"/api/manager/energy/option/currency","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the currency of prices and costs
+   *
+   * An ISO 4217 currency code (`EUR`, `NOK`, `GBP` ...) that prices and report costs are in; an unknown code is a 400. Unset, the currency of the chosen dynamic price zone applies, else EUR (see getCurrency).
+   */
   setOptionCurrency: {"method":"put","path":"/api/manager/energy/option/currency","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Unset the currency of prices and costs */
   unsetOptionCurrency: {"method":"delete","path":"/api/manager/energy/option/currency","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the energy manager's state */
   getState: {"method":"get","path":"/api/manager/energy/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get the power used right now in a zone
+   *
+   * The current `measure_power` of every device in the zone and the zones below it, with per-device figures, per zone totals and the overall total. Without `zone`, the whole home (the root zone).
+   */
   getLiveReport: {"method":"get","path":"/api/manager/energy/live","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["zone"],"body":null,"args":[{"name":"zone","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the day report
+   *
+   * Electricity per hour of one day, per device, zone and category. Answers the report (all zeros when nothing was recorded). Unless `cache` is `true`, the energy of devices that are still drawing power is recorded up to now first.
+   */
   getReportDay: {"method":"get","path":"/api/manager/energy/report/day","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["date","cache"],"body":null,"args":[{"name":"date","in":"query","required":true,"types":["string"]},{"name":"cache","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the week report
+   *
+   * Electricity per day of one ISO 8601 week (Monday to Sunday). Answers the report (all zeros when nothing was recorded). Unless `cache` is `true`, the energy of devices that are still drawing power is recorded up to now first.
+   */
   getReportWeek: {"method":"get","path":"/api/manager/energy/report/week","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["isoWeek","cache"],"body":null,"args":[{"name":"isoWeek","in":"query","required":true,"types":["string"]},{"name":"cache","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the month report
+   *
+   * Electricity per day of one month. Answers the report (all zeros when nothing was recorded). Unless `cache` is `true`, the energy of devices that are still drawing power is recorded up to now first.
+   */
   getReportMonth: {"method":"get","path":"/api/manager/energy/report/month","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["yearMonth","cache"],"body":null,"args":[{"name":"yearMonth","in":"query","required":true,"types":["string"]},{"name":"cache","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the year report
+   *
+   * Electricity per month of one year. Answers the report (all zeros when nothing was recorded). Unless `cache` is `true`, the energy of devices that are still drawing power is recorded up to now first.
+   */
   getReportYear: {"method":"get","path":"/api/manager/energy/report/year","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["year","cache"],"body":null,"args":[{"name":"year","in":"query","required":true,"types":["string"]},{"name":"cache","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * List the periods that have report data
+   *
+   * The days, ISO weeks, months and years (UTC) in which electricity was recorded, oldest first.
+   */
   getReportsAvailable: {"method":"get","path":"/api/manager/energy/reports/available","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get the currency in effect
+   *
+   * The currency option when set, else the currency of the chosen dynamic price zone, else EUR.
+   */
   getCurrency: {"method":"get","path":"/api/manager/energy/currency","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Delete every energy report
+   *
+   * Forgets all recorded electricity, real and dummy. Subscribers of `homey:manager:energy` get `energyreportday.delete` (and week, month, year) for each report that existed.
+   */
   deleteReports: {"method":"delete","path":"/api/manager/energy/reports","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Recompute the categories of a day report
+   *
+   * Each device's electricity on that day is counted under the device class it had when it used it; this puts it under the class the device has now (a device deleted since keeps its old one). Answers the day report; an `energyreportday.update` follows.
+   */
   resetReportDayCategories: {"method":"put","path":"/api/manager/energy/report/day/reset/categories","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["options"],"required":true},"args":[{"name":"options","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Get the hourly electricity prices of a day
+   *
+   * The market prices of the chosen price zone per kWh for each hour of the day (UTC), each also shown after the user costs (setDynamicElectricityPriceUserCosts). A hub with a cloud energy service (HubConfig.energyUrl) asks it for the day-ahead prices (404 while the market has not published the day, 502 when the service answers an error, 503 when it cannot be reached); a hub without one uses the user's tariff table (setDynamicElectricityPriceTariff) for every day. 409 until a price zone is chosen (and, without a service, a tariff is set).
+   */
   fetchDynamicElectricityPrices: {"method":"get","path":"/api/manager/energy/price/electricity/dynamic","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["date"],"body":null,"args":[{"name":"date","in":"query","required":true,"types":["string"]}],"status":200},
+  /** Get the user costs added to dynamic electricity prices */
   getDynamicElectricityPriceUserCosts: {"method":"get","path":"/api/manager/energy/price/electricity/dynamic/user-costs","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the user costs added to dynamic electricity prices
+   *
+   * A formula of the market price per kWh, `price`, giving what the user pays per kWh (energy tax, supplier margin, VAT): numbers, `price`, + - * /, unary minus and parentheses, at most 200 characters, e.g. `(price + 0.15) * 1.21`. It is parsed, never evaluated as code; anything else is a 400 that says where.
+   */
   setDynamicElectricityPriceUserCosts: {"method":"put","path":"/api/manager/energy/price/electricity/dynamic/user-costs","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["mathExpression","type"],"required":true},"args":[{"name":"mathExpression","in":"body","required":true,"types":["string"]},{"name":"type","in":"body","required":false,"types":["string"]}],"status":204},
+  /** Remove the user costs from dynamic electricity prices */
   unsetDynamicElectricityPriceUserCosts: {"method":"delete","path":"/api/manager/energy/price/electricity/dynamic/user-costs","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the hourly electricity tariff table */
   getDynamicElectricityPriceTariff: {"method":"get","path":"/api/manager/energy/price/electricity/dynamic/tariff","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Set the hourly electricity tariff table
+   *
+   * The market price per kWh (before user costs, in the currency in effect) for each of the 24 hours of a day, index 0 being 00:00-01:00 UTC. It stands in for the day-ahead market the hub cannot reach: fetchDynamicElectricityPrices and, with the dynamic price type, report costs use it for every day.
+   */
   setDynamicElectricityPriceTariff: {"method":"put","path":"/api/manager/energy/price/electricity/dynamic/tariff","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["prices"],"required":true},"args":[{"name":"prices","in":"body","required":true,"types":["array"]}],"status":204},
+  /** Choose fixed or dynamic electricity prices */
   setElectricityPriceType: {"method":"put","path":"/api/manager/energy/price/electricity/{type}","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":["type"],"queryParams":[],"body":null,"args":[{"name":"type","in":"path","required":true,"types":["string"]}],"status":204},
+  /** Get whether electricity prices are fixed or dynamic */
   getElectricityPriceType: {"method":"get","path":"/api/manager/energy/price/electricity/type","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * List the dynamic electricity price zones
+   *
+   * The market (bidding) zones a user can choose, keyed by id, each with the currency of its prices.
+   */
   getDynamicPricesElectricityZones: {"method":"get","path":"/api/manager/energy/price/electricity/dynamic/zones","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the chosen dynamic electricity price zone */
   getDynamicPricesElectricityZone: {"method":"get","path":"/api/manager/energy/price/electricity/dynamic/zone","auth":"token","scopes":["homey.energy.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Choose the dynamic electricity price zone
+   *
+   * One of getDynamicPricesElectricityZones; an unknown id is a 404.
+   */
   setDynamicPricesElectricityZone: {"method":"put","path":"/api/manager/energy/price/electricity/dynamic/zone","auth":"token","scopes":["homey.energy"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["options"],"required":true},"args":[{"name":"options","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Fill the reports with dummy data
+   *
+   * For demonstrations and development: generates hourly electricity for the hub's metering devices (or named stand-ins when it has fewer than `numTopConsumers`) over the days `fromDate` to `toDate` (default: the 30 days up to today, at most 366 days), varying by `randomness` (0 to 1). Reports show it beside real data until disableDummyEnergyReports; a second call replaces it.
+   */
   enableDummyEnergyReports: {"method":"post","path":"/api/manager/energy/reports/dummy/enable","auth":"token","scopes":["homey.energy"],"private":true,"crud":null,"pathParams":[],"queryParams":["fromDate","toDate","randomness","numTopConsumers"],"body":null,"args":[{"name":"fromDate","in":"query","required":false,"types":["string"]},{"name":"toDate","in":"query","required":false,"types":["string"]},{"name":"randomness","in":"query","required":false,"types":["number"]},{"name":"numTopConsumers","in":"query","required":false,"types":["number"]}],"status":200},
+  /** Remove the dummy report data */
   disableDummyEnergyReports: {"method":"post","path":"/api/manager/energy/reports/dummy/disable","auth":"token","scopes":["homey.energy"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,8 +4,20 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"experiments","uri":"homey:manager:experiments","itemTypes":{"ExperimentSSH":"experiment-ssh","ExperimentHomeKit":"experiment-homekit","ExperimentPowerUser":"experiment-poweruser","ExperimentVirtualDevices":"experiment-virtualdevices"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the experiments manager's state */
   getState: {"method":"get","path":"/api/manager/experiments/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List the experiments */
   getExperiments: {"method":"get","path":"/api/manager/experiments/experiment","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Enable an experiment
+   *
+   * Enabling an enabled experiment changes nothing and sends no event.
+   */
   enableExperiment: {"method":"put","path":"/api/manager/experiments/experiment/{id}/enable","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Disable an experiment
+   *
+   * Disabling a disabled experiment changes nothing and sends no event.
+   */
   disableExperiment: {"method":"put","path":"/api/manager/experiments/experiment/{id}/disable","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,33 +4,146 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"flow","uri":"homey:manager:flow","itemTypes":{"Flow":"flow","AdvancedFlow":"advancedflow","FlowFolder":"flowfolder","FlowCardTrigger":"flowcardtrigger","FlowCardCondition":"flowcardcondition","FlowCardAction":"flowcardaction"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the flow manager's state */
   getState: {"method":"get","path":"/api/manager/flow/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all flows */
   getFlows: {"method":"get","path":"/api/manager/flow/flow","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"Flow","type":"flow"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a flow
+   *
+   * Every card must exist (400 naming it) and carry its required arguments; a card id must start with its `uri`. The folder, when given, must exist (404).
+   */
   createFlow: {"method":"post","path":"/api/manager/flow/flow","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"create","item":"Flow","type":"flow"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"flow","required":true},"args":[{"name":"flow","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Test a flow without saving it
+   *
+   * Runs the flow's conditions once with the given trigger tokens, then the actions of the branch they choose, and answers what each card did by then (see FlowTestResult for the realtime progress of delayed actions). A card the hub does not have is reported as that card's error.
+   */
   testFlow: {"method":"post","path":"/api/manager/flow/flow/test","auth":"token","scopes":["homey.flow"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["flow","tokens","sessionId"],"required":true},"args":[{"name":"flow","in":"body","required":true,"types":["object"]},{"name":"tokens","in":"body","required":true,"types":["object"]},{"name":"sessionId","in":"body","required":true,"types":["string"]}],"status":200},
+  /** Get a flow */
   getFlow: {"method":"get","path":"/api/manager/flow/flow/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"Flow","type":"flow"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a flow
+   *
+   * Replaces the given top-level fields; `id`, `broken` and `triggerable` sent back with the flow are ignored. New cards must exist, as at creation.
+   */
   updateFlow: {"method":"put","path":"/api/manager/flow/flow/{id}","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"update","item":"Flow","type":"flow"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"flow","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"flow","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Delete a flow */
   deleteFlow: {"method":"delete","path":"/api/manager/flow/flow/{id}","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"delete","item":"Flow","type":"flow"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Start a flow by hand
+   *
+   * Starts a flow whose trigger is "This flow is started" (`triggerable`). The flow runs on after the answer. 409 when the flow is disabled, broken or not triggerable.
+   */
   triggerFlow: {"method":"post","path":"/api/manager/flow/flow/{id}/trigger","auth":"token","scopes":["homey.flow.start"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Make a portable copy of a flow to share
+   *
+   * Answers a self-contained document (see FlowShare): the flow as a createFlow body plus what each card is and whose it is. Nothing leaves the hub: the caller passes the document on.
+   */
   shareFlow: {"method":"post","path":"/api/manager/flow/flow/{id}/share","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** List all flow folders */
   getFlowFolders: {"method":"get","path":"/api/manager/flow/flowfolder","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"FlowFolder","type":"flowfolder"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a flow folder
+   *
+   * The parent, when given, must exist (404).
+   */
   createFlowFolder: {"method":"post","path":"/api/manager/flow/flowfolder","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"create","item":"FlowFolder","type":"flowfolder"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"flowfolder","required":true},"args":[{"name":"flowfolder","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a flow folder */
   getFlowFolder: {"method":"get","path":"/api/manager/flow/flowfolder/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"FlowFolder","type":"flowfolder"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a flow folder
+   *
+   * Replaces the given top-level fields, checked as at creation; `id` and computed fields sent back are ignored.
+   */
   updateFlowFolder: {"method":"put","path":"/api/manager/flow/flowfolder/{id}","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"update","item":"FlowFolder","type":"flowfolder"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"flowfolder","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"flowfolder","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a flow folder
+   *
+   * Its flows, advanced flows and sub-folders move up to its parent (the top level for a top-level folder), each announced as updated.
+   */
   deleteFlowFolder: {"method":"delete","path":"/api/manager/flow/flowfolder/{id}","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"delete","item":"FlowFolder","type":"flowfolder"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /** List all advanced flows */
   getAdvancedFlows: {"method":"get","path":"/api/manager/flow/advancedflow","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"AdvancedFlow","type":"advancedflow"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a advanced flow
+   *
+   * Every flow card it names must exist (400), outputs must name cards of the flow; the folder, when given, must exist (404).
+   */
   createAdvancedFlow: {"method":"post","path":"/api/manager/flow/advancedflow","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"create","item":"AdvancedFlow","type":"advancedflow"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"advancedflow","required":true},"args":[{"name":"advancedflow","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a advanced flow */
   getAdvancedFlow: {"method":"get","path":"/api/manager/flow/advancedflow/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"AdvancedFlow","type":"advancedflow"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a advanced flow
+   *
+   * Replaces the given top-level fields, checked as at creation; `id` and computed fields sent back are ignored.
+   */
   updateAdvancedFlow: {"method":"put","path":"/api/manager/flow/advancedflow/{id}","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"update","item":"AdvancedFlow","type":"advancedflow"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"advancedflow","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"advancedflow","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a advanced flow
+   *
+   * Removes the advanced flow; flows that start it by its card break.
+   */
   deleteAdvancedFlow: {"method":"delete","path":"/api/manager/flow/advancedflow/{id}","auth":"token","scopes":["homey.flow"],"private":false,"crud":{"kind":"delete","item":"AdvancedFlow","type":"advancedflow"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Start an advanced flow by hand
+   *
+   * Runs the advanced flow from its `start` cards (`triggerable`). The flow runs on after the answer. 409 when it is disabled, broken or has no start card.
+   */
   triggerAdvancedFlow: {"method":"post","path":"/api/manager/flow/advancedflow/{id}/trigger","auth":"token","scopes":["homey.flow.start"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * List all trigger cards
+   *
+   * Every trigger card of the home as it is now, keyed by card id; a device's cards come and go with it.
+   */
   getFlowCardTriggers: {"method":"get","path":"/api/manager/flow/flowcardtrigger","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"FlowCardTrigger","type":"flowcardtrigger"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get a trigger card
+   *
+   * 404 unless the card exists and belongs to `uri`.
+   */
   getFlowCardTrigger: {"method":"get","path":"/api/manager/flow/flowcardtrigger/{uri}/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"FlowCardTrigger","type":"flowcardtrigger"},"pathParams":["uri","id"],"queryParams":[],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * List all condition cards
+   *
+   * Every condition card of the home as it is now, keyed by card id; a device's cards come and go with it.
+   */
   getFlowCardConditions: {"method":"get","path":"/api/manager/flow/flowcardcondition","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"FlowCardCondition","type":"flowcardcondition"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get a condition card
+   *
+   * 404 unless the card exists and belongs to `uri`.
+   */
   getFlowCardCondition: {"method":"get","path":"/api/manager/flow/flowcardcondition/{uri}/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"FlowCardCondition","type":"flowcardcondition"},"pathParams":["uri","id"],"queryParams":[],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Check a condition card
+   *
+   * Fills `[[token]]` placeholders of text arguments from `tokens`, checks the arguments against the card's (400 naming the argument) and answers whether the condition holds.
+   */
   runFlowCardCondition: {"method":"post","path":"/api/manager/flow/flowcardcondition/{uri}/{id}/run","auth":"token","scopes":["homey.flow"],"private":false,"crud":null,"pathParams":["uri","id"],"queryParams":[],"body":{"kind":"fields","names":["args","tokens","state","droptoken"],"required":true},"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]},{"name":"tokens","in":"body","required":false,"types":["object"]},{"name":"state","in":"body","required":false,"types":["object"]},{"name":"droptoken","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * List all action cards
+   *
+   * Every action card of the home as it is now, keyed by card id; a device's cards come and go with it.
+   */
   getFlowCardActions: {"method":"get","path":"/api/manager/flow/flowcardaction","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"FlowCardAction","type":"flowcardaction"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get a action card
+   *
+   * 404 unless the card exists and belongs to `uri`.
+   */
   getFlowCardAction: {"method":"get","path":"/api/manager/flow/flowcardaction/{uri}/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"FlowCardAction","type":"flowcardaction"},"pathParams":["uri","id"],"queryParams":[],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Run an action card
+   *
+   * Fills `[[token]]` placeholders of text arguments from `tokens`, checks the arguments against the card's (400 naming the argument), runs the action (device changes go out as capability events) and answers the tokens it hands on. With `duration`, on cards that support it, the action is undone after that many ms.
+   */
   runFlowCardAction: {"method":"post","path":"/api/manager/flow/flowcardaction/{uri}/{id}/run","auth":"token","scopes":["homey.flow"],"private":false,"crud":null,"pathParams":["uri","id"],"queryParams":[],"body":{"kind":"fields","names":["args","tokens","state","droptoken","duration"],"required":true},"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]},{"name":"tokens","in":"body","required":false,"types":["object"]},{"name":"state","in":"body","required":false,"types":["object"]},{"name":"droptoken","in":"body","required":false,"types":["string"]},{"name":"duration","in":"body","required":false,"types":["number"]}],"status":200},
+  /**
+   * Suggest values for a card's autocomplete argument
+   *
+   * Answers the matches whose name contains `query` (case-insensitive), best first. 400 when the card has no autocomplete argument of that name. Any valid token may ask (no scope).
+   */
   getFlowCardAutocomplete: {"method":"get","path":"/api/manager/flow/{type}/{uri}/{id}/autocomplete","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["type","uri","id"],"queryParams":["name","query","args"],"body":null,"args":[{"name":"type","in":"path","required":true,"types":["string"]},{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]},{"name":"name","in":"query","required":true,"types":["string"]},{"name":"query","in":"query","required":true,"types":["string"]},{"name":"args","in":"query","required":false,"types":["object"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,8 +4,12 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"flowtoken","uri":"homey:manager:flowtoken","itemTypes":{"FlowToken":"flowtoken"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the flow tokens manager's state */
   getState: {"method":"get","path":"/api/manager/flowtoken/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all flow tokens */
   getFlowTokens: {"method":"get","path":"/api/manager/flowtoken/flowtoken","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"list","item":"FlowToken","type":"flowtoken"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a flow token */
   getFlowToken: {"method":"get","path":"/api/manager/flowtoken/flowtoken/{id}","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":{"kind":"get","item":"FlowToken","type":"flowtoken"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get a flow token's current value */
   getFlowTokenValue: {"method":"get","path":"/api/manager/flowtoken/flowtoken/{id}/value","auth":"token","scopes":["homey.flow.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

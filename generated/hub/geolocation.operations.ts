@@ -4,15 +4,30 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"geolocation","uri":"homey:manager:geolocation","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the location, its time zone and today's sun times */
   getState: {"method":"get","path":"/api/manager/geolocation/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get the current weather at the home's location
+   *
+   * Asked of the cloud weather service each time, except that an answer younger than ten minutes for the same location and language is reused.
+   */
   getWeather: {"method":"get","path":"/api/manager/geolocation/weather","auth":"token","scopes":["homey.geolocation.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get where the location comes from */
   getOptionMode: {"method":"get","path":"/api/manager/geolocation/option/mode","auth":"token","scopes":["homey.geolocation.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set where the location comes from */
   setOptionMode: {"method":"put","path":"/api/manager/geolocation/option/mode","auth":"token","scopes":["homey.geolocation"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Return to the default mode, auto */
   unsetOptionMode: {"method":"delete","path":"/api/manager/geolocation/option/mode","auth":"token","scopes":["homey.geolocation"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the home's location */
   getOptionLocation: {"method":"get","path":"/api/manager/geolocation/option/location","auth":"token","scopes":["homey.geolocation.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the home's location (the mode becomes manual) */
   setOptionLocation: {"method":"put","path":"/api/manager/geolocation/option/location","auth":"token","scopes":["homey.geolocation"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["object"]}],"status":204},
+  /** Forget the home's location */
   unsetOptionLocation: {"method":"delete","path":"/api/manager/geolocation/option/location","auth":"token","scopes":["homey.geolocation"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the home's postal address */
   getOptionAddress: {"method":"get","path":"/api/manager/geolocation/option/address","auth":"token","scopes":["homey.geolocation.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the home's postal address (the mode becomes manual) */
   setOptionAddress: {"method":"put","path":"/api/manager/geolocation/option/address","auth":"token","scopes":["homey.geolocation"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Forget the home's postal address */
   unsetOptionAddress: {"method":"delete","path":"/api/manager/geolocation/option/address","auth":"token","scopes":["homey.geolocation"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,12 +4,24 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"google-assistant","uri":"homey:manager:google-assistant","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the PIN code asked before security actions */
   getOptionPinCode: {"method":"get","path":"/api/manager/google-assistant/option/pinCode","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the PIN code asked before security actions */
   setOptionPinCode: {"method":"put","path":"/api/manager/google-assistant/option/pinCode","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Remove the PIN code */
   unsetOptionPinCode: {"method":"delete","path":"/api/manager/google-assistant/option/pinCode","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get whether Google Assistant is enabled */
   getOptionEnabled: {"method":"get","path":"/api/manager/google-assistant/option/enabled","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Enable or disable Google Assistant */
   setOptionEnabled: {"method":"put","path":"/api/manager/google-assistant/option/enabled","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["boolean"]}],"status":204},
+  /** Disable Google Assistant (the default) */
   unsetOptionEnabled: {"method":"delete","path":"/api/manager/google-assistant/option/enabled","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the Google Assistant manager's state */
   getState: {"method":"get","path":"/api/manager/google-assistant/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Sync the home's devices to Google Assistant
+   *
+   * Answers the SYNC payload the assistant receives; 409 while Google Assistant is disabled.
+   */
   sync: {"method":"post","path":"/api/manager/google-assistant/sync","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
 } as const satisfies Record<string, OperationSpec>;

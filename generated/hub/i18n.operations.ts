@@ -4,11 +4,18 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"i18n","uri":"homey:manager:i18n","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the language, the unit system and what each can be */
   getState: {"method":"get","path":"/api/manager/i18n/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the hub's language */
   getOptionLanguage: {"method":"get","path":"/api/manager/i18n/option/language","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the hub's language */
   setOptionLanguage: {"method":"put","path":"/api/manager/i18n/option/language","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Return to the default language, English */
   unsetOptionLanguage: {"method":"delete","path":"/api/manager/i18n/option/language","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the hub's unit system */
   getOptionUnits: {"method":"get","path":"/api/manager/i18n/option/units","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the hub's unit system */
   setOptionUnits: {"method":"put","path":"/api/manager/i18n/option/units","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Return to the default unit system, metric */
   unsetOptionUnits: {"method":"delete","path":"/api/manager/i18n/option/units","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

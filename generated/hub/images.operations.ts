@@ -4,9 +4,22 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"images","uri":"homey:manager:images","itemTypes":{"Image":"image"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the images manager's state */
   getState: {"method":"get","path":"/api/manager/images/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all images */
   getImages: {"method":"get","path":"/api/manager/images/image","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"list","item":"Image","type":"image"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get an image */
   getImage: {"method":"get","path":"/api/manager/images/image/{id}","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"get","item":"Image","type":"image"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Get the picture itself
+   *
+   * The latest picture, as an SVG image (over the socket, its bytes). It carries an ETag: a client whose copy is current gets 304.
+   */
   getImageContent: {"method":"get","path":"/api/manager/images/image/{id}/image","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200,"media":"image/svg+xml"},
+  /**
+   * Have the camera take a new picture
+   *
+   * The image's `lastUpdated` becomes now and subscribers get `image.update`.
+   */
   refreshImage: {"method":"post","path":"/api/manager/images/image/{id}/refresh","auth":"token","scopes":["homey.device.control"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":[],"required":false},"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

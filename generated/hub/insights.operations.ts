@@ -4,13 +4,38 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"insights","uri":"homey:manager:insights","itemTypes":{"Log":"log","LogEntryBoolean":"logentryboolean"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the insights manager's state */
   getState: {"method":"get","path":"/api/manager/insights/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get how much storage insights take */
   getStorage: {"method":"get","path":"/api/manager/insights/storage","auth":"token","scopes":["homey.insights.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all logs */
   getLogs: {"method":"get","path":"/api/manager/insights/log","auth":"token","scopes":["homey.insights.readonly"],"private":false,"crud":{"kind":"list","item":"Log","type":"log"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Delete every log and its entries
+   *
+   * The logs of devices that still keep them come back, empty, with the device's next change (a value, a rename) or at the next start.
+   */
   deleteLogs: {"method":"delete","path":"/api/manager/insights/log/","auth":"token","scopes":["homey.insights"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get a log */
   getLog: {"method":"get","path":"/api/manager/insights/log/{id}","auth":"token","scopes":["homey.insights.readonly"],"private":false,"crud":{"kind":"get","item":"Log","type":"log"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a log's titles
+   *
+   * `titleTrue` and `titleFalse` name the states of a boolean log; a number log refuses them (400).
+   */
   updateLog: {"method":"put","path":"/api/manager/insights/log/{uri}/{id}","auth":"token","scopes":["homey.insights"],"private":false,"crud":{"kind":"update","item":"Log","type":"log"},"pathParams":["uri","id"],"queryParams":[],"body":{"kind":"root","name":"log","required":true},"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]},{"name":"log","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a log and its entries
+   *
+   * A log its device still keeps comes back, empty and with the capability's titles, with the device's next change (a value, a rename) or at the next start.
+   */
   deleteLog: {"method":"delete","path":"/api/manager/insights/log/{uri}/{id}","auth":"token","scopes":["homey.insights"],"private":false,"crud":{"kind":"delete","item":"Log","type":"log"},"pathParams":["uri","id"],"queryParams":[],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /** Get a log's entries at a resolution */
   getLogEntries: {"method":"get","path":"/api/manager/insights/log/{uri}/{id}/entry","auth":"token","scopes":["homey.insights.readonly"],"private":false,"crud":null,"pathParams":["uri","id"],"queryParams":["resolution"],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]},{"name":"resolution","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Delete a log's entries
+   *
+   * The log stays and records on; every value recorded so far is deleted.
+   */
   deleteLogEntries: {"method":"delete","path":"/api/manager/insights/log/{uri}/{id}/entry","auth":"token","scopes":["homey.insights"],"private":false,"crud":null,"pathParams":["uri","id"],"queryParams":[],"body":null,"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

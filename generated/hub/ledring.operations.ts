@@ -4,15 +4,26 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"ledring","uri":"homey:manager:ledring","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get what the LED ring shows now */
   getState: {"method":"get","path":"/api/manager/ledring/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List the screensavers the ring can show */
   getScreensavers: {"method":"get","path":"/api/manager/ledring/screensaver","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List the animations the ring can play */
   getAnimations: {"method":"get","path":"/api/manager/ledring/animation","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Stop the animation playing, if any */
   stopAnimation: {"method":"delete","path":"/api/manager/ledring/animation","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Play an animation on the ring */
   playAnimation: {"method":"post","path":"/api/manager/ledring/animation/{id}/play","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["duration"],"required":false},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"duration","in":"body","required":false,"types":["number"]}],"status":200},
+  /** Get the screensaver the ring shows when idle */
   getOptionScreensaver: {"method":"get","path":"/api/manager/ledring/option/screensaver","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the screensaver the ring shows when idle */
   setOptionScreensaver: {"method":"put","path":"/api/manager/ledring/option/screensaver","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Return to the default screensaver, rainbow */
   unsetOptionScreensaver: {"method":"delete","path":"/api/manager/ledring/option/screensaver","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the ring's brightness */
   getOptionBrightness: {"method":"get","path":"/api/manager/ledring/option/brightness","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the ring's brightness */
   setOptionBrightness: {"method":"put","path":"/api/manager/ledring/option/brightness","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Return to full brightness */
   unsetOptionBrightness: {"method":"delete","path":"/api/manager/ledring/option/brightness","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,11 +4,30 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"logic","uri":"homey:manager:logic","itemTypes":{"Variable":"variable"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the logic manager's state */
   getState: {"method":"get","path":"/api/manager/logic/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all variables */
   getVariables: {"method":"get","path":"/api/manager/logic/variable","auth":"token","scopes":["homey.logic.readonly"],"private":false,"crud":{"kind":"list","item":"Variable","type":"variable"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a variable
+   *
+   * The value must match the type (a number must be finite); names need not be unique.
+   */
   createVariable: {"method":"post","path":"/api/manager/logic/variable","auth":"token","scopes":["homey.logic"],"private":false,"crud":{"kind":"create","item":"Variable","type":"variable"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"variable","required":true},"args":[{"name":"variable","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Call a webhook, starting the flows that listen to its event
+   *
+   * Needs no token, so that any service on the network (a doorbell, a script, an IFTTT applet) can start flows. The answer is the same whether or not a flow listens: a caller learns nothing about the home.
+   */
   triggerWebhook: {"method":"get","path":"/api/manager/logic/webhook/{event}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["event"],"queryParams":["tag"],"body":null,"args":[{"name":"event","in":"path","required":true,"pattern":"^[A-Za-z0-9_.-]+$","types":["string"]},{"name":"tag","in":"query","required":false,"types":["string"]}],"status":204},
+  /** Get a variable */
   getVariable: {"method":"get","path":"/api/manager/logic/variable/{id}","auth":"token","scopes":["homey.logic.readonly"],"private":false,"crud":{"kind":"get","item":"Variable","type":"variable"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a variable
+   *
+   * Replaces the given top-level fields. The resulting value must match the resulting type: a patch that changes `type` must carry a `value` of the new type.
+   */
   updateVariable: {"method":"put","path":"/api/manager/logic/variable/{id}","auth":"token","scopes":["homey.logic"],"private":false,"crud":{"kind":"update","item":"Variable","type":"variable"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"variable","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"variable","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Delete a variable */
   deleteVariable: {"method":"delete","path":"/api/manager/logic/variable/{id}","auth":"token","scopes":["homey.logic"],"private":false,"crud":{"kind":"delete","item":"Variable","type":"variable"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,32 +4,80 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"matter","uri":"homey:manager:matter","itemTypes":{"MatterNode":"matternode"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the Matter controller’s state */
   getState: {"method":"get","path":"/api/manager/matter/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the attestation settings */
   getOptionPaaSettings: {"method":"get","path":"/api/manager/matter/option/paaSettings","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the attestation settings */
   setOptionPaaSettings: {"method":"put","path":"/api/manager/matter/option/paaSettings","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["object"]}],"status":204},
+  /** Reset the attestation settings */
   unsetOptionPaaSettings: {"method":"delete","path":"/api/manager/matter/option/paaSettings","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** List the commissioned nodes */
   getMatterNodes: {"method":"get","path":"/api/manager/matter/nodes","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":{"kind":"list","item":"MatterNode","type":"matternode"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a commissioned node */
   getMatterNode: {"method":"get","path":"/api/manager/matter/node/{id}","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":{"kind":"get","item":"MatterNode","type":"matternode"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Remove a node from the hub’s fabric
+   *
+   * Its device, if made, becomes unavailable.
+   */
   deleteMatterNode: {"method":"delete","path":"/api/manager/matter/node/{id}","auth":"token","scopes":["homey.system"],"private":false,"crud":{"kind":"delete","item":"MatterNode","type":"matternode"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /** Read the attributes of a node */
   getNodeAttributes: {"method":"get","path":"/api/manager/matter/node/{id}/attributes","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** List the fabrics a node belongs to */
   getNodeFabrics: {"method":"get","path":"/api/manager/matter/node/{id}/fabrics","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Remove a node from another fabric
+   *
+   * The hub’s own fabric is removed with deleteMatterNode (409).
+   */
   deleteNodeFabric: {"method":"delete","path":"/api/manager/matter/node/{id}/fabric/{fabricIndex}","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id","fabricIndex"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"fabricIndex","in":"path","required":true,"types":["number"]}],"status":204},
+  /** Resolve the addresses of a node */
   resolveNodeAddress: {"method":"post","path":"/api/manager/matter/node/{id}/resolve-address","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Read a node again */
   forceNodeUpdate: {"method":"post","path":"/api/manager/matter/node/{id}/force-update","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Ping a node */
   pingNode: {"method":"post","path":"/api/manager/matter/node/{id}/ping","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get the firmware update available for a node */
   getNodeAvailableFirmwareUpdate: {"method":"get","path":"/api/manager/matter/node/{id}/firmware-update","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Install the firmware update available for a node */
   installNodeAvailableFirmwareUpdate: {"method":"post","path":"/api/manager/matter/node/{id}/firmware-update","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["softwareVersion"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"softwareVersion","in":"body","required":true,"types":["number"]}],"status":200},
+  /** Make a diagnostic report of a node */
   nodeDiagnosticReport: {"method":"post","path":"/api/manager/matter/node/{id}/diagnostic-report","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get the Thread network of a node */
   nodeThreadNetworkInformation: {"method":"get","path":"/api/manager/matter/node/{id}/thread-network","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get the Wi-Fi network of a node */
   nodeWiFiNetworkInformation: {"method":"get","path":"/api/manager/matter/node/{id}/wifi-network","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Open a commissioning window on a device
+   *
+   * Lets another ecosystem commission the device too (multi-admin): the answered pairing code is good once, until `expiresAt` on the hub clock. A device has one window at a time: while one is open, another is a 409 unless `revokeExisting` replaces it.
+   */
   openCommissioningWindow: {"method":"post","path":"/api/manager/matter/open-commissioning-window","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["deviceId","timeout","revokeExisting"],"required":true},"args":[{"name":"deviceId","in":"body","required":true,"types":["string"]},{"name":"timeout","in":"body","required":false,"types":["number"]},{"name":"revokeExisting","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /** List the fabrics of a device */
   getFabrics: {"method":"get","path":"/api/manager/matter/fabrics","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["deviceId"],"body":null,"args":[{"name":"deviceId","in":"query","required":true,"types":["string"]}],"status":200},
+  /** Remove a device from another fabric */
   deleteFabric: {"method":"post","path":"/api/manager/matter/delete-fabric","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["deviceId","fabricIndex"],"required":true},"args":[{"name":"deviceId","in":"body","required":true,"types":["string"]},{"name":"fabricIndex","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Refresh the attestation certificates from the ledger */
   updateDclPaaCerts: {"method":"get","path":"/api/manager/matter/update-dcl-paa-certs","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Interview a node */
   interviewNode: {"method":"get","path":"/api/manager/matter/interview","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":["nodeId"],"body":null,"args":[{"name":"nodeId","in":"query","required":true,"types":["string"]}],"status":200},
+  /** Make a device of an interviewed node */
   makeDevice: {"method":"get","path":"/api/manager/matter/make-device","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":["nodeId"],"body":null,"args":[{"name":"nodeId","in":"query","required":true,"types":["string"]}],"status":200},
+  /** Read the basic information cluster of a node */
   readBasicInfo: {"method":"get","path":"/api/manager/matter/read-basic-info","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":["nodeId"],"body":null,"args":[{"name":"nodeId","in":"query","required":true,"types":["string"]}],"status":200},
+  /** Power up a simulated Matter device, ready to be commissioned */
   addSimulatedDevice: {"method":"post","path":"/api/manager/matter/simulator/device","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["productName","vendorName","kind","transport","ssid","softwareVersion","latestSoftwareVersion","testCertificate","otherFabrics"],"required":true},"args":[{"name":"productName","in":"body","required":true,"types":["string"]},{"name":"vendorName","in":"body","required":true,"types":["string"]},{"name":"kind","in":"body","required":true,"types":["string"]},{"name":"transport","in":"body","required":true,"types":["string"]},{"name":"ssid","in":"body","required":false,"types":["string"]},{"name":"softwareVersion","in":"body","required":false,"types":["number"]},{"name":"latestSoftwareVersion","in":"body","required":false,"types":["number"]},{"name":"testCertificate","in":"body","required":false,"types":["boolean"]},{"name":"otherFabrics","in":"body","required":false,"types":["array"]}],"status":200},
+  /**
+   * Let another simulated controller commission a device through its open window
+   *
+   * The simulator plays another ecosystem that enters the pairing code of an open commissioning window: the device joins that ecosystem's fabric (listed by getNodeFabrics) and the window closes. A code of no open window is a 404; a device in 5 fabrics already is a 409.
+   */
   addSimulatedFabric: {"method":"post","path":"/api/manager/matter/simulator/fabric","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["pairingCode","label"],"required":true},"args":[{"name":"pairingCode","in":"body","required":true,"types":["string"]},{"name":"label","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Commission a device into the hub’s fabric by its pairing code
+   *
+   * A device that attests with a test certificate needs the paaSettings option (400); one that joins over Thread needs the hub's Thread network running, with an active dataset (409).
+   */
   commissionNode: {"method":"post","path":"/api/manager/matter/commission","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["pairingCode"],"required":true},"args":[{"name":"pairingCode","in":"body","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

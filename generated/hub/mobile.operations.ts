@@ -4,7 +4,14 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"mobile","uri":"homey:manager:mobile","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the mobile manager's state */
   getState: {"method":"get","path":"/api/manager/mobile/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a summary of the home for the mobile app */
   getSummary: {"method":"get","path":"/api/manager/mobile/summary","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Report an event of the mobile app
+   *
+   * Needs no token but the cloud's shared secret: a wrong secret answers 401, a hub given no shared secret answers 403. `geofence.enter` and `geofence.leave` set the user's presence; every event is counted in the state.
+   */
   sendMobileEvent: {"method":"post","path":"/api/manager/mobile/event","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["secret","userId","deviceId","event","data","timestamp"],"required":true},"args":[{"name":"secret","in":"body","required":true,"types":["string"]},{"name":"userId","in":"body","required":true,"types":["string"]},{"name":"deviceId","in":"body","required":true,"types":["string"]},{"name":"event","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":false,"types":["object"]},{"name":"timestamp","in":"body","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

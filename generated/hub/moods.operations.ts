@@ -4,11 +4,30 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"moods","uri":"homey:manager:moods","itemTypes":{"Mood":"mood"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the moods manager's state */
   getState: {"method":"get","path":"/api/manager/moods/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all moods */
   getMoods: {"method":"get","path":"/api/manager/moods/mood","auth":"token","scopes":["homey.mood.readonly"],"private":false,"crud":{"kind":"list","item":"Mood","type":"mood"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a mood
+   *
+   * The zone must exist; each device must exist and each of its capabilities must be one the device has and can set, with a value it accepts (numbers are rounded to the capability's step). Otherwise 400 says which.
+   */
   createMood: {"method":"post","path":"/api/manager/moods/mood","auth":"token","scopes":["homey.mood"],"private":false,"crud":{"kind":"create","item":"Mood","type":"mood"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"mood","required":true},"args":[{"name":"mood","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a mood */
   getMood: {"method":"get","path":"/api/manager/moods/mood/{id}","auth":"token","scopes":["homey.mood.readonly"],"private":false,"crud":{"kind":"get","item":"Mood","type":"mood"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a mood
+   *
+   * Replaces the given top-level fields: `devices` is replaced whole (send every device's state). The same checks as createMood apply.
+   */
   updateMood: {"method":"put","path":"/api/manager/moods/mood/{id}","auth":"token","scopes":["homey.mood"],"private":false,"crud":{"kind":"update","item":"Mood","type":"mood"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"mood","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"mood","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Delete a mood */
   deleteMood: {"method":"delete","path":"/api/manager/moods/mood/{id}","auth":"token","scopes":["homey.mood"],"private":false,"crud":{"kind":"delete","item":"Mood","type":"mood"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Set a mood, applying its device states
+   *
+   * Applies every device's state in one transaction, as setCapabilityValue does (a group sets its members). The `capability` events of the mood's devices carry the answer's `transactionId` (the members of a group in the mood get their own, as with setCapabilityValue on a group). A device that no longer exists is skipped and listed in `skipped`; the others are applied.
+   */
   setMood: {"method":"post","path":"/api/manager/moods/mood/{id}/set","auth":"token","scopes":["homey.mood.set"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,13 +4,38 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"notifications","uri":"homey:manager:notifications","itemTypes":{"Notification":"notification"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the notifications manager's state */
   getState: {"method":"get","path":"/api/manager/notifications/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * List the notifications the caller may see
+   *
+   * Every unexpired notification meant for every role (`roles` empty) or for the caller's role, keyed by id, newest first.
+   */
   getNotifications: {"method":"get","path":"/api/manager/notifications/notification","auth":"token","scopes":["homey.notifications.readonly"],"private":false,"crud":{"kind":"list","item":"Notification","type":"notification"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Delete every notification, or every one of an owner */
   deleteNotifications: {"method":"delete","path":"/api/manager/notifications/notification","auth":"token","scopes":["homey.notifications"],"private":false,"crud":null,"pathParams":[],"queryParams":["ownerUri"],"body":null,"args":[{"name":"ownerUri","in":"query","required":false,"types":["string"]}],"status":204},
+  /**
+   * Get a notification
+   *
+   * A notification meant for other roles than the caller's is not found.
+   */
   getNotification: {"method":"get","path":"/api/manager/notifications/notification/{id}","auth":"token","scopes":["homey.notifications.readonly"],"private":false,"crud":{"kind":"get","item":"Notification","type":"notification"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Delete a notification */
   deleteNotification: {"method":"delete","path":"/api/manager/notifications/notification/{id}","auth":"token","scopes":["homey.notifications"],"private":false,"crud":{"kind":"delete","item":"Notification","type":"notification"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Mark a notification as read by the caller
+   *
+   * Adds the calling user to `readBy` (once: reading it again changes nothing). Needs only the readonly scope: it records what the caller saw, and changes nothing for anyone else.
+   */
   markNotificationAsRead: {"method":"post","path":"/api/manager/notifications/notification/{id}/read","auth":"token","scopes":["homey.notifications.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":[],"required":false},"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** List the owners that have posted notifications, with their switches */
   getOwners: {"method":"get","path":"/api/manager/notifications/owner","auth":"token","scopes":["homey.notifications.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Switch an owner's notifications on or off
+   *
+   * While off, the owner's new notifications are not posted; those already posted stay.
+   */
   setOwnerEnabled: {"method":"put","path":"/api/manager/notifications/owner/{uri}/enabled","auth":"token","scopes":["homey.notifications"],"private":false,"crud":null,"pathParams":["uri"],"queryParams":[],"body":{"kind":"fields","names":["enabled"],"required":true},"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"enabled","in":"body","required":true,"types":["boolean"]}],"status":200},
+  /** Switch push messages of an owner's notifications on or off */
   setOwnerPush: {"method":"put","path":"/api/manager/notifications/owner/{uri}/push","auth":"token","scopes":["homey.notifications"],"private":false,"crud":null,"pathParams":["uri"],"queryParams":[],"body":{"kind":"fields","names":["push"],"required":true},"args":[{"name":"uri","in":"path","required":true,"types":["string"]},{"name":"push","in":"body","required":true,"types":["boolean"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

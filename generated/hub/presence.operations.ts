@@ -4,11 +4,18 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"presence","uri":"homey:manager:presence","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the presence manager's state */
   getState: {"method":"get","path":"/api/manager/presence/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set whether the caller is at home */
   setPresentMe: {"method":"put","path":"/api/manager/presence/me/present","auth":"token","scopes":["homey.presence.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value","opts"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["boolean"]},{"name":"opts","in":"body","required":false,"types":["object"]}],"status":204},
+  /** Set whether the caller is asleep */
   setAsleepMe: {"method":"put","path":"/api/manager/presence/me/asleep","auth":"token","scopes":["homey.presence.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value","opts"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["boolean"]},{"name":"opts","in":"body","required":false,"types":["object"]}],"status":204},
+  /** Get whether a user is at home */
   getPresent: {"method":"get","path":"/api/manager/presence/{id}/present","auth":"token","scopes":["homey.presence.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Set whether a user is at home */
   setPresent: {"method":"put","path":"/api/manager/presence/{id}/present","auth":"token","scopes":["homey.presence"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"value","in":"body","required":true,"types":["boolean"]}],"status":204},
+  /** Get whether a user is asleep */
   getAsleep: {"method":"get","path":"/api/manager/presence/{id}/asleep","auth":"token","scopes":["homey.presence.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Set whether a user is asleep */
   setAsleep: {"method":"put","path":"/api/manager/presence/{id}/asleep","auth":"token","scopes":["homey.presence"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"value","in":"body","required":true,"types":["boolean"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

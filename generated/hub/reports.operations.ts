@@ -4,6 +4,8 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"reports","uri":"homey:manager:reports","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** List the months that have a report */
   getMonthlyReportSummary: {"method":"get","path":"/api/manager/reports/monthlyreportsummary","auth":"token","scopes":["homey.insights.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get a month's report */
   getMonthlyReport: {"method":"get","path":"/api/manager/reports/monthlyreport/{id}","auth":"token","scopes":["homey.insights.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,11 +4,38 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"rf","uri":"homey:manager:rf","itemTypes":{"Signal":"signal"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the transceivers' state */
   getState: {"method":"get","path":"/api/manager/rf/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * List the recorded signals
+   *
+   * The latest 100 signals recorded, keyed by id.
+   */
   getSignals: {"method":"get","path":"/api/manager/rf/signal","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":{"kind":"list","item":"Signal","type":"signal"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Record the next signal on a band
+   *
+   * Answers the signal heard within `timeout` ms (default 10000) and stores it; 408 when none came, 409 when the band is already being recorded.
+   */
   record: {"method":"post","path":"/api/manager/rf/record","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["frequency","timeout"],"required":true},"args":[{"name":"frequency","in":"body","required":false,"types":["string"]},{"name":"timeout","in":"body","required":false,"types":["number"]}],"status":200},
+  /** Transmit a signal */
   replay: {"method":"post","path":"/api/manager/rf/replay","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["frequency","data"],"required":true},"args":[{"name":"frequency","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":true,"types":["array"]}],"status":200},
+  /**
+   * Let the hub hear a signal as if a remote sent it
+   *
+   * A recording of that band gets the signal; answers whether one did.
+   */
   emulate: {"method":"post","path":"/api/manager/rf/{frequency}/emulate","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["frequency"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"frequency","in":"path","required":true,"types":["string"]},{"name":"data","in":"body","required":true,"types":["array"]}],"status":200},
+  /**
+   * Configure the 433 MHz transceiver
+   *
+   * Changes the given settings; the others keep their values.
+   */
   set433MHzConfig: {"method":"post","path":"/api/manager/rf/mhz433/config","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["modulation","carrier","deviation","channelSpacing","filterBandwidth","baudrate","power"],"required":true},"args":[{"name":"modulation","in":"body","required":false,"types":["string"]},{"name":"carrier","in":"body","required":false,"types":["number"]},{"name":"deviation","in":"body","required":false,"types":["number"]},{"name":"channelSpacing","in":"body","required":false,"types":["number"]},{"name":"filterBandwidth","in":"body","required":false,"types":["number"]},{"name":"baudrate","in":"body","required":false,"types":["number"]},{"name":"power","in":"body","required":false,"types":["number"]}],"status":200},
+  /**
+   * Transmit an infrared code in Pronto hex
+   *
+   * The payload is learned-format Pronto: 4-digit hex words, the first 0000, the second the carrier frequency word, then the once and repeat burst pair counts, then exactly that many on/off pairs.
+   */
   txInfraredProntohex: {"method":"post","path":"/api/manager/rf/ir/prontohex","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["payload","repetitions"],"required":true},"args":[{"name":"payload","in":"body","required":true,"types":["string"]},{"name":"repetitions","in":"body","required":false,"types":["number"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

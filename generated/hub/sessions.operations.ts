@@ -4,8 +4,20 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"sessions","uri":"homey:manager:sessions","itemTypes":{"Session":"session"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the sessions manager's state */
   getState: {"method":"get","path":"/api/manager/sessions/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all sessions */
   getSessions: {"method":"get","path":"/api/manager/sessions/session","auth":"token","scopes":["homey.user.readonly"],"private":false,"crud":{"kind":"list","item":"Session","type":"session"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get the caller's own session
+   *
+   * Needs a valid token but no scope; clients read `intersectedScopes` to know what they may do.
+   */
   getSessionMe: {"method":"get","path":"/api/manager/sessions/session/me","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * End a session
+   *
+   * Its token answers 401 at once and its realtime sockets are disconnected.
+   */
   deleteSession: {"method":"delete","path":"/api/manager/sessions/session/{id}","auth":"token","scopes":["homey.user"],"private":false,"crud":{"kind":"delete","item":"Session","type":"session"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,17 +4,38 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"speech-output","uri":"homey:manager:speech-output","itemTypes":{"Voice":"voice"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Speak a text aloud */
   say: {"method":"post","path":"/api/manager/speech-output/say","auth":"token","scopes":["homey.speech"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["text","synthesize","timeout","session"],"required":true},"args":[{"name":"text","in":"body","required":true,"types":["string"]},{"name":"synthesize","in":"body","required":false,"types":["boolean"]},{"name":"timeout","in":"body","required":false,"types":["number"]},{"name":"session","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Fetch the synthesized audio of a speech
+   *
+   * The WAV file `say` with `synthesize` wrote, base64-encoded; the hub keeps the most recent 20. It needs the scope that `say` needs.
+   */
   getSpeechAudio: {"method":"get","path":"/api/manager/speech-output/audio/{id}","auth":"token","scopes":["homey.speech"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** List the installed voices */
   getVoices: {"method":"get","path":"/api/manager/speech-output/voice/","auth":"token","scopes":["homey.system"],"private":false,"crud":{"kind":"list","item":"Voice","type":"voice"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Install a voice of the synthesizer on the hub */
   installVoice: {"method":"post","path":"/api/manager/speech-output/voice","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["id"],"required":true},"args":[{"name":"id","in":"body","required":true,"types":["string"]}],"status":200},
+  /** Get an installed voice */
   getVoice: {"method":"get","path":"/api/manager/speech-output/voice/{id}","auth":"token","scopes":["homey.system"],"private":false,"crud":{"kind":"get","item":"Voice","type":"voice"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Uninstall a voice (the voice option returns to the default when it named it) */
   uninstallVoice: {"method":"delete","path":"/api/manager/speech-output/voice/{id}","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Speak a sample sentence with an installed voice
+   *
+   * The sample is in the voice's own language; it is spoken like `say` (the `say` event), at the speed and volume in force.
+   */
   playVoiceSample: {"method":"post","path":"/api/manager/speech-output/voice/{id}/sample","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /** Get the speaking speed */
   getOptionSpeed: {"method":"get","path":"/api/manager/speech-output/option/speed","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the speaking speed */
   setOptionSpeed: {"method":"put","path":"/api/manager/speech-output/option/speed","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Return to the normal speed */
   unsetOptionSpeed: {"method":"delete","path":"/api/manager/speech-output/option/speed","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the voice the hub speaks with */
   getOptionVoice: {"method":"get","path":"/api/manager/speech-output/option/voice","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Choose the voice the hub speaks with */
   setOptionVoice: {"method":"put","path":"/api/manager/speech-output/option/voice","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Return to the voice of the hub's language */
   unsetOptionVoice: {"method":"delete","path":"/api/manager/speech-output/option/voice","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

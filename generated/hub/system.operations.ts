@@ -4,29 +4,118 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"system","uri":"homey:manager:system","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Check that a hub answers, and optionally that it is the expected one
+   *
+   * Needs no token (a bad one is ignored) and always answers at once. The headers identify the hub; browsers can read them (CORS `Access-Control-Expose-Headers`). With `id`, the body is `false` when this hub has another id.
+   */
   ping: {"method":"get","path":"/api/manager/system/ping","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["id"],"body":null,"args":[{"name":"id","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the hub's identity, software, hardware and health
+   *
+   * The path ends with a slash, as existing clients call it; without the slash it answers too.
+   */
   getInfo: {"method":"get","path":"/api/manager/system/","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the system manager's state */
   getState: {"method":"get","path":"/api/manager/system/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the hub's name */
   getSystemName: {"method":"get","path":"/api/manager/system/name","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Rename the hub
+   *
+   * Leading and trailing spaces are dropped; a name of only spaces is refused. Kept across restarts.
+   */
   setSystemName: {"method":"put","path":"/api/manager/system/name","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["name"],"required":true},"args":[{"name":"name","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Reboot the hub
+   *
+   * Simulated: the process keeps running and connections stay open. The reboot is recorded (getInfo and getState show it as lastReboot, kept across restarts), uptime counts from now again, and runtime state (debug namespaces, a running CPU profile) is cleared, as after a real boot.
+   */
   reboot: {"method":"post","path":"/api/manager/system/reboot","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Reboot the hub to install a downloaded update
+   *
+   * Simulated: the process keeps running and connections stay open. The reboot is recorded (getInfo and getState show it as lastReboot, kept across restarts), uptime counts from now again, and runtime state (debug namespaces, a running CPU profile) is cleared, as after a real boot.
+   */
   rebootOTA: {"method":"post","path":"/api/manager/system/reboot-ota","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Reboot the hub into recovery mode
+   *
+   * Simulated: the process keeps running and connections stay open. The reboot is recorded (getInfo and getState show it as lastReboot, kept across restarts), uptime counts from now again, and runtime state (debug namespaces, a running CPU profile) is cleared, as after a real boot.
+   */
   rebootRecovery: {"method":"post","path":"/api/manager/system/rebootrecovery","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Erase the hub back to its factory state
+   *
+   * Only the owner may call it. The answer is sent first; then every item of every manager (devices, zones, flows, users ...), every session and token and every setting is erased, except the hub's id, which the cloud knows the hub by. Realtime connections of the erased sessions close and the caller's token stops working. The hub then boots again (recorded as reason `factory-reset`); a hub started with the demo home seeds it again, with a new demo token.
+   */
   factoryReset: {"method":"post","path":"/api/manager/system/delete","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Switch the Wi-Fi radio on
+   *
+   * The radio is simulated; getInfo and getState report it. Kept across restarts.
+   */
   enableWifi: {"method":"post","path":"/api/manager/system/enable-wifi","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Switch the Wi-Fi radio off
+   *
+   * The radio is simulated; getInfo and getState report it. Kept across restarts.
+   */
   disableWifi: {"method":"post","path":"/api/manager/system/disable-wifi","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Choose which realtime uris the hub's log records in detail
+   *
+   * `debug`-style namespaces, comma separated: `*` matches anything and a leading `-` excludes, e.g. `homey:device:*,-homey:device:5d1c`. Every event on a matching uri then goes into the recent log that the diagnostic report (sendLog) carries. An empty string switches debugging off; a reboot does too.
+   */
   setDebug: {"method":"put","path":"/api/manager/system/debug","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["namespace"],"required":true},"args":[{"name":"namespace","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Choose what the hub's log records in detail, as a bitmask
+   *
+   * The older form of setDebug. Bit 1 is `homey:manager:*`, bit 2 `homey:device:*`, bit 4 `homey:app:*`; 0 switches debugging off.
+   */
   setDebugMask: {"method":"put","path":"/api/manager/system/debug/{mask}","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["mask"],"queryParams":[],"body":null,"args":[{"name":"mask","in":"path","required":true,"types":["number"]}],"status":204},
+  /** Get the hub's memory use, by consumer */
   getMemoryInfo: {"method":"get","path":"/api/manager/system/memory","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the hub's total and free memory */
   getMemoryInfoTotal: {"method":"get","path":"/api/manager/system/memory/total","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the hub's storage use, by consumer */
   getStorageInfo: {"method":"get","path":"/api/manager/system/storage","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the hub's total and free storage */
   getStorageInfoTotal: {"method":"get","path":"/api/manager/system/storage/total","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Make a diagnostic report of the hub
+   *
+   * A plain-text report for support: the hub's identity and software, uptime and last reboot, memory and storage, counts of devices, zones, flows, apps and users, the recent log, and the caller's `append` text at the end. The support form attaches it to a ticket.
+   */
   sendLog: {"method":"post","path":"/api/manager/system/journalctl","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["append"],"required":false},"args":[{"name":"append","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the port forwarded to the hub by the home router
+   *
+   * The external port that reaches the hub from the internet (remote-forwarded discovery); `null` when none is set.
+   */
   getOptionForwardedPort: {"method":"get","path":"/api/manager/system/option/forwardedPort","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the port forwarded to the hub by the home router */
   setOptionForwardedPort: {"method":"put","path":"/api/manager/system/option/forwardedPort","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["number"]}],"status":204},
+  /** Forget the port forwarded to the hub */
   unsetOptionForwardedPort: {"method":"delete","path":"/api/manager/system/option/forwardedPort","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Start a CPU profile of the hub process
+   *
+   * Samples the hub's JavaScript with the V8 profiler. It stops after `duration` seconds (at most 600, the default) or at stopProfile; one profile runs at a time.
+   */
   startProfile: {"method":"post","path":"/api/manager/system/profile/start","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["duration"],"required":false},"args":[{"name":"duration","in":"body","required":false,"types":["number"]}],"status":200},
+  /**
+   * Stop the CPU profile and get its summary
+   *
+   * Also answers a profile that already stopped at the end of its duration, once.
+   */
   stopProfile: {"method":"post","path":"/api/manager/system/profile/stop","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Run the garbage collector of the hub process */
   collectGarbage: {"method":"post","path":"/api/manager/system/gc","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Write a heap snapshot of the hub process
+   *
+   * Writes a V8 heap snapshot (open it in Chrome DevTools, Memory tab) into the data folder, replacing the previous one. It pauses the hub for a moment.
+   */
   createHeapSnapshot: {"method":"post","path":"/api/manager/system/heapdump","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
 } as const satisfies Record<string, OperationSpec>;

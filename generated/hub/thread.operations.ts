@@ -4,14 +4,28 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"thread","uri":"homey:manager:thread","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the Thread border router's state */
   getState: {"method":"get","path":"/api/manager/thread/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the active operational dataset */
   getActiveDataset: {"method":"get","path":"/api/manager/thread/active-dataset","auth":"token","scopes":["homey.device"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Set the active operational dataset */
   setActiveDataset: {"method":"post","path":"/api/manager/thread/active-dataset","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["tlvHex"],"required":true},"args":[{"name":"tlvHex","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Reset the border router, forgetting its dataset */
   apiReset: {"method":"post","path":"/api/manager/thread/reset","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Run an OpenThread CLI command
+   *
+   * Understood: state, channel, panid, extpanid, networkname, dataset active -x, ifconfig up|down, thread start|stop.
+   */
   executeCommand: {"method":"post","path":"/api/manager/thread/execute-command","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["command","timeout","flush","preventThreadSetup"],"required":true},"args":[{"name":"command","in":"body","required":true,"types":["string"]},{"name":"timeout","in":"body","required":false,"types":["number"]},{"name":"flush","in":"body","required":false,"types":["boolean"]},{"name":"preventThreadSetup","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /** Stop the Thread border router */
   apiDisable: {"method":"get","path":"/api/manager/thread/disable","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Start the Thread border router */
   apiEnable: {"method":"get","path":"/api/manager/thread/enable","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get the Thread network's topology */
   getNetworkTopology: {"method":"get","path":"/api/manager/thread/topology","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List the border routers found by the last scan */
   getDiscoveredBorderRouters: {"method":"get","path":"/api/manager/thread/discovered-border-routers","auth":"token","scopes":["homey.device"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Scan for border routers */
   rescanBorderRouters: {"method":"post","path":"/api/manager/thread/rescan-border-routers","auth":"token","scopes":["homey.device"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,25 +4,98 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"updates","uri":"homey:manager:updates","itemTypes":{"WhatsNew":"whatsnew"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /**
+   * Get the updates manager's state
+   *
+   * The version running, the channel in effect, a running install and its progress, the last install.
+   */
   getState: {"method":"get","path":"/api/manager/updates/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Check for updates
+   *
+   * The releases the channel in effect offers that are newer than the version running, newest first (the first is what installUpdate installs); an empty list when the hub is up to date. Changelogs are in the hub's language, else English. The check is recorded as the state's `lastCheck`.
+   */
   getUpdates: {"method":"get","path":"/api/manager/updates/update","auth":"token","scopes":["homey.updates.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Install the newest update
+   *
+   * Starts installing the newest release the channel offers and answers at once with the state. `reboot` (default true): reboot into it when installed; false leaves it installed until the next reboot (system manager) or start of the hub (`rebootRequired`). `silent`: no update news (events, notifications) for this install. 409 when there is no update or an install already runs.
+   */
   installUpdate: {"method":"post","path":"/api/manager/updates/update","auth":"token","scopes":["homey.updates"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["reboot","silent"],"required":true},"args":[{"name":"reboot","in":"body","required":false,"types":["boolean"]},{"name":"silent","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /**
+   * Abort the running install
+   *
+   * Stops a download or install before the reboot; the hub keeps its version. Needs a token granting `homey.updates` (403 otherwise); 409 when no install runs.
+   */
   abortInstallUpdate: {"method":"delete","path":"/api/manager/updates/update","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * List what is new
+   *
+   * The news of the releases installed, until dismissed; keyed by id.
+   */
   getWhatsNew: {"method":"get","path":"/api/manager/updates/whatsnew/","auth":"token","scopes":["homey.updates.readonly"],"private":false,"crud":{"kind":"list","item":"WhatsNew","type":"whatsnew"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Dismiss a what's-new item */
   deleteWhatsNew: {"method":"delete","path":"/api/manager/updates/whatsnew/{id}","auth":"token","scopes":["homey.updates"],"private":false,"crud":{"kind":"delete","item":"WhatsNew","type":"whatsnew"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * List the hotfixes of the version running
+   *
+   * Hotfixes for the version the hub runs, each with whether it is applied.
+   */
   getHotfixes: {"method":"get","path":"/api/manager/updates/hotfix","auth":"token","scopes":["homey.updates.readonly"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Apply a hotfix
+   *
+   * 404 for a hotfix unknown for the version running; 409 when it is applied already.
+   */
   applyHotfix: {"method":"post","path":"/api/manager/updates/hotfix/{id}","auth":"token","scopes":["homey.updates"],"private":true,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Revert a hotfix
+   *
+   * 404 for a hotfix unknown for the version running; 409 when it is not applied.
+   */
   revertHotfix: {"method":"delete","path":"/api/manager/updates/hotfix/{id}","auth":"token","scopes":["homey.updates"],"private":true,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Get the update channel chosen
+   *
+   * `stable` until another is chosen. A `forceChannel` overrides it (see getState for the one in effect).
+   */
   getOptionChannel: {"method":"get","path":"/api/manager/updates/option/channel","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Choose the update channel */
   setOptionChannel: {"method":"put","path":"/api/manager/updates/option/channel","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Go back to the stable channel */
   unsetOptionChannel: {"method":"delete","path":"/api/manager/updates/option/channel","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get the channel forced on the hub
+   *
+   * A channel that overrides the one chosen (for hubs in a test programme); `null` when none.
+   */
   getOptionForceChannel: {"method":"get","path":"/api/manager/updates/option/forceChannel","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Force a channel on the hub */
   setOptionForceChannel: {"method":"put","path":"/api/manager/updates/option/forceChannel","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Stop forcing a channel */
   unsetOptionForceChannel: {"method":"delete","path":"/api/manager/updates/option/forceChannel","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get whether updates install on their own
+   *
+   * `false` until enabled.
+   */
   getOptionAutoupdate: {"method":"get","path":"/api/manager/updates/option/autoupdate","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Turn automatic updates on or off
+   *
+   * When on, the hub installs what its channel offers every night at 03:00 in its time zone.
+   */
   setOptionAutoupdate: {"method":"put","path":"/api/manager/updates/option/autoupdate","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["boolean"]}],"status":204},
+  /** Turn automatic updates back to their default (off) */
   unsetOptionAutoupdate: {"method":"delete","path":"/api/manager/updates/option/autoupdate","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get which update news is announced
+   *
+   * The kinds of update news announced (a realtime `notification` event and a notification for the managers): `available` (a check finds an update not announced before), `installed` (the hub runs a new version). Default: both.
+   */
   getOptionUpdateNotifications: {"method":"get","path":"/api/manager/updates/option/updateNotifications","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Choose which update news is announced */
   setOptionUpdateNotifications: {"method":"put","path":"/api/manager/updates/option/updateNotifications","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["array"]}],"status":204},
+  /** Announce all update news again */
   unsetOptionUpdateNotifications: {"method":"delete","path":"/api/manager/updates/option/updateNotifications","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,30 +4,134 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"users","uri":"homey:manager:users","itemTypes":{"User":"user"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the users manager's state */
   getState: {"method":"get","path":"/api/manager/users/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Exchange a cloud delegation token for a hub session token
+   *
+   * Needs no bearer token. The delegation token must be signed by the cloud account service, not be expired, name `homey` (or this hub's id) as its audience and a cloud account that is an enabled user of this hub. The answer is a session token (a JSON string) valid for 30 days, with the token's scopes as far as the user's role allows.
+   */
   login: {"method":"post","path":"/api/manager/users/login","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["token"],"required":true},"args":[{"name":"token","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Sign in with local credentials
+   *
+   * Needs no bearer token and works without the cloud. The username and password are the ones set with the local-credentials calls; the answer is a session token (a JSON string) valid for 30 days with the scopes of the user's role. `clientId` is kept as the session's agent, `clientName` as its client name.
+   *
+   * Failed attempts are throttled per username (regardless of case) and per client address: after 5 failures of a username, or 10 from an address, each further failure makes it wait 1 s, 2 s, 4 s ... up to 15 minutes. While it must wait, an attempt answers 429 at once, even with the right password, with `Retry-After` in seconds. The right password clears its username's failures (not its address's); failures are forgotten after an hour without one.
+   */
   loginLocal: {"method":"post","path":"/api/manager/users/login-local","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["username","password","clientId","clientName"],"required":true},"args":[{"name":"username","in":"body","required":true,"types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]},{"name":"clientId","in":"body","required":true,"types":["string"]},{"name":"clientName","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Accept an invite to the hub
+   *
+   * Called by the cloud when a person accepts an invite: binds their cloud account (`athomId`) and name to the invited user, who becomes verified and can then log in. Needs no token; the invite token is the proof. When the hub is configured with the cloud's shared secret, `secret` must equal it. An unknown invite answers 404; an accepted or expired one, or a cloud account that is already a user here, 409.
+   */
   acceptSharingInvite: {"method":"post","path":"/api/manager/users/accept","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["secret","athomId","inviteToken","name"],"required":true},"args":[{"name":"secret","in":"body","required":false,"types":["string"]},{"name":"athomId","in":"body","required":true,"types":["string"]},{"name":"inviteToken","in":"body","required":true,"types":["string"]},{"name":"name","in":"body","required":true,"types":["string"]}],"status":200},
+  /** List all users */
   getUsers: {"method":"get","path":"/api/manager/users/user","auth":"token","scopes":["homey.user.readonly"],"private":false,"crud":{"kind":"list","item":"User","type":"user"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Invite a user
+   *
+   * Creates a user who is not yet bound to a cloud account (`athomId` null, `verified` false) and answers it with an invite token, shown only here, valid for 7 days. The person accepts it through the cloud (`POST /accept`). A new user is never the owner.
+   */
   createUser: {"method":"post","path":"/api/manager/users/user","auth":"token","scopes":["homey.user"],"private":false,"crud":{"kind":"create","item":"User","type":"user"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"user","required":true},"args":[{"name":"user","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get the caller's own user */
   getUserMe: {"method":"get","path":"/api/manager/users/user/me","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Rename the caller's own user */
   updateUserMe: {"method":"put","path":"/api/manager/users/user/me","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["name"],"required":true},"args":[{"name":"name","in":"body","required":false,"types":["string"]}],"status":200},
+  /**
+   * Leave the hub
+   *
+   * Deletes the caller's own user and ends all its sessions. The owner must hand over ownership first (409).
+   */
   deleteUserMe: {"method":"delete","path":"/api/manager/users/user/me","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Set one property of the caller's own user
+   *
+   * Properties are free key/value settings that client apps keep per user; the value replaces the old one.
+   */
   updateUserMeProperties: {"method":"put","path":"/api/manager/users/user/me/properties/{id}","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"id","in":"path","required":true,"pattern":"^[A-Za-z0-9_.-]{1,64}$","types":["string"]},{"name":"value","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Remove one property of the caller's own user */
   deleteUserMeProperties: {"method":"delete","path":"/api/manager/users/user/me/properties/{id}","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[A-Za-z0-9_.-]{1,64}$","types":["string"]}],"status":204},
+  /**
+   * Set the caller's own local credentials
+   *
+   * Sets the username and password for `POST /login-local`, replacing earlier ones. The password is stored only as a salted scrypt hash.
+   */
   updateUserMeLocalCredentials: {"method":"put","path":"/api/manager/users/user/me/local-credentials","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["username","password"],"required":true},"args":[{"name":"username","in":"body","required":true,"types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Remove the caller's own local credentials */
   deleteUserMeLocalCredentials: {"method":"delete","path":"/api/manager/users/user/me/local-credentials","auth":"token","scopes":["homey.user.self"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /** Get a user */
   getUser: {"method":"get","path":"/api/manager/users/user/{id}","auth":"token","scopes":["homey.user.readonly"],"private":false,"crud":{"kind":"get","item":"User","type":"user"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a user
+   *
+   * Replaces the given top-level fields. The owner cannot be demoted or disabled (409); nobody changes their own role or disables themselves (403). A disabled user's tokens answer 401 until the user is enabled again.
+   */
   updateUser: {"method":"put","path":"/api/manager/users/user/{id}","auth":"token","scopes":["homey.user"],"private":false,"crud":{"kind":"update","item":"User","type":"user"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"user","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"user","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a user
+   *
+   * Ends all the user's sessions at once. The owner cannot be deleted (409).
+   */
   deleteUser: {"method":"delete","path":"/api/manager/users/user/{id}","auth":"token","scopes":["homey.user"],"private":false,"crud":{"kind":"delete","item":"User","type":"user"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Set a user's local credentials
+   *
+   * For managers (a session granting `homey.user`, else 403). Only the owner sets the owner's credentials. A username already used by another user answers 409.
+   */
   updateUserLocalCredentials: {"method":"put","path":"/api/manager/users/user/{id}/local-credentials","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["username","password"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"username","in":"body","required":true,"types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Remove a user's local credentials
+   *
+   * For managers (a session granting `homey.user`, else 403). Only the owner removes the owner's credentials.
+   */
   deleteUserLocalCredentials: {"method":"delete","path":"/api/manager/users/user/{id}/local-credentials","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Hand over ownership of the hub
+   *
+   * Only the owner may call it (403). The new owner must be another enabled user who has accepted their invite (409 otherwise); a user or guest is promoted to manager. The old owner stays a manager.
+   */
   swapOwner: {"method":"post","path":"/api/manager/users/swap-owner","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["newOwnerUserId"],"required":true},"args":[{"name":"newOwnerUserId","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * List the caller's personal access tokens
+   *
+   * Any valid token may list its own user's personal access tokens; the tokens themselves are never shown again.
+   */
   getPersonalAccessTokens: {"method":"get","path":"/api/manager/users/pat","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Create a personal access token
+   *
+   * The token is answered once and never shown again; it lives until deleted. Its scopes must all be granted by the caller's own session (403 otherwise), and its user's role bounds them ever after.
+   */
   createPersonalAccessToken: {"method":"post","path":"/api/manager/users/pat","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["name","scopes"],"required":true},"args":[{"name":"name","in":"body","required":true,"types":["string"]},{"name":"scopes","in":"body","required":true,"types":["array"]}],"status":200},
+  /**
+   * Delete one of the caller's personal access tokens
+   *
+   * The token answers 401 at once. Another user's token is not found (404).
+   */
   deletePersonalAccessToken: {"method":"delete","path":"/api/manager/users/pat/{id}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Open installer access for 24 hours
+   *
+   * Only the owner (403). While open, a professional installer with an installer JWT from the cloud can get a manager session (`POST /installer/request`) that ends when the access ends. Granting again extends it.
+   */
   grantInstallerAccess: {"method":"post","path":"/api/manager/users/installer/grant","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * End installer access now
+   *
+   * Only the owner (403). Installers' sessions end at once and their users are removed.
+   */
   revokeInstallerAccess: {"method":"post","path":"/api/manager/users/installer/revoke","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Get an installer session while installer access is open
+   *
+   * Needs no bearer token: the installer JWT of the cloud is the proof. Answers a manager session token (a JSON string) that expires when installer access ends. The installer appears as a manager user until access is revoked. 403 when access is not open; 401 when the JWT is invalid or not an installer's.
+   */
   requestInstallerAccess: {"method":"post","path":"/api/manager/users/installer/request","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["jwt"],"required":true},"args":[{"name":"jwt","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Hand over a hub an installer set up
+   *
+   * For an installer who set the hub up as its owner: the caller must be the owner and the JWT must be an installer JWT for the caller's own cloud account (403 otherwise). Ownership moves as with `swap-owner`; the installer's sessions end and they keep installer access for 24 hours, which the new owner can revoke.
+   */
   swapOwnerInstaller: {"method":"post","path":"/api/manager/users/installer/swap-owner","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["newOwnerUserId","jwt"],"required":true},"args":[{"name":"newOwnerUserId","in":"body","required":true,"types":["string"]},{"name":"jwt","in":"body","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

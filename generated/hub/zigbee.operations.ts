@@ -4,13 +4,42 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"zigbee","uri":"homey:manager:zigbee","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the Zigbee network's state */
   getState: {"method":"get","path":"/api/manager/zigbee/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Run a command on the Zigbee network
+   *
+   * `permitJoin` (opts.duration 0..254 s, 0 closes), `setChannel` (opts.channel 11..26; the nodes follow), `pingNode` (opts.id) and `removeNode` (opts.id: the node leaves, its device becomes unavailable).
+   */
   runCommand: {"method":"post","path":"/api/manager/zigbee/command","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["command","opts"],"required":true},"args":[{"name":"command","in":"body","required":true,"types":["string"]},{"name":"opts","in":"body","required":false,"types":["object"]}],"status":200},
+  /** Verify the radio's firmware against the one the hub ships */
   verifyFirmware: {"method":"put","path":"/api/manager/zigbee/verify-firmware","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Flash the shipped firmware onto the radio
+   *
+   * With keepNV (the default) the network and its nodes survive; without, a new network is formed and every node must join again.
+   */
   flashFirmware: {"method":"put","path":"/api/manager/zigbee/flash-firmware","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["keepNV"],"required":true},"args":[{"name":"keepNV","in":"body","required":false,"types":["boolean"]}],"status":200},
+  /** Get the result of the last firmware flash */
   getLastFlashResult: {"method":"get","path":"/api/manager/zigbee/get-last-flash-result","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Erase the radio's network memory
+   *
+   * A new network (new PAN id) is formed; every node is forgotten and its device becomes unavailable.
+   */
   eraseNV: {"method":"put","path":"/api/manager/zigbee/erase-nv","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Let simulated hardware join the network
+   *
+   * The network must be open for joining (409 otherwise). The node answers as interviewing; the hub interviews it in 3 s.
+   */
   joinSimulatedNode: {"method":"post","path":"/api/manager/zigbee/simulator/node","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["driver","manufacturer","model"],"required":true},"args":[{"name":"driver","in":"body","required":true,"types":["string"]},{"name":"manufacturer","in":"body","required":false,"types":["string"]},{"name":"model","in":"body","required":false,"types":["string"]}],"status":200},
+  /** Let simulated hardware leave the network */
   leaveSimulatedNode: {"method":"delete","path":"/api/manager/zigbee/simulator/node/{id}","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Let simulated hardware report values
+   *
+   * The node must be interviewed (409 otherwise); a paired node's values become its device's capability values.
+   */
   reportSimulatedNode: {"method":"post","path":"/api/manager/zigbee/simulator/node/{id}/report","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["values"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"values","in":"body","required":true,"types":["object"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

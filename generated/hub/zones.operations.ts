@@ -4,10 +4,24 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"zones","uri":"homey:manager:zones","itemTypes":{"Zone":"zone"}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the zones manager's state */
   getState: {"method":"get","path":"/api/manager/zones/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** List all zones */
   getZones: {"method":"get","path":"/api/manager/zones/zone","auth":"token","scopes":["homey.zone.readonly"],"private":false,"crud":{"kind":"list","item":"Zone","type":"zone"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Create a zone */
   createZone: {"method":"post","path":"/api/manager/zones/zone","auth":"token","scopes":["homey.zone"],"private":false,"crud":{"kind":"create","item":"Zone","type":"zone"},"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"zone","required":true},"args":[{"name":"zone","in":"body","required":true,"types":["object"]}],"status":200},
+  /** Get a zone */
   getZone: {"method":"get","path":"/api/manager/zones/zone/{id}","auth":"token","scopes":["homey.zone.readonly"],"private":false,"crud":{"kind":"get","item":"Zone","type":"zone"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Update a zone
+   *
+   * Replaces the given top-level fields. Moving a zone below itself or one of its sub-zones is refused.
+   */
   updateZone: {"method":"put","path":"/api/manager/zones/zone/{id}","auth":"token","scopes":["homey.zone"],"private":false,"crud":{"kind":"update","item":"Zone","type":"zone"},"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"zone","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"zone","in":"body","required":true,"types":["object"]}],"status":200},
+  /**
+   * Delete a zone
+   *
+   * Only an empty zone can be deleted (no sub-zones, no devices, no moods); the root zone never.
+   */
   deleteZone: {"method":"delete","path":"/api/manager/zones/zone/{id}","auth":"token","scopes":["homey.zone"],"private":false,"crud":{"kind":"delete","item":"Zone","type":"zone"},"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -4,17 +4,50 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"zwave","uri":"homey:manager:zwave","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
+  /** Get the Z-Wave network's state */
   getState: {"method":"get","path":"/api/manager/zwave/state","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Run a command on the Z-Wave network
+   *
+   * `startInclusion` (opts.duration 1..254 s, default 60), `stopInclusion`, `pingNode` (opts.id), `removeNode` (opts.id: the node is excluded, its device becomes unavailable) and `healNetwork` (answers the node count).
+   */
   runCommand: {"method":"post","path":"/api/manager/zwave/command","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["command","opts"],"required":true},"args":[{"name":"command","in":"body","required":true,"types":["string"]},{"name":"opts","in":"body","required":false,"types":["object"]}],"status":200},
+  /**
+   * Set the controller's frequency region
+   *
+   * Refused with 409 while the regionOverride option forces a region.
+   */
   setRegion: {"method":"post","path":"/api/manager/zwave/region","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["region"],"required":true},"args":[{"name":"region","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Read the Z-Wave log */
   getLog: {"method":"get","path":"/api/manager/zwave/log","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Start or stop writing the Z-Wave log */
   setLogEnabled: {"method":"put","path":"/api/manager/zwave/log","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["enabled"],"required":true},"args":[{"name":"enabled","in":"body","required":true,"types":["boolean"]}],"status":204},
+  /** Set the listen-before-talk threshold */
   setLbtThreshold: {"method":"put","path":"/api/manager/zwave/lbt-threshold","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["threshold"],"required":true},"args":[{"name":"threshold","in":"body","required":true,"types":["number"]}],"status":204},
+  /**
+   * Check the controller's memory and repair half-included nodes
+   *
+   * Nodes whose interview never completed are interviewed again.
+   */
   attemptNvmFix: {"method":"put","path":"/api/manager/zwave/attempt-nvm-fix","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Get the forced frequency region */
   getOptionRegionOverride: {"method":"get","path":"/api/manager/zwave/option/regionOverride","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /** Force a frequency region */
   setOptionRegionOverride: {"method":"put","path":"/api/manager/zwave/option/regionOverride","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
+  /** Stop forcing a frequency region */
   unsetOptionRegionOverride: {"method":"delete","path":"/api/manager/zwave/option/regionOverride","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  /**
+   * Let simulated hardware be included
+   *
+   * Inclusion must be running (409 otherwise). The node answers as interviewing; the hub interviews it in 3 s.
+   */
   joinSimulatedNode: {"method":"post","path":"/api/manager/zwave/simulator/node","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["driver","manufacturer","model"],"required":true},"args":[{"name":"driver","in":"body","required":true,"types":["string"]},{"name":"manufacturer","in":"body","required":false,"types":["string"]},{"name":"model","in":"body","required":false,"types":["string"]}],"status":200},
+  /** Let simulated hardware leave the network */
   leaveSimulatedNode: {"method":"delete","path":"/api/manager/zwave/simulator/node/{id}","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
+  /**
+   * Let simulated hardware report values
+   *
+   * The node must be interviewed (409 otherwise); a paired node's values become its device's capability values.
+   */
   reportSimulatedNode: {"method":"post","path":"/api/manager/zwave/simulator/node/{id}/report","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["values"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"values","in":"body","required":true,"types":["object"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -1,6 +1,6 @@
 import { grants, hasScope, intersectScopes } from './scopes.js';
 
-describe('scope matching', () => {
+describe('scope matching (seed 001 §5), shared by the servers and the client', () => {
   it('when the available scope is homey, then it grants every scope', () => {
     expect(grants('homey', 'homey.device.control')).toBe(true);
     expect(grants('homey', 'homey.system.readonly')).toBe(true);
@@ -51,5 +51,12 @@ describe('scope matching', () => {
     expect(hasScope(['homey.zone', 'homey.device.readonly'], 'homey.device.readonly')).toBe(true);
     expect(intersectScopes(['homey'], ['homey.device', 'homey.zone.readonly']).sort()).toEqual(['homey.device', 'homey.zone.readonly']);
     expect(intersectScopes(['homey.device.readonly', 'homey.flow'], ['homey.device', 'homey.zone'])).toEqual(['homey.device.readonly']);
+  });
+
+  it('when the client asks with a session\'s granted list, then a parent allows every scope under it and a qualifier must be equal', () => {
+    expect(hasScope(['homey.device'], 'homey.devices')).toBe(false);
+    expect(hasScope(['homey.app'], 'homey.app:com.other')).toBe(true);
+    expect(hasScope(['homey.app:com.example'], 'homey.app:com.other')).toBe(false);
+    expect(hasScope([], 'homey')).toBe(false);
   });
 });
