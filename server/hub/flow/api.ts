@@ -24,9 +24,9 @@ export const flow = defineApi<operations, typeof manifest.operations, HubContext
       flowCount: hub.store.count('flow'),
       advancedFlowCount: hub.store.count('advancedflow'),
       folderCount: hub.store.count('flowfolder'),
-      triggerCount: hub.cards.all('trigger').length,
-      conditionCount: hub.cards.all('condition').length,
-      actionCount: hub.cards.all('action').length,
+      triggerCount: hub.cards.count('trigger'),
+      conditionCount: hub.cards.count('condition'),
+      actionCount: hub.cards.count('action'),
     }),
 
     getFlows: (_args, { hub }) => {

@@ -1,0 +1,78 @@
+import type { RealtimeEvent } from '../../http/events.js';
+import { buildDevice, type Device } from '../devices/device.js';
+import { findDriver } from '../drivers/catalogue.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { deviceCardsBuilt } from './device-cards.js';
+
+/**
+ * The cost of a flow create, a flow list, a device change and a device delete, counted in cards built and flows
+ * announced again, in a home of 25 more devices and then of 250 more: the counts must not grow with the home.
+ */
+describe('flows at scale: what a change costs does not grow with the number of devices', () => {
+  let hub: TestHub;
+  const auth = () => bearer(hub.token);
+  const events: RealtimeEvent[] = [];
+  const zone = () => hub.hub.store.values<{ id: string }>('zone')[0]!.id;
+
+  /** Adds virtual motion sensors (each has cards and tokens) until the home has `extra` of them, in one commit. */
+  function growTo(extra: number): void {
+    const driver = findDriver('homey:manager:vdevice:motion')!;
+    const have = devices('Scale ').length;
+    hub.hub.store.transaction(() => {
+      for (let n = have; n < extra; n++) {
+        hub.hub.store.insert('device', buildDevice({ driver, name: `Scale ${n}`, zone: zone(), zoneName: 'Home', data: { id: `scale-${n}` } }));
+      }
+    });
+  }
+
+  const devices = (prefix: string) => hub.hub.store.values<Device>('device').filter((device) => device.name.startsWith(prefix));
+  const card = (device: Device, local: string) => ({ uri: `homey:device:${device.id}`, id: `homey:device:${device.id}:${local}` });
+  const flowUpdates = () => events.filter(({ event }) => event === 'flow.update').length;
+
+  /** Cards built and flows announced again while `work` runs. */
+  async function cost(work: () => Promise<unknown>): Promise<{ cards: number; flowUpdates: number }> {
+    const [cards, updates] = [deviceCardsBuilt.count, flowUpdates()];
+    await work();
+    return { cards: deviceCardsBuilt.count - cards, flowUpdates: flowUpdates() - updates };
+  }
+
+  /** The costs of the operations the issue names, on a motion sensor and a light made for the round. */
+  async function measure(round: string) {
+    const [motion, light] = [findDriver('homey:manager:vdevice:motion')!, findDriver('homey:manager:vdevice:light')!];
+    const sensor = hub.hub.store.insert('device', buildDevice({ driver: motion, name: `${round} sensor`, zone: zone(), zoneName: 'Home', data: { id: `${round}-s` } }));
+    const lamp = hub.hub.store.insert('device', buildDevice({ driver: light, name: `${round} lamp`, zone: zone(), zoneName: 'Home', data: { id: `${round}-l` } }));
+    const flow = { name: `${round} flow`, trigger: card(sensor, 'alarm_motion_true'), conditions: [card(lamp, 'onoff_is')], actions: [card(lamp, 'on')] };
+    const create = await cost(() => hub.http().post('/api/manager/flow/flow').set(auth()).send(flow).expect(200));
+    for (let n = 1; n < 10; n++) await hub.http().post('/api/manager/flow/flow').set(auth()).send({ ...flow, name: `${round} flow ${n}` }).expect(200);
+    const list = await cost(() => hub.http().get('/api/manager/flow/flow').set(auth()).expect(200));
+    const state = await cost(() => hub.http().get('/api/manager/flow/state').set(auth()).expect(200));
+    const write = await cost(() => hub.http().put(`/api/manager/devices/device/${lamp.id}/capability/dim`).set(auth()).send({ value: 0.5 }).expect(204));
+    const rename = await cost(() => hub.http().put(`/api/manager/devices/device/${lamp.id}`).set(auth()).send({ name: `${round} lamp renamed` }).expect(200));
+    const remove = await cost(() => hub.http().delete(`/api/manager/devices/device/${lamp.id}`).set(auth()).expect(204));
+    const flows = Object.values((await hub.http().get('/api/manager/flow/flow').set(auth()).expect(200)).body as Record<string, { name: string; broken: boolean }>);
+    expect(flows.filter((item) => item.name.startsWith(`${round} flow`)).map((item) => item.broken)).toEqual(Array(10).fill(true));
+    return { create, list, state, write, rename, remove };
+  }
+
+  beforeAll(async () => {
+    hub = await startTestHub({ validateResponses: false });
+    hub.hub.bus.subscribe((event) => events.push(event));
+  });
+  afterAll(() => hub.stop());
+
+  it('when the home grows from 25 to 250 more devices, then a flow create, list, state, write, rename and delete cost the same', async () => {
+    growTo(25);
+    const small = await measure('small');
+    growTo(250);
+    expect(devices('Scale ')).toHaveLength(250);
+    const large = await measure('large');
+    expect(large).toEqual(small);
+    // Nothing is built for a flow, a read or a value; a rename builds the one device's cards; a delete builds none
+    // and announces each of the ten flows that used the device (for its cards, and for its tokens).
+    expect(small).toMatchObject({ create: { cards: 0 }, list: { cards: 0 }, state: { cards: 0 }, write: { cards: 0, flowUpdates: 0 }, remove: { cards: 0 } });
+    expect(small.rename.cards).toBeGreaterThan(0);
+    expect(small.rename.cards).toBeLessThan(20);
+    expect(small.remove.flowUpdates).toBeGreaterThanOrEqual(10);
+    expect(small.remove.flowUpdates).toBeLessThanOrEqual(20);
+  });
+});
