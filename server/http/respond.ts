@@ -1,24 +1,34 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { constants, gzipSync } from 'node:zlib';
+import { constants, gzip as gzipInBackground, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { MediaBody } from './api.js';
 import { errorBody, type ApiError } from './errors.js';
-import { isSnapshot } from './item-store.js';
+import { isSnapshot, snapshotJson } from './item-store.js';
 
 /** A JSON answer as sent: its bytes, its ETag and its gzip (made on first demand, null when it does not pay). */
 interface Encoded {
   body: Buffer;
   etag: string;
   gzip?: Buffer | null;
+  /** Shared answers: how many times the gzip was sent, and whether a smaller one is being made. */
+  gzipSent?: number;
+  recompressing?: boolean;
 }
 
 /** Smaller answers go out as they are (seed 001 §9: compression from 1,024 bytes). */
 export const GZIP_MIN_BYTES = 1024;
 
 /**
+ * A shared answer whose gzip was sent this many times has stopped changing for now: it is compressed again at the
+ * best level, off the event loop (zlib's thread pool), and the smaller gzip replaces the fast one when done.
+ */
+export const RECOMPRESS_AFTER_SENDS = 8;
+
+/**
  * List snapshots of the item store are immutable until the next write, so their bytes, ETag and gzip are made once
- * and shared by every read until then: a hot list costs one serialization and one compression per change.
+ * and shared by every read until then; their JSON is joined from per-item pieces (snapshotJson), so a read after a
+ * change serializes the changed items only.
  */
 const encodedSnapshots = new WeakMap<object, Encoded>();
 
@@ -26,7 +36,7 @@ function encode(value: unknown): Encoded {
   if (isSnapshot(value)) {
     let encoded = encodedSnapshots.get(value);
     if (!encoded) {
-      encoded = fromBytes(Buffer.from(JSON.stringify(value)));
+      encoded = fromBytes(Buffer.from(snapshotJson(value)));
       encodedSnapshots.set(value, encoded);
     }
     return encoded;
@@ -39,12 +49,22 @@ export const entityTag = (body: Buffer) => `W/"${body.length.toString(16)}-${cre
 
 const fromBytes = (body: Buffer): Encoded => ({ body, etag: entityTag(body) });
 
-/** Snapshots keep their gzip (best compression, made once); other large answers compress fast, per request. */
+/**
+ * Every answer is first compressed at the fastest level, so that an answer that changes often (a device list under
+ * capability writes) costs what a change costs, not a best-level compression per change (~10 times slower). A
+ * shared answer read often while unchanged gets the best level after RECOMPRESS_AFTER_SENDS sends, in the background.
+ */
 function gzipOf(encoded: Encoded, shared: boolean): Buffer | null {
-  if (encoded.gzip !== undefined) return encoded.gzip;
-  const level = shared ? constants.Z_BEST_COMPRESSION : constants.Z_BEST_SPEED;
-  const gzip = gzipSync(encoded.body, { level });
-  encoded.gzip = gzip.length < encoded.body.length ? gzip : null;
+  if (encoded.gzip === undefined) {
+    const fast = gzipSync(encoded.body, { level: constants.Z_BEST_SPEED });
+    encoded.gzip = fast.length < encoded.body.length ? fast : null;
+  }
+  if (shared && encoded.gzip && (encoded.gzipSent = (encoded.gzipSent ?? 0) + 1) === RECOMPRESS_AFTER_SENDS && !encoded.recompressing) {
+    encoded.recompressing = true;
+    gzipInBackground(encoded.body, { level: constants.Z_BEST_COMPRESSION }, (error, best) => {
+      if (!error && encoded.gzip && best.length < encoded.gzip.length) encoded.gzip = best;
+    });
+  }
   return encoded.gzip;
 }
 

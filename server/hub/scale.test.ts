@@ -1,14 +1,17 @@
-import type { RealtimeEvent } from '../../http/events.js';
-import { buildDevice, type Device } from '../devices/device.js';
-import { findDriver } from '../drivers/catalogue.js';
-import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { deviceCardsBuilt } from './device-cards.js';
+import type { RealtimeEvent } from '../http/events.js';
+import { buildDevice, type Device } from './devices/device.js';
+import { findDriver } from './drivers/catalogue.js';
+import { bearer, startTestHub, type TestHub } from './testing/test-hub.js';
+import { deviceCardsBuilt } from './flow/device-cards.js';
+import { createGroup } from './devices/groups.js';
+import { listItemsSerialized } from '../http/item-store.js';
 
 /**
- * The cost of a flow create, a flow list, a device change and a device delete, counted in cards built and flows
- * announced again, in a home of 25 more devices and then of 250 more: the counts must not grow with the home.
+ * The cost of a flow create, a flow list, a device change and a device delete, counted in cards built, flows
+ * announced again, devices listed and list items serialized, in a home of 25 more devices and then of 250 more: the
+ * counts must not grow with the home.
  */
-describe('flows at scale: what a change costs does not grow with the number of devices', () => {
+describe('the hub at scale: what a change costs does not grow with the number of devices', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
   const events: RealtimeEvent[] = [];
@@ -36,6 +39,30 @@ describe('flows at scale: what a change costs does not grow with the number of d
     return { cards: deviceCardsBuilt.count - cards, flowUpdates: flowUpdates() - updates };
   }
 
+  const deviceList = () => hub.http().get('/api/manager/devices/device').set(auth()).set('Accept-Encoding', 'gzip').expect(200);
+  const setDim = (device: Device, value: number) => hub.http().put(`/api/manager/devices/device/${device.id}/capability/dim`).set(auth()).send({ value }).expect(204);
+
+  /**
+   * A capability write of a grouped lamp between two device list reads: devices listed by the write (its groups are
+   * looked up by index), list items serialized for the second read, which has a new ETag and the exact JSON.
+   */
+  async function listAfterWrite(lamp: Device) {
+    const group = createGroup(hub.hub, { name: `${lamp.name} group`, zone: zone(), class: 'light', devices: [lamp.id] });
+    const before = await deviceList();
+    const values = jest.spyOn(hub.hub.store, 'values');
+    await setDim(lamp, 0.7);
+    const deviceScans = values.mock.calls.filter(([type]) => type === 'device').length;
+    values.mockRestore();
+    const serialized = listItemsSerialized.count;
+    const after = await deviceList();
+    expect(after.headers['content-encoding']).toBe('gzip');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.text).toBe(JSON.stringify(hub.hub.store.list('device')));
+    expect(hub.hub.store.get<Device>('device', group.id)!.capabilitiesObj.dim!.value).toBe(0.7);
+    hub.hub.store.remove('device', group.id);
+    return { deviceScans, serialized: listItemsSerialized.count - serialized };
+  }
+
   /** The costs of the operations the issue names, on a motion sensor and a light made for the round. */
   async function measure(round: string) {
     const [motion, light] = [findDriver('homey:manager:vdevice:motion')!, findDriver('homey:manager:vdevice:light')!];
@@ -46,7 +73,7 @@ describe('flows at scale: what a change costs does not grow with the number of d
     for (let n = 1; n < 10; n++) await hub.http().post('/api/manager/flow/flow').set(auth()).send({ ...flow, name: `${round} flow ${n}` }).expect(200);
     const list = await cost(() => hub.http().get('/api/manager/flow/flow').set(auth()).expect(200));
     const state = await cost(() => hub.http().get('/api/manager/flow/state').set(auth()).expect(200));
-    const write = await cost(() => hub.http().put(`/api/manager/devices/device/${lamp.id}/capability/dim`).set(auth()).send({ value: 0.5 }).expect(204));
+    const write = { ...(await cost(() => setDim(lamp, 0.5))), ...(await listAfterWrite(lamp)) };
     const rename = await cost(() => hub.http().put(`/api/manager/devices/device/${lamp.id}`).set(auth()).send({ name: `${round} lamp renamed` }).expect(200));
     const remove = await cost(() => hub.http().delete(`/api/manager/devices/device/${lamp.id}`).set(auth()).expect(204));
     const flows = Object.values((await hub.http().get('/api/manager/flow/flow').set(auth()).expect(200)).body as Record<string, { name: string; broken: boolean }>);
@@ -60,7 +87,7 @@ describe('flows at scale: what a change costs does not grow with the number of d
   });
   afterAll(() => hub.stop());
 
-  it('when the home grows from 25 to 250 more devices, then a flow create, list, state, write, rename and delete cost the same', async () => {
+  it('when the home grows from 25 to 250 more devices, then a flow create, list, state, write (and list read), rename and delete cost the same', async () => {
     growTo(25);
     const small = await measure('small');
     growTo(250);
@@ -69,7 +96,8 @@ describe('flows at scale: what a change costs does not grow with the number of d
     expect(large).toEqual(small);
     // Nothing is built for a flow, a read or a value; a rename builds the one device's cards; a delete builds none
     // and announces each of the ten flows that used the device (for its cards, and for its tokens).
-    expect(small).toMatchObject({ create: { cards: 0 }, list: { cards: 0 }, state: { cards: 0 }, write: { cards: 0, flowUpdates: 0 }, remove: { cards: 0 } });
+    expect(small).toMatchObject({ create: { cards: 0 }, list: { cards: 0 }, state: { cards: 0 }, write: { cards: 0, flowUpdates: 0, deviceScans: 0 }, remove: { cards: 0 } });
+    expect(small.write.serialized).toBeLessThanOrEqual(2);
     expect(small.rename.cards).toBeGreaterThan(0);
     expect(small.rename.cards).toBeLessThan(20);
     expect(small.remove.flowUpdates).toBeGreaterThanOrEqual(10);
