@@ -1,9 +1,10 @@
 import type { Hub } from '../context.js';
 import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
-import { advancedFlowView, type StoredAdvancedFlow } from './advanced-flows.js';
+import type { StoredAdvancedFlow } from './advanced-flows.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import { FlowUses } from './flow-uses.js';
-import { flowView, type StoredFlow } from './flows.js';
+import { closeFlowViews, flowViews, type FlowViews } from './flow-views.js';
+import type { StoredFlow } from './flows.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
 
@@ -14,28 +15,29 @@ const FLOW_URI = 'homey:manager:flow';
  * `flowcard<type>.delete|create`, and the flows using those cards are announced again (flow.update), their `broken`
  * now true or false.
  */
-function watchCards(hub: Hub, uses: FlowUses): () => void {
+function watchCards(hub: Hub, uses: FlowUses, views: FlowViews): () => void {
   return hub.cards.onChange(({ gone, added }) => {
     for (const card of gone) {
       hub.bus.publish(FLOW_URI, `${itemTypeOf[card.type]}.delete`, { id: card.id });
       hub.bus.publish(`homey:${itemTypeOf[card.type]}:${card.id}`, 'delete', { id: card.id });
     }
     for (const card of added) hub.bus.publish(FLOW_URI, `${itemTypeOf[card.type]}.create`, cardItem(hub, card));
-    announceFlows(hub, uses.of([...gone, ...added].map((card) => card.id)));
+    announceFlows(hub, views, uses.of([...gone, ...added].map((card) => card.id)));
   });
 }
 
 /** Tokens come and go with devices, variables and apps: the flows taking one are announced again, their `broken` now true or false. */
-function watchTokens(hub: Hub, uses: FlowUses): () => void {
+function watchTokens(hub: Hub, uses: FlowUses, views: FlowViews): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== FLOWTOKEN_URI || (event !== 'flowtoken.create' && event !== 'flowtoken.delete')) return;
-    announceFlows(hub, uses.of([], [referenceTo((data as { id: string }).id)]));
+    announceFlows(hub, views, uses.of([], [referenceTo((data as { id: string }).id)]));
   });
 }
 
 /** Saves again in one transaction, so that subscribers hear of them with their `broken` as it is now, these flows. */
-function announceFlows(hub: Hub, flows: ReadonlyMap<string, 'flow' | 'advancedflow'>): void {
+function announceFlows(hub: Hub, views: FlowViews, flows: ReadonlyMap<string, 'flow' | 'advancedflow'>): void {
   if (!flows.size) return;
+  views.forget(flows);
   hub.store.transaction(() => {
     for (const [id, type] of flows) {
       const flow = hub.store.get(type, id);
@@ -46,13 +48,15 @@ function announceFlows(hub: Hub, flows: ReadonlyMap<string, 'flow' | 'advancedfl
 
 /** The flow manager on a starting hub: computed fields in events, the built-in cards, flows following cards and tokens. */
 export function startFlowManager(hub: Hub): () => void {
-  hub.store.presentAs<StoredFlow>('flow', (flow) => flowView(hub, flow));
-  hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => advancedFlowView(hub, flow));
+  const views = flowViews(hub);
+  hub.store.presentAs<StoredFlow>('flow', (flow) => views.flow(flow));
+  hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => views.advancedFlow(flow));
   const uses = new FlowUses(hub.store);
-  const stopWatching = [watchCards(hub, uses), watchTokens(hub, uses)];
+  const stopWatching = [watchCards(hub, uses, views), watchTokens(hub, uses, views)];
   const removeProviders = addCardProviders(hub);
   return () => {
     stopWatching.forEach((stop) => stop());
     removeProviders();
+    closeFlowViews(hub);
   };
 }
