@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { setDeviceCapability } from '../devices/control.js';
@@ -98,14 +98,16 @@ export function deviceCards(device: Device): Card[] {
   return cards;
 }
 
-/** What a device's cards are made of: its name and its capabilities without their values (which change often). */
+/** What a device's cards are made of (its name, its capabilities without their values, which change often), hashed. */
 const cardsShape = (device: Device): string =>
-  JSON.stringify([device.name, device.capabilities, device.capabilities.map((id) => ({ ...device.capabilitiesObj[id], value: null, lastUpdated: null }))]);
+  createHash('sha1')
+    .update(JSON.stringify([device.name, device.capabilities, device.capabilities.map((id) => ({ ...device.capabilitiesObj[id], value: null, lastUpdated: null }))]))
+    .digest('base64');
 
 /**
  * The devices' cards, indexed by the registry and built again for a device only when its name or capabilities
- * change (a capability value, the most frequent `device.update`, changes none); their triggers fire on every changed
- * capability value.
+ * change (a capability value, the most frequent `device.update`, changes none) or when one of them is asked for by
+ * id (`card`, from the device alone); their triggers fire on every changed capability value.
  */
 export const deviceCardProvider: CardProvider = {
   cards: (hub) => hub.store.values<Device>('device').flatMap(deviceCards),

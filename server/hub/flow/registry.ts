@@ -1,24 +1,48 @@
 import type { Hub } from '../context.js';
 import type { Card, CardProvider, CardType, TriggerFiring } from './cards.js';
 
-/** What changed among the indexed cards: those that went and those that came (a changed card is both). */
+/** What changed among the indexed cards: those that went (by id and type) and those that came. */
 export interface CardChange {
-  gone: readonly Card[];
+  gone: ReadonlyArray<Pick<Card, 'id' | 'type'>>;
   added: readonly Card[];
 }
 
-/** The cards of one provider that follows items of the home, indexed by owner uri and by id. */
+const typeLetters: Readonly<Record<CardType, string>> = { trigger: 't', condition: 'c', action: 'a' };
+const typeOfLetter: Readonly<Record<string, CardType>> = { t: 'trigger', c: 'condition', a: 'action' };
+
+/**
+ * An owner's cards as the index keeps them: one short string of a type letter and local id per card, space-separated
+ * ("tonoff_changed aon ..."). The cards themselves are built again when asked for: kept for 3,000 devices, they
+ * cost ten times the index (some 10 KB a device).
+ */
+const entryOf = (ownerUri: string, cards: readonly Card[]): string =>
+  cards.map((card) => typeLetters[card.type] + card.id.slice(ownerUri.length + 1)).join(' ');
+
+const entryCards = (ownerUri: string, entry: string | undefined): Array<Pick<Card, 'id' | 'type'>> =>
+  entry ? entry.split(' ').map((part) => ({ type: typeOfLetter[part[0]!]!, id: `${ownerUri}:${part.slice(1)}` })) : [];
+
+/** `<ownerUri>` of a card id `<ownerUri>:<localId>` (owner uris have three parts). */
+function ownerUriOf(id: string): string {
+  let colon = -1;
+  for (let part = 0; part < 3; part++) {
+    colon = id.indexOf(':', colon + 1);
+    if (colon < 0) return id;
+  }
+  return id.slice(0, colon);
+}
+
+/** The cards of one provider that follows items of the home: per owner uri, its entry; and the count of each type. */
 interface Indexed {
-  byOwner: Map<string, readonly Card[]>;
-  byId: Map<string, Card>;
+  byOwner: Map<string, string>;
   counts: Record<CardType, number>;
 }
 
 /**
  * Every flow card of a hub, from its providers: the managers' built-in ones (flow/providers.ts) and apps'. The cards
  * of providers that follow items of the home (a device's cards come and go with it, see CardProvider.follow) are
- * built once and then per owner that changes (as its committed event tells), and indexed by id, so that a flow's create, read or event looks its
- * cards up instead of building the home's; the other providers' cards are few and asked for when needed.
+ * indexed by owner once and then per owner that changes (as its committed event tells), so that a flow's create,
+ * read or event finds a card by its owner instead of building the home's cards; the other providers' cards are few
+ * and asked for when needed.
  */
 export class CardRegistry {
   private readonly providers: CardProvider[] = [];
@@ -39,7 +63,7 @@ export class CardRegistry {
     this.providers.push(provider);
     const stops: Array<() => void> = [];
     if (provider.follow) {
-      const index: Indexed = { byOwner: new Map(), byId: new Map(), counts: { trigger: 0, condition: 0, action: 0 } };
+      const index: Indexed = { byOwner: new Map(), counts: { trigger: 0, condition: 0, action: 0 } };
       this.indexed.set(provider, index);
       const byOwner = new Map<string, Card[]>();
       for (const card of provider.cards(this.hub)) byOwner.set(card.ownerUri, [...(byOwner.get(card.ownerUri) ?? []), card]);
@@ -59,34 +83,26 @@ export class CardRegistry {
 
   /** An owner's cards are now `cards`: the index follows, and the change listeners hear what went and came. */
   private replace(index: Indexed, ownerUri: string, cards: readonly Card[], tell = true): void {
-    const before = index.byOwner.get(ownerUri) ?? [];
-    for (const card of before) {
-      index.byId.delete(card.id);
-      index.counts[card.type]--;
-    }
-    for (const card of cards) {
-      index.byId.set(card.id, card);
-      index.counts[card.type]++;
-    }
-    if (cards.length) index.byOwner.set(ownerUri, cards);
+    const before = entryCards(ownerUri, index.byOwner.get(ownerUri));
+    for (const card of before) index.counts[card.type]--;
+    for (const card of cards) index.counts[card.type]++;
+    if (cards.length) index.byOwner.set(ownerUri, entryOf(ownerUri, cards));
     else index.byOwner.delete(ownerUri);
+    if (!tell) return;
     const ids = new Set(cards.map((card) => card.id));
     const had = new Set(before.map((card) => card.id));
     const change: CardChange = { gone: before.filter((card) => !ids.has(card.id)), added: cards.filter((card) => !had.has(card.id)) };
-    if (!tell || (!change.gone.length && !change.added.length)) return;
+    if (!change.gone.length && !change.added.length) return;
     for (const listener of this.changeListeners) listener(change);
   }
 
   /** Every card (of a type), in the providers' order: what the card lists answer. */
   all(type?: CardType): Card[] {
-    const cards = this.providers.flatMap((provider) => {
-      const index = this.indexed.get(provider);
-      return index ? [...index.byId.values()] : provider.cards(this.hub);
-    });
+    const cards = this.providers.flatMap((provider) => provider.cards(this.hub));
     return type ? cards.filter((card) => card.type === type) : cards;
   }
 
-  /** How many cards of a type there are, without listing the indexed ones. */
+  /** How many cards of a type there are, without building the indexed ones. */
   count(type: CardType): number {
     let count = 0;
     for (const provider of this.providers) {
@@ -100,16 +116,26 @@ export class CardRegistry {
   get(id: string): Card | undefined {
     for (const provider of this.providers) {
       const index = this.indexed.get(provider);
-      // An indexed card is found by id; one of an owner not yet indexed (made in a transaction that has not
-      // committed, so its event has not gone out) is asked of its provider.
       const card = index
-        ? (index.byId.get(id) ?? provider.card?.(this.hub, id))
+        ? this.indexedCard(provider, index, id)
         : provider.card
           ? provider.card(this.hub, id)
           : provider.cards(this.hub).find((candidate) => candidate.id === id);
       if (card) return card;
     }
     return undefined;
+  }
+
+  /**
+   * An indexed card, built from its owner alone and only when the index has it; a card of an owner not yet indexed
+   * (made in a transaction that has not committed, so its event has not gone out) is asked for too.
+   */
+  private indexedCard(provider: CardProvider, index: Indexed, id: string): Card | undefined {
+    const ownerUri = ownerUriOf(id);
+    const entry = index.byOwner.get(ownerUri);
+    const local = id.slice(ownerUri.length + 1);
+    if (entry !== undefined && !entry.split(' ').some((part) => part.slice(1) === local)) return undefined;
+    return provider.card?.(this.hub, id);
   }
 
   has(id: string): boolean {
