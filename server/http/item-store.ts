@@ -6,10 +6,17 @@ export type Item = { id: string } & Record<string, unknown>;
 
 type Change = 'create' | 'update' | 'delete';
 
-/** List answers of ItemStore.list (and shareAnswer): frozen, and never changed, so transports may cache their encodings. */
-const snapshots = new WeakSet<object>();
+/**
+ * List answers of ItemStore.list (and shareAnswer): frozen, and never changed, so transports may cache their
+ * encodings; each with its lineage, the one that made it (a store's type, a list of flow views), whose next answer
+ * is mostly the same items: its encoding reuses what did not change (list-encoding.ts).
+ */
+const lineages = new WeakMap<object, object>();
 
-export const isSnapshot = (value: unknown): value is object => typeof value === 'object' && value !== null && snapshots.has(value);
+export const isSnapshot = (value: unknown): value is object => typeof value === 'object' && value !== null && lineages.has(value);
+
+/** The lineage of a shared answer (see shareAnswer). */
+export const lineageOf = (snapshot: object): object | undefined => lineages.get(snapshot);
 
 /**
  * The JSON of each item of a list answer, by the item object: stored items are replaced, never changed, on a write
@@ -23,27 +30,32 @@ export const listItemsSerialized = { count: 0 };
 
 /**
  * Marks an answer made of items that are never changed in place (an object keyed by id, frozen here) as shared: its
- * bytes, ETag and gzip are made once (respond.ts), and its JSON from its items' pieces (snapshotJson).
+ * bytes, ETag and gzip are made once (respond.ts), from its items' pieces, reusing what its `lineage`'s previous
+ * answer had encoded of the same items.
  */
-export function shareAnswer<T extends object>(answer: T): Readonly<T> {
-  snapshots.add(Object.freeze(answer));
+export function shareAnswer<T extends object>(answer: T, lineage: object): Readonly<T> {
+  lineages.set(Object.freeze(answer), lineage);
   return answer;
+}
+
+/** The JSON an item object has as its piece now, if any: a re-save of the same object drops it (see `write`). */
+export const cachedPiece = (item: object): string | undefined => pieces.get(item);
+
+/** `"key":<JSON of the item>` as JSON.stringify writes a member of an object, from the item's piece; undefined for no value. */
+export function memberJson(key: string, item: unknown): string | undefined {
+  let piece = typeof item === 'object' && item !== null ? pieces.get(item) : undefined;
+  if (piece === undefined) {
+    piece = JSON.stringify(item) as string | undefined;
+    listItemsSerialized.count++;
+    if (piece === undefined) return undefined;
+    if (typeof item === 'object' && item !== null) pieces.set(item, piece);
+  }
+  return `${JSON.stringify(key)}:${piece}`;
 }
 
 /** The JSON of a shared answer, exactly as JSON.stringify writes it, from the pieces of its items. */
 export function snapshotJson(snapshot: object): string {
-  const parts: string[] = [];
-  for (const [key, item] of Object.entries(snapshot)) {
-    let piece = typeof item === 'object' && item !== null ? pieces.get(item) : undefined;
-    if (piece === undefined) {
-      piece = JSON.stringify(item);
-      listItemsSerialized.count++;
-      if (piece === undefined) continue;
-      if (typeof item === 'object' && item !== null) pieces.set(item, piece);
-    }
-    parts.push(`${JSON.stringify(key)}:${piece}`);
-  }
-  return `{${parts.join(',')}}`;
+  return `{${Object.entries(snapshot).flatMap(([key, item]) => memberJson(key, item) ?? []).join(',')}}`;
 }
 
 /** Items of a type by the keys `keysOf` gives each (a group by the ids of its members), kept current on every write. */
@@ -100,6 +112,7 @@ export class ItemStore {
   /** Who may hear of an item of a type, for types whose items are not for every reader (see `restrictAs`). */
   private readonly audiences = new Map<string, (item: Item) => Audience | undefined>();
   private readonly indexes = new Map<string, ItemIndex[]>();
+  private readonly lineages = new Map<string, object>();
   /** Types whose list was asked for: their items keep the JSON of their rows as their piece of the list answer. */
   private readonly listed = new Set<string>();
   private readonly statements;
@@ -139,10 +152,17 @@ export class ItemStore {
     let snapshot = this.snapshots.get(type);
     if (!snapshot) {
       this.listed.add(type);
-      snapshot = shareAnswer(Object.fromEntries(this.items(type)));
+      snapshot = shareAnswer(Object.fromEntries(this.items(type)), this.lineage(type));
       this.snapshots.set(type, snapshot);
     }
     return snapshot as Readonly<Record<string, T>>;
+  }
+
+  /** The lineage of a type's list answers (see shareAnswer). */
+  private lineage(type: string): object {
+    let lineage = this.lineages.get(type);
+    if (!lineage) this.lineages.set(type, (lineage = { type }));
+    return lineage;
   }
 
   values<T extends Item = Item>(type: string): T[] {

@@ -74,7 +74,7 @@ export class FlowViews {
     if (kept?.snapshot === snapshot && kept.generation === this.generation && kept.forgotten === this.forgotten) return kept.answer as Record<string, Views[K]['view']>;
     const views = this.views[kind];
     for (const id of views.keys()) if (!Object.hasOwn(snapshot, id)) views.delete(id);
-    const answer = shareAnswer(Object.fromEntries(Object.values(snapshot).map((stored) => [stored.id, view(stored)])));
+    const answer = shareAnswer(Object.fromEntries(Object.values(snapshot).map((stored) => [stored.id, view(stored)])), views);
     this.lists.set(kind, { snapshot, generation: this.generation, forgotten: this.forgotten, answer });
     return answer;
   }
