@@ -120,7 +120,7 @@ export async function benchScale(): Promise<boolean> {
     });
     const devices = await listDevices();
     const of = (driver: string) => devices.filter((device) => device.name.startsWith(`Scale ${driver} `));
-    const [motions, contacts, temperatures, lights] = [of('motion'), of('contact'), of('temperature'), of('light')];
+    const [motions, contacts, temperatures, lights, sockets] = [of('motion'), of('contact'), of('temperature'), of('light'), of('socket')];
     const uri = (device: Device) => `homey:device:${device.id}`;
     const card = (device: Device, local: string) => ({ uri: uri(device), id: `${uri(device)}:${local}` });
     const triggerOf = (n: number) => {
@@ -133,8 +133,8 @@ export async function benchScale(): Promise<boolean> {
     const existing = Object.keys((await call('GET', '/api/manager/flow/flow')) as object).length;
     const creates: number[] = [];
     for (let n = existing; n < FLOWS - 10; n++) creates.push((await timed('POST', '/api/manager/flow/flow', flowOf(n))).ms);
-    // The device to delete: 10 flows act on it.
-    const doomed = lights.at(-1)!;
+    // The device to delete: a socket 10 flows act on (the other flows act on lights).
+    const doomed = sockets.at(-1)!;
     for (let n = 0; n < 10; n++) creates.push((await timed('POST', '/api/manager/flow/flow', flowOf(FLOWS - 10 + n, doomed))).ms);
     const lateCreates = creates.slice(-200);
 
@@ -169,7 +169,9 @@ export async function benchScale(): Promise<boolean> {
 
     console.log('Measuring trigger → action at a realtime client...');
     const hubId = (await fetch(`${hub.url}/api/manager/system/ping`)).headers.get('x-homey-id')!;
-    const [motion, light] = [motions[0]!, lights[0]!];
+    // The pair of a flow that was made: a motion trigger (n divisible by 3) and its light.
+    const first = Math.ceil(existing / 3) * 3;
+    const [motion, light] = [motions[first % motions.length]!, lights[first % lights.length]!];
     const client = await connectRealtime(hub.url, hub.token, hubId);
     const latencies: number[] = [];
     try {
