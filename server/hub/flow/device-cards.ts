@@ -117,7 +117,11 @@ export const deviceCardProvider: CardProvider = {
     return device ? deviceCards(device).find((card) => card.id === id) : undefined;
   },
   follow(hub, changed) {
-    const shapes = new Map(hub.store.values<Device>('device').map((device) => [device.id, cardsShape(device)]));
+    const shapes = new Map<string, string>();
+    for (const device of hub.store.values<Device>('device')) {
+      shapes.set(device.id, cardsShape(device));
+      changed(deviceUri(device), deviceCards(device));
+    }
     return hub.bus.subscribe(({ uri, event, data }) => {
       if (uri !== 'homey:manager:devices' || !event.startsWith('device.')) return;
       const { id } = data as { id: string };

@@ -65,10 +65,10 @@ export class CardRegistry {
     if (provider.follow) {
       const index: Indexed = { byOwner: new Map(), counts: { trigger: 0, condition: 0, action: 0 } };
       this.indexed.set(provider, index);
-      const byOwner = new Map<string, Card[]>();
-      for (const card of provider.cards(this.hub)) byOwner.set(card.ownerUri, [...(byOwner.get(card.ownerUri) ?? []), card]);
-      for (const [ownerUri, cards] of byOwner) this.replace(index, ownerUri, cards, false);
-      stops.push(provider.follow(this.hub, (ownerUri, cards) => this.replace(index, ownerUri, cards)));
+      // The owners `follow` tells of before it returns are the home as it is: indexed without telling the listeners.
+      let started = false;
+      stops.push(provider.follow(this.hub, (ownerUri, cards) => this.replace(index, ownerUri, cards, started)));
+      started = true;
     }
     const stopListening = provider.listen?.(this.hub, (firing) => this.fire(firing));
     if (stopListening) stops.push(stopListening);
