@@ -9,6 +9,7 @@
  * first render in Chromium (bench-form.ts), password sign-ins on the account service (bench-signin.ts), and the app
  * store's browse, search and a 20 MB package's upload over 5,000 apps and 50,000 builds (bench-appstore.ts).
  * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
+ * `npm run bench -- scale` measures only the home at a power user's scale: 3,036 devices and 1,004 flows (bench-scale.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureAppStore, printAppStore } from './bench-appstore.js';
+import { benchScale } from './bench-scale.js';
 import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
 import { measureForm, printForm } from './bench-form.js';
@@ -38,6 +40,12 @@ const fanOutClients = 1000;
 const connectClients = 20;
 /** `npm run bench -- memory`: only the hub process's figures (memory idle and after its own rows' load, start time). */
 const memoryOnly = process.argv.slice(2).includes('memory');
+
+if (process.argv.slice(2).includes('scale')) {
+  // A bench of its own, on a hub of its own: none of the rows below.
+  const passed = await benchScale().catch((error: Error) => (console.error(error.message), false));
+  process.exit(passed ? 0 : 1);
+}
 
 interface Target {
   name: string;

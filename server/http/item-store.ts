@@ -6,10 +6,96 @@ export type Item = { id: string } & Record<string, unknown>;
 
 type Change = 'create' | 'update' | 'delete';
 
-/** List answers of ItemStore.list: frozen, and never changed, so transports may cache their encodings. */
-const snapshots = new WeakSet<object>();
+/**
+ * List answers of ItemStore.list (and shareAnswer): frozen, and never changed, so transports may cache their
+ * encodings; each with its lineage, the one that made it (a store's type, a list of flow views), whose next answer
+ * is mostly the same items: its encoding reuses what did not change (list-encoding.ts).
+ */
+const lineages = new WeakMap<object, object>();
 
-export const isSnapshot = (value: unknown): value is object => typeof value === 'object' && value !== null && snapshots.has(value);
+export const isSnapshot = (value: unknown): value is object => typeof value === 'object' && value !== null && lineages.has(value);
+
+/** The lineage of a shared answer (see shareAnswer). */
+export const lineageOf = (snapshot: object): object | undefined => lineages.get(snapshot);
+
+/**
+ * The JSON of each item of a list answer, by the item object: stored items are replaced, never changed, on a write
+ * (and `write` forgets the piece of an item saved as the same object), so a list answer after a change serializes
+ * the changed items only and joins the others' pieces.
+ */
+const pieces = new WeakMap<object, string>();
+
+/** How many items were serialized for list answers: the tests that guard the cost of a change count them. */
+export const listItemsSerialized = { count: 0 };
+
+/**
+ * Marks an answer made of items that are never changed in place (an object keyed by id, frozen here) as shared: its
+ * bytes, ETag and gzip are made once (respond.ts), from its items' pieces, reusing what its `lineage`'s previous
+ * answer had encoded of the same items.
+ */
+export function shareAnswer<T extends object>(answer: T, lineage: object): Readonly<T> {
+  lineages.set(Object.freeze(answer), lineage);
+  return answer;
+}
+
+/** The JSON an item object has as its piece now, if any: a re-save of the same object drops it (see `write`). */
+export const cachedPiece = (item: object): string | undefined => pieces.get(item);
+
+/** `"key":<JSON of the item>` as JSON.stringify writes a member of an object, from the item's piece; undefined for no value. */
+export function memberJson(key: string, item: unknown): string | undefined {
+  let piece = typeof item === 'object' && item !== null ? pieces.get(item) : undefined;
+  if (piece === undefined) {
+    piece = JSON.stringify(item) as string | undefined;
+    listItemsSerialized.count++;
+    if (piece === undefined) return undefined;
+    if (typeof item === 'object' && item !== null) pieces.set(item, piece);
+  }
+  return `${JSON.stringify(key)}:${piece}`;
+}
+
+/** The JSON of a shared answer, exactly as JSON.stringify writes it, from the pieces of its items. */
+export function snapshotJson(snapshot: object): string {
+  return `{${Object.entries(snapshot).flatMap(([key, item]) => memberJson(key, item) ?? []).join(',')}}`;
+}
+
+/** Items of a type by the keys `keysOf` gives each (a group by the ids of its members), kept current on every write. */
+class ItemIndex {
+  private byKey: Map<string, Set<string>> | undefined;
+  private readonly keysById = new Map<string, readonly string[]>();
+
+  constructor(private readonly keysOf: (item: Item) => readonly string[]) {}
+
+  /** The ids under `key`; `items` fills the index on first use and after a rollback. */
+  ids(key: string, items: () => Iterable<Item>): ReadonlySet<string> | undefined {
+    if (!this.byKey) {
+      this.byKey = new Map();
+      this.keysById.clear();
+      for (const item of items()) this.update(item.id, item);
+    }
+    return this.byKey.get(key);
+  }
+
+  /** The item's keys are now those of `item` (none when removed). */
+  update(id: string, item: Item | undefined): void {
+    if (!this.byKey) return;
+    for (const key of this.keysById.get(id) ?? []) {
+      const ids = this.byKey.get(key);
+      ids?.delete(id);
+      if (ids?.size === 0) this.byKey.delete(key);
+    }
+    const keys = item ? this.keysOf(item) : [];
+    if (keys.length) this.keysById.set(id, keys);
+    else this.keysById.delete(id);
+    for (const key of keys) {
+      const ids = this.byKey.get(key) ?? new Set<string>();
+      this.byKey.set(key, ids.add(id));
+    }
+  }
+
+  reset(): void {
+    this.byKey = undefined;
+  }
+}
 
 /**
  * The generic item store: every item of every manager, one JSON row each in SQLite, read through an in-memory
@@ -25,6 +111,10 @@ export class ItemStore {
   private readonly views = new Map<string, (item: Item) => unknown>();
   /** Who may hear of an item of a type, for types whose items are not for every reader (see `restrictAs`). */
   private readonly audiences = new Map<string, (item: Item) => Audience | undefined>();
+  private readonly indexes = new Map<string, ItemIndex[]>();
+  private readonly lineages = new Map<string, object>();
+  /** Types whose list was asked for: their items keep the JSON of their rows as their piece of the list answer. */
+  private readonly listed = new Set<string>();
   private readonly statements;
   /** What waits for the open transaction to commit: the events of its writes, in order. */
   private pending: Array<() => void> = [];
@@ -61,11 +151,18 @@ export class ItemStore {
   list<T extends Item = Item>(type: string): Readonly<Record<string, T>> {
     let snapshot = this.snapshots.get(type);
     if (!snapshot) {
-      snapshot = Object.freeze(Object.fromEntries(this.items(type)));
-      snapshots.add(snapshot);
+      this.listed.add(type);
+      snapshot = shareAnswer(Object.fromEntries(this.items(type)), this.lineage(type));
       this.snapshots.set(type, snapshot);
     }
     return snapshot as Readonly<Record<string, T>>;
+  }
+
+  /** The lineage of a type's list answers (see shareAnswer). */
+  private lineage(type: string): object {
+    let lineage = this.lineages.get(type);
+    if (!lineage) this.lineages.set(type, (lineage = { type }));
+    return lineage;
   }
 
   values<T extends Item = Item>(type: string): T[] {
@@ -87,6 +184,19 @@ export class ItemStore {
     return item;
   }
 
+  /**
+   * An index of a type's items by the keys `keysOf` gives each, kept current on every write and remove (inside a
+   * transaction too): the answer looks items up by key instead of filtering every item of the type.
+   */
+  indexBy<T extends Item>(type: string, keysOf: (item: T) => readonly string[]): (key: string) => T[] {
+    const index = new ItemIndex(keysOf as (item: Item) => readonly string[]);
+    this.indexes.set(type, [...(this.indexes.get(type) ?? []), index]);
+    return (key) => {
+      const ids = index.ids(key, () => this.items(type).values());
+      return ids ? [...ids].map((id) => this.items(type).get(id) as T) : [];
+    };
+  }
+
   insert<T extends Item>(type: string, item: T): T {
     this.write(type, item);
     this.announce(type, 'create', item);
@@ -104,6 +214,7 @@ export class ItemStore {
     this.statements.remove.run(type, id);
     this.items(type).delete(id);
     this.snapshots.delete(type);
+    this.indexes.get(type)?.forEach((index) => index.update(id, undefined));
     this.announce(type, 'delete', { id });
   }
 
@@ -133,6 +244,7 @@ export class ItemStore {
     } catch (err) {
       this.cache.clear(); // the rolled-back writes are in memory: reload from disk on next read
       this.snapshots.clear();
+      this.indexes.forEach((indexes) => indexes.forEach((index) => index.reset()));
       this.pending.length = queued;
       throw err;
     }
@@ -168,9 +280,14 @@ export class ItemStore {
   }
 
   private write(type: string, item: Item): void {
-    this.statements.put.run(type, item.id, JSON.stringify(item));
+    const json = JSON.stringify(item);
+    // The row's JSON is the item's piece of the list answer, kept for types that are listed.
+    if (this.listed.has(type)) pieces.set(item, json);
+    else pieces.delete(item);
+    this.statements.put.run(type, item.id, json);
     this.items(type).set(item.id, item);
     this.snapshots.delete(type);
+    this.indexes.get(type)?.forEach((index) => index.update(item.id, item));
   }
 
   private announce(type: string, change: Change, item: Item | { id: string }): void {

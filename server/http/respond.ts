@@ -4,49 +4,47 @@ import { constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { MediaBody } from './api.js';
 import { errorBody, type ApiError } from './errors.js';
-import { isSnapshot } from './item-store.js';
+import { isSnapshot, lineageOf } from './item-store.js';
+import { encodeList, type ListEncoding } from './list-encoding.js';
 
-/** A JSON answer as sent: its bytes, its ETag and its gzip (made on first demand, null when it does not pay). */
-interface Encoded {
-  body: Buffer;
-  etag: string;
-  gzip?: Buffer | null;
-}
+/** A JSON answer as sent: its ETag and length, its bytes and its gzip (null when it does not pay) on demand. */
+type Encoded = ListEncoding;
 
 /** Smaller answers go out as they are (seed 001 §9: compression from 1,024 bytes). */
 export const GZIP_MIN_BYTES = 1024;
 
 /**
- * List snapshots of the item store are immutable until the next write, so their bytes, ETag and gzip are made once
- * and shared by every read until then: a hot list costs one serialization and one compression per change.
+ * Shared list answers (the item store's snapshots, immutable until the next write) are encoded once and shared by
+ * every read until then, in pieces reused across changes (list-encoding.ts): a read after a change costs what the
+ * change costs. Other answers are serialized per request and, when large, gzipped at the fastest level.
  */
 const encodedSnapshots = new WeakMap<object, Encoded>();
 
 function encode(value: unknown): Encoded {
-  if (isSnapshot(value)) {
-    let encoded = encodedSnapshots.get(value);
-    if (!encoded) {
-      encoded = fromBytes(Buffer.from(JSON.stringify(value)));
-      encodedSnapshots.set(value, encoded);
-    }
+  const lineage = isSnapshot(value) ? lineageOf(value) : undefined;
+  if (lineage) {
+    let encoded = encodedSnapshots.get(value as object);
+    if (!encoded) encodedSnapshots.set(value as object, (encoded = encodeList(value as object, lineage)));
     return encoded;
   }
-  return fromBytes(Buffer.from(JSON.stringify(value) ?? 'null'));
+  const body = Buffer.from(JSON.stringify(value) ?? 'null');
+  let gzip: Buffer | null | undefined;
+  return {
+    etag: entityTag(body),
+    length: body.length,
+    body: () => body,
+    gzip: () => {
+      if (gzip === undefined) {
+        const fast = gzipSync(body, { level: constants.Z_BEST_SPEED });
+        gzip = fast.length < body.length ? fast : null;
+      }
+      return gzip;
+    },
+  };
 }
 
 /** A weak validator of the bytes (RFC 9110 §8.8.3), in the form Express's own ETags take. */
 export const entityTag = (body: Buffer) => `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
-
-const fromBytes = (body: Buffer): Encoded => ({ body, etag: entityTag(body) });
-
-/** Snapshots keep their gzip (best compression, made once); other large answers compress fast, per request. */
-function gzipOf(encoded: Encoded, shared: boolean): Buffer | null {
-  if (encoded.gzip !== undefined) return encoded.gzip;
-  const level = shared ? constants.Z_BEST_COMPRESSION : constants.Z_BEST_SPEED;
-  const gzip = gzipSync(encoded.body, { level });
-  encoded.gzip = gzip.length < encoded.body.length ? gzip : null;
-  return encoded.gzip;
-}
 
 /** A conditional GET whose copy is current: the ETag is set, the answer is a 304 without a body. */
 function notModified(req: Request, res: Response, etag: string): boolean {
@@ -65,15 +63,13 @@ export function sendJson(req: Request, res: Response, value: unknown): void {
   const encoded = encode(value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (notModified(req, res, encoded.etag)) return;
-  let body = encoded.body;
-  if (body.length >= GZIP_MIN_BYTES) {
+  let body: Buffer | null = null;
+  if (encoded.length >= GZIP_MIN_BYTES) {
     res.vary('Accept-Encoding');
-    const gzip = req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip') ? gzipOf(encoded, isSnapshot(value)) : null;
-    if (gzip) {
-      res.setHeader('Content-Encoding', 'gzip');
-      body = gzip;
-    }
+    body = req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip') ? encoded.gzip() : null;
+    if (body) res.setHeader('Content-Encoding', 'gzip');
   }
+  body ??= encoded.body();
   res.setHeader('Content-Length', body.length);
   res.status(200).end(body);
 }

@@ -6,8 +6,18 @@ import { saveValues, type Device, type DeviceCapability } from './device.js';
 
 export const isGroup = (device: Device): boolean => device.driverId === GROUP_DRIVER_ID;
 export const membersOf = (group: Device): string[] => (Array.isArray(group.data.devices) ? (group.data.devices as string[]) : []);
-export const groupsOf = (hub: Hub, deviceId: string): Device[] =>
-  hub.store.values<Device>('device').filter((device) => isGroup(device) && membersOf(device).includes(deviceId));
+
+/** Each store's groups by the ids of their members (ItemStore.indexBy), so that a device's write finds its groups at once. */
+const groupIndexes = new WeakMap<Hub['store'], (deviceId: string) => Device[]>();
+
+export function groupsOf(hub: Hub, deviceId: string): Device[] {
+  let groupsByMember = groupIndexes.get(hub.store);
+  if (!groupsByMember) {
+    groupsByMember = hub.store.indexBy<Device>('device', (device) => (isGroup(device) ? membersOf(device) : []));
+    groupIndexes.set(hub.store, groupsByMember);
+  }
+  return groupsByMember(deviceId);
+}
 
 /** A group's value from its members': on while any is on, the mean of numbers, else the first member's. */
 export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): CapabilityValue {

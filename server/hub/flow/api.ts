@@ -2,12 +2,13 @@ import * as manifest from '../../../generated/hub/flow.operations.js';
 import type { components, operations } from '../../../generated/hub/flow.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { advancedFlowView, buildAdvancedFlow, patchAdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
+import { buildAdvancedFlow, patchAdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
 import { autocomplete, runAction, runCondition, shareFlow } from './card-calls.js';
 import { cardItem, cardList, requireCard } from './card-view.js';
 import { folderRules, removeFolder } from './folders.js';
 import { testFlow, triggerAdvancedFlow, triggerFlow } from './flow-runs.js';
-import { buildFlow, flowView, knownCards, patchFlow, type StoredFlow } from './flows.js';
+import { flowViews } from './flow-views.js';
+import { buildFlow, patchFlow, type StoredFlow } from './flows.js';
 
 type FlowCardTrigger = components['schemas']['FlowCardTrigger'];
 type FlowCardCondition = components['schemas']['FlowCardCondition'];
@@ -15,7 +16,8 @@ type FlowCardAction = components['schemas']['FlowCardAction'];
 
 /**
  * Flows and advanced flows are stored without `broken` and `triggerable`, which are computed from the cards of the
- * home on every read (here) and event (presentAs in manager.ts). Cards are not stored: they come from hub.cards.
+ * home for reads and events and kept until their flow or what they depend on changes (flow-views.ts). Cards are not
+ * stored: they come from hub.cards.
  */
 export const flow = defineApi<operations, typeof manifest.operations, HubContext>(
   manifest,
@@ -24,34 +26,28 @@ export const flow = defineApi<operations, typeof manifest.operations, HubContext
       flowCount: hub.store.count('flow'),
       advancedFlowCount: hub.store.count('advancedflow'),
       folderCount: hub.store.count('flowfolder'),
-      triggerCount: hub.cards.all('trigger').length,
-      conditionCount: hub.cards.all('condition').length,
-      actionCount: hub.cards.all('action').length,
+      triggerCount: hub.cards.count('trigger'),
+      conditionCount: hub.cards.count('condition'),
+      actionCount: hub.cards.count('action'),
     }),
 
-    getFlows: (_args, { hub }) => {
-      const known = knownCards(hub);
-      return Object.fromEntries(hub.store.values<StoredFlow>('flow').map((item) => [item.id, flowView(hub, item, known)]));
-    },
-    getFlow: ({ id }, { hub }) => flowView(hub, hub.store.require<StoredFlow>('flow', id, 'Flow')),
-    createFlow: ({ flow }, { hub }) => flowView(hub, hub.store.insert('flow', buildFlow(hub, flow))),
+    getFlows: (_args, { hub }) => flowViews(hub).flows(),
+    getFlow: ({ id }, { hub }) => flowViews(hub).flow(hub.store.require<StoredFlow>('flow', id, 'Flow')),
+    createFlow: ({ flow }, { hub }) => flowViews(hub).flow(hub.store.insert('flow', buildFlow(hub, flow))),
     updateFlow: ({ id, flow }, { hub }) => {
       const current = hub.store.require<StoredFlow>('flow', id, 'Flow');
-      return flowView(hub, hub.store.save('flow', patchFlow(hub, current, flow)));
+      return flowViews(hub).flow(hub.store.save('flow', patchFlow(hub, current, flow)));
     },
     testFlow: (body, { hub }) => testFlow(hub, body),
     triggerFlow: ({ id }, { hub }) => triggerFlow(hub, id),
     shareFlow: ({ id }, { hub }) => shareFlow(hub, id),
 
-    getAdvancedFlows: (_args, { hub }) => {
-      const known = knownCards(hub);
-      return Object.fromEntries(hub.store.values<StoredAdvancedFlow>('advancedflow').map((item) => [item.id, advancedFlowView(hub, item, known)]));
-    },
-    getAdvancedFlow: ({ id }, { hub }) => advancedFlowView(hub, hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow')),
-    createAdvancedFlow: ({ advancedflow }, { hub }) => advancedFlowView(hub, hub.store.insert('advancedflow', buildAdvancedFlow(hub, advancedflow))),
+    getAdvancedFlows: (_args, { hub }) => flowViews(hub).advancedFlows(),
+    getAdvancedFlow: ({ id }, { hub }) => flowViews(hub).advancedFlow(hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow')),
+    createAdvancedFlow: ({ advancedflow }, { hub }) => flowViews(hub).advancedFlow(hub.store.insert('advancedflow', buildAdvancedFlow(hub, advancedflow))),
     updateAdvancedFlow: ({ id, advancedflow }, { hub }) => {
       const current = hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow');
-      return advancedFlowView(hub, hub.store.save('advancedflow', patchAdvancedFlow(hub, current, advancedflow)));
+      return flowViews(hub).advancedFlow(hub.store.save('advancedflow', patchAdvancedFlow(hub, current, advancedflow)));
     },
     triggerAdvancedFlow: ({ id }, { hub }) => triggerAdvancedFlow(hub, id),
 

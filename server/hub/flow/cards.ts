@@ -110,6 +110,12 @@ export interface CardProvider {
   cards(hub: Hub): Card[];
   /** One card by id without computing the others (a provider with many cards, such as the devices'). */
   card?(hub: Hub, id: string): Card | undefined;
+  /**
+   * For a provider whose cards follow items of the home (the devices'): tells `changed` each owner's cards before it
+   * returns, one owner at a time (so that the home's cards are never all built at once), then whenever an owner's
+   * cards may have changed (none when it went), so that the registry indexes them. Returns the stop.
+   */
+  follow?(hub: Hub, changed: (ownerUri: string, cards: readonly Card[]) => void): () => void;
   /** Starts telling `fire` each firing of this provider's triggers; returns the stop. */
   listen?(hub: Hub, fire: (firing: TriggerFiring) => void): () => void;
 }

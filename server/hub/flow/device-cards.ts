@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { setDeviceCapability } from '../devices/control.js';
@@ -85,21 +85,56 @@ function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapa
   return cards;
 }
 
+/** How many device cards were built, for the tests that guard that the cost of a change does not grow with the home. */
+export const deviceCardsBuilt = { count: 0 };
+
 /** Every card of one device: per capability, its triggers, conditions and (setable ones) actions. */
 export function deviceCards(device: Device): Card[] {
-  return device.capabilities.flatMap((capabilityId) => {
+  const cards = device.capabilities.flatMap((capabilityId) => {
     const entry = device.capabilitiesObj[capabilityId];
     return entry ? capabilityCards(device, capabilityId, entry) : [];
   });
+  deviceCardsBuilt.count += cards.length;
+  return cards;
 }
 
-/** The devices' cards; their triggers fire on every changed capability value. */
+/** What a device's cards are made of (its name, its capabilities without their values, which change often), hashed. */
+const cardsShape = (device: Device): string =>
+  createHash('sha1')
+    .update(JSON.stringify([device.name, device.capabilities, device.capabilities.map((id) => ({ ...device.capabilitiesObj[id], value: null, lastUpdated: null }))]))
+    .digest('base64');
+
+/**
+ * The devices' cards, indexed by the registry and built again for a device only when its name or capabilities
+ * change (a capability value, the most frequent `device.update`, changes none) or when one of them is asked for by
+ * id (`card`, from the device alone); their triggers fire on every changed capability value.
+ */
 export const deviceCardProvider: CardProvider = {
   cards: (hub) => hub.store.values<Device>('device').flatMap(deviceCards),
   card: (hub, id) => {
     const [prefix, kind, deviceId] = id.split(':');
     const device = prefix === 'homey' && kind === 'device' && deviceId ? hub.store.get<Device>('device', deviceId) : undefined;
     return device ? deviceCards(device).find((card) => card.id === id) : undefined;
+  },
+  follow(hub, changed) {
+    const shapes = new Map<string, string>();
+    for (const device of hub.store.values<Device>('device')) {
+      shapes.set(device.id, cardsShape(device));
+      changed(deviceUri(device), deviceCards(device));
+    }
+    return hub.bus.subscribe(({ uri, event, data }) => {
+      if (uri !== 'homey:manager:devices' || !event.startsWith('device.')) return;
+      const { id } = data as { id: string };
+      const device = event === 'device.delete' ? undefined : hub.store.get<Device>('device', id);
+      if (!device) {
+        if (shapes.delete(id)) changed(deviceUri({ id }), []);
+        return;
+      }
+      const shape = cardsShape(device);
+      if (shapes.get(id) === shape) return;
+      shapes.set(id, shape);
+      changed(deviceUri(device), deviceCards(device));
+    });
   },
   listen: (hub, fire) =>
     onCapabilityChanged(hub, ({ device, capabilityId, value, previous }) => {

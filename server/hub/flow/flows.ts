@@ -15,8 +15,10 @@ export type StoredFlow = Omit<Flow, 'broken' | 'triggerable'>;
 /** The manual trigger: a flow that starts with it can be started by hand (triggerFlow, the "start a flow" card). */
 export const PROGRAMMATIC_TRIGGER = 'homey:manager:flow:programmatic_trigger';
 
-/** The ids of every card of the home, computed once per read of many flows. */
-export const knownCards = (hub: Hub): ReadonlyMap<string, Card> => new Map(hub.cards.all().map((card) => [card.id, card]));
+/** How flows look their cards up: by id, in the registry's index (never by listing the home's cards). */
+export type CardLookup = Pick<ReadonlyMap<string, Card>, 'get' | 'has'>;
+
+export const knownCards = (hub: Hub): CardLookup => hub.cards;
 
 export const flowCardIds = (flow: Pick<StoredFlow, 'trigger' | 'conditions' | 'actions'>): string[] => [
   flow.trigger.id,
@@ -39,7 +41,7 @@ export function requireFolder(hub: Hub, id: string | null | undefined): void {
  * the flow had already may be missing: a flow whose device was removed can still be renamed.
  */
 export function checkCard(
-  known: ReadonlyMap<string, Card>, had: ReadonlySet<string>, type: CardType, entry: { uri?: string; id: string; args?: Record<string, unknown> },
+  known: CardLookup, had: ReadonlySet<string>, type: CardType, entry: { uri?: string; id: string; args?: Record<string, unknown> },
 ): void {
   if (entry.uri !== undefined && !entry.id.startsWith(`${entry.uri}:`)) throw badRequest(`Card ${entry.id} does not belong to ${entry.uri}`);
   const card = known.get(entry.id);

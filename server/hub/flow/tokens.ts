@@ -79,7 +79,7 @@ export function referenceTo(tokenId: string): string {
  */
 export function missesToken(
   hub: Hub, entries: ReadonlyArray<{ id: string; args?: Record<string, unknown> | null; droptoken?: unknown }>,
-  known: ReadonlyMap<string, Card>, anyOrder: boolean,
+  known: Pick<ReadonlyMap<string, Card>, 'get'>, anyOrder: boolean,
 ): boolean {
   const own = new Set<string>();
   const addTokensOf = (id: string) => known.get(id)?.tokens?.forEach((token) => own.add(token.id));
