@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Bonjour, type Service } from 'bonjour-service';
 import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
+import { hubSecret, loadHubSecretKey } from '../server/cloud/hub-secret.js';
 import { MDNS_SERVICE_TYPE } from '../server/hub/mdns.js';
+import { getByLocalName } from '../server/hub/testing/local-https.js';
 import { exited, freePort, printed, spawnStart, stop, waitForOutput } from './child.js';
 
 describe('npm start (scripts/start.ts)', () => {
@@ -24,7 +26,7 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const child = await spawnStart({ FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
+    const child = await spawnStart({ FORM_PORT: '0', CLOUD_PORT: '0', HUB_SECURE_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
     running.push(child);
     const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
@@ -132,6 +134,13 @@ describe('npm start (scripts/start.ts)', () => {
       softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
     })]);
     expect(user).toMatchObject({ isOwner: true, athomId: me._id });
+    // Its localUrlSecure serves it over HTTPS to a client that trusts the certificate service's authority.
+    const localUrlSecure = printed(first.output, 'Hub secure URL')!;
+    expect(localUrlSecure).toMatch(new RegExp(`^https://homey-${hubId}\\.local:\\d+$`));
+    expect(me.homeys[0].localUrlSecure).toBe(localUrlSecure);
+    const secret = hubSecret(loadHubSecretKey(path.join(cloudDir, 'cloud')), hubId!);
+    const { ca } = await fetch(`${cloud.cloudUrl}/dns/certificate/homey?secret=${secret}`).then((response) => response.json());
+    expect(await getByLocalName(`${localUrlSecure}/api/manager/system/ping`, { ca })).toEqual({ status: 200, body: 'true', hubId });
     // Its remoteUrl is the connect service, through which the hub answers once its tunnel is open.
     const remoteUrl = (me.homeys as Array<{ remoteUrl: string }>)[0]!.remoteUrl;
     expect(remoteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -42,6 +42,7 @@ import { startRadios } from './radios/start.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
+import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
 function docs(folder: string): express.Router {
@@ -62,6 +63,12 @@ export interface RunningHub {
    * (listen starts it when both are set): for a hub whose connect service starts after it. Null without them.
    */
   connectRemote(): RemoteConnect | null;
+  /**
+   * Serves the same API and realtime over HTTPS on `port` (0: a free one) with the hub's local certificate from the
+   * certificate service of `config.certificateUrl`, asked for with `config.hubSecret` and renewed before it ends.
+   * Resolves with the hub's `localUrlSecure`; rejects without a certificate.
+   */
+  listenSecure(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -145,6 +152,7 @@ export function createHub(config: HubConfig): RunningHub {
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
+  let secure: SecureListener | undefined;
   const connectRemote = () => {
     remote?.stop();
     const { connectUrl, hubSecret } = config;
@@ -172,8 +180,15 @@ export function createHub(config: HubConfig): RunningHub {
       });
     },
     connectRemote,
+    async listenSecure(port = 0, host = '127.0.0.1') {
+      secure?.close();
+      secure = await listenSecure(hub, server, port, host);
+      return secure.url;
+    },
     async close() {
       remote?.stop();
+      // Its connections are the plain server's, closed with it below.
+      secure?.close();
       stopPurge();
       hub.alarms.close();
       flowEngine(hub).close();
