@@ -43,6 +43,7 @@ import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
 import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
+import { joinSetupSession, ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
 function docs(folder: string): express.Router {
@@ -69,6 +70,8 @@ export interface RunningHub {
    * Resolves with the hub's `localUrlSecure`; rejects without a certificate.
    */
   listenSecure(port?: number, host?: string): Promise<string>;
+  /** Takes part in a setup session of the cloud setup service (setup/session.ts) until it is ready or gone. */
+  joinSetup(link: SetupLink, options?: { pollMs?: number }): SetupRun;
   close(): Promise<void>;
 }
 
@@ -153,6 +156,7 @@ export function createHub(config: HubConfig): RunningHub {
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
   let secure: SecureListener | undefined;
+  const setups = new Set<SetupRun>();
   const connectRemote = () => {
     remote?.stop();
     const { connectUrl, hubSecret } = config;
@@ -185,8 +189,15 @@ export function createHub(config: HubConfig): RunningHub {
       secure = await listenSecure(hub, server, port, host);
       return secure.url;
     },
+    joinSetup(link, options) {
+      const run = joinSetupSession(hub, link, ownApiOf(hub, dispatcher, validator), options);
+      setups.add(run);
+      void run.done.then(() => setups.delete(run));
+      return run;
+    },
     async close() {
       remote?.stop();
+      for (const run of setups) run.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
       stopPurge();
