@@ -189,7 +189,7 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(child);
   }, 60_000);
 
-  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather and prices", async () => {
+  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather, prices and a TV remote from the infrared library", async () => {
     const dataDir = path.join(work, 'support-data');
     const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
     const cloud = cloudLines(output);
@@ -229,6 +229,8 @@ describe('npm start (scripts/start.ts)', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
     expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
+    const devices = Object.values<{ driverId: string; name: string }>(await fetch(`${hubUrl}/api/manager/devices/device`, { headers: hubAuth }).then((response) => response.json()));
+    expect(devices).toContainEqual(expect.objectContaining({ driverId: 'homey:manager:vdevice:infrared', name: 'Living room TV' }));
     for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
     const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
       method: 'POST',

@@ -4,7 +4,7 @@
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
  * /flow, /dns, /setup, /backup, /webhooks and /notifications, the connect service on CONNECT_PORT (the hub's remoteUrl), whose
- * demo account owns the hub, and whose weather and energy prices the hub shows; the hub also serves HTTPS on
+ * demo account owns the hub, and whose weather, energy prices and infrared library (a TV remote) the hub shows; the hub also serves HTTPS on
  * HUB_SECURE_PORT with the certificate for its local name from /dns (its localUrlSecure). Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the hub's secure URL, the
  * demo account's credentials and the demo OAuth clients.
@@ -158,6 +158,9 @@ services.push(connect);
 const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
 running.hub.config.connectUrl = connectUrl;
 running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
+// The demo home's TV remote is a device made from the infrared library's codes, asked with that credential (added once).
+const { ensureDemoRemote } = await import('../server/hub/demo-infrared.js');
+await ensureDemoRemote(running.hub, `${cloudUrl}/infrared`).catch((error: Error) => console.log(`The demo TV remote could not be added: ${error.message}`));
 running.connectRemote();
 // It serves HTTPS too, with the certificate for its local name that the certificate service signs (its localUrlSecure).
 running.hub.config.certificateUrl = `${cloudUrl}/dns`;
