@@ -193,11 +193,13 @@ support.support.publicUrl = new URL(formUrl).origin;
 console.log(formBuilt ? `Support form: ${formUrl}` : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
 
 const { hub } = running;
+// Its record names its secure URL only while clients can find its local name, over mDNS: a name they cannot
+// resolve would only be a failed first try of their discovery.
 const demo = await ensureDemo(account, cloudDir, {
   // A server-side app a developer runs on this machine; the browser app is the support form.
   redirectUri: 'http://localhost:3000/oauth2/callback',
   publicRedirectUri: formUrl,
-  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl, localUrlSecure: hubSecureUrl, remoteUrl: connectUrl },
+  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl, ...(mdns && hubSecureUrl ? { localUrlSecure: hubSecureUrl } : {}), remoteUrl: connectUrl },
 });
 const linked = linkDemoOwner(hub, demo.accountId);
 // The hub installs and updates its store apps from the demo store, and reports their crashes to it as its owner.

@@ -37,7 +37,7 @@ describe('infrared remotes made from the cloud infrared library', () => {
     expect(devices.filter((device) => device.driverId === INFRARED_DRIVER_ID)).toHaveLength(1);
   });
 
-  it("when it is switched and its keys pressed, then the hub sends the library's codes over infrared, each press once, and the keys spring back", async () => {
+  it("when it is switched and its keys pressed, then the hub sends the library's codes over infrared, each press once, power only when it changes, and the keys spring back", async () => {
     const library = await fetchLibraryDevice(hub.hub, infraredUrl, DEMO_REMOTE.libraryId);
     const sent: KeySent[] = [];
     const stop = onInfraredKey(hub.hub, (key) => sent.push(key));
@@ -45,6 +45,7 @@ describe('infrared remotes made from the cloud infrared library', () => {
       await press('onoff', true);
       await press('volume_up', true);
       await press('volume_up', true);
+      await press('onoff', false);
       await press('onoff', false);
     } finally {
       stop();

@@ -75,8 +75,10 @@ export function addLibraryRemote(hub: Hub, library: LibraryDevice, placement: { 
  * way: the TV tells nothing back); their key capabilities are released right after.
  */
 export function startInfraredRemotes(hub: Hub): () => void {
-  return onCapabilityChanged(hub, ({ device, capabilityId, value }) => {
-    if (device.driverId !== INFRARED_DRIVER_ID || !KEYS[capabilityId] || (BUTTONS.has(capabilityId) && value !== true)) return;
+  return onCapabilityChanged(hub, ({ device, capabilityId, value, previous }) => {
+    if (device.driverId !== INFRARED_DRIVER_ID || !KEYS[capabilityId]) return;
+    // A key is sent when pressed, power when it changes: a toggle sent for an unchanged value would flip the TV.
+    if (BUTTONS.has(capabilityId) ? value !== true : value === previous) return;
     const codes: Record<string, string> = (device.store as { infrared?: RemoteStore }).infrared?.codes ?? {};
     const key = KEYS[capabilityId](value).find((candidate) => candidate in codes);
     if (key) {

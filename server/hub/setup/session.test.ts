@@ -73,7 +73,8 @@ describe("the hub's setup process, end to end with the cloud setup service", () 
     // The new owner signs in with the cloud and finds the fresh home.
     const { body: session } = await hub.http().post('/api/manager/users/login').send({ token: delegation }).expect(200);
     expect(await zoneCount(session)).toBe(zonesBefore);
-  });
+    // End to end through three servers and a factory reset: more than a unit test's time on a busy machine.
+  }, 60_000);
 
   it('when a reset carries a wrong argument or its session is deleted, then the hub answers 400 and then stops', async () => {
     const { run, app, user, session } = await joined();
