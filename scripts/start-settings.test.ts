@@ -20,7 +20,7 @@ describe("npm start's settings (scripts/start-settings.ts)", () => {
   };
 
   it('when only the data folder is set, then the defaults hold, and the data folder is made and left empty', () => {
-    expect(read({})).toMatchObject({ host: '127.0.0.1', hubPort: 4859, formPort: 4860, cloudPort: 4861, connectPort: 4862, dataDir, docsDir: '/repo/dist/docs', hostNames: [], mdns: true });
+    expect(read({})).toMatchObject({ host: '127.0.0.1', hubPort: 4859, formPort: 4860, cloudPort: 4861, connectPort: 4862, hubSecurePort: 4863, dataDir, docsDir: '/repo/dist/docs', hostNames: [], mdns: true });
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
@@ -29,12 +29,12 @@ describe("npm start's settings (scripts/start-settings.ts)", () => {
     const keyFile = path.join(work, 'cloud.pem');
     writeFileSync(keyFile, publicKey.export({ type: 'spki', format: 'pem' }));
     const settings = read({
-      HOST: '0.0.0.0', HUB_PORT: '0', FORM_PORT: '5000', CLOUD_PORT: '65535', HUB_HOSTNAMES: 'hub.example, kitchen.local',
+      HOST: '0.0.0.0', HUB_PORT: '0', FORM_PORT: '5000', CLOUD_PORT: '65535', HUB_SECURE_PORT: '8443', HUB_HOSTNAMES: 'hub.example, kitchen.local',
       HUB_MDNS: 'off', CLOUD_DATABASE_URL: 'postgresql://app:secret@db.example:5432/cloud', SMTP_URL: 'smtps://mail.example',
       WEATHER_URL: 'https://weather.example', CLOUD_PUBLIC_KEY_FILE: keyFile, CLOUD_REGION: 'eu', LOG_LEVEL: 'debug',
     });
     expect(settings).toMatchObject({
-      host: '0.0.0.0', hubPort: 0, formPort: 5000, cloudPort: 65535, hostNames: ['hub.example', 'kitchen.local'], mdns: false,
+      host: '0.0.0.0', hubPort: 0, formPort: 5000, cloudPort: 65535, hubSecurePort: 8443, hostNames: ['hub.example', 'kitchen.local'], mdns: false,
       cloudDatabaseUrl: 'postgresql://app:secret@db.example:5432/cloud', weatherUrl: 'https://weather.example', cloudRegion: 'eu',
     });
     expect(settings.cloudPublicKey).toContain('BEGIN PUBLIC KEY');
@@ -42,13 +42,14 @@ describe("npm start's settings (scripts/start-settings.ts)", () => {
 
   it('when settings are wrong, then each gives one line saying what it must be, passwords masked', () => {
     expect(problems({
-      HOST: 'my host', HUB_PORT: 'eighty', FORM_PORT: '70000', CLOUD_PORT: '-1', HUB_HOSTNAMES: 'ok.example,bad_name', HUB_MDNS: 'maybe',
+      HOST: 'my host', HUB_PORT: 'eighty', FORM_PORT: '70000', CLOUD_PORT: '-1', HUB_SECURE_PORT: '443s', HUB_HOSTNAMES: 'ok.example,bad_name', HUB_MDNS: 'maybe',
       LOG_LEVEL: 'loud', CLOUD_DATABASE_URL: 'database', SMTP_URL: 'http://user:hunter2@mail.example', WEATHER_URL: 'weather.example',
     })).toEqual([
       'HOST must be an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0, not "my host".',
       'HUB_PORT must be a port number (0-65535), not "eighty".',
       'FORM_PORT must be a port number (0-65535), not "70000".',
       'CLOUD_PORT must be a port number (0-65535), not "-1".',
+      'HUB_SECURE_PORT must be a port number (0-65535), not "443s".',
       'HUB_HOSTNAMES must list host names separated by commas; not host names: "bad_name".',
       'HUB_MDNS must be 1 or 0 (on or off), not "maybe".',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',

@@ -15,6 +15,8 @@ export interface StartSettings {
   cloudPort: number;
   /** The connect service's own port: a hub record's remoteUrl is an origin, where clients call the hub's paths. */
   connectPort: number;
+  /** The hub's HTTPS port, with its local certificate from the cloud: its record's localUrlSecure. */
+  hubSecurePort: number;
   dataDir: string;
   docsDir: string;
   /** The PEM of CLOUD_PUBLIC_KEY_FILE, which verifies delegation tokens at the hub's login; else the local service's key. */
@@ -96,6 +98,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   const formPort = port('FORM_PORT', 4860);
   const cloudPort = port('CLOUD_PORT', 4861);
   const connectPort = port('CONNECT_PORT', 4862);
+  const hubSecurePort = port('HUB_SECURE_PORT', 4863);
 
   const hostNames = (env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
   const badNames = hostNames.filter((name) => !isHost(name));
@@ -144,6 +147,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     formPort,
     cloudPort,
     connectPort,
+    hubSecurePort,
     dataDir,
     docsDir: path.resolve(set('DOCS_DIR') ?? path.join(root, 'dist', 'docs')),
     cloudPublicKey,

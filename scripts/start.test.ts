@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Bonjour, type Service } from 'bonjour-service';
 import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
+import { hubSecret, loadHubSecretKey } from '../server/cloud/hub-secret.js';
 import { MDNS_SERVICE_TYPE } from '../server/hub/mdns.js';
+import { getByLocalName } from '../server/hub/testing/local-https.js';
 import { exited, freePort, printed, spawnStart, stop, waitForOutput } from './child.js';
 
 describe('npm start (scripts/start.ts)', () => {
@@ -24,7 +26,7 @@ describe('npm start (scripts/start.ts)', () => {
   });
 
   async function start(env: Record<string, string>) {
-    const child = await spawnStart({ FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
+    const child = await spawnStart({ FORM_PORT: '0', CLOUD_PORT: '0', HUB_SECURE_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
     running.push(child);
     const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
@@ -132,6 +134,14 @@ describe('npm start (scripts/start.ts)', () => {
       softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
     })]);
     expect(user).toMatchObject({ isOwner: true, athomId: me._id });
+    // Its secure URL serves it over HTTPS to a client that trusts the certificate service's authority.
+    const localUrlSecure = printed(first.output, 'Hub secure URL')!;
+    expect(localUrlSecure).toMatch(new RegExp(`^https://homey-${hubId}\\.local:\\d+$`));
+    // Without mDNS nobody could resolve that name: the record does not name it.
+    expect(me.homeys[0]).not.toHaveProperty('localUrlSecure');
+    const secret = hubSecret(loadHubSecretKey(path.join(cloudDir, 'cloud')), hubId!);
+    const { ca } = await fetch(`${cloud.cloudUrl}/dns/certificate/homey?secret=${secret}`).then((response) => response.json());
+    expect(await getByLocalName(`${localUrlSecure}/api/manager/system/ping`, { ca })).toEqual({ status: 200, body: 'true', hubId });
     // Its remoteUrl is the connect service, through which the hub answers once its tunnel is open.
     const remoteUrl = (me.homeys as Array<{ remoteUrl: string }>)[0]!.remoteUrl;
     expect(remoteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -180,7 +190,7 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(child);
   }, 60_000);
 
-  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather and prices", async () => {
+  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather, prices and a TV remote from the infrared library", async () => {
     const dataDir = path.join(work, 'support-data');
     const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
     const cloud = cloudLines(output);
@@ -220,6 +230,8 @@ describe('npm start (scripts/start.ts)', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
     expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
+    const devices = Object.values<{ driverId: string; name: string }>(await fetch(`${hubUrl}/api/manager/devices/device`, { headers: hubAuth }).then((response) => response.json()));
+    expect(devices).toContainEqual(expect.objectContaining({ driverId: 'homey:manager:vdevice:infrared', name: 'Living room TV' }));
     for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
     const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
       method: 'POST',
@@ -252,8 +264,10 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(second.child);
   }, 60_000);
 
-  it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port', async () => {
-    const { url, child } = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: path.join(work, 'mdns-data') });
+  it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port, and its record names its secure URL', async () => {
+    const { url, child, output } = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: path.join(work, 'mdns-data') });
+    const { me } = await signInOnHub(cloudLines(output), url);
+    expect(me.homeys[0].localUrlSecure).toBe(printed(output, 'Hub secure URL'));
     const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
     const bonjour = new Bonjour();
     try {

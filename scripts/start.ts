@@ -4,8 +4,9 @@
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
  * /flow, /dns, /setup, /backup, /webhooks and /notifications, the connect service on CONNECT_PORT (the hub's remoteUrl), whose
- * demo account owns the hub, and whose weather and energy prices the hub shows. Prints
- * the hub URL, the demo owner's personal access token, the cloud URL, the
+ * demo account owns the hub, and whose weather, energy prices and infrared library (a TV remote) the hub shows; the hub also serves HTTPS on
+ * HUB_SECURE_PORT with the certificate for its local name from /dns (its localUrlSecure). Prints
+ * the hub URL, the demo owner's personal access token, the cloud URL, the hub's secure URL, the
  * demo account's credentials and the demo OAuth clients.
  */
 import { randomBytes } from 'node:crypto';
@@ -33,7 +34,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const { host, hubPort, formPort, cloudPort, connectPort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
+const { host, hubPort, formPort, cloudPort, connectPort, hubSecurePort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
 const formDir = path.join(root, 'form', 'dist');
 
 function listenError(error: NodeJS.ErrnoException, name: string, port: number): string {
@@ -157,7 +158,24 @@ services.push(connect);
 const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
 running.hub.config.connectUrl = connectUrl;
 running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
+// The demo home's TV remote is a device made from the infrared library's codes, asked with that credential (added once).
+const { ensureDemoRemote } = await import('../server/hub/demo-infrared.js');
+await ensureDemoRemote(running.hub, `${cloudUrl}/infrared`).catch((error: Error) => console.log(`The demo TV remote could not be added: ${error.message}`));
 running.connectRemote();
+// It serves HTTPS too, with the certificate for its local name that the certificate service signs (its localUrlSecure).
+running.hub.config.certificateUrl = `${cloudUrl}/dns`;
+let hubSecureUrl: string | undefined;
+let hubSecureProblem: string | undefined;
+try {
+  hubSecureUrl = await running.listenSecure(hubSecurePort, host);
+} catch (error) {
+  const { code } = error as NodeJS.ErrnoException;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    await closeAll(running, cloud);
+    fail(listenError(error as NodeJS.ErrnoException, 'HUB_SECURE_PORT', hubSecurePort));
+  }
+  hubSecureProblem = (error as Error).message;
+}
 // It backs up to the cloud for its owner, proving who it is with the same credential.
 running.hub.config.backupUrl = `${cloudUrl}/backup`;
 const { adoptZoneOfLocation } = await import('../server/hub/energy/market.js');
@@ -175,11 +193,13 @@ support.support.publicUrl = new URL(formUrl).origin;
 console.log(formBuilt ? `Support form: ${formUrl}` : 'Support form: not built (form/dist is missing; npm run build:form builds it)');
 
 const { hub } = running;
+// Its record names its secure URL only while clients can find its local name, over mDNS: a name they cannot
+// resolve would only be a failed first try of their discovery.
 const demo = await ensureDemo(account, cloudDir, {
   // A server-side app a developer runs on this machine; the browser app is the support form.
   redirectUri: 'http://localhost:3000/oauth2/callback',
   publicRedirectUri: formUrl,
-  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl, remoteUrl: connectUrl },
+  hub: { _id: hub.id, name: hub.system.name, platform: 'local', apiVersion: 3, model: HUB_MODEL.id, softwareVersion: hub.version, localUrl: hubUrl, ...(mdns && hubSecureUrl ? { localUrlSecure: hubSecureUrl } : {}), remoteUrl: connectUrl },
 });
 const linked = linkDemoOwner(hub, demo.accountId);
 // The hub installs and updates its store apps from the demo store, and reports their crashes to it as its owner.
@@ -194,6 +214,7 @@ void syncAppStoreNow(hub);
 await ensureDemoShop(store.store, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
 console.log(`Connect URL: ${connectUrl}`);
+console.log(hubSecureUrl ? `Hub secure URL: ${hubSecureUrl}` : `Hub secure URL: not served (${hubSecureProblem})`);
 if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
 console.log(`Demo account: ${demo.email} ${demo.password}`);
 if (!linked) console.log("The hub's owner is not the demo owner any more: the hub refuses the demo account's delegated login.");

@@ -54,6 +54,11 @@ export interface HubConfig {
    * whose owner has push on goes to the phones of the hub's users signed in with a cloud account.
    */
   notificationsUrl?: string;
+  /**
+   * Base URL of the cloud local certificate service (AthomDNSAPI). With `hubSecret`, `listenSecure` serves the hub
+   * over HTTPS with the certificate for its local name it asks there, renewed before it ends (its `localUrlSecure`).
+   */
+  certificateUrl?: string;
   /** The hub's credential for the cloud services it calls with `secret` (`<hubId>.<mac>`, issued by the deployment). */
   hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */

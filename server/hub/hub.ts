@@ -42,6 +42,8 @@ import { startRadios } from './radios/start.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
+import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
+import { joinSetupSession, ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
 function docs(folder: string): express.Router {
@@ -62,6 +64,14 @@ export interface RunningHub {
    * (listen starts it when both are set): for a hub whose connect service starts after it. Null without them.
    */
   connectRemote(): RemoteConnect | null;
+  /**
+   * Serves the same API and realtime over HTTPS on `port` (0: a free one) with the hub's local certificate from the
+   * certificate service of `config.certificateUrl`, asked for with `config.hubSecret` and renewed before it ends.
+   * Resolves with the hub's `localUrlSecure`; rejects without a certificate.
+   */
+  listenSecure(port?: number, host?: string): Promise<string>;
+  /** Takes part in a setup session of the cloud setup service (setup/session.ts) until it is ready or gone. */
+  joinSetup(link: SetupLink, options?: { pollMs?: number }): SetupRun;
   close(): Promise<void>;
 }
 
@@ -145,6 +155,8 @@ export function createHub(config: HubConfig): RunningHub {
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
+  let secure: SecureListener | undefined;
+  const setups = new Set<SetupRun>();
   const connectRemote = () => {
     remote?.stop();
     const { connectUrl, hubSecret } = config;
@@ -172,8 +184,22 @@ export function createHub(config: HubConfig): RunningHub {
       });
     },
     connectRemote,
+    async listenSecure(port = 0, host = '127.0.0.1') {
+      secure?.close();
+      secure = await listenSecure(hub, server, port, host);
+      return secure.url;
+    },
+    joinSetup(link, options) {
+      const run = joinSetupSession(hub, link, ownApiOf(hub, dispatcher, validator), options);
+      setups.add(run);
+      void run.done.then(() => setups.delete(run));
+      return run;
+    },
     async close() {
       remote?.stop();
+      for (const run of setups) run.stop();
+      // Its connections are the plain server's, closed with it below.
+      secure?.close();
       stopPurge();
       hub.alarms.close();
       flowEngine(hub).close();

@@ -1,8 +1,9 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, webcrypto } from 'node:crypto';
+import './reflect-metadata.js';
+import * as x509 from '@peculiar/x509';
 import type { components } from '../../../generated/cloud/dns.js';
 import { localHostName } from '../../hub/local-name.js';
 import type { DnsDb } from './db.js';
-import { issueCertificate, pem, type Name } from './x509.js';
 
 type HomeyCertificate = components['schemas']['HomeyCertificate'];
 
@@ -11,23 +12,76 @@ export const CERTIFICATE_DAYS = 90;
 /** A certificate this close to its end is replaced by a new one. */
 export const RENEW_DAYS = 30;
 const AUTHORITY_YEARS = 10;
-const AUTHORITY: Name = { commonName: 'Local hub certificate authority', organization: 'Smart home platform' };
+const AUTHORITY_NAME = 'CN=Local hub certificate authority, O=Smart home platform';
+/** Every key of the service is a P-256 key; certificates are signed with ECDSA and SHA-256. */
+const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 
-const newKeyPair = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const privatePem = (key: ReturnType<typeof newKeyPair>['privateKey']) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+// @peculiar/x509 runs on WebCrypto; Node's is the one it needs.
+const crypto = webcrypto as unknown as Crypto;
+const { subtle } = webcrypto;
+
+const newKeyPair = () => subtle.generateKey(ALGORITHM, true, ['sign', 'verify']) as Promise<CryptoKeyPair>;
+const privatePem = async (key: CryptoKey) =>
+  x509.PemConverter.encode(await subtle.exportKey('pkcs8', key as webcrypto.CryptoKey), 'PRIVATE KEY');
+const signingKey = (pem: string) =>
+  subtle.importKey('pkcs8', createPrivateKey(pem).export({ type: 'pkcs8', format: 'der' }), ALGORITHM, false, ['sign']) as Promise<CryptoKey>;
 
 /** The authority, made on first use; instances racing to make it all keep the one stored first. */
 async function authority(db: DnsDb, now: number): Promise<{ privateKey: string; certificate: string }> {
   const stored = await db.selectFrom('certificate_authority').select(['private_key', 'certificate']).where('id', '=', 'ca').executeTakeFirst();
   if (stored) return { privateKey: stored.private_key, certificate: stored.certificate };
-  const { privateKey, publicKey } = newKeyPair();
+  const keys = await newKeyPair();
   const notAfter = new Date(now);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + AUTHORITY_YEARS);
-  const certificate = pem(
-    issueCertificate({ subject: AUTHORITY, subjectKey: publicKey, issuer: AUTHORITY, issuerKey: privateKey, issuerPublicKey: publicKey, notBefore: new Date(now - DAY_MS), notAfter, profile: { ca: true } }),
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned(
+    {
+      name: AUTHORITY_NAME,
+      keys,
+      notBefore: new Date(now - DAY_MS),
+      notAfter,
+      signingAlgorithm: ALGORITHM,
+      extensions: [
+        new x509.BasicConstraintsExtension(true, undefined, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
+      ],
+    },
+    crypto,
   );
-  await db.insertInto('certificate_authority').values({ id: 'ca', private_key: privatePem(privateKey), certificate }).onConflict((c) => c.column('id').doNothing()).execute();
+  await db
+    .insertInto('certificate_authority')
+    .values({ id: 'ca', private_key: await privatePem(keys.privateKey), certificate: certificate.toString('pem') })
+    .onConflict((c) => c.column('id').doNothing())
+    .execute();
   return authority(db, now);
+}
+
+/** A TLS server certificate for `hostname`, valid CERTIFICATE_DAYS from `now`, signed by the authority, with its new key. */
+async function issue(ca: { privateKey: string; certificate: string }, hostname: string, now: number) {
+  const issuer = new x509.X509Certificate(ca.certificate);
+  const keys = await newKeyPair();
+  const certificate = await x509.X509CertificateGenerator.create(
+    {
+      subject: `CN=${hostname}`,
+      issuer: issuer.subject,
+      publicKey: keys.publicKey,
+      signingKey: await signingKey(ca.privateKey),
+      // An hour back, for clocks a little behind.
+      notBefore: new Date(now - 3_600_000),
+      notAfter: new Date(now + CERTIFICATE_DAYS * DAY_MS),
+      signingAlgorithm: ALGORITHM,
+      extensions: [
+        new x509.BasicConstraintsExtension(false, undefined, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
+        new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: hostname }]),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
+        await x509.AuthorityKeyIdentifierExtension.create(issuer, false, crypto),
+      ],
+    },
+    crypto,
+  );
+  return { certificate: certificate.toString('pem'), privateKey: await privatePem(keys.privateKey) };
 }
 
 /** The hub's certificate for its local name: the stored one while it has more than RENEW_DAYS left, else a new one. */
@@ -38,26 +92,12 @@ export async function hubCertificate(db: DnsDb, hubId: string, now: number): Pro
   if (stored && Date.parse(stored.expires_at) - now > RENEW_DAYS * DAY_MS) {
     return { hostname, certificate: stored.certificate, privateKey: stored.private_key, ca: ca.certificate, expiresAt: stored.expires_at };
   }
-  const { privateKey, publicKey } = newKeyPair();
-  const caKey = createPrivateKey(ca.privateKey);
-  const certificate = pem(
-    issueCertificate({
-      subject: { commonName: hostname },
-      subjectKey: publicKey,
-      issuer: AUTHORITY,
-      issuerKey: caKey,
-      issuerPublicKey: createPublicKey(caKey),
-      // An hour back, for clocks a little behind.
-      notBefore: new Date(now - 3_600_000),
-      notAfter: new Date(now + CERTIFICATE_DAYS * DAY_MS),
-      profile: { ca: false, dnsNames: [hostname] },
-    }),
-  );
-  const row = { hub_id: hubId, private_key: privatePem(privateKey), certificate, expires_at: new Date(now + CERTIFICATE_DAYS * DAY_MS).toISOString() };
+  const { certificate, privateKey } = await issue(ca, hostname, now);
+  const row = { hub_id: hubId, private_key: privateKey, certificate, expires_at: new Date(now + CERTIFICATE_DAYS * DAY_MS).toISOString() };
   await db
     .insertInto('hub_certificates')
     .values(row)
     .onConflict((c) => c.column('hub_id').doUpdateSet({ private_key: row.private_key, certificate: row.certificate, expires_at: row.expires_at }))
     .execute();
-  return { hostname, certificate, privateKey: row.private_key, ca: ca.certificate, expiresAt: row.expires_at };
+  return { hostname, certificate, privateKey, ca: ca.certificate, expiresAt: row.expires_at };
 }

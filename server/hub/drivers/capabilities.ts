@@ -43,6 +43,12 @@ const definitions = new Map<string, Definition>(Object.entries({
   alarm_smoke: boolean('Smoke alarm', 'Whether smoke is detected.', false, 'Smoke alarm on', 'Smoke alarm off'),
   alarm_water: boolean('Water alarm', 'Whether a leak is detected.', false, 'Water alarm on', 'Water alarm off'),
   button: boolean('Button', 'Pressed by setting true; it springs back to false at once, so every press is heard.', true, 'Pressed', 'Released'),
+  // A remote's keys: pressed by setting true, springing back as a button does (their drivers release them).
+  volume_up: boolean('Volume up', 'Pressed by setting true: the volume goes one step up.', true, 'Pressed', 'Released'),
+  volume_down: boolean('Volume down', 'Pressed by setting true: the volume goes one step down.', true, 'Pressed', 'Released'),
+  volume_mute: boolean('Mute', 'Pressed by setting true: the sound goes off or on again.', true, 'Pressed', 'Released'),
+  channel_up: boolean('Channel up', 'Pressed by setting true: the next channel.', true, 'Pressed', 'Released'),
+  channel_down: boolean('Channel down', 'Pressed by setting true: the previous channel.', true, 'Pressed', 'Released'),
 }));
 
 /** The full definition of one of the hub's capabilities, as getCapability answers it. */

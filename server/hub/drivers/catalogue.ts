@@ -152,6 +152,13 @@ const definitions: DriverDefinition[] = [
     name: 'Dummy socket', class: 'socket', connectivity: ['virtual'], color: '#607d8b',
     capabilities: ['onoff'], initial: { onoff: false }, settings: [],
   }),
+  // Made from a device of the cloud infrared library (rf/infrared-remotes.ts), which brings its codes: not paired.
+  driver('infrared', {
+    name: 'Infrared remote', class: 'tv', connectivity: ['infrared'], color: '#c0392b',
+    capabilities: ['onoff', 'volume_up', 'volume_down', 'volume_mute', 'channel_up', 'channel_down'],
+    initial: { onoff: false, volume_up: false, volume_down: false, volume_mute: false, channel_up: false, channel_down: false },
+    settings: [], pairable: false,
+  }),
   driver('group', {
     name: 'Device group', class: 'other', connectivity: [], color: '#9b9b9b',
     capabilities: [], initial: {}, settings: [], pairable: false,

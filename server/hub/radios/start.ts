@@ -1,6 +1,7 @@
 import type { Hub } from '../context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { startRfDevices } from '../rf/devices.js';
+import { startInfraredRemotes } from '../rf/infrared-remotes.js';
 import { closeRecordings } from '../rf/transceiver.js';
 import { startRadioEvents } from './events.js';
 import { closeNetworks, network } from './network.js';
@@ -16,11 +17,11 @@ function startNodeCommands(hub: Hub): () => void {
 
 /**
  * What the simulated radios do while the hub runs: announce their state changes and send the values given to
- * devices to their hardware. The returned stop also ends their timers (interviews, recordings); a restart
+ * devices to their hardware (infrared remotes' keys to the transmitter). The returned stop also ends their timers (interviews, recordings); a restart
  * schedules interviews again.
  */
 export function startRadios(hub: Hub): () => void {
-  const stops = [startRadioEvents(hub), startRfDevices(hub), startNodeCommands(hub)];
+  const stops = [startRadioEvents(hub), startRfDevices(hub), startInfraredRemotes(hub), startNodeCommands(hub)];
   return () => {
     for (const stop of stops) stop();
     closeNetworks(hub);

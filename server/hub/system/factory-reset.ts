@@ -21,7 +21,7 @@ function otherTables(hub: Hub): string[] {
  * the store (so every manager and client hears the deletes), then the tables managers keep beside the items, then
  * the settings. The hub then boots again and, if it runs the demo home, seeds it anew.
  */
-function erase(hub: Hub): void {
+export function erase(hub: Hub): void {
   hub.store.transaction(() => {
     for (const session of hub.store.values<SessionItem>('session')) hub.sessions.revoke(session.id);
     const items = hub.db.prepare<[], { type: string; id: string }>('SELECT type, id FROM items').all();

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { startTestAccount, type TestAccount } from '../../cloud/account/testing/test-account.js';
+import { createSetupService, type SetupService } from '../../cloud/setup/service.js';
+import { ownerOf } from '../users/users.js';
+import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { EXTRA_PROPERTIES } from './reset.js';
+
+const SN = 'HP2023A0012345';
+
+describe("the hub's setup process, end to end with the cloud setup service", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hub-setup-'));
+  let account: TestAccount;
+  let setup: SetupService;
+  let setupUrl: string;
+  let hub: TestHub;
+  beforeAll(async () => {
+    account = await startTestAccount();
+    setup = await createSetupService({ dataDir, accountUrl: account.url });
+    setupUrl = await setup.listen(0);
+    hub = await startTestHub();
+  });
+  afterAll(async () => {
+    await hub.stop();
+    await setup.close();
+    await account.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The app's side: a session opened by a new user of the cloud, and the hub joined to it. */
+  async function joined() {
+    const user = await account.user();
+    const { body: session } = await request(setupUrl).post('/').set(user.auth).send({ sn: SN }).expect(200);
+    const run = hub.joinSetup({ setupUrl, sessionId: session.id, hubToken: session.hubToken, sn: SN }, { pollMs: 20 });
+    for (let state = 'created'; state === 'created'; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      state = (await request(setupUrl).get(`/${session.id}/state`).set(user.auth).expect(200)).body.state;
+    }
+    const app = (method: 'get' | 'post', path: string, body?: object) => request(setupUrl)[method](`/${session.id}${path}`).set(user.auth).send(body);
+    return { user, session, run, app };
+  }
+  const zoneCount = async (token: string) => Object.keys((await hub.http().get('/api/manager/zones/zone').set({ Authorization: `Bearer ${token}` }).expect(200)).body).length;
+
+  it('when the app names the hub, sends a command it lacks, a reset with a forged token and then a factory reset with a name, its token and extra properties, then the hub carries each out, answers, and is ready with its new owner', async () => {
+    const { user, run, app } = await joined();
+    const oldToken = hub.token;
+    const zonesBefore = await zoneCount(oldToken);
+    const parent = Object.keys((await hub.http().get('/api/manager/zones/zone').set({ Authorization: `Bearer ${oldToken}` })).body)[0];
+    await hub.http().post('/api/manager/zones/zone').set({ Authorization: `Bearer ${oldToken}` }).send({ name: 'Cellar', icon: 'cellar', parent }).expect(200);
+    await app('post', '/command', { manager: 'system', command: 'setSystemName', args: { name: 'Canal house' } }).expect(200);
+    await app('post', '/command', { manager: 'system', command: 'noSuchThing', args: {} }).expect(200);
+    await app('post', '/reset', { factoryreset: true, token: `${'x'.repeat(20)}.forged.token` }).expect(200);
+    const delegation = await hub.cloudToken({ sub: user.id, name: 'Test' }, { audience: 'homey' });
+    await app('post', '/reset', { factoryreset: true, name: 'Cabin', token: delegation, extraProperties: { floor: 2 } }).expect(200);
+
+    expect(await run.done).toEqual({ state: 'ready' });
+    const { body } = await app('get', '').expect(200);
+    expect(body.state).toBe('ready');
+    expect(body.commands.map(({ command, state, result }: { command: string; state: string; result: unknown[] }) => [command, state, result[0] === null ? null : (result[0] as { statusCode: number }).statusCode])).toEqual([
+      ['setSystemName', 'done', null],
+      ['noSuchThing', 'failed', 404],
+      ['reset', 'failed', 401],
+      ['reset', 'done', null],
+    ]);
+    expect(body.commands[3].result[1]).toEqual({ factoryreset: true, name: 'Cabin', owner: user.id, extraProperties: { floor: 2 } });
+    // The forged reset erased nothing; the factory reset did: the old tokens are gone, the demo home is new.
+    expect(body.commands[2].result[0].error).toBe('invalid_token');
+    await hub.http().get('/api/manager/zones/zone').set({ Authorization: `Bearer ${oldToken}` }).expect(401);
+    expect(hub.hub.system.name).toBe('Cabin');
+    expect(ownerOf(hub.hub)).toMatchObject({ athomId: user.id, isOwner: true });
+    expect(hub.hub.settings.get(EXTRA_PROPERTIES)).toEqual({ floor: 2 });
+    // The new owner signs in with the cloud and finds the fresh home.
+    const { body: session } = await hub.http().post('/api/manager/users/login').send({ token: delegation }).expect(200);
+    expect(await zoneCount(session)).toBe(zonesBefore);
+    // End to end through three servers and a factory reset: more than a unit test's time on a busy machine.
+  }, 60_000);
+
+  it('when a reset carries a wrong argument or its session is deleted, then the hub answers 400 and then stops', async () => {
+    const { run, app, user, session } = await joined();
+    await app('post', '/command', { manager: 'setup', command: 'reset', args: { name: '', colour: 'red' } }).expect(200);
+    let commands: Array<{ state: string; result: Array<{ statusCode: number; error_description: string }> }> = [];
+    for (let tries = 0; tries < 100 && commands[0]?.state !== 'failed'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      commands = (await app('get', '').expect(200)).body.commands;
+    }
+    expect(commands[0]!.result[0]).toMatchObject({ statusCode: 400, error_description: expect.stringContaining('colour') });
+    await request(setupUrl).delete(`/${session.id}`).set(user.auth).expect(204);
+    expect(await run.done).toEqual({ state: 'gone' });
+  });
+});
