@@ -1,5 +1,6 @@
 import { createPrivateKey, webcrypto } from 'node:crypto';
-import './reflect-metadata.js';
+// tsyringe, on which @peculiar/x509 builds, needs the Reflect metadata API before it loads.
+import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import type { components } from '../../../generated/cloud/dns.js';
 import { localHostName } from '../../hub/local-name.js';
