@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
@@ -10,11 +13,17 @@ import { Device } from '../../../client/hub/device.js';
 import type { HubAPI } from '../../../client/hub/hub-api.js';
 import { awaitOAuth2Code, registerWebhook } from '../../hub/cloud/cloud.js';
 import { createNotification, type Notification } from '../../hub/notifications/notify.js';
-import { onCloudWebhook, type CloudWebhookCall } from '../../hub/logic/webhooks.js';
+import { onCloudWebhook, onWebhook, type CloudWebhookCall, type WebhookCall } from '../../hub/logic/webhooks.js';
+import { installPackage, uninstall } from '../../hub/apps/lifecycle.js';
+import { readManifest } from '../../hub/apps/manifest.js';
+import { eventually } from '../../hub/apps/testing/eventually.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { newUser } from '../../hub/users/users.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { createCallbackService, type CallbackService } from '../callback/service.js';
 import { hubSecret } from '../hub-secret.js';
+import { createWebhooksService, type WebhooksService } from '../webhooks/service.js';
+import { tunnelHubDelivery } from './delivery.js';
 import { createConnectService, type ConnectService } from './service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -204,6 +213,77 @@ describe('the connect service: a hub reached through its tunnel', () => {
     ])('when sent with %s, then %i', async (_case, status, auth, body, homeyId) => {
       const res = await http().post(`/homey/${homeyId()}/callback/oauth2`).set(auth()).send(body).expect(status);
       expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('the cloud services that deliver to hubs through connect', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'connect-delivery-'));
+    let webhooks: WebhooksService;
+    let webhooksUrl: string;
+    let callback: CallbackService;
+    let callbackUrl: string;
+    beforeAll(async () => {
+      webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections) });
+      webhooksUrl = await webhooks.listen(0);
+      callback = await createCallbackService({ dataDir, hubSecretKey: key, delivery: tunnelHubDelivery(connect.connections), validateResponses: true, development: true });
+      callbackUrl = await callback.listen(0);
+    });
+    afterAll(async () => {
+      await Promise.all([webhooks.close(), callback.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("when a webhook is called, then a connected hub gets it through its tunnel, another at its registered address", async () => {
+      const developer = await cloud.user();
+      const { body: webhook } = await request(webhooksUrl).post('/api/webhook').query({ token: developer.token }).send({ name: 'Door', fn: 'door_ring', keyPath: 'door' }).expect(200);
+      registerWebhook(hub.hub, { id: webhook._id, name: 'Door', ownerUri: 'homey:manager:logic' });
+      // The connected hub registered an address nothing answers at; the hub that is not connected, the real hub's.
+      const register = (homeyId: string, callback_url: string) =>
+        request(webhooksUrl).put(`/webhook/${webhook._id}/${homeyId}`).send({ secret: hubSecret(key, homeyId), data: { door: 'front' }, callback_url }).expect(200);
+      await register(hub.hub.id, 'http://127.0.0.1:9');
+      await register(OFFLINE_HUB, hub.url);
+      const heard: WebhookCall[] = [];
+      const stop = onWebhook(hub.hub, (call) => heard.push(call));
+      try {
+        const { body } = await request(webhooksUrl).post(`/webhook/${webhook._id}`).send({ door: 'front' }).expect(200);
+        expect(body).toEqual({ matched: 2, delivered: 2, offline: 0 });
+      } finally {
+        stop();
+      }
+      expect(heard).toEqual([{ event: 'door_ring', tag: '' }, { event: 'door_ring', tag: '' }]);
+    });
+
+    it("when an app signs in with a provider, then the code the provider sends back reaches the app through connect", async () => {
+      const appDir = path.join(dataDir, 'com.example.oauth');
+      mkdirSync(appDir);
+      writeFileSync(path.join(appDir, 'app.json'), JSON.stringify({ id: 'com.example.oauth', version: '1.0.0', sdk: 3, name: 'OAuth', author: { name: 'Dev', email: 'dev@example.com' } }));
+      writeFileSync(path.join(appDir, 'app.js'), `export default async function (homey) {
+  try {
+    const signIn = await homey.cloud.createOAuth2Callback(homey.env.API_URL);
+    signIn.on('url', (url) => homey.settings.set('url', url)).on('code', (code) => homey.settings.set('code', code));
+  } catch (error) {
+    homey.settings.set('error', error.message);
+  }
+}
+`);
+      const values = () => hub.hub.store.get<{ id: string; values: Record<string, string> }>('appsettings', 'com.example.oauth')?.values ?? {};
+      hub.hub.config.callbackUrl = callbackUrl;
+      try {
+        await installPackage(hub.hub, appDir, readManifest(appDir), 'devkit_install', { env: { API_URL: 'https://provider.example/authorize?client_id=app' } });
+        await eventually(() => expect(values().url).toMatch(/^https:\/\/provider\.example\/authorize\?client_id=app&redirect_uri=.+&state=/));
+        const state = new URL(values().url!).searchParams.get('state')!;
+        const page = await request(callbackUrl).get('/oauth2/callback').query({ state, code: 'provider-code' }).expect(200);
+        expect(page.text).toContain('You are signed in');
+        await eventually(() => expect(values().code).toBe('provider-code'));
+        // A hub given no callback service: the app hears why it cannot sign in.
+        await uninstall(hub.hub, 'com.example.oauth', true);
+        delete hub.hub.config.callbackUrl;
+        await installPackage(hub.hub, appDir, readManifest(appDir), 'devkit_install', { env: { API_URL: 'https://provider.example/authorize' } });
+        await eventually(() => expect(values().error).toMatch(/no cloud callback service/));
+      } finally {
+        delete hub.hub.config.callbackUrl;
+        await uninstall(hub.hub, 'com.example.oauth', true).catch(() => undefined);
+      }
     });
   });
 
