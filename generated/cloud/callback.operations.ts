@@ -4,6 +4,6 @@ import type { ManagerSpec, OperationSpec } from '../manifest.js';
 export const manager = {"id":"callback","uri":"homey:manager:callback","itemTypes":{}} as const satisfies ManagerSpec;
 
 export const operations = {
-  registerCallbackUrl: {"method":"post","path":"/oauth2","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["secret"],"body":{"kind":"fields","names":["callback_url"],"required":true},"args":[{"name":"secret","in":"query","required":true,"types":["string"]},{"name":"callback_url","in":"body","required":true,"types":["string"]}],"status":200},
+  registerCallbackUrl: {"method":"post","path":"/oauth2","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["callback_url"],"required":true},"args":[{"name":"callback_url","in":"body","required":true,"types":["string"]}],"status":200},
   receiveOAuth2Code: {"method":"get","path":"/oauth2/callback","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["state","code","error","error_description"],"body":null,"args":[{"name":"state","in":"query","required":true,"types":["string"]},{"name":"code","in":"query","required":false,"types":["string"]},{"name":"error","in":"query","required":false,"types":["string"]},{"name":"error_description","in":"query","required":false,"types":["string"]}],"status":200,"media":"text/html"},
 } as const satisfies Record<string, OperationSpec>;

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Register an OAuth2 sign-in of a hub's app
-         * @description `callback_url` is the provider's authorization URL (http or https) the app starts its sign-in with. Answers the URL the user opens (the same URL with `state` set, and `redirect_uri` set to this service's `/oauth2/callback` unless it names one: the provider must know that one) and the `token` under which the code reaches the hub. Only hubs call, with their `secret` (401 without a valid one).
+         * @description `callback_url` is the provider's authorization URL (http or https) the app starts its sign-in with. Answers the URL the user opens (the same URL with `state` set, and `redirect_uri` set to this service's `/oauth2/callback` unless it names one: the provider must know that one) and the `token` under which the code reaches the hub. Only hubs call, with their credential as bearer token (401 without a valid one).
          */
         post: operations["registerCallbackUrl"];
         delete?: never;
@@ -86,15 +86,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The token lacks the scope, or the user's role does not allow the call. */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Too many attempts (failed sign-ins, sign-ups, mails); the call was refused without being tried. Try again after Retry-After. */
         TooManyRequests: {
             headers: {
@@ -127,13 +118,7 @@ export type $defs = Record<string, never>;
 export interface operations {
     registerCallbackUrl: {
         parameters: {
-            query: {
-                /**
-                 * @description The hub's credential (`<hubId>.<mac>`).
-                 * @example 5f7e3a1b2c4d6e8f9a0b1c2d.q3Xv9Lm2Rt8Yp4Wn6Bc1Dg5Hj0Fs3Ae7Ui9Oq2EkZ0a
-                 */
-                secret: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -161,7 +146,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,6 +1,7 @@
 import type { ServiceHttp } from '../http/service.js';
 import { createBackupService } from './backup/service.js';
 import type { ContentServiceConfig } from './content.js';
+import type { HubDelivery } from './hub-delivery.js';
 import { createDnsService } from './dns/service.js';
 import { createEnergyService } from './energy/service.js';
 import { createFirmwareService } from './firmware/service.js';
@@ -18,6 +19,8 @@ export interface ContentServicesConfig extends ContentServiceConfig {
   databaseUrl?: string;
   /** The account service that issued the callers' access tokens. */
   accountUrl: string;
+  /** How webhook calls reach connected hubs: through the connect service (else at their registered address). */
+  connectDelivery?: HubDelivery;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
  * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
-  const { dataDir, databaseUrl, accountUrl, ...common } = config;
+  const { dataDir, databaseUrl, accountUrl, connectDelivery, ...common } = config;
   return new Map<string, ServiceHttp>([
     ['/weather', createWeatherService(common)],
     ['/geolocate', createGeolocateService(common)],
@@ -37,6 +40,6 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl })],
-    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, publicUrl: `${accountUrl}/webhooks` })],
+    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, connectDelivery, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }

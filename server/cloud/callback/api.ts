@@ -3,9 +3,8 @@ import type { operations } from '../../../generated/cloud/callback.js';
 import { defineApi } from '../../http/api.js';
 import { escapeHtml, htmlLayout } from '../../http/html-page.js';
 import type { RawRoute } from '../../http/router.js';
-import { hubOfSecret, hubSecretGuard } from '../hub-secret.js';
 import { receiveCode, registerCallback, type ProviderRedirect } from './callbacks.js';
-import type { CallbackContext, CallbackState } from './context.js';
+import type { CallbackContext, CallbackState, HubCaller } from './context.js';
 
 /** The provider's redirect lands on a page (raw route below); the registration is dispatched. */
 const { receiveOAuth2Code: _landing, ...dispatched } = manifest.operations;
@@ -13,9 +12,8 @@ const { receiveOAuth2Code: _landing, ...dispatched } = manifest.operations;
 export const callbackApi = defineApi<operations, typeof dispatched, CallbackContext>(
   { manager: manifest.manager, operations: dispatched },
   {
-    registerCallbackUrl: ({ secret, callback_url }, { service }) => registerCallback(service, hubOfSecret(service.hubSecretKey!, secret)!, callback_url),
+    registerCallbackUrl: ({ callback_url }, { service, session }) => registerCallback(service, (session as HubCaller).hubId, callback_url),
   },
-  { guards: { registerCallbackUrl: hubSecretGuard<CallbackContext>() } },
 );
 
 const PAGE_HEADERS = {

@@ -33,7 +33,7 @@ describe('cloud OAuth2 callback service', () => {
   let service: CallbackService;
   let url: string;
   let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
-  const register = (hubId = HUB, callback_url = PROVIDER) => request(url).post('/oauth2').query({ secret: hubSecret(KEY, hubId) }).send({ callback_url });
+  const register = (hubId = HUB, callback_url = PROVIDER) => request(url).post('/oauth2').set('Authorization', `Bearer ${hubSecret(KEY, hubId)}`).send({ callback_url });
   const land = (query: Record<string, string>) => request(url).get('/oauth2/callback').query(query);
   const stateOf = (registered: { url: string }) => new URL(registered.url).searchParams.get('state')!;
 
@@ -111,11 +111,11 @@ describe('cloud OAuth2 callback service', () => {
   });
 
   it.each([
-    ['no secret', 401, () => request(url).post('/oauth2').send({ callback_url: PROVIDER })],
-    ['a secret this deployment did not issue', 401, () => request(url).post('/oauth2').query({ secret: hubSecret('other-key', HUB) }).send({ callback_url: PROVIDER })],
+    ['no credential', 401, () => request(url).post('/oauth2').send({ callback_url: PROVIDER })],
+    ['a credential this deployment did not issue', 401, () => request(url).post('/oauth2').set('Authorization', `Bearer ${hubSecret('other-key', HUB)}`).send({ callback_url: PROVIDER })],
     ['a URL that is not http(s)', 400, () => register(HUB, 'ftp://provider.example/authorize')],
-    ['no callback_url', 400, () => request(url).post('/oauth2').query({ secret: hubSecret(KEY, HUB) }).send({})],
-    ['a field it does not know', 400, () => request(url).post('/oauth2').query({ secret: hubSecret(KEY, HUB) }).send({ callback_url: PROVIDER, hub: HUB })],
+    ['no callback_url', 400, () => request(url).post('/oauth2').set('Authorization', `Bearer ${hubSecret(KEY, HUB)}`).send({})],
+    ['a field it does not know', 400, () => request(url).post('/oauth2').set('Authorization', `Bearer ${hubSecret(KEY, HUB)}`).send({ callback_url: PROVIDER, hub: HUB })],
   ])('when registering with %s, then %i', async (_case, status, call) => {
     expect((await call().expect(status)).body).toMatchObject({ statusCode: status });
   });

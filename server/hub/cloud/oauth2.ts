@@ -20,9 +20,9 @@ export async function startOAuth2SignIn(hub: Hub, appId: string, apiUrl: string,
   if (!callbackUrl || !hubSecret) throw new Error('This Homey has no cloud callback service: OAuth2 sign-ins need one');
   let response: Response;
   try {
-    response = await fetch(`${callbackUrl.replace(/\/+$/, '')}/oauth2?secret=${encodeURIComponent(hubSecret)}`, {
+    response = await fetch(`${callbackUrl.replace(/\/+$/, '')}/oauth2`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { Authorization: `Bearer ${hubSecret}`, 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ callback_url: apiUrl }),
       signal: AbortSignal.timeout(REGISTER_TIMEOUT_MS),
     });
