@@ -142,7 +142,17 @@ const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, share
 services.push(connect);
 const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
 const throughConnect = tunnelHubDelivery(connect.connections);
-const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey, connectDelivery: throughConnect });
+const { hubOwner } = await import('../server/cloud/account/hubs.js');
+const content = await createContentServices({
+  dataDir: cloudDir,
+  databaseUrl,
+  accountUrl: cloudUrl,
+  hostNames,
+  hubSecretKey,
+  connectDelivery: throughConnect,
+  // The backup service keeps and hands out backups only for a hub's owner, as the account service records it.
+  hubOwner: (hubId) => hubOwner(account.account, hubId),
+});
 for (const [base, service] of content) {
   services.push(service);
   cloudMounts.set(base, service.handler);
