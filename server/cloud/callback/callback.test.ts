@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { CloudAPI } from '../../../client/cloud/cloud-api.js';
 import { FakeClock } from '../../http/clock.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import type { Delivery, HubDelivery } from '../hub-delivery.js';
@@ -118,6 +119,16 @@ describe('cloud OAuth2 callback service', () => {
     ['a field it does not know', 400, () => request(url).post('/oauth2').set('Authorization', `Bearer ${hubSecret(KEY, HUB)}`).send({ callback_url: PROVIDER, hub: HUB })],
   ])('when registering with %s, then %i', async (_case, status, call) => {
     expect((await call().expect(status)).body).toMatchObject({ statusCode: status });
+  });
+
+  it('when a hub registers through the typed client with its credential, then it gets the registration; a wrong one is a 401 error', async () => {
+    const cloud = new CloudAPI({ baseUrl: url, clientId: 'hub' });
+    const registration = await cloud.credentialService('callback', url, hubSecret(KEY, HUB)).registerCallbackUrl({ callback_url: PROVIDER });
+    expect(registration).toEqual({ url: expect.stringContaining('state='), token: expect.any(String), expiresAt: expect.any(String) });
+    const forged = hubSecret('other-key', HUB);
+    const error = await cloud.credentialService('callback', url, forged).registerCallbackUrl({ callback_url: PROVIDER }).catch((caught: Error) => caught);
+    expect(error).toMatchObject({ statusCode: 401 });
+    expect(JSON.stringify(error) + String(error)).not.toContain(forged);
   });
 
   it(`when a hub holds ${MAX_OPEN_PER_HUB} unfinished sign-ins, then the next is 429 until one is used`, async () => {
