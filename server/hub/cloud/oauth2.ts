@@ -2,6 +2,8 @@ import type { Hub } from '../context.js';
 import { awaitOAuth2Code } from './cloud.js';
 
 const REGISTER_TIMEOUT_MS = 10_000;
+/** How long a sign-in waits when the service names no end (it keeps registrations an hour). */
+const DEFAULT_WAIT_MS = 60 * 60_000;
 
 /** An app's sign-in with a provider, started: the URL the user opens, and the cancel (the app stopped). */
 export interface OAuth2SignIn {
@@ -29,7 +31,21 @@ export async function startOAuth2SignIn(hub: Hub, appId: string, apiUrl: string,
   } catch (error) {
     throw new Error(`The cloud callback service cannot be reached: ${(error as Error).message}`);
   }
-  const body = (await response.json().catch(() => ({}))) as { url?: string; token?: string; error_description?: string };
+  const body = (await response.json().catch(() => ({}))) as { url?: string; token?: string; expiresAt?: string; error_description?: string };
   if (!response.ok || !body.url || !body.token) throw new Error(`The cloud callback service refused the sign-in: ${body.error_description ?? response.status}`);
-  return { url: body.url, cancel: awaitOAuth2Code(hub, appId, body.token, onCode) };
+  // The sign-in waits as long as the service keeps its registration, then no code can come any more.
+  let cancelTimer = () => {};
+  const stopWaiting = awaitOAuth2Code(hub, appId, body.token, (code) => {
+    cancelTimer();
+    onCode(code);
+  });
+  const expires = Date.parse(body.expiresAt ?? '');
+  cancelTimer = hub.clock.at(Number.isNaN(expires) ? hub.now() + DEFAULT_WAIT_MS : expires, stopWaiting);
+  return {
+    url: body.url,
+    cancel() {
+      cancelTimer();
+      stopWaiting();
+    },
+  };
 }
