@@ -3,7 +3,7 @@
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
- * /flow, /dns, /setup, /backup, /webhooks and /notifications, the connect service on CONNECT_PORT (the hub's remoteUrl), whose
+ * /flow, /dns, /setup, /backup, /webhooks, /callback and /notifications, the connect service on CONNECT_PORT (the hub's remoteUrl), whose
  * demo account owns the hub, and whose weather, energy prices and infrared library (a TV remote) the hub shows; the hub also serves HTTPS on
  * HUB_SECURE_PORT with the certificate for its local name from /dns (its localUrlSecure). Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the hub's secure URL, the
@@ -134,11 +134,35 @@ cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
 const { createContentServices } = await import('../server/cloud/content-services.js');
 const { hubSecret, loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
 const hubSecretKey = loadHubSecretKey(cloudDir);
-const content = await createContentServices({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, hostNames, hubSecretKey });
+// The connect service, on a port of its own (clients call the hub's own paths at its origin, the hub's remoteUrl):
+// the hub keeps its tunnel open to it with its credential, so that clients reach it where its local address is not.
+// The services that hand things to hubs (webhook calls, OAuth2 codes) reach them through their tunnels.
+const { createConnectService } = await import('../server/cloud/connect/service.js');
+const { tunnelHubDelivery } = await import('../server/cloud/connect/delivery.js');
+const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames });
+services.push(connect);
+const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
+const throughConnect = tunnelHubDelivery(connect.connections);
+const { hubOwner } = await import('../server/cloud/account/hubs.js');
+const content = await createContentServices({
+  dataDir: cloudDir,
+  databaseUrl,
+  accountUrl: cloudUrl,
+  hostNames,
+  hubSecretKey,
+  connectDelivery: throughConnect,
+  // The backup service keeps and hands out backups only for a hub's owner, as the account service records it.
+  hubOwner: (hubId) => hubOwner(account.account, hubId),
+});
 for (const [base, service] of content) {
   services.push(service);
   cloudMounts.set(base, service.handler);
 }
+// Apps on hubs sign in with providers through the callback service (its redirect URI: CLOUD_URL/callback/oauth2/callback).
+const { createCallbackService } = await import('../server/cloud/callback/service.js');
+const callback = await createCallbackService({ dataDir: cloudDir, databaseUrl, hostNames, hubSecretKey, delivery: throughConnect, publicUrl: `${cloudUrl}/callback` });
+services.push(callback);
+cloudMounts.set('/callback', callback.handler);
 // The push service sends hubs' notifications to the devices users register with the account service (without a
 // push provider, to DATA_DIR/cloud/push-outbox).
 const { createNotificationsService } = await import('../server/cloud/notifications/service.js');
@@ -150,14 +174,9 @@ running.hub.config.notificationsUrl = `${cloudUrl}/notifications`;
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;
-// The connect service, on a port of its own (clients call the hub's own paths at its origin, the hub's remoteUrl):
-// the hub keeps its tunnel open to it with its credential, so that clients reach it where its local address is not.
-const { createConnectService } = await import('../server/cloud/connect/service.js');
-const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames });
-services.push(connect);
-const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
 running.hub.config.connectUrl = connectUrl;
 running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
+running.hub.config.callbackUrl = `${cloudUrl}/callback`;
 // The demo home's TV remote is a device made from the infrared library's codes, asked with that credential (added once).
 const { ensureDemoRemote } = await import('../server/hub/demo-infrared.js');
 await ensureDemoRemote(running.hub, `${cloudUrl}/infrared`).catch((error: Error) => console.log(`The demo TV remote could not be added: ${error.message}`));

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
+import { hubOwner } from '../../server/cloud/account/hubs.js';
 import { createBackupService, type BackupService } from '../../server/cloud/backup/service.js';
 import { hubSecret } from '../../server/cloud/hub-secret.js';
 import { CloudAPI } from './cloud-api.js';
@@ -17,7 +18,7 @@ describe('CloudAPI: the backup service, typed, for a hub and its owner', () => {
 
   beforeAll(async () => {
     account = await startTestAccount();
-    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: 'client-test-key', validateResponses: true, development: true });
+    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: 'client-test-key', ownerOf: (id) => hubOwner(account.account, id), validateResponses: true, development: true });
     url = await service.listen(0);
   });
   afterAll(async () => {
@@ -28,6 +29,7 @@ describe('CloudAPI: the backup service, typed, for a hub and its owner', () => {
 
   it('when a hub backs up through the client, then its owner lists the backup and the hub downloads its bytes', async () => {
     const owner = await account.user();
+    await account.http().post('/homey/').set(owner.auth).send({ _id: hubId, name: 'Home' }).expect(200);
     const cloud = new CloudAPI({ baseUrl: account.url, clientId: 'third-party' });
     const backups = cloud.service('backup', url);
     const bytes = randomBytes(2048);

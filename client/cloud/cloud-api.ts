@@ -101,6 +101,22 @@ export class CloudAPI {
   }
 
   /**
+   * Every operation of a service called with a credential of its own as bearer token rather than this account's
+   * token: a hub's credential (`cloud.credentialService('callback', url, hubSecret).registerCallbackUrl(...)`), or
+   * the cloud's operator secret (the connect service's deliveries). The credential never shows in an error.
+   */
+  credentialService<S extends CloudApiId>(id: S, baseUrl: string, credential: string): CloudService<S> {
+    const http = createTransport({ baseUrl, token: () => credential, timeout: CLOUD_CALL_TIMEOUT, errors: CloudAPIError.fromResponse }) as unknown as Client<Record<string, never>>;
+    return createService<S>(cloudApis[id].operations, async (operation, args) => {
+      try {
+        return await this.call(http, operation, args);
+      } catch (error) {
+        throw redact(error as Error, [credential]);
+      }
+    });
+  }
+
+  /**
    * The sign-in page's URL (`/oauth2/authorise`) to send the user to; scopes are joined by commas. With `pkce`
    * (public clients), a verifier is made and stored for the code exchange.
    */

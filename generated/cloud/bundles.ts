@@ -2,6 +2,7 @@
 import account from './account.openapi.json' with { type: 'json' };
 import apps from './apps.openapi.json' with { type: 'json' };
 import backup from './backup.openapi.json' with { type: 'json' };
+import callback from './callback.openapi.json' with { type: 'json' };
 import connect from './connect.openapi.json' with { type: 'json' };
 import dns from './dns.openapi.json' with { type: 'json' };
 import energy from './energy.openapi.json' with { type: 'json' };
@@ -21,6 +22,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'account': account,
   'apps': apps,
   'backup': backup,
+  'callback': callback,
   'connect': connect,
   'dns': dns,
   'energy': energy,

@@ -22,4 +22,22 @@ export const operations = {
    * The webhooks service (an operator call, with this service's `secret` as the bearer token) delivers a call of a webhook to a hub that registered for it: the hub hands `args` to what registered the webhook (its webhook flow trigger, an app). 404 when the hub does not know the webhook or is not connected.
    */
   sendWebhook: {"method":"post","path":"/homey/{homeyId}/webhook/{webhookId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId","webhookId"],"queryParams":[],"body":{"kind":"fields","names":["args"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"webhookId","in":"path","required":true,"pattern":"^[^/]+$","types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]}],"status":204},
+  /**
+   * Answer a push message of a hub
+   *
+   * The signed-in user answers the push message `pushId` (the id the hub pushed it with: its notification's id) on their phone: the service hands the answer to the hub with the cloud's shared secret and the caller's account, and the hub applies it for that account's user (`read` marks the notification read by them, `delete` removes it). Only a user of the hub may answer (403 for another hub); 404 for a push the hub does not know (or not meant for the user), and `homey_offline` when the hub is not connected. A service given no shared secret relays no answers (403).
+   */
+  confirmPushNotification: {"method":"post","path":"/homey/{homeyId}/push/confirm/{pushId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId","pushId"],"queryParams":[],"body":{"kind":"fields","names":["choice"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"pushId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{1,64}$","types":["string"]},{"name":"choice","in":"body","required":true,"types":["string"]}],"status":204},
+  /**
+   * Send an event of the mobile app to a hub
+   *
+   * The phone of a signed-in user of hub `homeyId` reports an event (entering or leaving the home's geofence, ...) where it cannot reach the hub itself. `message` is the event as JSON text, `{ "event": "geofence.enter", "timestamp": "<ISO date>", "data": { } }` (`timestamp` defaults to now); `signature`, when sent, is the lowercase hex SHA-256 of `message`, and a message that does not match it (cut or altered on its way) is refused with 400. The service hands the event to the hub with the cloud's shared secret and the caller's account: the hub user `userId` must be bound to the caller's account (403 otherwise, 404 for no such user). 403 for a hub the caller is no user of, and when the service was given no shared secret; 404 `homey_offline` when the hub is not connected.
+   */
+  sendMobileEvent: {"method":"post","path":"/mobile/event","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["homeyId"],"body":{"kind":"fields","names":["deviceId","userId","message","signature"],"required":true},"args":[{"name":"homeyId","in":"query","required":false,"types":["string"]},{"name":"deviceId","in":"body","required":true,"types":["string"]},{"name":"userId","in":"body","required":true,"types":["string"]},{"name":"message","in":"body","required":true,"types":["string"]},{"name":"signature","in":"body","required":false,"types":["string"]}],"status":204},
+  /**
+   * Deliver an OAuth2 authorization code to a hub
+   *
+   * The callback service (an operator call, with this service's `secret` as the bearer token) hands the code a provider sent back to the app sign-in on the hub that waits for it under `token` (`homey.cloud.createOAuth2Callback`). 404 when no sign-in on the hub waits for the token (any more), or the hub is not connected.
+   */
+  sendOAuth2Callback: {"method":"post","path":"/homey/{homeyId}/callback/oauth2","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":{"kind":"fields","names":["code","token"],"required":true},"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"code","in":"body","required":true,"types":["string"]},{"name":"token","in":"body","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -2,6 +2,7 @@
 import * as account from './account.operations.js';
 import * as apps from './apps.operations.js';
 import * as backup from './backup.operations.js';
+import * as callback from './callback.operations.js';
 import * as connect from './connect.operations.js';
 import * as dns from './dns.operations.js';
 import * as energy from './energy.operations.js';
@@ -18,6 +19,7 @@ import * as webhooks from './webhooks.operations.js';
 import type * as accountTypes from './account.js';
 import type * as appsTypes from './apps.js';
 import type * as backupTypes from './backup.js';
+import type * as callbackTypes from './callback.js';
 import type * as connectTypes from './connect.js';
 import type * as dnsTypes from './dns.js';
 import type * as energyTypes from './energy.js';
@@ -37,6 +39,7 @@ export const cloudApis = {
   'account': account,
   'apps': apps,
   'backup': backup,
+  'callback': callback,
   'connect': connect,
   'dns': dns,
   'energy': energy,
@@ -59,6 +62,7 @@ export interface CloudTypes {
   'account': { operations: accountTypes.operations; components: accountTypes.components };
   'apps': { operations: appsTypes.operations; components: appsTypes.components };
   'backup': { operations: backupTypes.operations; components: backupTypes.components };
+  'callback': { operations: callbackTypes.operations; components: callbackTypes.components };
   'connect': { operations: connectTypes.operations; components: connectTypes.components };
   'dns': { operations: dnsTypes.operations; components: dnsTypes.components };
   'energy': { operations: energyTypes.operations; components: energyTypes.components };

@@ -31,7 +31,7 @@ export const operations = {
   /**
    * Register a hub for a webhook
    *
-   * The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`, at `callback_url` (its own address, until the connect service reaches it). Registering again replaces the data.
+   * The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`: through the connect service while the hub is connected to it, else at `callback_url` (its own address, for a hub the cloud reaches directly). Registering again replaces the data.
    */
   registerWebhookClient: {"method":"put","path":"/webhook/{webhookId}/{homeyId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId","homeyId"],"queryParams":[],"body":{"kind":"fields","names":["secret","data","callback_url"],"required":true},"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"secret","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]},{"name":"callback_url","in":"body","required":false,"types":["string"]}],"status":200},
   /** Unregister a hub from a webhook */

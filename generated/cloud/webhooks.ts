@@ -73,7 +73,7 @@ export interface paths {
         get?: never;
         /**
          * Register a hub for a webhook
-         * @description The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`, at `callback_url` (its own address, until the connect service reaches it). Registering again replaces the data.
+         * @description The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`: through the connect service while the hub is connected to it, else at `callback_url` (its own address, for a hub the cloud reaches directly). Registering again replaces the data.
          */
         put: operations["registerWebhookClient"];
         post?: never;

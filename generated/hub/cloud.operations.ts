@@ -9,9 +9,9 @@ export const operations = {
   /**
    * Hand an OAuth2 authorization code to the sign-in waiting for it
    *
-   * The token names the sign-in (an app's pairing or settings flow) that waits for the code; a token no sign-in waits for answers 404.
+   * The token names the sign-in (an app's `homey.cloud.createOAuth2Callback`) that waits for the code, once; a token no sign-in waits for answers 404. The cloud's callback service sends it through the connect service (`sendOAuth2Callback`), which knows the token but not the app.
    */
-  receiveOAuth2Callback: {"method":"post","path":"/api/manager/cloud/oauth2-callback","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["app"],"body":{"kind":"fields","names":["token","code"],"required":true},"args":[{"name":"app","in":"query","required":true,"types":["string"]},{"name":"token","in":"body","required":true,"types":["string"]},{"name":"code","in":"body","required":true,"types":["string"]}],"status":204},
+  receiveOAuth2Callback: {"method":"post","path":"/api/manager/cloud/oauth2-callback","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["app"],"body":{"kind":"fields","names":["token","code"],"required":true},"args":[{"name":"app","in":"query","required":false,"types":["string"]},{"name":"token","in":"body","required":true,"types":["string"]},{"name":"code","in":"body","required":true,"types":["string"]}],"status":204},
   /** Hand a webhook call to what registered the webhook */
   receiveWebhookCallback: {"method":"post","path":"/api/manager/cloud/webhook/{id}/callback","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["args"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Hand an OAuth2 authorization code to the sign-in waiting for it
-         * @description The token names the sign-in (an app's pairing or settings flow) that waits for the code; a token no sign-in waits for answers 404.
+         * @description The token names the sign-in (an app's `homey.cloud.createOAuth2Callback`) that waits for the code, once; a token no sign-in waits for answers 404. The cloud's callback service sends it through the connect service (`sendOAuth2Callback`), which knows the token but not the app.
          */
         post: operations["receiveOAuth2Callback"];
         delete?: never;
@@ -147,12 +147,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     receiveOAuth2Callback: {
         parameters: {
-            query: {
+            query?: {
                 /**
-                 * @description The id of the app whose sign-in this is.
+                 * @description The id of the app whose sign-in this is: when given, a sign-in of another app answers 404.
                  * @example com.example.weather
                  */
-                app: string;
+                app?: string;
             };
             header?: never;
             path?: never;

@@ -177,6 +177,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The cloud account the event comes from (the connect service sends it): when given, `userId` must be that account's user (403 otherwise). */
+                    athomId?: string;
                     /** @description The event's details. */
                     data?: Record<string, never>;
                     /** @description The phone's id. */

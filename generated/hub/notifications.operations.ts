@@ -28,6 +28,12 @@ export const operations = {
    * Adds the calling user to `readBy` (once: reading it again changes nothing). Needs only the readonly scope: it records what the caller saw, and changes nothing for anyone else.
    */
   markNotificationAsRead: {"method":"post","path":"/api/manager/notifications/notification/{id}/read","auth":"token","scopes":["homey.notifications.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":[],"required":false},"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Take a user's answer to a push message
+   *
+   * A phone's answer to the push message of a notification (its `pushId` is the notification's id), relayed by the cloud's connect service with the cloud's shared secret and the answering account: `read` marks it read by that account's user, `delete` removes it. Needs no token but the shared secret: a wrong secret answers 401, a hub given no shared secret 403; an account that is no enabled user of the hub, or a notification not meant for that user's role, 404.
+   */
+  confirmPushNotification: {"method":"post","path":"/api/manager/notifications/notification/{id}/confirm","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["secret","athomId","choice"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"secret","in":"body","required":true,"types":["string"]},{"name":"athomId","in":"body","required":true,"types":["string"]},{"name":"choice","in":"body","required":true,"types":["string"]}],"status":204},
   /** List the owners that have posted notifications, with their switches */
   getOwners: {"method":"get","path":"/api/manager/notifications/owner","auth":"token","scopes":["homey.notifications.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**

@@ -48,6 +48,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/notifications/notification/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The notification's id.
+                 * @example 0b7c3f52-6a1e-4d8b-9f20-5c4e7a1d2b93
+                 */
+                id: components["parameters"]["NotificationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a user's answer to a push message
+         * @description A phone's answer to the push message of a notification (its `pushId` is the notification's id), relayed by the cloud's connect service with the cloud's shared secret and the answering account: `read` marks it read by that account's user, `delete` removes it. Needs no token but the shared secret: a wrong secret answers 401, a hub given no shared secret 403; an account that is no enabled user of the hub, or a notification not meant for that user's role, 404.
+         */
+        post: operations["confirmPushNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manager/notifications/notification/{id}/read": {
         parameters: {
             query?: never;
@@ -390,6 +416,48 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmPushNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The notification's id.
+                 * @example 0b7c3f52-6a1e-4d8b-9f20-5c4e7a1d2b93
+                 */
+                id: components["parameters"]["NotificationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The cloud account that answered. */
+                    athomId: string;
+                    /**
+                     * @description What the user chose on the push message.
+                     * @enum {string}
+                     */
+                    choice: "read" | "delete";
+                    /** @description The cloud's shared secret. */
+                    secret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer is applied. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

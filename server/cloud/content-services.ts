@@ -1,6 +1,7 @@
 import type { ServiceHttp } from '../http/service.js';
 import { createBackupService } from './backup/service.js';
 import type { ContentServiceConfig } from './content.js';
+import type { HubDelivery } from './hub-delivery.js';
 import { createDnsService } from './dns/service.js';
 import { createEnergyService } from './energy/service.js';
 import { createFirmwareService } from './firmware/service.js';
@@ -18,6 +19,10 @@ export interface ContentServicesConfig extends ContentServiceConfig {
   databaseUrl?: string;
   /** The account service that issued the callers' access tokens. */
   accountUrl: string;
+  /** The account that owns a hub, as the account service records it (the backup service's check). */
+  hubOwner(hubId: string): Promise<string | null>;
+  /** How webhook calls reach connected hubs: through the connect service (else at their registered address). */
+  connectDelivery?: HubDelivery;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
  * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
-  const { dataDir, databaseUrl, accountUrl, ...common } = config;
+  const { dataDir, databaseUrl, accountUrl, connectDelivery, hubOwner, ...common } = config;
   return new Map<string, ServiceHttp>([
     ['/weather', createWeatherService(common)],
     ['/geolocate', createGeolocateService(common)],
@@ -36,7 +41,7 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
-    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl })],
-    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, publicUrl: `${accountUrl}/webhooks` })],
+    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl, ownerOf: hubOwner })],
+    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, connectDelivery, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }

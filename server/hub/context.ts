@@ -59,6 +59,11 @@ export interface HubConfig {
    * over HTTPS with the certificate for its local name it asks there, renewed before it ends (its `localUrlSecure`).
    */
   certificateUrl?: string;
+  /**
+   * Base URL of the cloud OAuth2 callback service (AthomCallbackAPI). With `hubSecret`, apps sign in with providers
+   * through it (`homey.cloud.createOAuth2Callback`): the codes come back through the connect service.
+   */
+  callbackUrl?: string;
   /** The hub's credential for the cloud services it calls with `secret` (`<hubId>.<mac>`, issued by the deployment). */
   hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */

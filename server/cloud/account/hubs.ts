@@ -135,6 +135,12 @@ export async function createHomey(account: Account, ownerId: string, input: Home
 }
 
 /** A hub record the user belongs to, with their role; 404 for any other (strangers learn nothing). */
+/** The account that owns a hub record, or null for a hub the account service has no record of (for the cloud's own services). */
+export async function hubOwner(account: Account, id: string): Promise<string | null> {
+  const row = await account.db.selectFrom('hubs').select('owner_id').where('id', '=', id).executeTakeFirst();
+  return row?.owner_id ?? null;
+}
+
 export async function requireHomey(account: Account, userId: string, id: string): Promise<HomeyView> {
   const row = await withRoles(account, userId).where('hubs.id', '=', id).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).executeTakeFirst();
   if (!row) throw notFound('Homey');

@@ -5,7 +5,7 @@ import { queryTokenGuard, queryTokenUser } from '../query-token.js';
 import { completeBackup, completeBackups, createBackup, deleteBackups, requireBackup, backupView } from './backups.js';
 import type { BackupContext } from './context.js';
 import { dropBackupFiles } from './files.js';
-import { hubCalls, ownHubCalls, userSelf } from './guards.js';
+import { ownerHubCalls, ownHubCalls, userSelf } from './guards.js';
 
 const userCalls = queryTokenGuard<BackupContext>();
 /** The bytes go up and down on raw routes (files.ts): streamed, not parsed. */
@@ -34,9 +34,9 @@ export const backupApi = defineApi<operations, typeof dispatched, BackupContext>
     guards: {
       getMyBackups: userCalls,
       deleteMyBackup: userCalls,
-      getBackups: hubCalls,
+      getBackups: ownerHubCalls,
       deleteBackups: userSelf,
-      getBackup: hubCalls,
+      getBackup: ownerHubCalls,
       createBackup: ownHubCalls,
       setBackupComplete: ownHubCalls,
     },

@@ -15,6 +15,8 @@ const KEY = 'test-hub-secret-key';
 const QUOTA = 64 * 1024;
 const HUB = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const OTHER_HUB = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const STRANGERS_HUB = 'dddddddddddddddddddddddd';
+const UNKNOWN_HUB = 'eeeeeeeeeeeeeeeeeeeeeeee';
 const MISSING = 'AAAAAAAAAAAAAAAAAAAAAA';
 const FIELDS = { homeyName: 'Home', homeyPlatform: 'local', homeyPlatformVersion: 2, homeyModel: 'homey-pro', version: '12.2.0', channel: 'stable' };
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -27,9 +29,16 @@ describe('cloud backup service', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
   let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   const secret = (hubId = HUB) => hubSecret(KEY, hubId);
+  /**
+   * Which account owns which hub, as the account service records it (the hubs' records are its business: the real
+   * lookup runs in the hub's cloud-backups test and the client's); each test hands the hubs to the user it plays.
+   */
+  const owners = new Map<string, string>();
+  const own = (userId: string, ...hubIds: string[]) => hubIds.forEach((hubId) => owners.set(hubId, userId));
 
   /** A backup of HUB for `userId`, created and (given bytes) uploaded. */
   async function started(userId: string, bytes?: Buffer, hubId = HUB) {
+    own(userId, hubId);
     const created = (await request(url).post(`/user/${userId}/homey/${hubId}`).query({ secret: secret(hubId) }).send(FIELDS).expect(200)).body;
     if (bytes) await request(url).put(created.uploadPath).query({ secret: secret(hubId) }).type('application/octet-stream').send(bytes).expect(200);
     return created as { _id: string; uploadPath: string; maxSize: number };
@@ -43,7 +52,7 @@ describe('cloud backup service', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    backups = await createBackupService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, hubSecretKey: KEY, quotaBytes: QUOTA, validateResponses: true, development: true });
+    backups = await createBackupService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, hubSecretKey: KEY, quotaBytes: QUOTA, ownerOf: async (hubId) => owners.get(hubId) ?? null, validateResponses: true, development: true });
     url = await backups.listen(0);
   });
   afterAll(async () => {
@@ -69,6 +78,7 @@ describe('cloud backup service', () => {
     expect(done).toMatchObject({ _id: created._id, state: 'complete', size: 5000, hash: sha256(bytes), meta: { devices: 3 }, completedAt: '2026-11-24T02:00:00.000Z' });
     expect((await request(url).get('/user/me').query({ token: anna.token }).expect(200)).body).toEqual([done]);
     // A new hub of the same owner lists and downloads it to restore from.
+    own(anna.id, OTHER_HUB);
     expect((await request(url).get(`/user/${anna.id}`).query({ secret: secret(OTHER_HUB) }).expect(200)).body).toEqual([done]);
     const download = await request(url).get(`/user/${anna.id}/backup/${created._id}/download`).query({ secret: secret(OTHER_HUB) }).buffer(true).parse((res, callback) => {
       const chunks: Buffer[] = [];
@@ -110,6 +120,7 @@ describe('cloud backup service', () => {
       version: '1.0.0', channel: 'stable', state: 'complete' as const, size: 1, hash: 'x', uploaded_size: 1, uploaded_hash: 'x', meta: '{}', created_at: old, completed_at: old,
     }));
     await backups.db.insertInto('backups').values(rows).execute();
+    own(dora.id, HUB);
     await request(url).post(`/user/${dora.id}/homey/${HUB}`).query({ secret: secret() }).send(FIELDS).expect(409);
     await backups.db.updateTable('backups').set({ state: 'uploading' }).where('id', '=', rows[0]!.id).execute();
     await started(dora.id);
@@ -136,6 +147,7 @@ describe('cloud backup service', () => {
       user = await account.user();
       other = await account.user();
       backupId = await completed(user.id);
+      own(other.id, STRANGERS_HUB);
     });
     type Call = (s: { userId: string; backupId: string; token: string; auth: { Authorization: string } }) => request.Test;
     const rows: Array<[string, number, Call]> = [
@@ -169,6 +181,11 @@ describe('cloud backup service', () => {
       ['uploadBackup of a complete backup', 409, (s) => request(url).put(`/user/${s.userId}/homey/${HUB}/backup/${s.backupId}/upload`).query({ secret: secret() }).type('application/octet-stream').send(Buffer.from('x'))],
       ['downloadBackup without a secret', 401, (s) => request(url).get(`/user/${s.userId}/backup/${s.backupId}/download`)],
       ['downloadBackup of an unknown backup', 404, (s) => request(url).get(`/user/${s.userId}/backup/${MISSING}/download`).query({ secret: secret() })],
+      ['getBackups by a hub the account does not own', 403, (s) => request(url).get(`/user/${s.userId}`).query({ secret: secret(STRANGERS_HUB) })],
+      ['getBackup by a hub the account does not own', 403, (s) => request(url).get(`/user/${s.userId}/backup/${s.backupId}`).query({ secret: secret(STRANGERS_HUB) })],
+      ['downloadBackup by a hub the account does not own', 403, (s) => request(url).get(`/user/${s.userId}/backup/${s.backupId}/download`).query({ secret: secret(STRANGERS_HUB) })],
+      ['createBackup by a hub for an account that does not own it', 403, (s) => request(url).post(`/user/${s.userId}/homey/${STRANGERS_HUB}`).query({ secret: secret(STRANGERS_HUB) }).send(FIELDS)],
+      ['createBackup by a hub the account service has no record of', 403, (s) => request(url).post(`/user/${s.userId}/homey/${UNKNOWN_HUB}`).query({ secret: secret(UNKNOWN_HUB) }).send(FIELDS)],
     ];
     it.each(rows)('when %s, then %i with the error body', async (_name, status, call) => {
       const res = await call({ userId: user.id, backupId, token: user.token, auth: user.auth }).expect(status);
@@ -178,7 +195,11 @@ describe('cloud backup service', () => {
     it("when another user or their token reaches for the user's backups, then they see none of them", async () => {
       expect((await request(url).get('/user/me').query({ token: other.token }).expect(200)).body).toEqual([]);
       await request(url).delete(`/user/me/homey/${HUB}/backup/${backupId}`).query({ token: other.token }).expect(404);
-      await request(url).get(`/user/${other.id}/backup/${backupId}`).query({ secret: secret() }).expect(404);
+      // The user's hub asks for the backup under the other account: not its owner's, so refused.
+      await request(url).get(`/user/${other.id}/backup/${backupId}`).query({ secret: secret() }).expect(403);
+      // The other user's hub, for its own owner: that account has no such backup.
+      await request(url).get(`/user/${other.id}/backup/${backupId}`).query({ secret: secret(STRANGERS_HUB) }).expect(404);
+      await request(url).get(`/user/${other.id}`).query({ secret: secret(STRANGERS_HUB) }).expect(200, []);
     });
   });
 });

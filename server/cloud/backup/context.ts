@@ -12,6 +12,8 @@ export interface BackupState extends HubSecretState, QueryTokenState {
   filesDir: string;
   /** The bytes one user's backups may take together. */
   quotaBytes: number;
+  /** The account that owns a hub, as the account service records it (null for a hub it has no record of). */
+  ownerOf(hubId: string): Promise<string | null>;
 }
 
 export type BackupContext = ServiceContext<BackupState, CloudSession>;

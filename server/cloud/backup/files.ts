@@ -8,7 +8,7 @@ import { receiveFile } from '../../http/receive-file.js';
 import type { RawRoute } from '../../http/router.js';
 import { recordUpload, requireBackup, roomFor } from './backups.js';
 import type { BackupContext, BackupState } from './context.js';
-import { hubCalls, ownHubCalls } from './guards.js';
+import { ownerHubCalls, ownHubCalls } from './guards.js';
 
 /** Where a backup's bytes are kept (ids are base64url: no path separators). */
 export const backupFile = (state: BackupState, backupId: string) => path.join(state.filesDir, `${backupId}.bin`);
@@ -20,7 +20,7 @@ export const dropBackupFiles = (state: BackupState) => (ids: string[]) => {
 const tooLarge = (room: number) => new ApiError(413, 'payload_too_large', `The backup is larger than the ${room} bytes left of your quota`);
 
 /** A raw route's caller, checked by the operation's guard as a dispatched operation's is. */
-const admitWith = (state: BackupState, guard: typeof hubCalls) => (req: Request) =>
+const admitWith = (state: BackupState, guard: typeof ownerHubCalls) => (req: Request) =>
   guard(req.params as Record<string, string>, { session: null, remoteAddress: '', service: state } as BackupContext, req.query as Record<string, unknown>);
 
 /** PUT .../backup/{backupId}/upload: the bytes streamed to disk, hashed and capped by the quota as they come. */
@@ -49,7 +49,7 @@ export function downloadBackupRoute(state: BackupState): RawRoute {
     api: 'backup',
     spec: operations.downloadBackup,
     authorizes: true,
-    admit: admitWith(state, hubCalls),
+    admit: admitWith(state, ownerHubCalls),
     async serve(req, res) {
       const { userId, backupId } = req.params as Record<string, string>;
       const backup = await requireBackup(state.db, userId!, backupId!);

@@ -20,6 +20,11 @@ export interface BackupServiceConfig extends ContentServiceConfig {
   accountUrl: string;
   /** The bytes one user's backups may take together (default 5 GiB). */
   quotaBytes?: number;
+  /**
+   * The account that owns a hub, as the account service records it (`hubOwner` over its database: the services of
+   * a deployment share it); hubs keep and read only their owner's backups.
+   */
+  ownerOf(hubId: string): Promise<string | null>;
 }
 
 export interface BackupService extends ServiceHttp {
@@ -40,6 +45,7 @@ export async function createBackupService(config: BackupServiceConfig): Promise<
     quotaBytes: config.quotaBytes ?? DEFAULT_QUOTA_BYTES,
     hubSecretKey: config.hubSecretKey,
     verifyToken,
+    ownerOf: config.ownerOf,
   };
   const http = createServiceHttp({
     ...config,

@@ -4,7 +4,7 @@ import type { operations } from '../../../generated/cloud/connect.js';
 import type { components } from '../../../generated/cloud/account.js';
 import type { Session } from '../../http/api.js';
 import { defineApi } from '../../http/api.js';
-import { ApiError, forbidden } from '../../http/errors.js';
+import { ApiError, badRequest, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
 import { accountUserOf } from '../identity.js';
 import { offline, type HubConnections } from './connections.js';
@@ -52,6 +52,33 @@ export interface ConnectState {
 
 export type ConnectContext = ServiceContext<ConnectState, ConnectSession>;
 
+/** The shared secret the hub asks of what the service relays for a user; a service given none relays nothing (403). */
+function sharedSecretOf(state: ConnectState, what: string): string {
+  if (!state.sharedSecret) throw forbidden(`This service was given no cloud shared secret, so it relays no ${what}`);
+  return state.sharedSecret;
+}
+
+const MOBILE_EVENT = /^[a-z0-9_.-]{1,100}$/;
+
+/**
+ * A mobile event's `message` (JSON text of `{ event, timestamp?, data? }`), checked against its `signature` (the hex
+ * SHA-256 of the text) when there is one: the event as the hub's mobile manager takes it.
+ */
+export function mobileEventOf(message: string, signature: string | undefined, now: Date): { event: string; timestamp: string; data?: Record<string, unknown> } {
+  if (signature !== undefined && createHash('sha256').update(message).digest('hex') !== signature) throw badRequest('The message does not match its signature');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    throw badRequest('The message is not JSON');
+  }
+  const { event, timestamp, data } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || typeof event !== 'string' || !MOBILE_EVENT.test(event)) throw badRequest('The message names no event (lowercase letters, digits, _ . -)');
+  if (timestamp !== undefined && (typeof timestamp !== 'string' || Number.isNaN(Date.parse(timestamp)))) throw badRequest("The message's timestamp is no date");
+  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) throw badRequest("The message's data is no object");
+  return { event, timestamp: timestamp === undefined ? now.toISOString() : new Date(timestamp).toISOString(), ...(data === undefined ? {} : { data: data as Record<string, unknown> }) };
+}
+
 /** A session for the bearer token that is the service's operator secret; null for any other token. */
 export function operatorSession(secret: string | undefined, token: string): ConnectSession | null {
   if (!secret) return null;
@@ -71,6 +98,10 @@ export function memberVerifier(accountUrl: string, timeoutMs = 5000): (token: st
   };
 }
 
+function memberOnly({ homeyId }: Readonly<Record<string, string>>, { session }: ConnectContext): void {
+  if (!homeyId || !session?.homeyIds.has(homeyId)) throw forbidden('You are not a user of this Homey');
+}
+
 export const connectApi = defineApi<operations, typeof manifest.operations, ConnectContext>(
   manifest,
   {
@@ -83,15 +114,30 @@ export const connectApi = defineApi<operations, typeof manifest.operations, Conn
       const invite = { athomId: session!.userId, inviteToken, name: session!.name.slice(0, 100), ...(service.sharedSecret ? { secret: service.sharedSecret } : {}) };
       return (await callHub(service.connections, homeyId, 'POST', '/api/manager/users/accept', invite)) as components['schemas']['User'] & { id: string };
     },
+    confirmPushNotification: async ({ homeyId, pushId, choice }, { session, service }) => {
+      const answer = { secret: sharedSecretOf(service, 'answers to push messages'), athomId: session!.userId, choice };
+      await callHub(service.connections, homeyId, 'POST', `/api/manager/notifications/notification/${encodeURIComponent(pushId)}/confirm`, answer);
+    },
+    sendMobileEvent: async ({ homeyId, deviceId, userId, message, signature }, { session, service }) => {
+      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session!.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date()) };
+      await callHub(service.connections, homeyId!, 'POST', '/api/manager/mobile/event', event);
+    },
+    sendOAuth2Callback: async ({ homeyId, code, token }, { service }) => {
+      await callHub(service.connections, homeyId, 'POST', '/api/manager/cloud/oauth2-callback', { token, code });
+    },
     sendWebhook: async ({ homeyId, webhookId, args }, { service }) => {
       await callHub(service.connections, homeyId, 'POST', `/api/manager/cloud/webhook/${encodeURIComponent(webhookId)}/callback`, { args: args ?? {} });
     },
   },
   {
     guards: {
-      // Only a user of the hub learns whether it is online.
-      ping: ({ homeyId }, { session }) => {
-        if (!homeyId || !session?.homeyIds.has(homeyId)) throw forbidden('You are not a user of this Homey');
+      // Only a user of the hub learns whether it is online, answers its pushes and sends it their phone's events.
+      ping: memberOnly,
+      confirmPushNotification: memberOnly,
+      sendMobileEvent: (_path, context, query) => {
+        const homeyId = query?.homeyId;
+        if (typeof homeyId !== 'string') throw badRequest('Name the Homey: homeyId');
+        memberOnly({ homeyId }, context);
       },
       // Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite.
       acceptSharingRequest: (_path, { session }) => {
@@ -99,6 +145,9 @@ export const connectApi = defineApi<operations, typeof manifest.operations, Conn
       },
       sendWebhook: (_path, { session }) => {
         if (!session?.operator) throw forbidden("Webhook calls are delivered by the cloud's webhooks service only");
+      },
+      sendOAuth2Callback: (_path, { session }) => {
+        if (!session?.operator) throw forbidden("OAuth2 codes are delivered by the cloud's callback service only");
       },
     },
   },

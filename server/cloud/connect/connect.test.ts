@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
@@ -8,12 +11,19 @@ import { openHubSession } from '../../../client/cloud/hub-session.js';
 import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
 import { Device } from '../../../client/hub/device.js';
 import type { HubAPI } from '../../../client/hub/hub-api.js';
-import { registerWebhook } from '../../hub/cloud/cloud.js';
-import { onCloudWebhook, type CloudWebhookCall } from '../../hub/logic/webhooks.js';
+import { awaitOAuth2Code, registerWebhook } from '../../hub/cloud/cloud.js';
+import { createNotification, type Notification } from '../../hub/notifications/notify.js';
+import { onCloudWebhook, onWebhook, type CloudWebhookCall, type WebhookCall } from '../../hub/logic/webhooks.js';
+import { installPackage, uninstall } from '../../hub/apps/lifecycle.js';
+import { readManifest } from '../../hub/apps/manifest.js';
+import { eventually } from '../../hub/apps/testing/eventually.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { newUser } from '../../hub/users/users.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { createCallbackService, type CallbackService } from '../callback/service.js';
 import { hubSecret } from '../hub-secret.js';
+import { createWebhooksService, type WebhooksService } from '../webhooks/service.js';
+import { tunnelHubDelivery } from './delivery.js';
 import { createConnectService, type ConnectService } from './service.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,6 +127,163 @@ describe('the connect service: a hub reached through its tunnel', () => {
     ])('when sent with %s, then %i', async (_case, status, auth, body, webhookId, homeyId) => {
       const res = await http().post(`/homey/${homeyId()}/webhook/${webhookId}`).set(auth()).send(body()).expect(status);
       expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('confirmPushNotification', () => {
+    const notify = () => createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'The door is open' })!;
+    const confirm = (pushId: string, body: object, auth: Record<string, string> = owner.auth, homeyId = hub.hub.id) =>
+      http().post(`/homey/${homeyId}/push/confirm/${pushId}`).set(auth).send(body);
+
+    it("when a user answers a push, then the hub applies it for that account's user (read, then delete)", async () => {
+      const { id } = notify();
+      await confirm(id, { choice: 'read' }).expect(204);
+      const read = hub.hub.store.get<Notification>('notification', id)!;
+      expect(read.readBy).toEqual([hub.hub.store.values<{ id: string; athomId?: string | null }>('user').find((user) => user.athomId === owner.id)!.id]);
+      await confirm(id, { choice: 'delete' }).expect(204);
+      expect(hub.hub.store.get('notification', id)).toBeUndefined();
+    });
+
+    it.each([
+      ['no token', 401, () => ({}), { choice: 'read' }, () => hub.hub.id],
+      ['the operator', 403, () => ({ Authorization: `Bearer ${SHARED_SECRET}` }), { choice: 'read' }, () => hub.hub.id],
+      ['a hub of someone else', 403, () => owner.auth, { choice: 'read' }, () => STRANGERS_HUB],
+      ['a choice it does not know', 400, () => owner.auth, { choice: 'maybe' }, () => hub.hub.id],
+      ['a hub that is not connected', 404, () => owner.auth, { choice: 'read' }, () => OFFLINE_HUB],
+    ])('when sent with %s, then %i', async (_case, status, auth, body, homeyId) => {
+      const res = await confirm(notify().id, body, auth(), homeyId()).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
+    });
+
+    it('when the hub knows no such push, then 404', async () => {
+      expect((await confirm('no-such-push', { choice: 'read' }).expect(404)).body).toMatchObject({ error: 'not_found' });
+    });
+  });
+
+  describe('sendMobileEvent', () => {
+    const message = (event: object) => JSON.stringify(event);
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const hubUserId = () => hub.hub.store.values<{ id: string; athomId?: string | null }>('user').find((user) => user.athomId === owner.id)!.id;
+    const send = (body: object, query: object = { homeyId: hub.hub.id }, auth: Record<string, string> = owner.auth) => http().post('/mobile/event').query(query).set(auth).send(body);
+
+    it("when a user's phone reports entering the geofence, then the hub marks them present", async () => {
+      const text = message({ event: 'geofence.enter', timestamp: '2026-11-23T17:05:00.000Z' });
+      await send({ deviceId: 'phone-1', userId: hubUserId(), message: text, signature: sha(text) }).expect(204);
+      const state = await hub.http().get('/api/manager/mobile/state').set('Authorization', `Bearer ${hub.token}`).expect(200);
+      expect(state.body.lastEvent).toMatchObject({ userId: hubUserId(), deviceId: 'phone-1', event: 'geofence.enter' });
+      await send({ deviceId: 'phone-1', userId: hubUserId(), message: message({ event: 'app.opened' }) }).expect(204);
+    });
+
+    it.each([
+      ['no token', 401, () => ({ deviceId: 'p', userId: hubUserId(), message: message({ event: 'a' }) }), () => ({ homeyId: hub.hub.id }), () => ({})],
+      ['no hub named', 400, () => ({ deviceId: 'p', userId: hubUserId(), message: message({ event: 'a' }) }), () => ({}), () => owner.auth],
+      ['a hub of someone else', 403, () => ({ deviceId: 'p', userId: hubUserId(), message: message({ event: 'a' }) }), () => ({ homeyId: STRANGERS_HUB }), () => owner.auth],
+      ['a hub user of another account', 403, () => ({ deviceId: 'p', userId: hub.member('user').id, message: message({ event: 'a' }) }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['a signature that does not match', 400, () => ({ deviceId: 'p', userId: hubUserId(), message: message({ event: 'a' }), signature: sha('other') }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['a message that is no JSON', 400, () => ({ deviceId: 'p', userId: hubUserId(), message: 'geofence.enter' }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['a message without an event', 400, () => ({ deviceId: 'p', userId: hubUserId(), message: message({ data: {} }) }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['a message with a bad timestamp', 400, () => ({ deviceId: 'p', userId: hubUserId(), message: message({ event: 'a', timestamp: 'soon' }) }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['no device id', 400, () => ({ userId: hubUserId(), message: message({ event: 'a' }) }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['a hub user that does not exist', 404, () => ({ deviceId: 'p', userId: 'nobody', message: message({ event: 'a' }) }), () => ({ homeyId: hub.hub.id }), () => owner.auth],
+      ['a hub that is not connected', 404, () => ({ deviceId: 'p', userId: 'u', message: message({ event: 'a' }) }), () => ({ homeyId: OFFLINE_HUB }), () => owner.auth],
+    ])('when sent with %s, then %i', async (_case, status, body, query, auth) => {
+      const res = await send(body(), query(), auth()).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('sendOAuth2Callback', () => {
+    const operator = { Authorization: `Bearer ${SHARED_SECRET}` };
+
+    it("when the callback service delivers a code, then the app's sign-in waiting under the token gets it, once", async () => {
+      const codes: string[] = [];
+      const cancel = awaitOAuth2Code(hub.hub, 'com.example.weather', 'sign-in-1', (code) => codes.push(code));
+      await http().post(`/homey/${hub.hub.id}/callback/oauth2`).set(operator).send({ code: 'the-code', token: 'sign-in-1' }).expect(204);
+      await http().post(`/homey/${hub.hub.id}/callback/oauth2`).set(operator).send({ code: 'again', token: 'sign-in-1' }).expect(404);
+      cancel();
+      expect(codes).toEqual(['the-code']);
+    });
+
+    it.each([
+      ['no token', 401, () => ({}), { code: 'c', token: 't' }, () => hub.hub.id],
+      ["a user's token", 403, () => owner.auth, { code: 'c', token: 't' }, () => hub.hub.id],
+      ['no code', 400, () => operator, { token: 't' }, () => hub.hub.id],
+      ['a token no sign-in waits under', 404, () => operator, { code: 'c', token: 'nobody-waits' }, () => hub.hub.id],
+      ['a hub that is not connected', 404, () => operator, { code: 'c', token: 't' }, () => OFFLINE_HUB],
+    ])('when sent with %s, then %i', async (_case, status, auth, body, homeyId) => {
+      const res = await http().post(`/homey/${homeyId()}/callback/oauth2`).set(auth()).send(body).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status });
+    });
+  });
+
+  describe('the cloud services that deliver to hubs through connect', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'connect-delivery-'));
+    let webhooks: WebhooksService;
+    let webhooksUrl: string;
+    let callback: CallbackService;
+    let callbackUrl: string;
+    beforeAll(async () => {
+      webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections) });
+      webhooksUrl = await webhooks.listen(0);
+      callback = await createCallbackService({ dataDir, hubSecretKey: key, delivery: tunnelHubDelivery(connect.connections), validateResponses: true, development: true });
+      callbackUrl = await callback.listen(0);
+    });
+    afterAll(async () => {
+      await Promise.all([webhooks.close(), callback.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("when a webhook is called, then a connected hub gets it through its tunnel, another at its registered address", async () => {
+      const developer = await cloud.user();
+      const { body: webhook } = await request(webhooksUrl).post('/api/webhook').query({ token: developer.token }).send({ name: 'Door', fn: 'door_ring', keyPath: 'door' }).expect(200);
+      registerWebhook(hub.hub, { id: webhook._id, name: 'Door', ownerUri: 'homey:manager:logic' });
+      // The connected hub registered an address nothing answers at; the hub that is not connected, the real hub's.
+      const register = (homeyId: string, callback_url: string) =>
+        request(webhooksUrl).put(`/webhook/${webhook._id}/${homeyId}`).send({ secret: hubSecret(key, homeyId), data: { door: 'front' }, callback_url }).expect(200);
+      await register(hub.hub.id, 'http://127.0.0.1:9');
+      await register(OFFLINE_HUB, hub.url);
+      const heard: WebhookCall[] = [];
+      const stop = onWebhook(hub.hub, (call) => heard.push(call));
+      try {
+        const { body } = await request(webhooksUrl).post(`/webhook/${webhook._id}`).send({ door: 'front' }).expect(200);
+        expect(body).toEqual({ matched: 2, delivered: 2, offline: 0 });
+      } finally {
+        stop();
+      }
+      expect(heard).toEqual([{ event: 'door_ring', tag: '' }, { event: 'door_ring', tag: '' }]);
+    });
+
+    it("when an app signs in with a provider, then the code the provider sends back reaches the app through connect", async () => {
+      const appDir = path.join(dataDir, 'com.example.oauth');
+      mkdirSync(appDir);
+      writeFileSync(path.join(appDir, 'app.json'), JSON.stringify({ id: 'com.example.oauth', version: '1.0.0', sdk: 3, name: 'OAuth', author: { name: 'Dev', email: 'dev@example.com' } }));
+      writeFileSync(path.join(appDir, 'app.js'), `export default async function (homey) {
+  try {
+    const signIn = await homey.cloud.createOAuth2Callback(homey.env.API_URL);
+    signIn.on('url', (url) => homey.settings.set('url', url)).on('code', (code) => homey.settings.set('code', code));
+  } catch (error) {
+    homey.settings.set('error', error.message);
+  }
+}
+`);
+      const values = () => hub.hub.store.get<{ id: string; values: Record<string, string> }>('appsettings', 'com.example.oauth')?.values ?? {};
+      hub.hub.config.callbackUrl = callbackUrl;
+      try {
+        await installPackage(hub.hub, appDir, readManifest(appDir), 'devkit_install', { env: { API_URL: 'https://provider.example/authorize?client_id=app' } });
+        await eventually(() => expect(values().url).toMatch(/^https:\/\/provider\.example\/authorize\?client_id=app&redirect_uri=.+&state=/));
+        const state = new URL(values().url!).searchParams.get('state')!;
+        const page = await request(callbackUrl).get('/oauth2/callback').query({ state, code: 'provider-code' }).expect(200);
+        expect(page.text).toContain('You are signed in');
+        await eventually(() => expect(values().code).toBe('provider-code'));
+        // A hub given no callback service: the app hears why it cannot sign in.
+        await uninstall(hub.hub, 'com.example.oauth', true);
+        delete hub.hub.config.callbackUrl;
+        await installPackage(hub.hub, appDir, readManifest(appDir), 'devkit_install', { env: { API_URL: 'https://provider.example/authorize' } });
+        await eventually(() => expect(values().error).toMatch(/no cloud callback service/));
+      } finally {
+        delete hub.hub.config.callbackUrl;
+        await uninstall(hub.hub, 'com.example.oauth', true).catch(() => undefined);
+      }
     });
   });
 

@@ -3,7 +3,7 @@ import spec from '../../../generated/cloud/webhooks.openapi.json' with { type: '
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
-import { directHubDelivery, type HubDelivery } from '../hub-delivery.js';
+import { deliveryInOrder, directHubDelivery, type HubDelivery } from '../hub-delivery.js';
 import { hubOfSecret } from '../hub-secret.js';
 import { accountTokenVerifier } from '../identity.js';
 import { webhooksApi } from './api.js';
@@ -20,8 +20,12 @@ export interface WebhooksServiceConfig extends ContentServiceConfig {
   accountUrl: string;
   /** The service's public base URL (webhooks' URLs start with it); default the address it listens on. */
   publicUrl?: string;
-  /** How calls reach hubs; default over each hub's own address, as it registered it (the connect service brings its own). */
-  delivery?: HubDelivery;
+  /**
+   * How calls reach a hub first: through the connect service when the hub is connected (connect/delivery.ts).
+   * Where that path does not reach it (not connected, or none given), the call goes to the hub's own address as it
+   * registered it (`callback_url`).
+   */
+  connectDelivery?: HubDelivery;
 }
 
 export interface WebhooksService extends ServiceHttp {
@@ -38,7 +42,7 @@ export async function createWebhooksService(config: WebhooksServiceConfig): Prom
     clock: config.clock ?? systemClock,
     hubSecretKey: config.hubSecretKey,
     verifyToken: accountTokenVerifier(config.accountUrl),
-    delivery: config.delivery ?? directHubDelivery((hubId) => registeredAddress({ db }, hubId)),
+    delivery: deliveryInOrder(...(config.connectDelivery ? [config.connectDelivery] : []), directHubDelivery((hubId) => registeredAddress({ db }, hubId))),
     publicUrl: config.publicUrl ?? '',
   };
   // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send theirs as ?token=.

@@ -32,6 +32,7 @@ export type WorkerMessage =
   | { type: 'tokenRemove'; id: string }
   | { type: 'timer'; id: number; time: number }
   | { type: 'cancelTimer'; id: number }
+  | { type: 'oauth2Callback'; id: number; apiUrl: string }
   | { type: 'result'; callId: number; value?: unknown; error?: string; statusCode?: number }
   | { type: 'usage'; callId: number; mem: number };
 

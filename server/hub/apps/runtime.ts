@@ -5,6 +5,7 @@ import type { Hub } from '../context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
+import { startOAuth2SignIn } from '../cloud/oauth2.js';
 import { createNotification } from '../notifications/notify.js';
 import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
@@ -36,6 +37,8 @@ interface Running {
   tokens: Map<string, AppToken>;
   /** Settles once the app is running or its worker ended. */
   started: Promise<void>;
+  /** The app's OAuth2 sign-ins waiting for their codes: cancelled when it stops. */
+  signIns: Set<() => void>;
 }
 
 /** The apps of one hub: their packages, their workers and what their workers ask of the hub. */
@@ -134,6 +137,7 @@ export class AppRuntime {
         const running = this.running.get(id);
         for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
+        for (const cancel of running?.signIns ?? []) cancel();
         if (running?.worker === worker) this.running.delete(id);
         settle();
         if (this.closing) return;
@@ -147,7 +151,7 @@ export class AppRuntime {
         if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
     }, this.logOf(id));
-    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started });
+    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started, signIns: new Set() });
     return started;
   }
 
@@ -199,7 +203,22 @@ export class AppRuntime {
         running.timers.get(message.id)?.();
         running.timers.delete(message.id);
         return;
+      case 'oauth2Callback':
+        return this.startSignIn(id, running, message);
     }
+  }
+
+  /** An app's OAuth2 sign-in (cloud/oauth2.ts): the app hears the URL to open, then the code, or why it cannot. */
+  private startSignIn(id: string, running: Running, { id: signInId, apiUrl }: Extract<WorkerMessage, { type: 'oauth2Callback' }>): void {
+    const tell = (message: Record<string, unknown>) => this.running.get(id) === running && running.worker.post({ id: signInId, ...message });
+    startOAuth2SignIn(this.hub, id, apiUrl, (code) => tell({ type: 'oauth2Code', code })).then(
+      (signIn) => {
+        if (this.running.get(id) !== running) return signIn.cancel();
+        running.signIns.add(signIn.cancel);
+        tell({ type: 'oauth2Url', url: signIn.url });
+      },
+      (error: Error) => tell({ type: 'oauth2Error', message: error.message }),
+    );
   }
 
   /** What an app does with its flow tokens; what the hub refuses (a bad id or value) goes to the app's stderr. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { startTestAccount, type TestAccount } from '../../cloud/account/testing/test-account.js';
+import { hubOwner } from '../../cloud/account/hubs.js';
 import { createBackupService, type BackupService } from '../../cloud/backup/service.js';
 import { hubSecret } from '../../cloud/hub-secret.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
@@ -10,6 +11,7 @@ import { ownerOf } from '../users/users.js';
 import { onCloudUpload, restoreCloudBackup, type CloudUpload } from './cloud-backups.js';
 
 const KEY = 'cloud-backup-test-key';
+const FRESH_HUB = 'cccccccccccccccccccccccc';
 /** What a restored hub must have as the first had it. */
 const READS = ['/api/manager/devices/device', '/api/manager/zones/zone', '/api/manager/flow/flow', '/api/manager/system/name'];
 
@@ -29,11 +31,13 @@ describe('cloud backups of a hub', () => {
 
   beforeAll(async () => {
     account = await startTestAccount();
-    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: KEY, validateResponses: true, development: true });
+    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId), validateResponses: true, development: true });
     serviceUrl = await service.listen(0);
     hub = await startTestHub();
     owner = await account.user();
     hub.hub.store.save('user', { ...ownerOf(hub.hub)!, athomId: owner.id });
+    // The owner's hub records with the account service: this hub, and the new hub that restores from its backup.
+    for (const _id of [hub.hub.id, FRESH_HUB]) await account.http().post('/homey/').set(owner.auth).send({ _id, name: 'Home' }).expect(200);
     Object.assign(hub.hub.config, { backupUrl: serviceUrl, hubSecret: hubSecret(KEY, hub.hub.id) });
   });
   afterAll(async () => {
@@ -54,7 +58,7 @@ describe('cloud backups of a hub', () => {
 
     // A new hub of the owner (its own credential) restores from it before it starts.
     const freshDir = mkdtempSync(path.join(tmpdir(), 'restored-hub-'));
-    await restoreCloudBackup({ backupUrl: serviceUrl, hubSecret: hubSecret(KEY, 'cccccccccccccccccccccccc'), userId: owner.id, backupId: backup!._id, dataDir: freshDir });
+    await restoreCloudBackup({ backupUrl: serviceUrl, hubSecret: hubSecret(KEY, FRESH_HUB), userId: owner.id, backupId: backup!._id, dataDir: freshDir });
     const restored = await startTestHub({ dataDir: freshDir });
     try {
       expect(restored.hub.id).toBe(hub.hub.id);

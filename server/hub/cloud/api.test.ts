@@ -60,8 +60,17 @@ describe('cloud manager', () => {
     expect(codes).toEqual(['abc']);
   });
 
-  it('when the OAuth2 callback lacks the app, the token or the code, then 400', async () => {
-    await hub.http().post('/api/manager/cloud/oauth2-callback').send({ token: 't', code: 'c' }).expect(400);
+  it('when the OAuth2 callback names no app (as the connect service relays it), then the token alone finds the sign-in', async () => {
+    const codes: string[] = [];
+    const cancel = awaitOAuth2Code(hub.hub, 'com.example.weather', 'tok-2', (code) => codes.push(code));
+    await hub.http().post('/api/manager/cloud/oauth2-callback').send({ token: 'tok-2', code: 'xyz' }).expect(204);
+    awaitOAuth2Code(hub.hub, 'com.example.weather', 'tok-3', (code) => codes.push(code))();
+    await hub.http().post('/api/manager/cloud/oauth2-callback').send({ token: 'tok-3', code: 'late' }).expect(404);
+    cancel();
+    expect(codes).toEqual(['xyz']);
+  });
+
+  it('when the OAuth2 callback lacks the token or the code, then 400', async () => {
     await hub.http().post('/api/manager/cloud/oauth2-callback?app=a').send({ code: 'c' }).expect(400);
     await hub.http().post('/api/manager/cloud/oauth2-callback?app=a').send({ token: 't' }).expect(400);
   });

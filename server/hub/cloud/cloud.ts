@@ -37,25 +37,30 @@ export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string
 }
 
 type CodeListener = (code: string) => void;
-/** Sign-ins waiting for their OAuth2 code, per hub, by `<app> <token>`; in memory, as the sign-ins themselves are. */
-const waiting = new WeakMap<Hub, Map<string, CodeListener>>();
+/**
+ * Sign-ins waiting for their OAuth2 code, per hub, by token (random, one per sign-in), with the app that waits; in
+ * memory, as the sign-ins themselves are.
+ */
+const waiting = new WeakMap<Hub, Map<string, { app: string; listener: CodeListener }>>();
 const waitingOf = (hub: Hub) => {
   let map = waiting.get(hub);
   if (!map) waiting.set(hub, (map = new Map()));
   return map;
 };
-const key = (app: string, token: string) => `${app} ${token}`;
 
 /** An app's sign-in waits for the code the cloud relays under `token`; returns the cancel. */
 export function awaitOAuth2Code(hub: Hub, app: string, token: string, listener: CodeListener): () => void {
-  waitingOf(hub).set(key(app, token), listener);
-  return () => waitingOf(hub).delete(key(app, token));
+  const entry = { app, listener };
+  waitingOf(hub).set(token, entry);
+  return () => {
+    if (waitingOf(hub).get(token) === entry) waitingOf(hub).delete(token);
+  };
 }
 
-/** Hands the code to the sign-in waiting for it, once; a token no sign-in waits for is a 404. */
-export function receiveOAuth2Callback(hub: Hub, app: string, token: string, code: string): void {
-  const listener = waitingOf(hub).get(key(app, token));
-  if (!listener) throw notFound('OAuth2 sign-in');
-  waitingOf(hub).delete(key(app, token));
-  listener(code);
+/** Hands the code to the sign-in waiting for it, once; a token no sign-in (of `app`, when named) waits for is a 404. */
+export function receiveOAuth2Callback(hub: Hub, app: string | undefined, token: string, code: string): void {
+  const entry = waitingOf(hub).get(token);
+  if (!entry || (app !== undefined && entry.app !== app)) throw notFound('OAuth2 sign-in');
+  waitingOf(hub).delete(token);
+  entry.listener(code);
 }

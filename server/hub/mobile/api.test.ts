@@ -1,5 +1,6 @@
-import { createNotification } from '../notifications/notify.js';
+import { createNotification, type Notification } from '../notifications/notify.js';
 import { onPresenceChanged, type PresenceEvent } from '../presence/presence.js';
+import type { UserItem } from '../sessions.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const week = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
@@ -63,13 +64,17 @@ describe('mobile manager', () => {
     await hub.http().post('/api/manager/mobile/event').send({ ...valid, event: 'Geofence Enter' }).expect(400);
   });
 
-  it('when the hub was given no shared secret, then every mobile event is 403', async () => {
+  it('when the hub was given no shared secret, then every mobile event and answer to a push is 403', async () => {
     const bare = await startTestHub();
     try {
       const userId = bare.member('user').id;
       const { body } = await bare.http().post('/api/manager/mobile/event')
         .send({ secret: 'anything', userId, deviceId: 'p', event: 'geofence.enter', timestamp: '2026-11-23T17:00:00.000Z' }).expect(403);
       expect(body.error_description).toMatch(/no cloud shared secret/);
+      const notification = createNotification(bare.hub, { ownerUri: 'homey:manager:flow', excerpt: 'Hi' })!;
+      const answer = await bare.http().post(`/api/manager/notifications/notification/${notification.id}/confirm`)
+        .send({ secret: 'anything', athomId: 'a', choice: 'read' }).expect(403);
+      expect(answer.body.error_description).toMatch(/no cloud shared secret/);
     } finally {
       await bare.stop();
     }
@@ -79,5 +84,42 @@ describe('mobile manager', () => {
     const other = bearer(hub.tokenWith(['homey.zone.readonly']));
     await hub.http().get('/api/manager/mobile/summary').set(other).expect(403);
     await hub.http().get('/api/manager/mobile/state').set(other).expect(403);
+  });
+
+  describe('relayed for a cloud account', () => {
+    let anna: UserItem;
+    const bindAccount = (id: string, athomId: string) => hub.hub.store.save('user', { ...hub.hub.store.get<UserItem>('user', id)!, athomId });
+    const confirm = (id: string, body: object) => hub.http().post(`/api/manager/notifications/notification/${id}/confirm`).send(body);
+
+    beforeAll(() => {
+      anna = bindAccount(hub.member('user').id, 'account-anna');
+      bindAccount(hub.member('guest').id, 'account-gus');
+    });
+
+    it("when a mobile event names the account, then only that account's user is accepted (403 for another's)", async () => {
+      const event = { secret: 'the-secret', userId: anna.id, deviceId: 'phone-1', event: 'geofence.enter', timestamp: '2026-11-23T17:00:00.000Z' };
+      await hub.http().post('/api/manager/mobile/event').send({ ...event, athomId: 'account-anna' }).expect(204);
+      const other = await hub.http().post('/api/manager/mobile/event').send({ ...event, athomId: 'account-gus' }).expect(403);
+      expect(other.body).toMatchObject({ error: 'forbidden', statusCode: 403 });
+    });
+
+    it('when a user answers a push with read, then it is read by them; with delete, then it is gone', async () => {
+      const first = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'Door open' })!;
+      await confirm(first.id, { secret: 'the-secret', athomId: 'account-anna', choice: 'read' }).expect(204);
+      expect(hub.hub.store.get<Notification>('notification', first.id)!.readBy).toEqual([anna.id]);
+      await confirm(first.id, { secret: 'the-secret', athomId: 'account-anna', choice: 'delete' }).expect(204);
+      expect(hub.hub.store.get('notification', first.id)).toBeUndefined();
+    });
+
+    it('when the secret is wrong 401, the account or notification unknown or not for the role 404, the choice unknown 400', async () => {
+      const managers = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'For managers', roles: ['manager'] })!;
+      const valid = { secret: 'the-secret', athomId: 'account-anna', choice: 'read' };
+      expect((await confirm(managers.id, { ...valid, secret: 'guess' }).expect(401)).body).toMatchObject({ error: 'invalid_secret' });
+      await confirm(managers.id, { ...valid, athomId: 'account-nobody' }).expect(404);
+      await confirm(managers.id, valid).expect(404);
+      await confirm('no-such-notification', valid).expect(404);
+      await confirm(managers.id, { ...valid, choice: 'yes' }).expect(400);
+      await confirm(managers.id, { athomId: 'account-anna', choice: 'read' }).expect(400);
+    });
   });
 });

@@ -1,7 +1,6 @@
 import type { components, operations } from '../../../generated/hub/mobile.js';
-import { ApiError } from '../../http/errors.js';
-import { sameSecret } from '../../http/secrets.js';
 import type { Alarm } from '../alarms/schedule.js';
+import { requireCloudSecret, requireUserOfAccount } from '../cloud/relayed.js';
 import type { HubContext, Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { visibleNotifications } from '../notifications/notify.js';
@@ -44,12 +43,13 @@ export const mobileState = (hub: Hub): State => hub.settings.get<State>(STATE_KE
 
 const geofence = new Map([['geofence.enter', true], ['geofence.leave', false]]);
 
-/** Checks the cloud's shared secret, then records the event; geofencing sets the user's presence. */
+/**
+ * Checks the cloud's shared secret (and, when the cloud names the account, that the user is that account's), then
+ * records the event; geofencing sets the user's presence.
+ */
 export function receiveMobileEvent(hub: Hub, event: MobileEvent): void {
-  const expected = hub.config.cloudSharedSecret;
-  if (!expected) throw new ApiError(403, 'forbidden', 'This hub was given no cloud shared secret, so it accepts no mobile events');
-  if (!sameSecret(event.secret, expected)) throw new ApiError(401, 'invalid_secret', 'Wrong shared secret');
-  hub.store.require<UserItem>('user', event.userId, 'User');
+  requireCloudSecret(hub, event.secret, 'mobile events');
+  requireUserOfAccount(hub.store.require<UserItem>('user', event.userId, 'User'), event.athomId);
   const present = geofence.get(event.event);
   if (present !== undefined) setPresence(hub, event.userId, 'present', present);
   const { eventCount } = mobileState(hub);

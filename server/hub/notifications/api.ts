@@ -3,7 +3,8 @@ import type { operations } from '../../../generated/hub/notifications.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
 import type { Role } from '../roles.js';
-import { deleteVisible, getOwners, markAsRead, purgeExpired, requireVisible, setOwner, visibleNotifications } from './notify.js';
+import { requireCloudSecret, userOfAccount } from '../cloud/relayed.js';
+import { confirmPush, deleteVisible, getOwners, markAsRead, purgeExpired, requireVisible, setOwner, visibleNotifications } from './notify.js';
 
 /** Every notification operation needs a token, so the session is there; its user's role decides what it sees. */
 const callerRole = ({ session }: HubContext): Role => session!.user.role;
@@ -22,6 +23,10 @@ export const notifications = defineApi<operations, typeof manifest.operations, H
   },
   deleteNotifications: ({ ownerUri }, context) => deleteVisible(context.hub, callerRole(context), ownerUri),
   markNotificationAsRead: ({ id }, context) => markAsRead(context.hub, requireVisible(context.hub, id, callerRole(context)), context.session!.user.id),
+  confirmPushNotification: ({ id, secret, athomId, choice }, { hub }) => {
+    requireCloudSecret(hub, secret, 'answers to push messages');
+    confirmPush(hub, id, userOfAccount(hub, athomId), choice);
+  },
   getOwners: (_args, { hub }) => getOwners(hub),
   setOwnerEnabled: ({ uri, enabled }, { hub }) => setOwner(hub, uri, { enabled }),
   setOwnerPush: ({ uri, push }, { hub }) => setOwner(hub, uri, { push }),

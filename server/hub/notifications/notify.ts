@@ -137,3 +137,13 @@ export function deleteVisible(hub: Hub, role: Role, ownerUri?: string): void {
   const doomed = visibleNotifications(hub, role).filter((notification) => ownerUri === undefined || notification.ownerUri === ownerUri);
   hub.store.transaction(() => doomed.forEach(({ id }) => hub.store.remove('notification', id)));
 }
+
+/**
+ * A phone's answer to a notification's push message, relayed by the cloud for account `athomId`: `read` marks it
+ * read by that account's user, `delete` removes it; a notification not meant for the user's role is a 404.
+ */
+export function confirmPush(hub: Hub, id: string, user: { id: string; role: Role }, choice: 'read' | 'delete'): void {
+  const notification = requireVisible(hub, id, user.role);
+  if (choice === 'read') markAsRead(hub, notification, user.id);
+  else hub.store.remove('notification', notification.id);
+}

@@ -14,6 +14,8 @@ const capabilityListeners = new Map();
 const routeHandlers = new Map();
 const timers = new Map();
 let timerCount = 0;
+const signIns = new Map();
+let signInCount = 0;
 let clockAt = { hub: startNow, local: performance.now() };
 
 // Workers take no V8 flags at start: expose gc() to a fresh context instead, for gcApp.
@@ -38,6 +40,24 @@ const card = (type, id) => ({
     post({ type: 'trigger', cardId: id, tokens, state });
   },
 });
+
+/**
+ * An OAuth2 sign-in with a provider (homey.cloud.createOAuth2Callback): 'url' is the URL the user opens (heard by
+ * every listener, also one added later), 'code' the provider's authorization code once the user signed in.
+ */
+function oauth2Callback(url) {
+  const codeListeners = [];
+  return {
+    on(event, listener) {
+      if (event === 'url') queueMicrotask(() => listener(url));
+      else if (event === 'code') codeListeners.push(listener);
+      return this;
+    },
+    receive(code) {
+      for (const listener of codeListeners) listener(code);
+    },
+  };
+}
 
 const homey = {
   env: Object.freeze({ ...env }),
@@ -84,6 +104,16 @@ const homey = {
         post({ type: 'setCapability', deviceId, capabilityId, value });
       },
     }),
+  },
+  cloud: {
+    /** Starts an OAuth2 sign-in with the provider's authorization URL `apiUrl`; resolves once the URL to open is known. */
+    createOAuth2Callback(apiUrl) {
+      const id = ++signInCount;
+      return new Promise((resolve, reject) => {
+        signIns.set(id, { resolve, reject, callback: null });
+        post({ type: 'oauth2Callback', id, apiUrl: String(apiUrl) });
+      });
+    },
   },
   api: {
     /** Answers the route `name` of the app's `api` section: handler({ params, query, body }) returns JSON. */
@@ -144,6 +174,22 @@ parentPort.on('message', (message) => {
       const callback = timers.get(message.id);
       timers.delete(message.id);
       return callback?.();
+    }
+    case 'oauth2Url': {
+      const signIn = signIns.get(message.id);
+      if (!signIn) return;
+      signIn.callback = oauth2Callback(message.url);
+      return signIn.resolve(signIn.callback);
+    }
+    case 'oauth2Error': {
+      const signIn = signIns.get(message.id);
+      signIns.delete(message.id);
+      return signIn?.reject(new Error(message.message));
+    }
+    case 'oauth2Code': {
+      const signIn = signIns.get(message.id);
+      signIns.delete(message.id);
+      return signIn?.callback?.receive(message.code);
     }
     case 'gc':
       collectGarbage();
