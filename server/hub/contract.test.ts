@@ -7,8 +7,8 @@ import { connectRealtime, type RealtimeClient } from './testing/realtime-client.
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /**
- * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token →
- * 401, a token without the operation's scope → 403, one with only the read-only scope of its area → 403 unless that
+ * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token or
+ * an unknown one → 401, a token without the operation's scope → 403, one with only the read-only scope of its area → 403 unless that
  * is its scope, in which case it is admitted, a required argument left out, a query parameter it does not know
  * or a body nested too deep → 400, a path parameter named like an inherited key (`__proto__`) → 400 or 404, over
  * HTTP and the socket alike. Authorization comes before validation, so placeholder arguments do not matter for
@@ -111,6 +111,11 @@ describe('every operation of the hub contract', () => {
     const res = await call(operation).expect(401);
     expect(res.body).toMatchObject({ error: 'unauthorized', statusCode: 401 });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
+  });
+
+  it.each(needsToken)('when $name is called with an unknown token, then 401 invalid_token', async (operation) => {
+    const res = await call(operation, 'not-a-token').expect(401);
+    expect(res.body).toMatchObject({ error: 'invalid_token', statusCode: 401 });
   });
 
   it.each(needsScope.map((operation) => [operation.name, operation] as const))('when %s is called without its scope, then 403', async (_name, operation) => {
