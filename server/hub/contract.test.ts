@@ -64,7 +64,7 @@ const byInheritedKey = operations.filter(({ name }) => !namesNothingStored.has(n
   operation.spec.pathParams.flatMap((param) => inheritedKeys.map((key) => ({ ...operation, param, key }))),
 );
 
-describe('every operation of the hub contract', () => {
+describe('hub contract sweep: every operation of the hub contract', () => {
   let hub: TestHub;
   let unrelated: string;
   /** A token per read-only scope, with that scope alone. */
