@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /**
- * Seed 001's validation messages (§5) and error catalogue (§8) as users see them (a template by its fixed part).
+ * Seed 001's validation messages (§5) and error catalogue (§8) as users see them: a template by its fixed part, a
+ * message that is also the start of another (`Missing Token`, `Missing Token: `) in quotes, to be matched whole.
  * Each must be asserted verbatim by a test that produces it on the library's real path.
  */
 const SEED_TEXTS = [
@@ -23,19 +25,66 @@ const SEED_TEXTS = [
  */
 const NOT_IN_THIS_TRANSPORT = ['JSONP disabled', 'Transport not open'];
 
-function testSources(dir: string): string[] {
+function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testSources(file);
-    return entry.name.endsWith('.test.ts') && file !== __filename ? [readFileSync(file, 'utf8')] : [];
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith('.test.ts') && file !== __filename ? [file] : [];
   });
 }
 
+/** True when `node` is a chain that starts at `expect(...)`: `expect(x).rejects.toThrow`. */
+function startsAtExpect(node: ts.Expression): boolean {
+  for (let at = node; ts.isPropertyAccessExpression(at) || ts.isCallExpression(at); at = at.expression) {
+    if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && at.expression.text === 'expect') return true;
+  }
+  return false;
+}
+
+/**
+ * The texts a test source asserts: the strings (and template parts) in the arguments of its matchers, as in
+ * `expect(x).toThrow('Missing Code')`. A title, a comment or the value under test asserts nothing.
+ */
+function assertedTexts(source: string): string[] {
+  const texts: string[] = [];
+  const collect = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) texts.push(node.text);
+    ts.forEachChild(node, collect);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && startsAtExpect(node.expression.expression)) node.arguments.forEach(collect);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('test.ts', source, ts.ScriptTarget.Latest, true));
+  return texts;
+}
+
+/** The seed texts that no asserted text shows: a quoted one must be a whole text, any other a part of one. */
+const unasserted = (texts: string[]) =>
+  SEED_TEXTS.filter((seed) => {
+    const whole = /^'.*'$/.test(seed) ? seed.slice(1, -1) : undefined;
+    return !texts.some((text) => (whole === undefined ? text.includes(seed) : text === whole));
+  });
+
 describe('the error catalogue of seed 001', () => {
   it('when the library is tested, then every message of §5 and §8 is asserted verbatim by some test', () => {
-    const sources = testSources(__dirname).join('\n');
-    const missing = SEED_TEXTS.filter((text) => !sources.includes(text));
-    expect(missing).toEqual([]);
+    const texts = testFiles(__dirname).flatMap((file) => assertedTexts(readFileSync(file, 'utf8')));
+    expect(unasserted(texts)).toEqual([]);
+  });
+
+  it('when a message is only in a test title, a comment or the value under test, then it does not count as asserted', () => {
+    const source = `
+      // Missing Code
+      it('when the code is missing, then Missing Code', async () => {
+        expect(messages['Missing Code']).toBeDefined();
+        await expect(login()).rejects.toThrow(\`Timeout after \${ms}ms\`);
+        expect(error).toMatchObject({ message: 'Missing Token: x' });
+      });`;
+    const texts = assertedTexts(source);
+    expect(texts).toEqual(['Timeout after ', 'ms', 'Missing Token: x']);
+    expect(unasserted(texts)).toContain('Missing Code');
+    expect(unasserted(texts)).toContain("'Missing Token'");
+    expect(unasserted(texts)).not.toContain('Timeout after ');
   });
 
   it('when the transport is engine.io-client 6, then the texts of its predecessor are not in it', () => {

@@ -1,5 +1,6 @@
 import { operations as sessions } from '../../generated/hub/sessions.operations.js';
 import { operations as users } from '../../generated/hub/users.operations.js';
+import { machineTime } from '../clock.js';
 import { API_VERSION_LOCAL_V1, HUB_CALL_TIMEOUT, HUB_CALL_TIMEOUT_LOCAL_V1, TOKEN_REFRESH_MEMO } from '../constants.js';
 import { messages } from '../errors.js';
 import { createTransport } from '../http/transport.js';
@@ -12,7 +13,7 @@ import type { StoredHub } from './storage.js';
 export interface HubSessionOptions {
   /** The discovery strategies to try (default: all). */
   strategies?: readonly Strategy[];
-  /** Clock for the refresh memo (default Date.now). */
+  /** Clock for the refresh memo (default the machine's time). */
   now?: () => number;
   /** Milliseconds before a call times out (default HUB_CALL_TIMEOUT, or HUB_CALL_TIMEOUT_LOCAL_V1 for API version 2 hubs). */
   timeout?: number;
@@ -35,7 +36,7 @@ export class HubSession {
     private readonly cloud: CloudAPI,
     readonly homeyId: string,
     readonly address: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = machineTime,
     private readonly timeout = HUB_CALL_TIMEOUT,
   ) {}
 

@@ -1,4 +1,5 @@
 import type { components } from '../../generated/hub/devices.js';
+import { machineTime } from '../clock.js';
 import { DEVICE_REFRESH_DEBOUNCE, DEVICE_REFRESH_THRESHOLD } from '../constants.js';
 import type { HubAPI } from './hub-api.js';
 import type { CapabilityEvent } from './types.js';
@@ -52,7 +53,7 @@ export class Device {
     this.lastUpdated = now();
   }
 
-  static async get(hub: HubAPI, id: string, { now = Date.now }: { now?: () => number } = {}): Promise<Device> {
+  static async get(hub: HubAPI, id: string, { now = machineTime }: { now?: () => number } = {}): Promise<Device> {
     return new Device(hub, await hub.devices.getDevice({ id }), now);
   }
 

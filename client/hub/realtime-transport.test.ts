@@ -74,6 +74,7 @@ describe('the realtime transport layer: its errors and events surface with their
       await expect(realtime.connect()).rejects.toMatchObject({ name: 'TimeoutError', message: 'Timeout after 200ms', statusCode: 408 });
       expect((await events.next('connect_error')).message).toBe('timeout');
       expect(await events.next('connect_timeout')).toMatchObject({ message: 'Timeout after 200ms', statusCode: 408 });
+      expect(events.seen.map(({ event }) => event)).toEqual(['connect_error', 'connect_timeout']);
     } finally {
       silent.close();
     }

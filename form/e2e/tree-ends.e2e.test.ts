@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_BRIDGE_SERIAL } from '../../server/cloud/account/demo-subscriptions.js';
+import { DEMO_BRIDGE_SERIALS } from '../../server/cloud/account/demo-subscriptions.js';
 import { steps } from '../src/features/wizard/tree.js';
 import { meets, type TileView, type TreeContext } from '../src/features/wizard/walker.js';
 import { describeInChromium, callAs, seriousViolations, startHarness, type Harness } from './harness.js';
@@ -15,19 +15,26 @@ let problems: string[];
 let data: TreeContext;
 let takeEmail: Set<string>;
 /**
- * The cloud hub record made for the test, with the demo's bridge activated for it: it has no address, so the form
- * logs once that it cannot be reached.
+ * The hub records made for the test, each with one of the demo's bridges activated for it: a cloud hub, and an older
+ * Pro hub, whose step offers the topics the newer model's hides (868 MHz, Bridge). They have no address, so the form
+ * logs that it cannot reach them.
  */
-let cloudHubId: string;
+let unreachable: string[];
 /** The ends whose page axe-core has checked: once per kind of end is enough. */
 const checked = new Set<string>();
 
 beforeAll(async () => {
   harness = await startHarness('tree-ends');
-  // The demo account owns the demo hub (a Pro hub); a cloud hub record of its own, with a bridge, gives the cloud
-  // hub's branches, the bridge-specific ones among them.
-  ({ _id: cloudHubId } = await callAs<{ _id: string }>(harness, `${harness.servers.cloudUrl}/homey`, { method: 'POST', body: JSON.stringify({ name: 'Cabin', platform: 'cloud', model: 'cloud' }) }));
-  await callAs(harness, `${harness.servers.cloudUrl}/bridge/${DEMO_BRIDGE_SERIAL}/activate`, { method: 'POST', body: JSON.stringify({ homeyId: cloudHubId }) });
+  // The demo account owns the demo hub (a Pro hub of the newer model); hub records of its own, each with a bridge,
+  // give the cloud hub's branches and the older Pro hub's, the bridge-specific ones among them.
+  const hubs = [{ name: 'Cabin', platform: 'cloud', model: 'cloud' }, { name: 'Attic', platform: 'local', model: 'homey-pro' }];
+  unreachable = await Promise.all(
+    hubs.map(async (hub, index) => {
+      const { _id } = await callAs<{ _id: string }>(harness, `${harness.servers.cloudUrl}/homey`, { method: 'POST', body: JSON.stringify(hub) });
+      await callAs(harness, `${harness.servers.cloudUrl}/bridge/${DEMO_BRIDGE_SERIALS[index]}/activate`, { method: 'POST', body: JSON.stringify({ homeyId: _id }) });
+      return _id;
+    }),
+  );
   ({ context: data, takeEmail } = await demoData(harness));
   ({ page, problems } = await harness.openSignedIn());
 }, 180_000);
@@ -37,26 +44,27 @@ afterAll(() => harness?.close());
 const paths = treePaths()
   .map((path, index) => ({ ...path, shot: `${String(index + 1).padStart(2, '0')}-${path.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}` }));
 
-/** Clicks along the path's picks; the tile of the last one, or undefined when the tree hides it for this data. */
-async function walk({ picks, ends }: TreePath): Promise<TileView | undefined> {
+/** The demo hub, which answers, before the hub records made for the test. */
+const reachableFirst = (tiles: TileView[]) => [...tiles].sort((a, b) => Number(unreachable.includes(a.choice?.data.hubId as string)) - Number(unreachable.includes(b.choice?.data.hubId as string)));
+
+/**
+ * Clicks along the path's picks; answers the tile of the last one. Of several tiles for a pick: a hub that shows
+ * the tiles the path picks later (some show only for some hubs), the demo hub if it does; an app whose developer
+ * takes e-mail when the path ends at the e-mail form.
+ */
+async function walk({ picks, ends }: TreePath): Promise<TileView> {
   let context = data;
   let tile: TileView | undefined;
-  for (const pick of picks) {
+  for (const [index, pick] of picks.entries()) {
     await stepOf(page, pick.step).waitFor();
-    const tiles = tilesFor(pick, context);
-    // Of several apps, one whose developer takes e-mail, when the path ends at the e-mail form.
+    const later = picks.slice(index + 1).map((next) => next.only);
+    const tiles = reachableFirst(tilesFor(pick, context)).filter((candidate) => later.every((only) => meets(only, afterPick(context, candidate).hub)));
     tile = (ends.includes('emailDeveloper') && tiles.find((candidate) => takeEmail.has(candidate.title))) || tiles[0];
-    if (!tile) {
-      if (!pick.only) throw new Error(`The demo data has no tile for ${pick.key} in step ${pick.step}`);
-      // A tile the tree shows only for some hubs: absent for this one.
-      expect(meets(pick.only, context.hub)).toBe(false);
-      expect(await tileButton(page, pick.step, pick.title!).count()).toBe(0);
-      return undefined;
-    }
+    if (!tile) throw new Error(`The demo data has no tile for ${pick.key} in step ${pick.step} that leads on to ${picks.at(-1)!.key}`);
     await tileButton(page, pick.step, tile.title).click();
     context = afterPick(context, tile);
   }
-  return tile;
+  return tile!;
 }
 
 /** The knowledge base of the chosen branch: one link per article of its data, each opening in a new tab. */
@@ -77,7 +85,6 @@ async function expectTicket(): Promise<void> {
 describeInChromium('every end of the decision tree', () => {
   it.each(paths)('when the user picks $name, then that end shows', async (path) => {
     const tile = await walk(path);
-    if (!tile) return;
     const [end, then] = path.ends;
     switch (end) {
       case 'knowledgeBase':
@@ -123,7 +130,7 @@ describeInChromium('every end of the decision tree', () => {
       checked.add(kind);
       expect(await seriousViolations(page)).toEqual([]);
     }
-    expect(problems.filter((problem) => !problem.startsWith(`The hub ${cloudHubId} could not be reached`))).toEqual([]);
+    expect(problems.filter((problem) => !unreachable.some((id) => problem.startsWith(`The hub ${id} could not be reached`)))).toEqual([]);
   });
 });
 
@@ -133,7 +140,7 @@ describeInChromium('what the chosen hub reports', () => {
     const opened = await harness.openSignedIn();
     await opened.page.route('**/api/manager/updates/update', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(updates) }));
     const answered = opened.page.waitForResponse('**/api/manager/updates/update');
-    await tileButton(opened.page, 'category', data.hubs!.find((hub) => hub.platform === 'local')!.name).click();
+    await tileButton(opened.page, 'category', data.hubs!.find((hub) => hub.platform === 'local' && !unreachable.includes(hub._id))!.name).click();
     await currentStep(opened.page, 'proHub');
     await answered;
     return opened.page;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
+import { systemClock } from './clock.js';
 
 /**
  * The Host names a server answers to, against DNS rebinding: a web page whose domain an attacker points at this
@@ -30,14 +31,15 @@ export class HostAllowList {
   private isOwnAddress(literal: string): boolean {
     const address = literal.startsWith('::ffff:') && isIP(literal.slice(7)) === 4 ? literal.slice(7) : literal;
     if (address.startsWith('127.') || address === '::1' || this.addresses.has(address)) return true;
-    // At most once a second, so that a flood of foreign addresses cannot make every request read the interfaces.
-    if (Date.now() - this.readAt < 1000) return false;
+    // At most once a second of the machine's time (the interfaces are the machine's), so that a flood of foreign
+    // addresses cannot make every request read them.
+    if (systemClock.now() - this.readAt < 1000) return false;
     this.readAddresses();
     return this.addresses.has(address);
   }
 
   private readAddresses(): void {
-    this.readAt = Date.now();
+    this.readAt = systemClock.now();
     this.addresses = new Set(Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((entry) => entry.address.toLowerCase())));
   }
 }

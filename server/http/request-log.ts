@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, startTime } from 'pino-http';
+import { systemClock } from './clock.js';
 import { ERROR_SECRET_PATHS, log, REDACTED } from './log.js';
 
 /** An id a client or proxy sent that is safe to repeat in logs and headers. */
@@ -51,7 +52,8 @@ export function requestLog(logger: Logger = log): RequestLog {
   return {
     begin(req, res) {
       req.id = requestId(req, res);
-      res[startTime] = Date.now();
+      // pino-http measures the response time on the machine's clock.
+      res[startTime] = systemClock.now();
     },
     failed(req, res, error, cause) {
       // Its middleware, once (a second error of the same request finds it there); it keeps the id and start time.

@@ -7,8 +7,9 @@ import { connectRealtime, type RealtimeClient } from './testing/realtime-client.
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /**
- * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token →
- * 401, a token without the operation's scope → 403, a required argument left out, a query parameter it does not know
+ * Sweeps every operation of the contract, so that a new operation is covered the moment it is added: no token or
+ * an unknown one → 401, a token without the operation's scope → 403, one with only the read-only scope of its area → 403 unless that
+ * is its scope, in which case it is admitted, a required argument left out, a query parameter it does not know
  * or a body nested too deep → 400, a path parameter named like an inherited key (`__proto__`) → 400 or 404, over
  * HTTP and the socket alike. Authorization comes before validation, so placeholder arguments do not matter for
  * the first two. An operation with a guard (server/http/api.ts) decides on its path arguments before any input is
@@ -29,6 +30,17 @@ const url = ({ spec, manager, guarded }: { spec: OperationSpec; manager: string;
   spec.path.replace(/\{\w+\}/g, () => (guarded && ownIds.get(manager)) || 'placeholder');
 const needsToken = operations.filter(({ spec }) => spec.auth === 'token');
 const needsScope = needsToken.filter(({ spec }) => spec.scopes.length > 0);
+/** The read-only scopes of the contract (`homey.app.readonly` ...), each the least that reads its area. */
+const readOnlyScopes = [...new Set(needsScope.map(({ spec }) => spec.scopes[0]!).filter((scope) => scope.endsWith('.readonly')))];
+/** `homey.app.readonly` for `homey.app`, `homey.app.control` ...: the read-only scope of the scope's area, if any. */
+const readOnlyOf = (scope: string) => readOnlyScopes.find((readOnly) => readOnly !== scope && readOnly === `${scope.split('.').slice(0, 2).join('.')}.readonly`);
+/** Operations that need more than reading, with the read-only scope of their area that must not do. */
+const needsMoreThanReading = needsScope.flatMap((operation) => {
+  const readOnly = readOnlyOf(operation.spec.scopes[0]!);
+  return readOnly ? [{ ...operation, readOnly }] : [];
+});
+/** Reads whose read-only scope is all they ask; guarded ones also ask to be the caller's own and are left out. */
+const reads = needsScope.filter(({ spec, guarded }) => spec.method === 'get' && spec.scopes[0]!.endsWith('.readonly') && !guarded);
 /** Uploads take a multipart form, not JSON: the JSON sweeps below skip them and expect a 415 (see `uploads`). */
 const isUpload = ({ spec }: (typeof operations)[number]) => spec.body?.kind === 'fields' && spec.body.media === 'multipart/form-data';
 const uploads = operations.filter(isUpload);
@@ -52,9 +64,11 @@ const byInheritedKey = operations.filter(({ name }) => !namesNothingStored.has(n
   operation.spec.pathParams.flatMap((param) => inheritedKeys.map((key) => ({ ...operation, param, key }))),
 );
 
-describe('every operation of the hub contract', () => {
+describe('hub contract sweep: every operation of the hub contract', () => {
   let hub: TestHub;
   let unrelated: string;
+  /** A token per read-only scope, with that scope alone. */
+  const readOnlyTokens = new Map<string, string>();
   let unrelatedSocket: RealtimeClient;
   let ownerSocket: RealtimeClient;
   /** Real values for the path parameters not under test: a device, the demo group, a capability both have. */
@@ -70,6 +84,7 @@ describe('every operation of the hub contract', () => {
     };
     // A real scope that no operation of these managers asks for.
     unrelated = hub.tokenWith(['homey.speech.readonly']);
+    for (const scope of readOnlyScopes) readOnlyTokens.set(scope, hub.tokenWith([scope]));
     unrelatedSocket = await connectRealtime(hub.url, unrelated, hub.hub.id);
     ownerSocket = await connectRealtime(hub.url, hub.token, hub.hub.id);
     const owner = hub.hub.sessions.authenticate(hub.token)!;
@@ -98,9 +113,24 @@ describe('every operation of the hub contract', () => {
     expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
   });
 
+  it.each(needsToken)('when $name is called with an unknown token, then 401 invalid_token', async (operation) => {
+    const res = await call(operation, 'not-a-token').expect(401);
+    expect(res.body).toMatchObject({ error: 'invalid_token', statusCode: 401 });
+  });
+
   it.each(needsScope.map((operation) => [operation.name, operation] as const))('when %s is called without its scope, then 403', async (_name, operation) => {
     const res = await call(operation, unrelated).expect(403);
     expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${operation.spec.scopes[0]}`, statusCode: 403 });
+  });
+
+  it.each(needsMoreThanReading)('when $name is called with only $readOnly, then 403', async (operation) => {
+    const res = await call(operation, readOnlyTokens.get(operation.readOnly)).expect(403);
+    expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${operation.spec.scopes[0]}`, statusCode: 403 });
+  });
+
+  it.each(reads)('when $name is called with only its read-only scope, then it is admitted: no 401 or 403', async (operation) => {
+    const res = await call(operation, readOnlyTokens.get(operation.spec.scopes[0]!));
+    expect([401, 403]).not.toContain(res.status);
   });
 
   it.each(requiredBody.map((operation) => [operation.name, operation] as const))('when %s misses a required argument, then 400 names it', async (_name, operation) => {

@@ -81,9 +81,9 @@ export function createHub(config: HubConfig): RunningHub {
   const settings = new Settings(db);
   const bus = new EventBus();
   const store = new ItemStore(db, bus, realtimeManagers());
-  const startedAt = new Date();
   const clock = config.clock ?? systemClock;
   const now = clock.now;
+  const startedAt = new Date(now());
   const hub: Hub = {
     id: settings.getOrCreate('hubId', newHubId),
     get version() {
@@ -96,7 +96,7 @@ export function createHub(config: HubConfig): RunningHub {
     bus,
     settings,
     sessions: new SessionService(db, store, now),
-    system: new SystemState(settings, bus, startedAt),
+    system: new SystemState(settings, bus, startedAt, now),
     clock,
     now,
     alarms: new AlarmScheduler(store, bus, clock),

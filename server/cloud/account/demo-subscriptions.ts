@@ -8,11 +8,14 @@ import { digest } from './crypto.js';
  */
 export const DEMO_SUBSCRIPTIONS = ['plus_demo', 'premium_demo', 'developer_demo', 'care_demo'] as const;
 
-/** A bridge registered as production registers one, not yet activated: the demo account can activate it for a cloud hub. */
-export const DEMO_BRIDGE_SERIAL = 'DEMOBRIDGE0001';
+/**
+ * Bridges registered as production registers them, not yet activated: the demo account can activate them for hubs
+ * of its own. Two, so that both a cloud hub and an older Pro hub can show their bridge branches of the support form.
+ */
+export const DEMO_BRIDGE_SERIALS = ['DEMOBRIDGE0001', 'DEMOBRIDGE0002'] as const;
 
 /**
- * The demo account's subscriptions and a bridge to activate, added once (a subscription that exists is left as it is), and the activation of
+ * The demo account's subscriptions and bridges to activate, added once (a subscription that exists is left as it is), and the activation of
  * its hub's record when a data folder from before activation kept it unactivated.
  */
 export async function ensureDemoExtras(account: Account, userId: string, hubId: string): Promise<void> {
@@ -20,7 +23,7 @@ export async function ensureDemoExtras(account: Account, userId: string, hubId: 
   await addMissingSubscriptions(account.subscriptions, userId, DEMO_SUBSCRIPTIONS, now);
   await account.db
     .insertInto('peripherals')
-    .values({ kind: 'bridge', serial: DEMO_BRIDGE_SERIAL, serial_hash: digest(DEMO_BRIDGE_SERIAL), owner_id: null, hub_id: null, data: JSON.stringify({ name: 'Bridge' }), activated_at: null, created_at: now, updated_at: now })
+    .values(DEMO_BRIDGE_SERIALS.map((serial) => ({ kind: 'bridge' as const, serial, serial_hash: digest(serial), owner_id: null, hub_id: null, data: JSON.stringify({ name: 'Bridge' }), activated_at: null, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.columns(['kind', 'serial']).doNothing())
     .execute();
   await account.db.updateTable('hubs').set({ activated_at: now }).where('id', '=', hubId).where('owner_id', '=', userId).where('activated_at', 'is', null).execute();

@@ -1,5 +1,5 @@
 import { ensureDemo } from './demo.js';
-import { DEMO_BRIDGE_SERIAL, DEMO_SUBSCRIPTIONS } from './demo-subscriptions.js';
+import { DEMO_BRIDGE_SERIALS, DEMO_SUBSCRIPTIONS } from './demo-subscriptions.js';
 import { startTestAccount, type TestAccount } from './testing/test-account.js';
 
 describe('account service: the demo of npm start', () => {
@@ -26,12 +26,14 @@ describe('account service: the demo of npm start', () => {
     expect(Object.keys(second.subscriptions)).toHaveLength(DEMO_SUBSCRIPTIONS.length);
   });
 
-  it('when the demo is ensured, then a bridge waits to be activated, and the demo account activates it for a hub of its own', async () => {
+  it('when the demo is ensured, then two bridges wait to be activated, and the demo account activates them for a hub of its own', async () => {
     const demo = await ensureDemo(cloud, cloud.dataDir, options);
     const auth = { Authorization: `Bearer ${(await cloud.tokens(demo.email, demo.password)).access_token}` };
-    const { body } = await cloud.http().post(`/bridge/${DEMO_BRIDGE_SERIAL}/activate`).set(auth).send({ homeyId: options.hub._id }).expect(200);
-    expect(body).toMatchObject({ serial: DEMO_BRIDGE_SERIAL, activated: true });
+    for (const serial of DEMO_BRIDGE_SERIALS) {
+      const { body } = await cloud.http().post(`/bridge/${serial}/activate`).set(auth).send({ homeyId: options.hub._id }).expect(200);
+      expect(body).toMatchObject({ serial, activated: true });
+    }
     await ensureDemo(cloud, cloud.dataDir, options);
-    expect((await cloud.http().get('/user/me').set(auth).expect(200)).body.homeys[0].bridges).toHaveLength(1);
+    expect((await cloud.http().get('/user/me').set(auth).expect(200)).body.homeys[0].bridges).toHaveLength(2);
   });
 });

@@ -138,21 +138,23 @@ describe('cloud store service: products, cart and checkout data', () => {
     await shop.http().get('/util/zipcode').query({ zipcode: '1071 XX', number: 'one' }).expect(400);
   });
 
-  /** Every operation of the contract that the dispatcher serves with a token: 401 without one, 403 without account scopes, 400 for a malformed id. */
-  const swept = Object.entries(operations).filter(([id, spec]) => !Object.hasOwn(rawOperations, id) && spec.auth === 'token');
-  const call = (method: string, path: string) => {
-    const http = shop.http();
-    return method === 'get' ? http.get(path) : method === 'put' ? http.put(path) : method === 'post' ? http.post(path) : http.delete(path);
-  };
-  const pathOf = (path: string, id: string) => path.replace(/\{\w+\}/g, id);
+  describe('contract sweep', () => {
+    /** Every operation of the contract that the dispatcher serves with a token: 401 without one, 403 without account scopes, 400 for a malformed id. */
+    const swept = Object.entries(operations).filter(([id, spec]) => !Object.hasOwn(rawOperations, id) && spec.auth === 'token');
+    const call = (method: string, path: string) => {
+      const http = shop.http();
+      return method === 'get' ? http.get(path) : method === 'put' ? http.put(path) : method === 'post' ? http.post(path) : http.delete(path);
+    };
+    const pathOf = (path: string, id: string) => path.replace(/\{\w+\}/g, id);
 
-  it.each(swept)('when %s comes without a token or with one without account scopes, then 401 and 403', async (_id, spec) => {
-    await call(spec.method, pathOf(spec.path, 'X1')).send({}).expect(401);
-    await call(spec.method, pathOf(spec.path, 'X1')).set('Authorization', `Bearer ${homeyOnly}`).send({}).expect(403);
-  });
+    it.each(swept)('when %s comes without a token or with one without account scopes, then 401 and 403', async (_id, spec) => {
+      await call(spec.method, pathOf(spec.path, 'X1')).send({}).expect(401);
+      await call(spec.method, pathOf(spec.path, 'X1')).set('Authorization', `Bearer ${homeyOnly}`).send({}).expect(403);
+    });
 
-  it.each(swept.filter(([, spec]) => spec.pathParams.length))('when %s names a malformed id, then 400', async (_id, spec) => {
-    const user = await shop.account.user();
-    expect((await call(spec.method, pathOf(spec.path, 'not%20an%20id!')).set(user.auth).send({}).expect(400)).body.error).toBe('invalid_request');
+    it.each(swept.filter(([, spec]) => spec.pathParams.length))('when %s names a malformed id, then 400', async (_id, spec) => {
+      const user = await shop.account.user();
+      expect((await call(spec.method, pathOf(spec.path, 'not%20an%20id!')).set(user.auth).send({}).expect(400)).body.error).toBe('invalid_request');
+    });
   });
 });

@@ -52,7 +52,7 @@ export function applyValues(hub: Hub, device: Device, requested: Record<string, 
   const now = new Date(hub.now()).toISOString();
   const changes = { ...simulate(device, requested, now), ...requested };
   const saved = saveValues(hub, device, changes, (id) => (id in requested ? transactionId : randomUUID()), now);
-  if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, deviceUri(saved), changes.alarm_motion === true);
+  if ('alarm_motion' in changes) setZoneActivity(hub.store, saved.zone, deviceUri(saved), changes.alarm_motion === true, now);
   refreshGroupsOf(hub, saved.id, exceptGroup);
   // A button springs back: its press is heard (true), then it is released, so that the next press is a change too.
   if (changes.button === true) return saveValues(hub, saved, { button: false }, () => randomUUID(), now);

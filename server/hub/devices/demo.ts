@@ -43,11 +43,12 @@ const demoDevices: DemoDevice[] = [
 export function seedDemoDevices(hub: Hub, zoneIds: ReadonlyMap<string, string>): void {
   const counts = new Map<string, number>();
   const ids = new Map<string, string>();
+  const now = new Date(hub.now()).toISOString();
   for (const [name, driverName, zoneName, values, settings] of demoDevices) {
     const n = (counts.get(driverName) ?? 0) + 1;
     counts.set(driverName, n);
     const driver = findDriver(`homey:manager:vdevice:${driverName}`)!;
-    const device = buildDevice({ driver, name, zone: zoneIds.get(zoneName)!, zoneName, data: { id: `${driverName}-${n}` }, values, settings });
+    const device = buildDevice({ driver, name, zone: zoneIds.get(zoneName)!, zoneName, data: { id: `${driverName}-${n}` }, values, settings }, now);
     hub.store.insert('device', device);
     ids.set(name, device.id);
   }

@@ -125,8 +125,8 @@ export interface NewDevice {
   values?: Record<string, CapabilityValue>;
 }
 
-/** A new device of a virtual driver, in its initial simulated state. */
-export function buildDevice(input: NewDevice, now = new Date().toISOString()): Device {
+/** A new device of a virtual driver, in its initial simulated state; its values stamped `now` (the hub's time, ISO). */
+export function buildDevice(input: NewDevice, now: string): Device {
   const { driver } = input;
   const capabilities = input.capabilities ?? driver.capabilities;
   const unknown = capabilities.find((id) => !driver.capabilities.includes(id));

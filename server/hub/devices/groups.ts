@@ -31,10 +31,10 @@ const commonCapabilities = (members: Device[]): string[] =>
   (members[0]?.capabilities ?? []).filter((id) => members.every((member) => member.capabilities.includes(id) && member.capabilitiesObj[id]?.setable));
 
 /** The group device over these members, keeping what the user gave `previous` (note, icon ...). */
-function groupDevice(id: string, fields: { name: string; zone: Zone; class?: DeviceClass | undefined }, members: Device[], previous?: Device): Device {
+function groupDevice(hub: Hub, id: string, fields: { name: string; zone: Zone; class?: DeviceClass | undefined }, members: Device[], previous?: Device): Device {
   const capabilities = commonCapabilities(members);
   if (!capabilities.length) throw badRequest('The devices share no capability that can be set, so they cannot be grouped');
-  const now = new Date().toISOString();
+  const now = new Date(hub.now()).toISOString();
   const entries = Object.fromEntries(
     capabilities.map((capability) => {
       const entry = members[0]!.capabilitiesObj[capability]!;
@@ -59,7 +59,7 @@ function groupDevice(id: string, fields: { name: string; zone: Zone; class?: Dev
 
 export function createGroup(hub: Hub, input: GroupCreate): Device {
   const zone = requireZone(hub, input.zone);
-  return hub.store.insert('device', groupDevice(randomUUID(), { ...input, zone }, loadMembers(hub, input.devices)));
+  return hub.store.insert('device', groupDevice(hub, randomUUID(), { ...input, zone }, loadMembers(hub, input.devices)));
 }
 
 export function updateGroup(hub: Hub, group: Device, patch: GroupUpdate): Device {
@@ -67,7 +67,7 @@ export function updateGroup(hub: Hub, group: Device, patch: GroupUpdate): Device
   const members = loadMembers(hub, patch.devices ?? membersOf(group));
   // New members without a class given: the class follows the members again.
   const fields = { name: patch.name ?? group.name, zone, class: patch.class ?? (patch.devices ? undefined : group.class) };
-  return hub.store.save('device', groupDevice(group.id, fields, members, group));
+  return hub.store.save('device', groupDevice(hub, group.id, fields, members, group));
 }
 
 export function removeFromGroup(hub: Hub, group: Device, deviceId: string): Device {

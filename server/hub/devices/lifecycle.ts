@@ -23,15 +23,16 @@ export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Dev
     throw badRequest(`uiIndicator must be one of the device's capabilities (${device.capabilities.join(', ')}), not ${changes.uiIndicator}`);
   }
   if (changes.zone !== undefined && changes.zone !== device.zone && device.capabilitiesObj.alarm_motion?.value === true) {
-    setZoneActivity(hub.store, device.zone, deviceUri(device), false);
-    setZoneActivity(hub.store, changes.zone, deviceUri(device), true);
+    const now = new Date(hub.now()).toISOString();
+    setZoneActivity(hub.store, device.zone, deviceUri(device), false, now);
+    setZoneActivity(hub.store, changes.zone, deviceUri(device), true, now);
   }
   return { ...device, ...changes, zoneName };
 }
 
 /** Before a device is removed: it stops making its zone active, leaves its groups, and moods drop it. */
 export function beforeRemove(hub: Hub, device: Device): void {
-  setZoneActivity(hub.store, device.zone, deviceUri(device), false);
+  setZoneActivity(hub.store, device.zone, deviceUri(device), false, new Date(hub.now()).toISOString());
   if (!isGroup(device)) leaveGroups(hub, device.id);
   forgetDevice(hub, device.id);
 }

@@ -29,7 +29,7 @@ export function addPairedDevice(hub: Hub, session: PairSession, body: PairedDevi
   const { name, data, store, capabilities, capabilitiesOptions, class: deviceClass, icon, iconOverride, settings, energy } = body;
   const device = hub.store.insert(
     'device',
-    buildDevice({ driver, name, zone, zoneName, data, store, capabilities, capabilitiesOptions, class: deviceClass, icon, iconOverride, settings, energy }),
+    buildDevice({ driver, name, zone, zoneName, data, store, capabilities, capabilitiesOptions, class: deviceClass, icon, iconOverride, settings, energy }, new Date(hub.now()).toISOString()),
   );
   touch(hub, { ...session, devices: [...session.devices, device.id] });
   return device;

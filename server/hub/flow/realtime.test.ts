@@ -66,7 +66,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow over realtime with a socket.io 
 
   it('when a device is added and removed, then its cards come and go as card events, and the flows using them are announced broken', async () => {
     const home = hub.hub.store.values<{ id: string; name: string; parent: string | null }>('zone').find((item) => item.parent === null)!;
-    const lamp = buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Desk lamp', zone: home.id, zoneName: home.name, data: { id: `light-${version}` } });
+    const lamp = buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Desk lamp', zone: home.id, zoneName: home.name, data: { id: `light-${version}` } }, new Date(hub.hub.now()).toISOString());
     const owner = `homey:device:${lamp.id}`;
     const triggerCreated = next('flowcardtrigger.create', (data) => data.id === `${owner}:onoff_true`);
     const conditionCreated = next('flowcardcondition.create', (data) => data.id === `${owner}:onoff_is`);

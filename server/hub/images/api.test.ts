@@ -16,7 +16,7 @@ describe('images manager', () => {
   const addCamera = (name: string) => {
     const zone = hub.hub.store.values<Zone>('zone').find((candidate) => candidate.name === 'Garden')!;
     const driver = findDriver('homey:manager:vdevice:ipcamera')!;
-    const device = hub.hub.store.insert('device', buildDevice({ driver, name, zone: zone.id, zoneName: zone.name, data: { id: randomUUID() } }));
+    const device = hub.hub.store.insert('device', buildDevice({ driver, name, zone: zone.id, zoneName: zone.name, data: { id: randomUUID() } }, new Date(hub.hub.now()).toISOString()));
     return hub.hub.store.get<Device>('device', device.id)!;
   };
   const imageOf = (device: Device) => hub.hub.store.get<Image>('image', device.images[0]!.id)!;
@@ -42,7 +42,7 @@ describe('images manager', () => {
   it('when a camera is added, then it owns a new image taken now; devices without a camera get none', () => {
     const camera = addCamera('Garden camera');
     expect(imageOf(camera)).toEqual({ id: camera.images[0]!.id, ownerUri: `homey:device:${camera.id}`, url: `${BASE}/image/${camera.images[0]!.id}/image`, lastUpdated: new Date(clock.now()).toISOString() });
-    const light = hub.hub.store.insert('device', buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Lamp', zone: camera.zone, zoneName: camera.zoneName, data: { id: 'x' } }));
+    const light = hub.hub.store.insert('device', buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Lamp', zone: camera.zone, zoneName: camera.zoneName, data: { id: 'x' } }, new Date(hub.hub.now()).toISOString()));
     expect(hub.hub.store.get<Device>('device', light.id)!.images).toEqual([]);
   });
 

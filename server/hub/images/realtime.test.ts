@@ -21,7 +21,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('images over realtime with a socket.i
       const created = next('image.create');
       const zone = hub.hub.store.values<Zone>('zone')[0]!;
       const driver = findDriver('homey:manager:vdevice:ipcamera')!;
-      const camera = hub.hub.store.insert('device', buildDevice({ driver, name: 'Gate camera', zone: zone.id, zoneName: zone.name, data: { id: randomUUID() } }));
+      const camera = hub.hub.store.insert('device', buildDevice({ driver, name: 'Gate camera', zone: zone.id, zoneName: zone.name, data: { id: randomUUID() } }, new Date(hub.hub.now()).toISOString()));
       const image = (await created).data;
       expect(image).toEqual({ id: expect.any(String), ownerUri: `homey:device:${camera.id}`, url: `/api/manager/images/image/${image.id}/image`, lastUpdated: expect.any(String) });
       expect(hub.hub.store.get<Device>('device', camera.id)!.images).toEqual([{ type: 'camera', id: image.id, imageObj: { id: image.id, url: image.url } }]);

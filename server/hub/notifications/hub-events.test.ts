@@ -15,7 +15,7 @@ describe("the hub's own notifications", () => {
   const notificationsAbout = (deviceId: string) =>
     hub.hub.store.values<Notification>('notification').filter((notification) => notification.meta.deviceId === deviceId);
   const addDevice = (driver: string, name: string) =>
-    hub.hub.store.insert('device', buildDevice({ driver: findDriver(`homey:manager:vdevice:${driver}`)!, name, zone: hallway.id, zoneName: hallway.name, data: { id: randomUUID() } }));
+    hub.hub.store.insert('device', buildDevice({ driver: findDriver(`homey:manager:vdevice:${driver}`)!, name, zone: hallway.id, zoneName: hallway.name, data: { id: randomUUID() } }, new Date(hub.hub.now()).toISOString()));
   const report = (device: Device, values: Record<string, number | boolean>) => applyValues(hub.hub, hub.hub.store.get<Device>('device', device.id)!, values, randomUUID());
 
   beforeAll(async () => {

@@ -42,7 +42,7 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   startProfile: ({ duration }, { hub }) => hub.system.profiler.start(duration),
   stopProfile: (_args, { hub }) => hub.system.profiler.stop(),
   collectGarbage: () => collectGarbage(),
-  createHeapSnapshot: (_args, { hub }) => writeHeapSnapshot(hub.config.dataDir),
+  createHeapSnapshot: (_args, { hub }) => writeHeapSnapshot(hub.config.dataDir, new Date(hub.now())),
 }, {
   guards: { factoryReset: (_path, context) => requireOwner(context, 'reset the hub') },
 });

@@ -28,11 +28,10 @@ export function collectGarbage(): GarbageCollection {
 }
 
 /** Writes a heap snapshot into `<dataDir>/diagnostics`, removing older ones: snapshots are large. */
-export function writeHeapSnapshot(dataDir: string): HeapSnapshot {
+export function writeHeapSnapshot(dataDir: string, createdAt: Date): HeapSnapshot {
   const folder = path.join(dataDir, DIAGNOSTICS_FOLDER);
   mkdirSync(folder, { recursive: true });
   for (const old of readdirSync(folder)) if (old.endsWith('.heapsnapshot')) rmSync(path.join(folder, old), { force: true });
-  const createdAt = new Date();
   const file = path.join(folder, `${createdAt.toISOString().replace(/[:.]/g, '-')}.heapsnapshot`);
   v8.writeHeapSnapshot(file);
   return { file: path.relative(dataDir, file), size: statSync(file).size, createdAt: createdAt.toISOString() };

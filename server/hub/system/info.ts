@@ -42,7 +42,7 @@ export function systemInfo(hub: Hub): SystemInfo {
     cpus: os.cpus().map(({ model, speed }) => ({ model, speed })),
     loadavg: os.loadavg(),
     memory: memoryTotals(),
-    uptime: seconds(Date.now() - system.bootedAt.getTime()),
+    uptime: seconds(hub.now() - system.bootedAt.getTime()),
     uptimeProcess: seconds(process.uptime() * 1000),
     bootedAt: system.bootedAt.toISOString(),
     lastReboot: system.lastReboot,
@@ -59,7 +59,7 @@ export function systemState(hub: Hub): SystemStateBody {
   return {
     name: system.name,
     bootedAt: system.bootedAt.toISOString(),
-    uptime: seconds(Date.now() - system.bootedAt.getTime()),
+    uptime: seconds(hub.now() - system.bootedAt.getTime()),
     lastReboot: system.lastReboot,
     wifi: { enabled: system.wifiEnabled },
     debug: { namespace: system.debugNamespaces },

@@ -13,7 +13,8 @@ export class HubLog {
   private readonly lines: string[] = [];
   private debug: (uri: string) => boolean = () => false;
 
-  constructor(bus: EventBus) {
+  /** `now`: the hub's clock, which the lines are stamped with. */
+  constructor(bus: EventBus, private readonly now: () => number) {
     bus.subscribe(({ uri, event, data }) => {
       const id = data && typeof data === 'object' && 'id' in data ? ` ${String(data.id)}` : '';
       if (this.debug(uri)) this.write('debug', uri, `${event}${id}`);
@@ -22,7 +23,7 @@ export class HubLog {
   }
 
   write(level: LogLevel, source: string, text: string): void {
-    this.lines.push(`${new Date().toISOString()} [${level}] ${source} ${text}`);
+    this.lines.push(`${new Date(this.now()).toISOString()} [${level}] ${source} ${text}`);
     if (this.lines.length > CAPACITY) this.lines.splice(0, this.lines.length - CAPACITY);
   }
 

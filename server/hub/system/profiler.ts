@@ -1,6 +1,7 @@
 import type { Profiler } from 'node:inspector';
 import { Session } from 'node:inspector/promises';
 import type { components } from '../../../generated/hub/system.js';
+import { systemClock } from '../../http/clock.js';
 import { conflict } from '../../http/errors.js';
 import { summarizeProfile } from './profile-summary.js';
 
@@ -16,7 +17,10 @@ interface Run {
   timer: NodeJS.Timeout;
 }
 
-/** One CPU profile of the hub process at a time, through the V8 inspector of the process itself. */
+/**
+ * One CPU profile of the hub process at a time, through the V8 inspector of the process itself. It samples the
+ * process as it runs, so it is timed on the machine's clock, not the hub's.
+ */
 export class CpuProfiler {
   private run: Run | null = null;
   /** A profile that stopped at the end of its duration, kept until stop() collects it. */
@@ -30,7 +34,7 @@ export class CpuProfiler {
   async start(seconds = MAX_PROFILE_SECONDS): Promise<ProfileStatus> {
     if (this.run) throw conflict('A CPU profile is already running; stop it first');
     const session = new Session();
-    const startedAt = new Date();
+    const startedAt = new Date(systemClock.now());
     const timer = setTimeout(() => {
       this.done = this.finish();
       this.done.catch(() => undefined); // collected, error and all, by stop()
@@ -63,7 +67,7 @@ export class CpuProfiler {
     clearTimeout(timer);
     try {
       const { profile } = (await session.post('Profiler.stop')) as { profile: Profiler.Profile };
-      return summarizeProfile(profile, startedAt, new Date());
+      return summarizeProfile(profile, startedAt, new Date(systemClock.now()));
     } finally {
       session.disconnect();
     }

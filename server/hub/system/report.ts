@@ -21,7 +21,7 @@ function itemCounts(hub: Hub): string {
 /** The plain-text diagnostic report that sendLog answers and the support form attaches to a ticket. */
 export function diagnosticReport(hub: Hub, append?: string): string {
   const { system } = hub;
-  const now = new Date();
+  const now = new Date(hub.now());
   const memory = memoryInfo();
   const storage = storageInfo(hub.config.dataDir);
   const reboot = system.lastReboot;

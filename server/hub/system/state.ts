@@ -34,9 +34,9 @@ export class SystemState {
   /** Told of each (simulated) reboot once it is done, as software that runs at boot would notice it. */
   readonly rebooted = new Listeners<RebootRecord>('reboots');
 
-  constructor(private readonly settings: Settings, bus: EventBus, startedAt: Date) {
+  constructor(private readonly settings: Settings, bus: EventBus, startedAt: Date, private readonly now: () => number) {
     this.bootedAt = startedAt;
-    this.log = new HubLog(bus);
+    this.log = new HubLog(bus, now);
     this.log.write('info', 'homey:manager:system', `started, last reboot: ${this.lastReboot?.reason ?? 'none'}`);
   }
 
@@ -54,11 +54,11 @@ export class SystemState {
   }
 
   reboot(reason: RebootReason): RebootRecord {
-    const record: RebootRecord = { reason, requestedAt: new Date().toISOString() };
+    const record: RebootRecord = { reason, requestedAt: new Date(this.now()).toISOString() };
     this.settings.set(keys.lastReboot, record);
     this.setDebug('');
     this.profiler.cancel();
-    this.bootedAt = new Date();
+    this.bootedAt = new Date(this.now());
     this.log.write('info', 'homey:manager:system', `${reason} requested; booted again`);
     this.rebooted.tell(record);
     return record;

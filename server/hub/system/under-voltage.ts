@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { systemClock } from '../../http/clock.js';
 
 /** Raspberry Pi firmware's throttling flags; bit 0 is "under voltage now". Absent on other machines. */
 const THROTTLED = '/sys/devices/platform/soc/soc:firmware/get_throttled';
@@ -19,7 +20,8 @@ export class UnderVoltageSampler {
 
   constructor(private readonly read: () => boolean = underVoltageNow) {}
 
-  ratio(now = Date.now()): number {
+  /** Samples at `now`, the machine's time by default: the supply is the machine's, shared by every hub in the process. */
+  ratio(now = systemClock.now()): number {
     this.samples.push({ at: now, under: this.read() });
     while (this.samples.length > MAX_SAMPLES || this.samples[0]!.at < now - WINDOW_MS) this.samples.shift();
     return this.samples.filter((sample) => sample.under).length / this.samples.length;

@@ -19,7 +19,7 @@ export const isInstaller = (hub: Hub, userId: string) => Boolean(hub.settings.ge
 /** The open window, or undefined. An expired window is cleaned up on the first look after it ended. */
 export function openAccess(hub: Hub): InstallerAccess | undefined {
   const access = hub.settings.get<InstallerAccess>(KEY);
-  if (access && Date.parse(access.expiresAt) <= Date.now()) {
+  if (access && Date.parse(access.expiresAt) <= hub.now()) {
     revokeAccess(hub);
     return undefined;
   }
@@ -28,7 +28,7 @@ export function openAccess(hub: Hub): InstallerAccess | undefined {
 
 export function grantAccess(hub: Hub, extraUserIds: string[] = []): { expiresAt: string } {
   const access: InstallerAccess = {
-    expiresAt: new Date(Date.now() + INSTALLER_WINDOW_MS).toISOString(),
+    expiresAt: new Date(hub.now() + INSTALLER_WINDOW_MS).toISOString(),
     userIds: [...(openAccess(hub)?.userIds ?? []), ...extraUserIds],
   };
   hub.settings.set(KEY, access);

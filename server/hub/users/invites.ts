@@ -25,16 +25,16 @@ export class Invites {
     };
   }
 
-  /** A new invite for the user; the token is returned once and only its hash is kept. */
-  create(userId: string, now = Date.now()): { inviteToken: string; inviteExpiresAt: string } {
+  /** A new invite for the user, valid for a week from `now` (the hub's time); the token is returned once and only its hash is kept. */
+  create(userId: string, now: number): { inviteToken: string; inviteExpiresAt: string } {
     const inviteToken = newSecret();
     const inviteExpiresAt = new Date(now + INVITE_TTL_MS).toISOString();
     this.statements.insert.run(userId, secretHash(inviteToken), inviteExpiresAt);
     return { inviteToken, inviteExpiresAt };
   }
 
-  /** The user id of a pending invite: 404 when unknown, 409 when accepted or expired. Marks it accepted. */
-  accept(token: string, now = Date.now()): string {
+  /** The user id of a pending invite: 404 when unknown, 409 when accepted or expired by `now` (the hub's time). Marks it accepted. */
+  accept(token: string, now: number): string {
     const row = this.statements.find.get(secretHash(token));
     if (!row) throw notFound('Invite');
     if (row.accepted_at) throw conflict('This invite was already accepted');

@@ -5,26 +5,33 @@ import { DEMO_OWNER_ATHOM_ID } from '../demo-home.js';
 describe('login with a delegation token of the cloud account service', () => {
   let hub: TestHub;
   const login = (token: unknown) => hub.http().post('/api/manager/users/login').send({ token });
+  /** The session a hub token opens, as the hub shows it to its holder. */
+  const sessionOf = async (token: string) => (await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200)).body;
+  /** The demo owner, whose cloud account is DEMO_OWNER_ATHOM_ID, and the session of the owner's own token. */
+  let owner: { id: string; sessionId: string };
 
   beforeAll(async () => {
     hub = await startTestHub();
+    const { user, item } = hub.hub.sessions.authenticate(hub.token)!;
+    owner = { id: user.id, sessionId: item.id };
+    expect(user.athomId).toBe(DEMO_OWNER_ATHOM_ID);
   });
   afterAll(() => hub.stop());
 
-  it('when the token is valid for a known user, then a session token comes back that works on the hub', async () => {
+  it('when the token is valid for a known user, then a token of a new session of that user comes back, and it works on the hub', async () => {
     const { body: token } = await login(await hub.cloudToken({ sub: DEMO_OWNER_ATHOM_ID, name: 'Kitchen tablet' }))
       .expect(200)
       .expect('Content-Type', /application\/json/);
     expect(token).toEqual(expect.any(String));
-    const { body: session } = await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200);
-    expect(session).toMatchObject({ type: 'OAUTH', clientName: 'Kitchen tablet', scopes: ['homey'], intersectedScopes: ['homey'] });
+    const session = await sessionOf(token);
+    expect(session).toMatchObject({ type: 'OAUTH', userId: owner.id, clientName: 'Kitchen tablet', scopes: ['homey'], intersectedScopes: ['homey'] });
+    expect(session.id).not.toBe(owner.sessionId);
     expect(Date.parse(session.expiresAt) - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
   });
 
   it('when the token carries a scope claim, then the session has those scopes only', async () => {
     const { body: token } = await login(await hub.cloudToken({ sub: DEMO_OWNER_ATHOM_ID, scope: 'homey.zone.readonly homey.user.self' })).expect(200);
-    const { body: session } = await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200);
-    expect(session.scopes).toEqual(['homey.zone.readonly', 'homey.user.self']);
+    expect(await sessionOf(token)).toMatchObject({ userId: owner.id, scopes: ['homey.zone.readonly', 'homey.user.self'] });
     await hub.http().get('/api/manager/zones/zone').set(bearer(token)).expect(200);
     await hub.http().get('/api/manager/users/user').set(bearer(token)).expect(403);
   });
@@ -36,8 +43,10 @@ describe('login with a delegation token of the cloud account service', () => {
     expect(body.error_description).toMatch(/^Invalid cloud token: .*exp/);
   });
 
-  it('when the token names audience homey (PROTOCOL.md §7), then the subject decides and a session comes back', async () => {
-    await login(await hub.cloudToken({ sub: DEMO_OWNER_ATHOM_ID }, { audience: 'homey' })).expect(200);
+  it("when the token names audience homey (PROTOCOL.md §7), then the subject decides: a new session of the subject's user comes back", async () => {
+    const guest = hub.hub.sessions.authenticate(hub.tokenWith(['homey'], 'guest'))!.user;
+    const { body: token } = await login(await hub.cloudToken({ sub: guest.athomId! }, { audience: 'homey' })).expect(200);
+    expect(await sessionOf(token)).toMatchObject({ type: 'OAUTH', userId: guest.id });
   });
 
   it('when the token was issued for another hub, then 401', async () => {
@@ -77,8 +86,8 @@ describe('login with a delegation token of the cloud account service', () => {
   it('when a guest logs in with scope homey, then session me shows the scopes its role intersects', async () => {
     const guest = hub.hub.sessions.authenticate(hub.tokenWith(['homey.user.self'], 'guest'))!.user;
     const { body: token } = await login(await hub.cloudToken({ sub: guest.athomId! })).expect(200);
-    const { body: session } = await hub.http().get('/api/manager/sessions/session/me').set(bearer(token)).expect(200);
-    expect(session.scopes).toEqual(['homey']);
+    const session = await sessionOf(token);
+    expect(session).toMatchObject({ userId: guest.id, scopes: ['homey'] });
     expect([...session.intersectedScopes].sort()).toEqual([
       'homey.alarm.readonly', 'homey.dashboard.readonly', 'homey.device.control', 'homey.device.readonly', 'homey.flow.readonly',
       'homey.flow.start', 'homey.mood.readonly', 'homey.mood.set', 'homey.presence.self', 'homey.user.self', 'homey.zone.readonly',

@@ -42,7 +42,7 @@ export function inviteUser(hub: Hub, input: Schemas['UserCreate']): Schemas['Use
   const user = newUser(input);
   return hub.store.transaction(() => {
     hub.store.insert('user', user);
-    return { ...user, ...accountsOf(hub).invites.create(user.id) };
+    return { ...user, ...accountsOf(hub).invites.create(user.id, hub.now()) };
   });
 }
 
@@ -87,7 +87,7 @@ export function swapOwner(hub: Hub, owner: UserItem, newOwnerUserId: string, ins
 /** Binds an invited user to the cloud account that accepted the invite. */
 export function acceptInvite(hub: Hub, input: { athomId: string; inviteToken: string; name: string }): UserItem {
   return hub.store.transaction(() => {
-    const userId = accountsOf(hub).invites.accept(input.inviteToken);
+    const userId = accountsOf(hub).invites.accept(input.inviteToken, hub.now());
     const user = hub.store.require<UserItem>('user', userId, 'User');
     const holder = findByAthomId(hub, input.athomId);
     if (holder && holder.id !== user.id) throw conflict('This cloud account is already a user of this hub');

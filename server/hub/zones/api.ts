@@ -24,13 +24,13 @@ function isWithin(store: ItemStore, zoneId: string, ancestorId: string): boolean
 
 /**
  * A zone is active while any origin (a device uri, such as a motion sensor's) reports activity; saved through the
- * store so that `zone.update` reaches subscribers.
+ * store so that `zone.update` reaches subscribers. `at`: the hub's time of the change (ISO).
  */
-export function setZoneActivity(store: ItemStore, zoneId: string, origin: string, active: boolean): void {
+export function setZoneActivity(store: ItemStore, zoneId: string, origin: string, active: boolean, at: string): void {
   const zone = store.get<Zone>('zone', zoneId);
   if (!zone || zone.activeOrigins.includes(origin) === active) return;
   const activeOrigins = active ? [...zone.activeOrigins, origin] : zone.activeOrigins.filter((other) => other !== origin);
-  store.save('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: new Date().toISOString() });
+  store.save('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: at });
 }
 
 export const zones = defineApi<operations, typeof manifest.operations, HubContext>(

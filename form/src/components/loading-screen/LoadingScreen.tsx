@@ -1,4 +1,4 @@
-export const loadingText = 'Help is on the way...';
+const loadingText = 'Help is on the way...';
 
 /** Shown while the form finds out who is signed in; `failed` replaces the text when it cannot. Styles: .loading-screen. */
 export function LoadingScreen({ failed }: { failed?: string }) {

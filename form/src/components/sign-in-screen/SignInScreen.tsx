@@ -3,7 +3,7 @@ import type { CloudAPI } from '../../../../client/index.js';
 import { links, PRODUCT_NAME, SCOPES } from '../../config.js';
 import { useServices } from '../../features/services/services.js';
 
-export const signInTexts = {
+const signInTexts = {
   title: 'How can we help?',
   text: 'Please sign in so we can help you best.',
   button: 'Sign in',

@@ -48,9 +48,10 @@ describe('walker', () => {
     expect(older.More).toEqual(['Family', 'Bridge', 'Backups', 'Other']);
   });
 
-  it('when the hub has a bridge, then Zigbee shows its bridge-specific articles', () => {
+  it('when the hub has a bridge, then Zigbee shows its bridge-specific articles; without one, its own', () => {
     const zigbee = (hasBridge: boolean) => groupsOf('cloudHub', { hub: { hasBridge } }).flatMap((group) => group.tiles).find((tile) => tile.key === 'zigbee')!.choice!.articles;
-    expect(zigbee(true)).not.toEqual(zigbee(false));
+    expect(zigbee(true)).toEqual([360030000310, 360030000314]);
+    expect(zigbee(false)).toEqual([360030000308, 360030000309]);
   });
 
   it('when apps are listed, then a partner app leads to support and any other app to its developer', () => {

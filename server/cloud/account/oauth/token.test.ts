@@ -1,6 +1,7 @@
 import { FakeClock } from '../../../http/clock.js';
 import { APP, BROWSER_APP, PASSWORD, startTestAccount, type TestAccount } from '../testing/test-account.js';
 import { authorise, pkce } from './testing.js';
+import { CODE_TTL_MS, REFRESH_TTL_MS } from './tokens.js';
 
 describe('account service: POST /oauth2/token', () => {
   const clock = new FakeClock(Date.parse('2026-11-23T12:00:00Z'));
@@ -25,8 +26,11 @@ describe('account service: POST /oauth2/token', () => {
     await cloud.http().get('/user/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
   });
 
-  it('when the client sends client_id and client_secret in the form instead, then it works too', async () => {
-    await token({ grant_type: 'password', username: email, password: PASSWORD, client_id: APP.id, client_secret: APP.secret }, null).expect(200);
+  it('when the client sends client_id and client_secret in the form instead, then its tokens come and work on /user/me', async () => {
+    const res = await token({ grant_type: 'password', username: email, password: PASSWORD, client_id: APP.id, client_secret: APP.secret }, null).expect(200);
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'account homey', refresh_token: expect.any(String) });
+    const me = await cloud.http().get('/user/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
+    expect(me.body.email).toBe(email);
   });
 
   it('when the client authenticates both ways, then 400 invalid_request', async () => {
@@ -86,21 +90,24 @@ describe('account service: POST /oauth2/token', () => {
     await cloud.http().get('/user/me').set('Authorization', `Bearer ${first.access_token}`).expect(401);
     await cloud.http().get('/user/me').set('Authorization', `Bearer ${second.access_token}`).expect(200);
     const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token }).expect(400);
-    expect(replay.body.error).toBe('invalid_grant');
+    expect(replay.body).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token was used already: every token of this sign-in is revoked' });
     await cloud.http().get('/user/me').set('Authorization', `Bearer ${second.access_token}`).expect(401);
-    await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token }).expect(400);
+    const ended = await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token }).expect(400);
+    expect(ended.body).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or revoked' });
   });
 
-  it('when refreshing may narrow the scopes but not widen them', async () => {
-    const first = (await token({ grant_type: 'password', username: email, password: PASSWORD, scope: 'account' }).expect(200)).body;
-    const wider = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'account homey' }).expect(400);
-    expect(wider.body.error).toBe('invalid_scope');
+  it('when refreshing, then the scopes may be narrowed but not widened', async () => {
+    const first = (await token({ grant_type: 'password', username: email, password: PASSWORD, scope: 'account homey' }).expect(200)).body;
+    const narrower = (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'account' }).expect(200)).body;
+    expect(narrower.scope).toBe('account');
+    const wider = await token({ grant_type: 'refresh_token', refresh_token: narrower.refresh_token, scope: 'account homey' }).expect(400);
+    expect(wider.body).toMatchObject({ error: 'invalid_scope', error_description: 'This client may not ask for the scope homey' });
   });
 
   it("when another client presents a refresh token, then invalid_grant", async () => {
     const first = (await token({ grant_type: 'password', username: email, password: PASSWORD }).expect(200)).body;
     const res = await token({ grant_type: 'refresh_token', client_id: BROWSER_APP.id, refresh_token: first.refresh_token }, null).expect(400);
-    expect(res.body.error).toBe('invalid_grant');
+    expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or revoked' });
   });
 
   it('when an access token is an hour old, then it answers 401 invalid_token and the refresh token still works', async () => {
@@ -111,10 +118,14 @@ describe('account service: POST /oauth2/token', () => {
     await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token }).expect(200);
   });
 
-  it('when a refresh token is 30 days old, then invalid_grant', async () => {
-    const first = (await token({ grant_type: 'password', username: email, password: PASSWORD }).expect(200)).body;
-    clock.advance(30 * 24 * 60 * 60 * 1000);
-    await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token }).expect(400);
+  it('when a refresh token is 30 days old, then invalid_grant; a moment younger, it still works', async () => {
+    const signIn = async () => (await token({ grant_type: 'password', username: email, password: PASSWORD }).expect(200)).body;
+    const [younger, older] = [await signIn(), await signIn()];
+    clock.advance(REFRESH_TTL_MS - 1);
+    await token({ grant_type: 'refresh_token', refresh_token: younger.refresh_token }).expect(200);
+    clock.advance(1);
+    const res = await token({ grant_type: 'refresh_token', refresh_token: older.refresh_token }).expect(400);
+    expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or revoked' });
   });
 
   describe('authorization codes', () => {
@@ -135,27 +146,30 @@ describe('account service: POST /oauth2/token', () => {
     it('when the code is exchanged without redirect_uri (as the official cloud client does), then tokens: it stays bound to its URI', async () => {
       const code = await authorise(cloud, { client: APP, email });
       const res = await token({ grant_type: 'authorization_code', code }).expect(200);
-      await cloud.http().get('/user/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
+      expect((await cloud.http().get('/user/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200)).body.email).toBe(email);
     });
 
-    it('when a code is older than 60 seconds, then invalid_grant', async () => {
-      const code = await authorise(cloud, { client: APP, email });
-      clock.advance(61_000);
-      await token({ grant_type: 'authorization_code', code, redirect_uri: APP.redirectUris[0]! }).expect(400);
+    it('when a code is 60 seconds old, then invalid_grant; a moment younger, it is exchanged', async () => {
+      const [younger, older] = [await authorise(cloud, { client: APP, email }), await authorise(cloud, { client: APP, email })];
+      clock.advance(CODE_TTL_MS - 1);
+      await token({ grant_type: 'authorization_code', code: younger, redirect_uri: APP.redirectUris[0]! }).expect(200);
+      clock.advance(1);
+      const res = await token({ grant_type: 'authorization_code', code: older, redirect_uri: APP.redirectUris[0]! }).expect(400);
+      expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code is invalid, expired or used' });
     });
 
     it('when another client presents the code, then invalid_grant', async () => {
       const { verifier, challenge } = pkce();
       const code = await authorise(cloud, { client: BROWSER_APP, email, challenge });
       const res = await token({ grant_type: 'authorization_code', code, redirect_uri: BROWSER_APP.redirectUris[0]!, code_verifier: verifier }).expect(400);
-      expect(res.body.error).toBe('invalid_grant');
+      expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code is invalid, expired or used' });
     });
 
     it('when a public client exchanges its code with the right PKCE verifier, then tokens; a wrong verifier, invalid_grant', async () => {
       const { verifier, challenge } = pkce();
       const code = await authorise(cloud, { client: BROWSER_APP, email, challenge, scope: 'homey.device.readonly' });
       const wrong = await token({ grant_type: 'authorization_code', client_id: BROWSER_APP.id, code, redirect_uri: BROWSER_APP.redirectUris[0]!, code_verifier: pkce().verifier }, null).expect(400);
-      expect(wrong.body.error_description).toBe('The PKCE code_verifier does not match the code_challenge');
+      expect(wrong.body).toMatchObject({ error: 'invalid_grant', error_description: 'The PKCE code_verifier does not match the code_challenge' });
       const fresh = await authorise(cloud, { client: BROWSER_APP, email, challenge });
       const res = await token({ grant_type: 'authorization_code', client_id: BROWSER_APP.id, code: fresh, redirect_uri: BROWSER_APP.redirectUris[0]!, code_verifier: verifier }, null).expect(200);
       expect(res.body.scope).toBe('account.readonly homey.device.readonly');
@@ -165,7 +179,7 @@ describe('account service: POST /oauth2/token', () => {
       const { challenge } = pkce();
       const code = await authorise(cloud, { client: APP, email, challenge });
       const res = await token({ grant_type: 'authorization_code', code, redirect_uri: APP.redirectUris[0]! }).expect(400);
-      expect(res.body.error).toBe('invalid_grant');
+      expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'The PKCE code_verifier does not match the code_challenge' });
     });
 
     it('when the code is missing, then invalid_request', async () => {
