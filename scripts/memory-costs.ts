@@ -51,7 +51,7 @@ const logsBefore = hub.store.count('log');
 const device = cost(DEVICES, () => {
   hub.store.transaction(() => {
     for (let n = 0; n < DEVICES; n++) {
-      hub.store.insert('device', buildDevice({ driver: drivers[n % drivers.length]!, name: `Device ${n}`, zone, zoneName: 'Home', data: { id: `memory-${n}` } }));
+      hub.store.insert('device', buildDevice({ driver: drivers[n % drivers.length]!, name: `Device ${n}`, zone, zoneName: 'Home', data: { id: `memory-${n}` } }, new Date(hub.now()).toISOString()));
     }
   });
   read(hub.store.list('device'));

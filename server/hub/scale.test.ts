@@ -23,7 +23,7 @@ describe('the hub at scale: what a change costs does not grow with the number of
     const have = devices('Scale ').length;
     hub.hub.store.transaction(() => {
       for (let n = have; n < extra; n++) {
-        hub.hub.store.insert('device', buildDevice({ driver, name: `Scale ${n}`, zone: zone(), zoneName: 'Home', data: { id: `scale-${n}` } }));
+        hub.hub.store.insert('device', buildDevice({ driver, name: `Scale ${n}`, zone: zone(), zoneName: 'Home', data: { id: `scale-${n}` } }, new Date(hub.hub.now()).toISOString()));
       }
     });
   }
@@ -66,8 +66,8 @@ describe('the hub at scale: what a change costs does not grow with the number of
   /** The costs of the operations the issue names, on a motion sensor and a light made for the round. */
   async function measure(round: string) {
     const [motion, light] = [findDriver('homey:manager:vdevice:motion')!, findDriver('homey:manager:vdevice:light')!];
-    const sensor = hub.hub.store.insert('device', buildDevice({ driver: motion, name: `${round} sensor`, zone: zone(), zoneName: 'Home', data: { id: `${round}-s` } }));
-    const lamp = hub.hub.store.insert('device', buildDevice({ driver: light, name: `${round} lamp`, zone: zone(), zoneName: 'Home', data: { id: `${round}-l` } }));
+    const sensor = hub.hub.store.insert('device', buildDevice({ driver: motion, name: `${round} sensor`, zone: zone(), zoneName: 'Home', data: { id: `${round}-s` } }, new Date(hub.hub.now()).toISOString()));
+    const lamp = hub.hub.store.insert('device', buildDevice({ driver: light, name: `${round} lamp`, zone: zone(), zoneName: 'Home', data: { id: `${round}-l` } }, new Date(hub.hub.now()).toISOString()));
     const flow = { name: `${round} flow`, trigger: card(sensor, 'alarm_motion_true'), conditions: [card(lamp, 'onoff_is')], actions: [card(lamp, 'on')] };
     const flowList = () => hub.http().get('/api/manager/flow/flow').set(auth()).expect(200);
     await flowList();

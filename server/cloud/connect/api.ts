@@ -4,6 +4,7 @@ import type { operations } from '../../../generated/cloud/connect.js';
 import type { components } from '../../../generated/cloud/account.js';
 import type { Session } from '../../http/api.js';
 import { defineApi } from '../../http/api.js';
+import { systemClock } from '../../http/clock.js';
 import { ApiError, badRequest, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
 import { accountUserOf } from '../identity.js';
@@ -119,7 +120,7 @@ export const connectApi = defineApi<operations, typeof manifest.operations, Conn
       await callHub(service.connections, homeyId, 'POST', `/api/manager/notifications/notification/${encodeURIComponent(pushId)}/confirm`, answer);
     },
     sendMobileEvent: async ({ homeyId, deviceId, userId, message, signature }, { session, service }) => {
-      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session!.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date()) };
+      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session!.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date(systemClock.now())) };
       await callHub(service.connections, homeyId!, 'POST', '/api/manager/mobile/event', event);
     },
     sendOAuth2Callback: async ({ homeyId, code, token }, { service }) => {

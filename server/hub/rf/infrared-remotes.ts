@@ -66,7 +66,7 @@ export function addLibraryRemote(hub: Hub, library: LibraryDevice, placement: { 
   const zoneName = requireZone(hub, placement.zone).name;
   return hub.store.insert(
     'device',
-    buildDevice({ driver, capabilities, name: placement.name, zone: placement.zone, zoneName, data: { id: `infrared:${library.id}:${randomUUID()}` }, store: { infrared: store } }),
+    buildDevice({ driver, capabilities, name: placement.name, zone: placement.zone, zoneName, data: { id: `infrared:${library.id}:${randomUUID()}` }, store: { infrared: store } }, new Date(hub.now()).toISOString()),
   );
 }
 
