@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { log } from '../http/log.js';
+import type { LimiterStore } from '../http/throttle.js';
+
+/**
+ * What the instances of a cloud share through Redis when it runs as several (REDIS_URL): rate-limit and sign-in
+ * counters, pub/sub between instances (the connect service's forwarding, socket.io's adapter) and the map of which
+ * instance holds which hub's tunnel. Without it every service keeps these in memory, as one instance may.
+ */
+export interface Cluster {
+  /** This instance's name among the others (CLOUD_INSTANCE_ID): unique, stable for its life. */
+  readonly instanceId: string;
+  /** The connection for commands and publishing. */
+  readonly redis: Redis;
+  /** A new connection of its own, for a subscriber (a connection that subscribes can send nothing else); closed with the cluster. */
+  subscriber(): Redis;
+  /** Rate limits and sign-in throttles counted in Redis, so that every instance sees the same counts. */
+  readonly limiterStore: LimiterStore;
+  close(): Promise<void>;
+}
+
+/** An instance name when none is configured: the machine, the process and a few random bytes (a restart is a new instance). */
+export const defaultInstanceId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+
+/** A valid CLOUD_INSTANCE_ID: it names Redis channels, so no spaces or separators beyond these. */
+export const INSTANCE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Connects to Redis (failing at once when it cannot be reached, rather than at the first call) and keeps retrying a
+ * lost connection afterwards; commands wait for it meanwhile, up to a few attempts.
+ */
+export async function connectCluster(redisUrl: string, instanceId = defaultInstanceId()): Promise<Cluster> {
+  if (!INSTANCE_ID.test(instanceId)) throw new Error(`The instance id must be 1-64 letters, digits, dots, dashes or underscores, not "${instanceId}"`);
+  const options = { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `cloud:${instanceId}` };
+  const redis = new Redis(redisUrl, options);
+  const others: Redis[] = [];
+  const report = (error: Error) => log.warn({ err: error, instanceId }, 'Redis connection error');
+  redis.on('error', report);
+  await redis.connect();
+  return {
+    instanceId,
+    redis,
+    subscriber() {
+      const connection = redis.duplicate({ ...options, lazyConnect: false });
+      connection.on('error', report);
+      others.push(connection);
+      return connection;
+    },
+    limiterStore: (limiter) => new RateLimiterRedis({ storeClient: redis, ...limiter }),
+    async close() {
+      for (const connection of [...others, redis]) connection.disconnect();
+    },
+  };
+}
