@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { log } from '../http/log.js';
 import type { LimiterStore } from '../http/throttle.js';
+import { defaultInstanceId, INSTANCE_ID } from './instance-id.js';
 
 /**
  * What the instances of a cloud share through Redis when it runs as several (REDIS_URL): rate-limit and sign-in
@@ -21,12 +20,6 @@ export interface Cluster {
   readonly limiterStore: LimiterStore;
   close(): Promise<void>;
 }
-
-/** An instance name when none is configured: the machine, the process and a few random bytes (a restart is a new instance). */
-export const defaultInstanceId = () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-
-/** A valid CLOUD_INSTANCE_ID: it names Redis channels, so no spaces or separators beyond these. */
-export const INSTANCE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Connects to Redis (failing at once when it cannot be reached, rather than at the first call) and keeps retrying a
