@@ -47,6 +47,8 @@ export async function startCloud({ settings, cloudDir, appsSecret, listen }: Clo
     for (const service of closing.splice(0).reverse()) await service.close();
   };
   try {
+    const { trustProxies } = await import('../server/http/client-address.js');
+    trustProxies(settings.trustedProxies);
     let cluster: Cluster | undefined;
     if (settings.redisUrl) {
       const { connectCluster } = await import('../server/cloud/cluster.js');

@@ -38,6 +38,8 @@ export interface StartSettings {
   redisUrl?: string;
   /** This cloud instance's name among the others (Redis channels); unset, one made of the machine, process and chance. */
   cloudInstanceId?: string;
+  /** Proxies whose X-Forwarded-For names the client (server/http/client-address.ts): addresses. */
+  trustedProxies: string[];
 }
 
 /** Every wrong setting, one line each. */
@@ -117,6 +119,9 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   url('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example:587 or smtps://mail.example');
   const weatherUrl = url('WEATHER_URL', ['http:', 'https:'], 'http://weather.example');
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0');
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const notAddresses = trustedProxies.filter((entry) => isIP(entry) === 0);
+  if (notAddresses.length) problems.push(`TRUSTED_PROXIES must list IP addresses separated by commas; not addresses: ${notAddresses.map((entry) => `"${entry}"`).join(', ')}.`);
   const cloudInstanceId = set('CLOUD_INSTANCE_ID');
   if (cloudInstanceId !== undefined && !INSTANCE_ID.test(cloudInstanceId)) {
     problems.push(`CLOUD_INSTANCE_ID must be 1-64 letters, digits, dots, dashes or underscores, such as cloud-1, not "${cloudInstanceId}".`);
@@ -167,5 +172,6 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     storeSecret: set('STORE_SECRET'),
     redisUrl,
     cloudInstanceId,
+    trustedProxies,
   };
 }
