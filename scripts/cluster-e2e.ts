@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -115,7 +115,9 @@ async function main(): Promise<void> {
   for (const instance of instances) await request(instance.cloudUrl).get('/').expect(200);
   step(`two instances: ${instances.map((instance) => `${instance.id} (${instance.cloudUrl}, ${instance.connectUrl})`).join(', ')}`);
 
-  const proxy = spawn('haproxy', ['-db', '-f', path.join(root, 'deploy', 'haproxy.cfg')], {
+  // Debian installs it in /usr/sbin, which a user's PATH may lack.
+  const haproxy = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+  const proxy = spawn(haproxy, ['-db', '-f', path.join(root, 'deploy', 'haproxy.cfg')], {
     env: {
       ...process.env,
       CLOUD_BIND: `127.0.0.1:${ports.cloud}`,

@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { CloudAPI } from '../../../client/cloud/cloud-api.js';
-import { openHubSession } from '../../../client/cloud/hub-session.js';
-import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
-import { Device } from '../../../client/hub/device.js';
-import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
-import { newUser } from '../../hub/users/users.js';
-import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { connectCluster, type Cluster } from '../cluster.js';
-import { hubSecret } from '../hub-secret.js';
-import { hubKey } from './cluster-connections.js';
-import { createConnectService, type ConnectService } from './service.js';
+import type { HubAPI } from '../../../client/hub/hub-api.js';
+import { describeWhen } from '../../../scripts/system-programs.js';
+import type { TestHub } from '../../hub/testing/test-hub.js';
+import type { TestAccount } from '../account/testing/test-account.js';
+import type { Cluster } from '../cluster.js';
+import type { ConnectService } from './service.js';
 
 /**
  * Two instances of the connect service sharing one Redis (REDIS_URL; .ci/run starts one): a hub whose tunnel
@@ -18,10 +13,7 @@ import { createConnectService, type ConnectService } from './service.js';
  * end-to-end script's (scripts/cluster-e2e.ts).
  */
 const redisUrl = process.env.REDIS_URL;
-const describeWithRedis = redisUrl ? describe : describe.skip;
-if (!redisUrl) {
-  console.warn('Skipped "the connect service on two instances": REDIS_URL names no Redis server (.ci/run starts one; see docs/configuration.md).');
-}
+const describeWithRedis = describeWhen(Boolean(redisUrl), 'REDIS_URL names no Redis server (.ci/run starts one; see docs/several-instances.md)');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const GHOST_HUB = 'cccccccccccccccccccccccc';
@@ -37,7 +29,26 @@ describeWithRedis('the connect service on two instances', () => {
   // Each run its own instance names, so that runs sharing a Redis never answer each other.
   const run = randomBytes(3).toString('hex');
 
+  // Loaded here, not at the top: without Redis the suite is skipped, and should not cost npm test their loading.
+  let modules: Awaited<ReturnType<typeof load>>;
+  const load = async () => ({
+    ...(await import('../../../client/cloud/cloud-api.js')),
+    ...(await import('../../../client/cloud/hub-session.js')),
+    ...(await import('../../../client/cloud/storage.js')),
+    ...(await import('../../../client/hub/device.js')),
+    ...(await import('../../hub/testing/test-hub.js')),
+    ...(await import('../../hub/users/users.js')),
+    ...(await import('../account/testing/test-account.js')),
+    ...(await import('../cluster.js')),
+    ...(await import('../hub-secret.js')),
+    ...(await import('./cluster-connections.js')),
+    ...(await import('./service.js')),
+  });
+  const hubKey = (hubId: string) => modules.hubKey(hubId);
+
   beforeAll(async () => {
+    modules = await load();
+    const { startTestAccount, connectCluster, createConnectService, startTestHub, hubSecret, newUser } = modules;
     cloud = await startTestAccount();
     const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
     for (const name of ['one', 'two']) {
@@ -80,9 +91,10 @@ describeWithRedis('the connect service on two instances', () => {
   });
 
   it('when a client library finds the hub at instance two, then it lists devices, hears a change and calls over the relayed socket', async () => {
+    const { CloudAPI, APP, MemoryStorageAdapter, PASSWORD, openHubSession, Device } = modules;
     const api = new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, clientSecret: APP.secret, store: new MemoryStorageAdapter() });
     await api.authenticateWithPassword({ username: owner.email, password: PASSWORD, scopes: ['account', 'homey'] });
-    const homey = await openHubSession(api, (await api.getAuthenticatedUser()).getHomeyById(hub.hub.id));
+    const homey: HubAPI = await openHubSession(api, (await api.getAuthenticatedUser()).getHomeyById(hub.hub.id));
     try {
       const lamp = Object.values(await homey.devices.getDevices()).find((device) => device.name === 'Kitchen spots')!;
       await homey.connect();
