@@ -98,6 +98,7 @@ export async function startCloud({ settings, cloudDir, appsSecret, listen }: Clo
       secret: appsSecret,
       publicUrl: `${cloudUrl}/apps/api/v1`,
       mailer: account.account.mail,
+      cluster,
     });
     closing.push(apps);
     mounts.set('/store', store.handler).set('/apps', apps.handler);
