@@ -127,6 +127,32 @@ describeWithRedis('the connect service on two instances', () => {
     await request(urls[0]!).get('/api/manager/system/ping').set('X-Homey-ID', hub.hub.id).expect(200);
   });
 
+  it('when the holder dies while a call and a realtime session wait on it, then the call and the handshake are answered: offline', async () => {
+    // A holder that listens on its channel and never answers, then goes away (its process died).
+    const zombie = clusters[0]!.subscriber();
+    await zombie.subscribe(modules.instanceChannel(`zombie-${run}`));
+    await clusters[0]!.redis.set(hubKey(GHOST_HUB), `zombie-${run}`, 'PX', 60_000);
+    const watcher = modules.createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster: clusters[1]!, renewMs: 100 });
+    const watcherUrl = await watcher.listen(0);
+    const { io } = await import('socket.io-client');
+    const socket = io(watcherUrl, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
+    try {
+      const call = request(watcherUrl).get('/api/manager/system/ping').set('X-Homey-ID', GHOST_HUB);
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+      const refused = new Promise((resolve) => socket.emit('handshakeClient', { homeyId: GHOST_HUB }, resolve));
+      const answered = call.then((res) => res);
+      await sleep(300);
+      zombie.disconnect();
+      expect((await answered).status).toBe(404);
+      expect((await answered).body).toMatchObject({ error: 'homey_offline' });
+      expect(await refused).toMatchObject({ error: 'homey_offline', statusCode: 404 });
+    } finally {
+      socket.close();
+      await watcher.close();
+      await clusters[0]!.redis.del(hubKey(GHOST_HUB));
+    }
+  });
+
   it('when an instance closes, then it gives up its hubs at once: they are offline, not waiting for a dead holder', async () => {
     await instances.pop()!.close();
     expect(await clusters[0]!.redis.get(hubKey(hub.hub.id))).toBeNull();
