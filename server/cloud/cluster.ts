@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { log } from '../http/log.js';
 import type { LimiterStore } from '../http/throttle.js';
 import { defaultInstanceId, INSTANCE_ID } from './instance-id.js';
@@ -23,12 +23,14 @@ export interface Cluster {
 
 /**
  * Connects to Redis (failing at once when it cannot be reached, rather than at the first call) and keeps retrying a
- * lost connection afterwards; commands wait for it meanwhile, up to a few attempts.
+ * lost connection afterwards.
  */
 export async function connectCluster(redisUrl: string, instanceId = defaultInstanceId()): Promise<Cluster> {
   if (!INSTANCE_ID.test(instanceId)) throw new Error(`The instance id must be 1-64 letters, digits, dots, dashes or underscores, not "${instanceId}"`);
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `cloud:${instanceId}` };
-  const redis = new Redis(redisUrl, options);
+  // Commands fail at once while the connection is down (no queue waiting for it): limits fall back to memory and a
+  // call for a hub held elsewhere answers offline, rather than every call waiting on reconnection attempts.
+  const redis = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
   const others: Redis[] = [];
   const report = (error: Error) => log.warn({ err: error, instanceId }, 'Redis connection error');
   redis.on('error', report);
@@ -37,12 +39,14 @@ export async function connectCluster(redisUrl: string, instanceId = defaultInsta
     instanceId,
     redis,
     subscriber() {
-      const connection = redis.duplicate({ ...options, lazyConnect: false });
+      // A subscriber's subscriptions wait for its connection, and are made again after a reconnection.
+      const connection = redis.duplicate({ ...options, lazyConnect: false, enableOfflineQueue: true });
       connection.on('error', report);
       others.push(connection);
       return connection;
     },
-    limiterStore: (limiter) => new RateLimiterRedis({ storeClient: redis, ...limiter }),
+    // While Redis cannot be reached, each instance counts in memory (the insurance limiter) rather than failing calls.
+    limiterStore: (limiter) => new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiter), ...limiter }),
     async close() {
       for (const connection of [...others, redis]) connection.disconnect();
     },

@@ -18,6 +18,7 @@ describeWhen(Boolean(redisUrl), 'REDIS_URL names no Redis server (.ci/run starts
   let secondUrl: string;
   const clusters: Cluster[] = [];
 
+  // Up to a minute: the modules are compiled and loaded in this hook (a cold cache on a busy machine takes a while).
   beforeAll(async () => {
     // Loaded here: without Redis the suite is skipped and loads nothing.
     const { connectCluster } = await import('../cluster.js');
@@ -28,7 +29,7 @@ describeWhen(Boolean(redisUrl), 'REDIS_URL names no Redis server (.ci/run starts
     first = await startApps({ cluster: clusters[0] });
     second = await createAppsService({ ...first.config, cluster: clusters[1] });
     secondUrl = await second.listen(0);
-  });
+  }, 60_000);
   afterAll(async () => {
     await second?.close();
     await first?.stop();

@@ -101,12 +101,24 @@ export class ClusterHubConnections implements HubConnections {
     return this.cluster.redis.eval(RELEASE, 1, hubKey(hubId), holder).catch((error) => log.warn({ err: error, hubId }, 'releasing a hub failed'));
   }
 
-  private holder(hubId: string): Promise<string | null> {
-    return this.cluster.redis.get(hubKey(hubId));
+  /** The instance holding the hub's tunnel. Without Redis only this instance's own hubs are known to be reachable. */
+  private async holder(hubId: string): Promise<string | null> {
+    try {
+      return await this.cluster.redis.get(hubKey(hubId));
+    } catch (error) {
+      log.warn({ err: error, hubId }, 'looking up a hub in Redis failed');
+      return this.local.holds(hubId) ? this.self : null;
+    }
   }
 
+  /** Whether someone listened: false when the instance is gone, or Redis cannot be reached. */
   private async publish(instance: string, message: Message): Promise<boolean> {
-    return (await this.cluster.redis.publish(instanceChannel(instance), JSON.stringify(message))) > 0;
+    try {
+      return (await this.cluster.redis.publish(instanceChannel(instance), JSON.stringify(message))) > 0;
+    } catch (error) {
+      log.warn({ err: error, instance }, 'publishing to an instance failed');
+      return false;
+    }
   }
 
   async online(hubId: string): Promise<boolean> {
@@ -118,9 +130,14 @@ export class ClusterHubConnections implements HubConnections {
     return false;
   }
 
+  /** Whether the instance listens on its channel; taken for yes while Redis cannot tell (a call then times out). */
   private async listening(instance: string): Promise<boolean> {
-    const [, count] = (await this.cluster.redis.pubsub('NUMSUB', instanceChannel(instance))) as [string, number];
-    return Number(count) > 0;
+    try {
+      const [, count] = (await this.cluster.redis.pubsub('NUMSUB', instanceChannel(instance))) as [string, number];
+      return Number(count) > 0;
+    } catch {
+      return true;
+    }
   }
 
   async request(hubId: string, call: Call): Promise<TunnelResponse> {
@@ -166,9 +183,9 @@ export class ClusterHubConnections implements HubConnections {
         const stream = this.nextId++;
         this.sinks.set(stream, { holder, sink });
         inner = {
-          emit: (event, args, ack) => this.sinks.has(stream) && void this.publish(holder, { type: 'emit', from: this.self, stream, event, args, ack }).catch(() => undefined),
+          emit: (event, args, ack) => this.sinks.has(stream) && void this.publish(holder, { type: 'emit', from: this.self, stream, event, args, ack }),
           close: () => {
-            if (this.sinks.delete(stream)) void this.publish(holder, { type: 'close', from: this.self, stream }).catch(() => undefined);
+            if (this.sinks.delete(stream)) void this.publish(holder, { type: 'close', from: this.self, stream });
           },
         };
         if (!(await this.publish(holder, { type: 'open', from: this.self, stream, hubId, handshake }))) {
@@ -237,13 +254,13 @@ export class ClusterHubConnections implements HubConnections {
       const failure = toApiError(error);
       answer = { type: 'failed', id, status: failure.statusCode, error: failure.error, description: failure.message };
     }
-    await this.publish(from, answer).catch((error) => log.warn({ err: error }, 'answering a forwarded call failed'));
+    await this.publish(from, answer);
   }
 
   /** Opens another instance's client's session on a hub whose tunnel is held here. */
   private open({ from, stream, hubId, handshake }: Extract<Message, { type: 'open' }>): void {
     const key = `${from}:${stream}`;
-    const back = (message: Message) => void this.publish(from, message).catch(() => undefined);
+    const back = (message: Message) => void this.publish(from, message);
     try {
       this.relayed.set(
         key,

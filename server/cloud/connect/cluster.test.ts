@@ -46,6 +46,7 @@ describeWithRedis('the connect service on two instances', () => {
   });
   const hubKey = (hubId: string) => modules.hubKey(hubId);
 
+  // Up to a minute: the modules are compiled and loaded in this hook (a cold cache on a busy machine takes a while).
   beforeAll(async () => {
     modules = await load();
     const { startTestAccount, connectCluster, createConnectService, startTestHub, hubSecret, newUser } = modules;
@@ -67,7 +68,7 @@ describeWithRedis('the connect service on two instances', () => {
     const record = { _id: hub.hub.id, name: 'Home', apiVersion: 3, platform: 'local', localUrl: 'http://127.0.0.1:9', remoteUrl: urls[1] };
     await cloud.http().post('/homey/').set(owner.auth).send(record).expect(200);
     await cloud.http().post('/homey/').set(owner.auth).send({ _id: GHOST_HUB, name: 'Cabin' }).expect(200);
-  });
+  }, 60_000);
   afterAll(async () => {
     await hub?.stop();
     for (const connect of instances) await connect.close();
