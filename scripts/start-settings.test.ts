@@ -62,6 +62,18 @@ describe("npm start's settings (scripts/start-settings.ts)", () => {
     ]);
   });
 
+  it('when the cloud runs as several instances, then REDIS_URL, CLOUD_INSTANCE_ID and TRUSTED_PROXIES are read, or each wrong one named', () => {
+    expect(read({})).toMatchObject({ redisUrl: undefined, cloudInstanceId: undefined, trustedProxies: [] });
+    expect(read({ REDIS_URL: 'redis://:pw@cache.example:6379/0', CLOUD_INSTANCE_ID: 'cloud-1', TRUSTED_PROXIES: '10.0.0.5, ::1' })).toMatchObject({
+      redisUrl: 'redis://:pw@cache.example:6379/0', cloudInstanceId: 'cloud-1', trustedProxies: ['10.0.0.5', '::1'],
+    });
+    expect(problems({ REDIS_URL: 'http://user:hunter2@cache.example', CLOUD_INSTANCE_ID: 'cloud 1', TRUSTED_PROXIES: '10.0.0.5,proxy.example' })).toEqual([
+      'REDIS_URL must be a URL such as redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0, not "http://user:***@cache.example/".',
+      'TRUSTED_PROXIES must list IP addresses separated by commas; not addresses: "proxy.example".',
+      'CLOUD_INSTANCE_ID must be 1-64 letters, digits, dots, dashes or underscores, such as cloud-1, not "cloud 1".',
+    ]);
+  });
+
   it('when the data folder cannot be made or written, or the key file is not a public key, then it says which and why', () => {
     const file = path.join(work, 'a-file');
     writeFileSync(file, 'not a folder');

@@ -7,6 +7,7 @@ import { createPublicKey } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { INSTANCE_ID } from '../server/cloud/instance-id.js';
 
 export interface StartSettings {
   host: string;
@@ -35,6 +36,12 @@ export interface StartSettings {
   cloudStatusSecret?: string;
   /** The operators' secret of the store service (offers, coupons, expired subscriptions); unset, those answer 403. */
   storeSecret?: string;
+  /** Redis shared by the cloud's instances (rate limits, sign-in throttles, connect's map); unset, each keeps them in memory. */
+  redisUrl?: string;
+  /** This cloud instance's name among the others (Redis channels); unset, one made of the machine, process and chance. */
+  cloudInstanceId?: string;
+  /** Proxies whose X-Forwarded-For names the client (server/http/client-address.ts): addresses. */
+  trustedProxies: string[];
 }
 
 /** Every wrong setting, one line each. */
@@ -114,6 +121,14 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   // Read where mails are sent (server/http/mail.ts); checked here, so that a wrong one is not a 500 at the first mail.
   url('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example:587 or smtps://mail.example');
   const weatherUrl = url('WEATHER_URL', ['http:', 'https:'], 'http://weather.example');
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379 or rediss://user:password@redis.example:6380/0');
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const notAddresses = trustedProxies.filter((entry) => isIP(entry) === 0);
+  if (notAddresses.length) problems.push(`TRUSTED_PROXIES must list IP addresses separated by commas; not addresses: ${notAddresses.map((entry) => `"${entry}"`).join(', ')}.`);
+  const cloudInstanceId = set('CLOUD_INSTANCE_ID');
+  if (cloudInstanceId !== undefined && !INSTANCE_ID.test(cloudInstanceId)) {
+    problems.push(`CLOUD_INSTANCE_ID must be 1-64 letters, digits, dots, dashes or underscores, such as cloud-1, not "${cloudInstanceId}".`);
+  }
 
   const keyFile = set('CLOUD_PUBLIC_KEY_FILE');
   let cloudPublicKey: string | undefined;
@@ -159,5 +174,8 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     cloudRegion: set('CLOUD_REGION'),
     cloudStatusSecret: set('CLOUD_STATUS_SECRET'),
     storeSecret: set('STORE_SECRET'),
+    redisUrl,
+    cloudInstanceId,
+    trustedProxies,
   };
 }

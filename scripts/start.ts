@@ -7,19 +7,19 @@
  * demo account owns the hub, and whose weather, energy prices and infrared library (a TV remote) the hub shows; the hub also serves HTTPS on
  * HUB_SECURE_PORT with the certificate for its local name from /dns (its localUrlSecure). Prints
  * the hub URL, the demo owner's personal access token, the cloud URL, the hub's secure URL, the
- * demo account's credentials and the demo OAuth clients.
+ * demo account's credentials and the demo OAuth clients. The cloud services are started as scripts/cloud.ts starts
+ * them, which `npm run start:cloud` runs without the hub (one instance of several: docs/several-instances.md).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { loadDelegationKeys } from '../server/cloud/account/delegation.js';
-import type { AccountService } from '../server/cloud/account/service.js';
 import { linkDemoOwner } from '../server/hub/demo-cloud.js';
 import { ensureDemoToken } from '../server/hub/demo-home.js';
 import { createHub, type RunningHub } from '../server/hub/hub.js';
 import { HUB_MODEL } from '../server/hub/system/info.js';
 import { root } from './apis.js';
+import type { RunningCloud } from './cloud.js';
 import { demoListPath } from './demo-list.js';
 import { readStartSettings, type StartSettings } from './start-settings.js';
 
@@ -34,7 +34,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const { host, hubPort, formPort, cloudPort, connectPort, hubSecurePort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
+const { host, hubPort, formPort, hubSecurePort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
 const formDir = path.join(root, 'form', 'dist');
 
 function listenError(error: NodeJS.ErrnoException, name: string, port: number): string {
@@ -47,7 +47,7 @@ function listenError(error: NodeJS.ErrnoException, name: string, port: number): 
 /** The services started so far beside the hub (the support form's host, the store and apps services), closed with it. */
 const services: Array<{ close(): Promise<void> }> = [];
 
-async function closeAll(running: RunningHub, cloud: AccountService | undefined): Promise<void> {
+async function closeAll(running: RunningHub, cloud: RunningCloud | undefined): Promise<void> {
   await Promise.all([running.close(), cloud?.close(), ...services.map((service) => service.close())]);
 }
 
@@ -59,7 +59,7 @@ mkdirSync(cloudDir, { recursive: true });
 const cloudPublicKey = settings.cloudPublicKey ?? (await loadDelegationKeys(cloudDir)).publicPem;
 
 const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl, mdns });
-let cloud: AccountService | undefined;
+let cloud: RunningCloud | undefined;
 async function listenOr<T>(listen: () => Promise<T>, name: string, port: number): Promise<T> {
   try {
     return await listen();
@@ -82,98 +82,31 @@ console.log(`Personal access token: ${token}`);
 console.log(docsBuilt ? `API docs: ${hubUrl}/docs/` : `API docs: not built (npm run docs builds them into ${docsDir})`);
 
 // Loaded once the hub serves: its query builder alone takes a good part of a second to load.
-const { createAccountService } = await import('../server/cloud/account/service.js');
 const { ensureDemo, DEMO_PUBLIC_CLIENT_ID } = await import('../server/cloud/account/demo.js');
-const cloudMounts = new Map<string, RequestListener>();
+const { startCloud } = await import('./cloud.js');
+// The demo hub installs its store apps from the demo store with this secret (CLOUD_SHARED_SECRET, else one of this start).
+const appsSecret = cloudSharedSecret ?? randomBytes(32).toString('hex');
+let started: RunningCloud;
 try {
-  cloud = await createAccountService({
-    dataDir: cloudDir,
-    databaseUrl: settings.cloudDatabaseUrl,
-    region: settings.cloudRegion,
-    statusSecret: settings.cloudStatusSecret,
-    hostNames,
-    validateResponses: false,
-    development: false,
-    mounts: cloudMounts,
+  started = await startCloud({
+    settings,
+    cloudDir,
+    appsSecret,
+    listen: async (service, name, port) => besideHub(new URL(await listenOr(() => service.listen(port, host), name, port)).port).origin,
   });
 } catch (error) {
   await closeAll(running, cloud);
-  fail(`The cloud account service cannot start on ${settings.cloudDatabaseUrl ? 'CLOUD_DATABASE_URL' : cloudDir}: ${(error as Error).message}`);
+  fail((error as Error).message);
 }
-const account = cloud;
-const cloudUrl = besideHub(new URL(await listenOr(() => account.listen(cloudPort, host), 'CLOUD_PORT', cloudPort)).port).origin;
-account.account.publicUrl = cloudUrl;
-
-// The store and apps services answer beside the account service (in its database); the form's host serves the
-// built form and its back end, whose confirmation e-mails share the hub's outbox.
-const { createStoreService } = await import('../server/cloud/store/service.js');
-const { ensureDemoShop } = await import('../server/cloud/store/demo.js');
-const { createAppsService } = await import('../server/cloud/apps/service.js');
-const { createSupportService } = await import('../server/support/service.js');
-const databaseUrl = settings.cloudDatabaseUrl;
-const { SimulatedPaymentProvider } = await import('../server/cloud/store/payment-provider.js');
-// The demo's payment provider runs in-process: cards pay at once, other methods are paid by its webhook 3 s later.
-const provider = new SimulatedPaymentProvider({ secret: randomBytes(32).toString('hex'), webhookUrl: `${cloudUrl}/store/payment/webhook`, settleAfterMs: 3000 });
-const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, accounts: account.account.subscriptions, provider, secret: settings.storeSecret, hostNames });
-services.push(store);
-// The demo hub installs its store apps from the demo store with this secret (CLOUD_SHARED_SECRET, else one of this start).
-const appsSecret = cloudSharedSecret ?? randomBytes(32).toString('hex');
-const apps = await createAppsService({
-  dataDir: cloudDir,
-  databaseUrl,
-  hostNames,
-  accountKey: account.account.keys.publicPem,
-  secret: appsSecret,
-  publicUrl: `${cloudUrl}/apps/api/v1`,
-  mailer: account.account.mail,
-});
-services.push(apps);
-cloudMounts.set('/store', store.handler).set('/apps', apps.handler);
-// The content services answer beside them under their names; hubs prove who they are to them with a credential
-// made from the deployment's key, kept in the cloud's data folder.
-const { createContentServices } = await import('../server/cloud/content-services.js');
-const { hubSecret, loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
-const hubSecretKey = loadHubSecretKey(cloudDir);
-// The connect service, on a port of its own (clients call the hub's own paths at its origin, the hub's remoteUrl):
-// the hub keeps its tunnel open to it with its credential, so that clients reach it where its local address is not.
-// The services that hand things to hubs (webhook calls, OAuth2 codes) reach them through their tunnels.
-const { createConnectService } = await import('../server/cloud/connect/service.js');
-const { tunnelHubDelivery } = await import('../server/cloud/connect/delivery.js');
-const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames });
-services.push(connect);
-const connectUrl = besideHub(new URL(await listenOr(() => connect.listen(connectPort, host), 'CONNECT_PORT', connectPort)).port).origin;
-const throughConnect = tunnelHubDelivery(connect.connections);
-const { hubOwner } = await import('../server/cloud/account/hubs.js');
-const content = await createContentServices({
-  dataDir: cloudDir,
-  databaseUrl,
-  accountUrl: cloudUrl,
-  hostNames,
-  hubSecretKey,
-  connectDelivery: throughConnect,
-  // The backup service keeps and hands out backups only for a hub's owner, as the account service records it.
-  hubOwner: (hubId) => hubOwner(account.account, hubId),
-});
-for (const [base, service] of content) {
-  services.push(service);
-  cloudMounts.set(base, service.handler);
-}
-// Apps on hubs sign in with providers through the callback service (its redirect URI: CLOUD_URL/callback/oauth2/callback).
-const { createCallbackService } = await import('../server/cloud/callback/service.js');
-const callback = await createCallbackService({ dataDir: cloudDir, databaseUrl, hostNames, hubSecretKey, delivery: throughConnect, publicUrl: `${cloudUrl}/callback` });
-services.push(callback);
-cloudMounts.set('/callback', callback.handler);
-// The push service sends hubs' notifications to the devices users register with the account service (without a
-// push provider, to DATA_DIR/cloud/push-outbox).
-const { createNotificationsService } = await import('../server/cloud/notifications/service.js');
-const { devicesOf } = await import('../server/cloud/account/devices.js');
-const notifications = createNotificationsService({ dataDir: cloudDir, hostNames, hubSecretKey, devicesOf: (userId) => devicesOf(account.account, userId) });
-services.push(notifications);
-cloudMounts.set('/notifications', notifications.handler);
+cloud = started;
+const { account, store, cloudUrl, connectUrl, hubSecretKey } = started;
 running.hub.config.notificationsUrl = `${cloudUrl}/notifications`;
 // The demo hub asks them for its weather and its energy prices (WEATHER_URL, when set, names another weather service).
 running.hub.config.weatherUrl ??= `${cloudUrl}/weather`;
 running.hub.config.energyUrl = `${cloudUrl}/energy`;
+// The hub keeps its tunnel open to the connect service with its credential, so that clients reach it where its
+// local address is not.
+const { hubSecret } = await import('../server/cloud/hub-secret.js');
 running.hub.config.connectUrl = connectUrl;
 running.hub.config.hubSecret = hubSecret(hubSecretKey, running.hub.id);
 running.hub.config.callbackUrl = `${cloudUrl}/callback`;
@@ -199,6 +132,8 @@ try {
 running.hub.config.backupUrl = `${cloudUrl}/backup`;
 const { adoptZoneOfLocation } = await import('../server/hub/energy/market.js');
 await adoptZoneOfLocation(running.hub);
+// The form's host serves the built form and its back end, whose confirmation e-mails share the hub's outbox.
+const { createSupportService } = await import('../server/support/service.js');
 const support = await createSupportService({
   dataDir: path.join(dataDir, 'support'),
   outboxDir: path.join(dataDir, 'outbox'),
@@ -230,6 +165,7 @@ hub.config.appStore = {
   ownerToken: () => delegateFor(account.account, demo.accountId, { audience: 'apps', scopes: ['homey'], clientName: hub.system.name }),
 };
 void syncAppStoreNow(hub);
+const { ensureDemoShop } = await import('../server/cloud/store/demo.js');
 await ensureDemoShop(store.store, demo.accountId);
 console.log(`Cloud URL: ${cloudUrl}`);
 console.log(`Connect URL: ${connectUrl}`);

@@ -7,7 +7,7 @@ import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 
 /** Debian's packages for everything the tests use beside Node: the README's set-up line (`.ci/run` installs the same). */
-export const APT_LINE = 'sudo apt-get install -y chromium espeak-ng postgresql';
+export const APT_LINE = 'sudo apt-get install -y chromium espeak-ng postgresql redis-server haproxy';
 
 const runnable = (file: string) => {
   try {

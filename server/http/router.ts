@@ -9,6 +9,7 @@ import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
 import { requestLog } from './request-log.js';
 import { sendError, sendJson, sendMedia } from './respond.js';
+import { clientAddress } from './client-address.js';
 
 export interface HttpOptions<Context extends CallContext> {
   dispatcher: Dispatcher<Context>;
@@ -191,7 +192,7 @@ export function createHttpApp<Context extends CallContext>(options: HttpOptions<
   async function callerOf(req: Request): Promise<Caller> {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     const session = token ? await options.authenticate(token) : null;
-    return { session, invalidToken: Boolean(token) && !session, remoteAddress: req.socket.remoteAddress ?? '' };
+    return { session, invalidToken: Boolean(token) && !session, remoteAddress: clientAddress(req) };
   }
 
   function operationStages(operation: Operation<Context>) {

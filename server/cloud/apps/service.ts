@@ -7,6 +7,7 @@ import { sendMail } from '../../http/mail.js';
 import { withBasePath } from '../../http/mount.js';
 import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
+import type { Cluster } from '../cluster.js';
 import { delegationTokenVerifier, type DelegatedSession } from '../identity.js';
 import { appsApi } from './api.js';
 import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';
@@ -14,6 +15,7 @@ import { publishCatalogue } from './catalogue.js';
 import type { AppsState } from './context.js';
 import { openAppsDb, type AppsDb } from './db.js';
 import { PageViewCounter } from './pageviews.js';
+import { announceIndexChanges, followIndexChanges } from './shared-index.js';
 import { urlSigner } from './signed-urls.js';
 import { StoreIndex } from './store-index.js';
 
@@ -41,6 +43,8 @@ export interface AppsServiceConfig {
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
+  /** With several instances (REDIS_URL): each tells the others what changed in its store index (shared-index.ts). */
+  cluster?: Cluster;
 }
 
 export interface AppsService extends ServiceHttp {
@@ -71,10 +75,12 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     publicUrl: config.publicUrl ?? '',
     secret: config.secret,
     mail: config.mailer ?? outboxMailer(config.dataDir, clock),
-    index: new StoreIndex(db),
+    index: new StoreIndex(db, config.cluster && announceIndexChanges(config.cluster)),
     pageviews: new PageViewCounter(db),
   };
   await publishCatalogue(state);
+  // Listening before loading: a change made meanwhile elsewhere is applied after the load, not lost.
+  if (config.cluster) await followIndexChanges(config.cluster, state.index);
   await state.index.load();
   const http = createServiceHttp({
     ...config,

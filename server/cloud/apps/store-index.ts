@@ -6,6 +6,12 @@ import { inLanguage, storeBuild, type AppSummary, type StoreBuild } from './stor
 type AppRow = Selectable<AppsTables['apps']>;
 type BuildRows = Array<Pick<AppsTables['app_builds'], 'app_id' | 'id' | 'version' | 'channel' | 'icon' | 'manifest' | 'published_at' | 'updated_at'>>;
 
+/** What changed in an instance's index: an app read again, or an install counted. */
+export interface IndexChange {
+  type: 'refresh' | 'install';
+  appId: string;
+}
+
 /** A published app as the store front holds it in memory. */
 export interface StoreEntry {
   id: string;
@@ -27,7 +33,20 @@ export interface StoreEntry {
 export class StoreIndex {
   private readonly apps = new Map<string, StoreEntry>();
 
-  constructor(private readonly db: AppsDb) {}
+  /**
+   * `announce` is told of each change made here, so that the other instances of a cloud apply it to their own
+   * index too (apps/shared-index.ts); they apply it with `apply`, which announces nothing.
+   */
+  constructor(
+    private readonly db: AppsDb,
+    private readonly announce?: (change: IndexChange) => void,
+  ) {}
+
+  /** A change another instance made. */
+  async apply(change: IndexChange): Promise<void> {
+    if (change.type === 'refresh') await this.read(change.appId);
+    else this.count(change.appId);
+  }
 
   /** Reads every published app in four queries (not a few per app: 5,000 apps load in well under a second). */
   async load(): Promise<void> {
@@ -50,6 +69,11 @@ export class StoreIndex {
 
   /** Reads one app again (or drops it when it has no stable build any more). */
   async refresh(appId: string): Promise<void> {
+    await this.read(appId);
+    this.announce?.({ type: 'refresh', appId });
+  }
+
+  private async read(appId: string): Promise<void> {
     const app = await this.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
     const builds = app ? await this.stableBuilds().where('app_id', '=', appId).execute() : [];
     if (!app || builds.length === 0) return void this.apps.delete(appId);
@@ -97,6 +121,11 @@ export class StoreIndex {
   }
 
   countInstall(appId: string): void {
+    this.count(appId);
+    this.announce?.({ type: 'install', appId });
+  }
+
+  private count(appId: string): void {
     const entry = this.apps.get(appId);
     if (entry) entry.installs++;
   }

@@ -164,6 +164,16 @@ export class LocalHubConnections implements HubConnections {
     return this.tunnels.has(hubId);
   }
 
+  /** Whether this instance holds the hub's tunnel (online asks the same, for the interface). */
+  holds(hubId: string): boolean {
+    return this.tunnels.has(hubId);
+  }
+
+  /** The hubs whose tunnel this instance holds. */
+  hubIds(): string[] {
+    return [...this.tunnels.keys()];
+  }
+
   request(hubId: string, request: Omit<TunnelRequest, 'type' | 'id'>): Promise<TunnelResponse> {
     try {
       return this.tunnel(hubId).request(request);

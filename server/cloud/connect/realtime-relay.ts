@@ -44,9 +44,11 @@ export function attachRealtimeRelay(server: HttpServer, connections: HubConnecti
       const homeyId = (handshake as { homeyId?: unknown } | null)?.homeyId;
       if (typeof homeyId !== 'string' || !HUB_ID.test(homeyId)) return ack(failure(offline()));
       const relayed: Relayed = { acks: new Map(), nextAck: 1, stream: undefined as unknown as RealtimeStream };
+      let answered = false;
       try {
         relayed.stream = connections.realtime(homeyId, handshake, {
           opened: (args) => {
+            answered = true;
             if (!args[0]) sessions.set(root.conn, relayed);
             else relayed.stream.close();
             (ack as Ack)(...args);
@@ -56,8 +58,13 @@ export function attachRealtimeRelay(server: HttpServer, connections: HubConnecti
             relayed.acks.delete(id);
           },
           event: (event, args) => relayed.api?.emit(event, ...args),
-          // The hub went away: the client reconnects and hands shakes again (with the hub back, or told it is offline).
+          // The hub went away: the client reconnects and hands shakes again (with the hub back, or told it is offline);
+          // one still waiting for its handshake's answer is told the hub is offline.
           closed: () => {
+            if (!answered) {
+              answered = true;
+              return void (ack as Ack)(failure(offline()));
+            }
             if (sessions.get(root.conn) === relayed) root.disconnect(true);
           },
         });

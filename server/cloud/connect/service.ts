@@ -1,11 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { WebSocketServer } from 'ws';
 import spec from '../../../generated/cloud/connect.openapi.json' with { type: 'json' };
 import { createServiceHttp, serve, withState, type ServiceHttp } from '../../http/service.js';
 import { log } from '../../http/log.js';
+import type { Cluster } from '../cluster.js';
 import { hubOfSecret } from '../hub-secret.js';
 import { connectApi, memberVerifier, operatorSession, type ConnectSession, type ConnectState } from './api.js';
+import { ClusterHubConnections } from './cluster-connections.js';
 import { LocalHubConnections } from './connections.js';
 import { forwardToHub, isHubPath } from './forward.js';
 import { attachRealtimeRelay } from './realtime-relay.js';
@@ -23,13 +26,20 @@ export interface ConnectServiceConfig {
   sharedSecret?: string;
   /** How often tunnels are pinged (TUNNEL_HEARTBEAT_MS); tests shorten it. */
   heartbeatMs?: number;
+  /**
+   * With several instances (REDIS_URL): the map of which instance holds which hub's tunnel, and calls for hubs held
+   * elsewhere forwarded there (ClusterHubConnections); without, this instance's own map.
+   */
+  cluster?: Cluster;
+  /** How often a clustered instance renews its hubs' entries and checks the instances it waits on; tests shorten it. */
+  renewMs?: number;
   hostNames?: string[];
   validateResponses?: boolean;
   development?: boolean;
 }
 
 export interface ConnectService extends ServiceHttp {
-  connections: LocalHubConnections;
+  connections: LocalHubConnections | ClusterHubConnections;
 }
 
 const bearer = (req: IncomingMessage) => /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -44,7 +54,8 @@ function refuse(socket: Duplex, status: number, text: string): void {
  * own: a hub record's `remoteUrl` is that origin, and clients call the hub's paths on it.
  */
 export function createConnectService(config: ConnectServiceConfig): ConnectService {
-  const connections = new LocalHubConnections(config.heartbeatMs);
+  const cluster = config.cluster;
+  const connections = cluster ? new ClusterHubConnections(cluster, config) : new LocalHubConnections(config.heartbeatMs);
   const members = memberVerifier(config.accountUrl);
   const own = createServiceHttp({
     ...config,
@@ -69,12 +80,18 @@ export function createConnectService(config: ConnectServiceConfig): ConnectServi
     });
   });
   const relay = attachRealtimeRelay(http.server, connections);
+  // Rooms and broadcasts of the relay's socket.io server span the instances.
+  if (cluster) relay.adapter(createAdapter(cluster.redis, cluster.subscriber()));
 
   return {
     ...http,
     connections,
+    async listen(port, host) {
+      if (connections instanceof ClusterHubConnections) await connections.ready;
+      return http.listen(port, host);
+    },
     async close() {
-      connections.close(true);
+      await connections.close(true);
       tunnels.close();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
       await http.close();

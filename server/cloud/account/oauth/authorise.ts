@@ -7,6 +7,7 @@ import { passwordSignIn } from '../sign-in.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
 import { errorPage, signInPage, type Hidden } from './page.js';
 import { issueCode } from './tokens.js';
+import { clientAddress } from '../../../http/client-address.js';
 
 type Params = Record<string, unknown>;
 
@@ -152,7 +153,7 @@ export function authoriseSignIn(account: Account): RawRoute {
         const email = form.email ?? '';
         let userId: string | null;
         try {
-          userId = await passwordSignIn(account, email, form.password ?? '', req.socket.remoteAddress ?? '');
+          userId = await passwordSignIn(account, email, form.password ?? '', clientAddress(req));
         } catch (error) {
           if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
           return sendPage(res, 429, signInPage(request.client.name, request.hidden, error.message, email), error.headers);

@@ -7,6 +7,7 @@ import { authenticateClient, grantedScopes, GRANTS, type Client, type Grant } fr
 import { oauthError } from './errors.js';
 import { basicCredentials } from './basic.js';
 import { issueTokens, redeemCode, refresh, type TokenAnswer } from './tokens.js';
+import { clientAddress } from '../../../http/client-address.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -81,7 +82,7 @@ export function tokenEndpoint(account: Account, extensions: ReadonlyMap<string, 
       const client = await clientOf(account, req, form);
       const type = required(form, 'grant_type');
       if (!(GRANTS as readonly string[]).includes(type) && !extensions.has(type)) throw oauthError.unsupportedGrantType(type);
-      res.json(await grant(account, client, form, req.socket.remoteAddress ?? '', extensions));
+      res.json(await grant(account, client, form, clientAddress(req), extensions));
     },
   };
 }

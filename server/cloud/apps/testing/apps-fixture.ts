@@ -20,6 +20,8 @@ export interface TestUser {
 
 export interface AppsFixture {
   apps: AppsService;
+  /** What the service was made with: another service of the same data is another instance of it. */
+  config: AppsServiceConfig;
   /** The service's origin; its API is under `${url}/api/v1`. */
   url: string;
   clock: FakeClock;
@@ -60,6 +62,7 @@ export async function startApps(overrides: Partial<AppsServiceConfig> = {}): Pro
   });
   const fixture: AppsFixture = {
     apps: await createAppsService(config({})),
+    config: config({}),
     url: '',
     clock,
     mails,

@@ -1,0 +1,54 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { log } from '../http/log.js';
+import type { LimiterStore } from '../http/throttle.js';
+import { defaultInstanceId, INSTANCE_ID } from './instance-id.js';
+
+/**
+ * What the instances of a cloud share through Redis when it runs as several (REDIS_URL): rate-limit and sign-in
+ * counters, pub/sub between instances (the connect service's forwarding, socket.io's adapter) and the map of which
+ * instance holds which hub's tunnel. Without it every service keeps these in memory, as one instance may.
+ */
+export interface Cluster {
+  /** This instance's name among the others (CLOUD_INSTANCE_ID): unique, stable for its life. */
+  readonly instanceId: string;
+  /** The connection for commands and publishing. */
+  readonly redis: Redis;
+  /** A new connection of its own, for a subscriber (a connection that subscribes can send nothing else); closed with the cluster. */
+  subscriber(): Redis;
+  /** Rate limits and sign-in throttles counted in Redis, so that every instance sees the same counts. */
+  readonly limiterStore: LimiterStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to Redis (failing at once when it cannot be reached, rather than at the first call) and keeps retrying a
+ * lost connection afterwards.
+ */
+export async function connectCluster(redisUrl: string, instanceId = defaultInstanceId()): Promise<Cluster> {
+  if (!INSTANCE_ID.test(instanceId)) throw new Error(`The instance id must be 1-64 letters, digits, dots, dashes or underscores, not "${instanceId}"`);
+  const options = { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `cloud:${instanceId}` };
+  // Commands fail at once while the connection is down (no queue waiting for it): limits fall back to memory and a
+  // call for a hub held elsewhere answers offline, rather than every call waiting on reconnection attempts.
+  const redis = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
+  const others: Redis[] = [];
+  const report = (error: Error) => log.warn({ err: error, instanceId }, 'Redis connection error');
+  redis.on('error', report);
+  await redis.connect();
+  return {
+    instanceId,
+    redis,
+    subscriber() {
+      // A subscriber's subscriptions wait for its connection, and are made again after a reconnection.
+      const connection = redis.duplicate({ ...options, lazyConnect: false, enableOfflineQueue: true });
+      connection.on('error', report);
+      others.push(connection);
+      return connection;
+    },
+    // While Redis cannot be reached, each instance counts in memory (the insurance limiter) rather than failing calls.
+    limiterStore: (limiter) => new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiter), ...limiter }),
+    async close() {
+      for (const connection of [...others, redis]) connection.disconnect();
+    },
+  };
+}
