@@ -26,8 +26,8 @@ function spawnGroup(file: string, args: string[], env: Record<string, string>): 
  */
 export async function spawnStart(env: Record<string, string> = {}): Promise<ChildProcess> {
   if (!serverIsCurrent()) await buildServer();
-  // The connect service's fixed default port would collide between servers started side by side: any free one.
-  return spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, serverEntry()], { ...SERVER_ENV, CONNECT_PORT: '0', ...env });
+  // The connect service's and the secure hub's fixed default ports would collide between servers started side by side: any free ones.
+  return spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, serverEntry()], { ...SERVER_ENV, CONNECT_PORT: '0', HUB_SECURE_PORT: '0', ...env });
 }
 
 /**
