@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** Where product code lives; tests, test helpers and benchmarks are not product code. */
+/** Where product code lives; tests (end-to-end scripts too), test helpers and benchmarks are not product code. */
 export const PRODUCT_FOLDERS = ['server', 'client', 'form/src', 'scripts'];
-const NOT_PRODUCT = /\.(test|e2e)\.tsx?$|\.d\.ts$|(^|\/)testing(\/|\.ts$)|^scripts\/bench/;
+const NOT_PRODUCT = /[.-](test|e2e)\.tsx?$|\.d\.ts$|(^|\/)testing(\/|\.ts$)|^scripts\/bench/;
 
 /** The clock modules: the only places that read the machine's time. */
 export const CLOCK_MODULES = ['server/http/clock.ts', 'client/clock.ts'];

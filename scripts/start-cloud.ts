@@ -9,19 +9,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './apis.js';
 import { startCloud, type RunningCloud } from './cloud.js';
-import { readStartSettings, type StartSettings } from './start-settings.js';
+import { fail, startSettingsOrFail } from './start-settings.js';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-let settings: StartSettings;
-try {
-  settings = readStartSettings(process.env, root);
-} catch (error) {
-  fail((error as Error).message);
-}
+const settings = startSettingsOrFail(process.env, root);
 const cloudDir = path.join(settings.dataDir, 'cloud');
 mkdirSync(cloudDir, { recursive: true });
 if (settings.redisUrl && !settings.cloudSharedSecret) {

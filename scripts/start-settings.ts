@@ -179,3 +179,18 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     trustedProxies,
   };
 }
+
+/** Ends a start with one message and status 1 (a setting or a port that is wrong: no stack trace). */
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The settings of this start, or the start ends saying what is wrong with them. */
+export function startSettingsOrFail(env: NodeJS.ProcessEnv, root: string): StartSettings {
+  try {
+    return readStartSettings(env, root);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}

@@ -21,19 +21,9 @@ import { HUB_MODEL } from '../server/hub/system/info.js';
 import { root } from './apis.js';
 import type { RunningCloud } from './cloud.js';
 import { demoListPath } from './demo-list.js';
-import { readStartSettings, type StartSettings } from './start-settings.js';
+import { fail, startSettingsOrFail } from './start-settings.js';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-let settings: StartSettings;
-try {
-  settings = readStartSettings(process.env, root);
-} catch (error) {
-  fail((error as Error).message);
-}
+const settings = startSettingsOrFail(process.env, root);
 const { host, hubPort, formPort, hubSecurePort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
 const formDir = path.join(root, 'form', 'dist');
 
