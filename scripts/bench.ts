@@ -166,7 +166,7 @@ try {
   writeFileSync(bodyFile, listText);
   const ceilingUrl = memoryOnly ? '' : await startServer('scripts/bench-ceiling.ts', 'Ceiling URL', { BENCH_BODY_FILE: bodyFile });
   const bareUrl = memoryOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath });
-  const cachedUrl = memoryOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath, BENCH_CACHED: '1' });
+  const cachedUrl = memoryOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath, BENCH_CACHED: '1', BENCH_ETAG: etag });
   const prismUrl = memoryOnly ? '' : await startPrism(auth);
 
   const gzip = { 'Accept-Encoding': 'gzip' };
