@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Guard } from '../http/api.js';
+import type { Guard, Session } from '../http/api.js';
 import { ApiError, forbidden } from '../http/errors.js';
 
 /**
@@ -55,5 +55,18 @@ export function hubSecretGuard<Context extends { service: HubSecretState }>(opti
     const key = context.service.hubSecretKey;
     if (!key) throw forbidden('This service issues no hub credentials: it has no hub secret key');
     if (!hubOfSecret(key, secret)) throw new ApiError(401, 'invalid_secret', 'The secret is not a hub credential of this deployment');
+  };
+}
+
+/** A hub calling a cloud service with its credential as bearer token. */
+export interface HubCaller extends Session {
+  hubId: string;
+}
+
+/** A service's bearer-token check where the tokens are hubs' credentials (none verify without the deployment's key). */
+export function hubCredentialVerifier(key: string | undefined): (token: string) => HubCaller | null {
+  return (token) => {
+    const hubId = key ? hubOfSecret(key, token) : null;
+    return hubId ? { id: `hub:${hubId}`, scopes: [], hubId } : null;
   };
 }

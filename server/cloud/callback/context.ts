@@ -14,9 +14,4 @@ export interface CallbackState extends HubSecretState {
   publicUrl: string;
 }
 
-/** A hub calling with its credential as bearer token. */
-export interface HubCaller extends Session {
-  hubId: string;
-}
-
 export type CallbackContext = ServiceContext<CallbackState, Session>;

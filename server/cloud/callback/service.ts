@@ -5,9 +5,9 @@ import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '..
 import type { Session } from '../../http/api.js';
 import type { ContentServiceConfig } from '../content.js';
 import type { HubDelivery } from '../hub-delivery.js';
-import { hubOfSecret } from '../hub-secret.js';
+import { hubCredentialVerifier } from '../hub-secret.js';
 import { callbackApi, landingRoute } from './api.js';
-import type { CallbackState, HubCaller } from './context.js';
+import type { CallbackState } from './context.js';
 import { openCallbackDb, type CallbackDb } from './db.js';
 
 export interface CallbackServiceConfig extends ContentServiceConfig {
@@ -32,10 +32,7 @@ export async function createCallbackService(config: CallbackServiceConfig): Prom
   const db = await openCallbackDb(config);
   const state: CallbackState = { db, clock: config.clock ?? systemClock, hubSecretKey: config.hubSecretKey, delivery: config.delivery, publicUrl: config.publicUrl ?? '' };
   // Bearer tokens here are hubs' credentials.
-  const verify = (token: string): HubCaller | null => {
-    const hubId = config.hubSecretKey ? hubOfSecret(config.hubSecretKey, token) : null;
-    return hubId ? { id: `hub:${hubId}`, scopes: [], hubId } : null;
-  };
+  const verify = hubCredentialVerifier(config.hubSecretKey);
   const http = createServiceHttp({ ...config, contract: spec, api: callbackApi, context: withState<CallbackState, Session>(state), verify, rawRoutes: [landingRoute(state)] });
   const service = withDatabase(http, db, { db, state });
   return {

@@ -4,7 +4,8 @@ import { defineApi, type Guard } from '../../http/api.js';
 import { ApiError, forbidden } from '../../http/errors.js';
 import { hubOfSecret } from '../hub-secret.js';
 import { queryTokenGuard, queryTokenUser } from '../query-token.js';
-import type { HubCaller, WebhooksContext, WebhooksState } from './context.js';
+import type { HubCaller } from '../hub-secret.js';
+import type { WebhooksContext, WebhooksState } from './context.js';
 import * as webhooks from './webhooks.js';
 
 const developerCalls = queryTokenGuard<WebhooksContext>();

@@ -14,9 +14,4 @@ export interface WebhooksState extends HubSecretState, QueryTokenState {
   publicUrl: string;
 }
 
-/** A hub calling with its credential as bearer token. */
-export interface HubCaller extends Session {
-  hubId: string;
-}
-
 export type WebhooksContext = ServiceContext<WebhooksState, Session>;

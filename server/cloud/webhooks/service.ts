@@ -4,10 +4,10 @@ import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
 import { deliveryInOrder, directHubDelivery, type HubDelivery } from '../hub-delivery.js';
-import { hubOfSecret } from '../hub-secret.js';
+import { hubCredentialVerifier } from '../hub-secret.js';
 import { accountTokenVerifier } from '../identity.js';
 import { webhooksApi } from './api.js';
-import type { HubCaller, WebhooksState } from './context.js';
+import type { WebhooksState } from './context.js';
 import { openWebhooksDb, type WebhooksDb } from './db.js';
 import { registeredAddress } from './webhooks.js';
 
@@ -46,10 +46,7 @@ export async function createWebhooksService(config: WebhooksServiceConfig): Prom
     publicUrl: config.publicUrl ?? '',
   };
   // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send theirs as ?token=.
-  const verify = (token: string): HubCaller | null => {
-    const hubId = config.hubSecretKey ? hubOfSecret(config.hubSecretKey, token) : null;
-    return hubId ? { id: `hub:${hubId}`, scopes: [], hubId } : null;
-  };
+  const verify = hubCredentialVerifier(config.hubSecretKey);
   const http = createServiceHttp({ ...config, contract: spec, api: webhooksApi, context: withState(state), verify });
   const service = withDatabase(http, db, { db, state });
   return {
