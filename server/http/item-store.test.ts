@@ -87,6 +87,48 @@ describe('item store: events after commit, durability by kind of data', () => {
     expect(level()).toBe(2);
   });
 
+  it('when items are saved relaxed, then they are current and announced at once, and their last rows reach disk in one commit at the end of the turn', async () => {
+    const row = (id: string) => db.prepare<[string], { data: string }>("SELECT data FROM items WHERE type = 'zone' AND id = ?").get(id)?.data;
+    store.insert('zone', { id: 'a', name: 'A' });
+    const commits = jest.spyOn(db, 'transaction');
+    store.saveRelaxed('zone', { id: 'a', name: 'A2' });
+    store.saveRelaxed('zone', { id: 'a', name: 'A3' });
+    store.saveRelaxed('zone', { id: 'b', name: 'B' });
+    expect(store.get('zone', 'a')).toMatchObject({ name: 'A3' });
+    expect(events.filter(({ uri }) => uri === 'homey:zone:a').map(({ data }) => (data as { name: string }).name)).toEqual(['A2', 'A3']);
+    expect(JSON.parse(row('a')!)).toMatchObject({ name: 'A' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.parse(row('a')!)).toMatchObject({ name: 'A3' });
+    expect(JSON.parse(row('b')!)).toMatchObject({ name: 'B' });
+    expect(commits).toHaveBeenCalledTimes(1);
+    commits.mockRestore();
+  });
+
+  it('when a relaxed save is followed by a save, a remove or a rolled-back transaction, then disk and memory agree with the last write', async () => {
+    const row = (id: string) => db.prepare<[string], { data: string }>("SELECT data FROM items WHERE type = 'zone' AND id = ?").get(id)?.data;
+    store.saveRelaxed('zone', { id: 'a', name: 'relaxed' });
+    store.save('zone', { id: 'a', name: 'saved' });
+    store.saveRelaxed('zone', { id: 'gone', name: 'relaxed' });
+    store.remove('zone', 'gone');
+    store.saveRelaxed('zone', { id: 'b', name: 'relaxed' });
+    expect(() => store.transaction(() => {
+      store.save('zone', { id: 'c', name: 'rolled back' });
+      throw new Error('failed');
+    })).toThrow('failed');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.parse(row('a')!)).toMatchObject({ name: 'saved' });
+    expect(row('gone')).toBeUndefined();
+    expect(store.get('zone', 'b')).toMatchObject({ name: 'relaxed' });
+    expect(JSON.parse(row('b')!)).toMatchObject({ name: 'relaxed' });
+    expect(store.get('zone', 'c')).toBeUndefined();
+  });
+
+  it('when the store is flushed, then the relaxed rows are on disk before the turn ends (a backup, a close)', () => {
+    store.saveRelaxed('zone', { id: 'a', name: 'A' });
+    store.flush();
+    expect(db.prepare("SELECT count(*) AS n FROM items WHERE type = 'zone'").get()).toEqual({ n: 1 });
+  });
+
   it('when a type is restricted, then its creates and updates carry the audience of the item, and deletes none', () => {
     store.restrictAs<{ id: string; secret?: boolean }>('zone', (zone) => (zone.secret ? (session) => session.id === 'owner' : undefined));
     store.insert('zone', { id: 'a', secret: true });

@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import type { Audience, EventBus } from './events.js';
 import { notFound } from './errors.js';
+import { log } from './log.js';
 
 export type Item = { id: string } & Record<string, unknown>;
 
@@ -118,6 +119,9 @@ export class ItemStore {
   private readonly statements;
   /** What waits for the open transaction to commit: the events of its writes, in order. */
   private pending: Array<() => void> = [];
+  /** Items saved by saveRelaxed whose rows are not in SQLite yet, by type and id: written together at the end of the turn. */
+  private readonly unwritten = new Map<string, { type: string; item: Item }>();
+  private flushing: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly db: Db,
@@ -211,6 +215,7 @@ export class ItemStore {
   }
 
   remove(type: string, id: string): void {
+    this.unwritten.delete(`${type}/${id}`);
     this.statements.remove.run(type, id);
     this.items(type).delete(id);
     this.snapshots.delete(type);
@@ -234,9 +239,43 @@ export class ItemStore {
     this.audiences.set(type, audienceOf as (item: Item) => Audience | undefined);
   }
 
+  /**
+   * Saves like `save` (the item is current and announced at once), for high-rate items whose loss costs little
+   * (capability values, a session's lastUsed): its row is written at the end of the turn, with every other such row
+   * of the turn in one commit under `relaxed` durability, the last save of an item only. A crash may lose that turn's
+   * rows, as a power cut may lose relaxed commits; a later `save`, `remove` or transaction writes first.
+   * Inside a transaction it is a `save`: the transaction's commit decides.
+   */
+  saveRelaxed<T extends Item>(type: string, item: T): T {
+    if (this.db.inTransaction) return this.save(type, item);
+    pieces.delete(item);
+    this.remember(type, item);
+    this.unwritten.set(`${type}/${item.id}`, { type, item });
+    this.flushing ??= setImmediate(() => this.flush());
+    this.announce(type, 'update', item);
+    return item;
+  }
+
+  /** Writes the rows saveRelaxed left for the end of the turn now (before a backup, before the database closes). */
+  flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = undefined;
+    if (!this.unwritten.size || !this.db.open) return;
+    const rows = [...this.unwritten.values()];
+    this.unwritten.clear();
+    try {
+      this.relaxed(() => this.db.transaction(() => rows.forEach(({ type, item }) => this.putRow(type, item)))());
+    } catch (error) {
+      // The items stay current in memory; only their rows are behind, until the next save of each.
+      log.error({ err: error }, 'Relaxed item rows could not be written');
+    }
+  }
+
   /** Runs writes atomically; their events go out after the commit, none after a rollback. */
   transaction<R>(work: () => R): R {
     const outermost = !this.db.inTransaction;
+    // A rollback reloads items from disk: the turn's relaxed rows must be there first.
+    if (outermost) this.flush();
     const queued = this.pending.length;
     let result: R;
     try {
@@ -280,11 +319,21 @@ export class ItemStore {
   }
 
   private write(type: string, item: Item): void {
+    this.unwritten.delete(`${type}/${item.id}`);
+    this.putRow(type, item);
+    this.remember(type, item);
+  }
+
+  private putRow(type: string, item: Item): void {
     const json = JSON.stringify(item);
     // The row's JSON is the item's piece of the list answer, kept for types that are listed.
     if (this.listed.has(type)) pieces.set(item, json);
     else pieces.delete(item);
     this.statements.put.run(type, item.id, json);
+  }
+
+  /** The item is the current one of its id: in the cache, the list answers and the indexes. */
+  private remember(type: string, item: Item): void {
     this.items(type).set(item.id, item);
     this.snapshots.delete(type);
     this.indexes.get(type)?.forEach((index) => index.update(item.id, item));

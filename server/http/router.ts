@@ -328,7 +328,8 @@ function namedArgs(spec: OperationSpec, req: Request, routed: Readonly<Record<st
   const args: Record<string, unknown> = {};
   const params = req.params as Record<string, unknown>;
   for (const name of spec.pathParams) args[name] = params[name] ?? routed[name];
-  const query = req.query as Record<string, unknown>;
+  // Express 5 parses the query anew on every read of `req.query`: only for operations that take one.
+  const query = spec.queryParams.length ? (req.query as Record<string, unknown>) : {};
   for (const name of spec.queryParams) if (Object.hasOwn(query, name) && query[name] !== undefined) args[name] = query[name];
   for (const arg of spec.args) if (arg.in === 'header' && req.headers[arg.name.toLowerCase()] !== undefined) args[arg.name] = req.headers[arg.name.toLowerCase()];
   const body: unknown = req.body;

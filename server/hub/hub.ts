@@ -214,6 +214,7 @@ export function createHub(config: HubConfig): RunningHub {
       await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.flush();
       db.close();
     },
   };

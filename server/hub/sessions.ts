@@ -55,7 +55,8 @@ export const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
  * in the item store (type `session`), so deleting one publishes `session.delete` and disconnects its sockets.
  */
 export class SessionService {
-  private readonly byHash = new Map<string, string>();
+  /** Session ids by the tokens seen since start, so that a request does not hash its token again (the disk keeps only hashes). */
+  private readonly byToken = new Map<string, string>();
   private readonly scopes = new WeakMap<SessionItem, { user: UserItem; scopes: string[] }>();
   private readonly statements;
 
@@ -98,16 +99,15 @@ export class SessionService {
 
   /** The session item behind a raw token, or null if it is unknown, expired or revoked. Does not mark it used. */
   sessionOf(token: string): SessionItem | null {
-    const tokenHash = secretHash(token);
-    let sessionId = this.byHash.get(tokenHash);
+    let sessionId = this.byToken.get(token);
     if (!sessionId) {
-      sessionId = this.statements.find.get(tokenHash)?.session_id;
+      sessionId = this.statements.find.get(secretHash(token))?.session_id;
       if (!sessionId) return null;
-      this.byHash.set(tokenHash, sessionId);
+      this.byToken.set(token, sessionId);
     }
     const item = this.store.get<SessionItem>('session', sessionId);
     if (!item) {
-      this.byHash.delete(tokenHash);
+      this.byToken.delete(token);
       return null;
     }
     return item.expiresAt && Date.parse(item.expiresAt) <= this.now() ? null : item;
@@ -121,7 +121,7 @@ export class SessionService {
     if (!user || !user.enabled) return null;
     const now = this.now();
     if (!item.lastUsed || now - Date.parse(item.lastUsed) > LAST_USED_PRECISION_MS) {
-      this.store.relaxed(() => this.store.save('session', { ...item, lastUsed: new Date(now).toISOString() }));
+      this.store.saveRelaxed('session', { ...item, lastUsed: new Date(now).toISOString() });
     }
     return { id: item.id, type: item.type, user, item, scopes: this.scopesOf(item, user) };
   }
@@ -143,7 +143,7 @@ export class SessionService {
       this.statements.remove.run(id);
       this.store.remove('session', id);
     });
-    for (const [tokenHash, sessionId] of this.byHash) if (sessionId === id) this.byHash.delete(tokenHash);
+    for (const [token, sessionId] of this.byToken) if (sessionId === id) this.byToken.delete(token);
   }
 
   /**

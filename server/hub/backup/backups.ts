@@ -161,6 +161,8 @@ export class Backups {
     try {
       mkdirSync(this.folder, { recursive: true });
       removeIfThere(partial);
+      // The items saved relaxed this turn go into the copy too.
+      this.hub.store.flush();
       await this.hub.db.backup(partial, {
         progress: ({ totalPages, remainingPages }) => {
           Object.assign(progress, { totalPages, remainingPages, percent: totalPages ? Math.floor(((totalPages - remainingPages) / totalPages) * 100) : 0 });

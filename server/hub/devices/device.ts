@@ -39,6 +39,15 @@ export interface CapabilityChange {
 
 const capabilityListeners = listenersPer<Hub, CapabilityChange>('capability changes');
 
+/** Devices as saveValues stored them: each differs from the one before it only in capability values. */
+const valueWrites = new WeakSet<Device>();
+
+/**
+ * Whether this stored device differs from the one before it only in its capability values (and their times), so that
+ * what follows a device's shape (its flow cards, its tokens' titles and types) may skip it.
+ */
+export const onlyValuesChanged = (device: Device): boolean => valueWrites.has(device);
+
 /** Calls `listener` after each committed capability value of this hub's devices; returns the unsubscribe. */
 export const onCapabilityChanged = (hub: Hub, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
 
@@ -51,8 +60,10 @@ export function saveValues(
 ): Device {
   const capabilitiesObj = { ...device.capabilitiesObj };
   for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
-  // Capability values change often and a lost last one costs little: see ItemStore.relaxed.
-  const saved = hub.store.relaxed(() => hub.store.save('device', { ...device, capabilitiesObj }));
+  // Capability values change often and a lost last one costs little: see ItemStore.saveRelaxed.
+  const changed: Device = { ...device, capabilitiesObj };
+  valueWrites.add(changed);
+  const saved = hub.store.saveRelaxed('device', changed);
   hub.store.afterCommit(() => {
     const time = Date.parse(now);
     for (const [capabilityId, value] of Object.entries(values)) {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { setDeviceCapability } from '../devices/control.js';
-import { deviceUri, onCapabilityChanged, type Device, type DeviceCapability } from '../devices/device.js';
+import { deviceUri, onCapabilityChanged, onlyValuesChanged, type Device, type DeviceCapability } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { setGroupCapability } from '../devices/groups.js';
 import { stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
@@ -130,6 +130,7 @@ export const deviceCardProvider: CardProvider = {
         if (shapes.delete(id)) changed(deviceUri({ id }), []);
         return;
       }
+      if (onlyValuesChanged(device) && shapes.has(id)) return;
       const shape = cardsShape(device);
       if (shapes.get(id) === shape) return;
       shapes.set(id, shape);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
+import { deviceUri, onlyValuesChanged, type Device } from '../devices/device.js';
 import type { Variable } from '../logic/api.js';
 import { publishToken } from './app-tokens.js';
 import { deviceTokens, variableToken, type FlowToken } from './tokens.js';
@@ -32,11 +32,25 @@ export function startFlowTokens(hub: Hub): () => void {
     else told.delete(owner);
   };
 
+  /** A capability write changes only the values of the device's tokens: those are compared, nothing rebuilt. */
+  const followValues = (device: Device, before: Map<string, FlowToken>) => {
+    const prefix = `${deviceUri(device)}:`.length;
+    for (const [id, token] of before) {
+      const value = device.capabilitiesObj[id.slice(prefix)]?.value ?? null;
+      if (value === token.value) continue;
+      const changed = { ...token, value };
+      before.set(id, changed);
+      publishToken(hub, 'update', changed);
+    }
+  };
+
   return hub.bus.subscribe(({ uri, event, data }) => {
     const { id } = data as { id: string };
     if (uri === DEVICES_URI && event.startsWith('device.')) {
       const device = event === 'device.delete' ? undefined : hub.store.get<Device>('device', id);
-      follow(id, device ? deviceTokens(device) : []);
+      const before = told.get(id);
+      if (device && before && onlyValuesChanged(device)) followValues(device, before);
+      else follow(id, device ? deviceTokens(device) : []);
     } else if (uri === LOGIC_URI && event.startsWith('variable.')) {
       const variable = event === 'variable.delete' ? undefined : hub.store.get<Variable>('variable', id);
       follow(id, variable ? [variableToken(variable)] : []);
