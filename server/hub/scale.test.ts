@@ -115,4 +115,20 @@ describe('the hub at scale: what a change costs does not grow with the number of
     expect(small.remove.flowUpdates).toBeGreaterThanOrEqual(10);
     expect(small.remove.flowUpdates).toBeLessThanOrEqual(20);
   });
+
+  it('when the hub starts again on that home, then it builds the cards of one device per shape of capabilities, not of every device', async () => {
+    const builtAtStart = async () => {
+      await hub.stop({ keepData: true });
+      const before = deviceCardsBuilt.count;
+      hub = await startTestHub({ validateResponses: false, dataDir: hub.dataDir });
+      return deviceCardsBuilt.count - before;
+    };
+    growTo(200);
+    const large = await builtAtStart();
+    expect(hub.hub.cards.all('trigger').filter((card) => card.id.endsWith(':alarm_motion_true')).length).toBeGreaterThanOrEqual(200);
+    hub.hub.store.transaction(() => devices('Scale ').slice(20).forEach((device) => hub.hub.store.remove('device', device.id)));
+    const small = await builtAtStart();
+    expect(devices('Scale ')).toHaveLength(20);
+    expect(large).toBe(small);
+  });
 });

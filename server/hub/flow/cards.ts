@@ -105,17 +105,21 @@ export interface TriggerFiring {
   state: Record<string, unknown>;
 }
 
+/** A card as an index knows it: its id and type. */
+export type CardKey = Pick<Card, 'id' | 'type'>;
+
 /** What a manager contributes: its cards as the home is now, and, for triggers, when they fire. */
 export interface CardProvider {
   cards(hub: Hub): Card[];
   /** One card by id without computing the others (a provider with many cards, such as the devices'). */
   card?(hub: Hub, id: string): Card | undefined;
   /**
-   * For a provider whose cards follow items of the home (the devices'): tells `changed` each owner's cards before it
-   * returns, one owner at a time (so that the home's cards are never all built at once), then whenever an owner's
-   * cards may have changed (none when it went), so that the registry indexes them. Returns the stop.
+   * For a provider whose cards follow items of the home (the devices'): tells `present` each owner's cards as the
+   * home has them before it returns (their ids and types: what the registry's index keeps), then `changed` whenever an
+   * owner's cards may have changed (none when it went), so that the registry indexes them and tells what came and
+   * went. Returns the stop.
    */
-  follow?(hub: Hub, changed: (ownerUri: string, cards: readonly Card[]) => void): () => void;
+  follow?(hub: Hub, changed: (ownerUri: string, cards: readonly Card[]) => void, present: (ownerUri: string, cards: readonly CardKey[]) => void): () => void;
   /** Starts telling `fire` each firing of this provider's triggers; returns the stop. */
   listen?(hub: Hub, fire: (firing: TriggerFiring) => void): () => void;
 }

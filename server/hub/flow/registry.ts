@@ -1,9 +1,9 @@
 import type { Hub } from '../context.js';
-import type { Card, CardProvider, CardType, TriggerFiring } from './cards.js';
+import type { Card, CardKey, CardProvider, CardType, TriggerFiring } from './cards.js';
 
 /** What changed among the indexed cards: those that went (by id and type) and those that came. */
 export interface CardChange {
-  gone: ReadonlyArray<Pick<Card, 'id' | 'type'>>;
+  gone: readonly CardKey[];
   added: readonly Card[];
 }
 
@@ -15,10 +15,10 @@ const typeOfLetter: Readonly<Record<string, CardType>> = { t: 'trigger', c: 'con
  * ("tonoff_changed aon ..."). The cards themselves are built again when asked for: kept for 3,000 devices, they
  * cost ten times the index (some 10 KB a device).
  */
-const entryOf = (ownerUri: string, cards: readonly Card[]): string =>
+const entryOf = (ownerUri: string, cards: readonly CardKey[]): string =>
   cards.map((card) => typeLetters[card.type] + card.id.slice(ownerUri.length + 1)).join(' ');
 
-const entryCards = (ownerUri: string, entry: string | undefined): Array<Pick<Card, 'id' | 'type'>> =>
+const entryCards = (ownerUri: string, entry: string | undefined): CardKey[] =>
   entry ? entry.split(' ').map((part) => ({ type: typeOfLetter[part[0]!]!, id: `${ownerUri}:${part.slice(1)}` })) : [];
 
 /** `<ownerUri>` of a card id `<ownerUri>:<localId>` (owner uris have three parts). */
@@ -65,10 +65,7 @@ export class CardRegistry {
     if (provider.follow) {
       const index: Indexed = { byOwner: new Map(), counts: { trigger: 0, condition: 0, action: 0 } };
       this.indexed.set(provider, index);
-      // The owners `follow` tells of before it returns are the home as it is: indexed without telling the listeners.
-      let started = false;
-      stops.push(provider.follow(this.hub, (ownerUri, cards) => this.replace(index, ownerUri, cards, started)));
-      started = true;
+      stops.push(provider.follow(this.hub, (ownerUri, cards) => this.replace(index, ownerUri, cards), (ownerUri, cards) => this.indexOwner(index, ownerUri, cards)));
     }
     const stopListening = provider.listen?.(this.hub, (firing) => this.fire(firing));
     if (stopListening) stops.push(stopListening);
@@ -81,14 +78,19 @@ export class CardRegistry {
     };
   }
 
-  /** An owner's cards are now `cards`: the index follows, and the change listeners hear what went and came. */
-  private replace(index: Indexed, ownerUri: string, cards: readonly Card[], tell = true): void {
+  /** An owner's cards are now `cards` in the index; returns those it had. */
+  private indexOwner(index: Indexed, ownerUri: string, cards: readonly CardKey[]): CardKey[] {
     const before = entryCards(ownerUri, index.byOwner.get(ownerUri));
     for (const card of before) index.counts[card.type]--;
     for (const card of cards) index.counts[card.type]++;
     if (cards.length) index.byOwner.set(ownerUri, entryOf(ownerUri, cards));
     else index.byOwner.delete(ownerUri);
-    if (!tell) return;
+    return before;
+  }
+
+  /** An owner's cards are now `cards`: the index follows, and the change listeners hear what went and came. */
+  private replace(index: Indexed, ownerUri: string, cards: readonly Card[]): void {
+    const before = this.indexOwner(index, ownerUri, cards);
     const ids = new Set(cards.map((card) => card.id));
     const had = new Set(before.map((card) => card.id));
     const change: CardChange = { gone: before.filter((card) => !ids.has(card.id)), added: cards.filter((card) => !had.has(card.id)) };
