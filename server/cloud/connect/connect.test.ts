@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -296,6 +297,25 @@ describe('the connect service: a hub reached through its tunnel', () => {
       const local = await hub.http().get('/api/manager/devices/device').set('Authorization', `Bearer ${hub.token}`).expect(200);
       expect(remote.body).toEqual(local.body);
       await http().get('/api/manager/devices/device').set('X-Homey-ID', hub.hub.id).expect(401);
+    });
+
+    it("when clients at two addresses sign in through connect, then the hub counts failed sign-ins per client address, not per tunnel", async () => {
+      const user = hub.member('user');
+      await hub.http().put('/api/manager/users/user/me/local-credentials').set(user.auth).send({ username: 'remote-ida', password: 'ida password' }).expect(204);
+      // Loopback answers on all of 127.0.0.0/8: two clients, each at an address of its own.
+      const signIn = (localAddress: string, username: string, password: string) =>
+        new Promise<number>((resolve, reject) => {
+          const headers = { 'content-type': 'application/json', 'x-homey-id': hub.hub.id, 'x-forwarded-for': '127.0.0.9' };
+          const call = httpRequest(new URL('/api/manager/users/login-local', connectUrl), { method: 'POST', localAddress, headers }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode!));
+          });
+          call.on('error', reject);
+          call.end(JSON.stringify({ username, password, clientId: 'wall-tablet', clientName: 'Wall tablet' }));
+        });
+      for (let i = 0; i < 11; i++) expect(await signIn('127.0.0.2', `sprayed${i}`, 'Summer2030!')).toBe(401);
+      expect(await signIn('127.0.0.2', 'remote-ida', 'ida password')).toBe(429);
+      expect(await signIn('127.0.0.3', 'remote-ida', 'ida password')).toBe(200);
     });
 
     it('when a call carries a body, then the hub gets it whole, and its answer comes back', async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from '../../http/client-address.js';
 import { ApiError, toApiError } from '../../http/errors.js';
 import { sendError } from '../../http/respond.js';
 import { HUB_ID } from '../hub-secret.js';
@@ -60,6 +61,7 @@ export function forwardToHub(connections: HubConnections) {
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         headers: relayedHeaders(Object.entries(req.headers)),
+        remoteAddress: clientAddress(req),
         ...(body.length ? { body } : {}),
       });
       const answer = response.body;

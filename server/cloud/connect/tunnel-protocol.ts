@@ -13,6 +13,8 @@ export interface TunnelRequest {
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /** The client's address as the service saw it: the hub counts its limits per address by it (clientAddress). */
+  remoteAddress?: string;
 }
 
 export interface TunnelResponse {

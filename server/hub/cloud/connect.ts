@@ -14,6 +14,7 @@ import {
   type TunnelRequest,
   type TunnelResponse,
 } from '../../cloud/connect/tunnel-protocol.js';
+import { relaying } from '../../http/client-address.js';
 import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';
 
@@ -151,7 +152,10 @@ function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelRespon
   };
   return new Promise((resolve) => {
     const body = request.body?.length ? request.body : undefined;
-    const headers = { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+    // The client's address as the service saw it, which the hub believes on this connection only (clientAddress): its
+    // limits count per client. What the client itself wrote there proves nothing.
+    const { 'x-forwarded-for': _claimed, ...sent } = request.headers;
+    const headers = { ...sent, ...(body ? { 'content-length': String(body.length) } : {}), ...(request.remoteAddress ? { 'x-forwarded-for': request.remoteAddress } : {}) };
     const call = httpRequest(new URL(request.path, localUrl), { method: request.method, headers, agent: loopback }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -166,6 +170,7 @@ function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelRespon
       );
       response.on('error', (error) => resolve(failed(error)));
     });
+    call.on('socket', relaying);
     call.on('error', (error) => resolve(failed(error)));
     call.end(body);
   });
