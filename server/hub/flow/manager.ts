@@ -15,35 +15,51 @@ const FLOW_URI = 'homey:manager:flow';
  * `flowcard<type>.delete|create`, and the flows using those cards are announced again (flow.update), their `broken`
  * now true or false.
  */
-function watchCards(hub: Hub, uses: FlowUses, views: FlowViews): () => void {
+function watchCards(hub: Hub, uses: FlowUses, announce: Announce): () => void {
   return hub.cards.onChange(({ gone, added }) => {
     for (const card of gone) {
       hub.bus.publish(FLOW_URI, `${itemTypeOf[card.type]}.delete`, { id: card.id });
       hub.bus.publish(`homey:${itemTypeOf[card.type]}:${card.id}`, 'delete', { id: card.id });
     }
     for (const card of added) hub.bus.publish(FLOW_URI, `${itemTypeOf[card.type]}.create`, cardItem(hub, card));
-    announceFlows(hub, views, uses.of([...gone, ...added].map((card) => card.id)));
+    announce(uses.of([...gone, ...added].map((card) => card.id)));
   });
 }
 
 /** Tokens come and go with devices, variables and apps: the flows taking one are announced again, their `broken` now true or false. */
-function watchTokens(hub: Hub, uses: FlowUses, views: FlowViews): () => void {
+function watchTokens(hub: Hub, uses: FlowUses, announce: Announce): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== FLOWTOKEN_URI || (event !== 'flowtoken.create' && event !== 'flowtoken.delete')) return;
-    announceFlows(hub, views, uses.of([], [referenceTo((data as { id: string }).id)]));
+    announce(uses.of([], [referenceTo((data as { id: string }).id)]));
   });
 }
 
-/** Saves again in one transaction, so that subscribers hear of them with their `broken` as it is now, these flows. */
-function announceFlows(hub: Hub, views: FlowViews, flows: ReadonlyMap<string, 'flow' | 'advancedflow'>): void {
-  if (!flows.size) return;
-  views.forget(flows);
-  hub.store.transaction(() => {
-    for (const [id, type] of flows) {
-      const flow = hub.store.get(type, id);
-      if (flow) hub.store.save(type, flow);
-    }
-  });
+type Announce = (flows: ReadonlyMap<string, 'flow' | 'advancedflow'>) => void;
+
+/**
+ * Announces flows again (saved in one transaction, so that subscribers hear of them with their `broken` as it is
+ * now), once per flow for what one change caused: a device that goes takes its cards and its tokens, which each
+ * touch its flows; they are gathered until the events of that change have all gone out.
+ */
+function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
+  const waiting = new Map<string, 'flow' | 'advancedflow'>();
+  const flush = () => {
+    const flows = [...waiting];
+    waiting.clear();
+    hub.store.transaction(() => {
+      for (const [id, type] of flows) {
+        const flow = hub.store.get(type, id);
+        if (flow) hub.store.save(type, flow);
+      }
+    });
+  };
+  return (flows) => {
+    if (!flows.size) return;
+    // Reads from now on compute their `broken` anew; the events follow.
+    views.forget(flows);
+    if (!waiting.size) queueMicrotask(flush);
+    for (const [id, type] of flows) waiting.set(id, type);
+  };
 }
 
 /** The flow manager on a starting hub: computed fields in events, the built-in cards, flows following cards and tokens. */
@@ -52,7 +68,8 @@ export function startFlowManager(hub: Hub): () => void {
   hub.store.presentAs<StoredFlow>('flow', (flow) => views.flow(flow));
   hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => views.advancedFlow(flow));
   const uses = new FlowUses(hub.store);
-  const stopWatching = [watchCards(hub, uses, views), watchTokens(hub, uses, views)];
+  const announce = flowAnnouncer(hub, views);
+  const stopWatching = [watchCards(hub, uses, announce), watchTokens(hub, uses, announce)];
   const removeProviders = addCardProviders(hub);
   return () => {
     stopWatching.forEach((stop) => stop());
