@@ -10,8 +10,8 @@ import { build } from 'esbuild';
 import { root } from './apis.js';
 import { isUpToDate } from './up-to-date.js';
 
-/** What the bundle is made from: the code and contract it imports, the installed packages and the compiler settings. */
-export const serverSources = ['server', 'scripts', 'generated', 'package-lock.json', 'tsconfig.json'];
+/** What the bundle is made from: the code and contract it imports, the installed packages (and their patches) and the compiler settings. */
+export const serverSources = ['server', 'scripts', 'generated', 'package-lock.json', 'patches', 'tsconfig.json'];
 
 /** The file `npm start` runs. */
 export const serverEntry = (directory = root) => path.join(directory, 'dist', 'server', 'start.js');
@@ -51,6 +51,11 @@ export async function buildServer(): Promise<void> {
     platform: 'node',
     target: 'node20',
     external,
+    // Without its whitespace the bundle is about 40 % smaller: V8 keeps the source of a script in memory (for functions
+    // compiled on first call) and parses it at every start. Names stay, so stack traces read as before.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
     // Bundled CommonJS packages require node's own modules: an ES module has no `require` of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
