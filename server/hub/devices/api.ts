@@ -16,7 +16,7 @@ export const devices = defineApi<operations, typeof manifest.operations, HubCont
   manifest,
   {
     getState: (_args, { hub }) => {
-      const all = hub.store.values<Device>('device');
+      const all = hub.store.values('device');
       return { deviceCount: all.length, groupCount: all.filter(isGroup).length, availableCount: all.filter((device) => device.available).length };
     },
     getDeviceSettingsObj: ({ id }, { hub }) => settingsObj(requireDevice(hub, id)),

@@ -8,7 +8,6 @@ import { requireFolder } from './flows.js';
 export type FlowFolder = components['schemas']['FlowFolder'];
 type FlowFolderCreate = components['schemas']['FlowFolderCreate'];
 type FlowFolderUpdate = components['schemas']['FlowFolderUpdate'];
-type Filed = { id: string; folder: string | null };
 
 /** Folders nest; a folder cannot move into itself or below itself. */
 export const folderRules: ItemRules<HubContext> = {
@@ -23,7 +22,7 @@ export const folderRules: ItemRules<HubContext> = {
     const { name, order, parent } = patch as FlowFolderUpdate;
     if (parent !== undefined && parent !== null) {
       requireFolder(hub, parent);
-      for (let at: string | null = parent; at; at = hub.store.get<FlowFolder>('flowfolder', at)?.parent ?? null) {
+      for (let at: string | null = parent; at; at = hub.store.get('flowfolder', at)?.parent ?? null) {
         if (at === folder.id) throw badRequest('A folder cannot move into itself or one of its sub-folders');
       }
     }
@@ -38,11 +37,11 @@ export const folderRules: ItemRules<HubContext> = {
  */
 export function removeFolder(hub: Hub, id: string): void {
   hub.store.transaction(() => {
-    const { parent } = hub.store.require<FlowFolder>('flowfolder', id, 'Flow folder');
-    for (const type of ['flow', 'advancedflow']) {
-      for (const item of hub.store.values<Filed>(type)) if (item.folder === id) hub.store.save(type, { ...item, folder: parent });
+    const { parent } = hub.store.require('flowfolder', id, 'Flow folder');
+    for (const type of ['flow', 'advancedflow'] as const) {
+      for (const item of hub.store.values(type)) if (item.folder === id) hub.store.save(type, { ...item, folder: parent });
     }
-    for (const child of hub.store.values<FlowFolder>('flowfolder')) if (child.parent === id) hub.store.save('flowfolder', { ...child, parent });
+    for (const child of hub.store.values('flowfolder')) if (child.parent === id) hub.store.save('flowfolder', { ...child, parent });
     hub.store.remove('flowfolder', id);
   });
 }

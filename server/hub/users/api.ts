@@ -22,7 +22,7 @@ function checkSecret(hub: Hub, secret: string | undefined): void {
 /** Another user's local credentials are for managers only, and the owner's own are the owner's. */
 function credentialsGuard({ id = '' }: Readonly<Record<string, string>>, context: HubContext): void {
   if (!hasScope(callerOf(context).scopes, 'homey.user')) throw forbidden("Only managers can change another user's local credentials");
-  const user = context.hub.store.require<UserItem>('user', id, 'User');
+  const user = context.hub.store.require('user', id, 'User');
   if (user.isOwner && !me(context).isOwner) throw forbidden("Only the owner can change the owner's local credentials");
 }
 
