@@ -2,13 +2,14 @@ import * as manifest from '../../../generated/hub/apps.operations.js';
 import type { operations } from '../../../generated/hub/apps.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { sendCrashlog } from './crashlog.js';
 import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
 import { installFromStore } from './store.js';
 import { appRuntime } from './runtime.js';
 import { getSetting, requireSettings, setSetting, unsetSetting } from './settings.js';
 
-export const apps = defineApi<operations, typeof manifest.operations, HubContext>(
+export const apps = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => {
@@ -50,7 +51,7 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
     rules: {
       app: {
         update(current, patch) {
-          const { autoupdate } = patch as operations['updateApp']['requestBody']['content']['application/json'];
+          const { autoupdate } = patch;
           return autoupdate === undefined ? current : { ...current, autoupdate };
         },
       },

@@ -2,6 +2,7 @@ import * as manifest from '../../../generated/hub/flow.operations.js';
 import type { components, operations } from '../../../generated/hub/flow.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { buildAdvancedFlow, patchAdvancedFlow } from './advanced-flows.js';
 import { autocomplete, runAction, runCondition, shareFlow } from './card-calls.js';
 import { cardItem, cardList, requireCard } from './card-view.js';
@@ -19,7 +20,7 @@ type FlowCardAction = components['schemas']['FlowCardAction'];
  * home for reads and events and kept until their flow or what they depend on changes (flow-views.ts). Cards are not
  * stored: they come from hub.cards.
  */
-export const flow = defineApi<operations, typeof manifest.operations, HubContext>(
+export const flow = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({

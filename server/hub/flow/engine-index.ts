@@ -26,8 +26,8 @@ export class FlowIndex {
   }
 
   private refresh(): void {
-    const flows = this.store.list('flow') as Readonly<Record<string, StoredFlow>>;
-    const advancedFlows = this.store.list('advancedflow') as Readonly<Record<string, StoredAdvancedFlow>>;
+    const flows = this.store.list('flow');
+    const advancedFlows = this.store.list('advancedflow');
     if (flows === this.flows && advancedFlows === this.advancedFlows) return;
     this.flows = flows;
     this.advancedFlows = advancedFlows;

@@ -3,6 +3,7 @@ import type { components } from '../../../generated/hub/flow.js';
 import type { ItemRules } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { requireFolder } from './flows.js';
 
 export type FlowFolder = components['schemas']['FlowFolder'];
@@ -10,16 +11,15 @@ type FlowFolderCreate = components['schemas']['FlowFolderCreate'];
 type FlowFolderUpdate = components['schemas']['FlowFolderUpdate'];
 
 /** Folders nest; a folder cannot move into itself or below itself. */
-export const folderRules: ItemRules<HubContext> = {
+export const folderRules: ItemRules<HubContext, HubItems['flowfolder'], FlowFolderCreate, FlowFolderUpdate> = {
   create(input, { hub }) {
-    const { name, order = 0, parent = null } = input as FlowFolderCreate;
+    const { name, order = 0, parent = null } = input;
     requireFolder(hub, parent);
     const folder: FlowFolder = { id: randomUUID(), name: name!, order, parent };
     return folder;
   },
-  update(current, patch, { hub }) {
-    const folder = current as FlowFolder;
-    const { name, order, parent } = patch as FlowFolderUpdate;
+  update(folder, patch, { hub }) {
+    const { name, order, parent } = patch;
     if (parent !== undefined && parent !== null) {
       requireFolder(hub, parent);
       for (let at: string | null = parent; at; at = hub.store.get('flowfolder', at)?.parent ?? null) {

@@ -3,8 +3,8 @@ import * as manifest from '../../../generated/hub/zones.operations.js';
 import type { components, operations } from '../../../generated/hub/zones.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { HubStore } from '../items.js';
 import type { HubContext } from '../context.js';
+import type { HubItems, HubStore } from '../items.js';
 
 export type Zone = components['schemas']['Zone'];
 
@@ -33,7 +33,7 @@ export function setZoneActivity(store: HubStore, zoneId: string, origin: string,
   store.save('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: at });
 }
 
-export const zones = defineApi<operations, typeof manifest.operations, HubContext>(
+export const zones = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ zoneCount: hub.store.count('zone'), rootZoneId: rootZone(hub.store)?.id ?? '' }),
@@ -42,15 +42,14 @@ export const zones = defineApi<operations, typeof manifest.operations, HubContex
     rules: {
       zone: {
         create(input, { hub }) {
-          const { name, icon, parent, order } = input as components['schemas']['ZoneCreate'];
+          const { name, icon, parent, order } = input;
           requireParent(hub.store, parent);
           const siblings = hub.store.values('zone').filter((zone) => zone.parent === parent).length;
           const zone: Zone = { id: randomUUID(), name, icon, parent, order: order ?? siblings, active: false, activeOrigins: [], activeLastUpdated: null };
           return zone;
         },
-        update(current, patch, { hub }) {
-          const { id: _ignored, ...changes } = patch as components['schemas']['ZoneUpdate'];
-          const zone = current as Zone;
+        update(zone, patch, { hub }) {
+          const { id: _ignored, ...changes } = patch;
           if (changes.parent !== undefined && changes.parent !== zone.parent) {
             if (zone.parent === null) throw conflict('The root zone cannot be moved');
             requireParent(hub.store, changes.parent);
@@ -58,8 +57,7 @@ export const zones = defineApi<operations, typeof manifest.operations, HubContex
           }
           return { ...zone, ...changes };
         },
-        remove(current, { hub }) {
-          const zone = current as Zone;
+        remove(zone, { hub }) {
           if (zone.parent === null) throw conflict('The root zone cannot be deleted');
           if (hub.store.values('zone').some((other) => other.parent === zone.id)) throw conflict('The zone still has sub-zones');
           if (hub.store.values('device').some((device) => device.zone === zone.id)) {
