@@ -23,7 +23,8 @@ change the YAML and regenerate. \`npm test\` fails when these files differ from 
 - \`<group>/<api>.operations.ts\`: its operation manifest, the route table the dispatcher and the client use, each
   operation with its summary (and description) as a doc comment, which the client's methods show.
 - \`<group>.openapi.json\`: every API of the group joined, operationIds prefixed by the manager id (docs, mocks).
-- \`<group>/index.ts\`: the group's manifests by manager id.
+- \`<group>/index.ts\`: the group's manifests and types by manager id, and its item types' schemas
+  (\`x-item-type\`) by realtime item type (\`HubItemSchemas\`: what the hub's typed item store is made from).
 - \`support.openapi.json\`, \`support.ts\`, \`support.operations.ts\`: a group of one API (the support back end) has
   its files at the top, and no joined bundle.
 `;
@@ -86,8 +87,8 @@ function join(group: string, docs: Array<[ApiSource, Json]>): Json {
 }
 
 /**
- * `<group>/index.ts`. Beside the manifests and types, the group's stored items (a schema marked `x-item-type`) as
- * one interface from realtime item type to its schema's type: what a typed item store is instantiated with.
+ * `<group>/index.ts`. Beside the manifests and types, the group's item types (the schemas marked `x-item-type`) as
+ * one interface from realtime item type to its schema's type: what the hub's typed item store is made from.
  */
 function indexModule(group: string, apis: Array<[ApiSource, Record<string, string>]>): string {
   const variable = (api: ApiSource) => api.id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());

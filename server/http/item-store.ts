@@ -114,6 +114,8 @@ class ItemIndex {
  * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
  * own uri (PROTOCOL.md §5), so realtime clients and caches stay fresh whoever made the change. Events go out once
  * the write is committed: inside a transaction they wait for its commit, and a rollback drops them.
+ * Inside, items are untyped JSON rows by type name; the typed methods assert `Items[K]` of what was read, which only
+ * `insert` and `save` of that type (typed by `Items[K]`) wrote.
  */
 export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
   private readonly cache = new Map<string, Map<string, Item>>();
