@@ -97,7 +97,12 @@ type CrudBody<Operations, Specs, T, Kind> = {
 export type RulesFor<Specs, Context, Items, Operations> = unknown extends Items
   ? Readonly<Record<string, never>>
   : {
-      readonly [T in CrudTypes<Specs> & keyof Items]?: ItemRules<Context, Items[T], CrudBody<Operations, Specs, T, 'create'>, CrudBody<Operations, Specs, T, 'update'>>;
+      readonly [T in CrudTypes<Specs> & keyof Items]?: ItemRules<
+        Context,
+        Items[T],
+        CrudBody<Operations, Specs, T, 'create'>,
+        CrudBody<Operations, Specs, T, 'update'>
+      >;
     };
 
 /**
