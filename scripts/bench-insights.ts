@@ -10,8 +10,6 @@ import { performance } from 'node:perf_hooks';
 import { FakeClock } from '../server/http/clock.js';
 import { createHub } from '../server/hub/hub.js';
 import { demoToken } from '../server/hub/demo-home.js';
-import type { Device } from '../server/hub/devices/device.js';
-import type { StoredLog } from '../server/hub/insights/insights.js';
 
 export interface InsightsQueryResult {
   values: number;
@@ -33,8 +31,8 @@ export async function measureInsightsQuery(queries = 100): Promise<InsightsQuery
   try {
     const url = await running.listen(0);
     const { hub } = running;
-    const thermostat = hub.store.values<Device>('device').find((device) => device.name === 'Living room thermostat')!;
-    const log = hub.store.get<StoredLog>('log', `homey:device:${thermostat.id}:measure_temperature`)!;
+    const thermostat = hub.store.values('device').find((device) => device.name === 'Living room thermostat')!;
+    const log = hub.store.get('log', `homey:device:${thermostat.id}:measure_temperature`)!;
     const [from, to] = [new Date(2025, 0, 1).getTime(), new Date(2026, 0, 1).getTime()];
     const values = Array.from({ length: (to - from) / MINUTE }, (_, minute) => [from + minute * MINUTE, 20 + 3 * Math.sin(minute / 720)] as const);
     hub.insights.importValues(log, values);

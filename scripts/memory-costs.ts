@@ -58,7 +58,7 @@ const device = cost(DEVICES, () => {
 });
 const logsPerDevice = (hub.store.count('log') - logsBefore) / DEVICES;
 
-const devices = hub.store.values<Device>('device');
+const devices = hub.store.values('device');
 const lights = devices.filter((item) => item.capabilities.includes('onoff'));
 const sensors = devices.filter((item) => item.capabilities.includes('alarm_motion'));
 const card = (item: Device, local: string) => ({ uri: `homey:device:${item.id}`, id: `homey:device:${item.id}:${local}` });
@@ -73,7 +73,7 @@ const flow = cost(FLOWS, () => {
 });
 
 // A log as the insights service stores it, copied under new ids: the store's item and its list piece.
-const sample = hub.store.values<{ id: string }>('log')[0]!;
+const sample = hub.store.values('log')[0]!;
 const log = cost(LOGS, () => {
   hub.store.transaction(() => {
     for (let n = 0; n < LOGS; n++) hub.store.insert('log', { ...structuredClone(sample), id: `${sample.id}-${randomUUID()}` });

@@ -165,3 +165,47 @@ export interface HubTypes {
   'zones': { operations: zonesTypes.operations; components: zonesTypes.components };
   'zwave': { operations: zwaveTypes.operations; components: zwaveTypes.components };
 }
+
+/** Every hub item type's schema, by realtime item type (the schemas marked x-item-type). */
+export interface HubItemSchemas {
+  'advancedflow': flowTypes.components['schemas']['AdvancedFlow'];
+  'alarm': alarmsTypes.components['schemas']['Alarm'];
+  'app': appsTypes.components['schemas']['App'];
+  'appsettings': appsTypes.components['schemas']['AppSettings'];
+  'appwidget': dashboardsTypes.components['schemas']['AppWidget'];
+  'capability': devicesTypes.components['schemas']['Capability'];
+  'dashboard': dashboardsTypes.components['schemas']['Dashboard'];
+  'device': devicesTypes.components['schemas']['Device'];
+  'driver': driversTypes.components['schemas']['Driver'];
+  'energyreportday': energyTypes.components['schemas']['EnergyReportDay'];
+  'energyreporthour': energyTypes.components['schemas']['EnergyReportHour'];
+  'energyreportmonth': energyTypes.components['schemas']['EnergyReportMonth'];
+  'energyreportweek': energyTypes.components['schemas']['EnergyReportWeek'];
+  'energyreportyear': energyTypes.components['schemas']['EnergyReportYear'];
+  'experiment-homekit': experimentsTypes.components['schemas']['ExperimentHomeKit'];
+  'experiment-poweruser': experimentsTypes.components['schemas']['ExperimentPowerUser'];
+  'experiment-ssh': experimentsTypes.components['schemas']['ExperimentSSH'];
+  'experiment-virtualdevices': experimentsTypes.components['schemas']['ExperimentVirtualDevices'];
+  'flow': flowTypes.components['schemas']['Flow'];
+  'flowcardaction': flowTypes.components['schemas']['FlowCardAction'];
+  'flowcardcondition': flowTypes.components['schemas']['FlowCardCondition'];
+  'flowcardtrigger': flowTypes.components['schemas']['FlowCardTrigger'];
+  'flowfolder': flowTypes.components['schemas']['FlowFolder'];
+  'flowtoken': flowtokenTypes.components['schemas']['FlowToken'];
+  'image': imagesTypes.components['schemas']['Image'];
+  'log': insightsTypes.components['schemas']['Log'];
+  'logentryboolean': insightsTypes.components['schemas']['LogEntryBoolean'];
+  'matternode': matterTypes.components['schemas']['MatterNode'];
+  'mood': moodsTypes.components['schemas']['Mood'];
+  'notification': notificationsTypes.components['schemas']['Notification'];
+  'pairsession': driversTypes.components['schemas']['PairSession'];
+  'session': sessionsTypes.components['schemas']['Session'];
+  'signal': rfTypes.components['schemas']['Signal'];
+  'user': usersTypes.components['schemas']['User'];
+  'variable': logicTypes.components['schemas']['Variable'];
+  'voice': speechOutputTypes.components['schemas']['Voice'];
+  'webhook': cloudTypes.components['schemas']['Webhook'];
+  'whatsnew': updatesTypes.components['schemas']['WhatsNew'];
+  'widgetstore': dashboardsTypes.components['schemas']['WidgetStore'];
+  'zone': zonesTypes.components['schemas']['Zone'];
+}

@@ -50,38 +50,76 @@ export interface ApiModule<Context> {
   manager: ManagerSpec;
   operations: Readonly<Record<string, OperationSpec>>;
   handlers: Partial<Record<string, AnyHandler<Context>>>;
-  /** Domain rules for the manager's item types, by realtime item type. */
-  rules: Readonly<Record<string, ItemRules<Context>>>;
+  /** Domain rules for the manager's item types, by realtime item type (their item types erased for the dispatcher). */
+  rules: Readonly<Partial<Record<string, ItemRules<Context>>>>;
   /** Who may call an operation beyond its scopes, by operationId (see Guard). */
   guards: Partial<Record<string, Guard<Context>>>;
 }
 
-export interface ApiOptions<Specs, Context> {
-  rules?: Readonly<Record<string, ItemRules<Context>>>;
+export interface ApiOptions<Specs, Context, Items = unknown, Operations = unknown> {
+  rules?: RulesFor<Specs, Context, Items, Operations>;
   guards?: { [K in keyof Specs]?: Guard<Context> };
 }
 
-/** Domain rules for one item type, applied by the generic CRUD handlers. Each may throw an ApiError. */
-export interface ItemRules<Context> {
+/**
+ * Domain rules for one item type, applied by the generic CRUD handlers, over the item `T` as the store keeps it and
+ * the bodies of its create (`Input`) and update (`Patch`) operations. Each may throw an ApiError.
+ */
+export interface ItemRules<Context, T = Item, Input = Record<string, unknown>, Patch = Record<string, unknown>> {
   /** Builds the whole new item from the create body (defaults, checks). Default: a uuid plus the body. */
-  create?(input: Record<string, unknown>, context: Context): Item;
+  create?(input: Input, context: Context): T;
   /** Builds the updated item from the stored one and the patch. Default: top-level fields replaced. */
-  update?(current: Item, patch: Record<string, unknown>, context: Context): Item;
+  update?(current: T, patch: Patch, context: Context): T;
   /** Refuses a delete by throwing, or cleans up around it. */
-  remove?(current: Item, context: Context): void;
+  remove?(current: T, context: Context): void;
 }
 
-/** Binds a manager's generated manifest to its handlers, checking the handlers against the generated types. */
-export function defineApi<Operations, Specs extends Record<string, OperationSpec>, Context>(
+/** The realtime item types a manager's CRUD operations serve, e.g. 'zone'. */
+type CrudTypes<Specs> = { [K in keyof Specs]: Specs[K] extends { crud: { type: infer T extends string } } ? T : never }[keyof Specs];
+
+/** The JSON body an operation takes: what the generic CRUD handlers hand a rule, validated against the contract. */
+type JsonBody<Op> = Op extends { requestBody?: infer Body }
+  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
+    ? Json
+    : Record<string, unknown>
+  : Record<string, unknown>;
+
+/** The body of a manager's CRUD operation of `Kind` ('create', 'update') on item type `T`. */
+type CrudBody<Operations, Specs, T, Kind> = {
+  [O in keyof Specs & keyof Operations]: Specs[O] extends { crud: { kind: Kind; type: T } } ? JsonBody<Operations[O]> : never;
+}[keyof Specs & keyof Operations];
+
+/**
+ * A manager's item rules, by the item types its CRUD operations serve, each over the store's item of that type
+ * (`Items`, the store's map) and the bodies of its operations: a rule for another type, or one that takes or builds
+ * another shape, does not compile. Without the store's map (`defineApi`'s `Items` left out) no rules can be given.
+ */
+export type RulesFor<Specs, Context, Items, Operations> = unknown extends Items
+  ? Readonly<Record<string, never>>
+  : {
+      readonly [T in CrudTypes<Specs> & keyof Items]?: ItemRules<
+        Context,
+        Items[T],
+        CrudBody<Operations, Specs, T, 'create'>,
+        CrudBody<Operations, Specs, T, 'update'>
+      >;
+    };
+
+/**
+ * Binds a manager's generated manifest to its handlers, checking the handlers against the generated types, and its
+ * item rules against `Items`, the item types of the store that serves its CRUD operations (the hub's HubItems).
+ */
+export function defineApi<Operations, Specs extends Record<string, OperationSpec>, Context, Items = unknown>(
   module: { manager: ManagerSpec; operations: Specs },
   handlers: Handlers<Operations, Specs, Context>,
-  { rules = {}, guards = {} }: ApiOptions<Specs, Context> = {},
+  { rules = {}, guards = {} }: ApiOptions<Specs, Context, Items, Operations> = {},
 ): ApiModule<Context> {
+  // Checked here by operationId and item type; the dispatcher takes them by name at run time, their types erased.
   return {
     manager: module.manager,
     operations: module.operations,
     handlers: handlers as ApiModule<Context>['handlers'],
-    rules,
+    rules: rules as ApiModule<Context>['rules'],
     guards: guards as ApiModule<Context>['guards'],
   };
 }

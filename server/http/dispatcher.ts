@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { AnyHandler, ApiModule, Guard, ItemRules, Session } from './api.js';
 import { ApiError, badRequest, notFound } from './errors.js';
-import type { ItemStore } from './item-store.js';
+import type { Item } from './item-store.js';
 import { hasScope } from './scopes.js';
 
 /** Who is calling, as a transport saw it. */
@@ -18,6 +18,19 @@ export interface Caller {
 export interface CallContext {
   session: Session | null;
   remoteAddress: string;
+}
+
+/**
+ * What the generic CRUD handlers need of an item store. They serve the item types the contract's operations name,
+ * strings known at run time, with items the contract's validation checked: any typed ItemStore serves as one.
+ */
+export interface CrudStore {
+  list(type: string): Readonly<Record<string, Item>>;
+  get(type: string, id: string): Item | undefined;
+  require(type: string, id: string, what: string): Item;
+  insert(type: string, item: Item): Item;
+  save(type: string, item: Item): Item;
+  remove(type: string, id: string): void;
 }
 
 export interface Operation<Context> {
@@ -49,7 +62,7 @@ export class Dispatcher<Context extends CallContext> {
   constructor(
     readonly apis: Readonly<Record<string, ApiModule<Context>>>,
     /** The items of CRUD operations without a handler; a service keeping its data elsewhere has none. */
-    private readonly store: ItemStore | undefined,
+    private readonly store: CrudStore | undefined,
     private readonly createContext: (caller: Caller) => Context,
   ) {
     for (const [managerId, api] of Object.entries(apis)) {

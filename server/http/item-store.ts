@@ -5,6 +5,18 @@ import { log } from './log.js';
 
 export type Item = { id: string } & Record<string, unknown>;
 
+/**
+ * What a store holds: the stored shape of each item type, by its name (the hub's HubItems), as kysely takes its
+ * tables' types. The store's methods are typed by the name, so a wrong name or shape is a compile error.
+ */
+export type ItemTypes<Items> = { [K in keyof Items]: Item };
+
+/** The names of a store's item types. */
+export type ItemType<Items> = keyof Items & string;
+
+/** A store whose item types are known only at run time (the kernel's tests; CRUD by the contract's type names). */
+export type AnyItems = Record<string, Item>;
+
 type Change = 'create' | 'update' | 'delete';
 
 /**
@@ -103,8 +115,10 @@ class ItemIndex {
  * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
  * own uri (PROTOCOL.md §5), so realtime clients and caches stay fresh whoever made the change. Events go out once
  * the write is committed: inside a transaction they wait for its commit, and a rollback drops them.
+ * Inside, items are untyped JSON rows by type name; the typed methods assert `Items[K]` of what was read, which only
+ * `insert` and `save` of that type (typed by `Items[K]`) wrote.
  */
-export class ItemStore {
+export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
   private readonly cache = new Map<string, Map<string, Item>>();
   /** Frozen list answers per type, dropped on every write of that type. */
   private readonly snapshots = new Map<string, Readonly<Record<string, Item>>>();
@@ -152,14 +166,14 @@ export class ItemStore {
   }
 
   /** Every item of a type, as the API lists them: an object keyed by id (a frozen snapshot, shared until a write). */
-  list<T extends Item = Item>(type: string): Readonly<Record<string, T>> {
+  list<K extends ItemType<Items>>(type: K): Readonly<Record<string, Items[K]>> {
     let snapshot = this.snapshots.get(type);
     if (!snapshot) {
       this.listed.add(type);
       snapshot = shareAnswer(Object.fromEntries(this.items(type)), this.lineage(type));
       this.snapshots.set(type, snapshot);
     }
-    return snapshot as Readonly<Record<string, T>>;
+    return snapshot as Readonly<Record<string, Items[K]>>;
   }
 
   /** The lineage of a type's list answers (see shareAnswer). */
@@ -169,21 +183,21 @@ export class ItemStore {
     return lineage;
   }
 
-  values<T extends Item = Item>(type: string): T[] {
-    return [...this.items(type).values()] as T[];
+  values<K extends ItemType<Items>>(type: K): Items[K][] {
+    return [...this.items(type).values()] as Items[K][];
   }
 
-  count(type: string): number {
+  count(type: ItemType<Items>): number {
     return this.items(type).size;
   }
 
-  get<T extends Item = Item>(type: string, id: string): T | undefined {
-    return this.items(type).get(id) as T | undefined;
+  get<K extends ItemType<Items>>(type: K, id: string): Items[K] | undefined {
+    return this.items(type).get(id) as Items[K] | undefined;
   }
 
   /** The item, or a 404 naming what was looked for ("Zone not found"). */
-  require<T extends Item = Item>(type: string, id: string, what: string): T {
-    const item = this.get<T>(type, id);
+  require<K extends ItemType<Items>>(type: K, id: string, what: string): Items[K] {
+    const item = this.get(type, id);
     if (!item) throw notFound(what);
     return item;
   }
@@ -192,29 +206,29 @@ export class ItemStore {
    * An index of a type's items by the keys `keysOf` gives each, kept current on every write and remove (inside a
    * transaction too): the answer looks items up by key instead of filtering every item of the type.
    */
-  indexBy<T extends Item>(type: string, keysOf: (item: T) => readonly string[]): (key: string) => T[] {
+  indexBy<K extends ItemType<Items>>(type: K, keysOf: (item: Items[K]) => readonly string[]): (key: string) => Items[K][] {
     const index = new ItemIndex(keysOf as (item: Item) => readonly string[]);
     this.indexes.set(type, [...(this.indexes.get(type) ?? []), index]);
     return (key) => {
       const ids = index.ids(key, () => this.items(type).values());
-      return ids ? [...ids].map((id) => this.items(type).get(id) as T) : [];
+      return ids ? [...ids].map((id) => this.items(type).get(id) as Items[K]) : [];
     };
   }
 
-  insert<T extends Item>(type: string, item: T): T {
+  insert<K extends ItemType<Items>>(type: K, item: Items[K]): Items[K] {
     this.write(type, item);
     this.announce(type, 'create', item);
     return item;
   }
 
   /** Stores the whole item in place of the old one and publishes it. */
-  save<T extends Item>(type: string, item: T): T {
+  save<K extends ItemType<Items>>(type: K, item: Items[K]): Items[K] {
     this.write(type, item);
     this.announce(type, 'update', item);
     return item;
   }
 
-  remove(type: string, id: string): void {
+  remove(type: ItemType<Items>, id: string): void {
     this.unwritten.delete(`${type}/${id}`);
     this.statements.remove.run(type, id);
     this.items(type).delete(id);
@@ -227,7 +241,7 @@ export class ItemStore {
    * Events of this type carry `view(item)` instead of the stored item, for types whose API answer adds derived
    * fields, so that clients caching from events hold what a read would answer.
    */
-  presentAs<T extends Item>(type: string, view: (item: T) => unknown): void {
+  presentAs<K extends ItemType<Items>>(type: K, view: (item: Items[K]) => unknown): void {
     this.views.set(type, view as (item: Item) => unknown);
   }
 
@@ -235,7 +249,7 @@ export class ItemStore {
    * Create and update events of this type go only to the sessions `audienceOf(item)` accepts (every subscriber when
    * it gives none), for items that reads show to some callers only. A delete tells only an id, so it goes to all.
    */
-  restrictAs<T extends Item>(type: string, audienceOf: (item: T) => Audience | undefined): void {
+  restrictAs<K extends ItemType<Items>>(type: K, audienceOf: (item: Items[K]) => Audience | undefined): void {
     this.audiences.set(type, audienceOf as (item: Item) => Audience | undefined);
   }
 
@@ -246,7 +260,7 @@ export class ItemStore {
    * rows, as a power cut may lose relaxed commits; a later `save`, `remove` or transaction writes first.
    * Inside a transaction it is a `save`: the transaction's commit decides.
    */
-  saveRelaxed<T extends Item>(type: string, item: T): T {
+  saveRelaxed<K extends ItemType<Items>>(type: K, item: Items[K]): Items[K] {
     if (this.db.inTransaction) return this.save(type, item);
     pieces.delete(item);
     this.remember(type, item);

@@ -51,7 +51,7 @@ describe('realtime kernel', () => {
 
   it(`when a socket holds ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions, then another is refused until it leaves one; one it holds is acked`, async () => {
     const ids = Array.from({ length: MAX_SUBSCRIPTIONS_PER_SOCKET }, (_, i) => `folder-${i}`);
-    hub.hub.store.transaction(() => ids.forEach((id) => hub.hub.store.insert('flowfolder', { id, name: id, parent: null })));
+    hub.hub.store.transaction(() => ids.forEach((id) => hub.hub.store.insert('flowfolder', { id, name: id, order: 0, parent: null })));
     const socket = await connectRealtime(hub.url, hub.token, hub.hub.id);
     const answers = await Promise.all(ids.map((id) => socket.request('subscribe', `homey:flowfolder:${id}`)));
     expect(answers.filter(([error]) => error !== null)).toEqual([]);

@@ -4,8 +4,8 @@ import type { AlarmScheduler } from './alarms/scheduler.js';
 import type { EventBus } from '../http/events.js';
 import type { Db } from '../http/db.js';
 import type { CardRegistry } from './flow/registry.js';
-import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
+import type { HubStore } from './items.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
 import type { SystemState } from './system/state.js';
@@ -94,7 +94,7 @@ export interface Hub {
   startedAt: Date;
   config: HubConfig;
   db: Db;
-  store: ItemStore;
+  store: HubStore;
   bus: EventBus;
   settings: Settings;
   sessions: SessionService;

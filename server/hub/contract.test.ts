@@ -1,7 +1,6 @@
 import { hubApis } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { hubApis as handlers } from './apis.js';
-import type { Device } from './devices/device.js';
 import { isGroup } from './devices/group-values.js';
 import { connectRealtime, type RealtimeClient } from './testing/realtime-client.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
@@ -75,7 +74,7 @@ describe('hub contract sweep: every operation of the hub contract', () => {
   let realParams: Record<string, string>;
   beforeAll(async () => {
     hub = await startTestHub();
-    const devices = hub.hub.store.values<Device>('device');
+    const devices = hub.hub.store.values('device');
     realParams = {
       deviceId: devices.find((device) => device.name === 'Ceiling light')!.id,
       groupId: devices.find(isGroup)!.id,

@@ -1,6 +1,5 @@
 import { DEMO_OWNER_ATHOM_ID } from './demo-home.js';
 import { linkDemoOwner } from './demo-cloud.js';
-import type { UserItem } from './sessions.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 import { newUser, ownerOf } from './users/users.js';
 
@@ -29,7 +28,7 @@ describe('linking the demo owner to the demo cloud account (npm start)', () => {
   it('when someone else took over the hub, then their account stays and the link is refused', () => {
     const owner = ownerOf(hub.hub)!;
     hub.hub.store.transaction(() => {
-      hub.hub.store.save<UserItem>('user', { ...owner, isOwner: false });
+      hub.hub.store.save('user', { ...owner, isOwner: false });
       hub.hub.store.insert('user', newUser({ name: 'Heir', athomId: 'c'.repeat(24), verified: true, role: 'manager', isOwner: true }));
     });
     expect(linkDemoOwner(hub.hub, 'a'.repeat(24))).toBe(false);

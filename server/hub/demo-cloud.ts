@@ -1,6 +1,5 @@
 import type { Hub } from './context.js';
 import { DEMO_OWNER_ATHOM_ID } from './demo-home.js';
-import type { UserItem } from './sessions.js';
 import { findByAthomId, ownerOf } from './users/users.js';
 
 /** The cloud account last linked to the demo owner (the seeded owner starts with the placeholder DEMO_OWNER_ATHOM_ID). */
@@ -20,7 +19,7 @@ export function linkDemoOwner(hub: Hub, accountId: string): boolean {
   if (!demoIds.includes(owner.athomId ?? undefined)) return false;
   if (findByAthomId(hub, accountId)) return false;
   hub.store.transaction(() => {
-    hub.store.save<UserItem>('user', { ...owner, athomId: accountId });
+    hub.store.save('user', { ...owner, athomId: accountId });
     hub.settings.set(LINKED, accountId);
   });
   return true;

@@ -1,7 +1,7 @@
 import type { Hub } from './context.js';
 import type { Device } from './devices/device.js';
 import { addLibraryRemote, fetchLibraryDevice } from './rf/infrared-remotes.js';
-import { rootZone, type Zone } from './zones/api.js';
+import { rootZone } from './zones/api.js';
 
 /** The demo home's TV remote: the infrared library's Samsung TV, in the living room. */
 export const DEMO_REMOTE = { libraryId: 'samsung-tv', name: 'Living room TV', zone: 'Living room' };
@@ -16,7 +16,7 @@ export async function ensureDemoRemote(hub: Hub, infraredUrl: string): Promise<D
   const library = await fetchLibraryDevice(hub, infraredUrl, DEMO_REMOTE.libraryId);
   // Asked again after the wait: two starts racing add one remote.
   if (hub.settings.get(ADDED)) return null;
-  const zone = hub.store.values<Zone>('zone').find((candidate) => candidate.name === DEMO_REMOTE.zone) ?? rootZone(hub.store)!;
+  const zone = hub.store.values('zone').find((candidate) => candidate.name === DEMO_REMOTE.zone) ?? rootZone(hub.store)!;
   return hub.store.transaction(() => {
     hub.settings.set(ADDED, true);
     return addLibraryRemote(hub, library, { name: DEMO_REMOTE.name, zone: zone.id });

@@ -3,7 +3,6 @@ import type { Hub } from './context.js';
 import type { CapabilityValue } from './drivers/capabilities.js';
 import { addPairedDevice } from './drivers/paired-devices.js';
 import { answerCallback, emitEvent, openSession } from './drivers/pairing.js';
-import type { Device } from './devices/device.js';
 import { updateDevice } from './devices/lifecycle.js';
 import { commission, interview, makeDevice, powerUp } from './matter/commissioning.js';
 import { network, nodeDataId } from './radios/network.js';
@@ -11,7 +10,6 @@ import type { RadioId } from './radios/profiles.js';
 import { encode433 } from './rf/devices.js';
 import { emulate, record } from './rf/transceiver.js';
 import { setDataset } from './thread/border-router.js';
-import type { Zone } from './zones/api.js';
 
 type RadioDevice = [radio: RadioId, driver: string, name: string, zone: string, report: Record<string, CapabilityValue>];
 
@@ -41,9 +39,9 @@ function pairNode(hub: Hub, [radio, driverName, name, zoneName, report]: RadioDe
   emitEvent(hub, session, 'list_devices');
   const node = net.finishInterview(net.join(driverName, {}).id);
   const found = emitEvent(hub, session, 'list_devices').find((candidate) => candidate.data.id === nodeDataId(radio, node.id))!;
-  const asked = hub.store.get<typeof session>('pairsession', session.id)!;
+  const asked = hub.store.get('pairsession', session.id)!;
   for (const callback of Object.values(asked.callbacks)) answerCallback(hub, asked, callback.id, DEMO_PIN);
-  addPairedDevice(hub, hub.store.get<typeof session>('pairsession', session.id)!, { name, data: found.data });
+  addPairedDevice(hub, hub.store.get('pairsession', session.id)!, { name, data: found.data });
   hub.store.remove('pairsession', session.id);
   net.report(node.id, report);
 }
@@ -73,7 +71,7 @@ function commissionBulb(hub: Hub, zones: ReadonlyMap<string, string>): void {
   });
   const node = interview(hub, commission(hub, pairingCode).id);
   const { deviceId } = makeDevice(hub, node.id);
-  const device = hub.store.get<Device>('device', deviceId)!;
+  const device = hub.store.get('device', deviceId)!;
   const zone = zones.get('Hallway');
   hub.store.save('device', updateDevice(hub, device, { name: 'Hallway pendant', ...(zone ? { zone } : {}) }));
 }
@@ -86,7 +84,7 @@ function commissionBulb(hub: Hub, zones: ReadonlyMap<string, string>): void {
 export function seedDemoRadios(hub: Hub): void {
   if (hub.settings.get('demoRadiosSeeded')) return;
   hub.store.transaction(() => {
-    const zones = new Map(hub.store.values<Zone>('zone').map((zone) => [zone.name, zone.id]));
+    const zones = new Map(hub.store.values('zone').map((zone) => [zone.name, zone.id]));
     for (const device of radioDevices) pairNode(hub, device, zones);
     for (const radio of ['zigbee', 'zwave'] as const) network(hub, radio).permitJoin(0);
     setDataset(hub, newDataset());

@@ -1,10 +1,8 @@
 import { FakeClock } from '../http/clock.js';
 import { applyValues } from './devices/control.js';
-import type { Device } from './devices/device.js';
 import { bearer, startTestHub, type TestHub } from './testing/test-hub.js';
 import { INSTALLER_WINDOW_MS } from './users/installer.js';
 import { INVITE_TTL_MS } from './users/invites.js';
-import type { Zone } from './zones/api.js';
 
 /** Years from the machine's time, so that a rule reading the machine's time instead of the hub's shows. */
 const START = Date.UTC(2031, 4, 6, 7, 8, 9);
@@ -14,7 +12,7 @@ describe("the hub's time-based rules read the hub's clock (README: one clock)", 
   let hub: TestHub;
   const clock = new FakeClock(START);
   const auth = () => bearer(hub.token);
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
 
   beforeAll(async () => {
     hub = await startTestHub({ clock, cloudSharedSecret: 'cloud-secret' });
@@ -33,7 +31,7 @@ describe("the hub's time-based rules read the hub's clock (README: one clock)", 
     clock.advance(60_000);
     const sensor = device('Hallway motion');
     applyValues(hub.hub, sensor, { alarm_motion: true }, 'motion-1');
-    expect(hub.hub.store.get<Zone>('zone', sensor.zone)).toMatchObject({ active: true, activeLastUpdated: iso(clock.now()) });
+    expect(hub.hub.store.get('zone', sensor.zone)).toMatchObject({ active: true, activeLastUpdated: iso(clock.now()) });
   });
 
   it('when the hub reboots, then the reboot, the new boot time, the log and the report carry the clock time', async () => {

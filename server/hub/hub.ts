@@ -20,6 +20,7 @@ import { flowEngine } from './flow/engine.js';
 import { startFlowManager } from './flow/manager.js';
 import { CardRegistry } from './flow/registry.js';
 import { Insights } from './insights/insights.js';
+import type { HubItems } from './items.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
@@ -29,7 +30,7 @@ import { seedDemoHome } from './demo-home.js';
 import { startApps } from './apps/start.js';
 import { appRoutes } from './apps/routes.js';
 import { startEnergy } from './energy/recorder.js';
-import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
+import { SESSION_PURGE_INTERVAL_MS, SessionService } from './sessions.js';
 import { sessionView } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
@@ -80,7 +81,7 @@ export function createHub(config: HubConfig): RunningHub {
   const db = openDb(path.join(config.dataDir, 'hub.sqlite'));
   const settings = new Settings(db);
   const bus = new EventBus();
-  const store = new ItemStore(db, bus, realtimeManagers());
+  const store = new ItemStore<HubItems>(db, bus, realtimeManagers());
   const clock = config.clock ?? systemClock;
   const now = clock.now;
   const startedAt = new Date(now());
@@ -103,7 +104,7 @@ export function createHub(config: HubConfig): RunningHub {
     cards: new CardRegistry(() => hub),
     insights: new Insights(() => hub),
   };
-  store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
+  store.presentAs('session', (session) => sessionView(hub, session));
   const stopFlowManager = startFlowManager(hub);
   if (config.demoHome) seedDemoHome(hub);
   hub.sessions.purgeExpired();

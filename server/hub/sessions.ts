@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../http/api.js';
 import type { Db } from '../http/db.js';
-import type { Item, ItemStore } from '../http/item-store.js';
+import type { Item } from '../http/item-store.js';
+import type { HubStore } from './items.js';
 import { intersectScopes } from '../http/scopes.js';
 import { newSecret, secretHash } from '../http/secrets.js';
 import type { components } from '../../generated/hub/users.js';
@@ -62,7 +63,7 @@ export class SessionService {
 
   constructor(
     db: Db,
-    private readonly store: ItemStore,
+    private readonly store: HubStore,
     /** The hub's clock: expiry, lastUsed and the purge follow it. */
     private readonly now: () => number,
   ) {
@@ -105,7 +106,7 @@ export class SessionService {
       if (!sessionId) return null;
       this.byToken.set(token, sessionId);
     }
-    const item = this.store.get<SessionItem>('session', sessionId);
+    const item = this.store.get('session', sessionId);
     if (!item) {
       this.byToken.delete(token);
       return null;
@@ -117,7 +118,7 @@ export class SessionService {
   authenticate(token: string): HubSession | null {
     const item = this.sessionOf(token);
     if (!item) return null;
-    const user = this.store.get<UserItem>('user', item.userId);
+    const user = this.store.get('user', item.userId);
     if (!user || !user.enabled) return null;
     const now = this.now();
     if (!item.lastUsed || now - Date.parse(item.lastUsed) > LAST_USED_PRECISION_MS) {
@@ -152,7 +153,7 @@ export class SessionService {
    */
   purgeExpired(): number {
     const now = this.now();
-    const expired = this.store.values<SessionItem>('session').filter((session) => session.expiresAt && Date.parse(session.expiresAt) <= now);
+    const expired = this.store.values('session').filter((session) => session.expiresAt && Date.parse(session.expiresAt) <= now);
     this.store.transaction(() => {
       for (const session of expired) this.revoke(session.id);
     });
@@ -161,7 +162,7 @@ export class SessionService {
 
   /** Every session of a user, optionally of one type. */
   ofUser(userId: string, type?: SessionType): SessionItem[] {
-    return this.store.values<SessionItem>('session').filter((session) => session.userId === userId && (!type || session.type === type));
+    return this.store.values('session').filter((session) => session.userId === userId && (!type || session.type === type));
   }
 
   /** Ends every session of a user (deleted user). */

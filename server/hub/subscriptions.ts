@@ -1,7 +1,6 @@
 import { hubApis as manifests } from '../../generated/hub/index.js';
-import type { Caller, Dispatcher, Operation } from '../http/dispatcher.js';
+import type { Caller, CrudStore, Dispatcher, Operation } from '../http/dispatcher.js';
 import { ApiError, notFound } from '../http/errors.js';
-import type { ItemStore } from '../http/item-store.js';
 import { hasScope } from '../http/scopes.js';
 import type { ContractValidator } from '../http/validator.js';
 import type { HubContext } from './context.js';
@@ -24,7 +23,7 @@ const unknownUri = (uri: string) => new ApiError(404, 'not_found', `Unknown uri:
  * type without a read of its own needs its manager's read scope and the item in the store. Anything else is a 404.
  * Throws the ApiError to answer; resolves when the caller may subscribe.
  */
-export function subscriptionRules(dispatcher: Dispatcher<HubContext>, validator: ContractValidator, store: ItemStore) {
+export function subscriptionRules(dispatcher: Dispatcher<HubContext>, validator: ContractValidator, store: Pick<CrudStore, 'get'>) {
   const managerOf = realtimeManagers();
   const managerScope = new Map<string, string>();
   const itemRead = new Map<string, Operation<HubContext>>();

@@ -13,7 +13,7 @@ import { MemoryStorageAdapter } from '../../../client/cloud/storage.js';
 import { Device } from '../../../client/hub/device.js';
 import type { HubAPI } from '../../../client/hub/hub-api.js';
 import { awaitOAuth2Code, registerWebhook } from '../../hub/cloud/cloud.js';
-import { createNotification, type Notification } from '../../hub/notifications/notify.js';
+import { createNotification } from '../../hub/notifications/notify.js';
 import { onCloudWebhook, onWebhook, type CloudWebhookCall, type WebhookCall } from '../../hub/logic/webhooks.js';
 import { installPackage, uninstall } from '../../hub/apps/lifecycle.js';
 import { readManifest } from '../../hub/apps/manifest.js';
@@ -139,8 +139,8 @@ describe('the connect service: a hub reached through its tunnel', () => {
     it("when a user answers a push, then the hub applies it for that account's user (read, then delete)", async () => {
       const { id } = notify();
       await confirm(id, { choice: 'read' }).expect(204);
-      const read = hub.hub.store.get<Notification>('notification', id)!;
-      expect(read.readBy).toEqual([hub.hub.store.values<{ id: string; athomId?: string | null }>('user').find((user) => user.athomId === owner.id)!.id]);
+      const read = hub.hub.store.get('notification', id)!;
+      expect(read.readBy).toEqual([hub.hub.store.values('user').find((user) => user.athomId === owner.id)!.id]);
       await confirm(id, { choice: 'delete' }).expect(204);
       expect(hub.hub.store.get('notification', id)).toBeUndefined();
     });
@@ -164,7 +164,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
   describe('sendMobileEvent', () => {
     const message = (event: object) => JSON.stringify(event);
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-    const hubUserId = () => hub.hub.store.values<{ id: string; athomId?: string | null }>('user').find((user) => user.athomId === owner.id)!.id;
+    const hubUserId = () => hub.hub.store.values('user').find((user) => user.athomId === owner.id)!.id;
     const send = (body: object, query: object = { homeyId: hub.hub.id }, auth: Record<string, string> = owner.auth) => http().post('/mobile/event').query(query).set(auth).send(body);
 
     it("when a user's phone reports entering the geofence, then the hub marks them present", async () => {
@@ -267,12 +267,12 @@ describe('the connect service: a hub reached through its tunnel', () => {
   }
 }
 `);
-      const values = () => hub.hub.store.get<{ id: string; values: Record<string, string> }>('appsettings', 'com.example.oauth')?.values ?? {};
+      const values = () => hub.hub.store.get('appsettings', 'com.example.oauth')?.values ?? {};
       hub.hub.config.callbackUrl = callbackUrl;
       try {
         await installPackage(hub.hub, appDir, readManifest(appDir), 'devkit_install', { env: { API_URL: 'https://provider.example/authorize?client_id=app' } });
         await eventually(() => expect(values().url).toMatch(/^https:\/\/provider\.example\/authorize\?client_id=app&redirect_uri=.+&state=/));
-        const state = new URL(values().url!).searchParams.get('state')!;
+        const state = new URL(values().url as string).searchParams.get('state')!;
         const page = await request(callbackUrl).get('/oauth2/callback').query({ state, code: 'provider-code' }).expect(200);
         expect(page.text).toContain('You are signed in');
         await eventually(() => expect(values().code).toBe('provider-code'));

@@ -3,6 +3,7 @@ import * as manifest from '../../../generated/hub/alarms.operations.js';
 import type { components, operations } from '../../../generated/hub/alarms.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { nextOccurance, type Alarm } from './schedule.js';
 
 /** A new alarm from a create body, enabled unless it says otherwise, with its first `nextOccurance` after `now`. */
@@ -11,16 +12,16 @@ export function newAlarm(input: components['schemas']['AlarmCreate'], now: numbe
   return { id: randomUUID(), name, time, enabled, repetition, nextOccurance: nextOccurance({ time, enabled, repetition }, now) };
 }
 
-export const alarms = defineApi<operations, typeof manifest.operations, HubContext>(
+export const alarms = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {},
   {
     rules: {
       alarm: {
-        create: (input, { hub }) => newAlarm(input as components['schemas']['AlarmCreate'], hub.now()),
+        create: (input, { hub }) => newAlarm(input, hub.now()),
         update(current, patch, { hub }) {
-          const { id: _id, nextOccurance: _computed, ...changes } = patch as components['schemas']['AlarmUpdate'];
-          const alarm = { ...(current as Alarm), ...changes };
+          const { id: _id, nextOccurance: _computed, ...changes } = patch;
+          const alarm = { ...current, ...changes };
           return { ...alarm, nextOccurance: nextOccurance(alarm, hub.now()) };
         },
       },

@@ -1,6 +1,6 @@
 import type { Clock } from '../../http/clock.js';
 import type { EventBus } from '../../http/events.js';
-import type { ItemStore } from '../../http/item-store.js';
+import type { HubStore } from '../items.js';
 import { Listeners } from '../../http/listeners.js';
 import { isOneOff, nextOccurance, type Alarm } from './schedule.js';
 
@@ -20,7 +20,7 @@ export class AlarmScheduler {
   private unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly store: ItemStore,
+    private readonly store: HubStore,
     private readonly bus: EventBus,
     private readonly clock: Clock,
   ) {}
@@ -40,11 +40,11 @@ export class AlarmScheduler {
 
   /** Sets off every enabled alarm due at `now` (epoch ms). The timer calls it with the hub's clock. */
   tick(now: number): void {
-    const due = this.store.values<Alarm>('alarm').filter((alarm) => alarm.enabled && alarm.nextOccurance !== null && Date.parse(alarm.nextOccurance) <= now);
+    const due = this.store.values('alarm').filter((alarm) => alarm.enabled && alarm.nextOccurance !== null && Date.parse(alarm.nextOccurance) <= now);
     for (const alarm of due) {
       this.fired.tell(alarm);
       const enabled = !isOneOff(alarm.repetition);
-      this.store.save<Alarm>('alarm', { ...alarm, enabled, nextOccurance: nextOccurance({ ...alarm, enabled }, now) });
+      this.store.save('alarm', { ...alarm, enabled, nextOccurance: nextOccurance({ ...alarm, enabled }, now) });
     }
     this.arm();
   }
@@ -57,7 +57,7 @@ export class AlarmScheduler {
 
   private arm(): void {
     this.cancel?.();
-    const times = this.store.values<Alarm>('alarm').flatMap((alarm) => (alarm.enabled && alarm.nextOccurance ? [Date.parse(alarm.nextOccurance)] : []));
+    const times = this.store.values('alarm').flatMap((alarm) => (alarm.enabled && alarm.nextOccurance ? [Date.parse(alarm.nextOccurance)] : []));
     this.cancel = times.length ? this.clock.at(Math.min(...times), () => this.tick(this.clock.now())) : undefined;
   }
 }

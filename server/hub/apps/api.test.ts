@@ -95,7 +95,7 @@ describe('apps manager', () => {
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ error: 'invalid_request', error_description: reserved, statusCode: 400 });
     }
-    const { values } = hub.hub.store.get<{ id: string; values: Record<string, unknown> }>('appsettings', SUN)!;
+    const { values } = hub.hub.store.get('appsettings', SUN)!;
     expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
     expect(Object.keys(values)).not.toContain(name);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -2,17 +2,18 @@ import * as manifest from '../../../generated/hub/apps.operations.js';
 import type { operations } from '../../../generated/hub/apps.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { sendCrashlog } from './crashlog.js';
 import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
 import { installFromStore } from './store.js';
-import { appRuntime, type App } from './runtime.js';
+import { appRuntime } from './runtime.js';
 import { getSetting, requireSettings, setSetting, unsetSetting } from './settings.js';
 
-export const apps = defineApi<operations, typeof manifest.operations, HubContext>(
+export const apps = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => {
-      const all = hub.store.values<App>('app');
+      const all = hub.store.values('app');
       return {
         appCount: all.length,
         runningCount: all.filter((app) => app.state === 'running').length,
@@ -41,7 +42,7 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
       requireApp(hub, id);
       const runtime = appRuntime(hub);
       const usage = runtime.isRunning(id) ? await runtime.worker(id).usage() : { cpu: 0, mem: 0 };
-      const app = hub.store.get<App>('app', id);
+      const app = hub.store.get('app', id);
       if (app) hub.store.save('app', { ...app, usage });
       return usage;
     },
@@ -50,7 +51,7 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
     rules: {
       app: {
         update(current, patch) {
-          const { autoupdate } = patch as operations['updateApp']['requestBody']['content']['application/json'];
+          const { autoupdate } = patch;
           return autoupdate === undefined ? current : { ...current, autoupdate };
         },
       },

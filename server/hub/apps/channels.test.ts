@@ -1,5 +1,4 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { App } from './runtime.js';
 import { eventually } from './testing/eventually.js';
 
 const SUN = 'com.example.suntimes';
@@ -35,7 +34,7 @@ describe('app store channels', () => {
     const refused = await install({ id: SUN, version: '1.4.0', channel: 'beta' }).expect(404);
     expect(refused.body.error_description).toBe("Version 1.4.0 of com.example.suntimes is not in the app store's beta channel");
     await install({ id: SUN, version: '9.9.9' }).expect(404);
-    expect(hub.hub.store.get<App>('app', SUN)).toMatchObject({ version: '1.2.0', channel: 'alpha' });
+    expect(hub.hub.store.get('app', SUN)).toMatchObject({ version: '1.2.0', channel: 'alpha' });
   });
 
   it('when the channel, version or id is malformed, the app unknown or the scope missing, then 400, 404 or 403', async () => {
@@ -50,7 +49,7 @@ describe('app store channels', () => {
     await install({ id: SUN, channel: 'beta' }).expect(200);
     await install({ id: THERMOSTAT, channel: 'beta' }).expect(200);
     await install({ id: CRASH, channel: 'stable' }).expect(200);
-    const installed = (id: string) => hub.hub.store.get<App>('app', id)!;
+    const installed = (id: string) => hub.hub.store.get('app', id)!;
     // As if installed before the store had these releases.
     hub.hub.store.save('app', { ...installed(SUN), version: '1.0.0' });
     hub.hub.store.save('app', { ...installed(THERMOSTAT), version: '2.0.0', autoupdate: false });

@@ -2,15 +2,14 @@ import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { beforeRemove } from '../devices/lifecycle.js';
 import { appIconObj, type Manifest } from './manifest.js';
-import { appRuntime, appUri, type App, type AppSettings } from './runtime.js';
+import { appRuntime, appUri, type App } from './runtime.js';
 
 type Origin = App['origin'];
 type Channel = App['channel'];
 
-export const requireApp = (hub: Hub, id: string): App => hub.store.require<App>('app', id, 'App');
+export const requireApp = (hub: Hub, id: string): App => hub.store.require('app', id, 'App');
 
 /** The folder a devkit session unpacked its package to. */
 export const sessionDir = (hub: Hub, session: string): string => join(hub.config.dataDir, 'devkit', session);
@@ -64,13 +63,13 @@ function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: 
 
 /** Stores the installed app (stopped) and, unless kept from an earlier install, its default settings. */
 export function recordInstall(hub: Hub, manifest: Manifest, origin: Origin, channel: Channel, session: string | null): void {
-  const before = hub.store.get<App>('app', manifest.id);
+  const before = hub.store.get('app', manifest.id);
   const defaults = Object.fromEntries(manifest.settings.filter((s) => s.default !== undefined).map((s) => [s.id, s.default]));
   hub.store.transaction(() => {
     const item = appItem(manifest, origin, channel, session, before);
     if (before) hub.store.save('app', item);
     else hub.store.insert('app', item);
-    if (!hub.store.get<AppSettings>('appsettings', manifest.id)) hub.store.insert('appsettings', { id: manifest.id, values: defaults });
+    if (!hub.store.get('appsettings', manifest.id)) hub.store.insert('appsettings', { id: manifest.id, values: defaults });
   });
 }
 
@@ -89,7 +88,7 @@ export async function installPackage(
   }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string>; debug?: boolean } = {},
 ): Promise<App> {
   const runtime = appRuntime(hub);
-  const before = hub.store.get<App>('app', manifest.id);
+  const before = hub.store.get('app', manifest.id);
   if (before) await runtime.stop(manifest.id);
   recordInstall(hub, manifest, origin, channel, session);
   runtime.load(manifest.id, dir, manifest, env, debug);
@@ -108,7 +107,7 @@ export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): P
 /** Removes a stopped app with the devices of its drivers (and its settings when purged). */
 export function forget(hub: Hub, id: string, purgeSettings: boolean): void {
   hub.store.transaction(() => {
-    for (const device of hub.store.values<Device>('device').filter((device) => device.ownerUri === appUri(id))) {
+    for (const device of hub.store.values('device').filter((device) => device.ownerUri === appUri(id))) {
       beforeRemove(hub, device);
       hub.store.remove('device', device.id);
     }

@@ -1,5 +1,4 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { App } from './runtime.js';
 import { eventually } from './testing/eventually.js';
 
 const SUN = 'com.example.suntimes';
@@ -16,7 +15,7 @@ describe('apps across a hub restart', () => {
     await first.http().put(`/api/manager/apps/app/${SUN}/setting/sunset`).set(auth).send({ value: '21:00' }).expect(204);
     await first.http().put(`/api/manager/apps/app/${THERMOSTAT}/disable`).set(auth).send({}).expect(204);
     // As if installed before the store had their current versions: one updates itself, the other waits.
-    const installed = (id: string) => first.hub.store.get<App>('app', id)!;
+    const installed = (id: string) => first.hub.store.get('app', id)!;
     first.hub.store.save('app', { ...installed(SUN), version: '1.0.0' });
     first.hub.store.save('app', { ...installed(THERMOSTAT), version: '1.9.0', autoupdate: false });
     await first.stop({ keepData: true });

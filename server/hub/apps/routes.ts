@@ -56,7 +56,7 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
   const method = spec.method.toUpperCase();
   const target = (req: Request) => {
     const { appId = '', path = '' } = req.params as Record<string, string | undefined>;
-    const app = hub.store.get<App>('app', appId);
+    const app = hub.store.get('app', appId);
     const found = app && matchRoute(appRuntime(hub).packages.get(appId)?.manifest.api ?? [], method, path);
     return { appId, path, app, found };
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/apps.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
+import { onCapabilityChanged, type CapabilityChange } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { startOAuth2SignIn } from '../cloud/oauth2.js';
@@ -113,7 +113,7 @@ export class AppRuntime {
   }
 
   private save(id: string, change: Partial<App>): void {
-    const app = this.hub.store.get<App>('app', id);
+    const app = this.hub.store.get('app', id);
     if (app) this.hub.store.save('app', { ...app, ...change });
   }
 
@@ -122,7 +122,7 @@ export class AppRuntime {
     const current = this.running.get(id);
     if (current) return current.started;
     const pack = this.packages.get(id)!;
-    const values = this.hub.store.get<AppSettings>('appsettings', id)?.values ?? {};
+    const values = this.hub.store.get('appsettings', id)?.values ?? {};
     this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
@@ -142,11 +142,11 @@ export class AppRuntime {
         settle();
         if (this.closing) return;
         if (stopped) return this.save(id, { state: 'stopped', ready: false });
-        const exitCount = (this.hub.store.get<App>('app', id)?.exitCount ?? 0) + 1;
+        const exitCount = (this.hub.store.get('app', id)?.exitCount ?? 0) + 1;
         const crashedMessage = error?.message ?? `The app exited with code ${code}`;
         this.save(id, { state: 'stopped', ready: false, crashed: true, crashedMessage, exitCode: code, exitCount });
         this.notifyCrash(id, crashedMessage);
-        const crashed = this.hub.store.get<App>('app', id);
+        const crashed = this.hub.store.get('app', id);
         // The store's developers hear of their app's crash (best effort; the hub's crash log is kept either way).
         if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
@@ -169,7 +169,7 @@ export class AppRuntime {
 
   /** The home's managers hear of a crash: they may restart the app or send its crash log. */
   private notifyCrash(id: string, message: string): void {
-    const name = this.hub.store.get<App>('app', id)?.name ?? id;
+    const name = this.hub.store.get('app', id)?.name ?? id;
     createNotification(this.hub, { ownerUri: appUri(id), excerpt: `${name} crashed: ${message}`.slice(0, 200), roles: ['manager'], meta: { appId: id } });
   }
 
@@ -183,7 +183,7 @@ export class AppRuntime {
         return;
       case 'setSetting': {
         if (!isSettingName(message.name)) return;
-        const settings = this.hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
+        const settings = this.hub.store.get('appsettings', id) ?? { id, values: {} };
         this.hub.store.save('appsettings', { id, values: withSetting(settings.values, message.name, message.value) });
         return;
       }
@@ -239,7 +239,7 @@ export class AppRuntime {
   }
 
   private setCapability(id: string, message: Extract<WorkerMessage, { type: 'setCapability' }>): void {
-    const device = this.hub.store.get<Device>('device', message.deviceId);
+    const device = this.hub.store.get('device', message.deviceId);
     if (!device || device.ownerUri !== appUri(id)) {
       this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue: not a device of this app: ${message.deviceId}` });
       return;

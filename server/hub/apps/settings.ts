@@ -7,7 +7,7 @@ import { isSettingName, withSetting } from './setting-values.js';
 /** An installed app's settings (an app installed has its settings item). */
 export function requireSettings(hub: Hub, id: string): AppSettings {
   requireApp(hub, id);
-  return hub.store.get<AppSettings>('appsettings', id) ?? { id, values: {} };
+  return hub.store.get('appsettings', id) ?? { id, values: {} };
 }
 
 function requireSettingName(name: string): void {

@@ -6,7 +6,7 @@ import type { Hub } from '../context.js';
 import { appCardProvider } from './cards.js';
 import { forget, installedDir, sessionDir } from './lifecycle.js';
 import { readManifest } from './manifest.js';
-import { appRuntime, type App } from './runtime.js';
+import { appRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
 import { syncWithAppStore } from './store-sync.js';
 
@@ -16,7 +16,7 @@ export function startApps(hub: Hub): () => Promise<void> {
   const settingsScope = operations.getAppSettings.scopes[0];
   hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
   const runtime = appRuntime(hub);
-  for (const installed of hub.store.values<App>('app')) {
+  for (const installed of hub.store.values('app')) {
     // A devkit run lasts as long as its session, which a restart ends.
     if (installed.origin === 'devkit_run') {
       forget(hub, installed.id, false);
@@ -24,7 +24,7 @@ export function startApps(hub: Hub): () => Promise<void> {
       continue;
     }
     checkStoreUpdate(hub, installed);
-    const app = hub.store.get<App>('app', installed.id)!;
+    const app = hub.store.get('app', installed.id)!;
     const dir = installedDir(hub, app);
     if (!existsSync(join(dir, 'app.json'))) {
       hub.store.save('app', { ...app, state: 'stopped', ready: false, crashed: true, crashedMessage: 'The app package is missing: reinstall the app' });

@@ -1,7 +1,6 @@
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { reportUsageToStore } from './cloud-store.js';
-import { appRuntime, appUri, type App } from './runtime.js';
+import { appRuntime, appUri } from './runtime.js';
 import { checkCloudUpdates } from './store.js';
 
 /** How often a hub asks the app store for updates and tells it how its apps are used. */
@@ -10,8 +9,8 @@ export const STORE_SYNC_MS = 6 * 60 * 60 * 1000;
 /** Tells the app store, per store app, its devices per driver and its flow card runs since the last report. */
 export async function reportStoreUsage(hub: Hub): Promise<void> {
   const runtime = appRuntime(hub);
-  const devices = hub.store.values<Device>('device');
-  for (const app of hub.store.values<App>('app').filter((app) => app.origin === 'appstore')) {
+  const devices = hub.store.values('device');
+  for (const app of hub.store.values('app').filter((app) => app.origin === 'appstore')) {
     const prefix = `${appUri(app.id)}:`;
     const drivers: Record<string, number> = {};
     for (const device of devices) if (device.driverId.startsWith(prefix)) drivers[device.driverId.slice(prefix.length)] = (drivers[device.driverId.slice(prefix.length)] ?? 0) + 1;

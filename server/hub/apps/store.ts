@@ -11,7 +11,7 @@ import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type R
  * cloud app store when one is set and reachable, else from the catalogue the hub ships.
  */
 export async function installFromStore(hub: Hub, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
-  if (hub.store.get<App>('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
+  if (hub.store.get('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
   // A version without a channel: alpha offers every published build, and the answer names the build's channel.
   const install = await cloudInstall(hub, id, channel ?? (version !== undefined ? 'alpha' : 'stable'), version);
   if (install) {
@@ -55,7 +55,7 @@ export function checkStoreUpdate(hub: Hub, app: App): void {
   const newest = app.origin === 'appstore' ? storeRelease(app.id, app.channel) : undefined;
   if (!offerUpdate(hub, app, newest && { version: newest.version, permissions: newest.manifest.permissions })) return;
   recordStoreInstall(hub, newest!, app.channel);
-  hub.store.save('app', { ...hub.store.get<App>('app', app.id)!, enabled: app.enabled });
+  hub.store.save('app', { ...hub.store.get('app', app.id)!, enabled: app.enabled });
 }
 
 /**
@@ -65,10 +65,10 @@ export function checkStoreUpdate(hub: Hub, app: App): void {
  */
 export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
   const updated: string[] = [];
-  for (const app of hub.store.values<App>('app').filter((app) => app.origin === 'appstore')) {
+  for (const app of hub.store.values('app').filter((app) => app.origin === 'appstore')) {
     const install = await cloudInstall(hub, app.id, app.channel).catch(() => undefined);
     if (!install) continue;
-    const current = hub.store.get<App>('app', app.id);
+    const current = hub.store.get('app', app.id);
     if (!current || current.origin !== 'appstore' || !offerUpdate(hub, current, install)) continue;
     const release = await downloadRelease(hub, app.id, install).catch(() => undefined);
     if (!release) continue;
@@ -79,7 +79,7 @@ export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
       } else {
         await appRuntime(hub).stop(app.id);
         recordStoreInstall(hub, release, current.channel);
-        hub.store.save('app', { ...hub.store.get<App>('app', app.id)!, enabled: false });
+        hub.store.save('app', { ...hub.store.get('app', app.id)!, enabled: false });
         appRuntime(hub).load(app.id, installedDir(hub, current), release.manifest);
       }
       updated.push(app.id);

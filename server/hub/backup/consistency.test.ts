@@ -22,7 +22,7 @@ describe('a backup taken while the home keeps changing', () => {
   });
 
   it('when capability values are written through the API during the copy, then the backup holds the database exactly as it was when the copy completed, and a hub restored from it reads the same', async () => {
-    const light = hub.hub.store.values<Device>('device').find((device) => device.name === 'Ceiling light')!;
+    const light = hub.hub.store.values('device').find((device) => device.name === 'Ceiling light')!;
     const dim = `/api/manager/devices/device/${light.id}/capability/dim`;
     // Some 8 MB of other data, so that the copy takes many steps with the hub serving requests between them.
     hub.hub.db.exec('CREATE TABLE ballast (data BLOB NOT NULL)');
@@ -66,7 +66,7 @@ describe('a backup taken while the home keeps changing', () => {
       copy.close();
     }
     const dimAt = (rows: Row[]) => (JSON.parse(rows.find((row) => row.type === 'device' && row.id === light.id)!.data) as Device).capabilitiesObj.dim!.value;
-    const now = hub.hub.store.get<Device>('device', light.id)!.capabilitiesObj.dim!.value;
+    const now = hub.hub.store.get('device', light.id)!.capabilitiesObj.dim!.value;
     expect(dimAt(snapshot.rows)).not.toBe(now);
 
     // The documented restore: a data folder whose hub.sqlite is the backup file, then start the hub on it.

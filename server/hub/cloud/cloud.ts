@@ -10,7 +10,7 @@ export function cloudState(hub: Hub): components['schemas']['CloudState'] {
     configured: Boolean(hub.config.cloudPublicKey),
     cloudId: hub.id,
     sharedSecretConfigured: Boolean(hub.config.cloudSharedSecret),
-    webhooks: { ...hub.store.list<Webhook>('webhook') },
+    webhooks: { ...hub.store.list('webhook') },
   };
 }
 
@@ -31,7 +31,7 @@ export const FLOW_WEBHOOKS_OWNER = 'homey:manager:logic';
  * `tag` when it has one.
  */
 export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string, unknown>): void {
-  const webhook = hub.store.require<Webhook>('webhook', id, 'Webhook');
+  const webhook = hub.store.require('webhook', id, 'Webhook');
   callCloudWebhook(hub, { id, args });
   if (webhook.ownerUri === FLOW_WEBHOOKS_OWNER && typeof args.event === 'string') callWebhook(hub, { event: args.event, tag: typeof args.tag === 'string' ? args.tag : '' });
 }

@@ -15,7 +15,7 @@ export function requireCloudSecret(hub: Hub, secret: string, what: string): void
 
 /** The enabled user of the hub bound to a cloud account; 404 when the account is none of its users. */
 export function userOfAccount(hub: Hub, athomId: string): UserItem {
-  const user = hub.store.values<UserItem>('user').find((candidate) => candidate.athomId === athomId && candidate.enabled);
+  const user = hub.store.values('user').find((candidate) => candidate.athomId === athomId && candidate.enabled);
   if (!user) throw notFound('User');
   return user;
 }

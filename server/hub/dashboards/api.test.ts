@@ -1,7 +1,5 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Device } from '../devices/device.js';
 import type { Dashboard } from './dashboards.js';
-import type { WidgetStore } from './widget-stores.js';
 
 const CLOCK = 'homey:manager:dashboards:clock';
 const DEVICE = 'homey:manager:dashboards:device';
@@ -12,9 +10,9 @@ describe('dashboards manager: dashboards', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
   const create = (dashboard: Record<string, unknown>) => hub.http().post('/api/manager/dashboards/dashboard').set(auth()).send(dashboard);
-  const storesOf = (dashboardId: string) => hub.hub.store.values<WidgetStore>('widgetstore').filter((store) => store.dashboardId === dashboardId);
+  const storesOf = (dashboardId: string) => hub.hub.store.values('widgetstore').filter((store) => store.dashboardId === dashboardId);
   const choice = (name: string) => {
-    const device = hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+    const device = hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
     return { id: device.id, name: device.name };
   };
 
@@ -64,11 +62,11 @@ describe('dashboards manager: dashboards', () => {
         { id: clock!.id, dashboardId: created.body.id, widgetId: CLOCK, state: {} },
       ]),
     );
-    hub.hub.store.save('widgetstore', { ...hub.hub.store.get<WidgetStore>('widgetstore', clock!.id)!, state: { alarms: 1 } });
+    hub.hub.store.save('widgetstore', { ...hub.hub.store.get('widgetstore', clock!.id)!, state: { alarms: 1 } });
 
     const renamed = await hub.http().put(path).set(auth()).send({ ...created.body, name: 'Cooking' }).expect(200);
     expect(renamed.body).toEqual({ ...created.body, name: 'Cooking' });
-    expect(hub.hub.store.get<WidgetStore>('widgetstore', clock!.id)!.state).toEqual({ alarms: 1 });
+    expect(hub.hub.store.get('widgetstore', clock!.id)!.state).toEqual({ alarms: 1 });
 
     const rearranged = await hub.http().put(path).set(auth()).send({
       columns: [{ id: column!.id, widgets: [{ id: clock!.id, widgetId: CLOCK }] }, { widgets: [{ widgetId: VARIABLE, settings: { label: 'Guests' } }] }],
@@ -79,7 +77,7 @@ describe('dashboards manager: dashboards', () => {
     expect(storesOf(created.body.id).map((store) => [store.id, store.state]).sort()).toEqual([[clock!.id, { alarms: 1 }], [variable.id, {}]].sort());
 
     await hub.http().put(path).set(auth()).send({ columns: [{ widgets: [{ id: clock!.id, widgetId: DEVICE }] }] }).expect(200);
-    expect(hub.hub.store.get<WidgetStore>('widgetstore', clock!.id)).toMatchObject({ widgetId: DEVICE, state: {} });
+    expect(hub.hub.store.get('widgetstore', clock!.id)).toMatchObject({ widgetId: DEVICE, state: {} });
 
     await hub.http().delete(path).set(auth()).expect(204);
     await hub.http().get(path).set(auth()).expect(404);
@@ -109,15 +107,15 @@ describe('dashboards manager: dashboards', () => {
     const twice = '0b8e7f2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
     const duplicate = await create({ name: 'Twice', columns: [{ widgets: [{ id: twice, widgetId: CLOCK }, { id: twice, widgetId: CLOCK }] }] }).expect(400);
     expect(duplicate.body.error_description).toBe(`Widget id ${twice} appears twice in the dashboard`);
-    expect(hub.hub.store.values<Dashboard>('dashboard').map((dashboard) => dashboard.name)).toEqual(['Home']);
+    expect(hub.hub.store.values('dashboard').map((dashboard) => dashboard.name)).toEqual(['Home']);
   });
 
   it('when a widget id is already on another dashboard, then 409 on create and update, and nothing changes', async () => {
-    const home = hub.hub.store.values<Dashboard>('dashboard').find((dashboard) => dashboard.name === 'Home')!;
+    const home = hub.hub.store.values('dashboard').find((dashboard) => dashboard.name === 'Home')!;
     const taken = home.columns[0]!.widgets[0]!;
     const res = await create({ name: 'Thief', columns: [{ widgets: [{ id: taken.id, widgetId: CLOCK }] }] }).expect(409);
     expect(res.body).toMatchObject({ error: 'conflict', error_description: `Widget ${taken.id} is on another dashboard` });
-    expect(hub.hub.store.get<WidgetStore>('widgetstore', taken.id)!.dashboardId).toBe(home.id);
+    expect(hub.hub.store.get('widgetstore', taken.id)!.dashboardId).toBe(home.id);
     const other = await create({ name: 'Other' }).expect(200);
     const path = `/api/manager/dashboards/dashboard/${other.body.id}`;
     const moved = await hub.http().put(path).set(auth()).send({ columns: [{ widgets: [{ id: taken.id, widgetId: CLOCK }] }] }).expect(409);
@@ -136,7 +134,7 @@ describe('dashboards manager: dashboards', () => {
   });
 
   it('when the token lacks the scope, then 403; a readonly token reads but cannot write', async () => {
-    const home = hub.hub.store.values<Dashboard>('dashboard')[0]!;
+    const home = hub.hub.store.values('dashboard')[0]!;
     const readonly = bearer(hub.tokenWith(['homey.dashboard.readonly']));
     await hub.http().get('/api/manager/dashboards/dashboard').set(readonly).expect(200);
     await hub.http().get(`/api/manager/dashboards/dashboard/${home.id}`).set(readonly).expect(200);

@@ -1,8 +1,6 @@
 import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';
-import type { Device } from '../devices/device.js';
-import type { Variable } from '../logic/api.js';
 import type { AppWidget } from './registry.js';
 
 const CLOCK = 'homey:manager:dashboards:clock';
@@ -14,7 +12,7 @@ const WINTER = Date.parse('2026-01-15T12:00:00Z');
 describe('dashboards manager: app widgets and their autocomplete', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
   const autocomplete = (id: string, query: string) => hub.http().get(`/api/manager/dashboards/appwidget/${id}/autocomplete${query}`).set(auth());
 
   beforeAll(async () => {
@@ -67,7 +65,7 @@ describe('dashboards manager: app widgets and their autocomplete', () => {
   });
 
   it('when variables and time zones are looked up, then real ones come: a variable with its type and value, a zone with its UTC offset', async () => {
-    const guests = hub.hub.store.values<Variable>('variable').find((variable) => variable.name === 'Guests')!;
+    const guests = hub.hub.store.values('variable').find((variable) => variable.name === 'Guests')!;
     const variables = await autocomplete(VARIABLE, '?settingId=variable&query=gUe').expect(200);
     expect(variables.body).toEqual([{ id: guests.id, name: 'Guests', description: 'number: 0' }]);
     const zones = await autocomplete(CLOCK, '?settingId=timezone&query=amster').expect(200);

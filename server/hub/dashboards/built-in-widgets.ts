@@ -1,7 +1,4 @@
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
-import type { Variable } from '../logic/api.js';
-import type { Zone } from '../zones/api.js';
 import { bestMatches } from './matching.js';
 import type { AutocompleteResult, WidgetDefinition } from './registry.js';
 
@@ -16,15 +13,15 @@ const chosenId = (choice: unknown): string | undefined => {
 };
 
 function suggestDevices(hub: Hub, query: string): AutocompleteResult[] {
-  const zones = new Map(hub.store.values<Zone>('zone').map((zone) => [zone.id, zone.name]));
-  const devices = hub.store.values<Device>('device').map((device) => ({ id: device.id, name: device.name, description: zones.get(device.zone) ?? '' }));
+  const zones = new Map(hub.store.values('zone').map((zone) => [zone.id, zone.name]));
+  const devices = hub.store.values('device').map((device) => ({ id: device.id, name: device.name, description: zones.get(device.zone) ?? '' }));
   return bestMatches(devices, query);
 }
 
 /** The capabilities of the device chosen in the widget's `device` setting; none while no device is chosen. */
 function suggestCapabilities(hub: Hub, query: string, settings: Readonly<Record<string, unknown>>): AutocompleteResult[] {
   const deviceId = Object.hasOwn(settings, 'device') ? chosenId(settings.device) : undefined;
-  const device = deviceId === undefined ? undefined : hub.store.get<Device>('device', deviceId);
+  const device = deviceId === undefined ? undefined : hub.store.get('device', deviceId);
   if (!device) return [];
   const capabilities = device.capabilities.flatMap((id) => {
     const entry = device.capabilitiesObj[id];
@@ -34,7 +31,7 @@ function suggestCapabilities(hub: Hub, query: string, settings: Readonly<Record<
 }
 
 function suggestVariables(hub: Hub, query: string): AutocompleteResult[] {
-  const variables = hub.store.values<Variable>('variable').map((variable) => ({ id: variable.id, name: variable.name, description: `${variable.type}: ${String(variable.value)}` }));
+  const variables = hub.store.values('variable').map((variable) => ({ id: variable.id, name: variable.name, description: `${variable.type}: ${String(variable.value)}` }));
   return bestMatches(variables, query);
 }
 

@@ -3,7 +3,7 @@ import type { components } from '../../../generated/hub/dashboards.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { widgetRegistry } from './registry.js';
-import { syncWidgetStores, type WidgetStore } from './widget-stores.js';
+import { syncWidgetStores } from './widget-stores.js';
 import { checkWidgetSettings } from './widget-settings.js';
 
 export type Dashboard = components['schemas']['Dashboard'];
@@ -11,7 +11,7 @@ type DashboardCreate = components['schemas']['DashboardCreate'];
 type DashboardUpdate = components['schemas']['DashboardUpdate'];
 type ColumnInput = components['schemas']['DashboardColumnInput'];
 
-export const requireDashboard = (hub: Hub, id: string): Dashboard => hub.store.require<Dashboard>('dashboard', id, 'Dashboard');
+export const requireDashboard = (hub: Hub, id: string): Dashboard => hub.store.require('dashboard', id, 'Dashboard');
 
 /**
  * The columns as stored: ids given or new (each once in the dashboard; a widget id also not on another
@@ -32,7 +32,7 @@ function buildColumns(hub: Hub, dashboardId: string, columns: ColumnInput[]): Da
       const definition = registry.find(widget.widgetId);
       if (!definition) throw badRequest(`App widget not found: ${widget.widgetId}`);
       const id = once(widget.id, 'Widget');
-      const store = hub.store.get<WidgetStore>('widgetstore', id);
+      const store = hub.store.get('widgetstore', id);
       if (store && store.dashboardId !== dashboardId) throw conflict(`Widget ${id} is on another dashboard`);
       return { id, widgetId: widget.widgetId, settings: checkWidgetSettings(definition, widget.settings ?? {}), height: widget.height ?? null };
     }),

@@ -1,17 +1,15 @@
 import type { components } from '../../../generated/hub/dashboards.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
-import type { Variable } from '../logic/api.js';
 import { DASHBOARDS_OWNER } from './built-in-widgets.js';
 import { createDashboard } from './dashboards.js';
 
 /** The demo home's dashboard, over the demo devices and variables (seeded before it): one of each built-in widget. */
 export function seedDemoDashboard(hub: Hub): void {
   const device = (name: string) => {
-    const found = hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+    const found = hub.store.values('device').find((candidate) => candidate.name === name)!;
     return { id: found.id, name: found.name };
   };
-  const guests = hub.store.values<Variable>('variable').find((variable) => variable.name === 'Guests')!;
+  const guests = hub.store.values('variable').find((variable) => variable.name === 'Guests')!;
   const widget = (name: string, settings: components['schemas']['WidgetSettings'] = {}) => ({ widgetId: `${DASHBOARDS_OWNER}:${name}`, settings });
   createDashboard(hub, {
     name: 'Home',

@@ -10,7 +10,7 @@ describe('dashboards manager: widget stores', () => {
 
   beforeAll(async () => {
     hub = await startTestHub();
-    store = hub.hub.store.values<WidgetStore>('widgetstore').find((candidate) => candidate.widgetId === 'homey:manager:dashboards:clock')!;
+    store = hub.hub.store.values('widgetstore').find((candidate) => candidate.widgetId === 'homey:manager:dashboards:clock')!;
   });
   afterAll(() => hub.stop());
 
@@ -62,7 +62,7 @@ describe('dashboards manager: widget stores', () => {
 
   it('when the hub restarts, then a widget store keeps its state', async () => {
     const own = await startTestHub();
-    const kept = own.hub.store.values<WidgetStore>('widgetstore')[0]!;
+    const kept = own.hub.store.values('widgetstore')[0]!;
     await own.http().post(`/api/manager/dashboards/widgetstore/${kept.id}/state`).set(bearer(own.token)).send({ state: { lastSeen: 42 } }).expect(200);
     await own.stop({ keepData: true });
     const restarted = await startTestHub({ dataDir: own.dataDir });

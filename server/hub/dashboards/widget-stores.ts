@@ -9,7 +9,7 @@ type Placed = Pick<components['schemas']['Dashboard'], 'id' | 'columns'>;
 const MAX_STATE_KEYS = 100;
 const MAX_STATE_BYTES = 64 * 1024;
 
-export const requireWidgetStore = (hub: Hub, id: string): WidgetStore => hub.store.require<WidgetStore>('widgetstore', id, 'WidgetStore');
+export const requireWidgetStore = (hub: Hub, id: string): WidgetStore => hub.store.require('widgetstore', id, 'WidgetStore');
 
 /**
  * One store per placed widget, with the widget's id: new widgets get an empty one, removed widgets lose theirs,
@@ -17,11 +17,11 @@ export const requireWidgetStore = (hub: Hub, id: string): WidgetStore => hub.sto
  */
 export function syncWidgetStores(hub: Hub, dashboard: Placed): void {
   const placed = new Map(dashboard.columns.flatMap((column) => column.widgets).map((widget) => [widget.id, widget.widgetId]));
-  for (const store of hub.store.values<WidgetStore>('widgetstore')) {
+  for (const store of hub.store.values('widgetstore')) {
     if (store.dashboardId === dashboard.id && !placed.has(store.id)) hub.store.remove('widgetstore', store.id);
   }
   for (const [id, widgetId] of placed) {
-    const store = hub.store.get<WidgetStore>('widgetstore', id);
+    const store = hub.store.get('widgetstore', id);
     if (!store) hub.store.insert('widgetstore', { id, dashboardId: dashboard.id, widgetId, state: {} } satisfies WidgetStore);
     else if (store.widgetId !== widgetId) hub.store.save('widgetstore', { ...store, widgetId, state: {} });
   }

@@ -4,8 +4,8 @@ import type { Device } from './device.js';
 describe('devices manager', () => {
   let hub: TestHub;
   const auth = (token = hub.token) => bearer(token);
-  const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
-  const zoneNamed = (name: string) => hub.hub.store.values<{ id: string; name: string }>('zone').find((zone) => zone.name === name)!;
+  const named = (name: string) => hub.hub.store.values('device').find((device) => device.name === name)!;
+  const zoneNamed = (name: string) => hub.hub.store.values('zone').find((zone) => zone.name === name)!;
   let readonly: string;
   let control: string;
 
@@ -81,13 +81,13 @@ describe('devices manager', () => {
   });
 
   it('when a device moves or its zone is renamed, then its zoneName follows and subscribers hear device.update for the devices in it only', async () => {
-    const zoneName = (id: string) => hub.hub.store.get<{ id: string; name: string }>('zone', id)!.name;
-    for (const device of hub.hub.store.values<Device>('device')) expect(device.zoneName).toBe(zoneName(device.zone));
+    const zoneName = (id: string) => hub.hub.store.get('zone', id)!.name;
+    for (const device of hub.hub.store.values('device')) expect(device.zoneName).toBe(zoneName(device.zone));
     const kitchen = zoneNamed('Kitchen');
-    const lamp = hub.hub.store.values<Device>('device').find((device) => device.zone !== kitchen.id)!;
+    const lamp = hub.hub.store.values('device').find((device) => device.zone !== kitchen.id)!;
     const moved = await hub.http().put(`/api/manager/devices/device/${lamp.id}`).set(auth()).send({ zone: kitchen.id }).expect(200);
     expect(moved.body).toMatchObject({ zone: kitchen.id, zoneName: 'Kitchen' });
-    const inKitchen = hub.hub.store.values<Device>('device').filter((device) => device.zone === kitchen.id);
+    const inKitchen = hub.hub.store.values('device').filter((device) => device.zone === kitchen.id);
     const updated: string[] = [];
     const stop = hub.hub.bus.subscribe(({ uri, event, data }) => uri === 'homey:manager:devices' && event === 'device.update' && updated.push((data as Device).id));
     await hub.http().put(`/api/manager/zones/zone/${kitchen.id}`).set(auth()).send({ name: 'Cookhouse' }).expect(200);
@@ -100,12 +100,12 @@ describe('devices manager', () => {
 
   it('when devices were stored without a zoneName, then the hub fills it in at start', async () => {
     const earlier = await startTestHub();
-    for (const { zoneName: _dropped, ...device } of earlier.hub.store.values<Device>('device')) earlier.hub.store.save('device', device as Device);
+    for (const { zoneName: _dropped, ...device } of earlier.hub.store.values('device')) earlier.hub.store.save('device', device as Device);
     await earlier.stop({ keepData: true });
     const restarted = await startTestHub({ dataDir: earlier.dataDir });
     try {
       const { body } = await restarted.http().get('/api/manager/devices/device').set(bearer(restarted.token)).expect(200);
-      for (const device of Object.values<Device>(body)) expect(device.zoneName).toBe(restarted.hub.store.get<{ id: string; name: string }>('zone', device.zone)!.name);
+      for (const device of Object.values<Device>(body)) expect(device.zoneName).toBe(restarted.hub.store.get('zone', device.zone)!.name);
     } finally {
       await restarted.stop();
     }

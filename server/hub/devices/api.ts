@@ -4,19 +4,19 @@ import type { operations } from '../../../generated/hub/devices.js';
 import { defineApi } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
 import type { HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { capabilityDefinition, capabilityIds, CAPABILITY_OWNER } from '../drivers/capabilities.js';
 import { requireCapability, setDeviceCapability } from './control.js';
-import type { Device } from './device.js';
 import { isGroup } from './group-values.js';
 import { createGroup, removeFromGroup, requireGroup, setGroupCapability, updateGroup } from './groups.js';
 import { beforeRemove, changeSettings, requireDevice, updateDevice } from './lifecycle.js';
 import { settingsObj } from './settings.js';
 
-export const devices = defineApi<operations, typeof manifest.operations, HubContext>(
+export const devices = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => {
-      const all = hub.store.values<Device>('device');
+      const all = hub.store.values('device');
       return { deviceCount: all.length, groupCount: all.filter(isGroup).length, availableCount: all.filter((device) => device.available).length };
     },
     getDeviceSettingsObj: ({ id }, { hub }) => settingsObj(requireDevice(hub, id)),
@@ -41,8 +41,8 @@ export const devices = defineApi<operations, typeof manifest.operations, HubCont
   {
     rules: {
       device: {
-        update: (current, patch, { hub }) => updateDevice(hub, current as Device, patch),
-        remove: (current, { hub }) => beforeRemove(hub, current as Device),
+        update: (current, patch, { hub }) => updateDevice(hub, current, patch),
+        remove: (current, { hub }) => beforeRemove(hub, current),
       },
     },
   },

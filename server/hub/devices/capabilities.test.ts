@@ -1,11 +1,10 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Zone } from '../zones/api.js';
-import { onCapabilityChanged, type CapabilityChange, type Device } from './device.js';
+import { onCapabilityChanged, type CapabilityChange } from './device.js';
 
 describe('setting capability values', () => {
   let hub: TestHub;
   const auth = (token = hub.token) => bearer(token);
-  const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
+  const named = (name: string) => hub.hub.store.values('device').find((device) => device.name === name)!;
   const value = (name: string, capability: string) => named(name).capabilitiesObj[capability]!.value;
   const set = (name: string, capability: string, body: object, token = hub.token) =>
     hub.http().put(`/api/manager/devices/device/${named(name).id}/capability/${capability}`).set(auth(token)).send(body);
@@ -103,7 +102,7 @@ describe('setting capability values', () => {
 
   it('when a virtual motion sensor senses motion, then its zone becomes active until it stops', async () => {
     const sensor = named('Bathroom motion');
-    const zone = () => hub.hub.store.get<Zone>('zone', sensor.zone)!;
+    const zone = () => hub.hub.store.get('zone', sensor.zone)!;
     expect(zone().active).toBe(false);
     await set('Bathroom motion', 'alarm_motion', { value: true }).expect(204);
     expect(zone()).toMatchObject({ active: true, activeOrigins: [`homey:device:${sensor.id}`] });
@@ -116,12 +115,12 @@ describe('setting capability values', () => {
 
   it('when an active motion sensor moves or is deleted, then the activity moves with it or ends', async () => {
     const sensor = named('Living room motion');
-    const kitchen = hub.hub.store.values<Zone>('zone').find((zone) => zone.name === 'Kitchen')!;
+    const kitchen = hub.hub.store.values('zone').find((zone) => zone.name === 'Kitchen')!;
     await set('Living room motion', 'alarm_motion', { value: true }).expect(204);
     await hub.http().put(`/api/manager/devices/device/${sensor.id}`).set(auth()).send({ zone: kitchen.id }).expect(200);
-    expect(hub.hub.store.get<Zone>('zone', sensor.zone)!.active).toBe(false);
-    expect(hub.hub.store.get<Zone>('zone', kitchen.id)!.activeOrigins).toEqual([`homey:device:${sensor.id}`]);
+    expect(hub.hub.store.get('zone', sensor.zone)!.active).toBe(false);
+    expect(hub.hub.store.get('zone', kitchen.id)!.activeOrigins).toEqual([`homey:device:${sensor.id}`]);
     await hub.http().delete(`/api/manager/devices/device/${sensor.id}`).set(auth()).expect(204);
-    expect(hub.hub.store.get<Zone>('zone', kitchen.id)!.active).toBe(false);
+    expect(hub.hub.store.get('zone', kitchen.id)!.active).toBe(false);
   });
 });

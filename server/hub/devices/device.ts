@@ -78,7 +78,7 @@ export function saveValues(
 
 /** A 400 unless the zone exists (a device or pair session naming a zone). */
 export function requireZone(hub: Hub, zoneId: string): Zone {
-  const zone = hub.store.get<Zone>('zone', zoneId);
+  const zone = hub.store.get('zone', zoneId);
   if (!zone) throw badRequest(`Zone not found: ${zoneId}`);
   return zone;
 }

@@ -13,7 +13,7 @@ const groupIndexes = new WeakMap<Hub['store'], (deviceId: string) => Device[]>()
 export function groupsOf(hub: Hub, deviceId: string): Device[] {
   let groupsByMember = groupIndexes.get(hub.store);
   if (!groupsByMember) {
-    groupsByMember = hub.store.indexBy<Device>('device', (device) => (isGroup(device) ? membersOf(device) : []));
+    groupsByMember = hub.store.indexBy('device', (device) => (isGroup(device) ? membersOf(device) : []));
     groupIndexes.set(hub.store, groupsByMember);
   }
   return groupsByMember(deviceId);
@@ -37,7 +37,7 @@ export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): 
  * the group itself), saves the group once and sends a `capability` event per changed value.
  */
 export function refreshGroup(hub: Hub, group: Device, transactionIds: Record<string, string> = {}): Device {
-  const members = membersOf(group).map((id) => hub.store.get<Device>('device', id)).filter((member) => member !== undefined);
+  const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const changed: Record<string, CapabilityValue> = {};
   for (const id of group.capabilities) {
     const entry = group.capabilitiesObj[id];

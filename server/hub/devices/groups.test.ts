@@ -1,12 +1,11 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Device } from './device.js';
 
 describe('device groups', () => {
   let hub: TestHub;
   let readonly: string;
   const auth = (token = hub.token) => bearer(token);
-  const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
-  const zone = (name: string) => hub.hub.store.values<{ id: string; name: string }>('zone').find((candidate) => candidate.name === name)!.id;
+  const named = (name: string) => hub.hub.store.values('device').find((device) => device.name === name)!;
+  const zone = (name: string) => hub.hub.store.values('zone').find((candidate) => candidate.name === name)!.id;
   const create = (group: object, token = hub.token) => hub.http().post('/api/manager/devices/group').set(auth(token)).send(group);
 
   beforeAll(async () => {

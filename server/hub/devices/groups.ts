@@ -12,14 +12,14 @@ type GroupCreate = components['schemas']['GroupCreate'];
 type GroupUpdate = components['schemas']['GroupUpdate'];
 
 export function requireGroup(hub: Hub, id: string): Device {
-  const group = hub.store.get<Device>('device', id);
+  const group = hub.store.get('device', id);
   if (!group || !isGroup(group)) throw notFound('Group');
   return group;
 }
 
 function loadMembers(hub: Hub, ids: string[]): Device[] {
   return ids.map((id) => {
-    const device = hub.store.get<Device>('device', id);
+    const device = hub.store.get('device', id);
     if (!device) throw badRequest(`Device not found: ${id}`);
     if (isGroup(device)) throw badRequest(`${device.name} is a group; groups cannot be grouped`);
     return device;
@@ -89,8 +89,8 @@ export function leaveGroups(hub: Hub, deviceId: string): void {
 /** Sets the value on every member (all are checked first), then reports the group's value once. */
 export function setGroupCapability(hub: Hub, group: Device, capabilityId: string, value: unknown, transactionId: string): void {
   checkValue(requireCapability(group, capabilityId), value);
-  const members = membersOf(group).map((id) => hub.store.get<Device>('device', id)).filter((member) => member !== undefined);
+  const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const values = members.map((member) => checkValue(requireCapability(member, capabilityId), value));
   members.forEach((member, index) => applyValues(hub, member, { [capabilityId]: values[index]! }, randomUUID(), group.id));
-  refreshGroup(hub, hub.store.get<Device>('device', group.id)!, { [capabilityId]: transactionId });
+  refreshGroup(hub, hub.store.get('device', group.id)!, { [capabilityId]: transactionId });
 }

@@ -13,7 +13,7 @@ import { checkSettings, settingDefinitions } from './settings.js';
 type DeviceUpdate = components['schemas']['DeviceUpdate'];
 type SettingValues = components['schemas']['DeviceSettingValues'];
 
-export const requireDevice = (hub: Hub, id: string): Device => hub.store.require<Device>('device', id, 'Device');
+export const requireDevice = (hub: Hub, id: string): Device => hub.store.require('device', id, 'Device');
 
 /** updateDevice's rules: the zone must exist, the indicator must be a capability; motion moves with its sensor. */
 export function updateDevice(hub: Hub, device: Device, patch: DeviceUpdate): Device {

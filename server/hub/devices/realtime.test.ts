@@ -4,7 +4,7 @@ import type { Device } from './device.js';
 
 describe.each<ClientVersion>(['v2', 'v4'])('devices over realtime with a socket.io %s client', (version) => {
   let hub: TestHub;
-  const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
+  const named = (name: string) => hub.hub.store.values('device').find((device) => device.name === name)!;
 
   beforeAll(async () => {
     hub = await startTestHub();

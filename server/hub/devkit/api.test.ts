@@ -121,7 +121,7 @@ describe('devkit manager', () => {
 }`,
     });
     const { body: session } = await run(reserved).expect(200);
-    await eventually(async () => expect(hub.hub.store.get<{ id: string; values: object }>('appsettings', HELLO)?.values).toEqual({ greeting: 'Hey' }));
+    await eventually(async () => expect(hub.hub.store.get('appsettings', HELLO)?.values).toEqual({ greeting: 'Hey' }));
     await eventually(async () => {
       const { body: lines } = await hub.http().get(`${base}/std/${session.id}`).set(auth()).expect(200);
       expect(lines.map((line: { line: string }) => line.line)).toEqual(['__proto__', '__proto__', 'constructor', 'constructor'].map((name) => `A setting may not be named ${name}`));

@@ -4,7 +4,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest } from '../apps/manifest.js';
-import { appRuntime, type App } from '../apps/runtime.js';
+import { appRuntime } from '../apps/runtime.js';
 import { unpackArchive } from './unpack.js';
 
 export interface DevkitSession {
@@ -51,7 +51,7 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
   try {
     await unpackArchive(archive, dir);
     const manifest = readManifest(dir);
-    const installed = hub.store.get<App>('app', manifest.id);
+    const installed = hub.store.get('app', manifest.id);
     if (installed && installed.origin !== 'devkit_run') throw conflict(`${installed.name} is installed (${installed.origin}): uninstall it to run it from the devkit`);
     const earlier = allSessions(hub).find((session) => session.appId === manifest.id);
     if (earlier) await stopSession(hub, earlier.id);
@@ -71,7 +71,7 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
 export async function stopSession(hub: Hub, id: string): Promise<void> {
   const session = requireSession(hub, id);
   sessions(hub).delete(id);
-  const app = hub.store.get<App>('app', session.appId);
+  const app = hub.store.get('app', session.appId);
   if (app?.origin === 'devkit_run' && app.session === id) await uninstall(hub, app.id, false);
   rmSync(sessionDir(hub, id), { recursive: true, force: true });
 }
@@ -101,7 +101,7 @@ export async function installFromSession(hub: Hub, appId: string, clean: boolean
 
 /** uninstallApp: removes the app installed from this session. */
 export async function uninstallInstalled(hub: Hub, sessionId: string): Promise<void> {
-  const app = hub.store.values<App>('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
+  const app = hub.store.values('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
   if (!app) throw new ApiError(404, 'not_found', `No app installed from devkit session ${sessionId}`);
   await uninstall(hub, app.id, false);
 }

@@ -15,7 +15,7 @@ export function addPairedDevice(hub: Hub, session: PairSession, body: PairedDevi
   const driver = sessionDriver(session);
   requirePairableNode(hub, driver, body.data.id);
   const taken = hub.store
-    .values<Device>('device')
+    .values('device')
     .find((device) => device.driverId === driver.id && device.data.id === body.data.id && device.id !== session.deviceId);
   if (taken) throw conflict(`This device is already in the home as ${taken.name}`);
   if (session.type === 'repair') {

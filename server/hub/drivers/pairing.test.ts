@@ -1,12 +1,11 @@
-import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { PairSession } from './pairing.js';
 
 describe('pairing', () => {
   let hub: TestHub;
   const auth = (token = hub.token) => bearer(token);
-  const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
-  const zone = (name: string) => hub.hub.store.values<{ id: string; name: string }>('zone').find((candidate) => candidate.name === name)!.id;
+  const named = (name: string) => hub.hub.store.values('device').find((device) => device.name === name)!;
+  const zone = (name: string) => hub.hub.store.values('zone').find((candidate) => candidate.name === name)!.id;
   const base = '/api/manager/drivers/pairsession';
   const open = async (session: object) => (await hub.http().post(base).set(auth()).send(session).expect(200)).body as PairSession;
 
@@ -127,7 +126,7 @@ describe('pairing', () => {
     const session = await open({ type: 'pair', driverId: 'homey:manager:vdevice:motion' });
     hub.hub.store.save('pairsession', { ...session, expiresAt: new Date(Date.now() + 1000).toISOString() });
     await hub.http().post(`${base}/${session.id}/heartbeat`).set(auth()).expect(204);
-    expect(Date.parse(hub.hub.store.get<PairSession>('pairsession', session.id)!.expiresAt)).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(Date.parse(hub.hub.store.get('pairsession', session.id)!.expiresAt)).toBeGreaterThan(Date.now() + 4 * 60_000);
     hub.hub.store.save('pairsession', { ...session, expiresAt: new Date(Date.now() - 1000).toISOString() });
     const expired = await hub.http().get(`${base}/${session.id}`).set(auth()).expect(404);
     expect(expired.body.error_description).toBe('Pair session expired: start a new one');

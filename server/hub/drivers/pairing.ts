@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { requireZone, type Device } from '../devices/device.js';
+import { requireZone } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
 import { radioCandidates } from '../radios/pairing.js';
 import { findDriver, driverItem, ownerOf, type DriverDefinition } from './catalogue.js';
@@ -20,7 +20,7 @@ const expiresAt = (hub: Hub) => new Date(hub.now() + PAIR_SESSION_TTL_MS).toISOS
 const isExpired = (hub: Hub, session: PairSession) => Date.parse(session.expiresAt) <= hub.now();
 
 export function purgeExpired(hub: Hub): void {
-  for (const session of hub.store.values<PairSession>('pairsession')) if (isExpired(hub, session)) hub.store.remove('pairsession', session.id);
+  for (const session of hub.store.values('pairsession')) if (isExpired(hub, session)) hub.store.remove('pairsession', session.id);
 }
 
 export function sessionDriver(session: PairSession): DriverDefinition {
@@ -29,7 +29,7 @@ export function sessionDriver(session: PairSession): DriverDefinition {
 
 /** The open session, or a 404 (an expired session is removed on the way). */
 export function requireSession(hub: Hub, id: string): PairSession {
-  const session = hub.store.get<PairSession>('pairsession', id);
+  const session = hub.store.get('pairsession', id);
   if (session && isExpired(hub, session)) {
     hub.store.remove('pairsession', id);
     throw new ApiError(404, 'not_found', 'Pair session expired: start a new one');
@@ -47,7 +47,7 @@ function sessionDevice(hub: Hub, input: PairSessionCreate, driver: DriverDefinit
     return null;
   }
   if (input.deviceId === undefined) throw badRequest(`An ${input.type} session needs the deviceId of the device to ${input.type}`);
-  const device = hub.store.get<Device>('device', input.deviceId);
+  const device = hub.store.get('device', input.deviceId);
   if (!device) throw badRequest(`Device not found: ${input.deviceId}`);
   if (device.driverId !== driver.id) throw badRequest(`${device.name} is not a device of driver ${driver.id}`);
   return device.id;
@@ -80,7 +80,7 @@ export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
   const joined = radioCandidates(hub, driver);
   const name = driver.id.slice(driver.id.lastIndexOf(':') + 1);
   const paired = new Set(
-    hub.store.values<Device>('device').filter((device) => device.driverId === driver.id).map((device) => device.data.id),
+    hub.store.values('device').filter((device) => device.driverId === driver.id).map((device) => device.data.id),
   );
   const found: FoundDevice[] = [];
   for (let n = 1; found.length < FOUND_PER_SEARCH; n++) {

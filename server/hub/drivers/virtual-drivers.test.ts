@@ -25,7 +25,7 @@ describe('virtual drivers without hardware: a button and a dummy socket', () => 
   it('when a virtual button is paired and pressed twice, then each press is heard as true then false, and a flow it triggers runs each time', async () => {
     const button = await pair('button');
     expect(button).toMatchObject({ class: 'button', capabilities: ['button'], capabilitiesObj: { button: { value: false, setable: true } } });
-    const light = hub.hub.store.values<Device>('device').find((device) => device.name === 'Kitchen spots')!;
+    const light = hub.hub.store.values('device').find((device) => device.name === 'Kitchen spots')!;
     const uri = `homey:device:${button.id}`;
     await hub.http().post('/api/manager/flow/flow').set(auth()).send({
       name: 'Button toggles the spots',
@@ -39,7 +39,7 @@ describe('virtual drivers without hardware: a button and a dummy socket', () => 
     });
     try {
       expect((await client.request('subscribe', uri))[0]).toBeNull();
-      const spotsOn = () => hub.hub.store.get<Device>('device', light.id)!.capabilitiesObj.onoff!.value;
+      const spotsOn = () => hub.hub.store.get('device', light.id)!.capabilitiesObj.onoff!.value;
       const before = spotsOn();
       await press(button);
       expect(spotsOn()).toBe(!before);
@@ -47,7 +47,7 @@ describe('virtual drivers without hardware: a button and a dummy socket', () => 
       await client.request('subscribe', uri); // a round trip: the presses' events arrived before its answer
       expect(heard.map(([value]) => value)).toEqual([true, false, true, false]);
       expect(heard[0]![1]).toBe('press');
-      expect(hub.hub.store.get<Device>('device', button.id)!.capabilitiesObj.button!.value).toBe(false);
+      expect(hub.hub.store.get('device', button.id)!.capabilitiesObj.button!.value).toBe(false);
       expect(spotsOn()).toBe(before);
     } finally {
       client.close();

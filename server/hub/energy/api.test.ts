@@ -1,6 +1,4 @@
-import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Zone } from '../zones/api.js';
 
 const base = '/api/manager/energy';
 
@@ -8,8 +6,8 @@ describe('energy manager', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
   const readOnly = () => bearer(hub.tokenWith(['homey.energy.readonly']));
-  const zoneNamed = (name: string) => hub.hub.store.values<Zone>('zone').find((zone) => zone.name === name)!;
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+  const zoneNamed = (name: string) => hub.hub.store.values('zone').find((zone) => zone.name === name)!;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
 
   beforeAll(async () => {
     hub = await startTestHub();

@@ -1,7 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { rootZone } from '../zones/api.js';
 import { DAY_MS, HOUR_MS, parseDay, periodOf } from './periods.js';
@@ -36,7 +35,7 @@ type Consumer = Pick<UsageRow, 'deviceId' | 'name' | 'zone' | 'category'>;
 /** The hub's metering devices, then named stand-ins when it has fewer than asked for. */
 function consumers(hub: Hub, count: number): Consumer[] {
   const metering = hub.store
-    .values<Device>('device')
+    .values('device')
     .filter((device) => !isGroup(device) && device.capabilities.some((id) => id === 'measure_power' || id === 'meter_power'))
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((device) => ({ deviceId: device.id, name: device.name, zone: device.zone, category: device.class }));

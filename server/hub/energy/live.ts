@@ -33,13 +33,13 @@ function powerOf(device: Device): Pick<LiveDevice, 'W' | 'lastUpdated' | 'approx
 
 /** Power right now in a zone (default the root) and the zones below it, measured or approximated per device. */
 export function liveReport(hub: Hub, zoneId: string | undefined): LiveReport {
-  const top = zoneId === undefined ? rootZone(hub.store) : hub.store.get<Zone>('zone', zoneId);
+  const top = zoneId === undefined ? rootZone(hub.store) : hub.store.get('zone', zoneId);
   if (!top) throw notFound(`Zone ${zoneId ?? '(root)'}`);
-  const zones = subtree(hub.store.values<Zone>('zone'), top);
+  const zones = subtree(hub.store.values('zone'), top);
   const inside = new Set(zones.map((zone) => zone.id));
   const devices: LiveReport['devices'] = {};
   const own = new Map<string, number>();
-  for (const device of hub.store.values<Device>('device')) {
+  for (const device of hub.store.values('device')) {
     const power = inside.has(device.zone) && !isGroup(device) ? powerOf(device) : undefined;
     if (!power) continue;
     devices[device.id] = { id: device.id, name: device.name, zone: device.zone, ...power };

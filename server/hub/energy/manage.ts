@@ -1,7 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { liveReport } from './live.js';
 import { currencyInEffect, priceType } from './prices.js';
@@ -18,7 +17,7 @@ export function report(recorder: EnergyRecorder, hub: Hub, period: Period, cache
 export function energyState(recorder: EnergyRecorder, hub: Hub): components['schemas']['EnergyState'] {
   recorder.flush();
   const measured = hub.store
-    .values<Device>('device')
+    .values('device')
     .filter((device) => !isGroup(device) && device.capabilities.some((id) => id === 'measure_power' || id === 'meter_power'));
   return {
     measuredDeviceCount: measured.length,
@@ -38,7 +37,7 @@ export function resetDayCategories(recorder: EnergyRecorder, hub: Hub, date: str
   if (deviceIds.length === 0) throw notFound(`Energy report of ${day.id}`);
   hub.db.transaction(() => {
     for (const id of deviceIds) {
-      const device = hub.store.get<Device>('device', id);
+      const device = hub.store.get('device', id);
       if (device) recorder.usage.recategorize(id, device.class, day.start, day.end);
     }
   })();

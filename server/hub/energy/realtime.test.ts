@@ -1,5 +1,4 @@
 import { FakeClock } from '../../http/clock.js';
-import type { Device } from '../devices/device.js';
 import { connectRealtime, type ClientVersion, type RealtimeClient } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
@@ -30,7 +29,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('energy reports over realtime with a 
   });
 
   it('when energy is first recorded, then each report is announced with .create and its figures', async () => {
-    const coffee = hub.hub.store.values<Device>('device').find((device) => device.name === 'Coffee machine')!;
+    const coffee = hub.hub.store.values('device').find((device) => device.name === 'Coffee machine')!;
     await hub.http().put(`/api/manager/devices/device/${coffee.id}/capability/onoff`).set(bearer(hub.token)).send({ value: true }).expect(204);
     clock.advance(30 * MINUTE);
     const [error] = await call('getReportDay', { date: '2026-11-23' });

@@ -60,7 +60,7 @@ export class EnergyRecorder {
     const now = this.hub.now();
     const rows: UsageRow[] = [];
     for (const [deviceId, interval] of this.open) {
-      const device = this.hub.store.get<Device>('device', deviceId);
+      const device = this.hub.store.get('device', deviceId);
       if (!device) {
         this.open.delete(deviceId);
         continue;
@@ -74,7 +74,7 @@ export class EnergyRecorder {
 
   /** Devices that report power but have not changed it since they were added: their power holds from now. */
   private track(now: number): void {
-    for (const device of this.hub.store.values<Device>('device')) {
+    for (const device of this.hub.store.values('device')) {
       const watts = powerOf(device);
       if (watts !== null && !isGroup(device) && !this.open.has(device.id)) this.open.set(device.id, { watts, since: now });
     }

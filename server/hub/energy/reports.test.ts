@@ -1,8 +1,6 @@
 import { FakeClock } from '../../http/clock.js';
-import type { Device } from '../devices/device.js';
 import { saveValues } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Zone } from '../zones/api.js';
 
 const base = '/api/manager/energy';
 const HOUR = 3_600_000;
@@ -11,8 +9,8 @@ describe('energy reports recorded from measure_power on the hub clock', () => {
   let hub: TestHub;
   const clock = new FakeClock(Date.UTC(2026, 10, 23, 10, 30));
   const auth = () => bearer(hub.token);
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
-  const zoneNamed = (name: string) => hub.hub.store.values<Zone>('zone').find((zone) => zone.name === name)!;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
+  const zoneNamed = (name: string) => hub.hub.store.values('zone').find((zone) => zone.name === name)!;
   const day = async (date: string) => (await hub.http().get(`${base}/report/day`).query({ date }).set(auth()).expect(200)).body;
   const switchTo = (name: string, value: boolean) =>
     hub.http().put(`/api/manager/devices/device/${device(name).id}/capability/onoff`).set(auth()).send({ value }).expect(204);
@@ -150,7 +148,7 @@ describe('energy recorded from meter_power of a device without measure_power', (
   afterAll(() => hub.stop());
 
   it('when its meter rises, then the rise is the energy of that hour; a meter that drops was reset and counts nothing', async () => {
-    const socket = hub.hub.store.values<Device>('device').find((device) => device.name === 'Garden socket')!;
+    const socket = hub.hub.store.values('device').find((device) => device.name === 'Garden socket')!;
     const { measure_power: _power, ...capabilitiesObj } = socket.capabilitiesObj;
     const meterOnly = hub.hub.store.save('device', { ...socket, capabilities: ['onoff', 'meter_power'], capabilitiesObj });
     const meter = saveValues(hub.hub, meterOnly, { meter_power: 13.4 }, () => 'test');

@@ -1,6 +1,5 @@
 import type { components } from '../../../generated/hub/energy.js';
 import type { Hub } from '../context.js';
-import type { Zone } from '../zones/api.js';
 import { currencyInEffect, hourlyPrices } from './prices.js';
 import { bucketStarts, type Period } from './periods.js';
 import type { BucketSize, UsageSum, UsageTable } from './usage.js';
@@ -21,7 +20,7 @@ function zoneTotals(hub: Hub, own: UsageSum[]): Report['zones'] {
   const totals = new Map<string, { kWh: number; cost: number | null }>();
   for (const { key, kWh, cost } of own) {
     const seen = new Set<string>();
-    for (let id: string | null = String(key); id !== null && !seen.has(id); id = hub.store.get<Zone>('zone', id)?.parent ?? null) {
+    for (let id: string | null = String(key); id !== null && !seen.has(id); id = hub.store.get('zone', id)?.parent ?? null) {
       seen.add(id);
       const total = totals.get(id) ?? { kWh: 0, cost: null };
       totals.set(id, { kWh: total.kWh + kWh, cost: addCost(total.cost, cost) });
@@ -29,7 +28,7 @@ function zoneTotals(hub: Hub, own: UsageSum[]): Report['zones'] {
   }
   return Object.fromEntries(
     [...totals].map(([id, { kWh, cost }]) => {
-      const zone = hub.store.get<Zone>('zone', id);
+      const zone = hub.store.get('zone', id);
       return [id, { id, name: zone?.name ?? null, parent: zone?.parent ?? null, kWh: kWhOf(kWh), cost: costOf(cost) }];
     }),
   );

@@ -15,7 +15,7 @@ const catalogue: ReadonlyArray<Omit<Experiment, 'enabled'>> = [
 const byId = new Map(catalogue.map((experiment) => [experiment.id as string, experiment]));
 
 /** Each experiment is its own realtime item type (reference/hub-item-types.tsv): `experiment-ssh` ... */
-const itemType = (id: ExperimentId) => `experiment-${id}`;
+const itemType = (id: ExperimentId) => `experiment-${id}` as const;
 
 const changeListeners = listenersPer<Hub, Experiment>('experiment changes');
 
@@ -23,7 +23,7 @@ const changeListeners = listenersPer<Hub, Experiment>('experiment changes');
 export const onExperimentChanged = (hub: Hub, listener: (experiment: Experiment) => void): (() => void) => changeListeners(hub).add(listener);
 
 export function getExperiment(hub: Hub, id: ExperimentId): Experiment {
-  const stored = hub.store.get<Experiment>(itemType(id), id);
+  const stored = hub.store.get(itemType(id), id);
   return stored ?? { ...byId.get(id)!, enabled: false };
 }
 

@@ -17,7 +17,7 @@ describe('flow manager: flows, advanced flows and folders', () => {
 
   beforeAll(async () => {
     hub = await startTestHub();
-    light = hub.hub.store.values<Device>('device').find((device) => device.name === 'Ceiling light')!;
+    light = hub.hub.store.values('device').find((device) => device.name === 'Ceiling light')!;
   });
   afterAll(() => hub.stop());
 
@@ -96,7 +96,7 @@ describe('flow manager: flows, advanced flows and folders', () => {
     await post(`/flow/${off.id}/trigger`, {}).expect(409);
     await post(`/flow/${flow.id}/trigger`, {}, hub.tokenWith(['homey.flow.start'])).expect(204);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(hub.hub.store.get<Device>('device', light.id)!.capabilitiesObj.onoff!.value).toBe(true);
+    expect(hub.hub.store.get('device', light.id)!.capabilitiesObj.onoff!.value).toBe(true);
     await put(`/flow/${flow.id}`, { enabled: false }).expect(200);
     const disabled = await post(`/flow/${flow.id}/trigger`, {}).expect(409);
     expect(disabled.body.error_description).toMatch(/disabled/);

@@ -2,13 +2,14 @@ import * as manifest from '../../../generated/hub/flow.operations.js';
 import type { components, operations } from '../../../generated/hub/flow.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { buildAdvancedFlow, patchAdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
+import type { HubItems } from '../items.js';
+import { buildAdvancedFlow, patchAdvancedFlow } from './advanced-flows.js';
 import { autocomplete, runAction, runCondition, shareFlow } from './card-calls.js';
 import { cardItem, cardList, requireCard } from './card-view.js';
 import { folderRules, removeFolder } from './folders.js';
 import { testFlow, triggerAdvancedFlow, triggerFlow } from './flow-runs.js';
 import { flowViews } from './flow-views.js';
-import { buildFlow, patchFlow, type StoredFlow } from './flows.js';
+import { buildFlow, patchFlow } from './flows.js';
 
 type FlowCardTrigger = components['schemas']['FlowCardTrigger'];
 type FlowCardCondition = components['schemas']['FlowCardCondition'];
@@ -19,7 +20,7 @@ type FlowCardAction = components['schemas']['FlowCardAction'];
  * home for reads and events and kept until their flow or what they depend on changes (flow-views.ts). Cards are not
  * stored: they come from hub.cards.
  */
-export const flow = defineApi<operations, typeof manifest.operations, HubContext>(
+export const flow = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({
@@ -32,10 +33,10 @@ export const flow = defineApi<operations, typeof manifest.operations, HubContext
     }),
 
     getFlows: (_args, { hub }) => flowViews(hub).flows(),
-    getFlow: ({ id }, { hub }) => flowViews(hub).flow(hub.store.require<StoredFlow>('flow', id, 'Flow')),
+    getFlow: ({ id }, { hub }) => flowViews(hub).flow(hub.store.require('flow', id, 'Flow')),
     createFlow: ({ flow }, { hub }) => flowViews(hub).flow(hub.store.insert('flow', buildFlow(hub, flow))),
     updateFlow: ({ id, flow }, { hub }) => {
-      const current = hub.store.require<StoredFlow>('flow', id, 'Flow');
+      const current = hub.store.require('flow', id, 'Flow');
       return flowViews(hub).flow(hub.store.save('flow', patchFlow(hub, current, flow)));
     },
     testFlow: (body, { hub }) => testFlow(hub, body),
@@ -43,10 +44,10 @@ export const flow = defineApi<operations, typeof manifest.operations, HubContext
     shareFlow: ({ id }, { hub }) => shareFlow(hub, id),
 
     getAdvancedFlows: (_args, { hub }) => flowViews(hub).advancedFlows(),
-    getAdvancedFlow: ({ id }, { hub }) => flowViews(hub).advancedFlow(hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow')),
+    getAdvancedFlow: ({ id }, { hub }) => flowViews(hub).advancedFlow(hub.store.require('advancedflow', id, 'Advanced flow')),
     createAdvancedFlow: ({ advancedflow }, { hub }) => flowViews(hub).advancedFlow(hub.store.insert('advancedflow', buildAdvancedFlow(hub, advancedflow))),
     updateAdvancedFlow: ({ id, advancedflow }, { hub }) => {
-      const current = hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow');
+      const current = hub.store.require('advancedflow', id, 'Advanced flow');
       return flowViews(hub).advancedFlow(hub.store.save('advancedflow', patchAdvancedFlow(hub, current, advancedflow)));
     },
     triggerAdvancedFlow: ({ id }, { hub }) => triggerAdvancedFlow(hub, id),

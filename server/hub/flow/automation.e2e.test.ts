@@ -21,7 +21,7 @@ describe.each<ClientVersion>(['v4', 'v2'])('automation end to end (socket.io %s 
   beforeEach(async () => {
     clock = new FakeClock(local(23, 20));
     hub = await startTestHub({ clock });
-    const named = (name: string) => hub.hub.store.values<Device>('device').find((device) => device.name === name)!;
+    const named = (name: string) => hub.hub.store.values('device').find((device) => device.name === name)!;
     [sensor, light] = [named('Hallway motion'), named('Hallway light')];
     // The demo home's own flows (one lights the hallway on motion too) are switched off: only the test's flow runs.
     const demoFlows = (await hub.http().get('/api/manager/flow/flow').set(bearer(hub.token)).expect(200)).body as Record<string, unknown>;
@@ -41,7 +41,7 @@ describe.each<ClientVersion>(['v4', 'v2'])('automation end to end (socket.io %s 
     hub.http().put(`/api/manager/devices/device/${sensor.id}/capability/alarm_motion`).set(bearer(hub.token)).send({ value }).expect(204);
   const onoff = (value: boolean) =>
     client.next(`homey:device:${light.id}`, (event, data) => event === 'capability' && data.capabilityId === 'onoff' && data.value === value);
-  const lightIsOn = () => hub.hub.store.get<Device>('device', light.id)!.capabilitiesObj.onoff!.value;
+  const lightIsOn = () => hub.hub.store.get('device', light.id)!.capabilitiesObj.onoff!.value;
 
   it('when motion is sensed between the flow\'s two times, then the hallway light turns on, and off again after its 1 minute duration; outside the times nothing happens', async () => {
     const sensorUri = `homey:device:${sensor.id}`;

@@ -4,7 +4,7 @@ import type { Hub } from '../context.js';
 import { prepareArgs } from './card-args.js';
 import { cardItem, ownerOf, requireCard } from './card-view.js';
 import type { AutocompleteItem, CardType } from './cards.js';
-import { flowCardIds, knownCards, type StoredFlow } from './flows.js';
+import { flowCardIds, knownCards } from './flows.js';
 import type { Tokens } from './tokens.js';
 
 type FlowShare = components['schemas']['FlowShare'];
@@ -59,7 +59,7 @@ export function matchByName<T extends { name: string }>(things: readonly T[], qu
 
 /** A portable copy of the flow (FlowShare): the flow as a createFlow body, and what and whose each card is. */
 export function shareFlow(hub: Hub, id: string): FlowShare {
-  const { name, enabled, trigger, conditions, actions } = hub.store.require<StoredFlow>('flow', id, 'Flow');
+  const { name, enabled, trigger, conditions, actions } = hub.store.require('flow', id, 'Flow');
   const known = knownCards(hub);
   const cards = flowCardIds({ trigger, conditions, actions }).flatMap((cardId) => {
     const card = known.get(cardId);

@@ -1,8 +1,6 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { notFound } from '../../http/errors.js';
-import type { App } from '../apps/runtime.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import type { Card, CardType } from './cards.js';
 
 type FlowCardTrigger = components['schemas']['FlowCardTrigger'];
@@ -35,20 +33,20 @@ const MANAGER_COLOR = '#888888';
 /** Who owns the cards of `ownerUri`, for showing them: a device by its name, a manager by its title, an app by its name. */
 export function ownerOf(hub: Hub, ownerUri: string): FlowCardOwner {
   const [, kind = '', id = ''] = ownerUri.split(':');
-  if (kind === 'device') return { kind, id, name: hub.store.get<Device>('device', id)?.name ?? id };
+  if (kind === 'device') return { kind, id, name: hub.store.get('device', id)?.name ?? id };
   if (kind === 'manager') return { kind, id, name: managerNames.get(id) ?? id };
-  return { kind: 'app', id, name: hub.store.get<App>('app', id)?.name ?? id };
+  return { kind: 'app', id, name: hub.store.get('app', id)?.name ?? id };
 }
 
 /** What a card tells of its owner beside its uri (seed 001 §3): id, name, colour and icon. */
 function ownerFields(hub: Hub, owner: FlowCardOwner): Pick<FlowCardCondition, 'ownerId' | 'ownerName' | 'color' | 'iconObj'> {
   const named = { ownerId: owner.id, ownerName: owner.name };
   if (owner.kind === 'device') {
-    const device = hub.store.get<Device>('device', owner.id);
+    const device = hub.store.get('device', owner.id);
     return { ...named, color: device?.color ?? MANAGER_COLOR, iconObj: device?.iconObj ?? null };
   }
   if (owner.kind === 'app') {
-    const app = hub.store.get<App>('app', owner.id);
+    const app = hub.store.get('app', owner.id);
     return { ...named, color: app?.brandColor ?? MANAGER_COLOR, iconObj: app?.iconObj ?? null };
   }
   return { ...named, color: MANAGER_COLOR, iconObj: null };

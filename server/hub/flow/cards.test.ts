@@ -17,15 +17,15 @@ describe('flow cards: listing, running and autocompleting them', () => {
   const get = (path: string, token?: string) => hub.http().get(`${BASE}${path}`).set(auth(token));
   const post = (path: string, body: object, token?: string) => hub.http().post(`${BASE}${path}`).set(auth(token)).send(body);
   const owner = () => `homey:device:${light.id}`;
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((item) => item.name === name)!;
-  const valueOf = (id: string, capability: string) => hub.hub.store.get<Device>('device', id)!.capabilitiesObj[capability]!.value;
+  const device = (name: string) => hub.hub.store.values('device').find((item) => item.name === name)!;
+  const valueOf = (id: string, capability: string) => hub.hub.store.get('device', id)!.capabilitiesObj[capability]!.value;
   const runAction = (uri: string, id: string, body: object, token?: string) => post(`/flowcardaction/${uri}/${id}/run`, body, token);
   const runCondition = (uri: string, id: string, body: object) => post(`/flowcardcondition/${uri}/${id}/run`, body);
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
     light = device('Ceiling light');
-    guests = hub.hub.store.values<Variable>('variable').find((variable) => variable.name === 'Guests')!;
+    guests = hub.hub.store.values('variable').find((variable) => variable.name === 'Guests')!;
   });
   afterAll(() => hub.stop());
 
@@ -57,7 +57,7 @@ describe('flow cards: listing, running and autocompleting them', () => {
   });
 
   it('when a device action runs, then the device changes through the devices domain, and with a duration it goes back', async () => {
-    applyValues(hub.hub, hub.hub.store.get<Device>('device', light.id)!, { onoff: false }, 'setup');
+    applyValues(hub.hub, hub.hub.store.get('device', light.id)!, { onoff: false }, 'setup');
     const events: string[] = [];
     const stop = hub.hub.bus.subscribe(({ uri, event }) => uri === owner() && events.push(event));
     await runAction(owner(), `${owner()}:on`, { duration: 60_000 }).expect(200, {});
@@ -84,7 +84,7 @@ describe('flow cards: listing, running and autocompleting them', () => {
   });
 
   it('when device conditions run, then they answer from the device as it is now, tokens filled in', async () => {
-    applyValues(hub.hub, hub.hub.store.get<Device>('device', light.id)!, { onoff: true, dim: 0.8 }, 'setup');
+    applyValues(hub.hub, hub.hub.store.get('device', light.id)!, { onoff: true, dim: 0.8 }, 'setup');
     await runCondition(owner(), `${owner()}:onoff_is`, {}).expect(200, { result: true });
     await runCondition(owner(), `${owner()}:dim_greater_than`, { args: { value: 0.5 } }).expect(200, { result: true });
     await runCondition(owner(), `${owner()}:dim_less_than`, { args: { value: '[[x]]' }, tokens: { x: 0.5 } }).expect(200, { result: false });
@@ -97,13 +97,13 @@ describe('flow cards: listing, running and autocompleting them', () => {
     const variable = { id: guests.id, name: guests.name };
     const logic = 'homey:manager:logic';
     await runAction(logic, `${logic}:variable_set`, { args: { variable, value: '[[n]]' }, tokens: { n: 3 } }).expect(200);
-    expect(hub.hub.store.get<Variable>('variable', guests.id)!.value).toBe(3);
+    expect(hub.hub.store.get('variable', guests.id)!.value).toBe(3);
     const notNumber = await runAction(logic, `${logic}:variable_set`, { args: { variable, value: 'many' } }).expect(400);
     expect(notNumber.body.error_description).toBe('The variable "Guests" needs a number, not "many"');
     await runAction(logic, `${logic}:variable_set`, { args: { variable: { id: 'gone', name: 'Gone' }, value: '1' } }).expect(404);
     await runCondition(logic, `${logic}:variable_greater_than`, { args: { variable, value: 2 } }).expect(200, { result: true });
     await runCondition(logic, `${logic}:variable_equals`, { args: { variable, value: '3' } }).expect(200, { result: true });
-    const away = hub.hub.store.values<Variable>('variable').find((item) => item.type === 'boolean')!;
+    const away = hub.hub.store.values('variable').find((item) => item.type === 'boolean')!;
     const mismatch = await runCondition(logic, `${logic}:variable_greater_than`, { args: { variable: { id: away.id, name: away.name }, value: 1 } }).expect(400);
     expect(mismatch.body.error_description).toMatch(/is a boolean, not a number/);
     await runCondition(logic, `${logic}:variable_is_true`, { args: { variable: 'Away mode' } }).expect(400);
@@ -111,20 +111,20 @@ describe('flow cards: listing, running and autocompleting them', () => {
 
   it('when a variable changes through the logic API, then flows on "a variable changed" for that variable run with its value', async () => {
     const logic = 'homey:manager:logic';
-    const away = hub.hub.store.values<Variable>('variable').find((item) => item.type === 'boolean')!;
-    const log = hub.hub.store.insert<Variable>('variable', { id: 'c0ffee00-0000-4000-8000-000000000003', name: 'Log', type: 'string', value: '' });
+    const away = hub.hub.store.values('variable').find((item) => item.type === 'boolean')!;
+    const log = hub.hub.store.insert('variable', { id: 'c0ffee00-0000-4000-8000-000000000003', name: 'Log', type: 'string', value: '' });
     const trigger = (variable: Variable) => ({ uri: logic, id: `${logic}:variable_changed`, args: { variable: { id: variable.id, name: variable.name } } });
     const writeLog = (value: string) => ({ uri: logic, id: `${logic}:variable_set`, args: { variable: { id: log.id, name: log.name }, value } });
     await post('/flow', { name: 'Away changed', trigger: trigger(away), actions: [writeLog('away is [[value]]')] }).expect(200);
     await post('/flow', { name: 'Guests changed', trigger: trigger(guests), actions: [writeLog('guests changed')] }).expect(200);
     await hub.http().put(`/api/manager/logic/variable/${away.id}`).set(auth()).send({ value: !away.value }).expect(200);
     await settle();
-    expect(hub.hub.store.get<Variable>('variable', log.id)!.value).toBe(`away is ${!away.value}`);
+    expect(hub.hub.store.get('variable', log.id)!.value).toBe(`away is ${!away.value}`);
     // The same value again is no change: nothing runs.
     await hub.http().put(`/api/manager/logic/variable/${log.id}`).set(auth()).send({ value: '' }).expect(200);
     await hub.http().put(`/api/manager/logic/variable/${away.id}`).set(auth()).send({ value: !away.value }).expect(200);
     await settle();
-    expect(hub.hub.store.get<Variable>('variable', log.id)!.value).toBe('');
+    expect(hub.hub.store.get('variable', log.id)!.value).toBe('');
   });
 
   it('when an autocomplete arg is asked for, then real matches by name come back', async () => {
@@ -152,7 +152,7 @@ describe('flow cards: listing, running and autocompleting them', () => {
 
   it('when triggers fire (a time of day, a capability, a webhook), then the flows that start with them run', async () => {
     const logic = 'homey:manager:logic';
-    const note = hub.hub.store.insert<Variable>('variable', { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Note', type: 'string', value: '' });
+    const note = hub.hub.store.insert('variable', { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Note', type: 'string', value: '' });
     const noteArg = { id: note.id, name: note.name };
     const write = (value: string) => ({ uri: logic, id: `${logic}:variable_set`, args: { variable: noteArg, value } });
     const motion = device('Hallway motion');
@@ -162,7 +162,7 @@ describe('flow cards: listing, running and autocompleting them', () => {
       ['Doorbell', { uri: logic, id: `${logic}:webhook`, args: { event: 'doorbell' } }, 'tag'],
     ];
     for (const [name, trigger, token] of flows) await post('/flow', { name, trigger, actions: [write(`${name} [[${token}]]`)] }).expect(200);
-    const noteNow = () => hub.hub.store.get<Variable>('variable', note.id)!.value;
+    const noteNow = () => hub.hub.store.get('variable', note.id)!.value;
 
     clock.set(new Date(2026, 10, 24, 0, 0, 0).getTime());
     await settle();

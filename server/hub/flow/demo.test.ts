@@ -1,5 +1,4 @@
 import { FakeClock } from '../../http/clock.js';
-import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { settle } from './engine-test-cards.js';
 
@@ -16,7 +15,7 @@ describe("the demo home's flows", () => {
   afterEach(() => hub.stop());
 
   const get = (path: string) => hub.http().get(`/api/manager/flow${path}`).set(bearer(hub.token)).expect(200);
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
   const value = (name: string, capabilityId: string) => device(name).capabilitiesObj[capabilityId]!.value;
   const set = (name: string, capabilityId: string, to: unknown) =>
     hub.http().put(`/api/manager/devices/device/${device(name).id}/capability/${capabilityId}`).set(bearer(hub.token)).send({ value: to }).expect(204);

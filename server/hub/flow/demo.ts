@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { buildAdvancedFlow, type AdvancedFlowCard } from './advanced-flows.js';
 import { buildFlow, PROGRAMMATIC_TRIGGER, type FlowCreate } from './flows.js';
 
@@ -17,7 +16,7 @@ const asAction = <T extends object>(entry: T) => ({ group: 'then' as const, ...e
  * lights the landing when the front door opens at night.
  */
 export function seedDemoFlows(hub: Hub): void {
-  const devices = hub.store.values<Device>('device');
+  const devices = hub.store.values('device');
   const uriOf = (name: string) => `homey:device:${devices.find((device) => device.name === name)!.id}`;
   const card = (device: string, local: string, more: object = {}) => ({ uri: uriOf(device), id: `${uriOf(device)}:${local}`, ...more });
   const flows: FlowCreate[] = [

@@ -11,7 +11,7 @@ import type { ArgSpec, Card, CardKey, CardProvider, TokenSpec, TriggerCard } fro
 
 /** The device as it is now (a card may run long after it was listed), or a 404. */
 const current = (hub: Hub, id: string): Device => {
-  const device = hub.store.get<Device>('device', id);
+  const device = hub.store.get('device', id);
   if (!device) throw notFound('Device');
   return device;
 };
@@ -112,7 +112,7 @@ const cardsShape = (device: Device, capabilities = capabilitiesShape(device)): s
  */
 function presentDevices(hub: Hub, shapes: Map<string, string>, present: (ownerUri: string, cards: readonly CardKey[]) => void): void {
   const localsByShape = new Map<string, ReadonlyArray<readonly [CardKey['type'], string]>>();
-  for (const device of hub.store.values<Device>('device')) {
+  for (const device of hub.store.values('device')) {
     const capabilities = capabilitiesShape(device);
     shapes.set(device.id, cardsShape(device, capabilities));
     const ownerUri = deviceUri(device);
@@ -128,10 +128,10 @@ function presentDevices(hub: Hub, shapes: Map<string, string>, present: (ownerUr
  * id (`card`, from the device alone); their triggers fire on every changed capability value.
  */
 export const deviceCardProvider: CardProvider = {
-  cards: (hub) => hub.store.values<Device>('device').flatMap(deviceCards),
+  cards: (hub) => hub.store.values('device').flatMap(deviceCards),
   card: (hub, id) => {
     const [prefix, kind, deviceId] = id.split(':');
-    const device = prefix === 'homey' && kind === 'device' && deviceId ? hub.store.get<Device>('device', deviceId) : undefined;
+    const device = prefix === 'homey' && kind === 'device' && deviceId ? hub.store.get('device', deviceId) : undefined;
     return device ? deviceCards(device).find((card) => card.id === id) : undefined;
   },
   follow(hub, changed, present) {
@@ -140,7 +140,7 @@ export const deviceCardProvider: CardProvider = {
     return hub.bus.subscribe(({ uri, event, data }) => {
       if (uri !== 'homey:manager:devices' || !event.startsWith('device.')) return;
       const { id } = data as { id: string };
-      const device = event === 'device.delete' ? undefined : hub.store.get<Device>('device', id);
+      const device = event === 'device.delete' ? undefined : hub.store.get('device', id);
       if (!device) {
         if (shapes.delete(id)) changed(deviceUri({ id }), []);
         return;

@@ -1,4 +1,4 @@
-import type { ItemStore } from '../../http/item-store.js';
+import type { HubStore } from '../items.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';
 import type { StoredFlow } from './flows.js';
 import type { CardEntry } from './run.js';
@@ -18,7 +18,7 @@ export class FlowIndex {
   private advancedFlows: object | undefined;
   private byTrigger = new Map<string, Triggered[]>();
 
-  constructor(private readonly store: ItemStore) {}
+  constructor(private readonly store: HubStore) {}
 
   triggeredBy(cardId: string): Triggered[] {
     this.refresh();
@@ -26,8 +26,8 @@ export class FlowIndex {
   }
 
   private refresh(): void {
-    const flows = this.store.list('flow') as Readonly<Record<string, StoredFlow>>;
-    const advancedFlows = this.store.list('advancedflow') as Readonly<Record<string, StoredAdvancedFlow>>;
+    const flows = this.store.list('flow');
+    const advancedFlows = this.store.list('advancedflow');
     if (flows === this.flows && advancedFlows === this.advancedFlows) return;
     this.flows = flows;
     this.advancedFlows = advancedFlows;

@@ -1,5 +1,4 @@
 import { FakeClock } from '../../http/clock.js';
-import type { Device } from '../devices/device.js';
 import { connectRealtime, type ClientVersion, type RealtimeClient } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
@@ -23,7 +22,7 @@ describe.each<ClientVersion>(['v4', 'v2'])('a flow test told over realtime (sock
   });
 
   it('when the editor tests a flow with a delayed action, then the answer has what ran at once and flow.test events follow until flow.test.end', async () => {
-    const spots = hub.hub.store.values<Device>('device').find((device) => device.name === 'Kitchen spots')!;
+    const spots = hub.hub.store.values('device').find((device) => device.name === 'Kitchen spots')!;
     const uri = `homey:device:${spots.id}`;
     const events: Array<[string, unknown]> = [];
     client.api.on(FLOW, (event: string, data: { sessionId?: string }) => {
@@ -43,11 +42,11 @@ describe.each<ClientVersion>(['v4', 'v2'])('a flow test told over realtime (sock
       conditions: [{ index: 0, cardId: 'homey:manager:cron:time_between', result: true, error: null }],
       actions: [{ index: 0, cardId: `${uri}:on`, result: true, tokens: {}, error: null }],
     });
-    expect(hub.hub.store.get<Device>('device', spots.id)!.capabilitiesObj.onoff!.value).toBe(true);
+    expect(hub.hub.store.get('device', spots.id)!.capabilitiesObj.onoff!.value).toBe(true);
 
     clock.advance(5_000);
     await ended;
-    expect(hub.hub.store.get<Device>('device', spots.id)!.capabilitiesObj.onoff!.value).toBe(false);
+    expect(hub.hub.store.get('device', spots.id)!.capabilitiesObj.onoff!.value).toBe(false);
     expect(events).toEqual([
       ['flow.test', { sessionId: 'editor-7', cardId: 'homey:manager:cron:time_between', cardType: 'condition', index: 0, result: true }],
       ['flow.test', { sessionId: 'editor-7', cardId: `${uri}:on`, cardType: 'action', index: 0, result: true, tokens: {} }],

@@ -1,5 +1,4 @@
 import { FakeClock } from '../../http/clock.js';
-import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { addTestCards, record, settle, storeAdvancedFlow, storeFlow } from './engine-test-cards.js';
 
@@ -62,7 +61,7 @@ describe('flow runs waiting on a delay across a restart', () => {
 
   it('when the demo home restarts after "Good night" began waiting and a light was on for a duration, then the delayed action runs and the undo is reported cancelled', async () => {
     const first = await startTestHub({ clock: new FakeClock(start) });
-    const named = (test: TestHub, name: string) => test.hub.store.values<Device>('device').find((device) => device.name === name)!;
+    const named = (test: TestHub, name: string) => test.hub.store.values('device').find((device) => device.name === name)!;
     const put = (test: TestHub, name: string, capability: string, value: unknown) =>
       test.http().put(`/api/manager/devices/device/${named(test, name).id}/capability/${capability}`).set(bearer(test.token)).send({ value }).expect(204);
     await put(first, 'Bedside lamp', 'onoff', true);

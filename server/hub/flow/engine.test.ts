@@ -1,7 +1,6 @@
 import { FakeClock } from '../../http/clock.js';
 import type { RealtimeEvent } from '../../http/events.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Device } from '../devices/device.js';
 import { flowEngine, MAX_CHAIN } from './engine.js';
 import { PROGRAMMATIC_TRIGGER } from './flows.js';
 import { addTestCards, card, record, settle, storeFlow, type TestCards } from './engine-test-cards.js';
@@ -96,8 +95,8 @@ describe('the flow engine', () => {
   });
 
   it("when cards refer to tokens, then the trigger's and earlier actions' tokens are filled in, a whole reference keeping its type", async () => {
-    const lamp = Object.values(hub.hub.store.list<{ id: string; name: string } & Record<string, unknown>>('device')).find((device) => device.name === 'Ceiling light')!;
-    const guests = hub.hub.store.values<{ id: string; name: string }>('variable').find((variable) => variable.name === 'Guests')!;
+    const lamp = Object.values(hub.hub.store.list('device')).find((device) => device.name === 'Ceiling light')!;
+    const guests = hub.hub.store.values('variable').find((variable) => variable.name === 'Guests')!;
     storeFlow(hub.hub, {
       actions: [
         record('Hello [[name]], [[unknown]]'),
@@ -196,7 +195,7 @@ describe('the flow engine', () => {
   });
 
   it('when a flow\'s action fires its own trigger, then the loop stops after a chain of MAX_CHAIN runs and says so in the log', async () => {
-    const spots = hub.hub.store.values<Device>('device').find((device) => device.name === 'Kitchen spots')!;
+    const spots = hub.hub.store.values('device').find((device) => device.name === 'Kitchen spots')!;
     const uri = `homey:device:${spots.id}`;
     storeFlow(hub.hub, { name: 'Toggle forever', trigger: { id: `${uri}:onoff_changed` }, actions: [{ id: `${uri}:toggle` }] });
     let changes = 0;

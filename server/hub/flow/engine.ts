@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { walk, type AdvancedCards } from './advanced.js';
+import { walk } from './advanced.js';
 import type { Card, TriggerCard, TriggerFiring } from './cards.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';
 import { FlowIndex, type Triggered } from './engine-index.js';
@@ -25,6 +25,9 @@ export interface TestResult {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A saved flow with its kind, so that telling the kind tells the flow's shape. */
+type SavedFlow = { kind: 'flow'; flow: StoredFlow } | { kind: 'advancedflow'; flow: StoredAdvancedFlow };
 
 /**
  * Runs the home's flows: on every trigger firing of hub.cards, the enabled flows and advanced flows starting with
@@ -77,17 +80,18 @@ export class FlowEngine implements Runner {
    * after this returns.
    */
   start(kind: 'flow' | 'advancedflow', id: string, firing: { tokens?: Tokens; state?: Record<string, unknown> }): void {
-    const flow = this.hub.store.get(kind, id) as StoredFlow | StoredAdvancedFlow | undefined;
+    const saved = this.saved(kind, id);
     const what = kind === 'flow' ? 'flow' : 'advanced flow';
-    if (!flow) throw notFound(kind === 'flow' ? 'Flow' : 'Advanced flow');
+    if (!saved) throw notFound(kind === 'flow' ? 'Flow' : 'Advanced flow');
+    const { flow } = saved;
     if (!flow.enabled) throw conflict(`The ${what} "${flow.name}" is disabled; enable it to start it`);
     const tokens = firing.tokens ?? {};
     const run: Run = { kind, flowId: id, name: flow.name, state: firing.state ?? {} };
-    if (kind === 'flow') {
-      if (this.begin(run)) void this.launch(run, () => runFlow(this, run, flow as StoredFlow, tokens));
+    if (saved.kind === 'flow') {
+      if (this.begin(run)) void this.launch(run, () => runFlow(this, run, saved.flow, tokens));
       return;
     }
-    const { cards } = flow as StoredAdvancedFlow;
+    const { cards } = saved.flow;
     const starts = Object.keys(cards).filter((key) => cards[key]!.type === 'start' || (cards[key]!.type === 'trigger' && cards[key]!.id === PROGRAMMATIC_TRIGGER));
     if (!starts.length) throw conflict(`The ${what} "${flow.name}" has no start card, so it cannot be started by hand`);
     if (this.begin(run)) void this.launch(run, () => walk(this, run, cards, starts, tokens));
@@ -212,16 +216,26 @@ export class FlowEngine implements Runner {
   /** A waiting run goes on: a saved flow only while it still exists and is enabled. */
   private resume(rest: Continuation): void {
     const { run } = rest;
-    const flow = run.flowId === null ? undefined : (this.hub.store.get(run.kind, run.flowId) as StoredFlow | StoredAdvancedFlow | undefined);
-    if (run.flowId !== null && !flow?.enabled) return this.log(run, `the rest of a run was dropped: the flow is ${flow ? 'disabled' : 'deleted'}`);
+    const saved = run.flowId === null ? undefined : this.saved(run.kind, run.flowId);
+    if (run.flowId !== null && !saved?.flow.enabled) return this.log(run, `the rest of a run was dropped: the flow is ${saved ? 'disabled' : 'deleted'}`);
     if ('actions' in rest) {
       this.launch(run, async () => {
         if ((await runActions(this, run, rest.actions, rest.tokens)) === 'done' && run.sessionId) this.testEnded(run);
       });
-    } else {
-      const { cards } = flow as StoredAdvancedFlow;
-      this.launch(run, () => walk(this, run, cards as AdvancedCards, rest.cards, rest.tokens, rest.from));
+    } else if (saved?.kind === 'advancedflow') {
+      // A run goes on through an advanced flow's cards only in a saved advanced flow (testFlow runs flows only).
+      this.launch(run, () => walk(this, run, saved.flow.cards, rest.cards, rest.tokens, rest.from));
     }
+  }
+
+  /** The saved flow or advanced flow, if there is one. */
+  private saved(kind: 'flow' | 'advancedflow', id: string): SavedFlow | undefined {
+    if (kind === 'flow') {
+      const flow = this.hub.store.get('flow', id);
+      return flow && { kind, flow };
+    }
+    const flow = this.hub.store.get('advancedflow', id);
+    return flow && { kind, flow };
   }
 
   private launch(run: Run, work: () => Promise<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { action, condition } from './card-args.js';
 import { matchByName } from './card-calls.js';
 import type { AutocompleteItem, Card, CardProvider } from './cards.js';
 import { triggerFlow } from './flow-runs.js';
-import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
+import { PROGRAMMATIC_TRIGGER } from './flows.js';
 
 const FLOW = 'homey:manager:flow';
 const CRON = 'homey:manager:cron';
@@ -13,13 +13,13 @@ const MINUTE = 60_000;
 const flowArg = { name: 'flow', type: 'autocomplete', title: 'Flow' } as const;
 
 const flows = (startable: boolean) => (_arg: string, query: string, hub: Hub): AutocompleteItem[] =>
-  matchByName(hub.store.values<StoredFlow>('flow').filter((flow) => !startable || flow.trigger.id === PROGRAMMATIC_TRIGGER), query)
+  matchByName(hub.store.values('flow').filter((flow) => !startable || flow.trigger.id === PROGRAMMATIC_TRIGGER), query)
     .map(({ id, name, enabled }) => ({ id, name, description: enabled ? 'enabled' : 'disabled' }));
 
 function setEnabled(hub: Hub, arg: unknown, enabled: boolean): void {
-  const flow = hub.store.get<StoredFlow>('flow', (arg as AutocompleteItem).id);
+  const flow = hub.store.get('flow', (arg as AutocompleteItem).id);
   if (!flow) throw notFound('Flow');
-  if (flow.enabled !== enabled) hub.store.save<StoredFlow>('flow', { ...flow, enabled });
+  if (flow.enabled !== enabled) hub.store.save('flow', { ...flow, enabled });
 }
 
 const flowCards: Card[] = [

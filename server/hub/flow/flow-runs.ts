@@ -1,9 +1,9 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { advancedFlowView, type StoredAdvancedFlow } from './advanced-flows.js';
+import { advancedFlowView } from './advanced-flows.js';
 import { flowEngine } from './engine.js';
-import { flowView, PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
+import { flowView, PROGRAMMATIC_TRIGGER } from './flows.js';
 import type { Progress } from './run.js';
 
 type FlowTestBody = components['schemas']['FlowTestBody'];
@@ -16,13 +16,13 @@ function refuseStart(what: string, { broken, triggerable }: { broken: boolean; t
 }
 
 export function triggerFlow(hub: Hub, id: string): void {
-  const flow = flowView(hub, hub.store.require<StoredFlow>('flow', id, 'Flow'));
+  const flow = flowView(hub, hub.store.require('flow', id, 'Flow'));
   refuseStart(`The flow "${flow.name}"`, flow, '"This flow is started"');
   flowEngine(hub).start('flow', id, { tokens: {}, state: {} });
 }
 
 export function triggerAdvancedFlow(hub: Hub, id: string): void {
-  const flow = advancedFlowView(hub, hub.store.require<StoredAdvancedFlow>('advancedflow', id, 'Advanced flow'));
+  const flow = advancedFlowView(hub, hub.store.require('advancedflow', id, 'Advanced flow'));
   refuseStart(`The advanced flow "${flow.name}"`, flow, 'a start card');
   flowEngine(hub).start('advancedflow', id, { tokens: {}, state: {} });
 }

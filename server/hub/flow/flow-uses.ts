@@ -1,6 +1,6 @@
-import type { ItemStore } from '../../http/item-store.js';
-import { advancedFlowCardIds, type StoredAdvancedFlow } from './advanced-flows.js';
-import { flowCardIds, type StoredFlow } from './flows.js';
+import type { HubStore } from '../items.js';
+import { advancedFlowCardIds } from './advanced-flows.js';
+import { flowCardIds } from './flows.js';
 import { tokenReferences } from './tokens.js';
 
 type FlowType = 'flow' | 'advancedflow';
@@ -17,7 +17,7 @@ export class FlowUses {
   private byCard: Uses = new Map();
   private byToken: Uses = new Map();
 
-  constructor(private readonly store: ItemStore) {}
+  constructor(private readonly store: HubStore) {}
 
   /** The flows using any of these cards, or taking any of these tokens: flow id → its type. */
   of(cardIds: Iterable<string>, references: Iterable<string> = []): Map<string, FlowType> {
@@ -29,8 +29,8 @@ export class FlowUses {
   }
 
   private refresh(): void {
-    const flows = this.store.list<StoredFlow>('flow');
-    const advancedFlows = this.store.list<StoredAdvancedFlow>('advancedflow');
+    const flows = this.store.list('flow');
+    const advancedFlows = this.store.list('advancedflow');
     if (flows === this.flows && advancedFlows === this.advancedFlows) return;
     [this.flows, this.advancedFlows, this.byCard, this.byToken] = [flows, advancedFlows, new Map(), new Map()];
     const note = (uses: Uses, key: string, flowId: string, type: FlowType) => {

@@ -69,7 +69,7 @@ export class FlowViews {
   }
 
   private list<K extends Kind>(kind: K, view: (stored: Views[K]['stored']) => Views[K]['view']): Readonly<Record<string, Views[K]['view']>> {
-    const snapshot = this.hub.store.list<Views[K]['stored']>(kind);
+    const snapshot = this.hub.store.list(kind);
     const kept = this.lists.get(kind);
     if (kept?.snapshot === snapshot && kept.generation === this.generation && kept.forgotten === this.forgotten) return kept.answer as Record<string, Views[K]['view']>;
     const views = this.views[kind];

@@ -3,27 +3,26 @@ import type { components } from '../../../generated/hub/flow.js';
 import type { ItemRules } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { requireFolder } from './flows.js';
 
 export type FlowFolder = components['schemas']['FlowFolder'];
 type FlowFolderCreate = components['schemas']['FlowFolderCreate'];
 type FlowFolderUpdate = components['schemas']['FlowFolderUpdate'];
-type Filed = { id: string; folder: string | null };
 
 /** Folders nest; a folder cannot move into itself or below itself. */
-export const folderRules: ItemRules<HubContext> = {
+export const folderRules: ItemRules<HubContext, HubItems['flowfolder'], FlowFolderCreate, FlowFolderUpdate> = {
   create(input, { hub }) {
-    const { name, order = 0, parent = null } = input as FlowFolderCreate;
+    const { name, order = 0, parent = null } = input;
     requireFolder(hub, parent);
     const folder: FlowFolder = { id: randomUUID(), name: name!, order, parent };
     return folder;
   },
-  update(current, patch, { hub }) {
-    const folder = current as FlowFolder;
-    const { name, order, parent } = patch as FlowFolderUpdate;
+  update(folder, patch, { hub }) {
+    const { name, order, parent } = patch;
     if (parent !== undefined && parent !== null) {
       requireFolder(hub, parent);
-      for (let at: string | null = parent; at; at = hub.store.get<FlowFolder>('flowfolder', at)?.parent ?? null) {
+      for (let at: string | null = parent; at; at = hub.store.get('flowfolder', at)?.parent ?? null) {
         if (at === folder.id) throw badRequest('A folder cannot move into itself or one of its sub-folders');
       }
     }
@@ -38,11 +37,11 @@ export const folderRules: ItemRules<HubContext> = {
  */
 export function removeFolder(hub: Hub, id: string): void {
   hub.store.transaction(() => {
-    const { parent } = hub.store.require<FlowFolder>('flowfolder', id, 'Flow folder');
-    for (const type of ['flow', 'advancedflow']) {
-      for (const item of hub.store.values<Filed>(type)) if (item.folder === id) hub.store.save(type, { ...item, folder: parent });
+    const { parent } = hub.store.require('flowfolder', id, 'Flow folder');
+    for (const type of ['flow', 'advancedflow'] as const) {
+      for (const item of hub.store.values(type)) if (item.folder === id) hub.store.save(type, { ...item, folder: parent });
     }
-    for (const child of hub.store.values<FlowFolder>('flowfolder')) if (child.parent === id) hub.store.save('flowfolder', { ...child, parent });
+    for (const child of hub.store.values('flowfolder')) if (child.parent === id) hub.store.save('flowfolder', { ...child, parent });
     hub.store.remove('flowfolder', id);
   });
 }

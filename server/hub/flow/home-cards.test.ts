@@ -2,7 +2,7 @@ import { FakeClock } from '../../http/clock.js';
 import type { Variable } from '../logic/api.js';
 import { setPresence } from '../presence/presence.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
+import { PROGRAMMATIC_TRIGGER } from './flows.js';
 
 const BASE = '/api/manager/flow';
 const LOGIC = 'homey:manager:logic';
@@ -17,12 +17,12 @@ describe('alarm, presence and flow cards', () => {
   const post = (path: string, body: object) => hub.http().post(path.startsWith('/api') ? path : `${BASE}${path}`).set(bearer(hub.token)).send(body);
   /** An action that writes `text` (tokens filled in) into the Note variable, so a test sees which flow ran. */
   const write = (text: string) => ({ uri: LOGIC, id: `${LOGIC}:variable_set`, args: { variable: { id: note.id, name: note.name }, value: text } });
-  const noteNow = () => hub.hub.store.get<Variable>('variable', note.id)!.value;
+  const noteNow = () => hub.hub.store.get('variable', note.id)!.value;
   const createFlow = async (flow: object) => (await post('/flow', flow).expect(200)).body;
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
-    note = hub.hub.store.insert<Variable>('variable', { id: 'c0ffee00-0000-4000-8000-000000000002', name: 'Note', type: 'string', value: '' });
+    note = hub.hub.store.insert('variable', { id: 'c0ffee00-0000-4000-8000-000000000002', name: 'Note', type: 'string', value: '' });
   });
   afterAll(() => hub.stop());
 
@@ -76,9 +76,9 @@ describe('alarm, presence and flow cards', () => {
     expect(refused.body.error_description).toMatch(/cannot be started by hand/);
 
     await post(`/flowcardaction/${FLOW}/${FLOW}:disable_flow/run`, { args: arg(target) }).expect(200);
-    expect(hub.hub.store.get<StoredFlow>('flow', target.id)!.enabled).toBe(false);
+    expect(hub.hub.store.get('flow', target.id)!.enabled).toBe(false);
     await post(`/flowcardaction/${FLOW}/${FLOW}:enable_flow/run`, { args: arg(target) }).expect(200);
-    expect(hub.hub.store.get<StoredFlow>('flow', target.id)!.enabled).toBe(true);
+    expect(hub.hub.store.get('flow', target.id)!.enabled).toBe(true);
     await post(`/flowcardaction/${FLOW}/${FLOW}:enable_flow/run`, { args: { flow: { id: 'gone', name: 'Gone' } } }).expect(404);
 
     const { body } = await hub.http().get(`${BASE}/flowcardaction/${FLOW}/${FLOW}:start_flow/autocomplete?name=flow&query=`).set(bearer(hub.token)).expect(200);

@@ -1,8 +1,6 @@
 import { notFound } from '../../http/errors.js';
-import type { Alarm } from '../alarms/schedule.js';
 import type { Hub } from '../context.js';
 import { onPresenceChanged, presenceOf, type PresenceKind } from '../presence/presence.js';
-import type { UserItem } from '../sessions.js';
 import { condition } from './card-args.js';
 import { matchByName } from './card-calls.js';
 import type { ArgSpec, AutocompleteItem, Card, CardProvider, TriggerCard } from './cards.js';
@@ -16,7 +14,7 @@ const alarmCards: Card[] = [
   {
     type: 'trigger', id: `${ALARMS}:alarm_fired`, ownerUri: ALARMS, title: 'An alarm goes off', titleFormatted: '[[alarm]] goes off',
     args: [{ name: 'alarm', type: 'autocomplete', title: 'Alarm' }], tokens: [{ id: 'name', title: 'Alarm', type: 'string', example: 'Wake up' }],
-    autocomplete: (_arg, query, hub) => matchByName(hub.store.values<Alarm>('alarm'), query).map(({ id, name, time }) => ({ id, name, description: time })),
+    autocomplete: (_arg, query, hub) => matchByName(hub.store.values('alarm'), query).map(({ id, name, time }) => ({ id, name, description: time })),
     matches: (args, state) => sameId(args.alarm, state.alarmId),
   },
 ];
@@ -29,7 +27,7 @@ export const alarmCardProvider: CardProvider = {
 
 const userArg: ArgSpec = { name: 'user', type: 'autocomplete', title: 'Who' };
 const users = (_arg: string, query: string, hub: Hub): AutocompleteItem[] =>
-  matchByName(hub.store.values<UserItem>('user'), query).map(({ id, name, role }) => ({ id, name, description: role }));
+  matchByName(hub.store.values('user'), query).map(({ id, name, role }) => ({ id, name, description: role }));
 
 /** The presence triggers by what changed to what. */
 const presenceTriggers: Array<[local: string, kind: PresenceKind, value: boolean, title: string]> = [
@@ -64,7 +62,7 @@ export const presenceCardProvider: CardProvider = {
   listen: (hub, fire) =>
     onPresenceChanged(hub, ({ userId, kind, value }) => {
       const [local] = presenceTriggers.find(([, k, v]) => k === kind && v === value)!;
-      const name = hub.store.get<UserItem>('user', userId)?.name ?? '';
+      const name = hub.store.get('user', userId)?.name ?? '';
       fire({ cardId: `${PRESENCE}:${local}`, tokens: { name }, state: { userId } });
     }),
 };

@@ -14,12 +14,12 @@ const variableArg: ArgSpec = { name: 'variable', type: 'autocomplete', title: 'V
 
 /** Autocomplete over the variables of these types, by name. */
 const variablesOf = (...types: VariableType[]) => (_arg: string, query: string, hub: Hub): AutocompleteItem[] =>
-  matchByName(hub.store.values<Variable>('variable').filter((variable) => types.includes(variable.type)), query)
+  matchByName(hub.store.values('variable').filter((variable) => types.includes(variable.type)), query)
     .map(({ id, name, type }) => ({ id, name, description: type }));
 
 /** The variable an autocomplete arg names, as it is now: a 404 when deleted, a 400 when not of the type. */
 function variableIn(hub: Hub, arg: unknown, ...types: VariableType[]): Variable {
-  const variable = hub.store.get<Variable>('variable', (arg as AutocompleteItem).id);
+  const variable = hub.store.get('variable', (arg as AutocompleteItem).id);
   if (!variable) throw notFound('Variable');
   if (!types.includes(variable.type)) throw badRequest(`The variable "${variable.name}" is a ${variable.type}, not a ${types.join(' or ')}`);
   return variable;
@@ -66,7 +66,7 @@ const logicCards: Card[] = [
     autocomplete: variablesOf('string', 'number', 'boolean'), args: [variableArg, { name: 'value', type: 'text', title: 'Value' }] },
   ({ variable, value }, hub) => {
     const current = variableIn(hub, variable, 'string', 'number', 'boolean');
-    hub.store.save<Variable>('variable', { ...current, value: valueFor(current, value as string) });
+    hub.store.save('variable', { ...current, value: valueFor(current, value as string) });
   }),
 ];
 
@@ -77,7 +77,7 @@ const logicCards: Card[] = [
 export const logicCardProvider: CardProvider = {
   cards: () => logicCards,
   listen(hub, fire) {
-    const seen = new Map(hub.store.values<Variable>('variable').map((variable) => [variable.id, variable.value]));
+    const seen = new Map(hub.store.values('variable').map((variable) => [variable.id, variable.value]));
     const stopVariables = hub.bus.subscribe(({ uri, event, data }) => {
       if (uri !== 'homey:manager:logic' || !event.startsWith('variable.')) return;
       const variable = data as Variable;

@@ -1,10 +1,8 @@
 import type { Hub } from '../context.js';
 import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
-import type { StoredAdvancedFlow } from './advanced-flows.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import { FlowUses } from './flow-uses.js';
 import { closeFlowViews, flowViews, type FlowViews } from './flow-views.js';
-import type { StoredFlow } from './flows.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
 
@@ -65,8 +63,8 @@ function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
 /** The flow manager on a starting hub: computed fields in events, the built-in cards, flows following cards and tokens. */
 export function startFlowManager(hub: Hub): () => void {
   const views = flowViews(hub);
-  hub.store.presentAs<StoredFlow>('flow', (flow) => views.flow(flow));
-  hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => views.advancedFlow(flow));
+  hub.store.presentAs('flow', (flow) => views.flow(flow));
+  hub.store.presentAs('advancedflow', (flow) => views.advancedFlow(flow));
   const uses = new FlowUses(hub.store);
   const announce = flowAnnouncer(hub, views);
   const stopWatching = [watchCards(hub, uses, announce), watchTokens(hub, uses, announce)];

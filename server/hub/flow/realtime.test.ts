@@ -1,4 +1,3 @@
-import type { Device } from '../devices/device.js';
 import { buildDevice } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { connectRealtime, type ClientVersion, type RealtimeClient } from '../testing/realtime-client.js';
@@ -65,13 +64,13 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow over realtime with a socket.io 
   });
 
   it('when a device is added and removed, then its cards come and go as card events, and the flows using them are announced broken', async () => {
-    const home = hub.hub.store.values<{ id: string; name: string; parent: string | null }>('zone').find((item) => item.parent === null)!;
+    const home = hub.hub.store.values('zone').find((item) => item.parent === null)!;
     const lamp = buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Desk lamp', zone: home.id, zoneName: home.name, data: { id: `light-${version}` } }, new Date(hub.hub.now()).toISOString());
     const owner = `homey:device:${lamp.id}`;
     const triggerCreated = next('flowcardtrigger.create', (data) => data.id === `${owner}:onoff_true`);
     const conditionCreated = next('flowcardcondition.create', (data) => data.id === `${owner}:onoff_is`);
     const actionCreated = next('flowcardaction.create', (data) => data.id === `${owner}:on`);
-    hub.hub.store.insert<Device>('device', lamp);
+    hub.hub.store.insert('device', lamp);
     expect((await triggerCreated).data).toMatchObject({ id: `${owner}:onoff_true`, ownerUri: owner, uriObj: { name: 'Desk lamp' } });
     expect((await conditionCreated).data).not.toHaveProperty('uri');
     expect((await actionCreated).data).toMatchObject({ duration: true });

@@ -18,11 +18,11 @@ export function tokenValue(hub: Hub, tokens: Tokens, reference: string): TokenVa
   if (bar < 0) return undefined;
   const [uri, id] = [reference.slice(0, bar), reference.slice(bar + 1)];
   if (uri.startsWith('homey:device:')) {
-    const device = hub.store.get('device', uri.slice('homey:device:'.length)) as { capabilitiesObj?: Record<string, { value?: TokenValue }> } | undefined;
+    const device = hub.store.get('device', uri.slice('homey:device:'.length));
     const capabilities = device?.capabilitiesObj;
     return capabilities && Object.hasOwn(capabilities, id) ? (capabilities[id]!.value ?? null) : undefined;
   }
-  if (uri === 'homey:manager:logic') return (hub.store.get('variable', id) as { value?: TokenValue } | undefined)?.value;
+  if (uri === 'homey:manager:logic') return hub.store.get('variable', id)?.value;
   return undefined;
 }
 

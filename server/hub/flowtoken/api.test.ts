@@ -18,7 +18,7 @@ describe('flow tokens manager', () => {
   beforeAll(async () => {
     hub = await startTestHub();
     await appRuntime(hub.hub).settled(); // the demo apps register their tokens as they start
-    climate = hub.hub.store.values<Device>('device').find((device) => device.name === 'Living room climate')!;
+    climate = hub.hub.store.values('device').find((device) => device.name === 'Living room climate')!;
   });
   afterAll(() => hub.stop());
 
@@ -29,7 +29,7 @@ describe('flow tokens manager', () => {
     expect(body[`${uri}:measure_temperature`]).toEqual({
       id: `${uri}:measure_temperature`, uri, ownerUri: uri, ownerId: climate.id, title: 'Temperature', type: 'number', value: 21.3, uriObj: { type: 'device', id: climate.id, name: 'Living room climate' },
     });
-    const devices = hub.hub.store.values<Device>('device');
+    const devices = hub.hub.store.values('device');
     const capabilities = devices.reduce((sum, device) => sum + device.capabilities.length, 0);
     const variables = Object.values<FlowToken>(body).filter((item) => item.uri === 'homey:manager:logic');
     expect(variables.map((item) => [item.title, item.type, item.value]).sort()).toEqual([['Away mode', 'boolean', false], ['Guests', 'number', 0]]);
@@ -45,7 +45,7 @@ describe('flow tokens manager', () => {
     const id = `homey:device:${climate.id}:measure_humidity`;
     await token(id).expect(200).expect(({ body }) => expect(body).toMatchObject({ id, title: 'Humidity', value: 48 }));
     await value(id).expect(200, '48');
-    applyValues(hub.hub, hub.hub.store.get<Device>('device', climate.id)!, { measure_humidity: 61 }, randomUUID());
+    applyValues(hub.hub, hub.hub.store.get('device', climate.id)!, { measure_humidity: 61 }, randomUUID());
     await value(id).expect(200, '61');
   });
 

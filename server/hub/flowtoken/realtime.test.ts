@@ -1,4 +1,3 @@
-import type { Device } from '../devices/device.js';
 import { connectRealtime, type ClientVersion } from '../testing/realtime-client.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
 import { registerAppToken } from './app-tokens.js';
@@ -36,7 +35,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('flow tokens over realtime with a soc
 
   it("when a device's capability changes, then only its token is updated; when the device goes, its tokens are deleted", async () => {
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
-    const device = hub.hub.store.values<Device>('device').find((candidate) => candidate.name === 'Kitchen spots')!;
+    const device = hub.hub.store.values('device').find((candidate) => candidate.name === 'Kitchen spots')!;
     const uri = `homey:device:${device.id}`;
     const events: Array<{ event: string; id: string }> = [];
     client.api.on('homey:manager:flowtoken', (event: string, data: { id: string }) => events.push({ event, id: data.id }));

@@ -40,8 +40,8 @@ export const variableToken = (variable: Variable): FlowToken => ({
 /** Every token of the hub: devices', variables' and apps'. */
 export function allTokens(hub: Hub): FlowToken[] {
   return [
-    ...hub.store.values<Device>('device').flatMap(deviceTokens),
-    ...hub.store.values<Variable>('variable').map(variableToken),
+    ...hub.store.values('device').flatMap(deviceTokens),
+    ...hub.store.values('variable').map(variableToken),
     ...appTokens(hub),
   ];
 }
@@ -51,11 +51,11 @@ export function findToken(hub: Hub, id: string): FlowToken | undefined {
   if (id.startsWith(DEVICE_PREFIX)) {
     const rest = id.slice(DEVICE_PREFIX.length);
     const split = rest.indexOf(':');
-    const device = split > 0 ? hub.store.get<Device>('device', rest.slice(0, split)) : undefined;
+    const device = split > 0 ? hub.store.get('device', rest.slice(0, split)) : undefined;
     return device && deviceTokens(device).find((token) => token.id === id);
   }
   if (id.startsWith(`${LOGIC_URI}:`)) {
-    const variable = hub.store.get<Variable>('variable', id.slice(LOGIC_URI.length + 1));
+    const variable = hub.store.get('variable', id.slice(LOGIC_URI.length + 1));
     return variable && variableToken(variable);
   }
   return findAppToken(hub, id);

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Hub } from '../context.js';
 import { deviceUri, onlyValuesChanged, type Device } from '../devices/device.js';
-import type { Variable } from '../logic/api.js';
 import { publishToken } from './app-tokens.js';
 import { deviceTokens, variableToken, type FlowToken } from './tokens.js';
 
@@ -16,8 +15,8 @@ const LOGIC_URI = 'homey:manager:logic';
 export function startFlowTokens(hub: Hub): () => void {
   const told = new Map<string, Map<string, FlowToken>>();
   const tokensOf = (tokens: FlowToken[]) => new Map(tokens.map((token) => [token.id, token]));
-  for (const device of hub.store.values<Device>('device')) told.set(device.id, tokensOf(deviceTokens(device)));
-  for (const variable of hub.store.values<Variable>('variable')) told.set(variable.id, tokensOf([variableToken(variable)]));
+  for (const device of hub.store.values('device')) told.set(device.id, tokensOf(deviceTokens(device)));
+  for (const variable of hub.store.values('variable')) told.set(variable.id, tokensOf([variableToken(variable)]));
 
   const follow = (owner: string, now: FlowToken[]) => {
     const before = told.get(owner) ?? new Map<string, FlowToken>();
@@ -47,12 +46,12 @@ export function startFlowTokens(hub: Hub): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
     const { id } = data as { id: string };
     if (uri === DEVICES_URI && event.startsWith('device.')) {
-      const device = event === 'device.delete' ? undefined : hub.store.get<Device>('device', id);
+      const device = event === 'device.delete' ? undefined : hub.store.get('device', id);
       const before = told.get(id);
       if (device && before && onlyValuesChanged(device)) followValues(device, before);
       else follow(id, device ? deviceTokens(device) : []);
     } else if (uri === LOGIC_URI && event.startsWith('variable.')) {
-      const variable = event === 'variable.delete' ? undefined : hub.store.get<Variable>('variable', id);
+      const variable = event === 'variable.delete' ? undefined : hub.store.get('variable', id);
       follow(id, variable ? [variableToken(variable)] : []);
     }
   });

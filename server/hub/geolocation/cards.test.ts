@@ -12,11 +12,11 @@ describe('the sun flow cards', () => {
   let hub: TestHub;
   let note: Variable;
   const post = (path: string, body: object) => hub.http().post(`${BASE}${path}`).set(bearer(hub.token)).send(body);
-  const noteNow = () => hub.hub.store.get<Variable>('variable', note.id)!.value;
+  const noteNow = () => hub.hub.store.get('variable', note.id)!.value;
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
-    note = hub.hub.store.insert<Variable>('variable', { id: 'c0ffee00-0000-4000-8000-0000000000a1', name: 'Note', type: 'string', value: '' });
+    note = hub.hub.store.insert('variable', { id: 'c0ffee00-0000-4000-8000-0000000000a1', name: 'Note', type: 'string', value: '' });
   });
   afterAll(() => hub.stop());
 

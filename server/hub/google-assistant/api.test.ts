@@ -1,4 +1,3 @@
-import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const base = '/api/manager/google-assistant';
@@ -35,7 +34,7 @@ describe('google-assistant manager', () => {
     await hub.http().put(`${base}/option/enabled`).set(auth()).send({ value: true }).expect(204);
     const { body } = await hub.http().post(`${base}/sync`).set(auth()).send({}).expect(200);
     expect(body.agentUserId).toBe(hub.hub.id);
-    const devices = hub.hub.store.values<Device>('device');
+    const devices = hub.hub.store.values('device');
     const light = devices.find((device) => device.name === 'Ceiling light')!;
     const zone = (await hub.http().get(`/api/manager/zones/zone/${light.zone}`).set(auth()).expect(200)).body;
     expect(body.devices).toContainEqual({

@@ -1,7 +1,6 @@
 import type { components } from '../../../generated/hub/google-assistant.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 
 type SyncPayload = components['schemas']['GoogleAssistantSync'];
 type LastSync = NonNullable<components['schemas']['GoogleAssistantState']['lastSync']>;
@@ -34,10 +33,10 @@ const traitsOf = new Map([
 
 /** The SYNC payload: each device with at least one trait the assistant knows, typed by its class. */
 export function buildSync(hub: Hub): SyncPayload {
-  const devices = hub.store.values<Device>('device').flatMap((device) => {
+  const devices = hub.store.values('device').flatMap((device) => {
     const traits = [...new Set(device.capabilities.flatMap((id) => traitsOf.get(id) ?? []))];
     if (traits.length === 0) return [];
-    const zone = device.zone ? hub.store.get<{ id: string; name: string }>('zone', device.zone) : undefined;
+    const zone = device.zone ? hub.store.get('zone', device.zone) : undefined;
     return [{
       id: device.id,
       type: `action.devices.types.${deviceTypes.get(device.class) ?? 'SWITCH'}`,

@@ -4,8 +4,6 @@ import { applyValues } from '../devices/control.js';
 import { buildDevice, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Zone } from '../zones/api.js';
-import type { Image } from './camera.js';
 
 const BASE = '/api/manager/images';
 
@@ -14,12 +12,12 @@ describe('images manager', () => {
   const clock = new FakeClock(Date.parse('2026-11-23T08:00:00.000Z'));
   const auth = () => bearer(hub.token);
   const addCamera = (name: string) => {
-    const zone = hub.hub.store.values<Zone>('zone').find((candidate) => candidate.name === 'Garden')!;
+    const zone = hub.hub.store.values('zone').find((candidate) => candidate.name === 'Garden')!;
     const driver = findDriver('homey:manager:vdevice:ipcamera')!;
     const device = hub.hub.store.insert('device', buildDevice({ driver, name, zone: zone.id, zoneName: zone.name, data: { id: randomUUID() } }, new Date(hub.hub.now()).toISOString()));
-    return hub.hub.store.get<Device>('device', device.id)!;
+    return hub.hub.store.get('device', device.id)!;
   };
-  const imageOf = (device: Device) => hub.hub.store.get<Image>('image', device.images[0]!.id)!;
+  const imageOf = (device: Device) => hub.hub.store.get('image', device.images[0]!.id)!;
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
@@ -28,7 +26,7 @@ describe('images manager', () => {
 
   it("when listing the demo home, then the front door camera's image is there, named in its device's images, and counted", async () => {
     const { body } = await hub.http().get(`${BASE}/image`).set(auth()).expect(200).expect('Content-Type', /application\/json/);
-    const camera = hub.hub.store.values<Device>('device').find((device) => device.name === 'Front door camera')!;
+    const camera = hub.hub.store.values('device').find((device) => device.name === 'Front door camera')!;
     const [entry] = camera.images;
     expect(camera.images).toEqual([{ type: 'camera', id: expect.any(String), imageObj: { id: entry!.id, url: `${BASE}/image/${entry!.id}/image` } }]);
     expect(body).toEqual({
@@ -43,7 +41,7 @@ describe('images manager', () => {
     const camera = addCamera('Garden camera');
     expect(imageOf(camera)).toEqual({ id: camera.images[0]!.id, ownerUri: `homey:device:${camera.id}`, url: `${BASE}/image/${camera.images[0]!.id}/image`, lastUpdated: new Date(clock.now()).toISOString() });
     const light = hub.hub.store.insert('device', buildDevice({ driver: findDriver('homey:manager:vdevice:light')!, name: 'Lamp', zone: camera.zone, zoneName: camera.zoneName, data: { id: 'x' } }, new Date(hub.hub.now()).toISOString()));
-    expect(hub.hub.store.get<Device>('device', light.id)!.images).toEqual([]);
+    expect(hub.hub.store.get('device', light.id)!.images).toEqual([]);
   });
 
   it("when the picture is fetched, then it is an SVG of the camera's view with its name and time, and 304 while unchanged", async () => {
@@ -75,7 +73,7 @@ describe('images manager', () => {
     expect(second.headers.etag).not.toBe(first.headers.etag);
 
     clock.advance(60_000);
-    applyValues(hub.hub, hub.hub.store.get<Device>('device', camera.id)!, { alarm_motion: true }, randomUUID());
+    applyValues(hub.hub, hub.hub.store.get('device', camera.id)!, { alarm_motion: true }, randomUUID());
     expect(imageOf(camera).lastUpdated).toBe(new Date(clock.now()).toISOString());
     const motion = await hub.http().get(image.url).set(auth()).buffer(true).parse((response, done) => {
       let text = '';
@@ -84,7 +82,7 @@ describe('images manager', () => {
     });
     expect(motion.body).toContain('MOTION');
     clock.advance(60_000);
-    applyValues(hub.hub, hub.hub.store.get<Device>('device', camera.id)!, { alarm_motion: true }, randomUUID());
+    applyValues(hub.hub, hub.hub.store.get('device', camera.id)!, { alarm_motion: true }, randomUUID());
     expect(imageOf(camera).lastUpdated).toBe(new Date(clock.now() - 60_000).toISOString());
   });
 
@@ -93,7 +91,7 @@ describe('images manager', () => {
     await hub.http().put(`/api/manager/devices/device/${camera.id}/settings`).set(auth()).send({ picture_on_motion: false }).expect(200);
     const before = imageOf(camera).lastUpdated;
     clock.advance(60_000);
-    applyValues(hub.hub, hub.hub.store.get<Device>('device', camera.id)!, { alarm_motion: true }, randomUUID());
+    applyValues(hub.hub, hub.hub.store.get('device', camera.id)!, { alarm_motion: true }, randomUUID());
     expect(imageOf(camera).lastUpdated).toBe(before);
   });
 

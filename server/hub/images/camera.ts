@@ -11,7 +11,7 @@ const DEVICES_URI = 'homey:manager:devices';
 
 export const imageUrl = (id: string) => `/api/manager/images/image/${id}/image`;
 
-export const requireImage = (hub: Hub, id: string): Image => hub.store.require<Image>('image', id, 'Image');
+export const requireImage = (hub: Hub, id: string): Image => hub.store.require('image', id, 'Image');
 
 /**
  * Gives a newly added device the images its driver has (a camera's picture, taken now), listed in its `images`.
@@ -24,7 +24,7 @@ export function attachImages(hub: Hub, device: Device): Device {
   return hub.store.transaction(() => {
     const images = kinds.map((type) => {
       const id = randomUUID();
-      const image = hub.store.insert<Image>('image', { id, ownerUri: deviceUri(device), url: imageUrl(id), lastUpdated });
+      const image = hub.store.insert('image', { id, ownerUri: deviceUri(device), url: imageUrl(id), lastUpdated });
       return { type, id, imageObj: { id: image.id, url: image.url } };
     });
     return hub.store.save('device', { ...device, images });
@@ -34,12 +34,12 @@ export function attachImages(hub: Hub, device: Device): Device {
 /** Removes the images of a device that left the home. */
 export function detachImages(hub: Hub, deviceId: string): void {
   const owner = deviceUri({ id: deviceId });
-  const owned = hub.store.values<Image>('image').filter((image) => image.ownerUri === owner);
+  const owned = hub.store.values('image').filter((image) => image.ownerUri === owner);
   if (owned.length) hub.store.transaction(() => owned.forEach(({ id }) => hub.store.remove('image', id)));
 }
 
 /** The camera takes a new picture: lastUpdated becomes now (subscribers get image.update). */
-export const takePicture = (hub: Hub, image: Image): Image => hub.store.save<Image>('image', { ...image, lastUpdated: new Date(hub.now()).toISOString() });
+export const takePicture = (hub: Hub, image: Image): Image => hub.store.save('image', { ...image, lastUpdated: new Date(hub.now()).toISOString() });
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -49,8 +49,8 @@ const escapeXml = (text: string) =>
  * motion mark while it sees motion. Drawn from the stored state, so it is the same until the next picture.
  */
 export function pictureOf(hub: Hub, image: Image): MediaBody {
-  const device = hub.store.get<Device>('device', image.ownerUri.slice('homey:device:'.length));
-  const zone = device ? hub.store.get<{ id: string; name: string }>('zone', device.zone) : undefined;
+  const device = hub.store.get('device', image.ownerUri.slice('homey:device:'.length));
+  const zone = device ? hub.store.get('zone', device.zone) : undefined;
   const motion = device?.capabilitiesObj.alarm_motion?.value === true;
   const taken = image.lastUpdated ? image.lastUpdated.replace('T', ' ').slice(0, 19) + ' UTC' : 'no picture yet';
   const caption = escapeXml([device?.name ?? 'Camera', zone?.name].filter(Boolean).join(' · '));
@@ -79,7 +79,7 @@ export function startImages(hub: Hub): () => void {
     if (uri !== DEVICES_URI) return;
     const { id } = data as { id: string };
     if (event === 'device.create') {
-      const device = hub.store.get<Device>('device', id);
+      const device = hub.store.get('device', id);
       if (device) attachImages(hub, device);
     } else if (event === 'device.delete') {
       detachImages(hub, id);
@@ -88,7 +88,7 @@ export function startImages(hub: Hub): () => void {
   const stopMotion = onCapabilityChanged(hub, ({ device, capabilityId, value, previous }) => {
     if (capabilityId !== 'alarm_motion' || value !== true || previous === true || device.settings.picture_on_motion === false) return;
     for (const { id } of device.images) {
-      const image = hub.store.get<Image>('image', id);
+      const image = hub.store.get('image', id);
       if (image) takePicture(hub, image);
     }
   });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { buildDevice, type Device } from '../devices/device.js';
+import { buildDevice } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { connectRealtime, type ClientVersion } from '../testing/realtime-client.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Zone } from '../zones/api.js';
 
 describe.each<ClientVersion>(['v2', 'v4'])('images over realtime with a socket.io %s client', (version) => {
   let hub: TestHub;
@@ -19,12 +18,12 @@ describe.each<ClientVersion>(['v2', 'v4'])('images over realtime with a socket.i
     try {
       expect((await client.request('subscribe', 'homey:manager:images'))[0]).toBeNull();
       const created = next('image.create');
-      const zone = hub.hub.store.values<Zone>('zone')[0]!;
+      const zone = hub.hub.store.values('zone')[0]!;
       const driver = findDriver('homey:manager:vdevice:ipcamera')!;
       const camera = hub.hub.store.insert('device', buildDevice({ driver, name: 'Gate camera', zone: zone.id, zoneName: zone.name, data: { id: randomUUID() } }, new Date(hub.hub.now()).toISOString()));
       const image = (await created).data;
       expect(image).toEqual({ id: expect.any(String), ownerUri: `homey:device:${camera.id}`, url: `/api/manager/images/image/${image.id}/image`, lastUpdated: expect.any(String) });
-      expect(hub.hub.store.get<Device>('device', camera.id)!.images).toEqual([{ type: 'camera', id: image.id, imageObj: { id: image.id, url: image.url } }]);
+      expect(hub.hub.store.get('device', camera.id)!.images).toEqual([{ type: 'camera', id: image.id, imageObj: { id: image.id, url: image.url } }]);
 
       expect((await client.request('subscribe', `homey:image:${image.id}`))[0]).toBeNull();
       const updated = next('image.update');

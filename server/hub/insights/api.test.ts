@@ -37,7 +37,7 @@ describe('insights manager', () => {
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
-    const devices = hub.hub.store.values<Device>('device');
+    const devices = hub.hub.store.values('device');
     thermostat = devices.find((device) => device.name === 'Living room thermostat')!;
     spots = devices.find((device) => device.name === 'Kitchen spots')!;
   });
@@ -45,7 +45,7 @@ describe('insights manager', () => {
 
   it('when the demo home starts, then each capability with insights has a log keyed by id, and the state counts them', async () => {
     const { body } = await hub.http().get('/api/manager/insights/log').set(auth()).expect(200).expect('Content-Type', /application\/json/);
-    const expected = hub.hub.store.values<Device>('device').flatMap((device) => device.insights.map((entry) => `${entry.uri}:${entry.id}`));
+    const expected = hub.hub.store.values('device').flatMap((device) => device.insights.map((entry) => `${entry.uri}:${entry.id}`));
     expect(Object.keys(body).sort()).toEqual(expected.sort());
     for (const [id, log] of Object.entries<Log>(body)) expect(log.id).toBe(id);
     expect(body[`homey:device:${thermostat.id}:target_temperature`]).toEqual({
@@ -68,7 +68,7 @@ describe('insights manager', () => {
   });
 
   it('when the demo home starts, then its sensors have a week of readings that swing around their value now', async () => {
-    const climate = hub.hub.store.values<Device>('device').find((device) => device.name === 'Living room climate')!;
+    const climate = hub.hub.store.values('device').find((device) => device.name === 'Living room climate')!;
     const { body } = await entries(climate, 'measure_temperature', 'last7Days').expect(200);
     const readings = nonNull(body) as Array<{ v: number }>;
     expect(readings.length).toBeGreaterThanOrEqual(167);
@@ -245,7 +245,7 @@ describe('insights manager', () => {
   });
 
   it('when a device (a group) is added, renamed or deleted, then it gets its logs, they follow its name, and go with it', async () => {
-    const hallway = hub.hub.store.values<Device>('device').find((device) => device.name === 'Hallway light')!;
+    const hallway = hub.hub.store.values('device').find((device) => device.name === 'Hallway light')!;
     const created = await hub.http().post('/api/manager/devices/group').set(auth()).send({ name: 'Hall group', zone: thermostat.zone, devices: [hallway.id] }).expect(200);
     const heater = created.body as Device;
     expect(heater.insights.length).toBeGreaterThan(0);

@@ -1,9 +1,7 @@
 import * as manifest from '../../../generated/hub/insights.operations.js';
-import type { components, operations } from '../../../generated/hub/insights.js';
+import type { operations } from '../../../generated/hub/insights.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-
-type LogUpdate = components['schemas']['LogUpdate'];
 
 export const insights = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => ({ logCount: hub.store.count('log') }),
@@ -11,7 +9,7 @@ export const insights = defineApi<operations, typeof manifest.operations, HubCon
   getLogs: (_args, { hub }) => hub.insights.logs(),
   getLog: ({ id }, { hub }) => hub.insights.present(hub.insights.requireLog(id)),
   updateLog({ uri, id, log: patch }, { hub }) {
-    const { id: _ignored, ...changes } = patch as LogUpdate;
+    const { id: _ignored, ...changes } = patch;
     return hub.insights.updateLog(hub.insights.requireLog(id, uri), changes);
   },
   deleteLog({ uri, id }, { hub }) {

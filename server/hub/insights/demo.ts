@@ -1,6 +1,4 @@
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
-import type { StoredLog } from './insights.js';
 
 const QUARTER_HOUR = 15 * 60_000;
 const DAY = 24 * 3_600_000;
@@ -19,10 +17,10 @@ export function seedDemoInsights(hub: Hub): void {
   hub.insights.syncAll();
   const now = hub.now();
   const phase = (t: number) => (2 * Math.PI * ((t % DAY) - 10 * 3_600_000)) / DAY;
-  for (const log of hub.store.values<StoredLog>('log')) {
+  for (const log of hub.store.values('log')) {
     const capability = log.id.slice(log.ownerUri.length + 1);
     const swing = swings.get(capability);
-    const value = hub.store.get<Device>('device', log.ownerId)?.capabilitiesObj[capability]?.value;
+    const value = hub.store.get('device', log.ownerId)?.capabilitiesObj[capability]?.value;
     if (swing === undefined || typeof value !== 'number') continue;
     const amplitude = capability === 'measure_power' ? swing * value : swing;
     const sign = capability === 'measure_humidity' ? -1 : 1;

@@ -65,7 +65,7 @@ export class Insights {
   /** Makes the logs of every device, follows devices and their values from now on, and starts retention. */
   start(): void {
     const { hub } = this;
-    hub.store.presentAs<StoredLog>('log', (log) => this.present(log));
+    hub.store.presentAs('log', (log) => this.present(log));
     this.syncAll();
     this.stops.push(
       onCapabilityChanged(hub, (change) => this.record(change)),
@@ -88,18 +88,18 @@ export class Insights {
   syncAll(): void {
     const { store } = this.hub;
     const owners = new Set<string>();
-    for (const device of store.values<Device>('device')) {
+    for (const device of store.values('device')) {
       owners.add(deviceUri(device));
       this.syncDevice(device);
     }
-    for (const log of store.values<StoredLog>('log')) if (!owners.has(log.ownerUri)) this.deleteLog(log.id);
+    for (const log of store.values('log')) if (!owners.has(log.ownerUri)) this.deleteLog(log.id);
   }
 
   /** Runs on every device write (each capability value too): only Map lookups unless a log is missing or renamed. */
   private syncDevice(device: Device): void {
     const { store } = this.hub;
     for (const entry of device.insights) {
-      const log = store.get<StoredLog>('log', logId(entry));
+      const log = store.get('log', logId(entry));
       if (!log) this.addLog(device, entry);
       else if (log.ownerName !== device.name) store.save('log', { ...log, ownerName: device.name });
     }
@@ -116,7 +116,7 @@ export class Insights {
   }
 
   private removeOwner(ownerUri: string): void {
-    for (const log of this.hub.store.values<StoredLog>('log')) if (log.ownerUri === ownerUri) this.deleteLog(log.id);
+    for (const log of this.hub.store.values('log')) if (log.ownerUri === ownerUri) this.deleteLog(log.id);
   }
 
   /** Records numbers as reported (a steady reading still fills its steps) and booleans when they change. */
@@ -170,7 +170,7 @@ export class Insights {
 
   /** The log as the API answers it: with the current value of the capability it follows. */
   present(log: StoredLog): Log {
-    const device = this.hub.store.get<Device>('device', log.ownerId);
+    const device = this.hub.store.get('device', log.ownerId);
     const capability = device?.capabilitiesObj[log.id.slice(log.ownerUri.length + 1)];
     const value = capability?.value;
     return {
@@ -181,12 +181,12 @@ export class Insights {
   }
 
   logs(): Record<string, Log> {
-    return Object.fromEntries(this.hub.store.values<StoredLog>('log').map((log) => [log.id, this.present(log)]));
+    return Object.fromEntries(this.hub.store.values('log').map((log) => [log.id, this.present(log)]));
   }
 
   /** The log `id` of owner `uri`, or a 404 (also when the id is not the owner's). */
   requireLog(id: string, uri?: string): StoredLog {
-    const log = this.hub.store.get<StoredLog>('log', id);
+    const log = this.hub.store.get('log', id);
     if (!log || (uri !== undefined && log.ownerUri !== uri)) throw notFound('Log');
     return log;
   }
@@ -227,7 +227,7 @@ export class Insights {
 
   deleteAll(): void {
     this.hub.store.transaction(() => {
-      for (const log of this.hub.store.values<StoredLog>('log')) this.deleteLog(log.id);
+      for (const log of this.hub.store.values('log')) this.deleteLog(log.id);
     });
   }
 

@@ -17,7 +17,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('insights over realtime with a socket
     try {
       const [subscribeError] = await client.request('subscribe', 'homey:manager:insights');
       expect(subscribeError).toBeNull();
-      const light = hub.hub.store.values<Device>('device').find((device) => device.name === 'Hallway light')!;
+      const light = hub.hub.store.values('device').find((device) => device.name === 'Hallway light')!;
 
       const created = next('log.create');
       const [groupError, group] = await call('homey:manager:devices', 'createGroup', { group: { name: 'Hall', zone: light.zone, devices: [light.id] } });
@@ -52,7 +52,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('insights over realtime with a socket
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
     try {
       await client.request('subscribe', 'homey:manager:insights');
-      const spots = hub.hub.store.values<Device>('device').find((device) => device.name === 'Kitchen spots')!;
+      const spots = hub.hub.store.values('device').find((device) => device.name === 'Kitchen spots')!;
       const id = `homey:device:${spots.id}:onoff`;
       const entry = client.next('homey:manager:insights', (name) => name === 'logentryboolean.create');
       await hub.http().put(`/api/manager/devices/device/${spots.id}/capability/onoff`).set('Authorization', `Bearer ${hub.token}`).send({ value: true }).expect(204);

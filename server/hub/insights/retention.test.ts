@@ -26,7 +26,7 @@ describe('insights recording and retention on the hub clock', () => {
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
-    thermostat = hub.hub.store.values<Device>('device').find((device) => device.name === 'Living room thermostat')!;
+    thermostat = hub.hub.store.values('device').find((device) => device.name === 'Living room thermostat')!;
   });
   afterAll(() => hub.stop());
 

@@ -4,6 +4,7 @@ import type { components, operations } from '../../../generated/hub/logic.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { HubContext } from '../context.js';
+import type { HubItems } from '../items.js';
 import { callWebhook } from './webhooks.js';
 
 export type Variable = components['schemas']['Variable'];
@@ -18,7 +19,7 @@ function requireMatch(type: VariableType, value: unknown): void {
   if (!matches) throw badRequest(`value must be a ${type === 'number' ? 'finite number' : type} for a variable of type ${type}`);
 }
 
-export const logic = defineApi<operations, typeof manifest.operations, HubContext>(
+export const logic = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ variableCount: hub.store.count('variable') }),
@@ -28,14 +29,13 @@ export const logic = defineApi<operations, typeof manifest.operations, HubContex
     rules: {
       variable: {
         create(input) {
-          const { name, type, value } = input as components['schemas']['VariableCreate'];
+          const { name, type, value } = input;
           requireMatch(type, value);
           const variable: Variable = { id: randomUUID(), name, type, value };
           return variable;
         },
-        update(current, patch) {
-          const { id: _ignored, ...changes } = patch as components['schemas']['VariableUpdate'];
-          const variable = current as Variable;
+        update(variable, patch) {
+          const { id: _ignored, ...changes } = patch;
           if (changes.type !== undefined && changes.type !== variable.type && changes.value === undefined) {
             throw badRequest(`Changing the type to ${changes.type} needs a value of that type`);
           }

@@ -2,12 +2,13 @@ import * as manifest from '../../../generated/hub/matter.operations.js';
 import type { operations } from '../../../generated/hub/matter.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { basicInfo, commission, forgetNode, interview, makeDevice, matterState, paaSettings, paaSettingsOption, powerUp, requireNode, updatePaaCerts, type MatterNode } from './commissioning.js';
+import type { HubItems } from '../items.js';
+import { basicInfo, commission, forgetNode, interview, makeDevice, matterState, paaSettings, paaSettingsOption, powerUp, requireNode, updatePaaCerts } from './commissioning.js';
 import * as nodes from './nodes.js';
 
 const DEFAULT_WINDOW_SECONDS = 300;
 
-export const matter = defineApi<operations, typeof manifest.operations, HubContext>(
+export const matter = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => matterState(hub),
@@ -36,5 +37,5 @@ export const matter = defineApi<operations, typeof manifest.operations, HubConte
     commissionNode: ({ pairingCode }, { hub }) => commission(hub, pairingCode),
     addSimulatedFabric: ({ pairingCode, label }, { hub }) => nodes.joinFabric(hub, pairingCode, label),
   },
-  { rules: { matternode: { remove: (node, { hub }) => forgetNode(hub, node as MatterNode) } } },
+  { rules: { matternode: { remove: (node, { hub }) => forgetNode(hub, node) } } },
 );

@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { hubOption } from '../options.js';
 import { radioChanged } from '../radios/changes.js';
-import { buildDevice, type Device } from '../devices/device.js';
+import { buildDevice } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { threadRunning } from '../thread/border-router.js';
 import { rootZone } from '../zones/api.js';
@@ -85,7 +85,7 @@ export function commission(hub: Hub, pairingCode: string): MatterNode {
   return hub.store.insert('matternode', node);
 }
 
-const requireNode = (hub: Hub, id: string) => hub.store.require<MatterNode>('matternode', id, 'Matter node');
+const requireNode = (hub: Hub, id: string) => hub.store.require('matternode', id, 'Matter node');
 export { requireNode };
 
 /** Reads the node's endpoints and their clusters. */
@@ -117,6 +117,6 @@ export function makeDevice(hub: Hub, id: string) {
 
 /** A node removed from the fabric leaves its device unavailable. */
 export function forgetNode(hub: Hub, node: MatterNode): void {
-  const device = node.deviceId ? hub.store.get<Device>('device', node.deviceId) : undefined;
+  const device = node.deviceId ? hub.store.get('device', node.deviceId) : undefined;
   if (device) hub.store.save('device', { ...device, available: false, unavailableMessage: 'The Matter node was removed from the hub' });
 }

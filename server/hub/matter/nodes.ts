@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { threadRunning } from '../thread/border-router.js';
 import { parseDataset } from '../thread/dataset.js';
 import { requireNode, type MatterNode } from './commissioning.js';
@@ -13,7 +12,7 @@ const iso = (hub: Hub, offsetMs = 0) => new Date(hub.now() + offsetMs).toISOStri
 
 /** The node made into this device, or a 404. */
 export function nodeOfDevice(hub: Hub, deviceId: string): MatterNode {
-  const node = hub.store.values<MatterNode>('matternode').find((candidate) => candidate.deviceId === deviceId);
+  const node = hub.store.values('matternode').find((candidate) => candidate.deviceId === deviceId);
   if (!node) throw notFound(`Matter device ${deviceId}`);
   return node;
 }
@@ -21,7 +20,7 @@ export function nodeOfDevice(hub: Hub, deviceId: string): MatterNode {
 export function attributes(hub: Hub, id: string): Record<string, Record<string, Record<string, unknown>>> {
   const node = requireNode(hub, id);
   if (!node.interviewed) return {};
-  const device = node.deviceId ? hub.store.get<Device>('device', node.deviceId) : undefined;
+  const device = node.deviceId ? hub.store.get('device', node.deviceId) : undefined;
   const value = (capability: string) => device?.capabilitiesObj[capability]?.value ?? null;
   const application: Record<string, Record<string, unknown>> = { onOff: { onOff: value('onoff') === true } };
   if (node.kind === 'light') application.levelControl = { currentLevel: Math.round(Number(value('dim') ?? 1) * 254) };

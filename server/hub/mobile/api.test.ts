@@ -1,4 +1,4 @@
-import { createNotification, type Notification } from '../notifications/notify.js';
+import { createNotification } from '../notifications/notify.js';
 import { onPresenceChanged, type PresenceEvent } from '../presence/presence.js';
 import type { UserItem } from '../sessions.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
@@ -88,7 +88,7 @@ describe('mobile manager', () => {
 
   describe('relayed for a cloud account', () => {
     let anna: UserItem;
-    const bindAccount = (id: string, athomId: string) => hub.hub.store.save('user', { ...hub.hub.store.get<UserItem>('user', id)!, athomId });
+    const bindAccount = (id: string, athomId: string) => hub.hub.store.save('user', { ...hub.hub.store.get('user', id)!, athomId });
     const confirm = (id: string, body: object) => hub.http().post(`/api/manager/notifications/notification/${id}/confirm`).send(body);
 
     beforeAll(() => {
@@ -106,7 +106,7 @@ describe('mobile manager', () => {
     it('when a user answers a push with read, then it is read by them; with delete, then it is gone', async () => {
       const first = createNotification(hub.hub, { ownerUri: 'homey:manager:flow', excerpt: 'Door open' })!;
       await confirm(first.id, { secret: 'the-secret', athomId: 'account-anna', choice: 'read' }).expect(204);
-      expect(hub.hub.store.get<Notification>('notification', first.id)!.readBy).toEqual([anna.id]);
+      expect(hub.hub.store.get('notification', first.id)!.readBy).toEqual([anna.id]);
       await confirm(first.id, { secret: 'the-secret', athomId: 'account-anna', choice: 'delete' }).expect(204);
       expect(hub.hub.store.get('notification', first.id)).toBeUndefined();
     });

@@ -1,11 +1,8 @@
 import type { components, operations } from '../../../generated/hub/mobile.js';
-import type { Alarm } from '../alarms/schedule.js';
 import { requireCloudSecret, requireUserOfAccount } from '../cloud/relayed.js';
 import type { HubContext, Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
 import { visibleNotifications } from '../notifications/notify.js';
 import { presenceState, setPresence } from '../presence/presence.js';
-import type { UserItem } from '../sessions.js';
 import { callerOf } from '../users/users.js';
 
 type MobileEvent = operations['sendMobileEvent']['requestBody']['content']['application/json'];
@@ -16,8 +13,8 @@ const STATE_KEY = 'mobile.state';
 export function mobileSummary(context: HubContext): components['schemas']['MobileSummary'] {
   const { hub } = context;
   const caller = callerOf(context);
-  const devices = hub.store.values<Device>('device');
-  const alarms = hub.store.values<Alarm>('alarm');
+  const devices = hub.store.values('device');
+  const alarms = hub.store.values('alarm');
   const upcoming = alarms
     .flatMap((alarm) => (alarm.enabled && alarm.nextOccurance ? [{ ...alarm, at: alarm.nextOccurance }] : []))
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))[0];
@@ -49,7 +46,7 @@ const geofence = new Map([['geofence.enter', true], ['geofence.leave', false]]);
  */
 export function receiveMobileEvent(hub: Hub, event: MobileEvent): void {
   requireCloudSecret(hub, event.secret, 'mobile events');
-  requireUserOfAccount(hub.store.require<UserItem>('user', event.userId, 'User'), event.athomId);
+  requireUserOfAccount(hub.store.require('user', event.userId, 'User'), event.athomId);
   const present = geofence.get(event.event);
   if (present !== undefined) setPresence(hub, event.userId, 'present', present);
   const { eventCount } = mobileState(hub);

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Device } from '../devices/device.js';
-import type { Zone } from '../zones/api.js';
 import type { Mood } from './moods.js';
 
 describe('moods manager', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
-  const zone = (name: string) => hub.hub.store.values<Zone>('zone').find((candidate) => candidate.name === name)!.id;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
+  const zone = (name: string) => hub.hub.store.values('zone').find((candidate) => candidate.name === name)!.id;
   const value = async (name: string, capabilityId: string) =>
     (await hub.http().get(`/api/manager/devices/device/${device(name).id}/capability/${capabilityId}`).set(auth()).expect(200)).body;
   const create = (mood: Record<string, unknown>) => hub.http().post('/api/manager/moods/mood').set(auth()).send(mood);
@@ -65,7 +63,7 @@ describe('moods manager', () => {
       expect(body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
       expect(body.error_description).toMatch(message);
     }
-    const movie = hub.hub.store.values<Mood>('mood').find((mood) => mood.name === 'Movie night')!;
+    const movie = hub.hub.store.values('mood').find((mood) => mood.name === 'Movie night')!;
     const bad = await hub.http().put(`/api/manager/moods/mood/${movie.id}`).set(auth()).send({ zone: 'nowhere' }).expect(400);
     expect(bad.body.error_description).toBe('Zone not found: nowhere');
     await hub.http().get(`/api/manager/moods/mood/${movie.id}`).set(auth()).expect(200, movie);
@@ -87,7 +85,7 @@ describe('moods manager', () => {
   it('when a device of a mood is gone when it is set, then it is skipped and the others are applied', async () => {
     const spots = device('Kitchen spots').id;
     const gone = randomUUID();
-    const mood = hub.hub.store.insert<Mood>('mood', { id: randomUUID(), name: 'Cooking', preset: null, zone: zone('Kitchen'), devices: { [gone]: { onoff: true }, [spots]: { onoff: true, dim: 0.9 } } });
+    const mood = hub.hub.store.insert('mood', { id: randomUUID(), name: 'Cooking', preset: null, zone: zone('Kitchen'), devices: { [gone]: { onoff: true }, [spots]: { onoff: true, dim: 0.9 } } });
     const { body } = await hub.http().post(`/api/manager/moods/mood/${mood.id}/set`).set(auth()).send({}).expect(200);
     expect(body).toMatchObject({ applied: [spots], skipped: [gone] });
     expect(await value('Kitchen spots', 'dim')).toBe(0.9);
@@ -120,7 +118,7 @@ describe('moods manager', () => {
   });
 
   it('when the token lacks the scope, then 403: reading needs homey.mood.readonly, writing homey.mood, setting homey.mood.set', async () => {
-    const movie = hub.hub.store.values<Mood>('mood').find((mood) => mood.name === 'Movie night')!;
+    const movie = hub.hub.store.values('mood').find((mood) => mood.name === 'Movie night')!;
     const readonly = bearer(hub.tokenWith(['homey.mood.readonly']));
     await hub.http().get('/api/manager/moods/mood').set(readonly).expect(200);
     const denied = await hub.http().post('/api/manager/moods/mood').set(readonly).send({ name: 'A', zone: movie.zone }).expect(403);

@@ -1,10 +1,11 @@
 import * as manifest from '../../../generated/hub/moods.operations.js';
-import type { components, operations } from '../../../generated/hub/moods.js';
+import type { operations } from '../../../generated/hub/moods.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { changeMood, newMood, requireMood, setMood, type Mood } from './moods.js';
+import type { HubItems } from '../items.js';
+import { changeMood, newMood, requireMood, setMood } from './moods.js';
 
-export const moods = defineApi<operations, typeof manifest.operations, HubContext>(
+export const moods = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ moodCount: hub.store.count('mood') }),
@@ -13,8 +14,8 @@ export const moods = defineApi<operations, typeof manifest.operations, HubContex
   {
     rules: {
       mood: {
-        create: (input, { hub }) => newMood(hub, input as components['schemas']['MoodCreate']),
-        update: (current, patch, { hub }) => changeMood(hub, current as Mood, patch as components['schemas']['MoodUpdate']),
+        create: (input, { hub }) => newMood(hub, input),
+        update: (current, patch, { hub }) => changeMood(hub, current, patch),
       },
     },
   },

@@ -1,13 +1,11 @@
 import type { ActionCard } from '../flow/cards.js';
-import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Mood } from './moods.js';
 
 describe('the "Set a mood" flow card', () => {
   let hub: TestHub;
   const cardId = 'homey:manager:moods:set_mood';
-  const movieNight = () => hub.hub.store.values<Mood>('mood').find((mood) => mood.name === 'Movie night')!;
-  const floorLamp = () => hub.hub.store.values<Device>('device').find((device) => device.name === 'Floor lamp')!;
+  const movieNight = () => hub.hub.store.values('mood').find((mood) => mood.name === 'Movie night')!;
+  const floorLamp = () => hub.hub.store.values('device').find((device) => device.name === 'Floor lamp')!;
 
   beforeAll(async () => {
     hub = await startTestHub();

@@ -2,7 +2,7 @@ import type { CardProvider } from '../flow/cards.js';
 import { action } from '../flow/card-args.js';
 import { matchByName } from '../flow/card-calls.js';
 import type { AutocompleteItem } from '../flow/cards.js';
-import { requireMood, setMood, type Mood } from './moods.js';
+import { requireMood, setMood } from './moods.js';
 
 const MOODS = 'homey:manager:moods';
 
@@ -10,7 +10,7 @@ const setMoodCard = action(
   {
     id: `${MOODS}:set_mood`, ownerUri: MOODS, title: 'Set a mood', titleFormatted: 'Set [[mood]]',
     args: [{ name: 'mood', type: 'autocomplete', title: 'Mood', required: true }],
-    autocomplete: (_arg, query, hub) => matchByName(hub.store.values<Mood>('mood'), query).map(({ id, name }) => ({ id, name })),
+    autocomplete: (_arg, query, hub) => matchByName(hub.store.values('mood'), query).map(({ id, name }) => ({ id, name })),
   },
   ({ mood }, hub) => {
     setMood(hub, requireMood(hub, (mood as AutocompleteItem).id));

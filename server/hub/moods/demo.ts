@@ -1,6 +1,4 @@
 import type { Hub } from '../context.js';
-import type { Device } from '../devices/device.js';
-import type { Zone } from '../zones/api.js';
 import { newMood } from './moods.js';
 
 type DemoMood = [name: string, preset: string, zone: string, devices: Record<string, Record<string, string | number | boolean>>];
@@ -21,9 +19,9 @@ const demoMoods: DemoMood[] = [
 
 /** The demo home's moods, over the demo devices (seeded before them), checked as createMood checks them. */
 export function seedDemoMoods(hub: Hub): void {
-  const byName = <T extends { id: string; name: string }>(type: string) => new Map(hub.store.values<T>(type).map((item) => [item.name, item.id]));
-  const zones = byName<Zone>('zone');
-  const devices = byName<Device>('device');
+  const byName = (type: 'zone' | 'device') => new Map(hub.store.values(type).map((item) => [item.name, item.id]));
+  const zones = byName('zone');
+  const devices = byName('device');
   for (const [name, preset, zone, states] of demoMoods) {
     const moodDevices = Object.fromEntries(Object.entries(states).map(([device, state]) => [devices.get(device)!, state]));
     hub.store.insert('mood', newMood(hub, { name, preset, zone: zones.get(zone)!, devices: moodDevices }));

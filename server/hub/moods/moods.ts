@@ -14,7 +14,7 @@ type MoodUpdate = components['schemas']['MoodUpdate'];
 type MoodDevices = Mood['devices'];
 type MoodSetResult = components['schemas']['MoodSetResult'];
 
-export const requireMood = (hub: Hub, id: string): Mood => hub.store.require<Mood>('mood', id, 'Mood');
+export const requireMood = (hub: Hub, id: string): Mood => hub.store.require('mood', id, 'Mood');
 
 function requireZone(hub: Hub, zoneId: string): void {
   if (!hub.store.get('zone', zoneId)) throw badRequest(`Zone not found: ${zoneId}`);
@@ -40,7 +40,7 @@ function checkState(device: Device, state: Record<string, string | number | bool
 function checkDevices(hub: Hub, devices: MoodDevices): MoodDevices {
   return Object.fromEntries(
     Object.entries(devices).map(([deviceId, state]) => {
-      const device = hub.store.get<Device>('device', deviceId);
+      const device = hub.store.get('device', deviceId);
       if (!device) throw badRequest(`Device not found: ${deviceId}`);
       return [deviceId, checkState(device, state) as MoodDevices[string]];
     }),
@@ -68,7 +68,7 @@ export function setMood(hub: Hub, mood: Mood): MoodSetResult {
   const result: MoodSetResult = { transactionId, applied: [], skipped: [] };
   hub.store.transaction(() => {
     for (const [deviceId, state] of Object.entries(mood.devices)) {
-      const device = hub.store.get<Device>('device', deviceId);
+      const device = hub.store.get('device', deviceId);
       if (!device) {
         result.skipped.push(deviceId);
         continue;
@@ -90,7 +90,7 @@ export function setMood(hub: Hub, mood: Mood): MoodSetResult {
  * that each gets one `mood.update`.
  */
 export function forgetDevice(hub: Hub, deviceId: string): void {
-  for (const mood of hub.store.values<Mood>('mood')) {
+  for (const mood of hub.store.values('mood')) {
     const kept = Object.entries(mood.devices).filter(([id]) => id !== deviceId && hub.store.get('device', id) !== undefined);
     if (kept.length < Object.keys(mood.devices).length) hub.store.save('mood', { ...mood, devices: Object.fromEntries(kept) });
   }

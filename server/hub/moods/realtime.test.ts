@@ -5,8 +5,8 @@ import type { Mood } from './moods.js';
 
 describe.each<ClientVersion>(['v2', 'v4'])('moods over realtime with a socket.io %s client', (version) => {
   let hub: TestHub;
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
-  const livingRoom = () => hub.hub.store.values<Mood>('mood').find((mood) => mood.name === 'Movie night')!.zone;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
+  const livingRoom = () => hub.hub.store.values('mood').find((mood) => mood.name === 'Movie night')!.zone;
 
   beforeAll(async () => {
     hub = await startTestHub();
@@ -53,7 +53,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('moods over realtime with a socket.io
       const dim = client.next(`homey:device:${lamp.id}`, (event, data) => event === 'capability' && data.capabilityId === 'dim');
       const position = client.next(`homey:device:${blinds.id}`, (event, data) => event === 'capability' && data.capabilityId === 'windowcoverings_set');
       const lampUpdate = client.next('homey:manager:devices', (event, data) => event === 'device.update' && data.id === lamp.id);
-      const movie = hub.hub.store.values<Mood>('mood').find((mood) => mood.name === 'Movie night')!;
+      const movie = hub.hub.store.values('mood').find((mood) => mood.name === 'Movie night')!;
       const [error, result] = await client.request('api', { uri: 'homey:manager:moods', operation: 'setMood', args: { id: movie.id } });
       expect(error).toBeNull();
       const { transactionId } = result as { transactionId: string };
@@ -72,7 +72,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('moods over realtime with a socket.io
     try {
       await client.request('subscribe', 'homey:manager:moods');
       const blinds = device('Bedroom blinds').id;
-      const goodNight = hub.hub.store.values<Mood>('mood').find((mood) => mood.name === 'Good night')!;
+      const goodNight = hub.hub.store.values('mood').find((mood) => mood.name === 'Good night')!;
       expect(Object.keys(goodNight.devices)).toContain(blinds);
       const updated = client.next('homey:manager:moods', (event, data) => event === 'mood.update' && data.id === goodNight.id);
       const [error] = await client.request('api', { uri: 'homey:manager:devices', operation: 'deleteDevice', args: { id: blinds } });

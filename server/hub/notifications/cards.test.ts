@@ -1,12 +1,11 @@
 import type { ActionCard } from '../flow/cards.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { Notification } from './notify.js';
 
 describe('the "Create a notification" flow card', () => {
   let hub: TestHub;
   const card = () => hub.hub.cards.get('homey:manager:notifications:create_notification') as ActionCard;
   const run = (text: unknown) => card().run({ args: { text }, tokens: {}, state: {} }, hub.hub);
-  const posted = (excerpt: string) => hub.hub.store.values<Notification>('notification').filter((notification) => notification.excerpt === excerpt);
+  const posted = (excerpt: string) => hub.hub.store.values('notification').filter((notification) => notification.excerpt === excerpt);
 
   beforeAll(async () => {
     hub = await startTestHub();

@@ -1,6 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
 import type { Hub } from '../context.js';
-import type { UserItem } from '../sessions.js';
 import { isFor, onNotificationPushed, type Notification } from './notify.js';
 
 /** What became of a notification sent to the push service: how many pushes went out, or why none did. */
@@ -14,7 +13,7 @@ export const onCloudPush = (hub: Hub, listener: (push: CloudPush) => void) => ou
 
 /** The cloud accounts of the enabled users a notification is meant for. */
 const recipients = (hub: Hub, notification: Notification) =>
-  hub.store.values<UserItem>('user').filter((user) => user.enabled && user.athomId && ACCOUNT_ID.test(user.athomId) && isFor(notification, user.role)).map((user) => user.athomId!);
+  hub.store.values('user').filter((user) => user.enabled && user.athomId && ACCOUNT_ID.test(user.athomId) && isFor(notification, user.role)).map((user) => user.athomId!);
 
 async function send(notification: Notification, base: string, secret: string, userIds: string[]): Promise<number> {
   const batch = userIds.map((userId) => ({ userId, message: notification.excerpt, pushId: notification.id }));

@@ -7,20 +7,20 @@ import { findDriver } from '../drivers/catalogue.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Zone } from '../zones/api.js';
 import { LOW_BATTERY_PERCENT, NOTIFICATION_PURGE_INTERVAL_MS, notifyBattery, startNotifications } from './hub-events.js';
-import { createNotification, type Notification } from './notify.js';
+import { createNotification } from './notify.js';
 
 describe("the hub's own notifications", () => {
   let hub: TestHub;
   let hallway: Zone;
   const notificationsAbout = (deviceId: string) =>
-    hub.hub.store.values<Notification>('notification').filter((notification) => notification.meta.deviceId === deviceId);
+    hub.hub.store.values('notification').filter((notification) => notification.meta.deviceId === deviceId);
   const addDevice = (driver: string, name: string) =>
     hub.hub.store.insert('device', buildDevice({ driver: findDriver(`homey:manager:vdevice:${driver}`)!, name, zone: hallway.id, zoneName: hallway.name, data: { id: randomUUID() } }, new Date(hub.hub.now()).toISOString()));
-  const report = (device: Device, values: Record<string, number | boolean>) => applyValues(hub.hub, hub.hub.store.get<Device>('device', device.id)!, values, randomUUID());
+  const report = (device: Device, values: Record<string, number | boolean>) => applyValues(hub.hub, hub.hub.store.get('device', device.id)!, values, randomUUID());
 
   beforeAll(async () => {
     hub = await startTestHub();
-    hallway = hub.hub.store.values<Zone>('zone').find((zone) => zone.name === 'Hallway')!;
+    hallway = hub.hub.store.values('zone').find((zone) => zone.name === 'Hallway')!;
   });
   afterAll(() => hub.stop());
 

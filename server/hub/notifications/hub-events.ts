@@ -3,7 +3,7 @@ import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { HubSession } from '../sessions.js';
-import { createNotification, forgetOwner, isFor, purgeExpired, type Notification } from './notify.js';
+import { createNotification, forgetOwner, isFor, purgeExpired } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */
 export const LOW_BATTERY_PERCENT = 15;
@@ -40,7 +40,7 @@ export function notifyBattery(hub: Hub, change: CapabilityChange) {
 /** Posts that a device joined the home (groups are made by hand, so they are not news). */
 export function notifyDeviceAdded(hub: Hub, device: Device) {
   if (device.driverId === GROUP_DRIVER_ID) return null;
-  const zone = hub.store.get<{ id: string; name: string }>('zone', device.zone);
+  const zone = hub.store.get('zone', device.zone);
   return createNotification(hub, {
     ownerUri: DEVICES_URI,
     excerpt: `**${device.name}** was added to ${zone?.name ?? 'the home'}.`,
@@ -56,7 +56,7 @@ export function notifyDeviceAdded(hub: Hub, device: Device) {
  */
 export function startNotifications(hub: Hub): () => void {
   // Subscribers hear of a notification only if a read would show it to them.
-  hub.store.restrictAs<Notification>('notification', (notification) =>
+  hub.store.restrictAs('notification', (notification) =>
     notification.roles.length ? (session) => isFor(notification, (session as HubSession).user.role) : undefined,
   );
   purgeExpired(hub);
@@ -67,7 +67,7 @@ export function startNotifications(hub: Hub): () => void {
     const { id } = data as { id: string };
     if (event === 'device.delete') forgetOwner(hub, deviceUri({ id }));
     if (event !== 'device.create') return;
-    const device = hub.store.get<Device>('device', id);
+    const device = hub.store.get('device', id);
     if (device) notifyDeviceAdded(hub, device);
   });
   return () => {

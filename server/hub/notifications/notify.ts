@@ -102,7 +102,7 @@ const isExpired = (notification: Notification, now: number) => notification.date
 /** Removes every notification whose dateExpires has come, on the hub's clock. */
 export function purgeExpired(hub: Hub): void {
   const now = hub.now();
-  const expired = hub.store.values<Notification>('notification').filter((notification) => isExpired(notification, now));
+  const expired = hub.store.values('notification').filter((notification) => isExpired(notification, now));
   if (expired.length) hub.store.transaction(() => expired.forEach(({ id }) => hub.store.remove('notification', id)));
 }
 
@@ -113,7 +113,7 @@ export const isFor = (notification: Notification, role: Role) => notification.ro
 export function visibleNotifications(hub: Hub, role: Role): Notification[] {
   purgeExpired(hub);
   return hub.store
-    .values<Notification>('notification')
+    .values('notification')
     .filter((notification) => isFor(notification, role))
     .sort((a, b) => Date.parse(b.dateCreated) - Date.parse(a.dateCreated));
 }
@@ -121,7 +121,7 @@ export function visibleNotifications(hub: Hub, role: Role): Notification[] {
 /** A notification the role may see, or 404 alike for one that does not exist, expired or is meant for others. */
 export function requireVisible(hub: Hub, id: string, role: Role): Notification {
   purgeExpired(hub);
-  const notification = hub.store.get<Notification>('notification', id);
+  const notification = hub.store.get('notification', id);
   if (!notification || !isFor(notification, role)) throw notFound('Notification');
   return notification;
 }

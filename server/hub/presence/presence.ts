@@ -1,6 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
 import type { Hub } from '../context.js';
-import type { UserItem } from '../sessions.js';
 
 export type PresenceKind = 'present' | 'asleep';
 
@@ -18,14 +17,14 @@ const listenersOf = listenersPer<Hub, PresenceEvent>('presence changes');
 /** Calls `listener` on every presence change of this hub (for the flow engine); returns the unsubscribe. */
 export const onPresenceChanged = (hub: Hub, listener: (event: PresenceEvent) => void): (() => void) => listenersOf(hub).add(listener);
 
-export const presenceOf = (hub: Hub, userId: string, kind: PresenceKind): boolean => hub.store.require<UserItem>('user', userId, 'User')[kind];
+export const presenceOf = (hub: Hub, userId: string, kind: PresenceKind): boolean => hub.store.require('user', userId, 'User')[kind];
 
 /**
  * Stores the value on the user through the store (so `user.update` goes out) and reports the change to the
  * listeners; an unchanged value is reported only when forced.
  */
 export function setPresence(hub: Hub, userId: string, kind: PresenceKind, value: boolean, forceFlowTrigger = false): void {
-  const user = hub.store.require<UserItem>('user', userId, 'User');
+  const user = hub.store.require('user', userId, 'User');
   const changed = user[kind] !== value;
   if (changed) hub.store.save('user', { ...user, [kind]: value });
   if (!changed && !forceFlowTrigger) return;
@@ -33,7 +32,7 @@ export function setPresence(hub: Hub, userId: string, kind: PresenceKind, value:
 }
 
 export function presenceState(hub: Hub) {
-  const users = hub.store.values<UserItem>('user');
+  const users = hub.store.values('user');
   return {
     userCount: users.length,
     presentCount: users.filter((user) => user.present).length,

@@ -185,7 +185,7 @@ export class Network {
   deviceOf(node: RadioNode): Device | undefined {
     const driverId = `${VDEVICE_OWNER}:${node.driver}`;
     const dataId = nodeDataId(this.radio, node.id);
-    return this.hub.store.values<Device>('device').find((device) => device.driverId === driverId && device.data.id === dataId);
+    return this.hub.store.values('device').find((device) => device.driverId === driverId && device.data.id === dataId);
   }
 
   /** An interviewed node sends values; those of a paired node become its device's capability values. */

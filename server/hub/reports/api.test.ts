@@ -1,5 +1,4 @@
 import { FakeClock } from '../../http/clock.js';
-import type { Device } from '../devices/device.js';
 import { energyOf } from '../energy/recorder.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
@@ -10,7 +9,7 @@ describe('reports manager', () => {
   let hub: TestHub;
   const clock = new FakeClock(Date.UTC(2026, 10, 23, 10, 30));
   const auth = () => bearer(hub.token);
-  const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
+  const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
   const record = (deviceId: string, name: string, category: string, hour: number, kWh: number) =>
     energyOf(hub.hub).usage.add([{ deviceId, name, zone: 'zone-1', category, hour, kWh }]);
 

@@ -58,8 +58,8 @@ export function set433Config(hub: Hub, changes: Partial<Config>): Config {
 
 function store(hub: Hub, frequency: Frequency, data: number[]): Signal {
   return hub.store.transaction(() => {
-    const signal = hub.store.insert<Signal>('signal', { id: randomUUID(), frequency, data, recordedAt: new Date(hub.now()).toISOString() });
-    const all = hub.store.values<Signal>('signal').sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+    const signal = hub.store.insert('signal', { id: randomUUID(), frequency, data, recordedAt: new Date(hub.now()).toISOString() });
+    const all = hub.store.values('signal').sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
     for (const old of all.slice(0, Math.max(0, all.length - KEPT_SIGNALS))) hub.store.remove('signal', old.id);
     return signal;
   });

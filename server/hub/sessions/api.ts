@@ -3,36 +3,36 @@ import type { components, operations } from '../../../generated/hub/sessions.js'
 import { defineApi } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
-import type { SessionItem, SessionType, UserItem } from '../sessions.js';
+import type { SessionItem, SessionType } from '../sessions.js';
 import { callerOf } from '../users/users.js';
 
 type Session = components['schemas']['Session'];
 
 /** A stored session as the API answers it: with the scopes its user's role lets it use now. */
 export function sessionView(hub: Hub, session: SessionItem): Session {
-  const user = hub.store.get<UserItem>('user', session.userId);
+  const user = hub.store.get('user', session.userId);
   return { ...session, intersectedScopes: user ? hub.sessions.scopesOf(session, user) : [] };
 }
 
 export const sessions = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => {
     const types: Record<SessionType, number> = { OAUTH: 0, APP: 0, PAT: 0 };
-    for (const session of hub.store.values<SessionItem>('session')) types[session.type] += 1;
+    for (const session of hub.store.values('session')) types[session.type] += 1;
     return { sessionCount: hub.store.count('session'), types };
   },
   getSessionMe: (_args, context) => {
     const { item } = callerOf(context);
-    return sessionView(context.hub, context.hub.store.get<SessionItem>('session', item.id) ?? item);
+    return sessionView(context.hub, context.hub.store.get('session', item.id) ?? item);
   },
   getSessions: (_args, { hub }) =>
-    Object.fromEntries(hub.store.values<SessionItem>('session').map((session) => [session.id, sessionView(hub, session)])),
+    Object.fromEntries(hub.store.values('session').map((session) => [session.id, sessionView(hub, session)])),
   deleteSession: ({ id }, { hub }) => hub.sessions.revoke(id),
 }, {
   guards: {
     /** A manager may end anyone's sessions but the owner's: otherwise a manager could lock the owner out. */
     deleteSession: ({ id = '' }, context) => {
-      const session = context.hub.store.require<SessionItem>('session', id, 'Session');
-      const owner = context.hub.store.get<UserItem>('user', session.userId)?.isOwner;
+      const session = context.hub.store.require('session', id, 'Session');
+      const owner = context.hub.store.get('user', session.userId)?.isOwner;
       if (owner && session.userId !== callerOf(context).user.id) throw forbidden("Only the owner can end the owner's sessions");
     },
   },

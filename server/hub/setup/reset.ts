@@ -1,6 +1,5 @@
 import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import type { UserItem } from '../sessions.js';
 import { erase } from '../system/factory-reset.js';
 import { verifyCloudToken } from '../users/cloud-token.js';
 import { findByAthomId, newUser, ownerOf } from '../users/users.js';
@@ -42,8 +41,8 @@ function adoptOwner(hub: Hub, athomId: string, name: string | undefined): void {
   const owner = ownerOf(hub);
   const known = findByAthomId(hub, athomId);
   if (known && known.id !== owner?.id) throw conflict('This cloud account is already another user of this hub');
-  if (owner) hub.store.save<UserItem>('user', { ...owner, athomId, verified: true });
-  else hub.store.insert<UserItem>('user', newUser({ role: 'manager', isOwner: true, athomId, verified: true, name: name ?? 'Owner' }));
+  if (owner) hub.store.save('user', { ...owner, athomId, verified: true });
+  else hub.store.insert('user', newUser({ role: 'manager', isOwner: true, athomId, verified: true, name: name ?? 'Owner' }));
 }
 
 /**

@@ -51,7 +51,7 @@ const samples = new Map([
 
 /** Speaks a sample sentence with an installed voice, in its language (English where the hub has no sample). */
 export function playVoiceSample(hub: Hub, id: string): Promise<Speech> {
-  const voice = hub.store.require<Voice>('voice', id, `Voice ${id}`);
+  const voice = hub.store.require('voice', id, `Voice ${id}`);
   return speak(hub, { text: samples.get(voice.language) ?? samples.get('en')!, voice: id });
 }
 

@@ -2,7 +2,7 @@ import type { components } from '../../../generated/hub/system.js';
 import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';
 import { seedDemoHome } from '../demo-home.js';
-import type { SessionItem } from '../sessions.js';
+import type { HubItemType } from '../items.js';
 
 export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
 
@@ -23,8 +23,9 @@ function otherTables(hub: Hub): string[] {
  */
 export function erase(hub: Hub): void {
   hub.store.transaction(() => {
-    for (const session of hub.store.values<SessionItem>('session')) hub.sessions.revoke(session.id);
-    const items = hub.db.prepare<[], { type: string; id: string }>('SELECT type, id FROM items').all();
+    for (const session of hub.store.values('session')) hub.sessions.revoke(session.id);
+    // The rows are the store's own, written under its item types' names.
+    const items = hub.db.prepare<[], { type: HubItemType; id: string }>('SELECT type, id FROM items').all();
     for (const { type, id } of items) hub.store.remove(type, id);
     for (const table of otherTables(hub)) hub.db.prepare(`DELETE FROM "${table.replace(/"/g, '""')}"`).run();
     hub.db.prepare('DELETE FROM settings WHERE key <> ?').run(KEPT_SETTING);

@@ -1,4 +1,5 @@
 import type { Hub } from '../context.js';
+import type { HubItemType } from '../items.js';
 import { HUB_MODEL } from './info.js';
 import { memoryInfo, storageInfo } from './resources.js';
 
@@ -14,7 +15,7 @@ function duration(ms: number): string {
 
 /** How many items of each kind the hub holds; kinds that no manager stores yet count 0. */
 function itemCounts(hub: Hub): string {
-  const kinds: Array<[type: string, plural: string]> = [['device', 'devices'], ['zone', 'zones'], ['flow', 'flows'], ['advancedflow', 'advanced flows'], ['app', 'apps'], ['user', 'users']];
+  const kinds: Array<[type: HubItemType, plural: string]> = [['device', 'devices'], ['zone', 'zones'], ['flow', 'flows'], ['advancedflow', 'advanced flows'], ['app', 'apps'], ['user', 'users']];
   return kinds.map(([type, plural]) => `${hub.store.count(type)} ${plural}`).join(', ');
 }
 

@@ -50,7 +50,7 @@ function setUp(hub: Hub, up: boolean): void {
 export function topology(hub: Hub) {
   if (!running(hub)) return { leader: null, nodes: [] };
   const nodes = hub.store
-    .values<{ id: string; name: string; transport: string; routing: boolean }>('matternode')
+    .values('matternode')
     .filter((node) => node.transport === 'thread')
     .map((node) => ({ id: node.id, name: node.name, role: node.routing ? ('router' as const) : ('child' as const) }));
   return { leader: OWN_ROUTER, nodes };

@@ -67,7 +67,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('updates over realtime with a socket.
       clock.advance(INSTALL_12_1_0);
       await running;
       expect(notifications).toEqual([]);
-      expect(hub.hub.store.values<{ id: string; ownerUri: string }>('notification').filter((n) => n.ownerUri === URI)).toEqual([]);
+      expect(hub.hub.store.values('notification').filter((n) => n.ownerUri === URI)).toEqual([]);
       const reader = await connectRealtime(hub.url, hub.tokenWith(['homey.updates.readonly']), hub.hub.id, version);
       const [denied] = await reader.request('api', { uri: URI, operation: 'installUpdate', args: {} });
       reader.close();

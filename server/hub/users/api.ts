@@ -1,11 +1,11 @@
 import * as manifest from '../../../generated/hub/users.operations.js';
-import type { components, operations } from '../../../generated/hub/users.js';
+import type { operations } from '../../../generated/hub/users.js';
 import { defineApi } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { hasScope } from '../../http/scopes.js';
 import { sameSecret } from '../../http/secrets.js';
 import type { Hub, HubContext } from '../context.js';
-import type { UserItem } from '../sessions.js';
+import type { HubItems } from '../items.js';
 import { accountsOf } from './accounts.js';
 import { grantAccess, handOver, openAccess, requestAccess, revokeAccess } from './installer.js';
 import { createToken, deleteToken, listTokens } from './pats.js';
@@ -22,13 +22,13 @@ function checkSecret(hub: Hub, secret: string | undefined): void {
 /** Another user's local credentials are for managers only, and the owner's own are the owner's. */
 function credentialsGuard({ id = '' }: Readonly<Record<string, string>>, context: HubContext): void {
   if (!hasScope(callerOf(context).scopes, 'homey.user')) throw forbidden("Only managers can change another user's local credentials");
-  const user = context.hub.store.require<UserItem>('user', id, 'User');
+  const user = context.hub.store.require('user', id, 'User');
   if (user.isOwner && !me(context).isOwner) throw forbidden("Only the owner can change the owner's local credentials");
 }
 
 const ownerOnly = (action: string) => (_path: unknown, context: HubContext) => requireOwner(context, action);
 
-export const users = defineApi<operations, typeof manifest.operations, HubContext>(
+export const users = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({
@@ -85,8 +85,8 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
     },
     rules: {
       user: {
-        update: (current, patch, context) => applyUserUpdate(current as UserItem, patch as components['schemas']['UserUpdate'], context),
-        remove: (current, { hub }) => forgetUser(hub, current as UserItem),
+        update: (current, patch, context) => applyUserUpdate(current, patch, context),
+        remove: (current, { hub }) => forgetUser(hub, current),
       },
     },
   },

@@ -40,7 +40,7 @@ export function revokeAccess(hub: Hub): void {
   const access = hub.settings.get<InstallerAccess>(KEY);
   hub.settings.unset(KEY);
   for (const userId of access?.userIds ?? []) {
-    const user = hub.store.get<UserItem>('user', userId);
+    const user = hub.store.get('user', userId);
     if (user && !user.isOwner) deleteUser(hub, user);
   }
 }

@@ -28,7 +28,7 @@ export function createToken(hub: Hub, caller: HubSession, name: string, scopes: 
 }
 
 export function deleteToken(hub: Hub, caller: HubSession, id: string): void {
-  const session = hub.store.get<SessionItem>('session', id);
+  const session = hub.store.get('session', id);
   if (!session || session.type !== 'PAT' || session.userId !== caller.user.id) throw notFound('Personal access token');
   hub.sessions.revoke(id);
 }

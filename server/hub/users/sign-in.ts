@@ -42,7 +42,7 @@ export async function loginLocal(
 ): Promise<string> {
   const { credentials, throttle } = accountsOf(hub);
   const userId = await throttle.attempt(input.username, remoteAddress, () => credentials.verify(input.username, input.password));
-  const user = userId ? hub.store.get<UserItem>('user', userId) : undefined;
+  const user = userId ? hub.store.get('user', userId) : undefined;
   if (!user) throw new ApiError(401, 'invalid_credentials', 'Wrong username or password');
   return openSession(hub, user, { scopes: ['homey'], clientName: input.clientName, agent: input.clientId });
 }

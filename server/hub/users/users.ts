@@ -17,12 +17,12 @@ export function callerOf({ session }: HubContext): HubSession {
 /** The caller's user as stored now (the session holds a copy from when its token was checked). */
 export const me = (context: HubContext): UserItem => {
   const { user } = callerOf(context);
-  return context.hub.store.require<UserItem>('user', user.id, 'User');
+  return context.hub.store.require('user', user.id, 'User');
 };
 
-export const ownerOf = (hub: Hub) => hub.store.values<UserItem>('user').find((user) => user.isOwner);
+export const ownerOf = (hub: Hub) => hub.store.values('user').find((user) => user.isOwner);
 
-export const findByAthomId = (hub: Hub, athomId: string) => hub.store.values<UserItem>('user').find((user) => user.athomId === athomId);
+export const findByAthomId = (hub: Hub, athomId: string) => hub.store.values('user').find((user) => user.athomId === athomId);
 
 /** Refuses the call unless the caller's user is, as stored now, the owner. */
 export function requireOwner(context: HubContext, action: string): void {
@@ -74,7 +74,7 @@ export function deleteUser(hub: Hub, user: UserItem): void {
 
 /** Makes another enabled, verified user the owner (a manager); the old owner stays a manager. */
 export function swapOwner(hub: Hub, owner: UserItem, newOwnerUserId: string, installers: readonly string[]): UserItem {
-  const next = hub.store.require<UserItem>('user', newOwnerUserId, 'User');
+  const next = hub.store.require('user', newOwnerUserId, 'User');
   if (next.id === owner.id) throw conflict('This user is already the owner');
   if (!next.verified || !next.enabled) throw conflict('The new owner must be an enabled user who accepted their invite');
   if (installers.includes(next.id)) throw conflict('An installer cannot become the owner');
@@ -88,7 +88,7 @@ export function swapOwner(hub: Hub, owner: UserItem, newOwnerUserId: string, ins
 export function acceptInvite(hub: Hub, input: { athomId: string; inviteToken: string; name: string }): UserItem {
   return hub.store.transaction(() => {
     const userId = accountsOf(hub).invites.accept(input.inviteToken, hub.now());
-    const user = hub.store.require<UserItem>('user', userId, 'User');
+    const user = hub.store.require('user', userId, 'User');
     const holder = findByAthomId(hub, input.athomId);
     if (holder && holder.id !== user.id) throw conflict('This cloud account is already a user of this hub');
     return hub.store.save('user', { ...user, athomId: input.athomId, name: input.name, verified: true });

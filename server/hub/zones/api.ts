@@ -3,20 +3,20 @@ import * as manifest from '../../../generated/hub/zones.operations.js';
 import type { components, operations } from '../../../generated/hub/zones.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { ItemStore } from '../../http/item-store.js';
 import type { HubContext } from '../context.js';
+import type { HubItems, HubStore } from '../items.js';
 
 export type Zone = components['schemas']['Zone'];
 
-export const rootZone = (store: ItemStore) => store.values<Zone>('zone').find((zone) => zone.parent === null);
+export const rootZone = (store: HubStore) => store.values('zone').find((zone) => zone.parent === null);
 
-function requireParent(store: ItemStore, parent: string): void {
+function requireParent(store: HubStore, parent: string): void {
   if (!store.get('zone', parent)) throw badRequest(`Parent zone not found: ${parent}`);
 }
 
 /** True when `zoneId` is `ancestorId` or lies below it. */
-function isWithin(store: ItemStore, zoneId: string, ancestorId: string): boolean {
-  for (let at: Zone | undefined = store.get<Zone>('zone', zoneId); at; at = at.parent ? store.get<Zone>('zone', at.parent) : undefined) {
+function isWithin(store: HubStore, zoneId: string, ancestorId: string): boolean {
+  for (let at: Zone | undefined = store.get('zone', zoneId); at; at = at.parent ? store.get('zone', at.parent) : undefined) {
     if (at.id === ancestorId) return true;
   }
   return false;
@@ -26,14 +26,14 @@ function isWithin(store: ItemStore, zoneId: string, ancestorId: string): boolean
  * A zone is active while any origin (a device uri, such as a motion sensor's) reports activity; saved through the
  * store so that `zone.update` reaches subscribers. `at`: the hub's time of the change (ISO).
  */
-export function setZoneActivity(store: ItemStore, zoneId: string, origin: string, active: boolean, at: string): void {
-  const zone = store.get<Zone>('zone', zoneId);
+export function setZoneActivity(store: HubStore, zoneId: string, origin: string, active: boolean, at: string): void {
+  const zone = store.get('zone', zoneId);
   if (!zone || zone.activeOrigins.includes(origin) === active) return;
   const activeOrigins = active ? [...zone.activeOrigins, origin] : zone.activeOrigins.filter((other) => other !== origin);
   store.save('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: at });
 }
 
-export const zones = defineApi<operations, typeof manifest.operations, HubContext>(
+export const zones = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ zoneCount: hub.store.count('zone'), rootZoneId: rootZone(hub.store)?.id ?? '' }),
@@ -42,15 +42,14 @@ export const zones = defineApi<operations, typeof manifest.operations, HubContex
     rules: {
       zone: {
         create(input, { hub }) {
-          const { name, icon, parent, order } = input as components['schemas']['ZoneCreate'];
+          const { name, icon, parent, order } = input;
           requireParent(hub.store, parent);
-          const siblings = hub.store.values<Zone>('zone').filter((zone) => zone.parent === parent).length;
+          const siblings = hub.store.values('zone').filter((zone) => zone.parent === parent).length;
           const zone: Zone = { id: randomUUID(), name, icon, parent, order: order ?? siblings, active: false, activeOrigins: [], activeLastUpdated: null };
           return zone;
         },
-        update(current, patch, { hub }) {
-          const { id: _ignored, ...changes } = patch as components['schemas']['ZoneUpdate'];
-          const zone = current as Zone;
+        update(zone, patch, { hub }) {
+          const { id: _ignored, ...changes } = patch;
           if (changes.parent !== undefined && changes.parent !== zone.parent) {
             if (zone.parent === null) throw conflict('The root zone cannot be moved');
             requireParent(hub.store, changes.parent);
@@ -58,14 +57,13 @@ export const zones = defineApi<operations, typeof manifest.operations, HubContex
           }
           return { ...zone, ...changes };
         },
-        remove(current, { hub }) {
-          const zone = current as Zone;
+        remove(zone, { hub }) {
           if (zone.parent === null) throw conflict('The root zone cannot be deleted');
-          if (hub.store.values<Zone>('zone').some((other) => other.parent === zone.id)) throw conflict('The zone still has sub-zones');
-          if (hub.store.values<{ id: string; zone: string }>('device').some((device) => device.zone === zone.id)) {
+          if (hub.store.values('zone').some((other) => other.parent === zone.id)) throw conflict('The zone still has sub-zones');
+          if (hub.store.values('device').some((device) => device.zone === zone.id)) {
             throw conflict('The zone still has devices');
           }
-          if (hub.store.values<{ id: string; zone: string }>('mood').some((mood) => mood.zone === zone.id)) throw conflict('The zone still has moods');
+          if (hub.store.values('mood').some((mood) => mood.zone === zone.id)) throw conflict('The zone still has moods');
         },
       },
     },
