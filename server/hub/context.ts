@@ -86,8 +86,8 @@ export interface AppStoreLink {
   ownerToken?: () => Promise<string | undefined>;
 }
 
-/** Everything the hub's managers share. */
-export interface Hub {
+/** What the hub is made of before its services start (hub.ts): its identity, storage, events, clock and registries. */
+export interface HubCore {
   id: string;
   /** The software version running (X-Homey-Version, getInfo): the one last installed, else HUB_VERSION. */
   readonly version: string;
@@ -106,6 +106,10 @@ export interface Hub {
   now: () => number;
   /** Sets off alarms when they come due; `onAlarmFired` tells in-process listeners (the flow engine). */
   alarms: AlarmScheduler;
+}
+
+/** Everything the hub's managers share: the core and what its services give (hub.ts starts them in order). */
+export interface Hub extends HubCore {
   /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
   cards: CardRegistry;
   /** Logs of capability values over time: records every value, answers entries per resolution, runs retention. */

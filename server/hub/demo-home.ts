@@ -15,6 +15,7 @@ import { seedDemoGeolocation } from './geolocation/demo.js';
 import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
+import type { HubService, Nothing } from './service.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
   ['Home', 'home', null],
@@ -53,6 +54,15 @@ function seedZones(hub: Hub): Map<string, string> {
   });
   return ids;
 }
+
+/** Seeds the demo home on the first start of a hub configured with `demoHome` (after the flow manager: flows are presented as it inserts them). */
+export const demoHome: HubService<Nothing> = {
+  name: 'demo home',
+  start: (_hub, whole) => {
+    if (whole.config.demoHome) seedDemoHome(whole);
+    return { gives: {} };
+  },
+};
 
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that

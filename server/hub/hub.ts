@@ -5,7 +5,7 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import { appBundles } from '../../generated/app/bundles.js';
 import { hubBundles } from '../../generated/hub/bundles.js';
-import { every, systemClock } from '../http/clock.js';
+import { systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { log } from '../http/log.js';
 import { Dispatcher } from '../http/dispatcher.js';
@@ -15,22 +15,23 @@ import { attachRealtime } from '../http/realtime.js';
 import { HostAllowList } from '../http/hosts.js';
 import { createHttpApp } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
-import { AlarmScheduler } from './alarms/scheduler.js';
+import { AlarmScheduler, alarmTimer } from './alarms/scheduler.js';
 import { flowEngine } from './flow/engine.js';
 import { startFlowManager } from './flow/manager.js';
-import { CardRegistry } from './flow/registry.js';
-import { Insights } from './insights/insights.js';
+import { cardRegistry } from './flow/registry.js';
+import { insights, insightsRecording } from './insights/insights.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
 import { startNotifications } from './notifications/hub-events.js';
-import { type Hub, type HubConfig, type HubContext } from './context.js';
-import { seedDemoHome } from './demo-home.js';
+import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
+import { HubServices, runs } from './service.js';
+import { demoHome } from './demo-home.js';
 import { startApps } from './apps/start.js';
 import { appRoutes } from './apps/routes.js';
 import { startEnergy } from './energy/recorder.js';
-import { SESSION_PURGE_INTERVAL_MS, SessionService, type SessionItem } from './sessions.js';
-import { sessionView } from './sessions/api.js';
+import { sessionPurge, SessionService } from './sessions.js';
+import { sessionViews } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
 import { startBackups } from './backup/backups.js';
@@ -75,6 +76,34 @@ export interface RunningHub {
   close(): Promise<void>;
 }
 
+/**
+ * The hub's services in the order they start (each `use` compiles only once what the service needs is there):
+ * the flow manager before the demo seed (flows are presented as it inserts them), the apps last.
+ */
+function startServices(core: HubCore) {
+  return HubServices.on(core)
+    .use(cardRegistry)
+    .use(insights)
+    .use(sessionViews)
+    .use(runs('flow manager', startFlowManager))
+    .use(demoHome)
+    .use(sessionPurge)
+    .use(alarmTimer)
+    .use(insightsRecording)
+    .use(runs('energy', (hub) => { const energy = startEnergy(hub); return () => energy.stop(); }))
+    .use(runs('flow engine', (hub) => (flowEngine(hub).open(), () => flowEngine(hub).close())))
+    .use(runs('notifications', startNotifications))
+    .use(runs('images', startImages))
+    .use(runs('flow tokens', startFlowTokens))
+    .use(runs('radios', startRadios))
+    .use(runs('zone names', followZoneNames))
+    .use(runs('cloud backups', startCloudBackups))
+    .use(runs('cloud push', startCloudPush))
+    .use(runs('backups', (hub) => { const backups = startBackups(hub); return () => backups.stop(); }))
+    .use(runs('updates', (hub) => { const updates = startUpdates(hub); return () => updates.stop(); }))
+    .use(runs('apps', startApps));
+}
+
 /** Builds a complete hub on its SQLite file: managers, HTTP API, realtime, docs. Does not listen yet. */
 export function createHub(config: HubConfig): RunningHub {
   const db = openDb(path.join(config.dataDir, 'hub.sqlite'));
@@ -84,7 +113,7 @@ export function createHub(config: HubConfig): RunningHub {
   const clock = config.clock ?? systemClock;
   const now = clock.now;
   const startedAt = new Date(now());
-  const hub: Hub = {
+  const core: HubCore = {
     id: settings.getOrCreate('hubId', newHubId),
     get version() {
       return installedVersion(settings);
@@ -100,22 +129,9 @@ export function createHub(config: HubConfig): RunningHub {
     clock,
     now,
     alarms: new AlarmScheduler(store, bus, clock),
-    cards: new CardRegistry(() => hub),
-    insights: new Insights(() => hub),
   };
-  store.presentAs<SessionItem>('session', (session) => sessionView(hub, session));
-  const stopFlowManager = startFlowManager(hub);
-  if (config.demoHome) seedDemoHome(hub);
-  hub.sessions.purgeExpired();
-  const stopPurge = every(clock, SESSION_PURGE_INTERVAL_MS, () => hub.sessions.purgeExpired());
-  hub.alarms.start();
-  hub.insights.start();
-  const energy = startEnergy(hub);
-  flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub), followZoneNames(hub), startCloudBackups(hub), startCloudPush(hub)];
-  const backups = startBackups(hub);
-  const updates = startUpdates(hub);
-  const stopApps = startApps(hub);
+  const services = startServices(core);
+  const hub: Hub = services.hub;
 
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
@@ -200,17 +216,7 @@ export function createHub(config: HubConfig): RunningHub {
       for (const run of setups) run.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
-      stopPurge();
-      hub.alarms.close();
-      flowEngine(hub).close();
-      stopFlowManager();
-      hub.cards.close();
-      hub.insights.close();
-      energy.stop();
-      for (const stop of stopFollowing) stop();
-      updates.stop();
-      await stopApps();
-      await backups.stop();
+      await services.stop();
       await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
