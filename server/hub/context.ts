@@ -4,6 +4,8 @@ import type { AlarmScheduler } from './alarms/scheduler.js';
 import type { EventBus } from '../http/events.js';
 import type { Db } from '../http/db.js';
 import type { CardRegistry } from './flow/registry.js';
+import type { FlowEngine } from './flow/engine.js';
+import type { FlowViews } from './flow/flow-views.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
@@ -114,6 +116,10 @@ export interface Hub extends HubCore {
   cards: CardRegistry;
   /** Logs of capability values over time: records every value, answers entries per resolution, runs retention. */
   insights: Insights;
+  /** Flows and advanced flows as the API answers them, kept current (the flow manager's). */
+  flowViews: FlowViews;
+  /** Runs the home's flows on their triggers, by hand and as tests. */
+  flowEngine: FlowEngine;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -16,8 +16,8 @@ import { HostAllowList } from '../http/hosts.js';
 import { createHttpApp } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler, alarmTimer } from './alarms/scheduler.js';
+import { flowManager } from './flow/manager.js';
 import { flowEngine } from './flow/engine.js';
-import { startFlowManager } from './flow/manager.js';
 import { cardRegistry } from './flow/registry.js';
 import { insights, insightsRecording } from './insights/insights.js';
 import { hubApis } from './apis.js';
@@ -85,13 +85,13 @@ function startServices(core: HubCore) {
     .use(cardRegistry)
     .use(insights)
     .use(sessionViews)
-    .use(runs('flow manager', startFlowManager))
+    .use(flowManager)
     .use(demoHome)
     .use(sessionPurge)
     .use(alarmTimer)
     .use(insightsRecording)
     .use(runs('energy', (hub) => { const energy = startEnergy(hub); return () => energy.stop(); }))
-    .use(runs('flow engine', (hub) => (flowEngine(hub).open(), () => flowEngine(hub).close())))
+    .use(flowEngine)
     .use(runs('notifications', startNotifications))
     .use(runs('images', startImages))
     .use(runs('flow tokens', startFlowTokens))

@@ -3,10 +3,12 @@ import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import { FlowUses } from './flow-uses.js';
-import { closeFlowViews, flowViews, type FlowViews } from './flow-views.js';
+import { FlowViews } from './flow-views.js';
 import type { StoredFlow } from './flows.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
+import type { CardRegistry } from './registry.js';
+import type { HubService } from '../service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -46,17 +48,24 @@ function announceFlows(hub: Hub, views: FlowViews, flows: ReadonlyMap<string, 'f
   });
 }
 
-/** The flow manager on a starting hub: computed fields in events, the built-in cards, flows following cards and tokens. */
-export function startFlowManager(hub: Hub): () => void {
-  const views = flowViews(hub);
-  hub.store.presentAs<StoredFlow>('flow', (flow) => views.flow(flow));
-  hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => views.advancedFlow(flow));
-  const uses = new FlowUses(hub.store);
-  const stopWatching = [watchCards(hub, uses, views), watchTokens(hub, uses, views)];
-  const removeProviders = addCardProviders(hub);
-  return () => {
-    stopWatching.forEach((stop) => stop());
-    removeProviders();
-    closeFlowViews(hub);
-  };
-}
+/**
+ * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
+ * flows following cards and tokens.
+ */
+export const flowManager: HubService<{ cards: CardRegistry }, { flowViews: FlowViews }> = {
+  name: 'flow manager',
+  start: (_hub, hub) => {
+    const views = new FlowViews(hub);
+    hub.store.presentAs<StoredFlow>('flow', (flow) => views.flow(flow));
+    hub.store.presentAs<StoredAdvancedFlow>('advancedflow', (flow) => views.advancedFlow(flow));
+    const uses = new FlowUses(hub.store);
+    const stopWatching = [watchCards(hub, uses, views), watchTokens(hub, uses, views)];
+    const removeProviders = addCardProviders(hub);
+    const stop = () => {
+      stopWatching.forEach((stop) => stop());
+      removeProviders();
+      views.close();
+    };
+    return { gives: { flowViews: views }, stop };
+  },
+};
