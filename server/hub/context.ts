@@ -6,6 +6,9 @@ import type { Db } from '../http/db.js';
 import type { CardRegistry } from './flow/registry.js';
 import type { FlowEngine } from './flow/engine.js';
 import type { FlowViews } from './flow/flow-views.js';
+import type { EnergyRecorder } from './energy/recorder.js';
+import type { Backups } from './backup/backups.js';
+import type { Updates } from './updates/updates.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
@@ -120,6 +123,12 @@ export interface Hub extends HubCore {
   flowViews: FlowViews;
   /** Runs the home's flows on their triggers, by hand and as tests. */
   flowEngine: FlowEngine;
+  /** Energy use per device and period, and the reports made of it. */
+  energy: EnergyRecorder;
+  /** Backups of the hub's data: made nightly and on demand, restored on demand. */
+  backups: Backups;
+  /** The hub's software updates: channel, autoupdate, installs and hotfixes. */
+  updates: Updates;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -29,15 +29,15 @@ import { HubServices, runs } from './service.js';
 import { demoHome } from './demo-home.js';
 import { startApps } from './apps/start.js';
 import { appRoutes } from './apps/routes.js';
-import { startEnergy } from './energy/recorder.js';
+import { energyRecorder } from './energy/recorder.js';
 import { sessionPurge, SessionService } from './sessions.js';
 import { sessionViews } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
-import { startBackups } from './backup/backups.js';
+import { backups } from './backup/backups.js';
 import { startCloudBackups } from './backup/cloud-backups.js';
 import { startCloudPush } from './notifications/cloud-push.js';
-import { installedVersion, startUpdates } from './updates/updates.js';
+import { installedVersion, updates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
@@ -90,7 +90,7 @@ function startServices(core: HubCore) {
     .use(sessionPurge)
     .use(alarmTimer)
     .use(insightsRecording)
-    .use(runs('energy', (hub) => { const energy = startEnergy(hub); return () => energy.stop(); }))
+    .use(energyRecorder)
     .use(flowEngine)
     .use(runs('notifications', startNotifications))
     .use(runs('images', startImages))
@@ -99,8 +99,8 @@ function startServices(core: HubCore) {
     .use(runs('zone names', followZoneNames))
     .use(runs('cloud backups', startCloudBackups))
     .use(runs('cloud push', startCloudPush))
-    .use(runs('backups', (hub) => { const backups = startBackups(hub); return () => backups.stop(); }))
-    .use(runs('updates', (hub) => { const updates = startUpdates(hub); return () => updates.stop(); }))
+    .use(backups)
+    .use(updates)
     .use(runs('apps', startApps));
 }
 

@@ -1,6 +1,5 @@
 import { FakeClock } from '../../http/clock.js';
 import type { Device } from '../devices/device.js';
-import { energyOf } from '../energy/recorder.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const base = '/api/manager/reports';
@@ -12,7 +11,7 @@ describe('reports manager', () => {
   const auth = () => bearer(hub.token);
   const device = (name: string) => hub.hub.store.values<Device>('device').find((candidate) => candidate.name === name)!;
   const record = (deviceId: string, name: string, category: string, hour: number, kWh: number) =>
-    energyOf(hub.hub).usage.add([{ deviceId, name, zone: 'zone-1', category, hour, kWh }]);
+    hub.hub.energy.usage.add([{ deviceId, name, zone: 'zone-1', category, hour, kWh }]);
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });
