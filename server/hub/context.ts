@@ -9,6 +9,7 @@ import type { FlowViews } from './flow/flow-views.js';
 import type { EnergyRecorder } from './energy/recorder.js';
 import type { Backups } from './backup/backups.js';
 import type { Updates } from './updates/updates.js';
+import type { AppRuntime } from './apps/runtime.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
@@ -129,6 +130,8 @@ export interface Hub extends HubCore {
   backups: Backups;
   /** The hub's software updates: channel, autoupdate, installs and hotfixes. */
   updates: Updates;
+  /** The apps' packages and workers, and what their workers ask of the hub. */
+  apps: AppRuntime;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -27,7 +27,8 @@ import { startNotifications } from './notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
 import { HubServices, runs } from './service.js';
 import { demoHome } from './demo-home.js';
-import { startApps } from './apps/start.js';
+import { apps } from './apps/start.js';
+import { appRuntime } from './apps/runtime.js';
 import { appRoutes } from './apps/routes.js';
 import { energyRecorder } from './energy/recorder.js';
 import { sessionPurge, SessionService } from './sessions.js';
@@ -101,7 +102,8 @@ function startServices(core: HubCore) {
     .use(runs('cloud push', startCloudPush))
     .use(backups)
     .use(updates)
-    .use(runs('apps', startApps));
+    .use(appRuntime)
+    .use(apps);
 }
 
 /** Builds a complete hub on its SQLite file: managers, HTTP API, realtime, docs. Does not listen yet. */

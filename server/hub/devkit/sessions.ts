@@ -4,7 +4,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest } from '../apps/manifest.js';
-import { appRuntime, type App } from '../apps/runtime.js';
+import { type App } from '../apps/runtime.js';
 import { unpackArchive } from './unpack.js';
 
 export interface DevkitSession {
@@ -77,11 +77,11 @@ export async function stopSession(hub: Hub, id: string): Promise<void> {
 }
 
 export function sessionOutput(hub: Hub, id: string) {
-  return appRuntime(hub).logOf(requireSession(hub, id).appId);
+  return hub.apps.logOf(requireSession(hub, id).appId);
 }
 
 export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: number; mem: number }>> {
-  const runtime = appRuntime(hub);
+  const runtime = hub.apps;
   const usages = await Promise.all(
     allSessions(hub).map(async (session) => [session.id, runtime.isRunning(session.appId) ? await runtime.worker(session.appId).usage() : { cpu: 0, mem: 0 }] as const),
   );
