@@ -10,6 +10,7 @@ import type { EnergyRecorder } from './energy/recorder.js';
 import type { Backups } from './backup/backups.js';
 import type { Updates } from './updates/updates.js';
 import type { AppRuntime } from './apps/runtime.js';
+import type { RadioNetworks } from './radios/network.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
@@ -132,6 +133,8 @@ export interface Hub extends HubCore {
   updates: Updates;
   /** The apps' packages and workers, and what their workers ask of the hub. */
   apps: AppRuntime;
+  /** The simulated Zigbee and Z-Wave networks: their nodes, joining, interviews and log. */
+  radios: RadioNetworks;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -41,6 +41,7 @@ import { startCloudPush } from './notifications/cloud-push.js';
 import { installedVersion, updates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
+import { radioNetworks } from './radios/network.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
@@ -87,6 +88,7 @@ function startServices(core: HubCore) {
     .use(insights)
     .use(sessionViews)
     .use(flowManager)
+    .use(radioNetworks)
     .use(demoHome)
     .use(sessionPurge)
     .use(alarmTimer)
