@@ -11,6 +11,8 @@ import type { Backups } from './backup/backups.js';
 import type { Updates } from './updates/updates.js';
 import type { AppRuntime } from './apps/runtime.js';
 import type { RadioNetworks } from './radios/network.js';
+import type { Accounts } from './users/accounts.js';
+import type { WidgetRegistry } from './dashboards/registry.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
@@ -135,6 +137,10 @@ export interface Hub extends HubCore {
   apps: AppRuntime;
   /** The simulated Zigbee and Z-Wave networks: their nodes, joining, interviews and log. */
   radios: RadioNetworks;
+  /** The users manager's local credentials, invites and login throttle. */
+  accounts: Accounts;
+  /** The dashboards' app widgets: the hub's own and those apps register. */
+  widgets: WidgetRegistry;
 }
 
 /** What every hub handler receives beside its arguments. */

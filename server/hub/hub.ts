@@ -42,6 +42,8 @@ import { installedVersion, updates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
 import { radioNetworks } from './radios/network.js';
+import { accounts } from './users/accounts.js';
+import { widgetRegistry } from './dashboards/registry.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
@@ -87,6 +89,8 @@ function startServices(core: HubCore) {
     .use(cardRegistry)
     .use(insights)
     .use(sessionViews)
+    .use(accounts)
+    .use(widgetRegistry)
     .use(flowManager)
     .use(radioNetworks)
     .use(demoHome)
