@@ -13,6 +13,7 @@ import type { AppRuntime } from './apps/runtime.js';
 import type { RadioNetworks } from './radios/network.js';
 import type { Accounts } from './users/accounts.js';
 import type { WidgetRegistry } from './dashboards/registry.js';
+import type { DevkitSession } from './devkit/sessions.js';
 import type { ItemStore } from '../http/item-store.js';
 import type { Insights } from './insights/insights.js';
 import type { SessionService, HubSession } from './sessions.js';
@@ -141,6 +142,8 @@ export interface Hub extends HubCore {
   accounts: Accounts;
   /** The dashboards' app widgets: the hub's own and those apps register. */
   widgets: WidgetRegistry;
+  /** The devkit's running sessions (apps run from a developer's machine), by id. */
+  devkit: Map<string, DevkitSession>;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -29,6 +29,7 @@ import { HubServices, runs } from './service.js';
 import { demoHome } from './demo-home.js';
 import { apps } from './apps/start.js';
 import { appRuntime } from './apps/runtime.js';
+import { devkitSessions } from './devkit/sessions.js';
 import { appRoutes } from './apps/routes.js';
 import { energyRecorder } from './energy/recorder.js';
 import { sessionPurge, SessionService } from './sessions.js';
@@ -108,6 +109,7 @@ function startServices(core: HubCore) {
     .use(runs('cloud push', startCloudPush))
     .use(backups)
     .use(updates)
+    .use(devkitSessions)
     .use(appRuntime)
     .use(apps);
 }

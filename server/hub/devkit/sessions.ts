@@ -6,6 +6,7 @@ import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/life
 import { readManifest } from '../apps/manifest.js';
 import { type App } from '../apps/runtime.js';
 import { unpackArchive } from './unpack.js';
+import type { HubService, Nothing } from '../service.js';
 
 export interface DevkitSession {
   id: string;
@@ -13,18 +14,16 @@ export interface DevkitSession {
   debug: boolean;
 }
 
-const registries = new WeakMap<Hub, Map<string, DevkitSession>>();
+/** The devkit's running sessions by id; in memory, as a restart ends them (apps/start.ts forgets their apps). */
+export const devkitSessions: HubService<Nothing, { devkit: Map<string, DevkitSession> }> = {
+  name: 'devkit sessions',
+  start: () => ({ gives: { devkit: new Map() } }),
+};
 
-function sessions(hub: Hub): Map<string, DevkitSession> {
-  let map = registries.get(hub);
-  if (!map) registries.set(hub, (map = new Map()));
-  return map;
-}
-
-export const allSessions = (hub: Hub): DevkitSession[] => [...sessions(hub).values()];
+export const allSessions = (hub: Hub): DevkitSession[] => [...hub.devkit.values()];
 
 export function requireSession(hub: Hub, id: string): DevkitSession {
-  const session = sessions(hub).get(id);
+  const session = hub.devkit.get(id);
   if (!session) throw new ApiError(404, 'not_found', `Devkit session not found: ${id}`);
   return session;
 }
@@ -57,11 +56,11 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
     if (earlier) await stopSession(hub, earlier.id);
     if (purgeSettings && hub.store.get('appsettings', manifest.id)) hub.store.remove('appsettings', manifest.id);
     const session = { id, appId: manifest.id, debug };
-    sessions(hub).set(id, session);
+    hub.devkit.set(id, session);
     await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env, debug });
     return session;
   } catch (error) {
-    sessions(hub).delete(id);
+    hub.devkit.delete(id);
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -70,7 +69,7 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
 /** stopApp: the session's app stops and goes; its settings stay for the next run. */
 export async function stopSession(hub: Hub, id: string): Promise<void> {
   const session = requireSession(hub, id);
-  sessions(hub).delete(id);
+  hub.devkit.delete(id);
   const app = hub.store.get<App>('app', session.appId);
   if (app?.origin === 'devkit_run' && app.session === id) await uninstall(hub, app.id, false);
   rmSync(sessionDir(hub, id), { recursive: true, force: true });
