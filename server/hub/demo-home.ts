@@ -15,7 +15,11 @@ import { seedDemoGeolocation } from './geolocation/demo.js';
 import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
-import type { HubService, Nothing } from './service.js';
+import type { WidgetRegistry } from './dashboards/registry.js';
+import type { FlowViews } from './flow/flow-views.js';
+import type { Insights } from './insights/insights.js';
+import type { RadioNetworks } from './radios/network.js';
+import type { HubService } from './service.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
   ['Home', 'home', null],
@@ -55,8 +59,11 @@ function seedZones(hub: Hub): Map<string, string> {
   return ids;
 }
 
-/** Seeds the demo home on the first start of a hub configured with `demoHome` (after the flow manager: flows are presented as it inserts them). */
-export const demoHome: HubService<Nothing> = {
+/**
+ * Seeds the demo home on the first start of a hub configured with `demoHome`: after the flow manager (flows are
+ * presented as it inserts them) and the parts whose items it makes (radio nodes, insights logs, dashboard widgets).
+ */
+export const demoHome: HubService<{ flowViews: FlowViews; radios: RadioNetworks; insights: Insights; widgets: WidgetRegistry }> = {
   name: 'demo home',
   start: (_hub, whole) => {
     if (whole.config.demoHome) seedDemoHome(whole);

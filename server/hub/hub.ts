@@ -42,7 +42,7 @@ import { startCloudPush } from './notifications/cloud-push.js';
 import { installedVersion, updates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
-import { radioNetworks } from './radios/network.js';
+import { radioNetworks, type RadioNetworks } from './radios/network.js';
 import { accounts } from './users/accounts.js';
 import { widgetRegistry } from './dashboards/registry.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
@@ -103,7 +103,7 @@ function startServices(core: HubCore) {
     .use(runs('notifications', startNotifications))
     .use(runs('images', startImages))
     .use(runs('flow tokens', startFlowTokens))
-    .use(runs('radios', startRadios))
+    .use(runs<{ radios: RadioNetworks }>('radios', startRadios))
     .use(runs('zone names', followZoneNames))
     .use(runs('cloud backups', startCloudBackups))
     .use(runs('cloud push', startCloudPush))

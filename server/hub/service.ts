@@ -50,8 +50,11 @@ export class HubServices<Has extends HubCore> {
   }
 }
 
-/** A service that only runs (listeners, timers) and gives nothing: `start` returns its stop. */
-export const runs = (name: string, start: (hub: Hub) => () => void | Promise<void>): HubService<Nothing> => ({
+/**
+ * A service that only runs (listeners, timers) and gives nothing: `start` returns its stop. `Needs` names the
+ * services that must have started before it.
+ */
+export const runs = <Needs extends object = Nothing>(name: string, start: (hub: Hub) => () => void | Promise<void>): HubService<Needs> => ({
   name,
   start: (_hub, whole) => ({ gives: {}, stop: start(whole) }),
 });

@@ -10,12 +10,15 @@ import type { App, AppRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
 import { syncWithAppStore } from './store-sync.js';
 import type { HubService, Nothing, Started } from '../service.js';
+import type { WidgetRegistry } from '../dashboards/registry.js';
+import type { FlowEngine } from '../flow/engine.js';
+import type { CardRegistry } from '../flow/registry.js';
 
 /**
  * At start: updates store apps, loads every installed app's package into the runtime and starts the enabled ones;
  * the runtime stops their workers after this service stops.
  */
-export const apps: HubService<{ apps: AppRuntime }> = {
+export const apps: HubService<{ apps: AppRuntime; cards: CardRegistry; widgets: WidgetRegistry; flowEngine: FlowEngine }> = {
   name: 'apps',
   start: ({ apps: runtime }, hub) => startApps(hub, runtime),
 };
