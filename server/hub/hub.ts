@@ -114,8 +114,8 @@ function startServices(core: HubCore) {
     .use(apps);
 }
 
-/** Builds a complete hub on its SQLite file: managers, HTTP API, realtime, docs. Does not listen yet. */
-export function createHub(config: HubConfig): RunningHub {
+/** The hub's core on its SQLite file: identity, storage, events, clock; what every service starts on. */
+function hubCore(config: HubConfig): HubCore {
   const db = openDb(path.join(config.dataDir, 'hub.sqlite'));
   const settings = new Settings(db);
   const bus = new EventBus();
@@ -123,7 +123,7 @@ export function createHub(config: HubConfig): RunningHub {
   const clock = config.clock ?? systemClock;
   const now = clock.now;
   const startedAt = new Date(now());
-  const core: HubCore = {
+  return {
     id: settings.getOrCreate('hubId', newHubId),
     get version() {
       return installedVersion(settings);
@@ -140,9 +140,18 @@ export function createHub(config: HubConfig): RunningHub {
     now,
     alarms: new AlarmScheduler(store, bus, clock),
   };
-  const services = startServices(core);
-  const hub: Hub = services.hub;
+}
 
+interface HubApi {
+  dispatcher: Dispatcher<HubContext>;
+  validator: ContractValidator;
+  server: HttpServer;
+  io: RealtimeServer;
+}
+
+/** The managers' API over HTTP and realtime (not listening yet), with the apps' own routes and the docs. */
+function serveApi(hub: Hub): HubApi {
+  const { config, store } = hub;
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
     remoteAddress,
@@ -171,13 +180,25 @@ export function createHub(config: HubConfig): RunningHub {
     dispatcher,
     validator,
     hosts,
-    bus,
+    bus: hub.bus,
     hubId: hub.id,
     authenticate,
     admitSubscription: subscriptionRules(dispatcher, validator, store),
     development: config.development,
   });
+  return { dispatcher, validator, server, io };
+}
 
+/** Builds a complete hub on its SQLite file: its core, its services in start order, its API. Does not listen yet. */
+export function createHub(config: HubConfig): RunningHub {
+  const services = startServices(hubCore(config));
+  const hub: Hub = services.hub;
+  return runningHub(hub, serveApi(hub), () => services.stop());
+}
+
+/** The hub as it runs: listening (plain, secure, through the connect tunnel), joining setups, and its close. */
+function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
+  const { config } = hub;
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
@@ -226,11 +247,11 @@ export function createHub(config: HubConfig): RunningHub {
       for (const run of setups) run.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
-      await services.stop();
+      await stopServices();
       await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      db.close();
+      hub.db.close();
     },
   };
 }

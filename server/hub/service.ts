@@ -1,6 +1,6 @@
 import type { Hub, HubCore } from './context.js';
 
-/** What a service adds to nobody: it only runs (listeners, timers) until it stops. */
+/** What a service gives that only runs (listeners, timers) until it stops. */
 export type Nothing = Record<never, never>;
 
 /** A started service: what it adds to the hub, and how it stops again. */
