@@ -15,8 +15,9 @@ import type { FlowEngine } from '../flow/engine.js';
 import type { CardRegistry } from '../flow/registry.js';
 
 /**
- * At start: updates store apps, loads every installed app's package into the runtime and starts the enabled ones;
- * the runtime stops their workers after this service stops.
+ * At start: updates store apps, loads every installed app's package into the runtime and starts the enabled ones,
+ * after the flow engine (which hears the triggers they fire as they start) and the widgets they register; the
+ * runtime stops their workers after this service stops.
  */
 export const apps: HubService<{ apps: AppRuntime; cards: CardRegistry; widgets: WidgetRegistry; flowEngine: FlowEngine }> = {
   name: 'apps',
