@@ -13,7 +13,6 @@ import { lineageOf } from '../server/http/item-store.js';
 import { encodeList } from '../server/http/list-encoding.js';
 import { buildDevice, type Device } from '../server/hub/devices/device.js';
 import { findDriver } from '../server/hub/drivers/catalogue.js';
-import { flowViews } from '../server/hub/flow/flow-views.js';
 import { buildFlow } from '../server/hub/flow/flows.js';
 import { createHub } from '../server/hub/hub.js';
 
@@ -69,7 +68,7 @@ const flow = cost(FLOWS, () => {
       hub.store.insert('flow', buildFlow(hub, { name: `Flow ${n}`, trigger: card(sensor, 'alarm_motion_true'), conditions: [{ ...card(light, 'onoff_is'), inverted: true, group: 'group1' }], actions: [{ ...card(light, 'on'), group: 'then' }] }));
     }
   });
-  read(flowViews(hub).flows());
+  read(hub.flowViews.flows());
 });
 
 // A log as the insights service stores it, copied under new ids: the store's item and its list piece.

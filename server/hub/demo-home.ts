@@ -15,6 +15,11 @@ import { seedDemoGeolocation } from './geolocation/demo.js';
 import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
+import type { WidgetRegistry } from './dashboards/registry.js';
+import type { FlowViews } from './flow/flow-views.js';
+import type { Insights } from './insights/insights.js';
+import type { RadioNetworks } from './radios/network.js';
+import type { HubService } from './service.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
   ['Home', 'home', null],
@@ -53,6 +58,18 @@ function seedZones(hub: Hub): Map<string, string> {
   });
   return ids;
 }
+
+/**
+ * Seeds the demo home on the first start of a hub configured with `demoHome`: after the flow manager (flows are
+ * presented as it inserts them) and the parts whose items it makes (radio nodes, insights logs, dashboard widgets).
+ */
+export const demoHome: HubService<{ flowViews: FlowViews; radios: RadioNetworks; insights: Insights; widgets: WidgetRegistry }> = {
+  name: 'demo home',
+  start: (_hub, whole) => {
+    if (whole.config.demoHome) seedDemoHome(whole);
+    return { gives: {} };
+  },
+};
 
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that

@@ -5,7 +5,7 @@ import { addPairedDevice } from './drivers/paired-devices.js';
 import { answerCallback, emitEvent, openSession } from './drivers/pairing.js';
 import { updateDevice } from './devices/lifecycle.js';
 import { commission, interview, makeDevice, powerUp } from './matter/commissioning.js';
-import { network, nodeDataId } from './radios/network.js';
+import { nodeDataId } from './radios/network.js';
 import type { RadioId } from './radios/profiles.js';
 import { encode433 } from './rf/devices.js';
 import { emulate, record } from './rf/transceiver.js';
@@ -33,7 +33,7 @@ const DEMO_PIN = '40731';
  * and adding it makes the device; the hardware's first report gives its values.
  */
 function pairNode(hub: Hub, [radio, driverName, name, zoneName, report]: RadioDevice, zones: ReadonlyMap<string, string>): void {
-  const net = network(hub, radio);
+  const net = hub.radios.network(radio);
   const zoneId = zones.get(zoneName);
   const session = openSession(hub, { type: 'pair', driverId: `homey:manager:vdevice:${driverName}`, ...(zoneId ? { zoneId } : {}) });
   emitEvent(hub, session, 'list_devices');
@@ -86,7 +86,7 @@ export function seedDemoRadios(hub: Hub): void {
   hub.store.transaction(() => {
     const zones = new Map(hub.store.values('zone').map((zone) => [zone.name, zone.id]));
     for (const device of radioDevices) pairNode(hub, device, zones);
-    for (const radio of ['zigbee', 'zwave'] as const) network(hub, radio).permitJoin(0);
+    for (const radio of ['zigbee', 'zwave'] as const) hub.radios.network(radio).permitJoin(0);
     setDataset(hub, newDataset());
     commissionBulb(hub, zones);
     void record(hub, '433', 10_000);

@@ -5,7 +5,7 @@ import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import { appBundles } from '../../generated/app/bundles.js';
 import { hubBundles } from '../../generated/hub/bundles.js';
-import { every, systemClock } from '../http/clock.js';
+import { systemClock } from '../http/clock.js';
 import { openDb } from '../http/db.js';
 import { log } from '../http/log.js';
 import { Dispatcher } from '../http/dispatcher.js';
@@ -15,31 +15,37 @@ import { attachRealtime } from '../http/realtime.js';
 import { HostAllowList } from '../http/hosts.js';
 import { createHttpApp } from '../http/router.js';
 import { ContractValidator } from '../http/validator.js';
-import { AlarmScheduler } from './alarms/scheduler.js';
+import { AlarmScheduler, alarmTimer } from './alarms/scheduler.js';
+import { flowManager } from './flow/manager.js';
 import { flowEngine } from './flow/engine.js';
-import { startFlowManager } from './flow/manager.js';
-import { CardRegistry } from './flow/registry.js';
-import { Insights } from './insights/insights.js';
+import { cardRegistry } from './flow/registry.js';
+import { insights, insightsRecording } from './insights/insights.js';
 import type { HubItems } from './items.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
 import { startNotifications } from './notifications/hub-events.js';
-import { type Hub, type HubConfig, type HubContext } from './context.js';
-import { seedDemoHome } from './demo-home.js';
-import { startApps } from './apps/start.js';
+import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
+import { HubServices, runs } from './service.js';
+import { demoHome } from './demo-home.js';
+import { apps } from './apps/start.js';
+import { appRuntime } from './apps/runtime.js';
+import { devkitSessions } from './devkit/sessions.js';
 import { appRoutes } from './apps/routes.js';
-import { startEnergy } from './energy/recorder.js';
-import { SESSION_PURGE_INTERVAL_MS, SessionService } from './sessions.js';
-import { sessionView } from './sessions/api.js';
+import { energyRecorder } from './energy/recorder.js';
+import { sessionPurge, SessionService } from './sessions.js';
+import { sessionViews } from './sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from './system/state.js';
-import { startBackups } from './backup/backups.js';
+import { backups } from './backup/backups.js';
 import { startCloudBackups } from './backup/cloud-backups.js';
 import { startCloudPush } from './notifications/cloud-push.js';
-import { installedVersion, startUpdates } from './updates/updates.js';
+import { installedVersion, updates } from './updates/updates.js';
 import { advertiseHub } from './mdns.js';
 import { startRadios } from './radios/start.js';
+import { radioNetworks, type RadioNetworks } from './radios/network.js';
+import { accounts } from './users/accounts.js';
+import { widgetRegistry } from './dashboards/registry.js';
 import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
@@ -76,8 +82,41 @@ export interface RunningHub {
   close(): Promise<void>;
 }
 
-/** Builds a complete hub on its SQLite file: managers, HTTP API, realtime, docs. Does not listen yet. */
-export function createHub(config: HubConfig): RunningHub {
+/**
+ * The hub's services in the order they start (each `use` compiles only once what the service needs is there):
+ * the flow manager before the demo seed (flows are presented as it inserts them), the apps last.
+ */
+function startServices(core: HubCore) {
+  return HubServices.on(core)
+    .use(cardRegistry)
+    .use(insights)
+    .use(sessionViews)
+    .use(accounts)
+    .use(widgetRegistry)
+    .use(flowManager)
+    .use(radioNetworks)
+    .use(demoHome)
+    .use(sessionPurge)
+    .use(alarmTimer)
+    .use(insightsRecording)
+    .use(energyRecorder)
+    .use(flowEngine)
+    .use(runs('notifications', startNotifications))
+    .use(runs('images', startImages))
+    .use(runs('flow tokens', startFlowTokens))
+    .use(runs<{ radios: RadioNetworks }>('radios', startRadios))
+    .use(runs('zone names', followZoneNames))
+    .use(runs('cloud backups', startCloudBackups))
+    .use(runs('cloud push', startCloudPush))
+    .use(backups)
+    .use(updates)
+    .use(devkitSessions)
+    .use(appRuntime)
+    .use(apps);
+}
+
+/** The hub's core on its SQLite file: identity, storage, events, clock; what every service starts on. */
+function hubCore(config: HubConfig): HubCore {
   const db = openDb(path.join(config.dataDir, 'hub.sqlite'));
   const settings = new Settings(db);
   const bus = new EventBus();
@@ -85,7 +124,7 @@ export function createHub(config: HubConfig): RunningHub {
   const clock = config.clock ?? systemClock;
   const now = clock.now;
   const startedAt = new Date(now());
-  const hub: Hub = {
+  return {
     id: settings.getOrCreate('hubId', newHubId),
     get version() {
       return installedVersion(settings);
@@ -101,23 +140,19 @@ export function createHub(config: HubConfig): RunningHub {
     clock,
     now,
     alarms: new AlarmScheduler(store, bus, clock),
-    cards: new CardRegistry(() => hub),
-    insights: new Insights(() => hub),
   };
-  store.presentAs('session', (session) => sessionView(hub, session));
-  const stopFlowManager = startFlowManager(hub);
-  if (config.demoHome) seedDemoHome(hub);
-  hub.sessions.purgeExpired();
-  const stopPurge = every(clock, SESSION_PURGE_INTERVAL_MS, () => hub.sessions.purgeExpired());
-  hub.alarms.start();
-  hub.insights.start();
-  const energy = startEnergy(hub);
-  flowEngine(hub).open();
-  const stopFollowing = [startNotifications(hub), startImages(hub), startFlowTokens(hub), startRadios(hub), followZoneNames(hub), startCloudBackups(hub), startCloudPush(hub)];
-  const backups = startBackups(hub);
-  const updates = startUpdates(hub);
-  const stopApps = startApps(hub);
+}
 
+interface HubApi {
+  dispatcher: Dispatcher<HubContext>;
+  validator: ContractValidator;
+  server: HttpServer;
+  io: RealtimeServer;
+}
+
+/** The managers' API over HTTP and realtime (not listening yet), with the apps' own routes and the docs. */
+function serveApi(hub: Hub): HubApi {
+  const { config, store } = hub;
   const dispatcher = new Dispatcher<HubContext>(hubApis, store, ({ session, remoteAddress }) => ({
     session: session as HubContext['session'],
     remoteAddress,
@@ -146,13 +181,25 @@ export function createHub(config: HubConfig): RunningHub {
     dispatcher,
     validator,
     hosts,
-    bus,
+    bus: hub.bus,
     hubId: hub.id,
     authenticate,
     admitSubscription: subscriptionRules(dispatcher, validator, store),
     development: config.development,
   });
+  return { dispatcher, validator, server, io };
+}
 
+/** Builds a complete hub on its SQLite file: its core, its services in start order, its API. Does not listen yet. */
+export function createHub(config: HubConfig): RunningHub {
+  const services = startServices(hubCore(config));
+  const hub: Hub = services.hub;
+  return runningHub(hub, serveApi(hub), () => services.stop());
+}
+
+/** The hub as it runs: listening (plain, secure, through the connect tunnel), joining setups, and its close. */
+function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
+  const { config } = hub;
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
@@ -201,22 +248,12 @@ export function createHub(config: HubConfig): RunningHub {
       for (const run of setups) run.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
-      stopPurge();
-      hub.alarms.close();
-      flowEngine(hub).close();
-      stopFlowManager();
-      hub.cards.close();
-      hub.insights.close();
-      energy.stop();
-      for (const stop of stopFollowing) stop();
-      updates.stop();
-      await stopApps();
-      await backups.stop();
+      await stopServices();
       await stopMdns?.();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      store.flush();
-      db.close();
+      hub.store.flush();
+      hub.db.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../http/api.js';
+import { every } from '../http/clock.js';
 import type { Db } from '../http/db.js';
 import type { Item } from '../http/item-store.js';
 import type { HubStore } from './items.js';
@@ -7,6 +8,7 @@ import { intersectScopes } from '../http/scopes.js';
 import { newSecret, secretHash } from '../http/secrets.js';
 import type { components } from '../../generated/hub/users.js';
 import { roleScopes } from './roles.js';
+import type { HubService, Nothing } from './service.js';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
@@ -170,3 +172,12 @@ export class SessionService {
     for (const session of this.ofUser(userId)) this.revoke(session.id);
   }
 }
+
+/** Expired sessions are purged at start and every SESSION_PURGE_INTERVAL_MS after. */
+export const sessionPurge: HubService<Nothing> = {
+  name: 'session purge',
+  start: ({ sessions, clock }) => {
+    sessions.purgeExpired();
+    return { gives: {}, stop: every(clock, SESSION_PURGE_INTERVAL_MS, () => sessions.purgeExpired()) };
+  },
+};

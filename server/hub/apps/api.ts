@@ -6,7 +6,6 @@ import type { HubItems } from '../items.js';
 import { sendCrashlog } from './crashlog.js';
 import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
 import { installFromStore } from './store.js';
-import { appRuntime } from './runtime.js';
 import { getSetting, requireSettings, setSetting, unsetSetting } from './settings.js';
 
 export const apps = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
@@ -32,15 +31,15 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
     restartApp: ({ id }, { hub }) => restart(hub, id),
     getAppLocales: ({ id }, { hub }) => {
       requireApp(hub, id);
-      return appRuntime(hub).packages.get(id)?.manifest.locales ?? {};
+      return hub.apps.packages.get(id)?.manifest.locales ?? {};
     },
     gcApp: async ({ id }, { hub }) => {
       requireApp(hub, id);
-      return appRuntime(hub).worker(id).usage({ gc: true });
+      return hub.apps.worker(id).usage({ gc: true });
     },
     getAppUsage: async ({ id }, { hub }) => {
       requireApp(hub, id);
-      const runtime = appRuntime(hub);
+      const runtime = hub.apps;
       const usage = runtime.isRunning(id) ? await runtime.worker(id).usage() : { cpu: 0, mem: 0 };
       const app = hub.store.get('app', id);
       if (app) hub.store.save('app', { ...app, usage });

@@ -2,12 +2,12 @@ import { ApiError } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Card, CardProvider, TokenValue } from '../flow/cards.js';
 import type { ManifestCard } from './manifest.js';
-import { appRuntime, appUri } from './runtime.js';
+import { appUri } from './runtime.js';
 
 /** The flow cards of the installed, enabled apps; running one asks the app's worker (409 when it does not run). */
 export const appCardProvider: CardProvider = {
   cards(hub: Hub): Card[] {
-    const runtime = appRuntime(hub);
+    const runtime = hub.apps;
     return hub.store.values('app').flatMap((app) => {
       const pack = runtime.packages.get(app.id);
       if (!pack || !app.enabled) return [];
@@ -39,5 +39,5 @@ export const appCardProvider: CardProvider = {
       ];
     });
   },
-  listen: (hub, fire) => appRuntime(hub).listen(fire),
+  listen: (hub, fire) => hub.apps.listen(fire),
 };

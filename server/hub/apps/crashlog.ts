@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { sendMail } from '../../http/mail.js';
 import type { Hub } from '../context.js';
 import { requireApp } from './lifecycle.js';
-import { appRuntime } from './runtime.js';
 
 export const outboxDir = (hub: Hub) => join(hub.config.dataDir, 'outbox');
 
@@ -12,7 +11,7 @@ export const outboxDir = (hub: Hub) => join(hub.config.dataDir, 'outbox');
  */
 export async function sendCrashlog(hub: Hub, id: string, message: string): Promise<{ to: string; messageId: string }> {
   const app = requireApp(hub, id);
-  const log = appRuntime(hub).logOf(id).map(({ stream, line }) => `[${stream}] ${line}`).join('\n');
+  const log = hub.apps.logOf(id).map(({ stream, line }) => `[${stream}] ${line}`).join('\n');
   const state = app.crashed
     ? `The app crashed ${app.exitCount} time(s); last: ${app.crashedMessage} (exit code ${app.exitCode}).`
     : `The app is ${app.state}; it crashed ${app.exitCount} time(s) since it was installed.`;

@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { beforeRemove } from '../devices/lifecycle.js';
 import { appIconObj, type Manifest } from './manifest.js';
-import { appRuntime, appUri, type App } from './runtime.js';
+import { appUri, type App } from './runtime.js';
 
 type Origin = App['origin'];
 type Channel = App['channel'];
@@ -87,7 +87,7 @@ export async function installPackage(
     debug = false,
   }: { channel?: Channel; session?: string | null; wait?: boolean; env?: Record<string, string>; debug?: boolean } = {},
 ): Promise<App> {
-  const runtime = appRuntime(hub);
+  const runtime = hub.apps;
   const before = hub.store.get('app', manifest.id);
   if (before) await runtime.stop(manifest.id);
   recordInstall(hub, manifest, origin, channel, session);
@@ -99,7 +99,7 @@ export async function installPackage(
 
 export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): Promise<void> {
   const app = requireApp(hub, id);
-  await appRuntime(hub).stop(id);
+  await hub.apps.stop(id);
   forget(hub, id, purgeSettings);
   if (app.origin !== 'devkit_run') rmSync(installedDir(hub, app), { recursive: true, force: true });
 }
@@ -114,25 +114,25 @@ export function forget(hub: Hub, id: string, purgeSettings: boolean): void {
     hub.store.remove('app', id);
     if (purgeSettings && hub.store.get('appsettings', id)) hub.store.remove('appsettings', id);
   });
-  appRuntime(hub).unload(id);
+  hub.apps.unload(id);
 }
 
 export async function enable(hub: Hub, id: string): Promise<void> {
   const app = requireApp(hub, id);
   if (!app.enabled) hub.store.save('app', { ...app, enabled: true });
-  await appRuntime(hub).start(id);
+  await hub.apps.start(id);
 }
 
 export async function disable(hub: Hub, id: string): Promise<void> {
   const app = requireApp(hub, id);
   if (app.enabled) hub.store.save('app', { ...app, enabled: false });
-  await appRuntime(hub).stop(id);
+  await hub.apps.stop(id);
 }
 
 export async function restart(hub: Hub, id: string): Promise<void> {
   const app = requireApp(hub, id);
   if (!app.enabled) throw conflict(`${app.name} is disabled: enable it to start it`);
-  const runtime = appRuntime(hub);
+  const runtime = hub.apps;
   await runtime.stop(id);
   await runtime.start(id);
 }

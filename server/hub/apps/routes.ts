@@ -8,7 +8,7 @@ import type { RawRoute } from '../../http/router.js';
 import type { Hub, HubContext } from '../context.js';
 import { AppCallError } from './app-worker.js';
 import type { ManifestRoute } from './manifest.js';
-import { appRuntime, type App } from './runtime.js';
+import { type App } from './runtime.js';
 
 /** How long the hub waits for an app's handler (on the hub clock) before answering 504. */
 export const APP_ROUTE_TIMEOUT_MS = 30_000;
@@ -57,7 +57,7 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
   const target = (req: Request) => {
     const { appId = '', path = '' } = req.params as Record<string, string | undefined>;
     const app = hub.store.get('app', appId);
-    const found = app && matchRoute(appRuntime(hub).packages.get(appId)?.manifest.api ?? [], method, path);
+    const found = app && matchRoute(hub.apps.packages.get(appId)?.manifest.api ?? [], method, path);
     return { appId, path, app, found };
   };
   return {
@@ -76,7 +76,7 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
     },
     async serve(req, res) {
       const { appId, app, found } = target(req);
-      const runtime = appRuntime(hub);
+      const runtime = hub.apps;
       if (!app || !found) throw notFound(`App ${appId}`);
       if (app.state !== 'running' || !runtime.isRunning(appId)) {
         throw new ApiError(503, 'app_not_running', `${app.name} is not running (${app.crashed ? 'crashed' : app.state})`, { 'Retry-After': RETRY_AFTER_S });

@@ -13,6 +13,7 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
+import type { HubService, Nothing } from '../service.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
@@ -270,10 +271,11 @@ export class AppRuntime {
   }
 }
 
-const runtimes = new WeakMap<Hub, AppRuntime>();
-
-export function appRuntime(hub: Hub): AppRuntime {
-  let runtime = runtimes.get(hub);
-  if (!runtime) runtimes.set(hub, (runtime = new AppRuntime(hub)));
-  return runtime;
-}
+/** The apps' runtime, made just before the apps start (it hears capability changes from then on); it stops their workers with the hub. */
+export const appRuntime: HubService<Nothing, { apps: AppRuntime }> = {
+  name: 'app runtime',
+  start: (_hub, whole) => {
+    const apps = new AppRuntime(whole);
+    return { gives: { apps }, stop: () => apps.close() };
+  },
+};

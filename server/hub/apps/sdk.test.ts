@@ -1,7 +1,6 @@
 import { FakeClock } from '../../http/clock.js';
 import type { TriggerFiring } from '../flow/cards.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { appRuntime } from './runtime.js';
 import { eventually } from './testing/eventually.js';
 
 const SUN = 'com.example.suntimes';
@@ -26,7 +25,7 @@ describe('the app SDK', () => {
       expect(firings).toEqual([]);
       clock.advance(2 * 60_000);
       await eventually(() => expect(firings).toEqual([{ cardId: `${uri}:sunset`, tokens: { time: '19:45' }, state: {} }]));
-      await eventually(() => expect(appRuntime(hub.hub).logOf(SUN)).toContainEqual({ stream: 'stdout', line: 'Sunset at 19:45' }));
+      await eventually(() => expect(hub.hub.apps.logOf(SUN)).toContainEqual({ stream: 'stdout', line: 'Sunset at 19:45' }));
     } finally {
       stop();
     }
@@ -37,7 +36,7 @@ describe('the app SDK', () => {
     const stop = hub.hub.cards.onFiring((firing) => firing.cardId.startsWith(uri) && firings.push(firing));
     try {
       await hub.http().put(`/api/manager/apps/app/${SUN}/setting/sunset`).set(auth()).send({ value: '20:00' }).expect(204);
-      await eventually(() => expect(appRuntime(hub.hub).logOf(SUN)).toContainEqual({ stream: 'stdout', line: 'Next sunset at 2026-06-21T20:00:00.000Z' }));
+      await eventually(() => expect(hub.hub.apps.logOf(SUN)).toContainEqual({ stream: 'stdout', line: 'Next sunset at 2026-06-21T20:00:00.000Z' }));
       clock.set(Date.parse('2026-06-21T20:00:30Z'));
       await eventually(() => expect(firings).toEqual([{ cardId: `${uri}:sunset`, tokens: { time: '20:00' }, state: {} }]));
     } finally {

@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { requireApp } from './lifecycle.js';
-import { appRuntime, type AppSettings } from './runtime.js';
+import { type AppSettings } from './runtime.js';
 import { isSettingName, withSetting } from './setting-values.js';
 
 /** An installed app's settings (an app installed has its settings item). */
@@ -44,6 +44,6 @@ function save(hub: Hub, settings: AppSettings, values: AppSettings['values']): v
 }
 
 function tell(hub: Hub, id: string, name: string, value: unknown): void {
-  const runtime = appRuntime(hub);
+  const runtime = hub.apps;
   if (runtime.isRunning(id)) runtime.worker(id).post({ type: 'setting', name, value, now: hub.now() });
 }

@@ -6,16 +6,28 @@ import type { Hub } from '../context.js';
 import { appCardProvider } from './cards.js';
 import { forget, installedDir, sessionDir } from './lifecycle.js';
 import { readManifest } from './manifest.js';
-import { appRuntime } from './runtime.js';
+import type { AppRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
 import { syncWithAppStore } from './store-sync.js';
+import type { HubService, Nothing, Started } from '../service.js';
+import type { WidgetRegistry } from '../dashboards/registry.js';
+import type { FlowEngine } from '../flow/engine.js';
+import type { CardRegistry } from '../flow/registry.js';
 
-/** At start: updates store apps, loads every installed app's package and starts the enabled ones. Returns the shutdown. */
-export function startApps(hub: Hub): () => Promise<void> {
+/**
+ * At start: updates store apps, loads every installed app's package into the runtime and starts the enabled ones,
+ * after the flow engine (which hears the triggers they fire as they start) and the widgets they register; the
+ * runtime stops their workers after this service stops.
+ */
+export const apps: HubService<{ apps: AppRuntime; cards: CardRegistry; widgets: WidgetRegistry; flowEngine: FlowEngine }> = {
+  name: 'apps',
+  start: ({ apps: runtime }, hub) => startApps(hub, runtime),
+};
+
+function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {
   // Settings events reach only the sessions that may read settings (more than the apps manager's list scope).
   const settingsScope = operations.getAppSettings.scopes[0];
   hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
-  const runtime = appRuntime(hub);
   for (const installed of hub.store.values('app')) {
     // A devkit run lasts as long as its session, which a restart ends.
     if (installed.origin === 'devkit_run') {
@@ -36,9 +48,9 @@ export function startApps(hub: Hub): () => Promise<void> {
   }
   const removeCards = hub.cards.add(appCardProvider);
   const stopSync = syncWithAppStore(hub);
-  return async () => {
+  const stop = async () => {
     await stopSync();
     removeCards();
-    await runtime.close();
   };
+  return { gives: {}, stop };
 }

@@ -1,6 +1,6 @@
 import type { Hub } from '../context.js';
 import { reportUsageToStore } from './cloud-store.js';
-import { appRuntime, appUri } from './runtime.js';
+import { appUri } from './runtime.js';
 import { checkCloudUpdates } from './store.js';
 
 /** How often a hub asks the app store for updates and tells it how its apps are used. */
@@ -8,7 +8,7 @@ export const STORE_SYNC_MS = 6 * 60 * 60 * 1000;
 
 /** Tells the app store, per store app, its devices per driver and its flow card runs since the last report. */
 export async function reportStoreUsage(hub: Hub): Promise<void> {
-  const runtime = appRuntime(hub);
+  const runtime = hub.apps;
   const devices = hub.store.values('device');
   for (const app of hub.store.values('app').filter((app) => app.origin === 'appstore')) {
     const prefix = `${appUri(app.id)}:`;

@@ -2,7 +2,7 @@ import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
 import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
-import { appRuntime, type App } from './runtime.js';
+import { type App } from './runtime.js';
 import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from './store-catalogue.js';
 
 /**
@@ -77,10 +77,10 @@ export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
         const dir = copyPackage(hub, release.dir, { id: app.id, origin: 'appstore', session: null });
         await installPackage(hub, dir, release.manifest, 'appstore', { channel: current.channel, wait: false });
       } else {
-        await appRuntime(hub).stop(app.id);
+        await hub.apps.stop(app.id);
         recordStoreInstall(hub, release, current.channel);
         hub.store.save('app', { ...hub.store.get('app', app.id)!, enabled: false });
-        appRuntime(hub).load(app.id, installedDir(hub, current), release.manifest);
+        hub.apps.load(app.id, installedDir(hub, current), release.manifest);
       }
       updated.push(app.id);
     } finally {

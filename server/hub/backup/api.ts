@@ -4,7 +4,6 @@ import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
 import { requireScope } from '../require-scope.js';
-import { backupsOf } from './backups.js';
 
 /** A time recorded as the last successful backup: a real time, not in the future, stored as ISO 8601 UTC. */
 function pastTime(hub: Hub, value: string): string {
@@ -15,14 +14,14 @@ function pastTime(hub: Hub, value: string): string {
 }
 
 export const backup = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
-  getState: (_args, { hub }) => backupsOf(hub).state(),
-  scheduleBackup: (_args, { hub }) => backupsOf(hub).start('manual'),
-  getOptionAutomaticBackupsEnabled: (_args, { hub }) => ({ value: backupsOf(hub).automatic }),
-  setOptionAutomaticBackupsEnabled: ({ value }, { hub }) => void (backupsOf(hub).automatic = value),
-  unsetOptionAutomaticBackupsEnabled: (_args, { hub }) => void (backupsOf(hub).automatic = null),
-  getOptionLastSuccessfulBackup: (_args, { hub }) => ({ value: backupsOf(hub).lastSuccessful }),
-  setOptionLastSuccessfulBackup: ({ value }, { hub }) => void (backupsOf(hub).lastSuccessful = pastTime(hub, value)),
-  unsetOptionLastSuccessfulBackup: (_args, { hub }) => void (backupsOf(hub).lastSuccessful = null),
+  getState: (_args, { hub }) => hub.backups.state(),
+  scheduleBackup: (_args, { hub }) => hub.backups.start('manual'),
+  getOptionAutomaticBackupsEnabled: (_args, { hub }) => ({ value: hub.backups.automatic }),
+  setOptionAutomaticBackupsEnabled: ({ value }, { hub }) => void (hub.backups.automatic = value),
+  unsetOptionAutomaticBackupsEnabled: (_args, { hub }) => void (hub.backups.automatic = null),
+  getOptionLastSuccessfulBackup: (_args, { hub }) => ({ value: hub.backups.lastSuccessful }),
+  setOptionLastSuccessfulBackup: ({ value }, { hub }) => void (hub.backups.lastSuccessful = pastTime(hub, value)),
+  unsetOptionLastSuccessfulBackup: (_args, { hub }) => void (hub.backups.lastSuccessful = null),
 }, {
   guards: {
     setOptionLastSuccessfulBackup: requireScope('homey.system'),

@@ -6,6 +6,7 @@ import { conflict } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
 import type { Hub } from '../context.js';
 import { Nightly } from '../nightly.js';
+import type { HubService, Nothing } from '../service.js';
 
 export type BackupState = components['schemas']['BackupState'];
 type BackupRun = components['schemas']['BackupRun'];
@@ -205,18 +206,12 @@ export class Backups {
   }
 }
 
-const services = new WeakMap<Hub, Backups>();
-
-/** The hub's backups; startBackups creates them with the hub. */
-export function backupsOf(hub: Hub): Backups {
-  const backups = services.get(hub);
-  if (!backups) throw new Error('The backups of this hub were not started');
-  return backups;
-}
-
-export function startBackups(hub: Hub): Backups {
-  const backups = new Backups(hub);
-  services.set(hub, backups);
-  backups.begin();
-  return backups;
-}
+/** The hub's backups: nightly ones are scheduled; the hub's close waits for a running one. */
+export const backups: HubService<Nothing, { backups: Backups }> = {
+  name: 'backups',
+  start: (_hub, whole) => {
+    const backups = new Backups(whole);
+    backups.begin();
+    return { gives: { backups }, stop: () => backups.stop() };
+  },
+};

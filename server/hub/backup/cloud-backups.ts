@@ -5,7 +5,6 @@ import type { components } from '../../../generated/cloud/backup.js';
 import { listenersPer } from '../../http/listeners.js';
 import type { Hub } from '../context.js';
 import { HUB_MODEL } from '../system/info.js';
-import { updatesOf } from '../updates/updates.js';
 import { ownerOf } from '../users/users.js';
 import { onBackupFinished, type FinishedBackup } from './backups.js';
 
@@ -42,7 +41,7 @@ async function upload(hub: Hub, finished: FinishedBackup, base: string, secret: 
   const bytes = readFileSync(finished.file);
   const query = `?secret=${encodeURIComponent(secret)}`;
   const json = { 'Content-Type': 'application/json' };
-  const fields = { homeyName: hub.system.name, homeyPlatform: HUB_MODEL.platform, homeyPlatformVersion: HUB_MODEL.platformVersion, homeyModel: HUB_MODEL.id, version: hub.version, channel: updatesOf(hub).channel };
+  const fields = { homeyName: hub.system.name, homeyPlatform: HUB_MODEL.platform, homeyPlatformVersion: HUB_MODEL.platformVersion, homeyModel: HUB_MODEL.id, version: hub.version, channel: hub.updates.channel };
   const created = await call<CreatedBackup>(`${base}/user/${userId}/homey/${hub.id}${query}`, { method: 'POST', headers: json, body: JSON.stringify(fields) }, 'createBackup');
   await call(`${base}${created.uploadPath}${query}`, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: bytes }, 'uploadBackup');
   const complete = { size: bytes.length, hash: sha256(bytes), meta: { file: path.basename(finished.file), trigger: finished.run.trigger, startedAt: finished.run.startedAt } };

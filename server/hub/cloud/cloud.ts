@@ -39,7 +39,7 @@ export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string
 type CodeListener = (code: string) => void;
 /**
  * Sign-ins waiting for their OAuth2 code, per hub, by token (random, one per sign-in), with the app that waits; in
- * memory, as the sign-ins themselves are.
+ * memory, as the sign-ins themselves are; this module's own state behind its two functions, not a service.
  */
 const waiting = new WeakMap<Hub, Map<string, { app: string; listener: CodeListener }>>();
 const waitingOf = (hub: Hub) => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/dashboards.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { widgetRegistry } from './registry.js';
 import { syncWidgetStores } from './widget-stores.js';
 import { checkWidgetSettings } from './widget-settings.js';
 
@@ -18,7 +17,7 @@ export const requireDashboard = (hub: Hub, id: string): Dashboard => hub.store.r
  * dashboard), every widget an app widget that exists, with settings it accepts.
  */
 function buildColumns(hub: Hub, dashboardId: string, columns: ColumnInput[]): Dashboard['columns'] {
-  const registry = widgetRegistry(hub);
+  const registry = hub.widgets;
   const seen = new Set<string>();
   const once = (id: string | undefined, what: string): string => {
     const unique = id ?? randomUUID();

@@ -2,7 +2,7 @@ import { startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime, type ClientVersion } from '../testing/realtime-client.js';
 import { DASHBOARDS_OWNER } from './built-in-widgets.js';
 import type { Dashboard } from './dashboards.js';
-import { widgetRegistry, type WidgetDefinition } from './registry.js';
+import { type WidgetDefinition } from './registry.js';
 
 const CLOCK = `${DASHBOARDS_OWNER}:clock`;
 
@@ -66,7 +66,7 @@ describe.each<ClientVersion>(['v2', 'v4'])('dashboards over realtime with a sock
     try {
       await client.request('subscribe', 'homey:manager:dashboards');
       const created = next('appwidget.create');
-      widgetRegistry(hub.hub).register(weather);
+      hub.hub.widgets.register(weather);
       expect((await created).data).toEqual(shown);
       const [, listed] = await client.request('api', { uri: 'homey:manager:dashboards', operation: 'getAppWidget', args: { id: weather.id } });
       expect(listed).toEqual(shown);
@@ -74,11 +74,11 @@ describe.each<ClientVersion>(['v2', 'v4'])('dashboards over realtime with a sock
       expect(suggested).toEqual([{ id: 'ams', name: 'Amsterdam' }]);
 
       const updated = next('appwidget.update');
-      widgetRegistry(hub.hub).register({ ...weather, height: 200 });
+      hub.hub.widgets.register({ ...weather, height: 200 });
       expect((await updated).data).toEqual({ ...shown, height: 200 });
 
       const deleted = next('appwidget.delete');
-      expect(widgetRegistry(hub.hub).unregister(weather.id)).toBe(true);
+      expect(hub.hub.widgets.unregister(weather.id)).toBe(true);
       expect((await deleted).data).toEqual({ id: weather.id });
       const [gone] = await client.request('api', { uri: 'homey:manager:dashboards', operation: 'getAppWidget', args: { id: weather.id } });
       expect(gone).toMatchObject({ error: 'not_found', statusCode: 404 });

@@ -2,6 +2,7 @@ import type { components } from '../../../generated/hub/dashboards.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { builtInWidgets } from './built-in-widgets.js';
+import type { HubService, Nothing } from '../service.js';
 
 export type AppWidget = components['schemas']['AppWidget'];
 type AppWidgetSetting = components['schemas']['AppWidgetSetting'];
@@ -90,11 +91,8 @@ export class WidgetRegistry {
   }
 }
 
-const registries = new WeakMap<Hub, WidgetRegistry>();
-
-/** The hub's widget registry, with the hub's own widgets from the start. */
-export function widgetRegistry(hub: Hub): WidgetRegistry {
-  let registry = registries.get(hub);
-  if (!registry) registries.set(hub, (registry = new WidgetRegistry(hub, builtInWidgets)));
-  return registry;
-}
+/** The hub's widget registry, with the hub's own widgets from the start; apps register theirs. */
+export const widgetRegistry: HubService<Nothing, { widgets: WidgetRegistry }> = {
+  name: 'widgets',
+  start: (_hub, whole) => ({ gives: { widgets: new WidgetRegistry(whole, builtInWidgets) } }),
+};

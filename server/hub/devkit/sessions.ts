@@ -4,8 +4,8 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest } from '../apps/manifest.js';
-import { appRuntime } from '../apps/runtime.js';
 import { unpackArchive } from './unpack.js';
+import type { HubService, Nothing } from '../service.js';
 
 export interface DevkitSession {
   id: string;
@@ -13,18 +13,16 @@ export interface DevkitSession {
   debug: boolean;
 }
 
-const registries = new WeakMap<Hub, Map<string, DevkitSession>>();
+/** The devkit's running sessions by id; in memory, as a restart ends them (apps/start.ts forgets their apps). */
+export const devkitSessions: HubService<Nothing, { devkit: Map<string, DevkitSession> }> = {
+  name: 'devkit sessions',
+  start: () => ({ gives: { devkit: new Map() } }),
+};
 
-function sessions(hub: Hub): Map<string, DevkitSession> {
-  let map = registries.get(hub);
-  if (!map) registries.set(hub, (map = new Map()));
-  return map;
-}
-
-export const allSessions = (hub: Hub): DevkitSession[] => [...sessions(hub).values()];
+export const allSessions = (hub: Hub): DevkitSession[] => [...hub.devkit.values()];
 
 export function requireSession(hub: Hub, id: string): DevkitSession {
-  const session = sessions(hub).get(id);
+  const session = hub.devkit.get(id);
   if (!session) throw new ApiError(404, 'not_found', `Devkit session not found: ${id}`);
   return session;
 }
@@ -57,11 +55,11 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
     if (earlier) await stopSession(hub, earlier.id);
     if (purgeSettings && hub.store.get('appsettings', manifest.id)) hub.store.remove('appsettings', manifest.id);
     const session = { id, appId: manifest.id, debug };
-    sessions(hub).set(id, session);
+    hub.devkit.set(id, session);
     await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env, debug });
     return session;
   } catch (error) {
-    sessions(hub).delete(id);
+    hub.devkit.delete(id);
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -70,18 +68,18 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
 /** stopApp: the session's app stops and goes; its settings stay for the next run. */
 export async function stopSession(hub: Hub, id: string): Promise<void> {
   const session = requireSession(hub, id);
-  sessions(hub).delete(id);
+  hub.devkit.delete(id);
   const app = hub.store.get('app', session.appId);
   if (app?.origin === 'devkit_run' && app.session === id) await uninstall(hub, app.id, false);
   rmSync(sessionDir(hub, id), { recursive: true, force: true });
 }
 
 export function sessionOutput(hub: Hub, id: string) {
-  return appRuntime(hub).logOf(requireSession(hub, id).appId);
+  return hub.apps.logOf(requireSession(hub, id).appId);
 }
 
 export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: number; mem: number }>> {
-  const runtime = appRuntime(hub);
+  const runtime = hub.apps;
   const usages = await Promise.all(
     allSessions(hub).map(async (session) => [session.id, runtime.isRunning(session.appId) ? await runtime.worker(session.appId).usage() : { cpu: 0, mem: 0 }] as const),
   );

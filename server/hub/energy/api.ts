@@ -8,7 +8,6 @@ import { marketPrices } from './market.js';
 import { deleteReports, energyState, report, resetDayCategories } from './manage.js';
 import { parseDay, parseIsoWeek, parseMonth, parseYear } from './periods.js';
 import * as prices from './prices.js';
-import { energyOf } from './recorder.js';
 
 /** The value of a price option, or null. */
 const option = (hub: HubContext['hub'], name: prices.PriceOption) => ({ value: prices.getOption<number>(hub, name) });
@@ -31,20 +30,20 @@ export const energy = defineApi<operations, typeof manifest.operations, HubConte
   unsetOptionCurrency: (_args, { hub }) => prices.unsetOption(hub, 'currency'),
   getCurrency: (_args, { hub }) => prices.currencyInEffect(hub),
 
-  getState: (_args, { hub }) => energyState(energyOf(hub), hub),
+  getState: (_args, { hub }) => energyState(hub.energy, hub),
   getLiveReport: ({ zone }, { hub }) => liveReport(hub, zone),
-  getReportDay: ({ date, cache }, { hub }) => report(energyOf(hub), hub, parseDay(date), cache),
-  getReportWeek: ({ isoWeek, cache }, { hub }) => report(energyOf(hub), hub, parseIsoWeek(isoWeek), cache),
-  getReportMonth: ({ yearMonth, cache }, { hub }) => report(energyOf(hub), hub, parseMonth(yearMonth), cache),
-  getReportYear: ({ year, cache }, { hub }) => report(energyOf(hub), hub, parseYear(year), cache),
+  getReportDay: ({ date, cache }, { hub }) => report(hub.energy, hub, parseDay(date), cache),
+  getReportWeek: ({ isoWeek, cache }, { hub }) => report(hub.energy, hub, parseIsoWeek(isoWeek), cache),
+  getReportMonth: ({ yearMonth, cache }, { hub }) => report(hub.energy, hub, parseMonth(yearMonth), cache),
+  getReportYear: ({ year, cache }, { hub }) => report(hub.energy, hub, parseYear(year), cache),
   getReportsAvailable: (_args, { hub }) => {
-    energyOf(hub).flush();
-    return energyOf(hub).usage.available();
+    hub.energy.flush();
+    return hub.energy.usage.available();
   },
-  deleteReports: (_args, { hub }) => deleteReports(energyOf(hub)),
-  resetReportDayCategories: ({ options }, { hub }) => resetDayCategories(energyOf(hub), hub, options.date),
-  enableDummyEnergyReports: (args, { hub }) => enableDummyReports(hub, energyOf(hub).usage, args),
-  disableDummyEnergyReports: (_args, { hub }) => energyOf(hub).usage.deleteDummy(),
+  deleteReports: (_args, { hub }) => deleteReports(hub.energy),
+  resetReportDayCategories: ({ options }, { hub }) => resetDayCategories(hub.energy, hub, options.date),
+  enableDummyEnergyReports: (args, { hub }) => enableDummyReports(hub, hub.energy.usage, args),
+  disableDummyEnergyReports: (_args, { hub }) => hub.energy.usage.deleteDummy(),
 
   getElectricityPriceType: (_args, { hub }) => ({ type: prices.priceType(hub) }),
   setElectricityPriceType: ({ type }, { hub }) => prices.setPriceType(hub, type),

@@ -5,6 +5,7 @@ import { isGroup } from '../devices/group-values.js';
 import { HOUR_MS, PERIOD_TYPES, periodOf, type Period, type PeriodType } from './periods.js';
 import { buildReport } from './reports.js';
 import { UsageTable, type UsageRow } from './usage.js';
+import type { HubService, Nothing } from '../service.js';
 
 const MANAGER_URI = 'homey:manager:energy';
 /** How often, on the hub's clock, a report that keeps changing is published again: the hour and day every minute, longer periods every hour. */
@@ -147,18 +148,12 @@ export class EnergyRecorder {
   }
 }
 
-const recorders = new WeakMap<Hub, EnergyRecorder>();
-
-/** The hub's energy recorder; startEnergy creates and starts it with the hub. */
-export function energyOf(hub: Hub): EnergyRecorder {
-  const recorder = recorders.get(hub);
-  if (!recorder) throw new Error('The energy recorder of this hub was not started');
-  return recorder;
-}
-
-export function startEnergy(hub: Hub): EnergyRecorder {
-  const recorder = new EnergyRecorder(hub);
-  recorders.set(hub, recorder);
-  recorder.start();
-  return recorder;
-}
+/** The hub's energy recorder: records usage from its start and stops with the hub. */
+export const energyRecorder: HubService<Nothing, { energy: EnergyRecorder }> = {
+  name: 'energy',
+  start: (_hub, whole) => {
+    const energy = new EnergyRecorder(whole);
+    energy.start();
+    return { gives: { energy }, stop: () => energy.stop() };
+  },
+};

@@ -1,6 +1,5 @@
 import { FakeClock } from '../../http/clock.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
-import { flowEngine } from './engine.js';
 import { addTestCards, card, settle, storeAdvancedFlow, type TestCards } from './engine-test-cards.js';
 
 describe('the flow engine on advanced flows', () => {
@@ -98,14 +97,14 @@ describe('the flow engine on advanced flows', () => {
       b: action('from start, [[who]]'),
       loose: action('not wired'),
     });
-    flowEngine(hub.hub).start('advancedflow', flow.id, { tokens: { who: 'me' }, state: {} });
+    hub.hub.flowEngine.start('advancedflow', flow.id, { tokens: { who: 'me' }, state: {} });
     await settle();
     expect(texts()).toEqual(['from start, me']);
     const { s: _start, ...withoutStart } = flow.cards;
     hub.hub.store.save('advancedflow', { ...flow, cards: withoutStart });
-    expect(() => flowEngine(hub.hub).start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/no start card/) }));
+    expect(() => hub.hub.flowEngine.start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/no start card/) }));
     hub.hub.store.save('advancedflow', { ...flow, enabled: false });
-    expect(() => flowEngine(hub.hub).start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/disabled/) }));
+    expect(() => hub.hub.flowEngine.start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/disabled/) }));
   });
 
   it('when wires meet in an all card, then it goes on once every card wired into it is reached, and not when one is not', async () => {

@@ -8,7 +8,6 @@ import { autocomplete, runAction, runCondition, shareFlow } from './card-calls.j
 import { cardItem, cardList, requireCard } from './card-view.js';
 import { folderRules, removeFolder } from './folders.js';
 import { testFlow, triggerAdvancedFlow, triggerFlow } from './flow-runs.js';
-import { flowViews } from './flow-views.js';
 import { buildFlow, patchFlow } from './flows.js';
 
 type FlowCardTrigger = components['schemas']['FlowCardTrigger'];
@@ -32,23 +31,23 @@ export const flow = defineApi<operations, typeof manifest.operations, HubContext
       actionCount: hub.cards.count('action'),
     }),
 
-    getFlows: (_args, { hub }) => flowViews(hub).flows(),
-    getFlow: ({ id }, { hub }) => flowViews(hub).flow(hub.store.require('flow', id, 'Flow')),
-    createFlow: ({ flow }, { hub }) => flowViews(hub).flow(hub.store.insert('flow', buildFlow(hub, flow))),
+    getFlows: (_args, { hub }) => hub.flowViews.flows(),
+    getFlow: ({ id }, { hub }) => hub.flowViews.flow(hub.store.require('flow', id, 'Flow')),
+    createFlow: ({ flow }, { hub }) => hub.flowViews.flow(hub.store.insert('flow', buildFlow(hub, flow))),
     updateFlow: ({ id, flow }, { hub }) => {
       const current = hub.store.require('flow', id, 'Flow');
-      return flowViews(hub).flow(hub.store.save('flow', patchFlow(hub, current, flow)));
+      return hub.flowViews.flow(hub.store.save('flow', patchFlow(hub, current, flow)));
     },
     testFlow: (body, { hub }) => testFlow(hub, body),
     triggerFlow: ({ id }, { hub }) => triggerFlow(hub, id),
     shareFlow: ({ id }, { hub }) => shareFlow(hub, id),
 
-    getAdvancedFlows: (_args, { hub }) => flowViews(hub).advancedFlows(),
-    getAdvancedFlow: ({ id }, { hub }) => flowViews(hub).advancedFlow(hub.store.require('advancedflow', id, 'Advanced flow')),
-    createAdvancedFlow: ({ advancedflow }, { hub }) => flowViews(hub).advancedFlow(hub.store.insert('advancedflow', buildAdvancedFlow(hub, advancedflow))),
+    getAdvancedFlows: (_args, { hub }) => hub.flowViews.advancedFlows(),
+    getAdvancedFlow: ({ id }, { hub }) => hub.flowViews.advancedFlow(hub.store.require('advancedflow', id, 'Advanced flow')),
+    createAdvancedFlow: ({ advancedflow }, { hub }) => hub.flowViews.advancedFlow(hub.store.insert('advancedflow', buildAdvancedFlow(hub, advancedflow))),
     updateAdvancedFlow: ({ id, advancedflow }, { hub }) => {
       const current = hub.store.require('advancedflow', id, 'Advanced flow');
-      return flowViews(hub).advancedFlow(hub.store.save('advancedflow', patchAdvancedFlow(hub, current, advancedflow)));
+      return hub.flowViews.advancedFlow(hub.store.save('advancedflow', patchAdvancedFlow(hub, current, advancedflow)));
     },
     triggerAdvancedFlow: ({ id }, { hub }) => triggerAdvancedFlow(hub, id),
 

@@ -1,7 +1,7 @@
 import { FakeClock } from '../../http/clock.js';
 import type { RealtimeEvent } from '../../http/events.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
-import { flowEngine, MAX_CHAIN } from './engine.js';
+import { MAX_CHAIN } from './engine.js';
 import { PROGRAMMATIC_TRIGGER } from './flows.js';
 import { addTestCards, card, record, settle, storeFlow, type TestCards } from './engine-test-cards.js';
 
@@ -70,7 +70,7 @@ describe('the flow engine', () => {
     ];
     cases.forEach(([conditions], n) => {
       const flow = storeFlow(hub.hub, { conditions: conditions as never, actions: [record(`${n} then`), record(`${n} else`, { group: 'else' })] });
-      flowEngine(hub.hub).start('flow', flow.id, {});
+      hub.hub.flowEngine.start('flow', flow.id, {});
     });
     await settle();
     // Runs go on side by side: each flow's answer, in the order of the cases.
@@ -154,13 +154,13 @@ describe('the flow engine', () => {
 
   it('when a flow is started by hand, then it runs from its conditions with the given tokens; unknown is 404, disabled 409', async () => {
     const flow = storeFlow(hub.hub, { conditions: [is('[[answer]]')], actions: [record('[[answer]]')], trigger: { id: card('other') } });
-    flowEngine(hub.hub).start('flow', flow.id, { tokens: { answer: 'yes' }, state: {} });
+    hub.hub.flowEngine.start('flow', flow.id, { tokens: { answer: 'yes' }, state: {} });
     await settle();
     expect(texts()).toEqual(['yes']);
-    expect(() => flowEngine(hub.hub).start('flow', 'nope', {})).toThrow(expect.objectContaining({ statusCode: 404 }));
-    expect(() => flowEngine(hub.hub).start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 404 }));
+    expect(() => hub.hub.flowEngine.start('flow', 'nope', {})).toThrow(expect.objectContaining({ statusCode: 404 }));
+    expect(() => hub.hub.flowEngine.start('advancedflow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 404 }));
     hub.hub.store.save('flow', { ...flow, enabled: false });
-    expect(() => flowEngine(hub.hub).start('flow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/disabled/) }));
+    expect(() => hub.hub.flowEngine.start('flow', flow.id, {})).toThrow(expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/disabled/) }));
   });
 
   it('when an unsaved flow is tested, then each card and the end are told as flow.test events of its session', async () => {
@@ -169,7 +169,7 @@ describe('the flow engine', () => {
       if (event.uri === 'homey:manager:flow') events.push(event);
     });
     const flow = { trigger: { id: card('fired') }, conditions: [is(true)], actions: [{ id: card('fails') }, record('[[who]]', { delay: { multiplier: 1, number: '1' } })] };
-    const answer = await flowEngine(hub.hub).test(flow, { who: 'tester' }, 'session-1');
+    const answer = await hub.hub.flowEngine.test(flow, { who: 'tester' }, 'session-1');
     expect(answer).toEqual({
       sessionId: 'session-1',
       conditions: [{ index: 0, cardId: card('is'), result: true, error: null }],
@@ -211,7 +211,7 @@ describe('the flow engine', () => {
   it('when a flow starts itself with the "Start a flow" card, then it stops after a chain of MAX_CHAIN runs', async () => {
     const flow = storeFlow(hub.hub, { name: 'Again', trigger: { id: PROGRAMMATIC_TRIGGER }, actions: [record('again')] });
     hub.hub.store.save('flow', { ...flow, actions: [...flow.actions, { uri: 'homey:manager:flow', id: 'homey:manager:flow:start_flow', args: { flow: { id: flow.id, name: 'Again' } }, group: 'then', droptoken: null, delay: null, duration: null }] });
-    flowEngine(hub.hub).start('flow', flow.id, {});
+    hub.hub.flowEngine.start('flow', flow.id, {});
     for (let n = 0; n < MAX_CHAIN; n++) await settle();
     expect(texts()).toHaveLength(MAX_CHAIN);
   });

@@ -8,6 +8,8 @@ import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
 import { PendingSteps, type PendingStep } from './pending.js';
 import { runActions, runFlow, type Continuation, type Progress, type Run, type Runner, type RunnableFlow } from './run.js';
 import type { Tokens } from './tokens.js';
+import type { CardRegistry } from './registry.js';
+import type { HubService } from '../service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -262,11 +264,12 @@ export class FlowEngine implements Runner {
   }
 }
 
-const engines = new WeakMap<Hub, FlowEngine>();
-
-/** The hub's one flow engine (hub.ts opens it with the hub and closes it on close). */
-export function flowEngine(hub: Hub): FlowEngine {
-  let engine = engines.get(hub);
-  if (!engine) engines.set(hub, (engine = new FlowEngine(hub)));
-  return engine;
-}
+/** The hub's one flow engine: hears triggers from its start on and stops hearing them with the hub. */
+export const flowEngine: HubService<{ cards: CardRegistry }, { flowEngine: FlowEngine }> = {
+  name: 'flow engine',
+  start: (_hub, whole) => {
+    const engine = new FlowEngine(whole);
+    engine.open();
+    return { gives: { flowEngine: engine }, stop: () => engine.close() };
+  },
+};

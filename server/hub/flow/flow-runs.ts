@@ -2,7 +2,6 @@ import type { components } from '../../../generated/hub/flow.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { advancedFlowView } from './advanced-flows.js';
-import { flowEngine } from './engine.js';
 import { flowView, PROGRAMMATIC_TRIGGER } from './flows.js';
 import type { Progress } from './run.js';
 
@@ -18,13 +17,13 @@ function refuseStart(what: string, { broken, triggerable }: { broken: boolean; t
 export function triggerFlow(hub: Hub, id: string): void {
   const flow = flowView(hub, hub.store.require('flow', id, 'Flow'));
   refuseStart(`The flow "${flow.name}"`, flow, '"This flow is started"');
-  flowEngine(hub).start('flow', id, { tokens: {}, state: {} });
+  hub.flowEngine.start('flow', id, { tokens: {}, state: {} });
 }
 
 export function triggerAdvancedFlow(hub: Hub, id: string): void {
   const flow = advancedFlowView(hub, hub.store.require('advancedflow', id, 'Advanced flow'));
   refuseStart(`The advanced flow "${flow.name}"`, flow, 'a start card');
-  flowEngine(hub).start('advancedflow', id, { tokens: {}, state: {} });
+  hub.flowEngine.start('advancedflow', id, { tokens: {}, state: {} });
 }
 
 /**
@@ -42,7 +41,7 @@ export async function testFlow(hub: Hub, { flow, tokens, sessionId }: FlowTestBo
   });
   try {
     const runnable = { trigger: flow.trigger ?? { id: PROGRAMMATIC_TRIGGER }, conditions: flow.conditions ?? [], actions: flow.actions ?? [] };
-    await flowEngine(hub).test(runnable, tokens, sessionId);
+    await hub.flowEngine.test(runnable, tokens, sessionId);
   } finally {
     stop();
   }

@@ -79,17 +79,3 @@ export class FlowViews {
     return answer;
   }
 }
-
-const registry = new WeakMap<Hub, FlowViews>();
-
-/** The hub's flow views (the flow manager makes them on start and closes them on stop). */
-export function flowViews(hub: Hub): FlowViews {
-  let views = registry.get(hub);
-  if (!views) registry.set(hub, (views = new FlowViews(hub)));
-  return views;
-}
-
-export function closeFlowViews(hub: Hub): void {
-  registry.get(hub)?.close();
-  registry.delete(hub);
-}

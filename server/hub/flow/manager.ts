@@ -2,9 +2,11 @@ import type { Hub } from '../context.js';
 import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import { FlowUses } from './flow-uses.js';
-import { closeFlowViews, flowViews, type FlowViews } from './flow-views.js';
+import { FlowViews } from './flow-views.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
+import type { CardRegistry } from './registry.js';
+import type { HubService } from '../service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -60,18 +62,25 @@ function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
   };
 }
 
-/** The flow manager on a starting hub: computed fields in events, the built-in cards, flows following cards and tokens. */
-export function startFlowManager(hub: Hub): () => void {
-  const views = flowViews(hub);
-  hub.store.presentAs('flow', (flow) => views.flow(flow));
-  hub.store.presentAs('advancedflow', (flow) => views.advancedFlow(flow));
-  const uses = new FlowUses(hub.store);
-  const announce = flowAnnouncer(hub, views);
-  const stopWatching = [watchCards(hub, uses, announce), watchTokens(hub, uses, announce)];
-  const removeProviders = addCardProviders(hub);
-  return () => {
-    stopWatching.forEach((stop) => stop());
-    removeProviders();
-    closeFlowViews(hub);
-  };
-}
+/**
+ * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
+ * flows following cards and tokens.
+ */
+export const flowManager: HubService<{ cards: CardRegistry }, { flowViews: FlowViews }> = {
+  name: 'flow manager',
+  start: (_hub, hub) => {
+    const views = new FlowViews(hub);
+    hub.store.presentAs('flow', (flow) => views.flow(flow));
+    hub.store.presentAs('advancedflow', (flow) => views.advancedFlow(flow));
+    const uses = new FlowUses(hub.store);
+    const announce = flowAnnouncer(hub, views);
+    const stopWatching = [watchCards(hub, uses, announce), watchTokens(hub, uses, announce)];
+    const removeProviders = addCardProviders(hub);
+    const stop = () => {
+      stopWatching.forEach((stop) => stop());
+      removeProviders();
+      views.close();
+    };
+    return { gives: { flowViews: views }, stop };
+  },
+};

@@ -1,5 +1,6 @@
 import type { Hub } from '../context.js';
 import type { Card, CardKey, CardProvider, CardType, TriggerFiring } from './cards.js';
+import type { HubService, Nothing } from '../service.js';
 
 /** What changed among the indexed cards: those that went (by id and type) and those that came. */
 export interface CardChange {
@@ -51,12 +52,7 @@ export class CardRegistry {
   private readonly stops = new Map<CardProvider, () => void>();
   private readonly indexed = new Map<CardProvider, Indexed>();
 
-  /** `hub` is a getter: the registry is made while the hub is. */
-  constructor(private readonly hubOf: () => Hub) {}
-
-  private get hub(): Hub {
-    return this.hubOf();
-  }
+  constructor(private readonly hub: Hub) {}
 
   /** Adds a provider; its triggers are heard from now on. Returns its removal. */
   add(provider: CardProvider): () => void {
@@ -166,3 +162,12 @@ export class CardRegistry {
     this.stops.clear();
   }
 }
+
+/** The hub's card registry, closed with the hub after every service that adds cards to it. */
+export const cardRegistry: HubService<Nothing, { cards: CardRegistry }> = {
+  name: 'cards',
+  start: (_hub, whole) => {
+    const cards = new CardRegistry(whole);
+    return { gives: { cards }, stop: () => cards.close() };
+  },
+};

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { applyValues } from '../devices/control.js';
 import type { Device } from '../devices/device.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { appRuntime } from '../apps/runtime.js';
 import { registerAppToken } from './app-tokens.js';
 import type { FlowToken } from './tokens.js';
 
@@ -17,7 +16,7 @@ describe('flow tokens manager', () => {
 
   beforeAll(async () => {
     hub = await startTestHub();
-    await appRuntime(hub.hub).settled(); // the demo apps register their tokens as they start
+    await hub.hub.apps.settled(); // the demo apps register their tokens as they start
     climate = hub.hub.store.values('device').find((device) => device.name === 'Living room climate')!;
   });
   afterAll(() => hub.stop());

@@ -16,7 +16,7 @@ export function publishToken(hub: Hub, change: 'create' | 'update' | 'delete', t
   if (change !== 'create') hub.bus.publish(`homey:flowtoken:${token.id}`, change, data);
 }
 
-/** Each hub's app tokens, by full id. */
+/** Each hub's app tokens, by full id: this module's own state behind its functions, not a service others reach. */
 const registries = new WeakMap<Hub, Map<string, FlowToken>>();
 
 function registry(hub: Hub): Map<string, FlowToken> {

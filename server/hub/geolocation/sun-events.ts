@@ -31,6 +31,7 @@ interface Watch {
   stopHearing: () => void;
 }
 
+/** Each hub's sun watch, made by the first listener of onSunEvent: this module's own, not a service others reach. */
 const watches = new WeakMap<Hub, Watch>();
 
 /** Arms the hub clock for the next sun event; with none in sight (no location, polar day) it looks again in a day. */

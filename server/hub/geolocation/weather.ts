@@ -27,7 +27,7 @@ function isWeather(body: unknown): body is Weather {
 const unavailable = (description: string) => new ApiError(503, 'service_unavailable', description);
 const badGateway = (description: string) => new ApiError(502, 'bad_gateway', description);
 
-/** The last answer per hub, with what it was asked for and when. */
+/** The last answer per hub, with what it was asked for and when: a cache of currentWeather's, not a service. */
 const cache = new WeakMap<Hub, { query: string; at: number; weather: Weather }>();
 
 /**

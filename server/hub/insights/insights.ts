@@ -5,6 +5,7 @@ import type { Hub } from '../context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
+import type { HubService, Nothing } from '../service.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -52,11 +53,7 @@ export class Insights {
   private cancelRetention: (() => void) | undefined;
   private cancelFlush: (() => void) | undefined;
 
-  constructor(private readonly hubOf: () => Hub) {}
-
-  private get hub(): Hub {
-    return this.hubOf();
-  }
+  constructor(private readonly hub: Hub) {}
 
   private get db(): InsightsTables {
     return (this.tables ??= new InsightsTables(this.hub.db));
@@ -236,3 +233,18 @@ export class Insights {
     return { logCount: this.hub.store.count('log'), ...this.db.storage() };
   }
 }
+
+/** The hub's insights, answering from the start; they record only once `insightsRecording` starts. */
+export const insights: HubService<Nothing, { insights: Insights }> = {
+  name: 'insights',
+  start: (_hub, whole) => ({ gives: { insights: new Insights(whole) } }),
+};
+
+/** The hub's insights record values and run retention while it runs. */
+export const insightsRecording: HubService<{ insights: Insights }> = {
+  name: 'insights recording',
+  start: ({ insights }) => {
+    insights.start();
+    return { gives: {}, stop: () => insights.close() };
+  },
+};

@@ -13,7 +13,10 @@ const MANAGER_URI = 'homey:manager:ledring';
 export const brightnessOption = hubOption<number>('ledring', 'brightness', () => 1);
 export const screensaverOption = hubOption<ScreensaverId>('ledring', 'screensaver', () => 'rainbow');
 
-/** The animation playing on each hub's ring, its frames if it has its own, and the cancel of its end; runtime only, as on a real ring. */
+/**
+ * The animation playing on each hub's ring, its frames if it has its own, and the cancel of its end; runtime only, as
+ * on a real ring, and this module's own state behind its functions, not a service others reach.
+ */
 const playing = new WeakMap<Hub, { animation: Playing; custom?: CustomAnimation; cancel: () => void }>();
 
 type Pixel = { r: number; g: number; b: number };

@@ -7,6 +7,7 @@ import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { radioChanged } from './changes.js';
 import { profileOf, type RadioId } from './profiles.js';
+import type { HubService, Nothing } from '../service.js';
 
 /** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
 export const INTERVIEW_MS = 3_000;
@@ -264,20 +265,32 @@ export class Network {
   }
 }
 
-const networks = new WeakMap<Hub, Map<RadioId, Network>>();
+/** The hub's radio networks, each made on first use (it then re-arms the interviews a restart broke off). */
+export class RadioNetworks {
+  private readonly byRadio = new Map<RadioId, Network>();
 
-export function network(hub: Hub, radio: RadioId): Network {
-  let byRadio = networks.get(hub);
-  if (!byRadio) networks.set(hub, (byRadio = new Map()));
-  let found = byRadio.get(radio);
-  if (!found) byRadio.set(radio, (found = new Network(hub, radio)));
-  return found;
+  constructor(private readonly hub: Hub) {}
+
+  network(radio: RadioId): Network {
+    let found = this.byRadio.get(radio);
+    if (!found) this.byRadio.set(radio, (found = new Network(this.hub, radio)));
+    return found;
+  }
+
+  close(): void {
+    for (const net of this.byRadio.values()) net.close();
+    this.byRadio.clear();
+  }
 }
 
-export function closeNetworks(hub: Hub): void {
-  for (const net of networks.get(hub)?.values() ?? []) net.close();
-  networks.delete(hub);
-}
+/** The hub's radio networks, there before the demo seed pairs its nodes; their timers stop with the hub. */
+export const radioNetworks: HubService<Nothing, { radios: RadioNetworks }> = {
+  name: 'radio networks',
+  start: (_hub, whole) => {
+    const radios = new RadioNetworks(whole);
+    return { gives: { radios }, stop: () => radios.close() };
+  },
+};
 
 export const radioOfDriver = (connectivity: readonly string[]): RadioId | undefined =>
   connectivity.includes('zigbee') ? 'zigbee' : connectivity.includes('zwave') ? 'zwave' : undefined;

@@ -3,7 +3,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { Device } from '../devices/device.js';
 import { VDEVICE_OWNER, type DriverDefinition } from '../drivers/catalogue.js';
-import { network, nodeDataId, PAIR_JOIN_SECONDS, radioOfDriver } from './network.js';
+import { nodeDataId, PAIR_JOIN_SECONDS, radioOfDriver } from './network.js';
 import type { RadioId } from './profiles.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
@@ -15,7 +15,7 @@ type FoundDevice = components['schemas']['FoundDevice'];
 export function radioCandidates(hub: Hub, driver: DriverDefinition): FoundDevice[] {
   const radio = radioOfDriver(driver.connectivity);
   if (!radio) return [];
-  const net = network(hub, radio);
+  const net = hub.radios.network(radio);
   net.permitJoin(PAIR_JOIN_SECONDS);
   return Object.values(net.state().nodes)
     .filter((node) => node.status === 'ready' && `${VDEVICE_OWNER}:${node.driver}` === driver.id && !net.deviceOf(node))
@@ -31,7 +31,7 @@ export function requirePairableNode(hub: Hub, driver: DriverDefinition, dataId: 
   if (!named) return;
   const { radio, nodeId } = named;
   if (radio !== radioOfDriver(driver.connectivity)) throw badRequest(`A ${driver.name.toLowerCase()} does not use ${radio}: ${String(dataId)} is no device of it`);
-  const { nodes } = network(hub, radio).state();
+  const { nodes } = hub.radios.network(radio).state();
   if (!Object.hasOwn(nodes, nodeId)) throw badRequest(`No node ${nodeId} is on the ${radio} network: let it join first`);
   const node = nodes[nodeId]!;
   if (`${VDEVICE_OWNER}:${node.driver}` !== driver.id) throw badRequest(`Node ${nodeId} is a ${node.driver}, not a device of ${driver.id}`);
@@ -49,5 +49,5 @@ export function nodeOfData(dataId: unknown): { radio: RadioId; nodeId: string } 
 /** Unpairing a device excludes its node from the network it joined. */
 export function excludeDevice(hub: Hub, device: Device): void {
   const paired = nodeOfData(device.data.id);
-  if (paired) network(hub, paired.radio).exclude(paired.nodeId, device.name);
+  if (paired) hub.radios.network(paired.radio).exclude(paired.nodeId, device.name);
 }

@@ -4,27 +4,25 @@ import { startRfDevices } from '../rf/devices.js';
 import { startInfraredRemotes } from '../rf/infrared-remotes.js';
 import { closeRecordings } from '../rf/transceiver.js';
 import { startRadioEvents } from './events.js';
-import { closeNetworks, network } from './network.js';
 import { nodeOfData } from './pairing.js';
 
 /** The values given to a device paired from a Zigbee or Z-Wave node go to that node, which confirms them. */
 function startNodeCommands(hub: Hub): () => void {
   return onCapabilityChanged(hub, ({ device, capabilityId, value }) => {
     const paired = nodeOfData(device.data.id);
-    if (paired) network(hub, paired.radio).acknowledge(paired.nodeId, capabilityId, value);
+    if (paired) hub.radios.network(paired.radio).acknowledge(paired.nodeId, capabilityId, value);
   });
 }
 
 /**
  * What the simulated radios do while the hub runs: announce their state changes and send the values given to
- * devices to their hardware (infrared remotes' keys to the transmitter). The returned stop also ends their timers (interviews, recordings); a restart
- * schedules interviews again.
+ * devices to their hardware (infrared remotes' keys to the transmitter). The returned stop also ends the recordings'
+ * timers (the networks' interviews end with the radio networks service).
  */
 export function startRadios(hub: Hub): () => void {
   const stops = [startRadioEvents(hub), startRfDevices(hub), startInfraredRemotes(hub), startNodeCommands(hub)];
   return () => {
     for (const stop of stops) stop();
-    closeNetworks(hub);
     closeRecordings(hub);
   };
 }

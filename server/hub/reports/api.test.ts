@@ -1,5 +1,4 @@
 import { FakeClock } from '../../http/clock.js';
-import { energyOf } from '../energy/recorder.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const base = '/api/manager/reports';
@@ -11,7 +10,7 @@ describe('reports manager', () => {
   const auth = () => bearer(hub.token);
   const device = (name: string) => hub.hub.store.values('device').find((candidate) => candidate.name === name)!;
   const record = (deviceId: string, name: string, category: string, hour: number, kWh: number) =>
-    energyOf(hub.hub).usage.add([{ deviceId, name, zone: 'zone-1', category, hour, kWh }]);
+    hub.hub.energy.usage.add([{ deviceId, name, zone: 'zone-1', category, hour, kWh }]);
 
   beforeAll(async () => {
     hub = await startTestHub({ clock });

@@ -3,7 +3,6 @@ import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { report } from '../energy/manage.js';
 import { parseMonth } from '../energy/periods.js';
-import { energyOf } from '../energy/recorder.js';
 
 type MonthlyReport = components['schemas']['MonthlyReport'];
 type SummaryEntry = components['schemas']['MonthlyReportSummaryEntry'];
@@ -12,7 +11,7 @@ const TOP_DEVICES = 5;
 
 /** Each month with recorded electricity, with its totals. */
 export function monthlySummary(hub: Hub): Record<string, SummaryEntry> {
-  const recorder = energyOf(hub);
+  const recorder = hub.energy;
   recorder.flush();
   return Object.fromEntries(
     recorder.usage.available().months.map((id) => {
@@ -32,7 +31,7 @@ function previousMonth(id: string): string {
 /** A month's report from the recorded electricity; 400 for a malformed month, 404 for one without records. */
 export function monthlyReport(hub: Hub, id: string): MonthlyReport {
   const period = parseMonth(id);
-  const recorder = energyOf(hub);
+  const recorder = hub.energy;
   recorder.flush();
   if (!recorder.usage.has(period.start, period.end)) throw notFound(`Monthly report of ${id}`);
   const month = report(recorder, hub, period, 'true');

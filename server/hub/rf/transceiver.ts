@@ -21,6 +21,7 @@ interface Recording {
   hear(data: number[]): Signal;
   cancel(): void;
 }
+/** Each hub's recordings in progress, by band: this module's own state behind its functions, not a service others reach. */
 const recordings = new WeakMap<Hub, Map<Frequency, Recording>>();
 const recordingsOf = (hub: Hub) => {
   let byBand = recordings.get(hub);

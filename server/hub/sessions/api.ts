@@ -3,6 +3,7 @@ import type { components, operations } from '../../../generated/hub/sessions.js'
 import { defineApi } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
+import type { HubService, Nothing } from '../service.js';
 import type { SessionItem, SessionType } from '../sessions.js';
 import { callerOf } from '../users/users.js';
 
@@ -13,6 +14,15 @@ export function sessionView(hub: Hub, session: SessionItem): Session {
   const user = hub.store.get('user', session.userId);
   return { ...session, intersectedScopes: user ? hub.sessions.scopesOf(session, user) : [] };
 }
+
+/** Sessions go out in events as the API answers them (with whether each is the caller's own). */
+export const sessionViews: HubService<Nothing> = {
+  name: 'session views',
+  start: (_hub, whole) => {
+    whole.store.presentAs('session', (session) => sessionView(whole, session));
+    return { gives: {} };
+  },
+};
 
 export const sessions = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => {

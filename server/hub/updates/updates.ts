@@ -7,6 +7,7 @@ import type { Settings } from '../settings.js';
 import { hubLanguage } from '../system/info.js';
 import { Hotfixes } from './hotfixes.js';
 import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from './catalogue.js';
+import type { HubService, Nothing } from '../service.js';
 
 type Schemas = components['schemas'];
 export type UpdatesState = Schemas['UpdatesState'];
@@ -257,18 +258,12 @@ export class Updates {
   }
 }
 
-const services = new WeakMap<Hub, Updates>();
-
-/** The hub's updates; startUpdates creates them with the hub. */
-export function updatesOf(hub: Hub): Updates {
-  const updates = services.get(hub);
-  if (!updates) throw new Error('The updates of this hub were not started');
-  return updates;
-}
-
-export function startUpdates(hub: Hub): Updates {
-  const updates = new Updates(hub);
-  services.set(hub, updates);
-  updates.begin();
-  return updates;
-}
+/** The hub's updates: a pending install runs at start, autoupdate is scheduled; they stop with the hub. */
+export const updates: HubService<Nothing, { updates: Updates }> = {
+  name: 'updates',
+  start: (_hub, whole) => {
+    const updates = new Updates(whole);
+    updates.begin();
+    return { gives: { updates }, stop: () => updates.stop() };
+  },
+};

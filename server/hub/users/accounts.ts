@@ -1,7 +1,7 @@
-import type { Hub } from '../context.js';
 import { Invites } from './invites.js';
 import { LocalCredentials } from './local-credentials.js';
 import { LoginThrottle } from '../../http/throttle.js';
+import type { HubService, Nothing } from '../service.js';
 
 export interface Accounts {
   credentials: LocalCredentials;
@@ -10,14 +10,8 @@ export interface Accounts {
   throttle: LoginThrottle;
 }
 
-const byHub = new WeakMap<Hub, Accounts>();
-
-/** The users manager's own tables and state of a hub, opened on first use (the Hub object is built outside this room). */
-export function accountsOf(hub: Hub): Accounts {
-  let accounts = byHub.get(hub);
-  if (!accounts) {
-    accounts = { credentials: new LocalCredentials(hub.db), invites: new Invites(hub.db), throttle: new LoginThrottle() };
-    byHub.set(hub, accounts);
-  }
-  return accounts;
-}
+/** The users manager's own tables (local credentials, invites) and its login throttle, there before the demo seed. */
+export const accounts: HubService<Nothing, { accounts: Accounts }> = {
+  name: 'accounts',
+  start: ({ db }) => ({ gives: { accounts: { credentials: new LocalCredentials(db), invites: new Invites(db), throttle: new LoginThrottle() } } }),
+};

@@ -6,7 +6,6 @@ import { hasScope } from '../../http/scopes.js';
 import { sameSecret } from '../../http/secrets.js';
 import type { Hub, HubContext } from '../context.js';
 import type { HubItems } from '../items.js';
-import { accountsOf } from './accounts.js';
 import { grantAccess, handOver, openAccess, requestAccess, revokeAccess } from './installer.js';
 import { createToken, deleteToken, listTokens } from './pats.js';
 import { loginLocal, loginWithDelegation } from './sign-in.js';
@@ -61,13 +60,13 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
     getPersonalAccessTokens: (_args, context) => listTokens(context.hub, callerOf(context).user.id),
     createPersonalAccessToken: ({ name, scopes }, context) => createToken(context.hub, callerOf(context), name, scopes),
     deletePersonalAccessToken: ({ id }, context) => deleteToken(context.hub, callerOf(context), id),
-    updateUserMeLocalCredentials: ({ username, password }, context) => accountsOf(context.hub).credentials.set(me(context).id, username, password),
+    updateUserMeLocalCredentials: ({ username, password }, context) => context.hub.accounts.credentials.set(me(context).id, username, password),
     deleteUserMeLocalCredentials: (_args, context) => {
-      if (!accountsOf(context.hub).credentials.remove(me(context).id)) throw notFound('Local credentials');
+      if (!context.hub.accounts.credentials.remove(me(context).id)) throw notFound('Local credentials');
     },
-    updateUserLocalCredentials: ({ id, username, password }, { hub }) => accountsOf(hub).credentials.set(id, username, password),
+    updateUserLocalCredentials: ({ id, username, password }, { hub }) => hub.accounts.credentials.set(id, username, password),
     deleteUserLocalCredentials: ({ id }, { hub }) => {
-      if (!accountsOf(hub).credentials.remove(id)) throw notFound('Local credentials');
+      if (!hub.accounts.credentials.remove(id)) throw notFound('Local credentials');
     },
     grantInstallerAccess: (_args, { hub }) => grantAccess(hub),
     revokeInstallerAccess: (_args, { hub }) => revokeAccess(hub),

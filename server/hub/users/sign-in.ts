@@ -1,7 +1,6 @@
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { UserItem } from '../sessions.js';
-import { accountsOf } from './accounts.js';
 import { verifyCloudToken } from './cloud-token.js';
 import { isInstaller } from './installer.js';
 import { findByAthomId } from './users.js';
@@ -40,7 +39,7 @@ export async function loginLocal(
   input: { username: string; password: string; clientId: string; clientName: string },
   remoteAddress: string,
 ): Promise<string> {
-  const { credentials, throttle } = accountsOf(hub);
+  const { credentials, throttle } = hub.accounts;
   const userId = await throttle.attempt(input.username, remoteAddress, () => credentials.verify(input.username, input.password));
   const user = userId ? hub.store.get('user', userId) : undefined;
   if (!user) throw new ApiError(401, 'invalid_credentials', 'Wrong username or password');

@@ -4,7 +4,6 @@ import { unauthorized } from '../../http/dispatcher.js';
 import { conflict, forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
 import type { HubSession, UserItem } from '../sessions.js';
-import { accountsOf } from './accounts.js';
 
 type Schemas = components['schemas'];
 
@@ -42,7 +41,7 @@ export function inviteUser(hub: Hub, input: Schemas['UserCreate']): Schemas['Use
   const user = newUser(input);
   return hub.store.transaction(() => {
     hub.store.insert('user', user);
-    return { ...user, ...accountsOf(hub).invites.create(user.id, hub.now()) };
+    return { ...user, ...hub.accounts.invites.create(user.id, hub.now()) };
   });
 }
 
@@ -61,8 +60,8 @@ export function applyUserUpdate(current: UserItem, patch: Schemas['UserUpdate'],
 export function forgetUser(hub: Hub, user: UserItem): void {
   if (user.isOwner) throw conflict('The owner cannot be deleted: hand over ownership first');
   hub.sessions.revokeUser(user.id);
-  accountsOf(hub).credentials.remove(user.id);
-  accountsOf(hub).invites.remove(user.id);
+  hub.accounts.credentials.remove(user.id);
+  hub.accounts.invites.remove(user.id);
 }
 
 export function deleteUser(hub: Hub, user: UserItem): void {
@@ -87,7 +86,7 @@ export function swapOwner(hub: Hub, owner: UserItem, newOwnerUserId: string, ins
 /** Binds an invited user to the cloud account that accepted the invite. */
 export function acceptInvite(hub: Hub, input: { athomId: string; inviteToken: string; name: string }): UserItem {
   return hub.store.transaction(() => {
-    const userId = accountsOf(hub).invites.accept(input.inviteToken, hub.now());
+    const userId = hub.accounts.invites.accept(input.inviteToken, hub.now());
     const user = hub.store.require('user', userId, 'User');
     const holder = findByAthomId(hub, input.athomId);
     if (holder && holder.id !== user.id) throw conflict('This cloud account is already a user of this hub');

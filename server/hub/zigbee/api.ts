@@ -2,7 +2,6 @@ import * as manifest from '../../../generated/hub/zigbee.operations.js';
 import type { operations } from '../../../generated/hub/zigbee.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { network } from '../radios/network.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
 import type { Hub } from '../context.js';
 import { checkFirmware, eraseNV, flash, lastFlash, zigbeeState } from './firmware.js';
@@ -10,7 +9,7 @@ import { checkFirmware, eraseNV, flash, lastFlash, zigbeeState } from './firmwar
 const commands = ['permitJoin', 'setChannel', 'pingNode', 'removeNode'] as const;
 
 function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): Record<string, unknown> {
-  const zigbee = network(hub, 'zigbee');
+  const zigbee = hub.radios.network('zigbee');
   switch (command) {
     case 'permitJoin':
       return { permitJoinUntil: zigbee.permitJoin(integerOption(opts, 'duration', 0, 254)).permitJoinUntil };
@@ -37,7 +36,7 @@ export const zigbee = defineApi<operations, typeof manifest.operations, HubConte
   flashFirmware: ({ keepNV = true }, { hub }) => flash(hub, keepNV),
   getLastFlashResult: (_args, { hub }) => lastFlash(hub),
   eraseNV: (_args, { hub }) => eraseNV(hub),
-  joinSimulatedNode: ({ driver, manufacturer, model }, { hub }) => network(hub, 'zigbee').join(driver, { manufacturer, model }),
-  reportSimulatedNode: ({ id, values }, { hub }) => network(hub, 'zigbee').report(id, values),
-  leaveSimulatedNode: ({ id }, { hub }) => network(hub, 'zigbee').leave(id),
+  joinSimulatedNode: ({ driver, manufacturer, model }, { hub }) => hub.radios.network('zigbee').join(driver, { manufacturer, model }),
+  reportSimulatedNode: ({ id, values }, { hub }) => hub.radios.network('zigbee').report(id, values),
+  leaveSimulatedNode: ({ id }, { hub }) => hub.radios.network('zigbee').leave(id),
 });

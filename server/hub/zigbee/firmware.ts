@@ -1,7 +1,6 @@
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { radioChanged } from '../radios/changes.js';
-import { network } from '../radios/network.js';
 
 /** The firmware the hub software ships for its Zigbee radio; a new hub's radio runs an older one until flashed. */
 export const SHIPPED_FIRMWARE = '7.4.1';
@@ -15,7 +14,7 @@ export interface FlashResult {
 }
 
 /** What getState answers: the network and the radio's firmware. */
-export const zigbeeState = (hub: Hub) => ({ ...network(hub, 'zigbee').state(), firmware: checkFirmware(hub) });
+export const zigbeeState = (hub: Hub) => ({ ...hub.radios.network('zigbee').state(), firmware: checkFirmware(hub) });
 
 export function checkFirmware(hub: Hub) {
   const running = hub.settings.get<string>('radio.zigbee.firmware') ?? FACTORY_FIRMWARE;
@@ -24,7 +23,7 @@ export function checkFirmware(hub: Hub) {
 
 /** Flashes the shipped firmware; without keepNV the radio forgets its network and forms a new one. */
 export function flash(hub: Hub, keepNV: boolean): FlashResult {
-  if (!keepNV) network(hub, 'zigbee').reform('The Zigbee radio was flashed without its network memory: pair the device again');
+  if (!keepNV) hub.radios.network('zigbee').reform('The Zigbee radio was flashed without its network memory: pair the device again');
   hub.settings.set('radio.zigbee.firmware', SHIPPED_FIRMWARE);
   radioChanged(hub, 'zigbee');
   const result: FlashResult = { success: true, flashedAt: new Date(hub.now()).toISOString(), version: SHIPPED_FIRMWARE, keptNV: keepNV };
@@ -39,5 +38,5 @@ export function lastFlash(hub: Hub): FlashResult {
 }
 
 export function eraseNV(hub: Hub): void {
-  network(hub, 'zigbee').reform('The Zigbee network memory was erased: pair the device again');
+  hub.radios.network('zigbee').reform('The Zigbee network memory was erased: pair the device again');
 }

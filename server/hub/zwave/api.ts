@@ -2,7 +2,6 @@ import * as manifest from '../../../generated/hub/zwave.operations.js';
 import type { operations } from '../../../generated/hub/zwave.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
-import { network } from '../radios/network.js';
 import { attemptNvmFix, readLog, regionOverride, runCommand, setLbtThreshold, setLogEnabled, setRegion, setRegionOverride, zwaveState } from './controller.js';
 
 export const zwave = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
@@ -16,7 +15,7 @@ export const zwave = defineApi<operations, typeof manifest.operations, HubContex
   getOptionRegionOverride: (_args, { hub }) => ({ value: regionOverride(hub) }),
   setOptionRegionOverride: ({ value }, { hub }) => setRegionOverride(hub, value),
   unsetOptionRegionOverride: (_args, { hub }) => setRegionOverride(hub, null),
-  joinSimulatedNode: ({ driver, manufacturer, model }, { hub }) => network(hub, 'zwave').join(driver, { manufacturer, model }),
-  reportSimulatedNode: ({ id, values }, { hub }) => network(hub, 'zwave').report(id, values),
-  leaveSimulatedNode: ({ id }, { hub }) => network(hub, 'zwave').leave(id),
+  joinSimulatedNode: ({ driver, manufacturer, model }, { hub }) => hub.radios.network('zwave').join(driver, { manufacturer, model }),
+  reportSimulatedNode: ({ id, values }, { hub }) => hub.radios.network('zwave').report(id, values),
+  leaveSimulatedNode: ({ id }, { hub }) => hub.radios.network('zwave').leave(id),
 });

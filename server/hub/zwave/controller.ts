@@ -3,7 +3,7 @@ import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { hubOption } from '../options.js';
 import { radioChanged } from '../radios/changes.js';
-import { network, type LogLine } from '../radios/network.js';
+import { type LogLine } from '../radios/network.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
 
 type Region = components['schemas']['ZwaveRegion'];
@@ -18,7 +18,7 @@ const regionOverrideOption = hubOption<Region | null>('zwave', 'regionOverride',
 export const regionOverride = regionOverrideOption.get;
 
 export function zwaveState(hub: Hub): ZwaveState {
-  const { panId, permitJoinUntil, nodes } = network(hub, 'zwave').state();
+  const { panId, permitJoinUntil, nodes } = hub.radios.network('zwave').state();
   return {
     homeId: panId.toString(16).padStart(8, '0'),
     region: region(hub),
@@ -35,21 +35,21 @@ export function setRegion(hub: Hub, value: Region): void {
   const forced = regionOverride(hub);
   if (forced) throw conflict(`The region is forced to ${forced} by the regionOverride option: unset it first`);
   hub.settings.set('radio.zwave.region', value);
-  network(hub, 'zwave').note(`Region set to ${value}`);
+  hub.radios.network('zwave').note(`Region set to ${value}`);
   radioChanged(hub, 'zwave');
 }
 
 export function setRegionOverride(hub: Hub, value: Region | null): void {
   if (value === null) regionOverrideOption.unset(hub);
   else regionOverrideOption.set(hub, value);
-  network(hub, 'zwave').note(value === null ? 'Region override removed' : `Region forced to ${value}`);
+  hub.radios.network('zwave').note(value === null ? 'Region override removed' : `Region forced to ${value}`);
   radioChanged(hub, 'zwave');
 }
 
 export function setLogEnabled(hub: Hub, enabled: boolean): void {
-  if (!enabled) network(hub, 'zwave').note('Log stopped');
+  if (!enabled) hub.radios.network('zwave').note('Log stopped');
   hub.settings.set('radio.zwave.logEnabled', enabled);
-  if (enabled) network(hub, 'zwave').note('Log started');
+  if (enabled) hub.radios.network('zwave').note('Log started');
   radioChanged(hub, 'zwave');
 }
 
@@ -60,12 +60,12 @@ export const readLog = (hub: Hub) => ({
 
 export function setLbtThreshold(hub: Hub, threshold: number): void {
   hub.settings.set('radio.zwave.lbtThreshold', threshold);
-  network(hub, 'zwave').note(`Listen-before-talk threshold set to ${threshold} dBm`);
+  hub.radios.network('zwave').note(`Listen-before-talk threshold set to ${threshold} dBm`);
   radioChanged(hub, 'zwave');
 }
 
 export function attemptNvmFix(hub: Hub) {
-  const zwave = network(hub, 'zwave');
+  const zwave = hub.radios.network('zwave');
   const checked = Object.keys(zwave.state().nodes).length;
   const reinterviewed = zwave.reinterview();
   zwave.note(`NVM check: ${checked} nodes, ${reinterviewed} interviewed again`);
@@ -73,7 +73,7 @@ export function attemptNvmFix(hub: Hub) {
 }
 
 export function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): Record<string, unknown> {
-  const zwave = network(hub, 'zwave');
+  const zwave = hub.radios.network('zwave');
   switch (command) {
     case 'startInclusion': {
       const duration = Object.hasOwn(opts, 'duration') ? integerOption(opts, 'duration', 1, 254) : DEFAULT_INCLUSION_SECONDS;
