@@ -60,6 +60,17 @@ function readSecrets(file: string): DemoSecrets {
 }
 
 /**
+ * How to sign in as the demo account of the cloud data in `dataDir` (its password and the confidential client's
+ * secret, as npm start printed them), for tools beside npm start (`npm run demo:setup`); undefined before a first start.
+ */
+export function demoSignIn(dataDir: string): { email: string; password: string; clientId: string; clientSecret: string } | undefined {
+  const file = path.join(dataDir, 'demo.json');
+  if (!existsSync(file)) return undefined;
+  const { email, password, clientSecret } = readSecrets(file);
+  return { email, password, clientId: DEMO_CLIENT_ID, clientSecret };
+}
+
+/**
  * The demo of `npm start`: an account that owns the demo hub's record (created, or brought up to date with the
  * hub's address, name and version), a confidential client with every grant and a public client that uses PKCE.
  */

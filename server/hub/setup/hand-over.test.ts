@@ -72,7 +72,7 @@ describe('a new hub handed its setup session over the local network (joinSetupSe
     const other = await opened();
     await hub.http().post(SETUP_SESSION).send({ sessionId: other.session.id, hubToken: other.session.hubToken }).expect(409);
 
-    const delegation = await hub.cloudToken({ sub: user.id, name: 'Ann' }, { audience: 'homey' });
+    const delegation = await hub.cloudToken({ sub: user.id, name: 'Phone app', given_name: 'Ann', family_name: 'de Vries' }, { audience: 'homey' });
     await app('post', '/login-token', { token: delegation }).expect(200);
     await app('post', '/command', { manager: 'system', command: 'setSystemName', args: { name: 'Canal house' } }).expect(200);
     await app('post', '/command', { manager: 'i18n', command: 'setOptionLanguage', args: { value: 'nl' } }).expect(200);
@@ -90,7 +90,7 @@ describe('a new hub handed its setup session over the local network (joinSetupSe
     expect(refused.error_description).toContain('has an owner');
 
     const { body: token } = await hub.http().post('/api/manager/users/login').send({ token: delegation }).expect(200);
-    expect((await hub.http().get('/api/manager/users/user/me').set(bearer(token)).expect(200)).body).toMatchObject({ athomId: user.id, isOwner: true, name: 'Ann' });
+    expect((await hub.http().get('/api/manager/users/user/me').set(bearer(token)).expect(200)).body).toMatchObject({ athomId: user.id, isOwner: true, name: 'Ann de Vries' });
     expect((await hub.http().get('/api/manager/system/name').set(bearer(token)).expect(200)).body).toBe('Canal house');
     expect((await hub.http().get('/api/manager/i18n/option/language').set(bearer(token)).expect(200)).body).toMatchObject({ value: 'nl' });
   });
