@@ -13,18 +13,16 @@ type SetupLinkInput = components['schemas']['SystemSetupLink'];
  * Kept in memory: a hub restarted during its setup is handed its session again.
  */
 export class SetupAgent {
-  private progress: SetupProgress;
+  private progress: Omit<SetupProgress, 'sn'> = { state: 'none', setupUrl: null, sessionId: null, failure: null };
   private run?: SetupRun;
 
   constructor(
     private readonly hub: Hub,
     private readonly ownApi: OwnApi,
-  ) {
-    this.progress = { state: 'none', sn: hub.config.serialNumber ?? null, setupUrl: null, sessionId: null, failure: null };
-  }
+  ) {}
 
   state(): SetupProgress {
-    return { ...this.progress };
+    return { ...this.progress, sn: this.hub.config.serialNumber ?? null };
   }
 
   /** Takes part in the session until it is ready or gone; 409 while it takes part in another. */
@@ -34,7 +32,7 @@ export class SetupAgent {
     this.run = run;
     const { setupUrl, sessionId } = link;
     this.progress = { ...this.progress, state: 'joining', setupUrl, sessionId, failure: null };
-    const mine = (change: Partial<SetupProgress>) => {
+    const mine = (change: Partial<Omit<SetupProgress, 'sn'>>) => {
       if (this.run === run) this.progress = { ...this.progress, ...change };
     };
     const ended = (outcome: SetupOutcome) => mine(outcome.state === 'failed' ? { state: 'failed', failure: outcome.failure } : { state: outcome.state });
