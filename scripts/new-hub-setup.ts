@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudAPI } from '../client/cloud/cloud-api.js';
 import { hubSecret } from '../server/cloud/hub-secret.js';
+import { systemClock } from '../server/http/clock.js';
 import type { HubConfig } from '../server/hub/context.js';
 import { createHub } from '../server/hub/hub.js';
 
@@ -61,7 +62,7 @@ async function hubCall<T>(hubUrl: string, method: string, path: string, { token,
 
 export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSetupResult> {
   const { print, host = '127.0.0.1', name = 'Garden house', language = 'nl' } = options;
-  const serialNumber = `HP${new Date().getFullYear()}D${String(randomInt(10_000_000)).padStart(7, '0')}`;
+  const serialNumber = `HP${new Date(systemClock.now()).getUTCFullYear()}D${String(randomInt(10_000_000)).padStart(7, '0')}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'new-hub-'));
   const running = createHub({ dataDir, demoHome: false, validateResponses: false, development: false, cloudPublicKey: options.cloudPublicKey, serialNumber, ...options.services });
   try {
