@@ -113,7 +113,7 @@ export const operations = {
   /**
    * Get how the hub's setup is going
    *
-   * Needs no token: a hub being set up has no users yet, and the phone app that handed it its session follows it here over the local network. It tells the hub's serial number (for the session to be opened for), the setup session it takes part in (never its hub token) and its state: `none` (no session handed since the hub started), `joining`, `connected` (carrying out the session's commands), `ready` (the setup's reset is done: the hub has its owner), `failed` (the setup service could not be reached or refused the hub) or `gone` (the session was deleted, expired, or not known to the service). Kept in memory: a hub restarted during its setup answers `none` and is handed its session again.
+   * Needs no token: a hub being set up has no users yet, and the phone app that handed it its session follows it here over the local network. It tells the hub's serial number (for the session to be opened for), the setup session it takes part in (never its hub token) and its state: `none` (no session handed since the hub started), `joining`, `connected` (carrying out the session's commands), `ready` (the setup's reset is done: the hub has its owner), `failed` (the setup service could not be reached or refused the hub) or `gone` (the session was deleted, expired, or not known to the service). Kept in memory: a hub restarted during its setup answers `none` and is handed a new session (the one it had joined waits for no hub any more).
    */
   getSetupSession: {"method":"get","path":"/api/manager/system/setup-session","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**

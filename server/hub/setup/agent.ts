@@ -10,7 +10,7 @@ type SetupLinkInput = components['schemas']['SystemSetupLink'];
 /**
  * The hub's part in its setup: at most one session at a time, joined when a client hands it one (the system
  * manager's joinSetupSession) or when the hub's code does (RunningHub.joinSetup), and its state for getSetupSession.
- * Kept in memory: a hub restarted during its setup is handed its session again.
+ * Kept in memory: a hub restarted during its setup is handed a new session (its service takes a join once).
  */
 export class SetupAgent {
   private progress: Omit<SetupProgress, 'sn'> = { state: 'none', setupUrl: null, sessionId: null, failure: null };
