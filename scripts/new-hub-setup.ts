@@ -15,6 +15,7 @@ import { hubSecret } from '../server/cloud/hub-secret.js';
 import { systemClock } from '../server/http/clock.js';
 import type { HubConfig } from '../server/hub/context.js';
 import { createHub } from '../server/hub/hub.js';
+import type { SetupProgress } from '../server/hub/setup/agent.js';
 
 export interface NewHubSetupOptions {
   /** The cloud account service's base URL; the setup service is `setupUrl`. */
@@ -68,7 +69,7 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
   try {
     running.hub.config.hubSecret = hubSecret(options.hubSecretKey, running.hub.id);
     const hubUrl = await running.listen(0, host);
-    const unset = await hubCall<{ state: string; sn: string }>(hubUrl, 'GET', '/api/manager/system/setup-session');
+    const unset = await hubCall<SetupProgress>(hubUrl, 'GET', '/api/manager/system/setup-session');
     print(`New hub ${running.hub.id} at ${hubUrl}: serial number ${unset.sn}, no owner, setup ${unset.state}`);
 
     // The phone app: signed in to the cloud, it opens a session for the serial number the hub told it.
@@ -77,12 +78,12 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
     const user = await cloud.getAuthenticatedUser();
     print(`Signed in to the cloud as ${options.signIn.email}`);
     const setup = cloud.service('setup', options.setupUrl);
-    const session = await setup.createSession({ sn: unset.sn });
+    const session = await setup.createSession({ sn: unset.sn ?? undefined });
     const sessionId = session.id;
     const states: string[] = [session.state];
     print(`Setup session ${sessionId} opened for ${session.sn}: ${session.state}`);
 
-    const joined = await hubCall<{ state: string }>(hubUrl, 'POST', '/api/manager/system/setup-session', { body: { setupUrl: options.setupUrl, sessionId, hubToken: session.hubToken } });
+    const joined = await hubCall<SetupProgress>(hubUrl, 'POST', '/api/manager/system/setup-session', { body: { setupUrl: options.setupUrl, sessionId, hubToken: session.hubToken } });
     print(`Handed to the hub over the local network; the hub says: ${joined.state}`);
     const seen = async () => {
       const { state } = await setup.getSessionState({ sessionId });
@@ -124,7 +125,7 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
       await sleep(200);
     }
     if (states.at(-1) !== 'ready') throw new Error(`The setup did not become ready: it is ${states.at(-1)}`);
-    print(`The hub's own account of its setup: ${(await hubCall<{ state: string }>(hubUrl, 'GET', '/api/manager/system/setup-session')).state}`);
+    print(`The hub's own account of its setup: ${(await hubCall<SetupProgress>(hubUrl, 'GET', '/api/manager/system/setup-session')).state}`);
 
     // The new owner signs in to the hub as any client does, with a delegation token of audience homey.
     const token = await hubCall<string>(hubUrl, 'POST', '/api/manager/users/login', { body: { token: delegation } });
