@@ -290,7 +290,9 @@ export interface components {
             /** Format: date-time */
             answeredAt: string | null;
             /** @description Its named arguments. */
-            args: Record<string, never>;
+            args: {
+                [key: string]: unknown;
+            };
             /** @description The manager's operationId. */
             command: string;
             /** Format: date-time */
@@ -631,8 +633,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default {} */
-                    args?: Record<string, never>;
+                    /**
+                     * @description Its named arguments.
+                     * @default {}
+                     */
+                    args?: {
+                        [key: string]: unknown;
+                    };
                     command: string;
                     manager: string;
                 };
@@ -724,7 +731,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    extraProperties?: Record<string, never>;
+                    extraProperties?: {
+                        [key: string]: unknown;
+                    };
                     /** @default false */
                     factoryreset?: boolean;
                     name?: string;

@@ -110,6 +110,18 @@ export const operations = {
    * Also answers a profile that already stopped at the end of its duration, once.
    */
   stopProfile: {"method":"post","path":"/api/manager/system/profile/stop","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Get how the hub's setup is going
+   *
+   * Needs no token: a hub being set up has no users yet, and the phone app that handed it its session follows it here over the local network. It tells the hub's serial number (for the session to be opened for), the setup session it takes part in (never its hub token) and its state: `none` (no session handed since the hub started), `joining`, `connected` (carrying out the session's commands), `ready` (the setup's reset is done: the hub has its owner), `failed` (the setup service could not be reached or refused the hub) or `gone` (the session was deleted, expired, or not known to the service). Kept in memory: a hub restarted during its setup answers `none` and is handed a new session (the one it had joined waits for no hub any more).
+   */
+  getSetupSession: {"method":"get","path":"/api/manager/system/setup-session","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Hand a new hub its setup session
+   *
+   * How a new hub learns its setup session: the phone app opens one with the cloud setup service (AthomSetupAPI `createSession`, for the hub's serial number) and hands it to the hub over the local network. Needs no token, and is refused (403) once the hub has an owner: only a hub without one (new, or factory reset) takes a session, and only one at a time (409 while it takes part in one). The hub joins at once (it tells the service it is `connected`, with its serial number) and answers with its state; then it carries out the session's commands until the setup's reset makes it `ready`. While it has no owner, the session's login by delegation token (`users.login`) makes that token's account its owner first; its other commands are made as the owner. `setupUrl` may be left out when the hub is configured with a setup service. A session or hub token the service does not know answers 400, a session for another serial number or no longer waiting for its hub 409, a setup service that cannot be reached 502.
+   */
+  joinSetupSession: {"method":"post","path":"/api/manager/system/setup-session","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["setupUrl","sessionId","hubToken"],"required":true},"args":[{"name":"setupUrl","in":"body","required":false,"types":["string"]},{"name":"sessionId","in":"body","required":true,"types":["string"]},{"name":"hubToken","in":"body","required":true,"types":["string"]}],"status":200},
   /** Run the garbage collector of the hub process */
   collectGarbage: {"method":"post","path":"/api/manager/system/gc","auth":"token","scopes":["homey.system"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**

@@ -375,6 +375,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/system/setup-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get how the hub's setup is going
+         * @description Needs no token: a hub being set up has no users yet, and the phone app that handed it its session follows it here over the local network. It tells the hub's serial number (for the session to be opened for), the setup session it takes part in (never its hub token) and its state: `none` (no session handed since the hub started), `joining`, `connected` (carrying out the session's commands), `ready` (the setup's reset is done: the hub has its owner), `failed` (the setup service could not be reached or refused the hub) or `gone` (the session was deleted, expired, or not known to the service). Kept in memory: a hub restarted during its setup answers `none` and is handed a new session (the one it had joined waits for no hub any more).
+         */
+        get: operations["getSetupSession"];
+        put?: never;
+        /**
+         * Hand a new hub its setup session
+         * @description How a new hub learns its setup session: the phone app opens one with the cloud setup service (AthomSetupAPI `createSession`, for the hub's serial number) and hands it to the hub over the local network. Needs no token, and is refused (403) once the hub has an owner: only a hub without one (new, or factory reset) takes a session, and only one at a time (409 while it takes part in one). The hub joins at once (it tells the service it is `connected`, with its serial number) and answers with its state; then it carries out the session's commands until the setup's reset makes it `ready`. While it has no owner, the session's login by delegation token (`users.login`) makes that token's account its owner first; its other commands are made as the owner. `setupUrl` may be left out when the hub is configured with a setup service. A session or hub token the service does not know answers 400, a session for another serial number or no longer waiting for its hub 409, a setup service that cannot be reached 502.
+         */
+        post: operations["joinSetupSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manager/system/state": {
         parameters: {
             query?: never;
@@ -584,6 +608,30 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
+        /** @description A setup session of the cloud setup service, as its createSession answered it to the app. */
+        SystemSetupLink: {
+            /** @description The session's token for the hub's side of it. */
+            hubToken: string;
+            /** @description The session's id. */
+            sessionId: string;
+            /**
+             * Format: uri
+             * @description The setup service's base URL; left out, the one the hub is configured with. A hub configured with one takes sessions of that service only (another answers 400), so that a page on the local network cannot make a new hub call an address of its choosing.
+             */
+            setupUrl?: string;
+        };
+        SystemSetupProgress: {
+            /** @description Why the setup failed (state `failed`). */
+            failure: string | null;
+            /** @description The session the hub takes or took part in. */
+            sessionId: string | null;
+            /** @description The setup service of the session; null before one is handed. */
+            setupUrl: string | null;
+            /** @description The hub's serial number, which a session is opened for; null when it has none. */
+            sn: string | null;
+            /** @enum {string} */
+            state: "none" | "joining" | "connected" | "ready" | "failed" | "gone";
+        };
         SystemState: {
             /**
              * Format: date-time
@@ -623,6 +671,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A service the hub relies on (a cloud service) answered with an error or an answer the hub cannot use. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1212,6 +1269,55 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getSetupSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hub's part in its setup. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemSetupProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    joinSetupSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemSetupLink"];
+            };
+        };
+        responses: {
+            /** @description The hub has joined the session; it now carries out its commands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemSetupProgress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
         };
     };
     getState: {

@@ -74,6 +74,13 @@ export interface HubConfig {
    * through it (`homey.cloud.createOAuth2Callback`): the codes come back through the connect service.
    */
   callbackUrl?: string;
+  /**
+   * Base URL of the cloud setup service (AthomSetupAPI) whose sessions a new hub takes part in when a client hands
+   * it one without naming the service (the system manager's joinSetupSession).
+   */
+  setupUrl?: string;
+  /** The serial number the hub was made with: a setup session is opened for it, and the hub tells it when it joins. */
+  serialNumber?: string;
   /** The hub's credential for the cloud services it calls with `secret` (`<hubId>.<mac>`, issued by the deployment). */
   hubSecret?: string;
   /** The espeak-ng program speech output lists voices and synthesizes with (a name on PATH or a path). Default `espeak-ng`. */

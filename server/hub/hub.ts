@@ -50,7 +50,8 @@ import { realtimeManagers, subscriptionRules } from './subscriptions.js';
 import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
 import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
-import { joinSetupSession, ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
+import { startSetup } from './setup/agent.js';
+import { ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
 
 /** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
 function docs(folder: string): express.Router {
@@ -77,7 +78,7 @@ export interface RunningHub {
    * Resolves with the hub's `localUrlSecure`; rejects without a certificate.
    */
   listenSecure(port?: number, host?: string): Promise<string>;
-  /** Takes part in a setup session of the cloud setup service (setup/session.ts) until it is ready or gone. */
+  /** Takes part in a setup session of the cloud setup service (setup/agent.ts) until it is ready or gone; one at a time. */
   joinSetup(link: SetupLink, options?: { pollMs?: number }): SetupRun;
   close(): Promise<void>;
 }
@@ -200,11 +201,11 @@ export function createHub(config: HubConfig): RunningHub {
 /** The hub as it runs: listening (plain, secure, through the connect tunnel), joining setups, and its close. */
 function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
   const { config } = hub;
+  const setup = startSetup(hub, ownApiOf(hub, dispatcher, validator));
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
   let secure: SecureListener | undefined;
-  const setups = new Set<SetupRun>();
   const connectRemote = () => {
     remote?.stop();
     const { connectUrl, hubSecret } = config;
@@ -237,15 +238,10 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
       secure = await listenSecure(hub, server, port, host);
       return secure.url;
     },
-    joinSetup(link, options) {
-      const run = joinSetupSession(hub, link, ownApiOf(hub, dispatcher, validator), options);
-      setups.add(run);
-      void run.done.then(() => setups.delete(run));
-      return run;
-    },
+    joinSetup: (link, options) => setup.join(link, options),
     async close() {
       remote?.stop();
-      for (const run of setups) run.stop();
+      setup.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
       await stopServices();

@@ -36,4 +36,16 @@ describe('account service: the demo of npm start', () => {
     await ensureDemo(cloud, cloud.dataDir, options);
     expect((await cloud.http().get('/user/me').set(auth).expect(200)).body.homeys[0].bridges).toHaveLength(2);
   });
+
+  it('when a start without HTTPS follows one with it, then the record drops the secure address and keeps the plain one', async () => {
+    const addresses = { localUrl: 'http://192.168.1.20:4859', remoteUrl: 'http://cloud.example:4863' };
+    const demo = await ensureDemo(cloud, cloud.dataDir, { ...options, hub: { ...options.hub, ...addresses, localUrlSecure: 'https://homey-abc.local:4860' } });
+    const auth = { Authorization: `Bearer ${(await cloud.tokens(demo.email, demo.password)).access_token}` };
+    const record = async () => (await cloud.http().get('/user/me').set(auth).expect(200)).body.homeys[0];
+    expect(await record()).toMatchObject({ ...addresses, localUrlSecure: 'https://homey-abc.local:4860' });
+    await ensureDemo(cloud, cloud.dataDir, { ...options, hub: { ...options.hub, ...addresses } });
+    const after = await record();
+    expect(after).toMatchObject(addresses);
+    expect(after).not.toHaveProperty('localUrlSecure');
+  });
 });

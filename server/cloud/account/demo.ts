@@ -28,7 +28,7 @@ export interface DemoOptions {
   redirectUri: string;
   /** Where the public client (a browser app: the support form) is sent back to. */
   publicRedirectUri: string;
-  /** The hub the demo account owns, as its record should read now. */
+  /** The hub the demo account owns, as its record should read now: an address it leaves out is one it no longer has. */
   hub: HomeyFields & { _id: string };
 }
 
@@ -42,9 +42,32 @@ export interface Demo {
   restored: boolean;
 }
 
+/**
+ * The addresses a start gives its hub: each one this start leaves out is cleared (an update keeps what it does not
+ * name), so that a record never sends clients to an address of an earlier start (HTTPS then, none now).
+ */
+const NO_ADDRESSES: Pick<HomeyFields, 'localUrl' | 'localUrlSecure' | 'remoteUrl' | 'remoteUrlForwarded' | 'mdnsFqdn'> = {
+  localUrl: undefined,
+  localUrlSecure: undefined,
+  remoteUrl: undefined,
+  remoteUrlForwarded: undefined,
+  mdnsFqdn: undefined,
+};
+
 function readSecrets(file: string): DemoSecrets {
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoSecrets;
   return { email: 'demo@example.com', password: randomBytes(12).toString('base64url'), clientSecret: newSecret() };
+}
+
+/**
+ * How to sign in as the demo account of the cloud data in `dataDir` (its password and the confidential client's
+ * secret, as npm start printed them), for tools beside npm start (`npm run demo:setup`); undefined before a first start.
+ */
+export function demoSignIn(dataDir: string): { email: string; password: string; clientId: string; clientSecret: string } | undefined {
+  const file = path.join(dataDir, 'demo.json');
+  if (!existsSync(file)) return undefined;
+  const { email, password, clientSecret } = readSecrets(file);
+  return { email, password, clientId: DEMO_CLIENT_ID, clientSecret };
 }
 
 /**
@@ -79,7 +102,7 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
   const record = await account.db.selectFrom('hubs').select('owner_id').where('id', '=', _id).executeTakeFirst();
   if (!record) await createHomey(account, row.id, options.hub, true);
   // A record another account took over (through the API) is theirs: left as it is.
-  else if (record.owner_id === row.id) await updateHomey(account, row.id, _id, fields);
+  else if (record.owner_id === row.id) await updateHomey(account, row.id, _id, { ...NO_ADDRESSES, ...fields });
   await ensureDemoExtras(account, row.id, _id);
 
   return {

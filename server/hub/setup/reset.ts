@@ -1,7 +1,7 @@
 import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { erase } from '../system/factory-reset.js';
-import { verifyCloudToken } from '../users/cloud-token.js';
+import { verifyCloudToken, type CloudClaims } from '../users/cloud-token.js';
 import { findByAthomId, newUser, ownerOf } from '../users/users.js';
 
 /** Where the extra properties of the last `setup.reset` are kept, for the hub's software that reads them. */
@@ -36,6 +36,12 @@ function checked(args: Record<string, unknown>): ResetArgs & { name?: string } {
   return { factoryreset, name: name?.trim(), token, extraProperties };
 }
 
+/** The person a delegation token is for, by the profile it carries (its `name` is the client's, not the person's). */
+function personOf(claims: CloudClaims): string | undefined {
+  const name = [claims.given_name, claims.family_name].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+  return name.trim().slice(0, MAX_NAME) || undefined;
+}
+
 /** The owner becomes the hub user of this cloud account: the one there is, or a new one on a hub without. */
 function adoptOwner(hub: Hub, athomId: string, name: string | undefined): void {
   const owner = ownerOf(hub);
@@ -56,7 +62,7 @@ export async function setupReset(hub: Hub, args: Record<string, unknown>): Promi
   if (input.factoryreset) erase(hub);
   hub.store.transaction(() => {
     if (input.name !== undefined) hub.system.name = input.name;
-    if (claims) adoptOwner(hub, claims.sub, typeof claims.name === 'string' ? claims.name : undefined);
+    if (claims) adoptOwner(hub, claims.sub, personOf(claims));
     if (input.extraProperties !== undefined) hub.settings.set(EXTRA_PROPERTIES, input.extraProperties);
   });
   return {

@@ -19,8 +19,25 @@ export interface SetupLink {
 export type SetupOutcome = { state: 'ready' } | { state: 'failed'; failure: string } | { state: 'gone' };
 
 export interface SetupRun {
+  /** Settles once the hub has told the service it is connected; rejects with a SetupServiceError when it could not. */
+  joined: Promise<void>;
   done: Promise<SetupOutcome>;
   stop(): void;
+}
+
+/** The setup service refused a call (`status`) or could not be reached (no status). */
+export class SetupServiceError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+
+  /** The session was deleted or expired, or never had this hub token: there is nothing left to take part in. */
+  get gone(): boolean {
+    return this.status === 401 || this.status === 404;
+  }
 }
 
 /** A call of one of the hub's own operations by manager and operationId, with its named arguments. */
@@ -65,12 +82,11 @@ function errorOf(error: unknown) {
   return { error: 'internal_error', error_description: 'The hub could not carry out the command', statusCode: 500 };
 }
 
-class Gone extends Error {}
-
 /**
  * The hub's side of a setup session: it joins (state `connected`, with its serial number), then asks for the
  * session's commands every `pollMs` and carries out each pending one once, answering `[error, value]`:
- * `setup.reset` itself (setup/reset.ts), any other as a call of its own API as its owner. Once a reset is done
+ * `setup.reset` itself (setup/reset.ts), any other as a call of its own API as its owner (a hub without one first
+ * takes the account of the session's `users.login` token as its owner). Once a reset is done
  * it says `ready`, the last step. A session deleted or expired ends it; an unreachable service is asked again.
  */
 export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { pollMs = 1000 } = {}): SetupRun {
@@ -83,15 +99,22 @@ export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { po
       headers: { Authorization: `Bearer ${link.hubToken}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
+    }).catch((error: Error) => {
+      throw new SetupServiceError(`The setup service at ${link.setupUrl} cannot be reached: ${error.cause instanceof Error ? error.cause.message : error.message}`);
     });
     const answer: unknown = await response.json().catch(() => undefined);
-    if (response.status === 401 || response.status === 404) throw new Gone();
-    if (!response.ok) throw new Error(`The setup service answered ${response.status}: ${(answer as { error_description?: string } | undefined)?.error_description ?? ''}`);
+    if (!response.ok) {
+      const said = (answer as { error_description?: unknown } | undefined)?.error_description;
+      throw new SetupServiceError(`The setup service answered ${response.status}${typeof said === 'string' ? `: ${said}` : ''}`, response.status);
+    }
     return answer;
   };
   const carryOut = async ({ manager, command, args }: Command): Promise<unknown[]> => {
     try {
-      const value = manager === 'setup' && command === 'reset' ? await setupReset(hub, args) : await ownApi(manager, command, args);
+      if (manager === 'setup' && command === 'reset') return [null, await setupReset(hub, args)];
+      // A new hub's first login makes the token's account its owner, as a reset with that token would.
+      if (manager === 'users' && command === 'login' && !ownerOf(hub) && typeof args.token === 'string') await setupReset(hub, { token: args.token });
+      const value = await ownApi(manager, command, args);
       return [null, value ?? null];
     } catch (error) {
       if (!(error instanceof ApiError)) log.warn({ err: error }, `The setup command ${manager}.${command} failed`);
@@ -99,8 +122,9 @@ export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { po
     }
   };
 
+  const joined = call('PUT', '/state', { state: 'connected', ...(link.sn ? { sn: link.sn } : {}) }).then(() => undefined);
   const run = async (): Promise<SetupOutcome> => {
-    await call('PUT', '/state', { state: 'connected', ...(link.sn ? { sn: link.sn } : {}) });
+    await joined;
     // Each command is carried out once: a result the service did not get is sent again, not made again.
     const results = new Map<string, unknown[]>();
     while (!stopped) {
@@ -116,7 +140,7 @@ export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { po
           }
         }
       } catch (error) {
-        if (error instanceof Gone) return { state: 'gone' };
+        if (error instanceof SetupServiceError && error.gone) return { state: 'gone' };
         log.warn({ err: error }, 'The setup session could not be read; asking again');
       }
       await new Promise<void>((resolve) => {
@@ -128,10 +152,13 @@ export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { po
   };
 
   const done = run().catch((error: unknown): SetupOutcome => {
-    if (error instanceof Gone) return { state: 'gone' };
+    if (error instanceof SetupServiceError && error.gone) return { state: 'gone' };
     return { state: 'failed', failure: (error as Error).message };
   });
+  // Whoever waits for the join hears its failure; done tells it too.
+  joined.catch(() => {});
   return {
+    joined,
     done,
     stop() {
       stopped = true;

@@ -1,0 +1,38 @@
+/**
+ * npm run demo:setup: a new hub set up end to end through a session of the cloud setup service (scripts/new-hub-setup.ts),
+ * against a running `npm start` with the same settings (HOST, CLOUD_PORT, DATA_DIR; CLOUD_URL names another cloud):
+ * as its demo account, with the deployment's hub key from its data folder. The new hub lives in a temporary folder
+ * for the length of the demo.
+ */
+import path from 'node:path';
+import { demoSignIn } from '../server/cloud/account/demo.js';
+import { loadHubSecretKey } from '../server/cloud/hub-secret.js';
+import { root } from './apis.js';
+import { setUpNewHub } from './new-hub-setup.js';
+import { fail, startSettingsOrFail } from './start-settings.js';
+
+const settings = startSettingsOrFail(process.env, root);
+const cloudDir = path.join(settings.dataDir, 'cloud');
+const signIn = demoSignIn(cloudDir) ?? fail(`No demo account in ${cloudDir}: start the platform with npm start first (with the same DATA_DIR).`);
+// A wildcard address is not one to call; an IPv6 literal needs brackets in a URL.
+const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
+const cloudUrl = (process.env.CLOUD_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${settings.cloudPort}`).replace(/\/+$/, '');
+// The key the running account service signs delegation tokens with, which the new hub must trust.
+const cloudPublicKey = await fetch(`${cloudUrl}/delegation/key`, { signal: AbortSignal.timeout(5000) })
+  .then((response) => (response.ok ? (response.json() as Promise<string>) : Promise.reject(new Error(`it answered ${response.status}`))))
+  .catch((error: Error) => fail(`The cloud at ${cloudUrl} does not answer (${error.cause instanceof Error ? error.cause.message : error.message}): is npm start running? CLOUD_URL names another cloud.`));
+try {
+  await setUpNewHub({
+    cloudUrl,
+    setupUrl: `${cloudUrl}/setup`,
+    signIn,
+    cloudPublicKey,
+    hubSecretKey: loadHubSecretKey(cloudDir),
+    services: { weatherUrl: `${cloudUrl}/weather`, energyUrl: `${cloudUrl}/energy` },
+    host,
+    print: (line) => console.log(line),
+  });
+} catch (error) {
+  fail(`The setup failed: ${(error as Error).message}`);
+}
+process.exit(0);
