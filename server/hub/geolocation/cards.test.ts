@@ -8,7 +8,9 @@ const LOGIC = 'homey:manager:logic';
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the sun flow cards', () => {
-  const clock = new FakeClock(Date.parse('2026-06-21T00:00:00Z'));
+  // Every fake minute the clock passes runs the hub's per-minute work (the energy flush among it): the clock starts
+  // just before sunrise and moves no further than the checks need.
+  const clock = new FakeClock(Date.parse('2026-06-21T03:00:00Z'));
   let hub: TestHub;
   let note: Variable;
   const post = (path: string, body: object) => hub.http().post(`${BASE}${path}`).set(bearer(hub.token)).send(body);
@@ -27,19 +29,19 @@ describe('the sun flow cards', () => {
         actions: [{ uri: LOGIC, id: `${LOGIC}:variable_set`, args: { variable: { id: note.id, name: note.name }, value: `${kind} [[time]]` } }],
       }).expect(200);
     }
-    clock.set(Date.parse('2026-06-21T04:00:00Z'));
+    clock.set(Date.parse('2026-06-21T03:30:00Z'));
     await settle();
     expect(noteNow()).toMatch(/^sunrise 2026-06-21T03:19:\d\d\.\d{3}Z$/);
-    clock.set(Date.parse('2026-06-21T21:00:00Z'));
+    clock.set(Date.parse('2026-06-21T20:30:00Z'));
     await settle();
     expect(noteNow()).toMatch(/^sunset 2026-06-21T20:07:\d\d\.\d{3}Z$/);
   });
 
   it('when "the sun is up" runs, then it answers by the hub clock; without a location it fails with a 409', async () => {
-    clock.set(Date.parse('2026-06-22T12:00:00Z'));
-    await post(`/flowcardcondition/${GEO}/${GEO}:sun_is_up/run`, {}).expect(200, { result: true });
-    clock.set(Date.parse('2026-06-22T23:00:00Z'));
+    clock.set(Date.parse('2026-06-21T23:00:00Z'));
     await post(`/flowcardcondition/${GEO}/${GEO}:sun_is_up/run`, {}).expect(200, { result: false });
+    clock.set(Date.parse('2026-06-22T07:00:00Z'));
+    await post(`/flowcardcondition/${GEO}/${GEO}:sun_is_up/run`, {}).expect(200, { result: true });
     await hub.http().delete('/api/manager/geolocation/option/location').set(bearer(hub.token)).expect(204);
     await post(`/flowcardcondition/${GEO}/${GEO}:sun_is_up/run`, {}).expect(409);
   });
