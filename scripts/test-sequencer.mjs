@@ -21,7 +21,6 @@ const KNOWN_SECONDS = {
   'form/e2e/tree-ends.e2e.test.ts': 100,
   'server/hub/contract.test.ts': 65,
   'form/e2e/ticket.e2e.test.ts': 60,
-  'server/hub/geolocation/cards.test.ts': 45,
   'server/hub/flow/demo.test.ts': 38,
   'form/e2e/layout.e2e.test.ts': 34,
   'form/e2e/developer.e2e.test.ts': 34,
