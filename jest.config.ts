@@ -24,6 +24,8 @@ const config: Config = {
   testTimeout: 20000,
   // Most suites wait on sockets, timers, child processes and Chromium: three workers keep two cores busy.
   maxWorkers: 3,
+  // Known-slow files first on a fresh clone too (no times cached yet): see the file.
+  testSequencer: '<rootDir>/scripts/test-sequencer.mjs',
   // A worker that grew past this after a file is replaced: three long-lived heaps would crowd the machine's memory.
   workerIdleMemoryLimit: '768MB',
 };

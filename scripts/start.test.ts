@@ -12,7 +12,6 @@ import { exited, freePort, printed, spawnStart, stop, waitForOutput } from './ch
 
 describe('npm start (scripts/start.ts)', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'start-test-'));
-  const dataDir = path.join(work, 'data');
   const docsDir = path.join(work, 'docs');
   const running: ChildProcess[] = [];
 
@@ -33,46 +32,6 @@ describe('npm start (scripts/start.ts)', () => {
   }
 
   const getZones = (url: string, token: string) => fetch(`${url}/api/manager/zones/zone`, { headers: { Authorization: `Bearer ${token}` } });
-
-  it('when started, used, stopped and started again on its data folder, then it prints the same token and keeps the data', async () => {
-    const first = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
-    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(first.token).toMatch(/^\S{20,}$/);
-    expect(first.output).toContain(`API docs: ${first.url}/docs/`);
-    expect(first.output).toContain(`Try: curl -H "Authorization: Bearer ${first.token}" ${first.url}/api/manager/`);
-    const zones = await getZones(first.url, first.token);
-    expect(zones.status).toBe(200);
-    const root = Object.values<{ id: string; parent: string | null }>(await zones.json()).find((zone) => zone.parent === null)!;
-    const created = await fetch(`${first.url}/api/manager/zones/zone`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${first.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Cellar', icon: 'cellar', parent: root.id }),
-    }).then((response) => response.json());
-    expect(await stop(first.child, 'SIGTERM')).toBe(0);
-
-    const second = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
-    expect(second.token).toBe(first.token);
-    const after = await getZones(second.url, second.token).then((response) => response.json());
-    expect(after[created.id]).toEqual(created);
-    await stop(second.child, 'SIGINT');
-  }, 60_000);
-
-  it('when the printed token was revoked, then the next start prints a new one that works and says the old one was revoked', async () => {
-    const revokedDir = path.join(work, 'revoked-data');
-    const first = await start({ HUB_PORT: '0', DATA_DIR: revokedDir });
-    const auth = { Authorization: `Bearer ${first.token}` };
-    const me = await fetch(`${first.url}/api/manager/sessions/session/me`, { headers: auth }).then((response) => response.json());
-    expect((await fetch(`${first.url}/api/manager/sessions/session/${me.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
-    expect((await getZones(first.url, first.token)).status).toBe(401);
-    await stop(first.child);
-
-    const second = await start({ HUB_PORT: '0', DATA_DIR: revokedDir });
-    expect(second.token).toMatch(/^\S{20,}$/);
-    expect(second.token).not.toBe(first.token);
-    expect(second.output).toContain('The previous personal access token had been revoked: a new one was issued.');
-    expect((await getZones(second.url, second.token)).status).toBe(200);
-    await stop(second.child);
-  }, 60_000);
 
   /** The cloud lines of a start: one of each, in the exact form outside tools parse, split into their values. */
   function cloudLines(output: string) {
@@ -117,10 +76,27 @@ describe('npm start (scripts/start.ts)', () => {
     return { me, user };
   }
 
-  it('when started twice on a data folder, then it prints the cloud lines alike, and the demo account owns the hub, in the cloud and on the hub', async () => {
+  // A start takes seconds (it builds nothing, but starts every service and the demo apps' workers): the cases below
+  // share what they can. What a restart keeps is checked on one pair of starts, what it sets back on another, and
+  // every check that only reads or adds to a running start on one start of their own.
+
+  it('when started, used, stopped and started again on its data folder and ports, then it prints the same token and cloud lines, keeps the data, and the demo account owns the hub, in the cloud and on the hub', async () => {
     const cloudDir = path.join(work, 'cloud-data');
     const ports = { HUB_PORT: String(await freePort()), FORM_PORT: String(await freePort()), CLOUD_PORT: String(await freePort()) };
     const first = await start({ ...ports, DATA_DIR: cloudDir });
+    expect(first.url).toBe(`http://127.0.0.1:${ports.HUB_PORT}`);
+    expect(first.token).toMatch(/^\S{20,}$/);
+    expect(first.output).toContain(`API docs: ${first.url}/docs/`);
+    expect(first.output).toContain(`Try: curl -H "Authorization: Bearer ${first.token}" ${first.url}/api/manager/`);
+    const zones = await getZones(first.url, first.token);
+    expect(zones.status).toBe(200);
+    const root = Object.values<{ id: string; parent: string | null }>(await zones.json()).find((zone) => zone.parent === null)!;
+    const created = await fetch(`${first.url}/api/manager/zones/zone`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${first.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Cellar', icon: 'cellar', parent: root.id }),
+    }).then((response) => response.json());
+
     const cloud = cloudLines(first.output);
     expect(cloud.cloudUrl).toBe(`http://127.0.0.1:${ports.CLOUD_PORT}`);
     expect(cloud.publicClient.redirectUri).toBe(`http://127.0.0.1:${ports.FORM_PORT}/`);
@@ -154,98 +130,26 @@ describe('npm start (scripts/start.ts)', () => {
     const owner = await fetch(`${first.url}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${first.token}` } }).then((response) => response.json());
     expect(user.id).toBe(owner.id);
     expect((await token(cloud, { grant_type: 'client_credentials' })).status).toBe(200);
-    expect(await stop(first.child, 'SIGINT')).toBe(0);
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
 
     const second = await start({ ...ports, DATA_DIR: cloudDir });
+    expect(second.token).toBe(first.token);
+    const after = await getZones(second.url, second.token).then((response) => response.json());
+    expect(after[created.id]).toEqual(created);
     expect(cloudLines(second.output)).toEqual(cloud);
     const again = await signInOnHub(cloud, second.url);
     expect(again.me.homeys.map((homey: { _id: string }) => homey._id)).toEqual([hubId]);
     expect(again.user.id).toBe(owner.id);
-    await stop(second.child);
+    expect(await stop(second.child, 'SIGINT')).toBe(0);
   }, 60_000);
 
-  it('when a browser app signs in with the public client, then PKCE without a secret gives it tokens', async () => {
-    const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'pkce-data') });
-    const cloud = cloudLines(output);
-    const { verifier, challenge } = pkce();
-    const query = new URLSearchParams({
-      client_id: cloud.publicClient.id, redirect_uri: cloud.publicClient.redirectUri, response_type: 'code', state: 's1',
-      code_challenge: challenge, code_challenge_method: 'S256',
-    });
-    const page = await fetch(`${cloud.cloudUrl}/oauth2/authorise?${query}`);
-    expect(page.status).toBe(200);
-    const signedIn = await fetch(`${cloud.cloudUrl}/oauth2/authorise`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...formFields(await page.text()), email: cloud.email, password: cloud.password }),
-    });
-    expect(signedIn.status).toBe(303);
-    const back = new URL(signedIn.headers.get('location')!);
-    expect(back.origin + back.pathname).toBe(cloud.publicClient.redirectUri);
-    const form = { grant_type: 'authorization_code', client_id: cloud.publicClient.id, code: back.searchParams.get('code')!, redirect_uri: cloud.publicClient.redirectUri };
-    const tokens = await token(cloud, { ...form, code_verifier: verifier }, '');
-    expect(tokens.status).toBe(200);
-    expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
-    await stop(child);
-  }, 60_000);
-
-  it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather, prices and a TV remote from the infrared library", async () => {
-    const dataDir = path.join(work, 'support-data');
-    const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
-    const cloud = cloudLines(output);
-    const formUrl = cloud.publicClient.redirectUri.replace(/\/$/, '');
-    const config = await fetch(`${formUrl}/api/config`).then((response) => response.json());
-    expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
-    const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
-    const auth = { Authorization: `Bearer ${tokens.access_token}` };
-    const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
-    expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
-    const orders = await fetch(`${config.storeUrl}/user/order`, { headers: auth }).then((response) => response.json());
-    expect(orders.length).toBeGreaterThan(0);
-    // The demo shop: products, the demo coupon, and an iDEAL payment that the demo provider's webhook settles.
-    const products = await fetch(`${config.storeUrl}/store/product`).then((response) => response.json());
-    expect(products.map((product: { sku: string }) => product.sku)).toContain('PREMIUM-1Y');
-    const shop = (method: string, path: string, body?: object) =>
-      fetch(`${config.storeUrl}${path}`, { method, headers: { ...auth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
-    await shop('POST', '/store/cart', { sku: 'PLUS-1M' });
-    await shop('PUT', '/store/coupon', { coupon: 'WELCOME10' });
-    await shop('PUT', '/store/userdata', { email: cloud.email, billing_firstname: 'Demo', billing_street: 'Museumstraat', billing_number: '1', billing_zipcode: '1071 XX', billing_city: 'Amsterdam', billing_country: 'NL' });
-    await shop('PUT', '/store/payment', { method: 'ideal' });
-    const order = await shop('POST', '/store/order');
-    expect(order).toMatchObject({ state: 'created', subtotal: 247, discount: 25, vat: 47, total: 269 });
-    expect(await shop('POST', `/store/order/${order.id}/pay`)).toMatchObject({ state: 'pending' });
-    let state = order.state;
-    for (const deadline = Date.now() + 10_000; state !== 'paid' && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
-      state = (await shop('GET', `/user/order/${order.id}`)).state;
-    }
-    expect(state).toBe('paid');
-    const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
-    expect(app.author.verified).toBe(true);
-    // The content services answer beside them, and the demo hub shows their weather and its zone's energy prices.
-    const hubUrl = /^Hub URL: (\S+)$/m.exec(output)![1]!;
-    const hubAuth = { Authorization: `Bearer ${/^Personal access token: (\S+)$/m.exec(output)![1]}` };
-    const weather = await fetch(`${hubUrl}/api/manager/geolocation/weather`, { headers: hubAuth }).then((response) => response.json());
-    expect(weather).toMatchObject({ latitude: 52.3676, longitude: 4.9041 });
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
-    expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
-    const devices = Object.values<{ driverId: string; name: string }>(await fetch(`${hubUrl}/api/manager/devices/device`, { headers: hubAuth }).then((response) => response.json()));
-    expect(devices).toContainEqual(expect.objectContaining({ driverId: 'homey:manager:vdevice:infrared', name: 'Living room TV' }));
-    for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
-    const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
-    }).then((response) => response.json());
-    expect(sent.ticketCreated).toBe(true);
-    expect(readdirSync(path.join(dataDir, 'outbox')).some((name) => name.endsWith(`-ticket-${sent.ticket.id}.eml`))).toBe(true);
-    await stop(child);
-  }, 60_000);
-
-  it('when the demo password was changed through the API, then the next start sets it back and says so', async () => {
-    const dataDir = path.join(work, 'password-data');
+  it('when the printed token was revoked and the demo password changed through the API, then the next start prints a new token that works and sets the password back, saying both', async () => {
+    const dataDir = path.join(work, 'set-back-data');
     const first = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    const auth = { Authorization: `Bearer ${first.token}` };
+    const me = await fetch(`${first.url}/api/manager/sessions/session/me`, { headers: auth }).then((response) => response.json());
+    expect((await fetch(`${first.url}/api/manager/sessions/session/${me.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect((await getZones(first.url, first.token)).status).toBe(401);
     const cloud = cloudLines(first.output);
     const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
     const changed = await fetch(`${cloud.cloudUrl}/user/me/password`, {
@@ -257,6 +161,10 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(first.child);
 
     const second = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
+    expect(second.token).toMatch(/^\S{20,}$/);
+    expect(second.token).not.toBe(first.token);
+    expect(second.output).toContain('The previous personal access token had been revoked: a new one was issued.');
+    expect((await getZones(second.url, second.token)).status).toBe(200);
     expect(second.output).toContain("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
     const again = cloudLines(second.output);
     expect(again.password).toBe(cloud.password);
@@ -264,55 +172,134 @@ describe('npm start (scripts/start.ts)', () => {
     await stop(second.child);
   }, 60_000);
 
-  it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port, and its record names its secure URL', async () => {
-    const { url, child, output } = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: path.join(work, 'mdns-data') });
-    const { me } = await signInOnHub(cloudLines(output), url);
-    expect(me.homeys[0].localUrlSecure).toBe(printed(output, 'Hub secure URL'));
-    const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
-    const bonjour = new Bonjour();
-    try {
-      const found = await new Promise<Service>((resolve) => bonjour.find({ type: MDNS_SERVICE_TYPE }, (service) => service.txt?.id === id && resolve(service)));
-      expect(found).toMatchObject({ name: id, port: Number(new URL(url).port), txt: { id, apiVersion: '3' } });
-    } finally {
-      bonjour.destroy();
-      await stop(child);
-    }
-  }, 30_000);
+  describe('one running start, with mDNS on, for the checks that only read or add to it', () => {
+    const dataDir = path.join(work, 'shared-data');
+    let shared: Awaited<ReturnType<typeof start>>;
+    let cloud: Cloud;
 
-  it("when the demo home's apps run in the built server, then each reports its worker's memory, and socket.io serves its client script", async () => {
-    const { url, token, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'apps-data') });
-    const auth = { Authorization: `Bearer ${token}` };
-    const apps = Object.keys(await fetch(`${url}/api/manager/apps/app`, { headers: auth }).then((response) => response.json()));
-    expect(apps).toEqual(expect.arrayContaining(['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest']));
-    for (const id of apps) {
-      let usage = { cpu: 0, mem: 0 };
-      // An app's worker may still be starting: until it runs, its usage is zero.
-      for (const deadline = Date.now() + 10_000; usage.mem === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-        usage = await fetch(`${url}/api/manager/apps/app/${id}/usage`, { headers: auth }).then((response) => response.json());
+    beforeAll(async () => {
+      shared = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: dataDir });
+      cloud = cloudLines(shared.output);
+    }, 30_000);
+    afterAll(() => shared && stop(shared.child));
+
+    it('when a browser app signs in with the public client, then PKCE without a secret gives it tokens', async () => {
+      const { verifier, challenge } = pkce();
+      const query = new URLSearchParams({
+        client_id: cloud.publicClient.id, redirect_uri: cloud.publicClient.redirectUri, response_type: 'code', state: 's1',
+        code_challenge: challenge, code_challenge_method: 'S256',
+      });
+      const page = await fetch(`${cloud.cloudUrl}/oauth2/authorise?${query}`);
+      expect(page.status).toBe(200);
+      const signedIn = await fetch(`${cloud.cloudUrl}/oauth2/authorise`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...formFields(await page.text()), email: cloud.email, password: cloud.password }),
+      });
+      expect(signedIn.status).toBe(303);
+      const back = new URL(signedIn.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(cloud.publicClient.redirectUri);
+      const form = { grant_type: 'authorization_code', client_id: cloud.publicClient.id, code: back.searchParams.get('code')!, redirect_uri: cloud.publicClient.redirectUri };
+      const tokens = await token(cloud, { ...form, code_verifier: verifier }, '');
+      expect(tokens.status).toBe(200);
+      expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
+    });
+
+    it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather, prices and a TV remote from the infrared library", async () => {
+      const { output } = shared;
+      const formUrl = cloud.publicClient.redirectUri.replace(/\/$/, '');
+      const config = await fetch(`${formUrl}/api/config`).then((response) => response.json());
+      expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
+      const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
+      const auth = { Authorization: `Bearer ${tokens.access_token}` };
+      const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
+      expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
+      const orders = await fetch(`${config.storeUrl}/user/order`, { headers: auth }).then((response) => response.json());
+      expect(orders.length).toBeGreaterThan(0);
+      // The demo shop: products, the demo coupon, and an iDEAL payment that the demo provider's webhook settles.
+      const products = await fetch(`${config.storeUrl}/store/product`).then((response) => response.json());
+      expect(products.map((product: { sku: string }) => product.sku)).toContain('PREMIUM-1Y');
+      const shop = (method: string, path: string, body?: object) =>
+        fetch(`${config.storeUrl}${path}`, { method, headers: { ...auth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
+      await shop('POST', '/store/cart', { sku: 'PLUS-1M' });
+      await shop('PUT', '/store/coupon', { coupon: 'WELCOME10' });
+      await shop('PUT', '/store/userdata', { email: cloud.email, billing_firstname: 'Demo', billing_street: 'Museumstraat', billing_number: '1', billing_zipcode: '1071 XX', billing_city: 'Amsterdam', billing_country: 'NL' });
+      await shop('PUT', '/store/payment', { method: 'ideal' });
+      const order = await shop('POST', '/store/order');
+      expect(order).toMatchObject({ state: 'created', subtotal: 247, discount: 25, vat: 47, total: 269 });
+      expect(await shop('POST', `/store/order/${order.id}/pay`)).toMatchObject({ state: 'pending' });
+      let state = order.state;
+      for (const deadline = Date.now() + 10_000; state !== 'paid' && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+        state = (await shop('GET', `/user/order/${order.id}`)).state;
       }
-      expect(usage.mem).toBeGreaterThan(100_000);
-    }
-    const client = await fetch(`${url}/socket.io/socket.io.js`);
-    expect(client.status).toBe(200);
-    expect(await client.text()).toContain('Socket.IO');
-    await stop(child);
-  }, 30_000);
+      expect(state).toBe('paid');
+      const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
+      expect(app.author.verified).toBe(true);
+      // The content services answer beside them, and the demo hub shows their weather and its zone's energy prices.
+      const hubUrl = /^Hub URL: (\S+)$/m.exec(output)![1]!;
+      const hubAuth = { Authorization: `Bearer ${/^Personal access token: (\S+)$/m.exec(output)![1]}` };
+      const weather = await fetch(`${hubUrl}/api/manager/geolocation/weather`, { headers: hubAuth }).then((response) => response.json());
+      expect(weather).toMatchObject({ latitude: 52.3676, longitude: 4.9041 });
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
+      expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
+      const devices = Object.values<{ driverId: string; name: string }>(await fetch(`${hubUrl}/api/manager/devices/device`, { headers: hubAuth }).then((response) => response.json()));
+      expect(devices).toContainEqual(expect.objectContaining({ driverId: 'homey:manager:vdevice:infrared', name: 'Living room TV' }));
+      for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
+      const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
+      }).then((response) => response.json());
+      expect(sent.ticketCreated).toBe(true);
+      expect(readdirSync(path.join(dataDir, 'outbox')).some((name) => name.endsWith(`-ticket-${sent.ticket.id}.eml`))).toBe(true);
+    }, 30_000);
 
-  it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
-    const { url, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'docs-data') });
-    const page = await fetch(`${url}/docs/`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('API documentation');
-    await stop(child);
-  });
+    it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port, and its record names its secure URL', async () => {
+      const { url, output } = shared;
+      const { me } = await signInOnHub(cloud, url);
+      expect(me.homeys[0].localUrlSecure).toBe(printed(output, 'Hub secure URL'));
+      const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
+      const bonjour = new Bonjour();
+      try {
+        const found = await new Promise<Service>((resolve) => bonjour.find({ type: MDNS_SERVICE_TYPE }, (service) => service.txt?.id === id && resolve(service)));
+        expect(found).toMatchObject({ name: id, port: Number(new URL(url).port), txt: { id, apiVersion: '3' } });
+      } finally {
+        bonjour.destroy();
+      }
+    });
 
-  it('when the form is not built, then it says so and the hub runs anyway; when it is, then it serves it', async () => {
-    const { output, child } = await start({ HUB_PORT: '0', DATA_DIR: path.join(work, 'form-data') });
-    const line = printed(output, 'Support form')!;
-    // The form's end-to-end suites may build it while this file runs: the printed line says which case this is.
-    if (line.startsWith('not built')) expect(line).toBe('not built (form/dist is missing; npm run build:form builds it)');
-    else expect((await fetch(line)).status).toBe(200);
-    await stop(child);
+    it("when the demo home's apps run in the built server, then each reports its worker's memory, and socket.io serves its client script", async () => {
+      const { url, token } = shared;
+      const auth = { Authorization: `Bearer ${token}` };
+      const apps = Object.keys(await fetch(`${url}/api/manager/apps/app`, { headers: auth }).then((response) => response.json()));
+      expect(apps).toEqual(expect.arrayContaining(['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest']));
+      for (const id of apps) {
+        let usage = { cpu: 0, mem: 0 };
+        // An app's worker may still be starting: until it runs, its usage is zero.
+        for (const deadline = Date.now() + 10_000; usage.mem === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+          usage = await fetch(`${url}/api/manager/apps/app/${id}/usage`, { headers: auth }).then((response) => response.json());
+        }
+        expect(usage.mem).toBeGreaterThan(100_000);
+      }
+      const client = await fetch(`${url}/socket.io/socket.io.js`);
+      expect(client.status).toBe(200);
+      expect(await client.text()).toContain('Socket.IO');
+    }, 30_000);
+
+    it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
+      const page = await fetch(`${shared.url}/docs/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('API documentation');
+    });
+
+    it('when the form is not built, then it says so and the hub runs anyway; when it is, then it serves it', async () => {
+      const line = printed(shared.output, 'Support form')!;
+      // The form's end-to-end suites may build it while this file runs: the printed line says which case this is.
+      if (line.startsWith('not built')) expect(line).toBe('not built (form/dist is missing; npm run build:form builds it)');
+      else expect((await fetch(line)).status).toBe(200);
+    });
   });
 
   it('when the hub port is taken, then it exits 1 with a message naming the port and HUB_PORT', async () => {

@@ -36,7 +36,11 @@ export interface Harness {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page of the form in a fresh profile, with its problems (uncaught errors, console errors) recorded. */
   open(options?: BrowserContextOptions): Promise<OpenPage>;
-  /** As open, then signed in through the account service's page: step 1 is on screen. */
+  /**
+   * As open, then signed in: step 1 is on screen. The file's first sign-in goes through the account service's page;
+   * later pages start from the browser storage it left (the token the form keeps), as a user who comes back does:
+   * signing in anew for each of the suites' many pages took seconds apiece.
+   */
   openSignedIn(options?: BrowserContextOptions): Promise<OpenPage>;
   /** The whole page, or only what the window shows (`fullPage: false`). */
   screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
@@ -64,6 +68,7 @@ export async function startHarness(name: string): Promise<Harness> {
   mkdirSync(shots, { recursive: true });
   const contexts: BrowserContext[] = [];
   let token: string | undefined;
+  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
   const newContext = async (options: BrowserContextOptions = {}) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
@@ -81,8 +86,14 @@ export async function startHarness(name: string): Promise<Harness> {
     newContext,
     open,
     async openSignedIn(options) {
+      if (signedIn) {
+        const opened = await open({ ...options, storageState: signedIn });
+        await opened.page.getByRole('heading', { name: "What's your question about?" }).waitFor();
+        return opened;
+      }
       const opened = await open(options);
       await signIn(opened.page, servers);
+      signedIn ??= await opened.page.context().storageState();
       return opened;
     },
     async screenshot(page, shot, { fullPage = true } = {}) {

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formIsCurrent } from '../../scripts/build-form.js';
 import { exited, printed, spawnBin, spawnStart, stop, waitForOutput } from '../../scripts/child.js';
 
 export interface Servers {
@@ -47,8 +48,12 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** npm start's first step for the form: its production build, skipped when form/dist is newer than its sources. */
+/**
+ * npm start's first step for the form: its production build, skipped when form/dist is newer than its sources (that
+ * check made here first, as spawnStart does for the server: a process of tsx costs seconds on a busy machine).
+ */
 async function buildForm(): Promise<void> {
+  if (formIsCurrent()) return;
   // Jest sets NODE_ENV=test, which would give React's development build.
   const child = spawnBin('tsx', ['scripts/build-form.ts'], { NODE_ENV: 'production' });
   const output = waitForOutput(child, /(?!)/, 120_000).catch((error: Error) => error.message);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_BRIDGE_SERIALS } from '../../server/cloud/account/demo-subscriptions.js';
 import { steps } from '../src/features/wizard/tree.js';
 import { meets, type TileView, type TreeContext } from '../src/features/wizard/walker.js';
-import { describeInChromium, callAs, seriousViolations, startHarness, type Harness } from './harness.js';
+import { describeInChromium, callAs, seriousViolations, startHarness, type Harness, type OpenPage } from './harness.js';
 import { treePaths, type TreePath } from './tree-paths.js';
 import { afterPick, currentStep, demoData, stepOf, tileButton, tilesFor } from './wizard.js';
 
@@ -10,8 +10,13 @@ import { afterPick, currentStep, demoData, stepOf, tileButton, tilesFor } from '
 jest.setTimeout(30_000);
 
 let harness: Harness;
-let page: Page;
-let problems: string[];
+/**
+ * Signed-in pages the ends are walked in, several at once: each walk starts from wherever the page's last one ended
+ * (a pick in step 1 starts the wizard afresh), so a page serves one path at a time and then the next.
+ */
+const PAGES = 2;
+const idle: OpenPage[] = [];
+const waiting: Array<(opened: OpenPage) => void> = [];
 let data: TreeContext;
 let takeEmail: Set<string>;
 /**
@@ -36,8 +41,20 @@ beforeAll(async () => {
     }),
   );
   ({ context: data, takeEmail } = await demoData(harness));
-  ({ page, problems } = await harness.openSignedIn());
+  idle.push(...(await Promise.all(Array.from({ length: PAGES }, () => harness.openSignedIn()))));
 }, 180_000);
+
+/** Runs `work` on a page of the pool once one is free. */
+async function withPage<T>(work: (opened: OpenPage) => Promise<T>): Promise<T> {
+  const opened = idle.pop() ?? (await new Promise<OpenPage>((resolve) => waiting.push(resolve)));
+  try {
+    return await work(opened);
+  } finally {
+    const next = waiting.shift();
+    if (next) next(opened);
+    else idle.push(opened);
+  }
+}
 
 afterAll(() => harness?.close());
 
@@ -52,7 +69,7 @@ const reachableFirst = (tiles: TileView[]) => [...tiles].sort((a, b) => Number(u
  * the tiles the path picks later (some show only for some hubs), the demo hub if it does; an app whose developer
  * takes e-mail when the path ends at the e-mail form.
  */
-async function walk({ picks, ends }: TreePath): Promise<TileView> {
+async function walk(page: Page, { picks, ends }: TreePath): Promise<TileView> {
   let context = data;
   let tile: TileView | undefined;
   for (const [index, pick] of picks.entries()) {
@@ -68,7 +85,7 @@ async function walk({ picks, ends }: TreePath): Promise<TileView> {
 }
 
 /** The knowledge base of the chosen branch: one link per article of its data, each opening in a new tab. */
-async function expectArticles(count: number): Promise<void> {
+async function expectArticles(page: Page, count: number): Promise<void> {
   const knowledgeBase = await currentStep(page, 'knowledgeBase');
   await knowledgeBase.locator('ul.articles[aria-busy="false"]').waitFor();
   const links = knowledgeBase.locator('ul.articles a');
@@ -76,62 +93,62 @@ async function expectArticles(count: number): Promise<void> {
   for (const link of await links.all()) expect(await link.getAttribute('target')).toBe('_blank');
 }
 
-async function expectTicket(): Promise<void> {
+async function expectTicket(page: Page): Promise<void> {
   const ticket = await currentStep(page, 'ticket');
   expect(await ticket.getByText('Expected response time: 1-2 weeks').isVisible()).toBe(true);
   expect(await ticket.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
 }
 
 describeInChromium('every end of the decision tree', () => {
-  it.each(paths)('when the user picks $name, then that end shows', async (path) => {
-    const tile = await walk(path);
-    const [end, then] = path.ends;
-    switch (end) {
-      case 'knowledgeBase':
-        await expectArticles(tile.choice!.articles.length);
-        if (then === 'community') {
-          const community = stepOf(page, 'knowledgeBase').getByRole('region', { name: steps.community.question });
-          expect(await community.getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
-        } else {
-          expect(await stepOf(page, 'knowledgeBase').getByText('Still not found what you were looking for?').isVisible()).toBe(true);
-          await stepOf(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
-          await expectTicket();
+  it.concurrent.each(paths)('when the user picks $name, then that end shows', (path) => withPage(async ({ page, problems }) => {
+      const tile = await walk(page, path);
+      const [end, then] = path.ends;
+      switch (end) {
+        case 'knowledgeBase':
+          await expectArticles(page, tile.choice!.articles.length);
+          if (then === 'community') {
+            const community = stepOf(page, 'knowledgeBase').getByRole('region', { name: steps.community.question });
+            expect(await community.getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+          } else {
+            expect(await stepOf(page, 'knowledgeBase').getByText('Still not found what you were looking for?').isVisible()).toBe(true);
+            await stepOf(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+            await expectTicket(page);
+          }
+          break;
+        case 'community':
+          expect(await (await currentStep(page, 'community')).getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+          break;
+        case 'ticket':
+          await expectTicket(page);
+          break;
+        case 'contactDeveloper': {
+          const developer = await currentStep(page, 'contactDeveloper');
+          await developer.getByText(new RegExp(`^${tile.title} was created by a (verified|community) developer`)).waitFor();
+          // The e-mail form follows only for a developer who takes e-mail.
+          const sendEmail = developer.getByRole('button', { name: 'Send an E-mail' });
+          if (takeEmail.has(tile.title)) {
+            await sendEmail.click();
+            await currentStep(page, then!);
+          } else {
+            expect(await sendEmail.count()).toBe(0);
+          }
+          break;
         }
-        break;
-      case 'community':
-        expect(await (await currentStep(page, 'community')).getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
-        break;
-      case 'ticket':
-        await expectTicket();
-        break;
-      case 'contactDeveloper': {
-        const developer = await currentStep(page, 'contactDeveloper');
-        await developer.getByText(new RegExp(`^${tile.title} was created by a (verified|community) developer`)).waitFor();
-        // The e-mail form follows only for a developer who takes e-mail.
-        const sendEmail = developer.getByRole('button', { name: 'Send an E-mail' });
-        if (takeEmail.has(tile.title)) {
-          await sendEmail.click();
-          await currentStep(page, then!);
-        } else {
-          expect(await sendEmail.count()).toBe(0);
-        }
-        break;
+        case 'apps':
+          expect(await tileButton(page, 'apps', 'Other').isVisible()).toBe(true);
+          break;
+        default:
+          throw new Error(`No check for an end at ${end}`);
       }
-      case 'apps':
-        expect(await tileButton(page, 'apps', 'Other').isVisible()).toBe(true);
-        break;
-      default:
-        throw new Error(`No check for an end at ${end}`);
-    }
-    if (end !== 'apps') expect(await page.getByText('Select one of the above options.').count()).toBe(0);
-    await harness.screenshot(page, path.shot);
-    const kind = path.ends.join('-');
-    if (!checked.has(kind)) {
-      checked.add(kind);
-      expect(await seriousViolations(page)).toEqual([]);
-    }
-    expect(problems.filter((problem) => !unreachable.some((id) => problem.startsWith(`The hub ${id} could not be reached`)))).toEqual([]);
-  });
+      if (end !== 'apps') expect(await page.getByText('Select one of the above options.').count()).toBe(0);
+      await harness.screenshot(page, path.shot);
+      const kind = path.ends.join('-');
+      if (!checked.has(kind)) {
+        checked.add(kind);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      expect(problems.filter((problem) => !unreachable.some((id) => problem.startsWith(`The hub ${id} could not be reached`)))).toEqual([]);
+  }));
 });
 
 describeInChromium('what the chosen hub reports', () => {
