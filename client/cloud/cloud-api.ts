@@ -106,7 +106,7 @@ export class CloudAPI {
    * the cloud's operator secret (the connect service's deliveries). The credential never shows in an error.
    */
   credentialService<S extends CloudApiId>(id: S, baseUrl: string, credential: string): CloudService<S> {
-    const http = createTransport({ baseUrl, token: () => credential, timeout: CLOUD_CALL_TIMEOUT, errors: CloudAPIError.fromResponse }) as unknown as Client<Record<string, never>>;
+    const http = createTransport<RouteTable>({ baseUrl, token: () => credential, timeout: CLOUD_CALL_TIMEOUT, errors: CloudAPIError.fromResponse });
     return createService<S>(cloudApis[id].operations, async (operation, args) => {
       try {
         return await this.call(http, operation, args);

@@ -26,6 +26,7 @@ function validatorMiddleware(contract: object, validateResponses: boolean): Requ
   // Paths are matched as the service sees them: where it is mounted (`/store` beside the account service) is not its concern.
   const apiSpec = { ...contract, servers: [{ url: '/' }] };
   return OpenApiValidator.middleware({
+    // Our bundled contract is plain JSON; the validator's own OpenAPI document type describes the same shape.
     apiSpec: apiSpec as never,
     validateApiSpec: false,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },

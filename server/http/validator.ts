@@ -79,6 +79,7 @@ function resolveIn(contract: Json, node: Json | undefined): Json | undefined {
 }
 
 const withFormats = (ajv: Ajv2020) => {
+  // ajv-formats types its plugin for draft-07's Ajv class; it adds the same formats to Ajv2020's.
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   return ajv;
 };

@@ -1,6 +1,7 @@
 /** The schema of the account service's database, step by step (kysely's Migrator runs what a database lacks). */
 import type { Kysely, Migration } from 'kysely';
 
+// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
 const initial: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
@@ -28,6 +29,7 @@ const initial: Migration = {
       .addColumn('scopes', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
+    // kysely types a column builder per column type; these helpers serve any of them.
     const user = (c: any) => c.notNull().references('users.id').onDelete('cascade');
     const client = (c: any) => c.notNull().references('oauth_clients.id').onDelete('cascade');
     await db.schema
@@ -208,6 +210,7 @@ const newsletterLanguage: Migration = {
  */
 const accountsHardwareLists: Migration = {
   async up(db: Kysely<any>) {
+    // As above: column builder helpers for any column type.
     const user = (c: any) => c.notNull().references('users.id').onDelete('cascade');
     const hub = (c: any) => c.notNull().references('hubs.id').onDelete('cascade');
     await db.schema.alterTable('users').addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(1)).execute();

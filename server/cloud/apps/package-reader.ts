@@ -55,6 +55,7 @@ export async function readPackage(file: string, keep: (name: string) => boolean)
     },
   });
   try {
+    // tar's parser is a Minipass stream, not typed as node's Writable, which it serves as here.
     await pipeline(createReadStream(file), createGunzip(), limit, parser as unknown as Writable);
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error) throw error;

@@ -40,6 +40,7 @@ export function landingRoute(state: CallbackState): RawRoute {
     api: 'callback',
     spec: manifest.operations.receiveOAuth2Code,
     async serve(req, res) {
+      // Express types the query loosely; the validator has checked it against the contract's parameters.
       const { status, message } = await receiveCode(state, req.query as unknown as ProviderRedirect);
       send(res, status, message);
     },

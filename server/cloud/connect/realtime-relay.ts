@@ -43,6 +43,7 @@ export function attachRealtimeRelay(server: HttpServer, connections: HubConnecti
       end();
       const homeyId = (handshake as { homeyId?: unknown } | null)?.homeyId;
       if (typeof homeyId !== 'string' || !HUB_ID.test(homeyId)) return ack(failure(offline()));
+      // The stream is opened with this record's listeners and set on it right after: never read before.
       const relayed: Relayed = { acks: new Map(), nextAck: 1, stream: undefined as unknown as RealtimeStream };
       let answered = false;
       try {

@@ -24,6 +24,7 @@ export function storeRawRoutes(store: Store): RawRoute[] {
     if (typeof secret !== 'string' || !secret) throw new ApiError(401, 'unauthorized', "The store's secret is required (secret)");
     if (!store.secret || !sameSecret(secret, store.secret)) throw forbidden("Wrong store's secret");
   };
+  // Each operator operation has its own body, which the validator has checked against the contract before `answer`.
   const operatorRoute = (spec: OperationSpec, answer: (body: any) => Promise<unknown>): RawRoute => ({
     api: 'store',
     spec,

@@ -18,6 +18,7 @@ let weatherValidator: ValidateFunction<Weather> | undefined;
 function isWeather(body: unknown): body is Weather {
   if (!weatherValidator) {
     const ajv = new Ajv2020({ strict: false });
+    // ajv-formats types its plugin for draft-07's Ajv class; it adds the same formats to Ajv2020's.
     (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
     weatherValidator = ajv.compile<Weather>(spec.components.schemas.Weather);
   }

@@ -26,6 +26,7 @@ async function upload({ support }: Services, file: File): Promise<string> {
   try {
     const { data } = await support.POST('/api/zendesk/attachment', {
       params: { query: { filename: file.name, mimetype: file.type || 'application/octet-stream' } },
+      // openapi-typescript types a binary body as a string; the file goes out as its bytes (bodySerializer).
       body: file as unknown as string,
       bodySerializer: (body: unknown) => body as BodyInit,
       headers: { 'Content-Type': file.type || 'application/octet-stream' },
