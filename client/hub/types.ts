@@ -2,7 +2,7 @@
  * The typed surface of HubAPI, computed from generated/: each manager's methods (named by operationId, with named
  * arguments and typed results) and its realtime events. Nothing here exists at run time.
  */
-import type { HubApiId, hubApis, HubTypes } from '../../generated/hub/index.js';
+import type { HubApiId, hubApis, HubItemSchemas, HubTypes } from '../../generated/hub/index.js';
 import type { Args as OperationArgs, Result as OperationResult } from '../../generated/manifest.js';
 import type { WithoutBrokenType } from './item-reads.js';
 
@@ -45,11 +45,9 @@ type ItemEvents<T extends string, Item> =
   | { event: `${T}.delete`; data: { id: string } };
 
 /** Every realtime item type: `device`, `zone`, `user` ... */
-export type ItemType = { [M in HubApiId]: ItemTypes<M>[keyof ItemTypes<M>] & string }[HubApiId];
+export type ItemType = keyof HubItemSchemas & string;
 /** The item of a realtime item type as the client hands it on, e.g. Item<'zone'> is the Zone schema. */
-export type Item<T extends string> = {
-  [M in HubApiId]: { [S in keyof ItemTypes<M>]: ItemTypes<M>[S] extends T ? Read<T, ItemSchema<M, S>> : never }[keyof ItemTypes<M>];
-}[HubApiId];
+export type Item<T extends string> = T extends ItemType ? Read<T, HubItemSchemas[T]> : never;
 
 /** A capability value change on `homey:device:<id>` (PROTOCOL.md §5). */
 export interface CapabilityEvent {
