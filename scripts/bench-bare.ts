@@ -2,13 +2,15 @@
  * Baselines of npm run bench: a bare Express 5 route answering BENCH_PATH with the JSON of BENCH_BODY_FILE, without
  * authentication, validation or a store. With BENCH_CACHED=1 it does what the hub's kernel does with its cached
  * answers, and nothing else: the same bytes from a buffer with an ETag made once (Express's hashing off), 304 when
- * the client's copy is current, gzip made once for clients that accept it. Without, `res.json` serializes and hashes
+ * the client's copy is current, gzip made once for clients that accept it, and a PUT of JSON at any path answered
+ * 204 after the ceiling's one SQLite write (bench-ceiling.ts). Without, `res.json` serializes and hashes
  * every answer, Express's default. Prints `Bare URL: <url>`.
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
 import { entityTag } from '../server/http/respond.js';
+import { itemWriter } from './bench-item-write.js';
 
 const bytes = readFileSync(process.env.BENCH_BODY_FILE!);
 const body = JSON.parse(bytes.toString('utf8'));
@@ -23,6 +25,12 @@ if (process.env.BENCH_CACHED === '1') {
     if (req.fresh) return void res.status(304).end();
     if (req.acceptsEncodings('gzip')) return void res.set('Content-Encoding', 'gzip').send(gzipped);
     res.send(bytes);
+  });
+  // The write baseline: Express's JSON body parser and the ceiling's one SQLite write, at any path.
+  const write = itemWriter('bare');
+  app.put('/{*path}', express.json(), (req, res) => {
+    write(req.path, JSON.stringify(req.body));
+    res.status(204).end();
   });
 } else {
   app.get(process.env.BENCH_PATH!, (_req, res) => {

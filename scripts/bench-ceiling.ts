@@ -4,27 +4,21 @@
  * parsing the JSON body and one SQLite write, with the hub's pragmas for capability values (WAL, synchronous NORMAL).
  * Prints `Ceiling URL: <url>`.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
+import { itemWriter } from './bench-item-write.js';
 
 const body = readFileSync(process.env.BENCH_BODY_FILE!);
 const gzipped = gzipSync(body, { level: 9 });
-const db = new Database(path.join(mkdtempSync(path.join(tmpdir(), 'ceiling-')), 'ceiling.sqlite'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.exec('CREATE TABLE items (id TEXT PRIMARY KEY, data TEXT NOT NULL)');
-const put = db.prepare<[string, string]>('INSERT OR REPLACE INTO items (id, data) VALUES (?, ?)');
+const write = itemWriter('ceiling');
 
 const server = createServer((req, res) => {
   if (req.method === 'PUT') {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      put.run(req.url!, JSON.stringify(JSON.parse(Buffer.concat(chunks).toString())));
+      write(req.url!, JSON.stringify(JSON.parse(Buffer.concat(chunks).toString())));
       res.writeHead(204).end();
     });
     return;

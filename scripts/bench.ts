@@ -189,6 +189,7 @@ try {
   ];
   const writes: Target[] = [
     { name: 'ceiling: node:http + one SQLite write', url: ceilingUrl + capabilityPath, headers: json, ...write },
+    { name: 'bare Express route + one SQLite write', url: cachedUrl + capabilityPath, headers: json, ...write },
     { name: 'hub: setCapabilityValue', url: hub.url + capabilityPath, headers: { ...auth, ...json }, ...write },
   ];
   const forwarded: Target[] = [
@@ -236,6 +237,9 @@ try {
     const [hubGzip, bareGzip] = rows.get(zipped)!.slice(1);
     console.log(`hub ÷ bare Express route, gzip: ${(hubGzip!.perSecond / bareGzip!.perSecond).toFixed(2)}`);
     table(`PUT ${capabilityPath.replace(lamp.id, '{deviceId}')} {"value":0.5}`, rows.get(writes)!, rows.get(writes)![0]!);
+    // What Express itself costs a write, before any of the hub's work: the per-request share of the flow row too.
+    const [ceilingWrite, bareWrite] = rows.get(writes)!;
+    console.log(`Express's own cost per write (bare Express route against node:http, same SQLite write): ${Math.round(1e6 / bareWrite!.perSecond - 1e6 / ceilingWrite!.perSecond)} µs`);
     console.log(
       `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
         `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
