@@ -65,14 +65,15 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
   const { print, host = '127.0.0.1', name = 'Garden house', language = 'nl' } = options;
   const serialNumber = `HP${new Date(systemClock.now()).getUTCFullYear()}D${String(randomInt(10_000_000)).padStart(7, '0')}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'new-hub-'));
-  const running = createHub({ dataDir, demoHome: false, validateResponses: false, development: false, cloudPublicKey: options.cloudPublicKey, serialNumber, ...options.services });
+  const running = createHub({ dataDir, demoHome: false, validateResponses: false, development: false, cloudPublicKey: options.cloudPublicKey, serialNumber, setupUrl: options.setupUrl, ...options.services });
   try {
     running.hub.config.hubSecret = hubSecret(options.hubSecretKey, running.hub.id);
     const hubUrl = await running.listen(0, host);
     const unset = await hubCall<SetupProgress>(hubUrl, 'GET', '/api/manager/system/setup-session');
     print(`New hub ${running.hub.id} at ${hubUrl}: serial number ${unset.sn}, no owner, setup ${unset.state}`);
 
-    // The phone app: signed in to the cloud, it opens a session for the serial number the hub told it.
+    // The phone app: signed in to the cloud, it opens a session for the serial number the hub told it. The hub knows
+    // its setup service, as a shipped hub does: the hand-over names only the session.
     const cloud = new CloudAPI({ baseUrl: options.cloudUrl, clientId: options.signIn.clientId, clientSecret: options.signIn.clientSecret });
     await cloud.authenticateWithPassword({ username: options.signIn.email, password: options.signIn.password });
     const user = await cloud.getAuthenticatedUser();
@@ -83,7 +84,7 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
     const states: string[] = [session.state];
     print(`Setup session ${sessionId} opened for ${session.sn}: ${session.state}`);
 
-    const joined = await hubCall<SetupProgress>(hubUrl, 'POST', '/api/manager/system/setup-session', { body: { setupUrl: options.setupUrl, sessionId, hubToken: session.hubToken } });
+    const joined = await hubCall<SetupProgress>(hubUrl, 'POST', '/api/manager/system/setup-session', { body: { sessionId, hubToken: session.hubToken } });
     print(`Handed to the hub over the local network; the hub says: ${joined.state}`);
     const seen = async () => {
       const { state } = await setup.getSessionState({ sessionId });

@@ -229,7 +229,7 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
   }
 
   remove(type: ItemType<Items>, id: string): void {
-    this.unwritten.delete(`${type}/${id}`);
+    this.forgetUnwritten(type, id);
     this.statements.remove.run(type, id);
     this.items(type).delete(id);
     this.snapshots.delete(type);
@@ -333,7 +333,7 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
   }
 
   private write(type: string, item: Item): void {
-    this.unwritten.delete(`${type}/${item.id}`);
+    this.forgetUnwritten(type, item.id);
     this.putRow(type, item);
     this.remember(type, item);
   }
@@ -344,6 +344,11 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
     if (this.listed.has(type)) pieces.set(item, json);
     else pieces.delete(item);
     this.statements.put.run(type, item.id, json);
+  }
+
+  /** A write or remove of an item supersedes its relaxed row still waiting (most writes find none waiting). */
+  private forgetUnwritten(type: string, id: string): void {
+    if (this.unwritten.size) this.unwritten.delete(`${type}/${id}`);
   }
 
   /** The item is the current one of its id: in the cache, the list answers and the indexes. */

@@ -1,3 +1,4 @@
+import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';
 import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
 import { cardItem, itemTypeOf } from './card-view.js';
@@ -46,12 +47,17 @@ function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
   const flush = () => {
     const flows = [...waiting];
     waiting.clear();
-    hub.store.transaction(() => {
-      for (const [id, type] of flows) {
-        const flow = hub.store.get(type, id);
-        if (flow) hub.store.save(type, flow);
-      }
-    });
+    // Run from a microtask, where a throw would end the process: a failed announcement is logged, as a listener's is.
+    try {
+      hub.store.transaction(() => {
+        for (const [id, type] of flows) {
+          const flow = hub.store.get(type, id);
+          if (flow) hub.store.save(type, flow);
+        }
+      });
+    } catch (error) {
+      log.error({ err: error }, 'Flows could not be announced again');
+    }
   };
   return (flows) => {
     if (!flows.size) return;
