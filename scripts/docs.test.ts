@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -124,6 +124,17 @@ describe('npm run docs (scripts/docs.ts)', () => {
     expect(compressed.map((file) => statSync(file).mtimeMs)).toEqual(times);
   });
 
+  it('when assets of an earlier Redoc or theme are left, then a run removes those no page names, with their compressed copies', async () => {
+    const assets = path.join(out, 'assets');
+    const unused = ['redoc.standalone-0ldRedoc0000.js', 'redoc.standalone-0ldRedoc0000.js.br', 'redoc.standalone-0ldRedoc0000.js.gz'];
+    for (const file of [...unused, 'docs-theme-0ldTheme0000.css']) writeFileSync(path.join(assets, file), 'earlier');
+    const support = path.join(out, 'support.html');
+    writeFileSync(support, readFileSync(support, 'utf8').replace(/assets\/docs-theme-[\w-]+\.css/, 'assets/docs-theme-0ldTheme0000.css'));
+    await renderDocs(out, 'hub/zones');
+    for (const file of unused) expect(existsSync(path.join(assets, file))).toBe(false);
+    expect(existsSync(path.join(assets, 'docs-theme-0ldTheme0000.css'))).toBe(true);
+  });
+
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
     await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/backup, cloud\/callback, cloud\/connect, cloud\/dns, cloud\/energy, cloud\/firmware, cloud\/flow, cloud\/geolocate, cloud\/infrared, cloud\/notifications, cloud\/setup, cloud\/solarforecast, cloud\/store, cloud\/weather, cloud\/webhooks, hub, .*hub\/zones, hub\/zwave, support$/m);
@@ -191,8 +202,10 @@ describe('the docs as the hub serves them (server/hub/docs-files.ts)', () => {
       const axe = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
       const browser = await chromium.launch({ executablePath: findProgram('chromium'), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
       try {
-        for (const [file, heading] of [['hub/zones.html', 'Hub zones manager'], ['hub.html', 'Hub API'], ['index.html', 'API documentation']] as const) {
-          const page = await browser.newPage();
+        const pages = [['hub/zones.html', 'Hub zones manager'], ['hub.html', 'Hub API'], ['index.html', 'API documentation']] as const;
+        // Redoc follows the reader's system: its light theme, and its dark one.
+        for (const [[file, heading], colorScheme] of pages.flatMap((entry) => (['light', 'dark'] as const).map((scheme) => [entry, scheme] as const))) {
+          const page = await browser.newPage({ colorScheme });
           const requested: string[] = [];
           const blocked: string[] = [];
           page.on('request', (request) => requested.push(request.url()));
@@ -203,8 +216,10 @@ describe('the docs as the hub serves them (server/hub/docs-files.ts)', () => {
           // Redoc's bundle names Redocly's CDN (its logo): the page's policy stops that request before it is sent.
           expect(requested.filter((address) => !address.startsWith(`${hub.url}/`) && !blocked.includes(address))).toEqual([]);
           await page.evaluate(axe);
-          const violations = await page.evaluate(`axe.run(document, { runOnly: ['color-contrast'] }).then((result) => result.violations)`);
-          expect([file, violations]).toEqual([file, []]);
+          const violations = await page.evaluate(
+            `axe.run(document, { runOnly: ['color-contrast'] }).then((result) => result.violations.flatMap((rule) => rule.nodes.map((node) => node.target.join(' ') + ': ' + node.failureSummary)))`,
+          );
+          expect([file, colorScheme, violations]).toEqual([file, colorScheme, []]);
           await page.close();
         }
       } finally {
