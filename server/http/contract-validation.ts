@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
+import { nonFiniteAt, NOT_FINITE } from './finite.js';
 
 /**
  * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
@@ -14,7 +15,7 @@ import { ApiError, badRequest, toApiError } from './errors.js';
  */
 export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler & { warm(): void } {
   let chain: RequestHandler[] | undefined;
-  const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched]);
+  const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched, finite]);
   const handler: RequestHandler = (req, res, next) => {
     warm();
     runChain(chain!, req, res, next);
@@ -60,6 +61,25 @@ function runChain(chain: readonly RequestHandler[], req: Request, res: Response,
 /** A request the validator found no operation for would pass unchecked: that is the kernel's fault, never the caller's. */
 const matched: RequestHandler = (req, _res, next) => {
   next((req as { openapi?: unknown }).openapi ? undefined : new Error(`${req.method} ${req.path} is routed but not found in its contract by the validator`));
+};
+
+/**
+ * What the validator passed holds no number that is not finite (finite.ts): its coerced path, query and header
+ * values and the body, refused in the validator's own form so that fromValidator words it. The query is looked at
+ * only when there is one: Express 5 would parse an absent one on each read.
+ */
+const finite: RequestHandler = (req, _res, next) => {
+  const refuse = (where: string, at: string): ValidatorError => ({
+    status: 400,
+    errors: [{ path: `/${where}${at ? `/${at.replace(/\./g, '/')}` : ''}`, message: NOT_FINITE, errorCode: 'type.openapi.validation' }],
+  });
+  const sources: Array<[string, unknown]> = [['params', req.params], ['headers', req.headers], ['body', req.body]];
+  if (req.url.includes('?')) sources.push(['query', req.query]);
+  for (const [where, value] of sources) {
+    const at = nonFiniteAt(value);
+    if (at !== undefined) return next(refuse(where, at));
+  }
+  next();
 };
 
 interface ValidatorError {

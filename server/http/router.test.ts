@@ -34,6 +34,12 @@ describe('HTTP kernel', () => {
     expect(res.body.error_description).toBe("Unknown query parameter 'bogus'");
   });
 
+  it.each(['Infinity', '-Infinity', '1e400'])('when a number parameter is %s, then 400 names it before any handler runs', async (bad) => {
+    // Issue 27: the energy report stand-in built Infinity consumers and ran the heap out, ending the process.
+    const res = await hub.http().post(`/api/manager/energy/reports/dummy/enable?numTopConsumers=${bad}`).set(auth()).expect(400);
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'Invalid argument numTopConsumers: must be a finite number', statusCode: 400 });
+  });
+
   it('when a browser preflights a call, then CORS allows the bearer header', async () => {
     const res = await hub.http()
       .options('/api/manager/zones/zone')
