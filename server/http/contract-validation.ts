@@ -18,9 +18,31 @@ export function contractValidator(contract: () => object, validateResponses: boo
   const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched, finite]);
   const handler: RequestHandler = (req, res, next) => {
     warm();
+    normaliseContentType(req);
     runChain(chain!, req, res, next);
   };
   return Object.assign(handler, { warm });
+}
+
+/** The media types a body is read as (body.ts): any other that reached a reader was one of JSON's (`+json`). */
+const READ_AS = new Set(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * The Content-Type as the validator is to see it: the media type the body was read as, without parameters (the
+ * body is decoded by then), or none when no body was read. The validator keeps a middleware per distinct header,
+ * with schemas compiled for it, so a caller sending `application/json; x=1`, `x=2` ... would grow it without bound
+ * (docs/protocol.md, "Media types"). A request without the header (every GET) costs nothing here.
+ */
+function normaliseContentType(req: Request): void {
+  const sent = req.headers['content-type'];
+  if (sent === undefined) return;
+  if (req.body === undefined) {
+    delete req.headers['content-type'];
+    return;
+  }
+  const semicolon = sent.indexOf(';');
+  const type = (semicolon === -1 ? sent : sent.slice(0, semicolon)).trim().toLowerCase();
+  req.headers['content-type'] = READ_AS.has(type) ? type : 'application/json';
 }
 
 function validatorMiddleware(contract: object, validateResponses: boolean): RequestHandler[] {
