@@ -42,6 +42,16 @@ const resolve = (contract: Json, node: Json | undefined): Json | undefined => {
 
 const isNumeric = (schema: Json | undefined) => [schema?.type].flat().some((type) => type === 'number' || type === 'integer');
 
+/**
+ * Whether a number input states its range: both ends, or its values. A value that may also be a string or a boolean
+ * (a capability's value, a variable's) takes its range from its item, when it has one.
+ */
+const isBounded = (schema: Json) =>
+  schema.enum !== undefined ||
+  schema.const !== undefined ||
+  ((schema.minimum ?? schema.exclusiveMinimum) !== undefined && (schema.maximum ?? schema.exclusiveMaximum) !== undefined) ||
+  [schema.type].flat().some((type) => type !== 'number' && type !== 'integer' && type !== 'null');
+
 /** A value the schema accepts: its example, default or first allowed value, else one made from its type. */
 function sample(contract: Json, node: Json | undefined): unknown {
   const schema = resolve(contract, node) ?? {};
@@ -74,6 +84,7 @@ interface Input {
   name: string;
   in: 'query' | 'path' | 'header' | 'body';
   numeric: boolean;
+  bounded: boolean;
   required: boolean;
   value: unknown;
 }
@@ -86,7 +97,7 @@ function inputsOf(contract: Json, path: string, method: string): { inputs: Input
     const parameter = resolve(contract, node)!;
     const schema = resolve(contract, parameter.schema);
     const example = parameter.example ?? Object.values<Json>(parameter.examples ?? {})[0]?.value;
-    return { name: parameter.name, in: parameter.in, numeric: isNumeric(schema), required: Boolean(parameter.required), value: example ?? sample(contract, schema) };
+    return { name: parameter.name, in: parameter.in, numeric: isNumeric(schema), bounded: isBounded(schema ?? {}), required: Boolean(parameter.required), value: example ?? sample(contract, schema) };
   });
   const media = resolve(contract, operation.requestBody)?.content?.['application/json'];
   const schema = resolve(contract, media?.schema);
@@ -95,7 +106,7 @@ function inputsOf(contract: Json, path: string, method: string): { inputs: Input
   for (const [name, property] of Object.entries<Json>(schema?.properties ?? {})) {
     const resolved = resolve(contract, property);
     const value = Object.hasOwn(example, name) ? example[name] : sample(contract, resolved);
-    inputs.push({ name, in: 'body', numeric: isNumeric(resolved), required: Object.hasOwn(example, name) || (schema!.required ?? []).includes(name), value });
+    inputs.push({ name, in: 'body', numeric: isNumeric(resolved), bounded: isBounded(resolved ?? {}), required: Object.hasOwn(example, name) || (schema!.required ?? []).includes(name), value });
   }
   return { inputs, bodyRequired: Boolean(schema) };
 }
@@ -123,6 +134,19 @@ const streamed = (contract: Json, spec: OperationSpec) => {
   const content = resolve(contract, contract.paths[spec.path][spec.method].requestBody)?.content;
   return Boolean(content) && !content['application/json'] && !content['multipart/form-data'];
 };
+
+describe('Bounds of number inputs', () => {
+  it('when every bundled contract is read, then each number input states its lowest and highest value', () => {
+    const unbounded = groups.flatMap(({ apis, contracts }) =>
+      Object.entries(apis).flatMap(([id, { operations }]) =>
+        Object.entries(operations).flatMap(([operationId, spec]) =>
+          inputsOf(contracts[id] as Json, spec.path, spec.method).inputs.flatMap((input) => (input.numeric && !input.bounded ? [`${id}.${operationId} ${input.in} ${input.name}`] : [])),
+        ),
+      ),
+    );
+    expect(unbounded).toEqual([]);
+  });
+});
 
 /** The kernel's HTTP app over a group's contracts, its handlers recording the operations called in `called`. */
 function kernelApp({ apis, contracts }: (typeof groups)[number], called: string[]) {
