@@ -1,0 +1,109 @@
+import { readdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { FakeClock } from '../../http/clock.js';
+import { log } from '../../http/log.js';
+import { verifyMailServer } from '../../http/mail.js';
+import { mailOutbox, queueDir, retryDelay } from '../../http/mail-outbox.js';
+import { startTestAccount, type TestAccount } from './testing/test-account.js';
+
+/** A port nothing listens on yet (the SMTP server comes up on it later). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A real SMTP server on loopback (the truly external host of a deployment), handing each message it takes to `received`. */
+async function startSmtp(port: number, received: (message: string) => void): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received(Buffer.concat(chunks).toString('utf8'));
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+describe('mail: the SMTP server checked at start', () => {
+  let port: number;
+  const smtp = process.env.SMTP_URL;
+  beforeAll(async () => {
+    port = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  });
+  afterAll(() => {
+    if (smtp === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = smtp;
+  });
+
+  it('when the SMTP server cannot be reached at start, then one warning line says so; once it answers, none', async () => {
+    const warn = jest.spyOn(log, 'warn');
+    try {
+      expect(await verifyMailServer()).toBe(false);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(new RegExp(`^The SMTP server of SMTP_URL \\(127\\.0\\.0\\.1:${port}\\) cannot be reached: .+ Mails wait in the outbox`));
+      const server = await startSmtp(port, () => {});
+      try {
+        warn.mockClear();
+        expect(await verifyMailServer()).toBe(true);
+        expect(warn).not.toHaveBeenCalled();
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('account service: mail while the SMTP server is down', () => {
+  let cloud: TestAccount;
+  let port: number;
+  const clock = new FakeClock(Date.parse('2026-11-28T12:00:00Z'));
+  const smtp = process.env.SMTP_URL;
+  const outbox = () => path.join(cloud.dataDir, 'outbox');
+  beforeAll(async () => {
+    port = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    // The service's own mailer (no test double), through SMTP_URL.
+    cloud = await startTestAccount({ mailer: undefined, clock });
+  });
+  afterAll(async () => {
+    if (smtp === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = smtp;
+    await cloud.stop();
+  });
+
+  it('when a password is forgotten while the server is down, then an existing and an unknown address both answer 204, and the mail arrives once the server is up', async () => {
+    const { email } = await cloud.signUp();
+    await cloud.http().post('/login/password-forgotten').send({ email }).expect(204);
+    await cloud.http().post('/login/password-forgotten').send({ email: `nobody-${Date.now()}@example.com` }).expect(204);
+    // The first attempts failed: the mails (the welcome and the reset) wait in the outbox for their retry.
+    await mailOutbox(outbox(), clock).idle();
+    expect(readdirSync(queueDir(outbox())).filter((name) => name.endsWith('.json'))).not.toEqual([]);
+
+    let arrived: (message: string) => void = () => {};
+    const arrival = new Promise<string>((resolve) => (arrived = resolve));
+    const server = await startSmtp(port, (message) => message.includes('Subject: Reset your password') && arrived(message));
+    try {
+      clock.advance(retryDelay(1));
+      const message = await arrival;
+      expect(message).toContain(`To: ${email}`);
+      await mailOutbox(outbox(), clock).idle();
+      expect(readdirSync(queueDir(outbox())).filter((name) => name.endsWith('.json'))).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
