@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { FakeClock } from '../../http/clock.js';
 import { log } from '../../http/log.js';
-import { verifyMailServer } from '../../http/mail.js';
+import { sendMail, verifyMailServer } from '../../http/mail.js';
 import { mailOutbox, queueDir, retryDelay } from '../../http/mail-outbox.js';
 import { startTestAccount, type TestAccount } from './testing/test-account.js';
 
@@ -105,5 +106,33 @@ describe('account service: mail while the SMTP server is down', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('mail: a mail the SMTP server refuses for good', () => {
+  const smtp = process.env.SMTP_URL;
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'mail-refused-'));
+  let server: SMTPServer;
+  beforeAll(async () => {
+    const port = await freePort();
+    server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onRcptTo: (_address, _session, done) => done(Object.assign(new Error('No such mailbox'), { responseCode: 550 })) });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    if (smtp === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = smtp;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
+
+  it('when the server answers 550 for the recipient, then the mail is not retried but kept in undeliverable/', async () => {
+    const clock = new FakeClock(Date.parse('2026-11-28T12:00:00Z'));
+    const { messageId } = await sendMail({ from: 'a@example.com', to: 'gone@example.com', subject: 'Hello', text: 'Hi' }, outboxDir, 'refused', clock);
+    await mailOutbox(outboxDir, clock).idle();
+    expect(readdirSync(queueDir(outboxDir))).toEqual([]);
+    const kept = readdirSync(path.join(outboxDir, 'undeliverable'));
+    expect(kept).toEqual(['refused.json']);
+    expect(readFileSync(path.join(outboxDir, 'undeliverable', 'refused.json'), 'utf8')).toContain(messageId);
   });
 });
