@@ -78,11 +78,13 @@ class MailOutbox {
 
   private async drain(): Promise<void> {
     const dir = queueDir(this.outboxDir);
-    const files = readdirSafe(dir).filter((name) => name.endsWith('.json')).sort();
     let next = Infinity;
-    for (const name of files) {
+    let waiting = 0;
+    let lastError: Error | undefined;
+    for (const name of readdirSafe(dir).filter((entry) => entry.endsWith('.json')).sort()) {
       const file = join(dir, name);
-      const mail = JSON.parse(readFileSync(file, 'utf8')) as QueuedMail;
+      const mail = readQueued(file);
+      if (!mail) continue;
       if (mail.nextAttemptAt > this.clock.now()) {
         next = Math.min(next, mail.nextAttemptAt);
         continue;
@@ -93,15 +95,18 @@ class MailOutbox {
       if (failure.permanent || now - mail.queuedAt >= GIVE_UP_AFTER_MS) {
         mkdirSync(undeliverableDir(this.outboxDir), { recursive: true });
         renameSync(file, join(undeliverableDir(this.outboxDir), name));
-        log.error({ err: failure.error, to: mail.envelope.to }, 'A mail was given up: the SMTP server would not take it (kept in the outbox, undeliverable/)');
+        log.error({ err: failure.error, file: name }, 'A mail was given up: the SMTP server would not take it (kept in the outbox, undeliverable/)');
         continue;
       }
       const attempts = mail.attempts + 1;
       const retryAt = now + retryDelay(attempts);
       writeAtomically(file, JSON.stringify({ ...mail, attempts, nextAttemptAt: retryAt }));
-      log.warn({ err: failure.error, attempts, retryInMs: retryAt - now }, 'The SMTP server did not take a mail: it stays in the outbox and is sent again later');
+      waiting += 1;
+      lastError = failure.error;
       next = Math.min(next, retryAt);
     }
+    // One line a pass, however many mails wait.
+    if (waiting) log.warn({ err: lastError, mails: waiting }, 'The SMTP server did not take the mails of the outbox: they wait there and are sent again later');
     this.cancelTimer();
     if (next !== Infinity) this.cancelTimer = this.clock.at(next, () => this.kick());
   }
@@ -115,18 +120,29 @@ class MailOutbox {
       return null;
     }
     const { default: nodemailer } = await import('nodemailer');
-    const transport = nodemailer.createTransport(smtp);
+    let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
     try {
+      transport = nodemailer.createTransport(smtp);
       await transport.sendMail({ envelope: { from: mail.envelope.from || undefined, to: mail.envelope.to }, raw: mail.message });
     } catch (error) {
       // 5xx: the server refuses this mail for good (an unknown recipient ...); anything else may pass later.
       const code = (error as { responseCode?: number }).responseCode;
       return { error: error as Error, permanent: code !== undefined && code >= 500 };
     } finally {
-      transport.close();
+      transport?.close();
     }
     rmSync(file);
     return null;
+  }
+}
+
+/** A queued mail, or null when another pass already sent it (the file is gone). */
+function readQueued(file: string): QueuedMail | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as QueuedMail;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }
 
