@@ -136,3 +136,43 @@ describe('mail: a mail the SMTP server refuses for good', () => {
     expect(readFileSync(path.join(outboxDir, 'undeliverable', 'refused.json'), 'utf8')).toContain(messageId);
   });
 });
+
+describe('mail: the outbox after a restart', () => {
+  const smtp = process.env.SMTP_URL;
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'mail-restart-'));
+  afterAll(() => {
+    if (smtp === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = smtp;
+    rmSync(outboxDir, { recursive: true, force: true });
+  });
+
+  it('when a process stopped with a mail in the queue, then the next one sends it as it starts', async () => {
+    const port = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const clock = new FakeClock(Date.parse('2026-11-28T12:00:00Z'));
+    await sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'Kept', text: 'Hi' }, outboxDir, 'kept', clock);
+    await mailOutbox(outboxDir, clock).idle();
+    expect(readdirSync(queueDir(outboxDir))).toEqual(['kept.json']);
+
+    let arrived: (message: string) => void = () => {};
+    const arrival = new Promise<string>((resolve) => (arrived = resolve));
+    const server = await startSmtp(port, (message) => arrived(message));
+    try {
+      // A fresh copy of the mail module stands for the next process: it knows nothing of the first one's queue but the folder.
+      let restarted!: typeof import('../../http/mail.js');
+      let restartedOutbox!: typeof import('../../http/mail-outbox.js');
+      jest.isolateModules(() => {
+        restarted = jest.requireActual('../../http/mail.js');
+        restartedOutbox = jest.requireActual('../../http/mail-outbox.js');
+      });
+      // It starts once the mail's retry is due (a restart keeps the back-off).
+      const later = new FakeClock(clock.now() + retryDelay(1));
+      restarted.resumeMailOutbox(outboxDir, later);
+      expect(await arrival).toContain('Subject: Kept');
+      await restartedOutbox.mailOutbox(outboxDir, later).idle();
+      expect(readdirSync(queueDir(outboxDir))).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
