@@ -163,13 +163,13 @@ describe('devkit manager', () => {
   });
 
   it.each([
-    ['declares a 4 GiB file', true],
-    ['inflates to 4 GiB past the end of its archive', false],
-  ])('when the package is a gzip bomb that %s, then it is refused with 413 at the limit, and the hub answers on', async (_what, declaring) => {
+    ['declares a 4 GiB file', true, "The app package's big.bin is larger than 16 MB"],
+    ['inflates to 4 GiB past the end of its archive', false, 'The app package unpacks to more than 32 MB'],
+  ])('when the package is a gzip bomb that %s, then it is refused with 413 at the limit, and the hub answers on', async (_what, declaring, refusal) => {
     const bomb = gzipBomb(declaring);
     expect(bomb.length).toBeLessThan(8 * 1024 * 1024);
     const { body } = await run(bomb).expect(413);
-    expect(body).toMatchObject({ error: 'payload_too_large', error_description: 'The app package unpacks to more than 32 MB', statusCode: 413 });
+    expect(body).toMatchObject({ error: 'payload_too_large', error_description: refusal, statusCode: 413 });
     await hub.http().get('/api/manager/system/ping').expect(200);
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
     expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
