@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { c as createTar, Header } from 'tar';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from '../apps/testing/eventually.js';
+import { rawPackage } from '../../common/app-package/testing/raw-package.js';
+import { REFUSED_MEMBERS, ZEROS_BOMB_REFUSAL } from '../../common/app-package/testing/refused-members.js';
 
 const HELLO = 'com.example.hello';
 const manifest = (version = '1.0.0') => ({
@@ -173,5 +175,19 @@ describe('devkit manager', () => {
     await hub.http().get('/api/manager/system/ping').expect(200);
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
     expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
+  });
+
+  it.each(REFUSED_MEMBERS)('when the package holds a member that %s, then 400 with the reader\'s refusal, nothing unpacked', async (_what, member, refusal) => {
+    const bad = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }, member]);
+    const { body } = await run(bad).expect(400);
+    expect(body).toMatchObject({ error: 'invalid_request', error_description: refusal, statusCode: 400 });
+    expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
+    expect(existsSync(join(hub.dataDir, 'evil.js'))).toBe(false);
+  });
+
+  it('when the package is 40 MB of zeros gzipped, or holds data past its end, then it is refused', async () => {
+    expect((await run(gzipSync(Buffer.alloc(40 * 1024 * 1024))).expect(413)).body.error_description).toBe(ZEROS_BOMB_REFUSAL);
+    const hidden = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }], Buffer.from('hidden'));
+    expect((await run(hidden).expect(400)).body.error_description).toBe('The app package holds data after the end of its archive');
   });
 });
