@@ -16,6 +16,8 @@ export interface PackageVisitor {
 
 const BLOCK = 512;
 const ZEROS = Buffer.alloc(64 * 1024);
+/** What writing a member answers when the package holds it twice over: as a file and as a folder. */
+const CLASHES = new Set(['EISDIR', 'ENOTDIR', 'EEXIST']);
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 const LINK_NAMES = new Map([
   ['SymbolicLink', 'a symbolic link'],
@@ -78,14 +80,16 @@ export async function readAppPackage(packed: Readable | Uint8Array, packedBytes:
   const budget = inflateBudget(packedBytes);
   const names = new Set<string>();
   const seen = { members: 0, declared: 0 };
-  let refusal: ApiError | undefined;
+  /** The first refusal (an ApiError), or a failure of the reader's own (a full disk), which stops the reading. */
+  let refusal: Error | undefined;
   let ended = false;
-  /** What the visitor cannot do with a member (a file where the package has a folder) refuses the package. */
+  /** A member the visitor cannot place (a file where the package has a folder) refuses the package. */
   const visit = (path: string, take: () => void) => {
     try {
       take();
     } catch (error) {
-      refusal ??= badRequest(`The app package cannot be unpacked at ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      const code = (error as NodeJS.ErrnoException).code;
+      refusal ??= code && CLASHES.has(code) ? badRequest(`The app package cannot be unpacked: ${path} clashes with another member (${code})`) : (error as Error);
     }
   };
   const parser: TarParser = new Parser({
@@ -137,8 +141,8 @@ export async function readAppPackage(packed: Readable | Uint8Array, packedBytes:
   try {
     await pipeline(packed instanceof Uint8Array ? Readable.from([packed]) : packed, createGunzip(), feeder);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest(`The app package is not a valid .tar.gz archive: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) throw badRequest(`The app package is not a valid .tar.gz archive: ${(error as Error).message}`);
+    throw error;
   }
   if (names.size === 0) throw badRequest('The app package is not a valid .tar.gz archive: it holds no files');
   return names;

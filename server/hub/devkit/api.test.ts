@@ -185,9 +185,11 @@ describe('devkit manager', () => {
     expect(existsSync(join(hub.dataDir, 'evil.js'))).toBe(false);
   });
 
-  it('when the package is 40 MB of zeros gzipped, or holds data past its end, then it is refused', async () => {
+  it('when the package is 40 MB of zeros gzipped, holds data past its end or a file inside a file, then it is refused', async () => {
     expect((await run(gzipSync(Buffer.alloc(40 * 1024 * 1024))).expect(413)).body.error_description).toBe(ZEROS_BOMB_REFUSAL);
     const hidden = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }], Buffer.from('hidden'));
     expect((await run(hidden).expect(400)).body.error_description).toBe('The app package holds data after the end of its archive');
+    const clash = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }, { path: 'lib', content: 'x' }, { path: 'lib/x.js', content: 'x' }]);
+    expect((await run(clash).expect(400)).body.error_description).toBe('The app package cannot be unpacked: lib/x.js clashes with another member (EEXIST)');
   });
 });
