@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import type { HubAPI } from '../../../client/hub/hub-api.js';
 import { describeWhen } from '../../../scripts/system-programs.js';
@@ -16,6 +17,26 @@ const redisUrl = process.env.REDIS_URL;
 const describeWithRedis = describeWhen(Boolean(redisUrl), 'REDIS_URL names no Redis server (.ci/run starts one; see docs/several-instances.md)');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP relay to `target` that, once stalled, passes nothing on either way (the connections stay open). */
+async function stallingRelay(target: URL) {
+  const pairs: Array<[Socket, Socket]> = [];
+  const server = createServer((socket) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    socket.pipe(upstream).pipe(socket);
+    for (const end of [socket, upstream]) end.on('error', () => [socket, upstream].forEach((each) => each.destroy()));
+    pairs.push([socket, upstream]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: url.href,
+    stall: () => pairs.flat().forEach((socket) => (socket.unpipe(), socket.pause())),
+    resume: () => pairs.forEach(([client, upstream]) => client.pipe(upstream).pipe(client)),
+    close: () => (server.close(), pairs.flat().forEach((socket) => socket.destroy())),
+  };
+}
 const GHOST_HUB = 'cccccccccccccccccccccccc';
 
 describeWithRedis('the connect service on two instances', () => {
@@ -151,6 +172,25 @@ describeWithRedis('the connect service on two instances', () => {
       socket.close();
       await watcher.close();
       await clusters[0]!.redis.del(hubKey(GHOST_HUB));
+    }
+  });
+
+  it('when Redis stalls, then a call at an instance for a hub held by another answers offline instead of waiting for Redis', async () => {
+    // Instance three reaches Redis through a relay that stops passing bytes on, as a paused Redis stops answering.
+    const relay = await stallingRelay(new URL(redisUrl!));
+    const cluster = await modules.connectCluster(relay.url, `three-${run}`);
+    const three = modules.createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster });
+    try {
+      const url = await three.listen(0);
+      await request(url).get('/api/manager/system/ping').set('X-Homey-ID', hub.hub.id).expect(200);
+      relay.stall();
+      expect((await request(url).get('/api/manager/system/ping').set('X-Homey-ID', hub.hub.id).expect(404)).body).toMatchObject({ error: 'homey_offline' });
+    } finally {
+      // Redis answers what waited, then instance three closes.
+      relay.resume();
+      await three.close();
+      await cluster.close();
+      relay.close();
     }
   });
 
