@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import type { HubAPI } from '../../../client/hub/hub-api.js';
 import { describeWhen } from '../../../scripts/system-programs.js';
 import type { TestHub } from '../../hub/testing/test-hub.js';
 import type { TestAccount } from '../account/testing/test-account.js';
 import type { Cluster } from '../cluster.js';
+import { faultRelay } from '../testing/fault-relay.js';
 import type { ConnectService } from './service.js';
 
 /**
@@ -17,26 +17,6 @@ const redisUrl = process.env.REDIS_URL;
 const describeWithRedis = describeWhen(Boolean(redisUrl), 'REDIS_URL names no Redis server (.ci/run starts one; see docs/several-instances.md)');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A TCP relay to `target` that, once stalled, passes nothing on either way (the connections stay open). */
-async function stallingRelay(target: URL) {
-  const pairs: Array<[Socket, Socket]> = [];
-  const server = createServer((socket) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    socket.pipe(upstream).pipe(socket);
-    for (const end of [socket, upstream]) end.on('error', () => [socket, upstream].forEach((each) => each.destroy()));
-    pairs.push([socket, upstream]);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(target);
-  url.host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: url.href,
-    stall: () => pairs.flat().forEach((socket) => (socket.unpipe(), socket.pause())),
-    resume: () => pairs.forEach(([client, upstream]) => client.pipe(upstream).pipe(client)),
-    close: () => (server.close(), pairs.flat().forEach((socket) => socket.destroy())),
-  };
-}
 const GHOST_HUB = 'cccccccccccccccccccccccc';
 
 describeWithRedis('the connect service on two instances', () => {
@@ -177,7 +157,7 @@ describeWithRedis('the connect service on two instances', () => {
 
   it('when Redis stalls, then a call at an instance for a hub held by another answers offline instead of waiting for Redis', async () => {
     // Instance three reaches Redis through a relay that stops passing bytes on, as a paused Redis stops answering.
-    const relay = await stallingRelay(new URL(redisUrl!));
+    const relay = await faultRelay(new URL(redisUrl!), 6379);
     const cluster = await modules.connectCluster(relay.url, `three-${run}`);
     const three = modules.createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster });
     try {
@@ -190,7 +170,7 @@ describeWithRedis('the connect service on two instances', () => {
       relay.resume();
       await three.close();
       await cluster.close();
-      relay.close();
+      await relay.close();
     }
   });
 
