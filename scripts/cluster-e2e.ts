@@ -2,14 +2,20 @@
  * The cloud on several instances, end to end (CI: .ci/run): two instances of every cloud service
  * (`npm run start:cloud`) on one PostgreSQL database and one Redis, behind HAProxy with deploy/haproxy.cfg, and a
  * hub whose local address answers nothing. Checks that
+ *   - both instances, started at once on a new database, come up (migrations and seeding take turns);
  *   - a hub whose tunnel one instance holds is reached through the other (HTTP and realtime), through the proxy;
  *   - sign-in throttling, the sign-in page's form and single-use codes hold across instances (a code redeemed at one
  *     is refused at the other, as is a refresh token used twice);
+ *   - with Redis paused, a call for the hub at the instance not holding it answers 404 homey_offline within 2 s;
+ *   - PostgreSQL restarted under writes (when POSTGRES_DATA_DIR and POSTGRES_BIN_DIR name its cluster, else skipped
+ *     saying so): calls answer 503 with Retry-After meanwhile, writes succeed again by themselves afterwards, every
+ *     acknowledged write is there and both instances are alive (scripts/cluster-faults.ts);
  *   - when the instance holding the tunnel is killed, the hub reconnects through the proxy to the live one and the
  *     client's next calls succeed.
  * Needs REDIS_URL (a Redis server), DATABASE_URL (a PostgreSQL server to make a throwaway database in) and haproxy;
  * exits 0 when every check passed, 1 naming the one that failed.
- *   REDIS_URL=redis://127.0.0.1:6390 DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx scripts/cluster-e2e.ts
+ *   REDIS_URL=redis://127.0.0.1:6390 DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres \
+ *     POSTGRES_DATA_DIR=/tmp/pg POSTGRES_BIN_DIR=/usr/lib/postgresql/15/bin npx tsx scripts/cluster-e2e.ts
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -45,7 +45,8 @@ export function postgresControl(env: NodeJS.ProcessEnv): { restart(): Promise<vo
   const binDir = env.POSTGRES_BIN_DIR;
   if (!dataDir || !binDir) return 'POSTGRES_DATA_DIR and POSTGRES_BIN_DIR do not name the PostgreSQL cluster to restart (.ci/run sets them)';
   const { uid, gid } = statSync(dataDir);
-  const pgCtl = [path.join(binDir, 'pg_ctl'), '-D', dataDir, '-m', 'fast', '-w', 'restart'];
+  // restart keeps the server's options (its port, socket folder); its log goes where .ci/run started it logging.
+  const pgCtl = [path.join(binDir, 'pg_ctl'), '-D', dataDir, '-l', path.join(dataDir, 'log'), '-m', 'fast', '-w', 'restart'];
   const me = process.getuid?.();
   const [file, ...args] = me === uid || me === 0 ? pgCtl : ['sudo', '-n', '-u', `#${uid}`, ...pgCtl];
   const options = me === 0 && uid !== 0 ? { uid, gid } : {};
@@ -53,7 +54,7 @@ export function postgresControl(env: NodeJS.ProcessEnv): { restart(): Promise<vo
     restart: () =>
       new Promise<void>((resolve, reject) => {
         let output = '';
-        const child = spawn(file!, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(file!, args, { ...options, cwd: dataDir, stdio: ['ignore', 'pipe', 'pipe'] });
         for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk));
         child.on('error', reject);
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited with ${code}: ${output}`))));
