@@ -9,7 +9,7 @@
  *   - with Redis paused, a call for the hub at the instance not holding it answers 404 homey_offline within 2 s;
  *   - PostgreSQL restarted under writes (when POSTGRES_DATA_DIR and POSTGRES_BIN_DIR name its cluster, else skipped
  *     saying so): calls answer 503 with Retry-After meanwhile, writes succeed again by themselves afterwards, every
- *     acknowledged write is there and both instances are alive (scripts/cluster-faults.ts);
+ *     acknowledged write is there and both instances are alive (scripts/cluster-faults-e2e.ts);
  *   - when the instance holding the tunnel is killed, the hub reconnects through the proxy to the live one and the
  *     client's next calls succeed.
  * Needs REDIS_URL (a Redis server), DATABASE_URL (a PostgreSQL server to make a throwaway database in) and haproxy;
@@ -41,7 +41,7 @@ import { startTestHub, type TestHub } from '../server/hub/testing/test-hub.js';
 import { newUser } from '../server/hub/users/users.js';
 import { root } from './apis.js';
 import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
-import { callWhileRedisPaused, postgresControl, restartUnderLoad } from './cluster-faults.js';
+import { callWhileRedisPaused, postgresControl, restartUnderLoad } from './cluster-faults-e2e.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
