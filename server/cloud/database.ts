@@ -25,8 +25,9 @@ export interface ServiceDbOptions {
 export async function openPostgresPool(connectionString: string): Promise<pg.Pool> {
   const { default: postgres } = await import('pg');
   const pool = new postgres.Pool({ connectionString, max: 10 });
-  // An idle connection's error reaches the pool; one in use reaches its client (and fails its query, if any).
-  pool.on('error', (error) => log.warn({ err: error }, 'a PostgreSQL connection was lost'));
+  // An idle connection's error reaches the pool (logged by its code and text: pg-pool hangs the whole client on it);
+  // one in use reaches its client, fails its query (answered 503) and is dropped when given back.
+  pool.on('error', (error: Error & { code?: string }) => log.warn({ code: error.code, reason: error.message }, 'a PostgreSQL connection was lost'));
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
