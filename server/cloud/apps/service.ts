@@ -9,6 +9,7 @@ import { withBasePath } from '../../http/mount.js';
 import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
 import type { Cluster } from '../cluster.js';
+import { exclusively } from '../database.js';
 import { delegationTokenVerifier, type DelegatedSession } from '../identity.js';
 import { appsApi } from './api.js';
 import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';
@@ -81,7 +82,8 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     packageChecks: new PackageChecks(),
     pageviews: new PageViewCounter(db),
   };
-  await publishCatalogue(state);
+  // Instances started at once on a new database would both publish the catalogue's builds: one at a time.
+  await exclusively(db, 'apps', () => publishCatalogue(state));
   // Listening before loading: a change made meanwhile elsewhere is applied after the load, not lost.
   if (config.cluster) await followIndexChanges(config.cluster, state.index);
   await state.index.load();
