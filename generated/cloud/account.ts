@@ -2180,7 +2180,7 @@ export interface components {
             emailVerified: boolean;
             /** @example Anna */
             firstname: string;
-            /** @description The hubs the user owns or is a user of, each with the user's role on it. */
+            /** @description The hubs the user owns or is a user of, each with the user's role on it, in the order they were added to the account (the first hub stays first when more are added: clients take it as the user's hub). */
             homeys: components["schemas"]["Homey"][];
             /**
              * @description ISO 639-1 code.

@@ -61,15 +61,18 @@ async function views(account: Account, rows: Array<HubRow & Membership>): Promis
   return rows.map((row) => view(row, row, extras.get(row.id)!));
 }
 
+/** The next place in a user's list of hubs (the hub added last comes last), counted in the insert itself. */
+export const hubOrderFor = (userId: string) => sql<number>`(select coalesce(max(added_order), 0) + 1 from hub_users where user_id = ${userId})`;
+
 const withRoles = (account: Account, userId: string) =>
   account.db
     .selectFrom('hubs')
     .innerJoin('hub_users', 'hub_users.hub_id', 'hubs.id')
     .where('hub_users.user_id', '=', userId);
 
-/** The hubs a user owns or is a user of, newest first (a user's `homeys`). */
+/** The hubs a user owns or is a user of, in the order they were added (a user's `homeys`: clients take the first). */
 export async function homeysOf(account: Account, userId: string): Promise<HomeyView[]> {
-  const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hubs.created_at', 'desc').orderBy('hubs.id').execute();
+  const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hub_users.added_order').orderBy('hubs.id').execute();
   return views(account, rows);
 }
 
@@ -125,7 +128,7 @@ export async function createHomey(account: Account, ownerId: string, input: Home
   try {
     await account.db.transaction().execute(async (trx) => {
       await trx.insertInto('hubs').values(row).execute();
-      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner', notify_push: 1, notify_email: 0 }).execute();
+      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner', notify_push: 1, notify_email: 0, added_order: hubOrderFor(ownerId) }).execute();
     });
   } catch (error) {
     throw isUniqueViolation(error) ? conflict('A hub record with this _id exists already') : error;
