@@ -156,9 +156,9 @@ export function authoriseSignIn(account: Account): RawRoute {
           userId = await passwordSignIn(account, email, form.password ?? '', clientAddress(req));
         } catch (error) {
           if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
-          return sendPage(res, 429, signInPage(request.client.name, request.hidden, error.message, email), error.headers);
+          return sendPage(res, 429, signInPage(request.client.name, request.hidden, { message: error.message }, email), error.headers);
         }
-        if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, 'Wrong e-mail address or password', email));
+        if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, { message: 'Wrong e-mail address or password', wrongPassword: true }, email));
         const code = await issueCode(account, { client: request.client, userId, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
         redirect(res, request.redirectUri, { code, state: request.state });
       });

@@ -4,22 +4,33 @@ import { escapeHtml, htmlLayout } from '../../../http/html-page.js';
 /** The OAuth parameters the form carries back to POST /oauth2/authorise. */
 export type Hidden = Record<string, string | undefined>;
 
-export function signInPage(appName: string, hidden: Hidden, message?: string, email = ''): string {
+/** What went wrong at the last try: a message, and whether the password was wrong (the field to fix). */
+export interface Problem {
+  message: string;
+  wrongPassword?: boolean;
+}
+
+const ERROR_ID = 'sign-in-error';
+
+export function signInPage(appName: string, hidden: Hidden, problem?: Problem, email = ''): string {
   const fields = Object.entries(hidden)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
+  // After a wrong password the password field takes the focus (autofocus needs no script), marked invalid and tied
+  // to the message, so a screen reader says what to fix where the user types it again.
+  const passwordState = problem?.wrongPassword ? ` autofocus aria-invalid="true" aria-describedby="${ERROR_ID}"` : '';
   return htmlLayout(
     'Sign in',
     `<h1>Sign in</h1>
 <p>to continue to <strong>${escapeHtml(appName)}</strong></p>
-${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
+${problem ? `<p role="alert" id="${ERROR_ID}">${escapeHtml(problem.message)}</p>` : ''}
 <form method="post" action="/oauth2/authorise">
 ${fields}
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required${passwordState}>
 <button type="submit">Sign in</button>
 </form>`,
   );
