@@ -1,6 +1,7 @@
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AccountContext } from './context.js';
-import { hubOrderFor, requireHomey, type HomeyView } from './hubs.js';
+import { hubOrderFor } from './hub-order.js';
+import { requireHomey, type HomeyView } from './hubs.js';
 import { callerId, findUser, isAdmin } from './callers.js';
 
 /**

@@ -5,6 +5,7 @@ import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import { isUniqueViolation, sql, type Tables } from './db.js';
 import { extrasOf, replaceApps, type HubExtras } from './hub-extras.js';
+import { hubOrderFor } from './hub-order.js';
 
 export const PAGE_SIZE = 50;
 
@@ -60,9 +61,6 @@ async function views(account: Account, rows: Array<HubRow & Membership>): Promis
   const extras = await extrasOf(account, rows.map((row) => row.id));
   return rows.map((row) => view(row, row, extras.get(row.id)!));
 }
-
-/** The next place in a user's list of hubs (the hub added last comes last), counted in the insert itself. */
-export const hubOrderFor = (userId: string) => sql<number>`(select coalesce(max(added_order), 0) + 1 from hub_users where user_id = ${userId})`;
 
 const withRoles = (account: Account, userId: string) =>
   account.db

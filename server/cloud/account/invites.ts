@@ -4,7 +4,8 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import type { Tables } from './db.js';
-import { hubOrderFor, requireHomey, requireOwned } from './hubs.js';
+import { hubOrderFor } from './hub-order.js';
+import { requireHomey, requireOwned } from './hubs.js';
 import { findUser } from './callers.js';
 
 export type InviteView = components['schemas']['Invite'];

@@ -1,5 +1,6 @@
 /** The schema of the account service's database, step by step (kysely's Migrator runs what a database lacks). */
 import type { Kysely, Migration } from 'kysely';
+import { hubOrderMigration } from './hub-order.js';
 
 // Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
 const initial: Migration = {
@@ -301,30 +302,6 @@ const accountsHardwareLists: Migration = {
   },
 };
 
-/** A user's hubs keep the order they were added in: a per-user counter, the hubs already there numbered by age. */
-const hubOrder: Migration = {
-  async up(db: Kysely<any>) {
-    await db.schema.alterTable('hub_users').addColumn('added_order', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    const rows = await db
-      .selectFrom('hub_users')
-      .innerJoin('hubs', 'hubs.id', 'hub_users.hub_id')
-      .select(['hub_users.hub_id', 'hub_users.user_id'])
-      .orderBy('hub_users.user_id')
-      .orderBy('hubs.created_at')
-      .orderBy('hubs.id')
-      .execute();
-    const counts = new Map<string, number>();
-    for (const { hub_id, user_id } of rows) {
-      const order = (counts.get(user_id) ?? 0) + 1;
-      counts.set(user_id, order);
-      await db.updateTable('hub_users').set({ added_order: order }).where('hub_id', '=', hub_id).where('user_id', '=', user_id).execute();
-    }
-  },
-  async down(db: Kysely<any>) {
-    await db.schema.alterTable('hub_users').dropColumn('added_order').execute();
-  },
-};
-
 /**
  * Migrations, run in the order of their names (hence the numbers); a new one is added below, never changed once
  * released.
@@ -338,6 +315,6 @@ export const migrations: Record<string, Migration> = {
   '006-avatars': avatars,
   '007-newsletter-language': newsletterLanguage,
   '008-accounts-hardware-lists': accountsHardwareLists,
-  '009-hub-order': hubOrder,
+  '009-hub-order': hubOrderMigration,
 };
 
