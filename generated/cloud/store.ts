@@ -849,6 +849,8 @@ export interface components {
             price: components["schemas"]["ProductPrice"];
             /** @description The price of one, before VAT, by currency. Every product is sold in euros, the shop's own currency. */
             prices: {
+                EUR: components["schemas"]["Amount"];
+            } & {
                 [key: string]: components["schemas"]["Amount"];
             };
             /** @example HUB-PRO-2023-EU */
