@@ -159,4 +159,15 @@ describeInChromium('the form on different screens and through history', () => {
     await currentStep(page, 'category');
     expect(await shownSteps(page)).toEqual(['category']);
   });
+
+  it('when files are attached and the page is about to be reloaded, then the browser asks first (files cannot be kept); staying keeps them', async () => {
+    const { page } = await harness.openSignedIn();
+    await typeTicket(page);
+    await page.getByLabel('Attachments').setInputFiles([{ name: 'hub-log.txt', mimeType: 'text/plain', buffer: Buffer.from('log') }]);
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.dismiss())));
+    await page.evaluate(() => setTimeout(() => location.reload()));
+    expect(await asked).toBe('beforeunload');
+    expect(await page.getByRole('list', { name: 'Attached files' }).getByRole('listitem').count()).toBe(1);
+    expect(await page.getByLabel('Subject (required)').inputValue()).toBe('Zigbee sensors drop off');
+  });
 });

@@ -1,4 +1,4 @@
-/** Small self-contained HTML pages (no script, every value escaped): sign-in pages, landing pages of redirects. */
+/** Small self-contained HTML pages (no script of their own, every value escaped): sign-in pages, landing pages of redirects. */
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ShownError, sendTicket } from '../queries/send-ticket.js';
 import { useServices } from '../services/services.js';
@@ -33,6 +33,15 @@ export function TicketStep({ session, entry, index }: StepProps) {
     mutationFn: (fields: TicketFields) => sendTicket(services, queryClient, session, { ...fields, files, wizard: wizard.collected }),
     onSuccess: clearSavedWizard,
   });
+  // The steps and the text come back after a reload (saved-wizard.ts), files cannot: with some attached and the
+  // ticket not sent, the browser asks before the page is left.
+  const unsentFiles = files.length > 0 && !send.isSuccess;
+  useEffect(() => {
+    if (!unsentFiles) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    globalThis.addEventListener('beforeunload', ask);
+    return () => globalThis.removeEventListener('beforeunload', ask);
+  }, [unsentFiles]);
   const { errors } = formState;
   return (
     <form className="final-step" noValidate onSubmit={handleSubmit((fields) => send.mutate(fields))}>
