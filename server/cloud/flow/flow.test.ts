@@ -78,6 +78,7 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
     ['the document wrapped in a data field', () => ({ data: document }), 'format'],
     ['a document of another format', () => ({ ...document, format: 'dashboard' }), 'format'],
     ['a document without its flow', () => ({ ...document, flow: undefined }), 'flow'],
+    ['a field beside the document', () => ({ ...document, public: true }), 'public'],
   ])('when a share has %s, then 400 naming it and nothing is kept', async (_name, body, named) => {
     const carl = await account.user();
     const res = await request(url).post('/flow').set(carl.auth).send(body()).expect(400);
