@@ -1,4 +1,4 @@
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, Migrator, type Generated, sql } from 'kysely';
 import { migrate, openDialect } from '../database.js';
 import type { SubscriptionTables } from '../subscriptions.js';
 import { migrations } from './migrations.js';
@@ -86,6 +86,8 @@ export interface Tables {
     /** Whether this user hears of the hub going offline or coming back, by push and by e-mail. */
     notify_push: number;
     notify_email: number;
+    /** The place of this hub among the user's hubs: 1 for the first one added, then counting up (see `hubOrderFor`). */
+    added_order: Generated<number>;
   };
   hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
   avatars: { user_id: string; content_type: string; data: Buffer; etag: string; updated_at: string };
