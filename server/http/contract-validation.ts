@@ -29,17 +29,14 @@ const READ_AS = new Set(['application/json', 'application/x-www-form-urlencoded'
 
 /**
  * The Content-Type as the validator is to see it: the media type the body was read as, without parameters (the
- * body is decoded by then), or none when no body was read. The validator keeps a middleware per distinct header,
- * with schemas compiled for it, so a caller sending `application/json; x=1`, `x=2` ... would grow it without bound
- * (docs/protocol.md, "Media types"). A request without the header (every GET) costs nothing here.
+ * body is decoded by then). The validator keeps a middleware per distinct header, with schemas compiled for it, so a
+ * caller sending `application/json; x=1`, `x=2` ... would grow it without bound (docs/protocol.md, "Media types").
+ * An empty body keeps its media type, so that the contract's rule for a missing body answers (an empty OAuth2 form
+ * is RFC 6749's 400 invalid_request, not a 415). A request without the header (every GET) costs nothing here.
  */
 function normaliseContentType(req: Request): void {
   const sent = req.headers['content-type'];
   if (sent === undefined) return;
-  if (req.body === undefined) {
-    delete req.headers['content-type'];
-    return;
-  }
   const semicolon = sent.indexOf(';');
   const type = (semicolon === -1 ? sent : sent.slice(0, semicolon)).trim().toLowerCase();
   req.headers['content-type'] = READ_AS.has(type) ? type : 'application/json';
