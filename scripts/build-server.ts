@@ -1,6 +1,7 @@
 /**
- * npm run build:server: scripts/start.ts and everything it imports (hub, cloud account service, their packages)
- * bundled by esbuild into dist/server, which `npm start` runs with plain node. Compiling TypeScript in the hub's own
+ * npm run build:server: npm start's supervisor (scripts/start.ts) and its processes (the hub, the cloud services, the
+ * form), each with everything it imports, bundled by esbuild into a file of its own in dist/server, which `npm start`
+ * runs with plain node. Compiling TypeScript in the hub's own
  * process (tsx) cost about 80 MB of resident memory and half a second of every start. Skipped when the bundle is
  * newer than every file it is made from; `--force` builds regardless.
  */
@@ -15,6 +16,9 @@ export const serverSources = ['server', 'scripts', 'generated', 'package-lock.js
 
 /** The file `npm start` runs. */
 export const serverEntry = (directory = root) => path.join(directory, 'dist', 'server', 'start.js');
+
+/** The supervisor and the processes it starts (beside it, by name): one bundle each, with only what that one runs. */
+const entries = ['start', 'start-hub', 'start-demo-cloud', 'start-form'];
 
 /**
  * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native, @node-rs/argon2's platform
@@ -37,15 +41,15 @@ export function serverIsCurrent(directory = root): boolean {
 const oneByte = (code: string) => code.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * Bundles into one file, written beside the last and then renamed over it, so that a hub running the last one keeps
- * running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's).
+ * Bundles each entry into one file, written beside the last and then renamed over it, so that a hub running the last
+ * one keeps running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's). The
+ * supervisor's own file is renamed last: the bundle is current only once every process's is.
  */
 export async function buildServer(): Promise<void> {
-  const entry = serverEntry();
-  const next = `${entry}.${process.pid}`;
+  const outdir = path.dirname(serverEntry());
   const result = await build({
-    entryPoints: [path.join(root, 'scripts', 'start.ts')],
-    outfile: next,
+    entryPoints: entries.map((name) => path.join(root, 'scripts', `${name}.ts`)),
+    outdir,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -61,9 +65,13 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
     write: false,
   });
-  mkdirSync(path.dirname(next), { recursive: true });
-  writeFileSync(next, oneByte(result.outputFiles[0]!.text));
-  renameSync(next, entry);
+  mkdirSync(outdir, { recursive: true });
+  const last = (file: { path: string }) => Number(file.path === serverEntry());
+  for (const file of [...result.outputFiles].sort((a, b) => last(a) - last(b))) {
+    const next = `${file.path}.${process.pid}`;
+    writeFileSync(next, oneByte(file.text));
+    renameSync(next, file.path);
+  }
 }
 
 /** Bundles unless the bundle is current (or `force`). */
