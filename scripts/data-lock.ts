@@ -28,10 +28,11 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * Takes the data folder for this process until it exits; throws one line naming the pid of the start that holds it.
+ * Takes the data folder for this process until it exits (or calls the release it resolves with); throws one line
+ * naming the pid of the start that holds it.
  * A holder that was killed leaves a lock that goes stale: this waits for that (at most 10 s) rather than refusing.
  */
-export async function lockDataDir(dataDir: string): Promise<void> {
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const pidFile = path.join(dataDir, 'npm-start.pid');
   const options = {
     lockfilePath: path.join(dataDir, 'npm-start.lock'),
@@ -41,18 +42,25 @@ export async function lockDataDir(dataDir: string): Promise<void> {
     onCompromised: (error: Error) => console.error(`The lock on DATA_DIR ${dataDir} was lost (${error.message}): another npm start may now use it too.`),
   };
   const inUse = (holder: number | undefined) => new Error(`DATA_DIR ${dataDir} is in use by ${holder ? `pid ${holder}` : 'another process'} (another npm start): stop it, or choose another DATA_DIR.`);
+  let release: () => Promise<void>;
   try {
-    await lockfile.lock(dataDir, options);
+    release = await lockfile.lock(dataDir, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     const holder = holderOf(pidFile);
     if (holder && isRunning(holder)) throw inUse(holder);
     const retries = { retries: STALE_MS / 1000 + 2, factor: 1, minTimeout: 1000, maxTimeout: 1000 };
-    await lockfile.lock(dataDir, { ...options, retries }).catch(() => {
+    release = await lockfile.lock(dataDir, { ...options, retries }).catch(() => {
       throw inUse(holderOf(pidFile));
     });
   }
   writeFileSync(pidFile, String(process.pid));
+  const removePid = () => rmSync(pidFile, { force: true });
   // proper-lockfile removes its folder at exit.
-  process.on('exit', () => rmSync(pidFile, { force: true }));
+  process.on('exit', removePid);
+  return async () => {
+    process.off('exit', removePid);
+    removePid();
+    await release();
+  };
 }

@@ -212,8 +212,8 @@ export function unknownSettings(env: NodeJS.ProcessEnv): string[] {
     .sort()
     .map((name) => {
       const guess = closest(name, KNOWN_SETTINGS);
-      // A guess that shares less than half of the name would only puzzle (CLOUD_SDK_VERSION, Google's Cloud SDK's own).
-      const hint = distance(name, guess) * 2 <= name.length ? `did you mean ${guess}?` : 'the settings are listed in docs/configuration.md.';
+      // A guess a few edits away is a slip; one further away would only puzzle (CLOUD_SDK_VERSION, Google's Cloud SDK's own).
+      const hint = distance(name, guess) <= Math.max(2, name.length / 4) ? `did you mean ${guess}?` : 'the settings are listed in docs/configuration.md.';
       return `${name} is not a setting of npm start and is ignored: ${hint}`;
     });
 }

@@ -20,10 +20,16 @@ export interface Supervised {
   onMessage(message: ToSupervisor): void;
 }
 
-/** At most this many restarts of one process within the window; the next stop leaves it stopped. */
-export const RESTART_BURST = { restarts: 5, windowMs: 60_000 };
-/** Half a second before the first restart of a burst, doubling for each further one, at most 10 s. */
-const backOffMs = (restartsInBurst: number) => Math.min(500 * 2 ** restartsInBurst, 10_000);
+export interface RestartPolicy {
+  /** At most this many restarts of one process within the window; the next stop leaves it stopped. */
+  restarts: number;
+  windowMs: number;
+  /** The wait before the first restart of a burst, doubled for each further one, up to `maxDelayMs`. */
+  delayMs: number;
+  maxDelayMs: number;
+}
+
+export const RESTART_POLICY: RestartPolicy = { restarts: 5, windowMs: 60_000, delayMs: 500, maxDelayMs: 10_000 };
 
 const how = (code: number | null, signal: NodeJS.Signals | null) => (signal ? `signal ${signal}` : `exit code ${code}`);
 
@@ -36,7 +42,10 @@ export class Supervisor {
   up = false;
 
   /** `startFailed`: a process stopped before the whole start was up, with its exit code. */
-  constructor(private readonly startFailed: (code: number) => void) {}
+  constructor(
+    private readonly startFailed: (code: number) => void,
+    private readonly policy = RESTART_POLICY,
+  ) {}
 
   start(process_: Supervised): void {
     const child = fork(process_.entry, [], { env: { ...process.env, ...process_.env() }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -55,12 +64,13 @@ export class Supervisor {
 
   private restart(process_: Supervised, why: string): void {
     const now = systemClock.now();
-    const recent = (this.restarts.get(process_) ?? []).filter((at) => now - at < RESTART_BURST.windowMs);
-    if (recent.length >= RESTART_BURST.restarts) {
-      console.log(`The ${process_.name} stopped (${why}), its ${recent.length + 1}th stop within ${RESTART_BURST.windowMs / 1000} s: it is not restarted again; the others keep serving.`);
+    const { restarts, windowMs, delayMs, maxDelayMs } = this.policy;
+    const recent = (this.restarts.get(process_) ?? []).filter((at) => now - at < windowMs);
+    if (recent.length >= restarts) {
+      console.log(`The ${process_.name} stopped (${why}), its stop ${recent.length + 1} within ${windowMs / 1000} s: it is not restarted again; the others keep serving.`);
       return;
     }
-    const delay = backOffMs(recent.length);
+    const delay = Math.min(delayMs * 2 ** recent.length, maxDelayMs);
     this.restarts.set(process_, [...recent, now]);
     console.log(`The ${process_.name} stopped (${why}): restarting it in ${delay / 1000} s.`);
     const timer = setTimeout(() => {
