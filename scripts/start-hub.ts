@@ -20,14 +20,13 @@ import { fail, listenError, startSettingsOrFail } from './start-settings.js';
 const settings = startSettingsOrFail(process.env, root);
 const { host, hubPort, hubSecurePort, dataDir, docsDir, hostNames, cloudSharedSecret, weatherUrl, mdns } = settings;
 
-// The cloud's keys live in its data folder: made here on a first start, before the cloud process starts, so that the
-// two never both make them. The hub trusts the delegation tokens of that account service (unless
+// The cloud's keys live in its data folder: made here on a first start, before the cloud process starts (once the hub
+// listens), so that the two never both make them. The hub trusts the delegation tokens of that account service (unless
 // CLOUD_PUBLIC_KEY_FILE names another's key), and proves who it is with a credential made from the deployment's key.
 const cloudDir = path.join(dataDir, 'cloud');
 mkdirSync(cloudDir, { recursive: true });
 const cloudPublicKey = settings.cloudPublicKey ?? (await loadDelegationKeys(cloudDir)).publicPem;
 const hubSecretKey = loadHubSecretKey(cloudDir);
-tell({ type: 'keys-ready' });
 
 const running = createHub({ dataDir, demoHome: true, validateResponses: false, development: false, docsDir, cloudPublicKey, cloudSharedSecret, hostNames, weatherUrl, mdns });
 stopWith('hub', () => running.close());

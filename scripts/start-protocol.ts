@@ -9,8 +9,7 @@ import type { Demo, DemoOptions } from '../server/cloud/account/demo.js';
 export type DemoHub = DemoOptions['hub'];
 
 export type ToSupervisor =
-  /** The hub has read (or made) the cloud's keys in the data folder: the cloud may start without racing it. */
-  | { type: 'keys-ready' }
+  /** Sent once the hub has read (or made) the cloud's keys in the data folder too: the cloud may start without racing it. */
   | { type: 'hub-listening'; hubUrl: string; token: string; replaced?: 'revoked' | 'ownerChanged'; docsBuilt: boolean }
   | { type: 'hub-joined'; hub: DemoHub; secureUrl?: string; secureProblem?: string }
   | { type: 'hub-linked'; linked: boolean }

@@ -74,11 +74,15 @@ const hub: Supervised = {
   env: () => ({ [APPS_SECRET_VARIABLE]: appsSecret, ...(known.hub ? { HUB_PORT: portOf(known.hub.hub.localUrl)!, HUB_SECURE_PORT: portOf(known.hub.secureUrl) ?? String(settings.hubSecurePort) } : {}) }),
   onStart: () => (hubJoinedNow = hubToldOwner = false),
   onMessage(message) {
-    if (message.type === 'keys-ready' && !cloudStarted) {
-      cloudStarted = true;
-      supervisor.start(cloud);
-    } else if (message.type === 'hub-listening') {
+    if (message.type === 'hub-listening') {
       hubListening.resolve(message);
+      // The cloud and the form start once the hub serves: the hub's start has the machine first (the Hub URL line is
+      // what a start waits for), and the cloud's keys, which the hub makes on a first start, are there.
+      if (!cloudStarted) {
+        cloudStarted = true;
+        supervisor.start(cloud);
+        supervisor.start(form);
+      }
       back('hub', message.hubUrl);
       if (known.cloud) supervisor.send(hub, { type: 'cloud', ...cloudAddresses(known.cloud) });
     } else if (message.type === 'hub-joined') {
@@ -150,7 +154,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 supervisor.start(hub);
-supervisor.start(form);
 
 // The lines, in the order tools and people read them.
 const { hubUrl, token, replaced, docsBuilt } = await hubListening.promise;

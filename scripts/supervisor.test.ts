@@ -14,7 +14,7 @@ describe("npm start's supervisor (scripts/supervisor.ts)", () => {
   /** Crashes as it starts, as a process with a bug at boot does. */
   const crashing = script('crashing', 'process.exit(3);');
   /** Serves until asked to stop, and says it is there. */
-  const steady = script('steady', "process.send({ type: 'keys-ready' }); process.on('message', () => {}); process.on('SIGTERM', () => process.exit(0));");
+  const steady = script('steady', "process.send({ type: 'hub-linked', linked: true }); process.on('message', () => {}); process.on('SIGTERM', () => process.exit(0));");
   const lines: string[] = [];
   beforeEach(() => {
     lines.length = 0;
