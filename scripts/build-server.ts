@@ -5,7 +5,7 @@
  * process (tsx) cost about 80 MB of resident memory and half a second of every start. Skipped when the bundle is
  * newer than every file it is made from; `--force` builds regardless.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { root } from './apis.js';
@@ -27,10 +27,16 @@ const entries = ['start', 'start-hub', 'start-demo-cloud', 'start-form'];
  */
 const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', 'socket.io'];
 
-/** The bundle is current when it exists and is newer than every source; tests do not go into it. */
+/**
+ * The bundle is current when the supervisor's file is newer than every source (tests do not go into it) and each
+ * process's file is there (written before it, by the same build).
+ */
 export function serverIsCurrent(directory = root): boolean {
   const skip = (file: string) => path.basename(file) === 'node_modules' || /\.test\.tsx?$/.test(file);
-  return isUpToDate(serverEntry(directory), serverSources.map((source) => path.join(directory, source)), skip);
+  return (
+    isUpToDate(serverEntry(directory), serverSources.map((source) => path.join(directory, source)), skip) &&
+    entries.every((name) => existsSync(path.join(path.dirname(serverEntry(directory)), `${name}.js`)))
+  );
 }
 
 /**
