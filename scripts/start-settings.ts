@@ -191,11 +191,15 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   };
 }
 
-/** Every setting npm start reads, and those its companion scripts read (demo:setup, the client package's proof). */
+/**
+ * Every setting npm start reads (here, or in its processes: WEBHOOK_CALLBACK_ALLOW), and those its companion scripts
+ * read (demo:setup, the client package's proof).
+ */
 const KNOWN_SETTINGS = [
   'HOST', 'HUB_PORT', 'FORM_PORT', 'CLOUD_PORT', 'CONNECT_PORT', 'HUB_SECURE_PORT', 'HUB_HOSTNAMES', 'HUB_MDNS', 'LOG_LEVEL',
   'CLOUD_DATABASE_URL', 'SMTP_URL', 'WEATHER_URL', 'REDIS_URL', 'TRUSTED_PROXIES', 'CLOUD_INSTANCE_ID', 'CLOUD_PUBLIC_KEY_FILE',
-  'DATA_DIR', 'DOCS_DIR', 'CLOUD_SHARED_SECRET', 'CLOUD_REGION', 'CLOUD_STATUS_SECRET', 'STORE_SECRET', 'CLOUD_URL', 'HUB_URL', 'HUB_TOKEN',
+  'DATA_DIR', 'DOCS_DIR', 'CLOUD_SHARED_SECRET', 'CLOUD_REGION', 'CLOUD_STATUS_SECRET', 'STORE_SECRET', 'WEBHOOK_CALLBACK_ALLOW',
+  'CLOUD_URL', 'HUB_URL', 'HUB_TOKEN',
 ];
 const OURS = /^(HUB|CLOUD|FORM|CONNECT)_/;
 

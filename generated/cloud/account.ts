@@ -4172,7 +4172,7 @@ export interface operations {
     getLocationStatistics: {
         parameters: {
             query?: {
-                /** @description Epoch milliseconds. */
+                /** @description Epoch milliseconds (at most the last date JavaScript knows). */
                 since?: number;
             };
             header?: never;

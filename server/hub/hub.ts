@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import { appBundles } from '../../generated/app/bundles.js';
 import { hubBundles } from '../../generated/hub/bundles.js';
@@ -51,14 +50,8 @@ import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
 import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
 import { startSetup } from './setup/agent.js';
+import { docsFiles } from './docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
-
-/** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
-function docs(folder: string): express.Router {
-  const router = express.Router();
-  router.use('/docs', express.static(folder));
-  return router;
-}
 
 export interface RunningHub {
   hub: Hub;
@@ -174,7 +167,7 @@ function serveApi(hub: Hub): HubApi {
       headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       warm: ['system'],
-      fallback: config.docsDir ? docs(config.docsDir) : undefined,
+      fallback: config.docsDir ? docsFiles(config.docsDir) : undefined, // everything else outside /api/ is the kernel's JSON 404
       rawRoutes: appRoutes(hub, dispatcher),
     }),
   );
