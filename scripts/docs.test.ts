@@ -215,6 +215,10 @@ describe('the docs as the hub serves them (server/hub/docs-files.ts)', () => {
           await page.waitForLoadState('networkidle');
           // Redoc's bundle names Redocly's CDN (its logo): the page's policy stops that request before it is sent.
           expect(requested.filter((address) => !address.startsWith(`${hub.url}/`) && !blocked.includes(address))).toEqual([]);
+          if (file !== 'index.html') {
+            const attribution = await page.evaluate(`getComputedStyle(document.querySelector('a[target="_blank"][href$="/redoc/"] p'), '::after').content`);
+            expect(attribution).toBe('" Redoc"');
+          }
           await page.evaluate(axe);
           const violations = await page.evaluate(
             `axe.run(document, { runOnly: ['color-contrast'] }).then((result) => result.violations.flatMap((rule) => rule.nodes.map((node) => node.target.join(' ') + ': ' + node.failureSummary)))`,
