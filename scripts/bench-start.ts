@@ -7,7 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { root } from './apis.js';
 import { stop, waitForOutput } from './child.js';
 
-/** Resident memory (MB) of the largest process under `pid`: the hub's node process below npm's, if any. */
+/**
+ * Resident memory (MB) of the hub's process under `pid`: npm start's hub process (start-hub.js, beside the cloud's and
+ * the form's), else the largest process (a hub started on its own, below npm's process if any).
+ */
 export function residentMb(pid: number): number {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -28,13 +31,15 @@ export function residentMb(pid: number): number {
       }
     }
   }
-  const rss = [...tree].map((id) => {
+  const read = (id: number, file: string) => {
     try {
-      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+      return readFileSync(`/proc/${id}/${file}`, 'utf8');
     } catch {
-      return 0;
+      return '';
     }
-  });
+  };
+  const hub = [...tree].filter((id) => read(id, 'cmdline').includes('start-hub.js'));
+  const rss = (hub.length ? hub : [...tree]).map((id) => Number(/VmRSS:\s+(\d+)/.exec(read(id, 'status'))?.[1] ?? 0));
   return Math.round(Math.max(...rss) / 1024);
 }
 

@@ -10,7 +10,14 @@ describe('npm start rebuilds the server bundle only when its sources changed', (
     expect(serverIsCurrent(dir)).toBe(false);
   });
 
+  it("when the supervisor's bundle is newer than every source but a process's bundle is missing, then it builds", () => {
+    for (const name of ['start-hub', 'start-demo-cloud']) file(`dist/server/${name}.js`, 150);
+    file('dist/server/start.js', 200);
+    expect(serverIsCurrent(dir)).toBe(false);
+  });
+
   it('when the bundle is newer than every source, then it is current; a later source, spec or lockfile makes it stale', () => {
+    file('dist/server/start-form.js', 150);
     file('dist/server/start.js', 200);
     expect(serverIsCurrent(dir)).toBe(true);
     file('server/hub/zones/api.test.ts', 300); // tests are not bundled

@@ -1,10 +1,11 @@
 /**
- * npm run build:server: scripts/start.ts and everything it imports (hub, cloud account service, their packages)
- * bundled by esbuild into dist/server, which `npm start` runs with plain node. Compiling TypeScript in the hub's own
+ * npm run build:server: npm start's supervisor (scripts/start.ts) and its processes (the hub, the cloud services, the
+ * form), each with everything it imports, bundled by esbuild into a file of its own in dist/server, which `npm start`
+ * runs with plain node. Compiling TypeScript in the hub's own
  * process (tsx) cost about 80 MB of resident memory and half a second of every start. Skipped when the bundle is
  * newer than every file it is made from; `--force` builds regardless.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { root } from './apis.js';
@@ -16,6 +17,9 @@ export const serverSources = ['server', 'scripts', 'generated', 'package-lock.js
 /** The file `npm start` runs. */
 export const serverEntry = (directory = root) => path.join(directory, 'dist', 'server', 'start.js');
 
+/** The supervisor and the processes it starts (beside it, by name): one bundle each, with only what that one runs. */
+const entries = ['start', 'start-hub', 'start-demo-cloud', 'start-form'];
+
 /**
  * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native, @node-rs/argon2's platform
  * binary) and socket.io, which serves its browser client from files beside its own code. Files read at run time
@@ -23,10 +27,16 @@ export const serverEntry = (directory = root) => path.join(directory, 'dist', 's
  */
 const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', 'socket.io'];
 
-/** The bundle is current when it exists and is newer than every source; tests do not go into it. */
+/**
+ * The bundle is current when the supervisor's file is newer than every source (tests do not go into it) and each
+ * process's file is there (written before it, by the same build).
+ */
 export function serverIsCurrent(directory = root): boolean {
   const skip = (file: string) => path.basename(file) === 'node_modules' || /\.test\.tsx?$/.test(file);
-  return isUpToDate(serverEntry(directory), serverSources.map((source) => path.join(directory, source)), skip);
+  return (
+    isUpToDate(serverEntry(directory), serverSources.map((source) => path.join(directory, source)), skip) &&
+    entries.every((name) => existsSync(path.join(path.dirname(serverEntry(directory)), `${name}.js`)))
+  );
 }
 
 /**
@@ -37,15 +47,15 @@ export function serverIsCurrent(directory = root): boolean {
 const oneByte = (code: string) => code.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * Bundles into one file, written beside the last and then renamed over it, so that a hub running the last one keeps
- * running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's).
+ * Bundles each entry into one file, written beside the last and then renamed over it, so that a hub running the last
+ * one keeps running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's). The
+ * supervisor's own file is renamed last: the bundle is current only once every process's is.
  */
 export async function buildServer(): Promise<void> {
-  const entry = serverEntry();
-  const next = `${entry}.${process.pid}`;
+  const outdir = path.dirname(serverEntry());
   const result = await build({
-    entryPoints: [path.join(root, 'scripts', 'start.ts')],
-    outfile: next,
+    entryPoints: entries.map((name) => path.join(root, 'scripts', `${name}.ts`)),
+    outdir,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -61,9 +71,13 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
     write: false,
   });
-  mkdirSync(path.dirname(next), { recursive: true });
-  writeFileSync(next, oneByte(result.outputFiles[0]!.text));
-  renameSync(next, entry);
+  mkdirSync(outdir, { recursive: true });
+  const last = (file: { path: string }) => Number(file.path === serverEntry());
+  for (const file of [...result.outputFiles].sort((a, b) => last(a) - last(b))) {
+    const next = `${file.path}.${process.pid}`;
+    writeFileSync(next, oneByte(file.text));
+    renameSync(next, file.path);
+  }
 }
 
 /** Bundles unless the bundle is current (or `force`). */

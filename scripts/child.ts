@@ -21,8 +21,8 @@ function spawnGroup(file: string, args: string[], env: Record<string, string>): 
 
 /**
  * The hub, cloud account service and form server as `npm start` runs them once it has built them: the bundle of
- * scripts/start.ts (scripts/build-server.ts), built first when its sources changed. One process, which gets
- * signals itself.
+ * scripts/start.ts (scripts/build-server.ts), built first when its sources changed. Its process supervises one
+ * process each for the hub, the cloud and the form, all in the group that stop() signals.
  */
 export async function spawnStart(env: Record<string, string> = {}): Promise<ChildProcess> {
   if (!serverIsCurrent()) await buildServer();

@@ -9,8 +9,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './apis.js';
 import { startCloud, type RunningCloud } from './cloud.js';
-import { fail, startSettingsOrFail } from './start-settings.js';
+import { browsableOrigin, fail, startSettingsOrFail, unknownSettings } from './start-settings.js';
 
+for (const warning of unknownSettings(process.env)) console.error(warning);
 const settings = startSettingsOrFail(process.env, root);
 const cloudDir = path.join(settings.dataDir, 'cloud');
 mkdirSync(cloudDir, { recursive: true });
@@ -26,10 +27,7 @@ try {
     appsSecret: settings.cloudSharedSecret ?? randomBytes(32).toString('hex'),
     async listen(service, name, port) {
       try {
-        const url = new URL(await service.listen(port, settings.host));
-        // A wildcard address is not one to browse to.
-        if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = 'localhost';
-        return url.origin;
+        return browsableOrigin(await service.listen(port, settings.host));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         throw new Error(code === 'EADDRINUSE' ? `Port ${port} is already in use: choose another with ${name}` : `Cannot listen on ${settings.host}:${port} (${name}): ${(error as Error).message}`);

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readStartSettings, SettingsError } from './start-settings.js';
+import { readStartSettings, SettingsError, unknownSettings } from './start-settings.js';
 
 describe("npm start's settings (scripts/start-settings.ts)", () => {
   const work = mkdtempSync(path.join(tmpdir(), 'start-settings-'));
@@ -82,5 +82,20 @@ describe("npm start's settings (scripts/start-settings.ts)", () => {
       `DATA_DIR must be a folder this user can write: ${path.join(file, 'data')} (ENOTDIR: not a directory)`,
     ]);
     expect(existsSync(path.join(file, 'data'))).toBe(false);
+  });
+
+  it('when DATA_DIR is under a folder that refuses new folders (/proc), then it says so at once instead of hanging', () => {
+    expect(problems({ DATA_DIR: '/proc/nope/data' })).toEqual(['DATA_DIR must be a folder this user can write: /proc/nope/data (ENOENT: no such file or directory)']);
+  });
+
+  it("when variables look meant for npm start but are none of its settings, then each is warned about with the closest setting, and other programs' are not", () => {
+    expect(unknownSettings({ HUB_PROT: '5000', DATADIR: '/tmp/data', CLOUD_DATABASE_URI: 'postgres://db', FORM_PORT: '1', CONNECT_PORTS: '2', HOME: '/root', HOSTNAME: 'box', PATH: '/bin' })).toEqual([
+      'CLOUD_DATABASE_URI is not a setting of npm start and is ignored: did you mean CLOUD_DATABASE_URL?',
+      'CONNECT_PORTS is not a setting of npm start and is ignored: did you mean CONNECT_PORT?',
+      'DATADIR is not a setting of npm start and is ignored: did you mean DATA_DIR?',
+      'HUB_PROT is not a setting of npm start and is ignored: did you mean HUB_PORT?',
+    ]);
+    // Far from every setting: no guess that would only puzzle.
+    expect(unknownSettings({ CLOUD_SDK_VERSION: '500.0.0' })).toEqual(['CLOUD_SDK_VERSION is not a setting of npm start and is ignored: the settings are listed in docs/configuration.md.']);
   });
 });

@@ -4,9 +4,10 @@
  * password are echoed with it masked.
  */
 import { createPublicKey } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { closest, distance } from 'fastest-levenshtein';
 import { INSTANCE_ID } from '../server/cloud/instance-id.js';
 
 export interface StartSettings {
@@ -72,6 +73,16 @@ function parsedUrl(value: string): URL | undefined {
 
 /** The first line of a file system error, without the path Node repeats after the comma. */
 const reason = (error: unknown) => (error as Error).message.split(',')[0]!;
+
+/**
+ * Makes `folder` and its missing parents one at a time: a recursive mkdirSync never returns where a parent refuses
+ * new folders with ENOENT (/proc/nope).
+ */
+function makeFolder(folder: string): void {
+  if (existsSync(folder)) return;
+  makeFolder(path.dirname(folder));
+  mkdirSync(folder);
+}
 
 /** Reads and checks every setting; throws a SettingsError naming each wrong one. Makes DATA_DIR if missing. */
 export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSettings {
@@ -147,7 +158,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   const dataDir = path.resolve(set('DATA_DIR') ?? 'data');
   try {
     // The hub, the cloud services and the support back end each keep files here: prove it takes one.
-    mkdirSync(dataDir, { recursive: true });
+    makeFolder(dataDir);
     const probe = path.join(dataDir, `.write-test-${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe);
@@ -180,6 +191,37 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   };
 }
 
+/**
+ * Every setting npm start reads (here, or in its processes: WEBHOOK_CALLBACK_ALLOW), and those its companion scripts
+ * read (demo:setup, the client package's proof).
+ */
+const KNOWN_SETTINGS = [
+  'HOST', 'HUB_PORT', 'FORM_PORT', 'CLOUD_PORT', 'CONNECT_PORT', 'HUB_SECURE_PORT', 'HUB_HOSTNAMES', 'HUB_MDNS', 'LOG_LEVEL',
+  'CLOUD_DATABASE_URL', 'SMTP_URL', 'WEATHER_URL', 'REDIS_URL', 'TRUSTED_PROXIES', 'CLOUD_INSTANCE_ID', 'CLOUD_PUBLIC_KEY_FILE',
+  'DATA_DIR', 'DOCS_DIR', 'CLOUD_SHARED_SECRET', 'CLOUD_REGION', 'CLOUD_STATUS_SECRET', 'STORE_SECRET', 'WEBHOOK_CALLBACK_ALLOW',
+  'CLOUD_URL', 'HUB_URL', 'HUB_TOKEN',
+];
+const OURS = /^(HUB|CLOUD|FORM|CONNECT)_/;
+
+/** One edit from a setting's name (`DATADIR`), in a name too long to be another program's by chance. */
+const nearly = (name: string, known: string) => name.length >= 6 && distance(name, known) === 1;
+
+/**
+ * A warning for each variable that looks meant for npm start but is none of its settings (`HUB_PROT`, `DATADIR`),
+ * naming the closest one: such a variable would otherwise be ignored without a word.
+ */
+export function unknownSettings(env: NodeJS.ProcessEnv): string[] {
+  return Object.keys(env)
+    .filter((name) => !KNOWN_SETTINGS.includes(name) && (OURS.test(name) || KNOWN_SETTINGS.some((known) => nearly(name, known))))
+    .sort()
+    .map((name) => {
+      const guess = closest(name, KNOWN_SETTINGS);
+      // A guess a few edits away is a slip; one further away would only puzzle (CLOUD_SDK_VERSION, Google's Cloud SDK's own).
+      const hint = distance(name, guess) <= Math.max(2, name.length / 4) ? `did you mean ${guess}?` : 'the settings are listed in docs/configuration.md.';
+      return `${name} is not a setting of npm start and is ignored: ${hint}`;
+    });
+}
+
 /** Ends a start with one message and status 1 (a setting or a port that is wrong: no stack trace). */
 export function fail(message: string): never {
   console.error(message);
@@ -193,4 +235,19 @@ export function startSettingsOrFail(env: NodeJS.ProcessEnv, root: string): Start
   } catch (error) {
     return fail((error as Error).message);
   }
+}
+
+/** The line a start ends with when one of its servers cannot listen on its port (`name`: the setting that moves it). */
+export function listenError(error: NodeJS.ErrnoException, host: string, name: string, port: number): string {
+  if (error.code === 'EADDRINUSE') {
+    return `Port ${port} is already in use: is another hub or npm start running? Stop it, or choose another port: ${name}=${port + 10} npm start`;
+  }
+  return `Cannot listen on ${host}:${port} (${name}): ${error.message}`;
+}
+
+/** The origin of a server listening at `url`, as one browses to it: a wildcard address is shown as localhost. */
+export function browsableOrigin(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.hostname === '0.0.0.0' || parsed.hostname === '[::]') parsed.hostname = 'localhost';
+  return parsed.origin;
 }

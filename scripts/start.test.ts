@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,20 @@ describe('npm start (scripts/start.ts)', () => {
     running.push(child);
     const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
+  }
+
+  /** The pid of the process that npm start (`pid`) runs `script` in. */
+  function processOf(pid: number, script: string): number {
+    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`${script}.js`)) return Number(entry);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    throw new Error(`npm start (${pid}) runs no ${script}`);
   }
 
   const getZones = (url: string, token: string) => fetch(`${url}/api/manager/zones/zone`, { headers: { Authorization: `Bearer ${token}` } });
@@ -300,6 +314,33 @@ describe('npm start (scripts/start.ts)', () => {
       if (line.startsWith('not built')) expect(line).toBe('not built (form/dist is missing; npm run build:form builds it)');
       else expect((await fetch(line)).status).toBe(200);
     });
+
+    it('when a second start is given the same data folder, then it exits 1 naming the pid of the running one, which goes on', async () => {
+      const second = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '1', DATA_DIR: dataDir });
+      running.push(second);
+      await expect(waitForOutput(second, /in use/)).resolves.toContain(`DATA_DIR ${dataDir} is in use by pid ${shared.child.pid} (another npm start): stop it, or choose another DATA_DIR.`);
+      expect(await exited(second)).toBe(1);
+      expect((await getZones(shared.url, shared.token)).status).toBe(200);
+    });
+
+    // Last: they restart its processes.
+    it('when the hub process is killed, then the cloud keeps answering and the hub comes back on its address with a printed line; when the cloud process is killed, then the hub keeps answering and the cloud comes back', async () => {
+      const { child, url, token } = shared;
+      const delegationKey = () => fetch(`${cloud.cloudUrl}/delegation/key`).then((response) => response.status);
+      const hubBack = waitForOutput(child, /^The hub is running again: /);
+      process.kill(processOf(child.pid!, 'start-hub'), 'SIGKILL');
+      expect(await delegationKey()).toBe(200);
+      expect(await hubBack).toMatch(new RegExp(`^The hub stopped \\(signal SIGKILL\\): restarting it in [\\d.]+ s\\.\n(.*\n)*The hub is running again: ${url}$`, 'm'));
+      expect((await getZones(url, token)).status).toBe(200);
+
+      const cloudBack = waitForOutput(child, /^The cloud is running again: /);
+      process.kill(processOf(child.pid!, 'start-demo-cloud'), 'SIGKILL');
+      expect((await getZones(url, token)).status).toBe(200);
+      expect(await cloudBack).toMatch(new RegExp(`^The cloud stopped \\(signal SIGKILL\\): restarting it in [\\d.]+ s\\.\n(.*\n)*The cloud is running again: ${cloud.cloudUrl}$`, 'm'));
+      expect(await delegationKey()).toBe(200);
+      // The demo account signs in on the hub again, with a token of the cloud that came back.
+      expect((await signInOnHub(cloud, url)).user.athomId).toEqual(expect.any(String));
+    }, 30_000);
   });
 
   it('when the hub port is taken, then it exits 1 with a message naming the port and HUB_PORT', async () => {
@@ -351,15 +392,26 @@ describe('npm start (scripts/start.ts)', () => {
   it('when settings are wrong, then it exits 1 with one line for each and no stack trace, before anything starts', async () => {
     const file = path.join(work, 'not-a-folder');
     writeFileSync(file, '');
-    const child = await spawnStart({ HUB_PORT: '0', DATA_DIR: path.join(file, 'data'), CLOUD_DATABASE_URL: 'base', SMTP_URL: 'mail.example:587' });
+    const child = await spawnStart({ HUB_PORT: '0', HUB_PROT: '5000', DATA_DIR: path.join(file, 'data'), CLOUD_DATABASE_URL: 'base', SMTP_URL: 'mail.example:587', LOG_LEVEL: 'verbose' });
     running.push(child);
     const output = await waitForOutput(child, /^DATA_DIR/);
     expect(await exited(child)).toBe(1);
-    expect(output.trim().split('\n')).toEqual([
+    // Warnings about this machine's own variables (CLOUD_SDK_VERSION where Google's Cloud SDK is installed) aside.
+    const ours = (line: string) => !Object.keys(process.env).some((name) => line.startsWith(`${name} is not a setting`));
+    expect(output.trim().split('\n').filter(ours)).toEqual([
+      'HUB_PROT is not a setting of npm start and is ignored: did you mean HUB_PORT?',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose".',
       'CLOUD_DATABASE_URL must be a URL such as postgres://user:password@host:5432/database; the value given is not a URL.',
       'SMTP_URL must be a URL such as smtp://user:password@mail.example:587 or smtps://mail.example, not "mail.example:587".',
       `DATA_DIR must be a folder this user can write: ${path.join(file, 'data')} (ENOTDIR: not a directory)`,
     ]);
+  });
+
+  it('when DATA_DIR is under a folder that refuses new folders (/proc), then it exits 1 with one line at once', async () => {
+    const child = await spawnStart({ HUB_PORT: '0', DATA_DIR: '/proc/nope' });
+    running.push(child);
+    await expect(waitForOutput(child, /^DATA_DIR/)).resolves.toContain('DATA_DIR must be a folder this user can write: /proc/nope (ENOENT: no such file or directory)');
+    expect(await exited(child)).toBe(1);
   });
 
   it('when CLOUD_PUBLIC_KEY_FILE is missing or not a public key, then it exits 1 saying so', async () => {

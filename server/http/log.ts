@@ -19,9 +19,13 @@ export const REDACTED_PATHS = SECRET_FIELDS.flatMap((field) => [nested(field), d
 export const ERROR_SECRET_PATHS = SECRET_FIELDS.flatMap((field) => [dotted('err', field), dotted('err.*', field)]);
 export const REDACTED = '[redacted]';
 
-/** LOG_LEVEL when set; otherwise info, or silent under jest so that tests print only their own output. */
+/**
+ * LOG_LEVEL when it is one of pino's; otherwise info, or silent under jest so that tests print only their own output.
+ * The logger is made when this module loads, before npm start checks its settings: a wrong LOG_LEVEL is left to that
+ * check's one line (scripts/start-settings.ts), not thrown from here.
+ */
 export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.LOG_LEVEL) return env.LOG_LEVEL;
+  if (env.LOG_LEVEL && (env.LOG_LEVEL === 'silent' || Object.hasOwn(pino.levels.values, env.LOG_LEVEL))) return env.LOG_LEVEL;
   return env.JEST_WORKER_ID === undefined ? 'info' : 'silent';
 }
 
