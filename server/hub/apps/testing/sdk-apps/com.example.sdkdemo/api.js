@@ -1,0 +1,16 @@
+'use strict';
+
+module.exports = {
+  async getStatus({ homey }) {
+    return { total: homey.settings.get('total') ?? 0, lamps: homey.drivers.getDriver('lamp').getDevices().length };
+  },
+  async setTotal({ homey, body }) {
+    homey.settings.set('total', body.total);
+    return { total: body.total };
+  },
+  async getLamp({ homey, params }) {
+    const lamp = homey.drivers.getDriver('lamp').getDevices().find((device) => device.getData().id === params.id);
+    if (!lamp) throw new Error(homey.__('errors.offline'));
+    return { name: lamp.getName(), onoff: lamp.getCapabilityValue('onoff') };
+  },
+};

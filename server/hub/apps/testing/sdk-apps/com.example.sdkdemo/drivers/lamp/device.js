@@ -1,0 +1,29 @@
+'use strict';
+
+const { Device } = require('homey');
+
+class LampDevice extends Device {
+  async onInit() {
+    this.registerCapabilityListener('onoff', async (value) => {
+      this.log(`${this.getName()} at ${this.getStoreValue('address')} turned ${value ? 'on' : 'off'}`);
+      await this.setCapabilityValue('measure_power', value ? 40 : 0);
+      if (value) await this.driver.turnedOn.trigger(this, { power: 40 }, {});
+    });
+    this.log(`${this.getName()} initialized`);
+  }
+
+  async onAdded() {
+    this.log(`${this.getName()} added`);
+    await this.setStoreValue('added', true);
+  }
+
+  async onRenamed(name) {
+    this.log(`Renamed to ${name}`);
+  }
+
+  async onDeleted() {
+    this.log(`${this.getName()} deleted`);
+  }
+}
+
+module.exports = LampDevice;
