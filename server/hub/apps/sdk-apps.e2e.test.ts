@@ -70,9 +70,9 @@ describe('an SDK v3 app run from the devkit', () => {
     const { body: lamps } = await hub.http().get(api(`flow/flowcardtrigger/${uri}/${uri}:lamp_turned_on/autocomplete`)).query({ name: 'device', query: 'desk' }).set(auth()).expect(200);
     expect(lamps).toEqual([{ id: lamp.id, name: 'Desk lamp' }]);
 
-    // api.js: its routes by name, lower-case methods, parameters; a public route needs no token.
-    await hub.http().get(`/api/app/${DEMO}/status`).expect(200, { total: 3, lamps: 1 });
-    await hub.http().post(`/api/app/${DEMO}/status`).set(auth()).send({ total: 7 }).expect(200, { total: 7 });
+    // api.js: its routes by name, lower-case methods, the root path, parameters; a public route needs no token.
+    await hub.http().get(`/api/app/${DEMO}/`).expect(200, { total: 3, lamps: 1 });
+    await hub.http().post(`/api/app/${DEMO}/`).set(auth()).send({ total: 7 }).expect(200, { total: 7 });
     await hub.http().get(`/api/app/${DEMO}/lamps/desk`).set(auth()).expect(200, { name: 'Desk lamp', onoff: true });
     await hub.http().get(`/api/app/${DEMO}/lamps/attic`).set(auth()).expect(502);
     await hub.http().get(api(`flowtoken/flowtoken/${uri}:counter`)).set(auth()).expect(200);
