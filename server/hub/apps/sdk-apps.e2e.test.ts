@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
+import { connectRealtime } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from './testing/eventually.js';
 
 const DEMO = 'com.example.sdkdemo';
+const COMPANION = 'com.example.sdkcompanion';
 const uri = `homey:app:${DEMO}`;
 
 /** The SDK v3 app in testing/sdk-apps/<id> as a .tar.gz package, as `homey app run` uploads it. */
@@ -17,7 +19,12 @@ describe('an SDK v3 app run from the devkit', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
   const api = (path: string) => `/api/manager/${path}`;
-  const log = () => hub.hub.apps.logOf(DEMO).map(({ line }) => line);
+  const log = (id = DEMO) => hub.hub.apps.logOf(id).map(({ line }) => line);
+  const runApp = async (id: string, fields: Record<string, string> = {}) => {
+    const request = hub.http().post(api('devkit/')).set(auth()).attach('app', await pack(id), 'app.tar.gz');
+    for (const [name, value] of Object.entries(fields)) request.field(name, value);
+    return (await request.expect(200)).body as { id: string };
+  };
 
   beforeAll(async () => {
     hub = await startTestHub();
@@ -25,10 +32,10 @@ describe('an SDK v3 app run from the devkit', () => {
   afterAll(() => hub.stop());
 
   it('when it runs, then require("homey") and its own node_modules resolve, its App, driver, devices, cards, routes and tokens work, and stopping it leaves nothing', async () => {
-    const { body: session } = await hub.http().post(api('devkit/')).set(auth()).attach('app', await pack(DEMO), 'app.tar.gz').expect(200);
+    const session = await runApp(DEMO);
     const { body: app } = await hub.http().get(api(`apps/app/${DEMO}`)).set(auth()).expect(200);
     expect(app).toMatchObject({ state: 'running', name: 'SDK demo', author: { name: 'Ada Example', email: null } });
-    expect(log()).toEqual(expect.arrayContaining(['Hello, hub', 'Good day, Ada', `${DEMO} has been initialized`, 'LampDriver has been initialized']));
+    await eventually(() => expect(log()).toEqual(expect.arrayContaining(['Hello, hub', 'Good day, Ada', `${DEMO} has been initialized`, 'LampDriver has been initialized'])));
 
     const driverId = `${uri}:lamp`;
     await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(200).expect(({ body }) => expect(body).toMatchObject({ name: 'Lamp', ownerUri: uri }));
@@ -59,7 +66,7 @@ describe('an SDK v3 app run from the devkit', () => {
     });
     await eventually(() => expect(firings).toEqual([expect.objectContaining({ cardId: `${uri}:lamp_turned_on`, tokens: { power: 40 } })]));
     stop();
-    expect(log()).toContain('Desk lamp at 10.0.0.7 turned on');
+    await eventually(() => expect(log()).toContain('Desk lamp at 10.0.0.7 turned on'));
 
     // Flow cards: an action answering tokens, a condition, an autocomplete from the app and one of its devices.
     const run = (type: string, id: string, args: object) => hub.http().post(api(`flow/${type}/${uri}/${uri}:${id}/run`)).set(auth()).send({ args });
@@ -87,5 +94,34 @@ describe('an SDK v3 app run from the devkit', () => {
     await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(404);
     const { body: after } = await hub.http().get(api('flow/flowcardaction')).set(auth()).expect(200);
     expect(Object.keys(after).filter((id) => id.startsWith(uri))).toEqual([]);
+  });
+
+  it('when an app calls another app\'s API, notifies, speaks the hub\'s language and sends realtime events, then each reaches its place', async () => {
+    const demo = await runApp(DEMO, { purgeSettings: 'true' });
+    await hub.http().put(api('i18n/option/language')).set(auth()).send({ value: 'nl' }).expect(204);
+    await hub.http().put(api('geolocation/option/location')).set(auth()).send({ value: { latitude: 52.37, longitude: 4.9 } }).expect(204);
+    const companion = await runApp(COMPANION, { env: JSON.stringify({ API_KEY: 'k1' }) });
+    await eventually(() => expect(log(COMPANION)).toEqual(expect.arrayContaining(['Language nl, timezone set: true', 'May call the demo: true; key k1'])));
+
+    const { body: report } = await hub.http().post(`/api/app/${COMPANION}/report`).set(auth()).send({}).expect(200);
+    expect(report).toEqual({ text: 'De demo telt 0', demoVersion: '1.0.0', installed: true });
+    const { body: notifications } = await hub.http().get(api('notifications/notification')).set(auth()).expect(200);
+    expect(Object.values(notifications)).toContainEqual(expect.objectContaining({ ownerUri: `homey:app:${COMPANION}`, excerpt: 'De demo telt 0' }));
+    await hub.http().get(`/api/app/${COMPANION}/where`).set(auth()).expect(200, { latitude: 52.37, longitude: 4.9, mode: 'manual' });
+
+    const client = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v4');
+    try {
+      expect((await client.request('subscribe', `homey:app:${COMPANION}`))[0]).toBeNull();
+      const heard = client.next(`homey:app:${COMPANION}`, (event) => event === 'setting_changed');
+      await hub.http().put(api(`apps/app/${COMPANION}/setting/colour`)).set(auth()).send({ value: 'teal' }).expect(204);
+      expect((await heard).data).toEqual({ key: 'colour', value: 'teal' });
+    } finally {
+      client.close();
+    }
+
+    // Without the permission homey:app:<id>, another app's API is refused; with the other app gone, it is not found.
+    await hub.http().delete(api(`devkit/${demo.id}`)).set(auth()).expect(204);
+    await hub.http().post(`/api/app/${COMPANION}/report`).set(auth()).send({}).expect(502);
+    await hub.http().delete(api(`devkit/${companion.id}`)).set(auth()).expect(204);
   });
 });
