@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
 import { connectRealtime } from '../testing/realtime-client.js';
@@ -83,12 +84,20 @@ describe('an SDK v3 app run from the devkit', () => {
     await hub.http().get(`/api/app/${DEMO}/lamps/desk`).set(auth()).expect(200, { name: 'Desk lamp', onoff: true });
     await hub.http().get(`/api/app/${DEMO}/lamps/attic`).set(auth()).expect(502);
     await hub.http().get(api(`flowtoken/flowtoken/${uri}:counter`)).set(auth()).expect(200);
+    // Its /userdata is its own folder in the hub's data.
+    await hub.http().get(`/api/app/${DEMO}/lamps`).set(auth()).expect(200, ['Desk lamp']);
+    const userdata = join(hub.dataDir, 'userdata', DEMO);
+    expect(readFileSync(join(userdata, 'added.txt'), 'utf-8')).toBe('Desk lamp\n');
 
     // Renamed and deleted, the device hears it.
     await hub.http().put(api(`devices/device/${lamp.id}`)).set(auth()).send({ name: 'Reading lamp' }).expect(200);
     await eventually(() => expect(log()).toContain('Renamed to Reading lamp'));
 
-    await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
+    // Installed from its session and then uninstalled, it takes its devices, driver, cards and files with it.
+    await hub.http().post(api('devkit/app')).set(auth()).send({ manifest: { id: DEMO } }).expect(200);
+    expect(existsSync(userdata)).toBe(true);
+    await hub.http().delete(api(`devkit/app/${session.id}`)).set(auth()).expect(204);
+    expect(existsSync(userdata)).toBe(false);
     await hub.http().get(api(`apps/app/${DEMO}`)).set(auth()).expect(404);
     await hub.http().get(api(`devices/device/${lamp.id}`)).set(auth()).expect(404);
     await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(404);

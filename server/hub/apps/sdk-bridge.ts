@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -39,10 +41,16 @@ export function deviceState(device: Device) {
   };
 }
 
+/** The app's `/userdata` folder: kept across its restarts and updates, removed with the app (lifecycle.ts). */
+export const userdataDir = (hub: Hub, appId: string): string => join(hub.config.dataDir, 'userdata', appId);
+
 /** What an app's worker learns of the hub when it starts: its language, units, timezone, location and the app's devices. */
 export function hubFacts(hub: Hub, appId: string) {
   const location = hubLocation(hub);
+  const userdata = userdataDir(hub, appId);
+  mkdirSync(userdata, { recursive: true });
   return {
+    userdata,
     version: hub.version,
     tmpdir: tmpdir(),
     language: hubLanguage(hub),

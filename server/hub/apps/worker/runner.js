@@ -21,6 +21,7 @@ Module._resolveFilename = function resolveHomey(request, ...rest) {
 const host = require('../sdk/host.cjs');
 const { runListeners } = require('../sdk/flow.cjs');
 const { startApp, isAppClass } = require('../sdk/start.cjs');
+require('../sdk/userdata.cjs').mapUserdata(hub.userdata);
 
 const settings = new Map(Object.entries(initialSettings));
 /** Who hears a setting change: (name, 'set' | 'unset'). */

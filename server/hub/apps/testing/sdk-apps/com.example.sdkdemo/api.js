@@ -1,5 +1,7 @@
 'use strict';
 
+const fs = require('fs');
+
 module.exports = {
   async getStatus({ homey }) {
     return { total: homey.settings.get('total') ?? 0, lamps: homey.drivers.getDriver('lamp').getDevices().length };
@@ -7,6 +9,9 @@ module.exports = {
   async setTotal({ homey, body }) {
     homey.settings.set('total', body.total);
     return { total: body.total };
+  },
+  async getAdded() {
+    return fs.readFileSync('/userdata/added.txt', 'utf-8').split('\n').filter(Boolean);
   },
   async getLamp({ homey, params }) {
     const lamp = homey.drivers.getDriver('lamp').getDevices().find((device) => device.getData().id === params.id);

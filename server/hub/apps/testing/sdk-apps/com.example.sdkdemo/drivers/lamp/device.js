@@ -1,5 +1,6 @@
 'use strict';
 
+const fs = require('fs');
 const { Device } = require('homey');
 
 class LampDevice extends Device {
@@ -15,6 +16,7 @@ class LampDevice extends Device {
   async onAdded() {
     this.log(`${this.getName()} added`);
     await this.setStoreValue('added', true);
+    await fs.promises.appendFile('/userdata/added.txt', `${this.getName()}\n`);
   }
 
   async onRenamed(name) {
