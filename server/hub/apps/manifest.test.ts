@@ -1,4 +1,6 @@
-import { checkManifest } from './manifest.js';
+import { join } from 'node:path';
+import HomeyLib from 'homey-lib';
+import { checkManifest, readManifest } from './manifest.js';
 import { matchRoute } from './routes.js';
 
 const base = { id: 'com.example.lamps', version: '1.0.0', sdk: 3, name: { en: 'Lamps' }, author: { name: 'Ada' } };
@@ -38,5 +40,19 @@ describe('app.json as SDK v3 apps write it (homey-lib allows it)', () => {
 
   it('when a route method is not one of GET, POST, PUT and DELETE in any case, then 400', () => {
     expect(() => checkManifest({ ...base, api: { a: { method: 'patch', path: '/' } } })).toThrow(/method must be GET, POST, PUT or DELETE/);
+  });
+});
+
+describe('the SDK v3 fixture apps (testing/sdk-apps)', () => {
+  // Athom's own validator, as `homey app validate --level debug` runs it: the fixtures are apps Athom's tools accept.
+  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion'])('when %s is checked by homey-lib at debug level and by the hub, then both accept it', async (id) => {
+    const dir = join(__dirname, 'testing', 'sdk-apps', id);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await expect(new HomeyLib.App(dir).validate({ level: 'debug' })).resolves.toBeUndefined();
+    } finally {
+      warn.mockRestore();
+    }
+    expect(readManifest(dir).id).toBe(id);
   });
 });
