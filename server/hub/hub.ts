@@ -52,11 +52,13 @@ import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
 import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
 import { startSetup } from './setup/agent.js';
 import { ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
+import { appAssets } from './apps/assets.js';
 
-/** The rendered API docs at /docs (everything else that is not the API answers the kernel's JSON 404). */
-function docs(folder: string): express.Router {
+/** The rendered API docs at /docs and the apps' assets (everything else that is not the API answers the kernel's JSON 404). */
+function files(hub: Hub, docsFolder: string | undefined): express.Router {
   const router = express.Router();
-  router.use('/docs', express.static(folder));
+  if (docsFolder) router.use('/docs', express.static(docsFolder));
+  router.use(appAssets(hub));
   return router;
 }
 
@@ -174,7 +176,7 @@ function serveApi(hub: Hub): HubApi {
       headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       warm: ['system'],
-      fallback: config.docsDir ? docs(config.docsDir) : undefined,
+      fallback: files(hub, config.docsDir),
       rawRoutes: appRoutes(hub, dispatcher),
     }),
   );

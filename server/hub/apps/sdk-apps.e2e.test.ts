@@ -38,6 +38,13 @@ describe('an SDK v3 app run from the devkit', () => {
     expect(app).toMatchObject({ state: 'running', name: 'SDK demo', author: { name: 'Ada Example', email: null } });
     await eventually(() => expect(log()).toEqual(expect.arrayContaining(['Hello, hub', 'Good day, Ada', `${DEMO} has been initialized`, 'LampDriver has been initialized'])));
 
+    // Its assets: the icon app.json names, nothing outside its assets folders.
+    const { body: icon } = await hub.http().get(app.iconObj.url).buffer(true).expect(200).expect('Content-Type', /^image\/svg\+xml/);
+    expect(icon.toString()).toContain('<svg');
+    await hub.http().get(`/app/${DEMO}/assets/missing.png`).expect(404);
+    await hub.http().get(`/app/${DEMO}/assets/../app.js`).expect(404);
+    await hub.http().get(`/app/${DEMO}/app.json`).expect(404);
+
     const driverId = `${uri}:lamp`;
     await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(200).expect(({ body }) => expect(body).toMatchObject({ name: 'Lamp', ownerUri: uri }));
     const { body: actions } = await hub.http().get(api('flow/flowcardaction')).set(auth()).expect(200);
