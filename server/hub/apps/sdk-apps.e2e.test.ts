@@ -140,4 +140,11 @@ describe('an SDK v3 app run from the devkit', () => {
     await hub.http().post(`/api/app/${COMPANION}/report`).set(auth()).send({}).expect(502);
     await hub.http().delete(api(`devkit/${companion.id}`)).set(auth()).expect(204);
   });
+
+  it('when an app is written as ES modules, then its import of homey is the same SDK and it runs', async () => {
+    const session = await runApp('com.example.sdkesm');
+    await hub.http().get(api('apps/app/com.example.sdkesm')).set(auth()).expect(200).expect(({ body }) => expect(body.state).toBe('running'));
+    await eventually(() => expect(log('com.example.sdkesm')).toEqual(expect.arrayContaining(['ES module app 0.1.0 started', 'ClockDriver ready'])));
+    await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
+  });
 });

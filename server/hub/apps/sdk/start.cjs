@@ -3,6 +3,7 @@
 // the hub sends about them (devices added, changed, removed, capabilities set by users, pairing, autocomplete).
 const { existsSync, readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 const host = require('./host.cjs');
 const sdk = require('./index.cjs');
 const { Homey } = require('./homey.cjs');
@@ -18,11 +19,15 @@ function readLocales(dir) {
   );
 }
 
-/** The class `file` exports (CommonJS or an ES module's default), or `fallback` when there is no such file. */
-function loadClass(file, fallback) {
+/**
+ * What `file` exports (CommonJS, or an ES module's default), or `fallback` when there is no such file: imported, so
+ * that an ES module's `import Homey from 'homey'` goes through the worker's module hooks (sdk/esm-hooks.mjs).
+ */
+async function load(file, fallback) {
   if (!existsSync(file)) return fallback;
-  const exported = require(file);
-  return exported?.default ?? exported;
+  const module = await import(pathToFileURL(file).href);
+  // An ES module api.js may export its handlers by name instead of as its default.
+  return module.default ?? module;
 }
 
 /** Whether `exported` (what app.js exports) is an SDK v3 App class. */
@@ -58,8 +63,8 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
   homey.markReady();
   for (const driverManifest of manifest.drivers ?? []) {
     const driverDir = join(dir, 'drivers', driverManifest.id);
-    const DriverClass = loadClass(join(driverDir, 'driver.js'), sdk.Driver);
-    deviceClasses.set(driverManifest.id, loadClass(join(driverDir, 'device.js'), sdk.Device));
+    const DriverClass = await load(join(driverDir, 'driver.js'), sdk.Driver);
+    deviceClasses.set(driverManifest.id, await load(join(driverDir, 'device.js'), sdk.Device));
     drivers.set(driverManifest.id, new DriverClass({ id: driverManifest.id, homey, manifest: driverManifest }));
   }
   for (const driver of drivers.values()) {
@@ -69,7 +74,7 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
   }
 
   if (existsSync(join(dir, 'api.js'))) {
-    const api = loadClass(join(dir, 'api.js'), {});
+    const api = await load(join(dir, 'api.js'), {});
     for (const [name, handler] of Object.entries(api)) {
       if (typeof handler === 'function') runner.routeHandlers.set(name, (args) => handler.call(api, { homey, ...args }));
     }

@@ -18,6 +18,7 @@ const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function resolveHomey(request, ...rest) {
   return request === 'homey' ? SDK_MODULE : resolveFilename.call(this, request, ...rest);
 };
+Module.register('../sdk/esm-hooks.mjs', import.meta.url, { data: { sdk: pathToFileURL(SDK_MODULE).href } });
 const host = require('../sdk/host.cjs');
 const { runListeners } = require('../sdk/flow.cjs');
 const { startApp, isAppClass } = require('../sdk/start.cjs');
