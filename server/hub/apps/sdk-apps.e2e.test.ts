@@ -64,6 +64,15 @@ describe('an SDK v3 app run from the devkit', () => {
       expect(body.store).toEqual({ address: '10.0.0.7', added: true });
     });
 
+    // A flow: when this lamp turns on, count up by 2 (the app's device trigger, then its action).
+    const flow = {
+      name: 'Count the desk lamp',
+      trigger: { uri, id: `${uri}:lamp_turned_on`, args: { device: { id: lamp.id, name: 'Desk lamp' } } },
+      actions: [{ uri, id: `${uri}:count`, args: { step: 2 } }],
+    };
+    await hub.http().post(api('flow/flow')).set(auth()).send(flow).expect(200);
+    await hub.http().get(`/api/app/${DEMO}/flows`).set(auth()).expect(200, { steps: [2], lampFlows: 1 });
+
     // A user turns it on: the device's capability listener reports its power and fires the device trigger.
     const firings: unknown[] = [];
     const stop = hub.hub.cards.onFiring((firing) => firing.cardId.startsWith(uri) && firings.push(firing));
@@ -78,7 +87,8 @@ describe('an SDK v3 app run from the devkit', () => {
 
     // Flow cards: an action answering tokens, a condition, an autocomplete from the app and one of its devices.
     const run = (type: string, id: string, args: object) => hub.http().post(api(`flow/${type}/${uri}/${uri}:${id}/run`)).set(auth()).send({ args });
-    await run('flowcardaction', 'count', { step: 3 }).expect(200);
+    await eventually(() => expect(hub.hub.store.get('appsettings', DEMO)?.values.total).toBe(2));
+    await run('flowcardaction', 'count', { step: 1 }).expect(200);
     expect((await run('flowcardcondition', 'total_above', { limit: 2 }).expect(200)).body).toMatchObject({ result: true });
     const { body: colours } = await hub.http().get(api(`flow/flowcardaction/${uri}/${uri}:pick_colour/autocomplete`)).query({ name: 'colour', query: 'r' }).set(auth()).expect(200);
     expect(colours).toEqual([expect.objectContaining({ id: 'Red', name: 'Red' }), expect.objectContaining({ id: 'Green', name: 'Green' })]);

@@ -112,6 +112,18 @@ async function callApp(hub: Hub, appId: string, { appId: target, method, path, b
   return hub.apps.worker(target as string).call({ type: 'api', route: found.route.name, params: found.params, query: {}, body: body ?? {} });
 }
 
+/** The args the enabled flows and advanced flows give the app's card `cardId`; of those naming `deviceId` only, if given. */
+function argumentValues(hub: Hub, appId: string, cardId: string, deviceId: unknown): Array<Record<string, unknown>> {
+  const id = `${appUri(appId)}:${cardId}`;
+  const cards = [
+    ...hub.store.values('flow').filter((flow) => flow.enabled).flatMap((flow) => [flow.trigger, ...(flow.conditions ?? []), ...(flow.actions ?? [])]),
+    ...hub.store.values('advancedflow').filter((flow) => flow.enabled).flatMap((flow) => Object.values(flow.cards ?? {})),
+  ];
+  const values = cards.filter((card) => card?.id === id).map((card) => (card!.args ?? {}) as Record<string, unknown>);
+  if (deviceId === undefined) return values;
+  return values.filter((args) => Object.values(args).some((value) => (value as { id?: unknown } | null)?.id === deviceId));
+}
+
 /** Answers an SDK v3 app's request (sdk/host.cjs) with its value; what it may not do is refused with a reason. */
 export async function answerRequest(hub: Hub, appId: string, method: string, args: Record<string, unknown>): Promise<unknown> {
   switch (method) {
@@ -131,6 +143,8 @@ export async function answerRequest(hub: Hub, appId: string, method: string, arg
       const app = typeof args.appId === 'string' ? hub.store.get('app', args.appId) : undefined;
       return { installed: Boolean(app), version: app?.version ?? null };
     }
+    case 'flow.argumentValues':
+      return argumentValues(hub, appId, String(args.cardId), args.deviceId);
     case 'cloud.homeyId':
       return hub.id;
     default:

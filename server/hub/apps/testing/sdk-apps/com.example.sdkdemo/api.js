@@ -10,6 +10,12 @@ module.exports = {
     homey.settings.set('total', body.total);
     return { total: body.total };
   },
+  async getFlows({ homey }) {
+    const steps = (await homey.flow.getActionCard('count').getArgumentValues()).map((args) => args.step);
+    const [lamp] = homey.drivers.getDriver('lamp').getDevices();
+    const lampFlows = lamp ? (await homey.flow.getDeviceTriggerCard('lamp_turned_on').getArgumentValues(lamp)).length : 0;
+    return { steps, lampFlows };
+  },
   async getAdded() {
     return fs.readFileSync('/userdata/added.txt', 'utf-8').split('\n').filter(Boolean);
   },
