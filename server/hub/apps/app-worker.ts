@@ -24,7 +24,7 @@ export interface LogLine {
 /** What an app's worker says to the hub (see worker/runner.js). */
 export type WorkerMessage =
   | { type: 'ready'; sdk: boolean }
-  | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown>; deviceId?: string }
+  | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown>; deviceId?: string; matched?: string[] }
   | { type: 'request'; requestId: number; method: string; args: Record<string, unknown> }
   | { type: 'realtime'; event: string; data: unknown }
   | { type: 'setSetting'; name: string; value: unknown }

@@ -2,7 +2,15 @@ import { ApiError } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import type { AutocompleteItem, Card, CardProvider, TokenValue } from '../flow/cards.js';
 import type { ManifestCard } from './manifest.js';
-import { appUri, TRIGGER_DEVICE } from './runtime.js';
+import { appUri } from './runtime.js';
+import { TRIGGER_DEVICE, TRIGGER_MATCHED } from './sdk-bridge.js';
+
+/** Whether a firing of an app's trigger starts the flow with these args: its device's, and its run listener's choice. */
+function triggerMatches(card: ManifestCard, args: Record<string, unknown>, state: Record<string, unknown>): boolean {
+  if (card.deviceArg && (args[card.deviceArg.name] as { id?: unknown } | undefined)?.id !== state[TRIGGER_DEVICE]) return false;
+  const matched = state[TRIGGER_MATCHED];
+  return !Array.isArray(matched) || matched.includes(JSON.stringify(args));
+}
 
 /** The app's devices of the card's driver whose name holds `query`, for its `device` arg. */
 function deviceChoices(hub: Hub, appId: string, card: ManifestCard, query: string): AutocompleteItem[] {
@@ -49,8 +57,7 @@ export const appCardProvider: CardProvider = {
         ...triggers.map((card): Card => ({
           ...base('trigger', card),
           type: 'trigger',
-          // A device trigger starts the flows of the device it fired for.
-          ...(card.deviceArg ? { matches: (args, state) => (args[card.deviceArg!.name] as { id?: unknown } | undefined)?.id === state[TRIGGER_DEVICE] } : {}),
+          matches: (args, state) => triggerMatches(card, args, state),
         })),
         ...conditions.map((card): Card => ({
           ...base('condition', card),

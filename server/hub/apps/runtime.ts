@@ -11,7 +11,7 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { answerRequest, appOfDevice, appWrites, followDevices, hubFacts, reportCapability } from './sdk-bridge.js';
+import { answerRequest, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import type { HubService, Nothing } from '../service.js';
 
 export type App = components['schemas']['App'];
@@ -42,9 +42,6 @@ interface Running {
   /** An SDK v3 app (its app.js exports an App class), known once it runs. */
   sdk: boolean;
 }
-
-/** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
-export const TRIGGER_DEVICE = '__device';
 
 /** The apps of one hub: their packages, their workers and what their workers ask of the hub. */
 export class AppRuntime {
@@ -206,7 +203,7 @@ export class AppRuntime {
         this.fire?.({
           cardId: `${appUri(id)}:${message.cardId}`,
           tokens: message.tokens as Record<string, TokenValue>,
-          state: message.deviceId === undefined ? message.state : { ...message.state, [TRIGGER_DEVICE]: message.deviceId },
+          state: triggerState(message),
         });
         return;
       case 'setSetting': {

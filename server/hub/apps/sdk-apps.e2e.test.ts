@@ -71,11 +71,19 @@ describe('an SDK v3 app run from the devkit', () => {
       actions: [{ uri, id: `${uri}:count`, args: { step: 2 } }],
     };
     await hub.http().post(api('flow/flow')).set(auth()).send(flow).expect(200);
+    // Flows of a trigger with a run listener: the app decides per flow from its args (its goal) and the firing's state.
+    for (const goal of [2, 100]) {
+      await hub.http().post(api('flow/flow')).set(auth()).send({
+        name: `Goal ${goal}`,
+        trigger: { uri, id: `${uri}:total_reached`, args: { goal } },
+        actions: [{ uri, id: `${uri}:pick_colour`, args: { colour: { id: `goal-${goal}`, name: `Goal ${goal}` } } }],
+      }).expect(200);
+    }
     await hub.http().get(`/api/app/${DEMO}/flows`).set(auth()).expect(200, { steps: [2], lampFlows: 1 });
 
     // A user turns it on: the device's capability listener reports its power and fires the device trigger.
     const firings: unknown[] = [];
-    const stop = hub.hub.cards.onFiring((firing) => firing.cardId.startsWith(uri) && firings.push(firing));
+    const stop = hub.hub.cards.onFiring((firing) => firing.cardId === `${uri}:lamp_turned_on` && firings.push(firing));
     await hub.http().put(api(`devices/device/${lamp.id}/capability/onoff`)).set(auth()).send({ value: true }).expect(204);
     await eventually(async () => {
       const { body } = await hub.http().get(api(`devices/device/${lamp.id}`)).set(auth()).expect(200);
@@ -88,6 +96,8 @@ describe('an SDK v3 app run from the devkit', () => {
     // Flow cards: an action answering tokens, a condition, an autocomplete from the app and one of its devices.
     const run = (type: string, id: string, args: object) => hub.http().post(api(`flow/${type}/${uri}/${uri}:${id}/run`)).set(auth()).send({ args });
     await eventually(() => expect(hub.hub.store.get('appsettings', DEMO)?.values.total).toBe(2));
+    await eventually(() => expect(log()).toContain('Picked Goal 2'));
+    expect(log()).not.toContain('Picked Goal 100');
     await run('flowcardaction', 'count', { step: 1 }).expect(200);
     expect((await run('flowcardcondition', 'total_above', { limit: 2 }).expect(200)).body).toMatchObject({ result: true });
     const { body: colours } = await hub.http().get(api(`flow/flowcardaction/${uri}/${uri}:pick_colour/autocomplete`)).query({ name: 'colour', query: 'r' }).set(auth()).expect(200);

@@ -18,6 +18,16 @@ import { appUri } from './runtime.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
 
+/** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
+export const TRIGGER_DEVICE = '__device';
+/** The state key of the args (as JSON) of the flows an app's trigger run listener let start; absent: every flow starts. */
+export const TRIGGER_MATCHED = '__matched';
+
+/** A firing's state as the flow engine hands it to the trigger's `matches` (apps/cards.ts). */
+export function triggerState({ state, deviceId, matched }: { state: Record<string, unknown>; deviceId?: string; matched?: string[] }): Record<string, unknown> {
+  return { ...state, ...(deviceId === undefined ? {} : { [TRIGGER_DEVICE]: deviceId }), ...(matched === undefined ? {} : { [TRIGGER_MATCHED]: matched }) };
+}
+
 /** The app a device belongs to, by its owner uri. */
 export const appOfDevice = (device: Pick<Device, 'ownerUri'>): string | undefined =>
   device.ownerUri.startsWith('homey:app:') ? device.ownerUri.slice('homey:app:'.length) : undefined;

@@ -73,20 +73,34 @@ class FlowCard extends SimpleClass {
   }
 }
 
+/**
+ * The args of the flows this firing starts, by their JSON, when the trigger has a run listener (which decides, as in
+ * Homey, per flow from its args and the firing's state); undefined when every flow of the trigger starts.
+ */
+async function matchedArgs(card, state, deviceId) {
+  const listener = runListeners.get(`trigger:${card.id}`);
+  if (!listener) return undefined;
+  const values = await host.request('flow.argumentValues', { cardId: card.id, deviceId });
+  const matched = [];
+  for (const args of values) if (await listener(args, state)) matched.push(JSON.stringify(args));
+  return matched;
+}
+
 class FlowCardCondition extends FlowCard {}
 class FlowCardAction extends FlowCard {}
 
 class FlowCardTrigger extends FlowCard {
   /** @param {object} [tokens] @param {object} [state] @returns {Promise<any>} */
   async trigger(tokens = {}, state = {}) {
-    host.post({ type: 'trigger', cardId: this.id, tokens, state });
+    host.post({ type: 'trigger', cardId: this.id, tokens, state, matched: await matchedArgs(this, state) });
   }
 }
 
 class FlowCardTriggerDevice extends FlowCard {
   /** Fires the flows whose `device` arg is this device. @param {any} device @param {object} [tokens] @param {object} [state] @returns {Promise<any>} */
   async trigger(device, tokens = {}, state = {}) {
-    host.post({ type: 'trigger', cardId: this.id, tokens, state, deviceId: device._state.id });
+    const deviceId = device._state.id;
+    host.post({ type: 'trigger', cardId: this.id, tokens, state, deviceId, matched: await matchedArgs(this, state, deviceId) });
   }
 
   /** @param {any} device @returns {Promise<any[]>} */
