@@ -25,6 +25,8 @@ export interface ManifestDriver {
   capabilities: string[];
   options?: Record<string, DriverCapabilityOptions>;
   initial?: Record<string, CapabilityValue>;
+  /** Device settings as app.json declares them (app-drivers.ts reads them). */
+  settings?: unknown;
 }
 
 /** A route of the app's own API (`/api/app/<appId>/<path>`); the app registers its handler by name. */

@@ -119,6 +119,10 @@ describe('an SDK v3 app run from the devkit', () => {
     // Renamed and deleted, the device hears it.
     await hub.http().put(api(`devices/device/${lamp.id}`)).set(auth()).send({ name: 'Reading lamp' }).expect(200);
     await eventually(() => expect(log()).toContain('Renamed to Reading lamp'));
+    // Its driver's settings (app.json groups) are the device's; a change reaches onSettings.
+    await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ fade: 5 }).expect(200);
+    await eventually(() => expect(log()).toContain('Settings fade: 2 -> 5'));
+    await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ mode: 'blue' }).expect(400);
 
     // Installed from its session and then uninstalled, it takes its devices, driver, cards and files with it.
     await hub.http().post(api('devkit/app')).set(auth()).send({ manifest: { id: DEMO } }).expect(200);

@@ -19,6 +19,10 @@ class LampDevice extends Device {
     await fs.promises.appendFile('/userdata/added.txt', `${this.getName()}\n`);
   }
 
+  async onSettings({ oldSettings, newSettings, changedKeys }) {
+    this.log(`Settings ${changedKeys.join(', ')}: ${changedKeys.map((key) => `${oldSettings[key]} -> ${newSettings[key]}`).join(', ')}`);
+  }
+
   async onRenamed(name) {
     this.log(`Renamed to ${name}`);
   }
