@@ -135,8 +135,10 @@ export class AppWorker {
     return { cpu: Math.round(since.utilization * 10_000) / 100, mem };
   }
 
-  async stop(): Promise<void> {
+  /** Ends the worker; an SDK v3 app first runs its onUninit handlers, until `grace` aborts. */
+  async stop(grace?: AbortSignal): Promise<void> {
     this.stopping = true;
+    await this.call({ type: 'uninit' }, grace).catch(() => undefined);
     await this.worker.terminate();
   }
 }

@@ -11,13 +11,15 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { answerRequest, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
+import { handleSdkMessage, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import type { HubService, Nothing } from '../service.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
 
 export const appUri = (id: string) => `homey:app:${id}`;
+/** How long a stopping app's onUninit handlers may take before its worker ends. */
+const UNINIT_GRACE_MS = 5_000;
 
 /** An installed app's package, known while it is installed. */
 export interface AppPackage {
@@ -185,7 +187,18 @@ export class AppRuntime {
     const running = this.running.get(id);
     if (!running) return;
     this.save(id, { state: 'stopping' });
-    await running.worker.stop();
+    await this.stopWorker(running);
+  }
+
+  /** Stops an app's worker, giving its onUninit handlers UNINIT_GRACE_MS on the hub clock. */
+  private async stopWorker(running: Running): Promise<void> {
+    const grace = new AbortController();
+    const cancel = this.hub.clock.at(this.hub.now() + UNINIT_GRACE_MS, () => grace.abort());
+    try {
+      await running.worker.stop(grace.signal);
+    } finally {
+      cancel();
+    }
   }
 
   /** The home's managers hear of a crash: they may restart the app or send its crash log. */
@@ -220,14 +233,8 @@ export class AppRuntime {
         }
         return;
       case 'request':
-        answerRequest(this.hub, id, message.method, message.args).then(
-          (value) => running.worker.post({ type: 'answer', requestId: message.requestId, value }),
-          (error: Error) => running.worker.post({ type: 'answer', requestId: message.requestId, error: error.message }),
-        );
-        return;
       case 'realtime':
-        this.hub.bus.publish(appUri(id), message.event, message.data);
-        return;
+        return handleSdkMessage(this.hub, id, running.worker, message);
       case 'timer':
         running.timers.set(message.id, this.hub.clock.at(message.time, () => {
           running.timers.delete(message.id);
@@ -290,7 +297,7 @@ export class AppRuntime {
   async close(): Promise<void> {
     this.closing = true;
     this.stopListening();
-    await Promise.all([...this.running.values()].map((running) => running.worker.stop()));
+    await Promise.all([...this.running.values()].map((running) => this.stopWorker(running)));
     for (const pack of this.packages.values()) pack.unregisterDrivers();
   }
 }

@@ -162,7 +162,9 @@ describe('an SDK v3 app run from the devkit', () => {
     // Without the permission homey:app:<id>, another app's API is refused; with the other app gone, it is not found.
     await hub.http().delete(api(`devkit/${demo.id}`)).set(auth()).expect(204);
     await hub.http().post(`/api/app/${COMPANION}/report`).set(auth()).send({}).expect(502);
+    // Stopping, it runs its onUninit first.
     await hub.http().delete(api(`devkit/${companion.id}`)).set(auth()).expect(204);
+    expect(readFileSync(join(hub.dataDir, 'userdata', COMPANION, 'stopped.txt'), 'utf-8')).toBe('stopped cleanly');
   });
 
   it('when an app is written as ES modules, then its import of homey is the same SDK and it runs', async () => {

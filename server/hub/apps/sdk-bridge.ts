@@ -13,6 +13,7 @@ import { hubLocation } from '../geolocation/geolocation.js';
 import { modeOption } from '../geolocation/geolocation.js';
 import { hubLanguage, hubUnits } from '../i18n/i18n.js';
 import { createNotification } from '../notifications/notify.js';
+import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
 
@@ -135,7 +136,7 @@ function argumentValues(hub: Hub, appId: string, cardId: string, deviceId: unkno
 }
 
 /** Answers an SDK v3 app's request (sdk/host.cjs) with its value; what it may not do is refused with a reason. */
-export async function answerRequest(hub: Hub, appId: string, method: string, args: Record<string, unknown>): Promise<unknown> {
+async function answerRequest(hub: Hub, appId: string, method: string, args: Record<string, unknown>): Promise<unknown> {
   switch (method) {
     case 'device.setCapability':
       return reportCapability(hub, appId, args.deviceId, String(args.capabilityId), args.value);
@@ -160,6 +161,15 @@ export async function answerRequest(hub: Hub, appId: string, method: string, arg
     default:
       throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
   }
+}
+
+/** What an SDK v3 app's worker asks of the hub: its requests answered (or refused), its realtime events published. */
+export function handleSdkMessage(hub: Hub, appId: string, worker: AppWorker, message: Extract<WorkerMessage, { type: 'request' | 'realtime' }>): void {
+  if (message.type === 'realtime') return hub.bus.publish(appUri(appId), message.event, message.data);
+  answerRequest(hub, appId, message.method, message.args).then(
+    (value) => worker.post({ type: 'answer', requestId: message.requestId, value }),
+    (error: Error) => worker.post({ type: 'answer', requestId: message.requestId, error: error.message }),
+  );
 }
 
 /** A pairing event of an SDK v3 app's driver, answered by the app; undefined for drivers the app does not pair itself. */

@@ -80,6 +80,13 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     }
   }
 
+  host.handle('uninit', async () => {
+    for (const device of devices.values()) await device.onUninit();
+    for (const driver of drivers.values()) await driver.onUninit();
+    await homey.app.onUninit();
+    homey.destroy();
+  });
+
   const pairSessions = new Map();
   host.handle('pair', async ({ sessionId, driverId, event, data }) => {
     const driver = homey.drivers.getDriver(driverId);

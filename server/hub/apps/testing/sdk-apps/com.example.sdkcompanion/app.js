@@ -12,6 +12,10 @@ module.exports = class CompanionApp extends Homey.App {
     this.log(`May call the demo: ${this.homey.api.hasApiApp('com.example.sdkdemo')}; key ${Homey.env.API_KEY}`);
   }
 
+  async onUninit() {
+    await require('fs').promises.writeFile('/userdata/stopped.txt', 'stopped cleanly');
+  }
+
   async report() {
     const { total } = await this.demo.get('/');
     const text = this.homey.__('notice', { total });
