@@ -173,4 +173,24 @@ describe('an SDK v3 app run from the devkit', () => {
     await eventually(() => expect(log('com.example.sdkesm')).toEqual(expect.arrayContaining(['ES module app 0.1.0 started', 'ClockDriver ready'])));
     await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
   });
+
+  it('when the hub restarts, then an installed SDK v3 app starts again with its devices, which answer their users as before', async () => {
+    await runApp(DEMO, { purgeSettings: 'true' });
+    await hub.http().post(api('devkit/app')).set(auth()).send({ manifest: { id: DEMO } }).expect(200);
+    const driverId = `${uri}:lamp`;
+    const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);
+    const { body: found } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'list_devices' }).expect(200);
+    const { body: lamp } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/device`)).set(auth()).send(found[1]).expect(200);
+
+    await hub.stop({ keepData: true });
+    hub = await startTestHub({ dataDir: hub.dataDir });
+    await eventually(() => expect(hub.hub.store.get('app', DEMO)).toMatchObject({ state: 'running', origin: 'devkit_install' }));
+    await eventually(() => expect(log()).toContain('Floor lamp initialized'));
+    expect(log()).not.toContain('Floor lamp added');
+    await hub.http().put(api(`devices/device/${lamp.id}/capability/onoff`)).set(auth()).send({ value: true }).expect(204);
+    await eventually(async () => {
+      const { body } = await hub.http().get(api(`devices/device/${lamp.id}`)).set(auth()).expect(200);
+      expect(body.capabilitiesObj.measure_power.value).toBe(40);
+    });
+  });
 });
