@@ -19,7 +19,7 @@ const config: Config = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|openapi-fetch)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|openapi-fetch|request-filtering-agent)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 20000,
   // Most suites wait on sockets, timers, child processes and Chromium: three workers keep two cores busy.

@@ -5,7 +5,7 @@
  * `--pack` also writes the npm tarball into dist/ and prints its path (scripts/client-package.ts installs it).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './apis.js';
 
@@ -33,18 +33,23 @@ hub.devices.on('device.update', (device) => console.log(device.name));
 \`\`\`
 
 In Node, install \`bonjour-service\` beside it to find hubs over mDNS.
+
+## Licence
+
+MIT (the LICENSE file beside this README).
 `;
 
 export function buildClientPackage(): void {
   rmSync(clientPackageDir, { recursive: true, force: true });
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   execFileSync(process.execPath, [tsc, '-p', path.join(root, 'client', 'tsconfig.package.json')], { cwd: root, stdio: 'inherit' });
-  const own = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; engines: Record<string, string>; dependencies: Record<string, string> };
+  const own = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; license: string; engines: Record<string, string>; dependencies: Record<string, string> };
   const versions = (names: string[]) => Object.fromEntries(names.map((name) => [name, own.dependencies[name]!]));
   const manifest = {
     name: CLIENT_PACKAGE_NAME,
     version: own.version,
     description: 'Client library of the open smart-home platform: cloud sign-in and services, hub discovery, typed hub managers and realtime.',
+    license: own.license,
     type: 'module',
     exports: { '.': { types: './client/index.d.ts', default: './client/index.js' }, './package.json': './package.json' },
     main: './client/index.js',
@@ -57,6 +62,7 @@ export function buildClientPackage(): void {
   };
   writeFileSync(path.join(clientPackageDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(path.join(clientPackageDir, 'README.md'), README);
+  copyFileSync(path.join(root, 'LICENSE'), path.join(clientPackageDir, 'LICENSE'));
 }
 
 /** `npm pack` of dist/client into dist/; answers the tarball's path. */

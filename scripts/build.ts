@@ -10,7 +10,7 @@ import { renderDocs } from './docs.js';
 try {
   const formExit = await buildFormIfChanged();
   if (formExit !== 0) throw new Error(`The support form's build failed (vite exited with ${formExit}).`);
-  renderDocs();
+  await renderDocs();
   await buildServerIfChanged();
 } catch (error) {
   console.error((error as Error).message);

@@ -101,6 +101,14 @@ async function runningHub(data: string): Promise<{ url: string; token: string; c
   }
 }
 
+/** A third party may use the package only under a licence it can read: MIT, named in package.json and shipped whole. */
+function checkLicence(installed: string): void {
+  const { license } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { license?: string };
+  const text = readFileSync(path.join(installed, 'LICENSE'), 'utf8');
+  if (license !== 'MIT' || !text.startsWith('MIT License')) throw new Error(`The installed package carries licence ${String(license)} and a LICENSE starting ${JSON.stringify(text.slice(0, 20))}, not MIT`);
+  console.log('client package: MIT licence in package.json and LICENSE');
+}
+
 async function main(): Promise<void> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'client-package-'));
   let hub: ChildProcess | undefined;
@@ -112,6 +120,7 @@ async function main(): Promise<void> {
     step('npm init', 'npm', ['init', '--yes'], scratch);
     step('type module', 'npm', ['pkg', 'set', 'type=module'], scratch);
     step(`npm install ${path.basename(tarball)}`, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], scratch);
+    checkLicence(path.join(scratch, 'node_modules', CLIENT_PACKAGE_NAME));
     step('tsc --init', process.execPath, [tsc, '--init'], scratch);
     const tsconfig = path.join(scratch, 'tsconfig.json');
     const strict = readFileSync(tsconfig, 'utf8');

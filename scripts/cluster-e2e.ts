@@ -2,14 +2,20 @@
  * The cloud on several instances, end to end (CI: .ci/run): two instances of every cloud service
  * (`npm run start:cloud`) on one PostgreSQL database and one Redis, behind HAProxy with deploy/haproxy.cfg, and a
  * hub whose local address answers nothing. Checks that
+ *   - both instances, started at once on a new database, come up (migrations and seeding take turns);
  *   - a hub whose tunnel one instance holds is reached through the other (HTTP and realtime), through the proxy;
  *   - sign-in throttling, the sign-in page's form and single-use codes hold across instances (a code redeemed at one
  *     is refused at the other, as is a refresh token used twice);
+ *   - with Redis paused, a call for the hub at the instance not holding it answers 404 homey_offline within 2 s;
+ *   - PostgreSQL restarted under writes (when POSTGRES_DATA_DIR and POSTGRES_BIN_DIR name its cluster, else skipped
+ *     saying so): calls answer 503 with Retry-After meanwhile, writes succeed again by themselves afterwards, every
+ *     acknowledged write is there and both instances are alive (scripts/cluster-faults-e2e.ts);
  *   - when the instance holding the tunnel is killed, the hub reconnects through the proxy to the live one and the
  *     client's next calls succeed.
  * Needs REDIS_URL (a Redis server), DATABASE_URL (a PostgreSQL server to make a throwaway database in) and haproxy;
  * exits 0 when every check passed, 1 naming the one that failed.
- *   REDIS_URL=redis://127.0.0.1:6390 DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx scripts/cluster-e2e.ts
+ *   REDIS_URL=redis://127.0.0.1:6390 DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres \
+ *     POSTGRES_DATA_DIR=/tmp/pg POSTGRES_BIN_DIR=/usr/lib/postgresql/15/bin npx tsx scripts/cluster-e2e.ts
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -35,6 +41,7 @@ import { startTestHub, type TestHub } from '../server/hub/testing/test-hub.js';
 import { newUser } from '../server/hub/users/users.js';
 import { root } from './apis.js';
 import { freePort, printed, spawnBin, stop, waitForOutput } from './child.js';
+import { callWhileRedisPaused, postgresControl, restartUnderLoad } from './cluster-faults-e2e.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -82,11 +89,9 @@ interface Instance {
 }
 
 async function main(): Promise<void> {
-  // The database made and migrated, the test client registered and the keys made once, before the instances start
-  // (two first starts at once would each make their own keys).
+  // The keys made once, before the instances start (two first starts at once would each make their own, as
+  // docs/several-instances.md says); the database new and empty: both instances migrate and seed it at once.
   database = await freshDatabase(serverUrl!);
-  const setup = await createAccountService({ dataDir: cloudDir, databaseUrl: database.url, clients: [APP], passwordCost: CHEAP_PASSWORD_COST });
-  await setup.close();
   await loadDelegationKeys(cloudDir);
   const hubSecretKey = loadHubSecretKey(cloudDir);
 
@@ -102,14 +107,19 @@ async function main(): Promise<void> {
     TRUSTED_PROXIES: '127.0.0.1',
     LOG_LEVEL: 'warn',
   });
-  const instances: Instance[] = [];
-  for (const n of [1, 2]) {
-    const [cloudPort, connectPort] = [await freePort(), await freePort()];
-    const child = spawnBin('tsx', ['scripts/start-cloud.ts'], env(n, cloudPort, connectPort));
-    children.push(child);
-    const output = await waitForOutput(child, /^Ctrl-C stops this cloud instance/m, 60_000);
-    instances.push({ name: `cloud ${n}`, id: `e2e-${run}-${n}`, child, cloudUrl: printed(output, 'Cloud URL')!, connectUrl: printed(output, 'Connect URL')!, server: `connect${n}` });
-  }
+  const instances = await Promise.all(
+    [1, 2].map(async (n): Promise<Instance> => {
+      const [cloudPort, connectPort] = [await freePort(), await freePort()];
+      const child = spawnBin('tsx', ['scripts/start-cloud.ts'], env(n, cloudPort, connectPort));
+      children.push(child);
+      const output = await waitForOutput(child, /^Ctrl-C stops this cloud instance/m, 90_000);
+      return { name: `cloud ${n}`, id: `e2e-${run}-${n}`, child, cloudUrl: printed(output, 'Cloud URL')!, connectUrl: printed(output, 'Connect URL')!, server: `connect${n}` };
+    }),
+  );
+  step('two instances started at once on a new database: both migrated and seeded it and came up');
+  // The test's client, registered once the schema is there.
+  const setup = await createAccountService({ dataDir: cloudDir, databaseUrl: database.url, clients: [APP], passwordCost: CHEAP_PASSWORD_COST });
+  await setup.close();
   // An instance's first call compiles its contract's validators (seconds on a busy machine): made before the proxy
   // checks them, so that its first health check does not time out.
   for (const instance of instances) await request(instance.cloudUrl).get('/').expect(200);
@@ -222,6 +232,20 @@ async function main(): Promise<void> {
   await refresh(instances[1]!.cloudUrl, once).expect(200);
   assert.equal((await refresh(instances[0]!.cloudUrl, once).expect(400)).body.error, 'invalid_grant');
   step('single use: the sign-in page opened at cloud 1 and posted at cloud 2; its code, redeemed at cloud 2, is refused at cloud 1 (and ends that sign-in); a refresh token used at cloud 2 is refused at cloud 1');
+
+  // Redis paused: the instance not holding the hub answers a call for it offline at once, rather than waiting.
+  const pausedMs = await callWhileRedisPaused(redis, other.connectUrl, hubAuth);
+  await request(other.connectUrl).get('/api/manager/devices/device').set(hubAuth).expect(200);
+  step(`Redis paused: a call at ${other.name} for the hub held by ${holder.name} answered 404 homey_offline in ${pausedMs} ms; after the pause it reaches the hub again`);
+
+  // PostgreSQL restarted under writes: 503 with Retry-After meanwhile, then service again, every acknowledged write kept.
+  const postgres = postgresControl(process.env);
+  if (typeof postgres === 'string') step(`PostgreSQL restart skipped: ${postgres}`);
+  else {
+    const alive = () => instances.forEach((instance) => assert.equal(instance.child.exitCode ?? instance.child.signalCode, null, `${instance.name} exited`));
+    const load = await restartUnderLoad(cloudUrl, ownerToken, postgres.restart, alive);
+    step(`PostgreSQL restarted (${load.took.restartMs} ms) under writes: ${load.refused} answered 503 with Retry-After, writes succeeded again ${load.took.recoveredMs} ms after the restart began; all ${load.acknowledged} acknowledged writes are there, both instances alive`);
+  }
 
   // The holder dies outright: the hub reconnects through the proxy to the live instance and the client carries on.
   process.kill(-holder.child.pid!, 'SIGKILL');

@@ -48,13 +48,14 @@ export function renderIndex(pages: DocPage[]): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>API documentation</title>
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 56rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 ul { list-style: none; padding: 0; }
 li { margin: 0 0 1rem; }
 li p { margin: 0; color: #555; }
-li span { color: #777; font-size: 0.875rem; margin-left: 0.5rem; }
+li span { color: #666; font-size: 0.875rem; margin-left: 0.5rem; }
 .joined a { font-weight: 600; }
 .private span { color: #a33; }
 </style>

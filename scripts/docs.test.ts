@@ -1,24 +1,38 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { fetchRaw } from '../server/http/testing/fetch-raw.js';
+import { startTestHub, type TestHub } from '../server/hub/testing/test-hub.js';
 import { exited, spawnBin, waitForOutput } from './child.js';
-import { REMOTE_ADDRESSES } from './docs-page.js';
+import { REDOC_BUNDLE } from './docs-page.js';
 import { describeWithProgram, findProgram } from './system-programs.js';
 
-/** Script tags that load code from elsewhere: a self-contained page has none. */
+/** Script tags that load code from elsewhere: a page made of our own files has none. */
 const externalScripts = (html: string) => html.match(/<script[^>]*\ssrc=["']?(https?:)?\/\/[^>]*>/gi) ?? [];
-/** Hosts of content delivery and telemetry, which a page would call by itself (links a reader follows are fine). */
-const fetchedHosts = (html: string) => [...new Set(html.match(/https?:\/\/(cdn|otel|fonts)\.[\w.-]+/gi) ?? [])];
+/** A page without the document it shows (whose examples name hosts as data): the markup and what it loads. */
+const markup = (html: string) => html.replace(/<script type="application\/json" id="redoc-definition">[^]*?<\/script>/, '');
+/** Any address naming a host, `https://host`, `http://host` or `//host`. */
+const namedHosts = (text: string) => text.match(/(https?:)?\/\/[\w.-]+/gi) ?? [];
+/** The shared assets a page references, relative to the docs folder. */
+const assetsOf = (html: string, page: string) =>
+  [...html.matchAll(/(?:src|href)="([^"]*assets\/[^"]+)"/g)].map((match) => path.posix.join(path.posix.dirname(page), match[1]!));
+
+/** Renders the named pages into `out` with npm run docs; resolves with its output. */
+async function renderDocs(out: string, ...pages: string[]): Promise<string> {
+  const child = spawnBin('tsx', ['scripts/docs.ts', ...pages], { DOCS_DIR: out });
+  const output = await waitForOutput(child, /^API docs in /, 90_000);
+  expect(await exited(child)).toBe(0);
+  return output;
+}
 
 describe('npm run docs (scripts/docs.ts)', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'docs-test-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('when rendering the hub bundle and one manager, then it counts the pages, and each page and the index are self-contained HTML', async () => {
-    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
-    const output = await waitForOutput(child, /^API docs in /, 60_000);
-    expect(await exited(child)).toBe(0);
+  it('when rendering the hub bundle and one manager, then it counts the pages, and each page and the index load only files of the docs folder', async () => {
+    const output = await renderDocs(out, 'hub', 'hub/zones');
     expect(output).toContain('Rendering API docs: 2/2\nAPI docs in ');
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
@@ -27,24 +41,31 @@ describe('npm run docs (scripts/docs.ts)', () => {
     expect(index).toContain('href="hub/zones.html"');
     expect(hub).toContain('Hub API');
     expect(zones).toContain('getZones');
-    for (const page of [index, hub, zones]) expect(externalScripts(page)).toEqual([]);
-    expect(hub).toContain('"disableTelemetry":true');
-  }, 60_000);
+    for (const page of [index, hub, zones]) expect(namedHosts(markup(page))).toEqual([]);
+  }, 90_000);
 
-  it("when pages are rendered, then they name no CDN or telemetry host: Redoc's remote logo, icons and telemetry are replaced", () => {
+  it("when pages are rendered, then they share Redoc's public bundle as it ships, the theme and the start script as hashed assets naming no host", () => {
+    const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
     const zones = readFileSync(path.join(out, 'hub', 'zones.html'), 'utf8');
-    expect(fetchedHosts(readFileSync(path.join(out, 'hub.html'), 'utf8'))).toEqual([]);
-    expect(fetchedHosts(zones)).toEqual([]);
-    for (const [remote, inline] of REMOTE_ADDRESSES) {
-      expect(zones).not.toContain(remote);
-      expect(zones).toContain(inline);
-    }
+    const assets = assetsOf(hub, 'hub.html');
+    expect(assets).toEqual(assetsOf(zones, 'hub/zones.html'));
+    expect(assets).toEqual([
+      expect.stringMatching(/^assets\/docs-theme-[\w-]{12}\.css$/),
+      expect.stringMatching(/^assets\/redoc\.standalone-[\w-]{12}\.js$/),
+      expect.stringMatching(/^assets\/docs-init-[\w-]{12}\.js$/),
+    ]);
+    expect(readdirSync(path.join(out, 'assets')).filter((file) => !/\.(br|gz)$/.test(file)).sort()).toEqual(assets.map((file) => path.basename(file)).sort());
+    const [theme, redoc, init] = assets.map((file) => readFileSync(path.join(out, file)));
+    expect(redoc!.equals(readFileSync(REDOC_BUNDLE))).toBe(true);
+    expect(REDOC_BUNDLE).toMatch(/node_modules\/redoc\/bundles\/redoc\.standalone\.js$/);
+    expect(init!.toString()).toContain(`import { init } from './${path.basename(assets[1]!)}'`);
+    expect(init!.toString()).toContain('disableTelemetry: true');
+    for (const text of [theme!.toString(), init!.toString()]) expect(namedHosts(text)).toEqual([]);
+    expect(statSync(path.join(out, 'hub', 'zones.html')).size).toBeLessThan(64 * 1024);
   });
 
   it('when rendering the hub and its private page, then private operations are only on the private page, linked from the index as private', async () => {
-    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub-private', 'hub/system'], { DOCS_DIR: out });
-    await waitForOutput(child, /^API docs in /, 60_000);
-    expect(await exited(child)).toBe(0);
+    await renderDocs(out, 'hub-private', 'hub/system');
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     const hub = readFileSync(path.join(out, 'hub.html'), 'utf8');
     const system = readFileSync(path.join(out, 'hub', 'system.html'), 'utf8');
@@ -62,9 +83,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
   }, 60_000);
 
   it('when rendering the support back end, a group of one API, then its page is listed under the support form', async () => {
-    const child = spawnBin('tsx', ['scripts/docs.ts', 'support', 'cloud/store'], { DOCS_DIR: out });
-    await waitForOutput(child, /^API docs in /, 60_000);
-    expect(await exited(child)).toBe(0);
+    await renderDocs(out, 'support', 'cloud/store');
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     expect(index).toMatch(/<h2>Support form<\/h2>\n<ul class="joined"><\/ul>\n<ul><li><a href="support.html">Support form back end<\/a>/);
     expect(index).toContain('href="cloud/store.html"');
@@ -88,9 +107,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
       'cloud/webhooks': ['createWebhook', 'callWebhook', 'registerWebhookClient', 'unregisterWebhookClient'],
       'cloud/notifications': ['push'],
     };
-    const child = spawnBin('tsx', ['scripts/docs.ts', ...Object.keys(pages)], { DOCS_DIR: out });
-    await waitForOutput(child, /^API docs in /, 60_000);
-    expect(await exited(child)).toBe(0);
+    await renderDocs(out, ...Object.keys(pages));
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     for (const [api, operationIds] of Object.entries(pages)) {
       const page = readFileSync(path.join(out, `${api}.html`), 'utf8');
@@ -100,10 +117,22 @@ describe('npm run docs (scripts/docs.ts)', () => {
     }
   }, 60_000);
 
-  it('when the pages are newer than their bundles, then a second run keeps them', async () => {
-    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /^API docs in /)).resolves.toContain('0 pages rendered, 2 up to date');
-    expect(await exited(child)).toBe(0);
+  it('when the pages are newer than their bundles, then a second run keeps them and their compressed copies', async () => {
+    const compressed = ['hub.html.br', 'hub.html.gz', 'index.html.br'].map((file) => path.join(out, file));
+    const times = compressed.map((file) => statSync(file).mtimeMs);
+    await expect(renderDocs(out, 'hub', 'hub/zones')).resolves.toContain('0 pages rendered, 2 up to date');
+    expect(compressed.map((file) => statSync(file).mtimeMs)).toEqual(times);
+  });
+
+  it('when assets of an earlier Redoc or theme are left, then a run removes those no page names, with their compressed copies', async () => {
+    const assets = path.join(out, 'assets');
+    const unused = ['redoc.standalone-0ldRedoc0000.js', 'redoc.standalone-0ldRedoc0000.js.br', 'redoc.standalone-0ldRedoc0000.js.gz'];
+    for (const file of [...unused, 'docs-theme-0ldTheme0000.css']) writeFileSync(path.join(assets, file), 'earlier');
+    const support = path.join(out, 'support.html');
+    writeFileSync(support, readFileSync(support, 'utf8').replace(/assets\/docs-theme-[\w-]+\.css/, 'assets/docs-theme-0ldTheme0000.css'));
+    await renderDocs(out, 'hub/zones');
+    for (const file of unused) expect(existsSync(path.join(assets, file))).toBe(false);
+    expect(existsSync(path.join(assets, 'docs-theme-0ldTheme0000.css'))).toBe(true);
   });
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
@@ -114,29 +143,92 @@ describe('npm run docs (scripts/docs.ts)', () => {
   });
 });
 
-describeWithProgram('chromium')('the rendered docs in Chromium', () => {
-  const out = mkdtempSync(path.join(tmpdir(), 'docs-browser-'));
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
+describe('the docs as the hub serves them (server/hub/docs-files.ts)', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'docs-served-'));
+  let hub: TestHub;
+  let pages: string[];
+  let assets: string[];
+  beforeAll(async () => {
+    await renderDocs(out, 'hub', 'hub/zones');
+    pages = ['index.html', 'hub.html', 'hub/zones.html'];
+    assets = assetsOf(readFileSync(path.join(out, 'hub.html'), 'utf8'), 'hub.html');
+    hub = await startTestHub({ docsDir: out });
+  }, 120_000);
+  afterAll(async () => {
+    await hub?.stop();
+    rmSync(out, { recursive: true, force: true });
+  });
+  const url = (file: string) => `${hub.url}/docs/${file}`;
 
-  it('when a page is opened from disk, then Redoc shows the API and the page asks nothing of any other machine', async () => {
-    const child = spawnBin('tsx', ['scripts/docs.ts', 'hub', 'hub/zones'], { DOCS_DIR: out });
-    await waitForOutput(child, /^API docs in /, 60_000);
-    expect(await exited(child)).toBe(0);
-    const browser = await chromium.launch({ executablePath: findProgram('chromium'), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    try {
-      for (const [file, heading] of [['hub/zones.html', 'Hub zones manager'], ['hub.html', 'Hub API']] as const) {
-        const page = await browser.newPage();
-        const requested: string[] = [];
-        page.on('request', (request) => requested.push(request.url()));
-        await page.goto(`file://${path.join(out, file)}`);
-        await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 30_000 });
-        await page.getByAltText('redocly logo').waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(requested.filter((url) => !/^(file|data|blob):/.test(url))).toEqual([]);
-        await page.close();
+  it('when a browser takes brotli or gzip, then every page and shared asset comes as the build compressed it', async () => {
+    for (const file of [...pages, ...assets.filter((asset) => existsSync(path.join(out, `${asset}.br`)))]) {
+      for (const [encoding, decompress] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+        const { status, headers, body } = await fetchRaw(url(file), { 'Accept-Encoding': encoding });
+        expect([file, status, headers['content-encoding']]).toEqual([file, 200, encoding]);
+        expect(headers.vary).toMatch(/Accept-Encoding/);
+        expect(decompress(body).equals(readFileSync(path.join(out, file)))).toBe(true);
       }
-    } finally {
-      await browser.close();
     }
-  }, 90_000);
+    expect(assets.filter((asset) => existsSync(path.join(out, `${asset}.br`)))).toContainEqual(expect.stringMatching(/redoc\.standalone/));
+  });
+
+  it('when a shared asset is asked for, then it is kept for a year as immutable', async () => {
+    for (const asset of assets) {
+      const { status, headers } = await fetchRaw(url(asset), { 'Accept-Encoding': 'br' });
+      expect([asset, status, headers['cache-control']]).toEqual([asset, 200, 'public, max-age=31536000, immutable']);
+    }
+  });
+
+  it('when a page is asked for again with its ETag, then it was to be revalidated and is a 304 without a body', async () => {
+    for (const file of [...pages, '']) {
+      const first = await fetchRaw(url(file), { 'Accept-Encoding': 'br' });
+      expect([file, first.status, first.headers['cache-control']]).toEqual([file, 200, 'no-cache']);
+      const etag = first.headers.etag;
+      expect(etag).toBeTruthy();
+      const again = await fetchRaw(url(file), { 'Accept-Encoding': 'br', 'If-None-Match': etag! });
+      expect([file, again.status, again.body.length]).toEqual([file, 304, 0]);
+    }
+  });
+
+  it('when a page is served, then its policy lets it load only the hub\'s own files, fonts and images included', async () => {
+    const policy = (await fetchRaw(url('hub.html'))).headers['content-security-policy'] ?? '';
+    for (const directive of ["default-src 'self'", "script-src 'self'", "img-src 'self' data: blob:", "font-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'"]) {
+      expect(policy).toContain(directive);
+    }
+  });
+
+  describeWithProgram('chromium')('in Chromium', () => {
+    it('when a page is opened, then Redoc shows the API, nothing is asked of another machine, and axe finds no text below its contrast ratio', async () => {
+      const axe = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+      const browser = await chromium.launch({ executablePath: findProgram('chromium'), args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      try {
+        const pages = [['hub/zones.html', 'Hub zones manager'], ['hub.html', 'Hub API'], ['index.html', 'API documentation']] as const;
+        // Redoc follows the reader's system: its light theme, and its dark one.
+        for (const [[file, heading], colorScheme] of pages.flatMap((entry) => (['light', 'dark'] as const).map((scheme) => [entry, scheme] as const))) {
+          const page = await browser.newPage({ colorScheme });
+          const requested: string[] = [];
+          const blocked: string[] = [];
+          page.on('request', (request) => requested.push(request.url()));
+          page.on('requestfailed', (request) => request.failure()?.errorText === 'csp' && blocked.push(request.url()));
+          await page.goto(url(file));
+          await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 30_000 });
+          await page.waitForLoadState('networkidle');
+          // Redoc's bundle names Redocly's CDN (its logo): the page's policy stops that request before it is sent.
+          expect(requested.filter((address) => !address.startsWith(`${hub.url}/`) && !blocked.includes(address))).toEqual([]);
+          if (file !== 'index.html') {
+            const attribution = await page.evaluate(`getComputedStyle(document.querySelector('a[target="_blank"][href$="/redoc/"] p'), '::after').content`);
+            expect(attribution).toBe('" Redoc"');
+          }
+          await page.evaluate(axe);
+          const violations = await page.evaluate(
+            `axe.run(document, { runOnly: ['color-contrast'] }).then((result) => result.violations.flatMap((rule) => rule.nodes.map((node) => node.target.join(' ') + ': ' + node.failureSummary)))`,
+          );
+          expect([file, colorScheme, violations]).toEqual([file, colorScheme, []]);
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    }, 120_000);
+  });
 });

@@ -83,6 +83,53 @@ describeInChromium('signing in to the support form', () => {
     expect(await page.getByRole('heading', { name: 'What about your account?' }).count()).toBe(0);
   });
 
+  it('when the password is wrong, then the page comes back with the focus on the password field, marked invalid and tied to the message', async () => {
+    const { page } = await harness.open();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.href.startsWith(harness.servers.cloudUrl));
+    await page.getByLabel('E-mail address').fill(harness.servers.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong e-mail address or password' }).waitFor();
+    const password = page.getByLabel('Password');
+    expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await password.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('Wrong e-mail address or password');
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe(harness.servers.email);
+    await harness.screenshot(page, '5-wrong-password');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Typed again, the right password signs in from there.
+    await password.fill(harness.servers.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: "What's your question about?" }).waitFor();
+  });
+
+  it.each([390, 320])('when the cloud pages (sign-in, error, callback) show on a %i px wide phone, then the card keeps a margin to both screen edges', async (width) => {
+    const context = await harness.newContext({ viewport: { width, height: 760 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(harness.servers.formUrl);
+    await page.getByRole('button', { name: 'Sign in' }).tap();
+    await page.waitForURL((url) => url.href.startsWith(harness.servers.cloudUrl));
+    const pages = {
+      'sign-in': page.url(),
+      error: `${harness.servers.cloudUrl}/oauth2/authorise`,
+      callback: `${harness.servers.cloudUrl}/callback/oauth2/callback`,
+    };
+    for (const [name, url] of Object.entries(pages)) {
+      await page.goto(url);
+      await page.locator('main h1').waitFor();
+      const box = await page.evaluate(() => {
+        const card = document.querySelector('main')!.getBoundingClientRect();
+        return { left: card.left, right: card.right, viewport: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth };
+      });
+      expect({ name, width: box.viewport, scrolls: box.scrollWidth > box.viewport }).toEqual({ name, width, scrolls: false });
+      expect(box.left).toBeGreaterThanOrEqual(12);
+      expect(width - box.right).toBeGreaterThanOrEqual(12);
+      await harness.screenshot(page, `6-${name}-${width}px`);
+    }
+  });
+
   it('when the browser lacks what the form needs, then an alert says it is too old and to write to support by e-mail', async () => {
     const context = await harness.newContext();
     const page = await context.newPage();

@@ -187,6 +187,33 @@ describeInChromium('the ticket', () => {
     expect(await attached(page)).toEqual(['second.txt']);
   });
 
+  it("when a file is removed by keyboard, then the focus goes to the next file's Remove button, and after the last one to the picker", async () => {
+    const { page } = await harness.openSignedIn();
+    await openTicket(page);
+    await dropFiles(page, [
+      { name: 'one.txt', size: 10 },
+      { name: 'two.txt', size: 10 },
+      { name: 'three.txt', size: 10 },
+    ]);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? document.activeElement?.tagName);
+    // Tab from the picker to the first "Remove", as a keyboard user goes.
+    await page.getByRole('button', { name: 'Choose files' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Remove one.txt');
+    await page.keyboard.press('Enter');
+    expect(await attached(page)).toEqual(['two.txt', 'three.txt']);
+    expect(await focused()).toBe('Remove two.txt');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Remove three.txt');
+    await page.keyboard.press('Enter');
+    expect(await attached(page)).toEqual(['two.txt']);
+    expect(await focused()).toBe('Choose files');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('list', { name: 'Attached files' }).count()).toBe(0);
+    expect(await focused()).toBe('Choose files');
+  });
+
   it('when "Contact Support" is pressed, then the keyboard focus is on the new step\'s heading', async () => {
     const { page } = await harness.openSignedIn();
     await openTicket(page);

@@ -794,6 +794,8 @@ export interface paths {
         /**
          * Sign in on the sign-in page
          * @description The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state; a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
+         *
+         *     The page's own script (the one script its CSP allows, by hash) sends the form with `Accept: application/json`: then every redirect is answered 200 `{ location }` instead of a 303, and the script replaces the page's history entry with it, so that Back from the app does not open the password form again; any other answer is the page, shown in place. Without script the form posts as a plain form.
          */
         post: operations["authoriseSignIn"];
         delete?: never;
@@ -2180,7 +2182,7 @@ export interface components {
             emailVerified: boolean;
             /** @example Anna */
             firstname: string;
-            /** @description The hubs the user owns or is a user of, each with the user's role on it. */
+            /** @description The hubs the user owns or is a user of, each with the user's role on it, in the order they were added to the account (the first hub stays first when more are added: clients take it as the user's hub). */
             homeys: components["schemas"]["Homey"][];
             /**
              * @description ISO 639-1 code.
@@ -3749,12 +3751,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Wrong e-mail or password; the page again with the message. */
+            /** @description Wrong e-mail or password; the page again with the message, the password field focused (autofocus), marked `aria-invalid` and described by the message. Asked for JSON (the page's script), a redirect's address. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "location": "http://127.0.0.1:4859/oauth2/callback?code=Q2hhbmdlIG1lIHRvIGEgcmVhbCBjb2RlIHBsZWFzZQ&state=xyz"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Where the 303 would have sent the browser: the redirect URI with the code or the error, and the state.
+                         */
+                        location: string;
+                    };
                     /** @example <!doctype html><html lang="en"><head><title>Sign in</title></head><body><p role="alert">Wrong e-mail address or password</p></body></html> */
                     "text/html": string;
                 };
@@ -4172,7 +4186,7 @@ export interface operations {
     getLocationStatistics: {
         parameters: {
             query?: {
-                /** @description Epoch milliseconds. */
+                /** @description Epoch milliseconds (at most the last date JavaScript knows). */
                 since?: number;
             };
             header?: never;

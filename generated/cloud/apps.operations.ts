@@ -103,7 +103,7 @@ export const operations = {
   /**
    * Get an app's details
    *
-   * The app's author and its newest builds: `liveBuild` is the build every hub installs (channel stable), `testBuild` the one testers install (channel beta; each null when the app has none). Public, and counted as a page view. 404 for an app the store does not know.
+   * The app's author and its newest builds: `liveBuild` is the build every hub installs (channel stable), `testBuild` the one testers install (channel beta; each null when the app has none). Public, and counted as a page view. 404 for an app the store does not know, or one not released yet to all but its developers, reviewers and admins.
    */
   getApp: {"method":"get","path":"/app/{appId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
   /**
@@ -145,7 +145,7 @@ export const operations = {
   /**
    * Run a build's automatic review again
    *
-   * The app's developers, reviewers and admins. 409 when the build has no valid package.
+   * The app's developers, reviewers and admins. 409 when the build has no valid package. The package is read again, as a check of updateArchive: 429 and 503 with Retry-After while the caller's or the store's checks are under way.
    */
   retryAgentReview: {"method":"post","path":"/app/{appId}/build/{buildId}/agent-review/retry","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId","buildId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"buildId","in":"path","required":true,"pattern":"^[1-9][0-9]{0,9}$","types":["string"]}],"status":200},
   /**
@@ -211,13 +211,13 @@ export const operations = {
   /**
    * Get an app's changelog
    *
-   * The changelog of every build published on stable, newest first. Public.
+   * The changelog of every build published on stable, newest first. Public; 404 as well while the app is not released (see the API's description).
    */
   getAppChangelog: {"method":"get","path":"/app/{appId}/changelog","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
   /**
    * Report a crash of an app
    *
-   * A signed-in user's hub reports its app crashed: the build of `appVersion` must exist (404). At most 100 reports per hub and app per day (429). Mailed to the developers when their settings say so.
+   * A signed-in user's hub reports its app crashed: the app must be released and the build of `appVersion` must exist (404). At most 100 reports per hub and app per day (429). Mailed to the developers when their settings say so.
    */
   createCrash: {"method":"post","path":"/app/{appId}/crash","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["appVersion","homeyId","homeyVersion","homeyModelId","homeyModelName","stack"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"appVersion","in":"body","required":true,"types":["string"]},{"name":"homeyId","in":"body","required":true,"types":["string"]},{"name":"homeyVersion","in":"body","required":true,"types":["string"]},{"name":"homeyModelId","in":"body","required":false,"types":["string"]},{"name":"homeyModelName","in":"body","required":false,"types":["string"]},{"name":"stack","in":"body","required":true,"types":["string"]}],"status":200},
   /**
@@ -235,7 +235,7 @@ export const operations = {
   /**
    * Get an app's icon
    *
-   * The icon (SVG) of the app's live build, else of its newest valid build. Public.
+   * The icon (SVG) of the app's live build, else of its newest valid build. Public; 404 as well while the app is not released (see the API's description).
    */
   getAppIcon: {"method":"get","path":"/app/{appId}/icon","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200,"media":"image/svg+xml"},
   /**
@@ -259,19 +259,19 @@ export const operations = {
   /**
    * List an app's reviews
    *
-   * Newest first, a page of `limit` from `offset`. Public.
+   * Newest first, a page of `limit` from `offset`. Public; 404 as well while the app is not released (see the API's description).
    */
   getReviews: {"method":"get","path":"/app/{appId}/review","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":["offset","limit"],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"offset","in":"query","required":false,"types":["number"]},{"name":"limit","in":"query","required":false,"types":["number"]}],"status":200},
   /**
    * Write or change one's review of an app
    *
-   * Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404). A client that means to write a first review and never to replace one sends `If-None-Match: *` (RFC 9110 §13.1.2): a second review by the same user then answers 412 and changes nothing.
+   * Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404, as it is for an app not released). A client that means to write a first review and never to replace one sends `If-None-Match: *` (RFC 9110 §13.1.2): a second review by the same user then answers 412 and changes nothing.
    */
   updateReview: {"method":"put","path":"/app/{appId}/review","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["version","rating","comment"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"If-None-Match","in":"header","required":false,"types":["string"]},{"name":"version","in":"body","required":false,"types":["string"]},{"name":"rating","in":"body","required":true,"types":["number"]},{"name":"comment","in":"body","required":false,"types":["string"]}],"status":200},
   /**
    * Delete one's review of an app
    *
-   * The caller's own review; 404 when there is none.
+   * The caller's own review; 404 when there is none, or the app is not released.
    */
   deleteReview: {"method":"delete","path":"/app/{appId}/review","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":204},
   /**
@@ -283,7 +283,7 @@ export const operations = {
   /**
    * Get an app's rating statistics
    *
-   * Public.
+   * Public; 404 as well while the app is not released (see the API's description).
    */
   getReviewsStats: {"method":"get","path":"/app/{appId}/review/stats","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
   /**
@@ -319,7 +319,7 @@ export const operations = {
   /**
    * Suggest something to an app's developers
    *
-   * Any signed-in user; at most 10 per user and app per day (429 beyond). Mailed to the developers when their settings say so.
+   * Any signed-in user, on a released app (404 before); at most 10 per user and app per day (429 beyond). Mailed to the developers when their settings say so.
    */
   createAppSuggestion: {"method":"post","path":"/app/{appId}/suggestion","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"fields","names":["suggestionText"],"required":true},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"suggestionText","in":"body","required":true,"types":["string"]}],"status":200},
   /**
@@ -331,7 +331,7 @@ export const operations = {
   /**
    * Thank an app's developers
    *
-   * Any signed-in user, once per app (again is no change). The developers are mailed when the app's settings say so. Answers how many thanked.
+   * Any signed-in user, once per app (again is no change); 404 while the app is not released. The developers are mailed when the app's settings say so. Answers how many thanked.
    */
   sayThanks: {"method":"put","path":"/app/{appId}/thanks","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
   /**
@@ -349,7 +349,7 @@ export const operations = {
   /**
    * Finish or abandon a build's package upload
    *
-   * The app's developers. `state: uploaded` with the `hash` (SHA-256, hex) and `size` of the package sent to the upload URL: the service compares them with what it stored, then checks the package (app.json with the app's id and the build's version, sdk 1 to 3, drivers and flow cards well formed; `manifest`, when given, must equal it); 400 naming what is wrong, and the archive is `invalid` with that `error`. `state: failed` with an `error` records a failed upload and drops the stored bytes. 409 for an archive already valid.
+   * The app's developers. `state: uploaded` with the `hash` (SHA-256, hex) and `size` of the package sent to the upload URL: the service compares them with what it stored, then checks the package (app.json with the app's id and the build's version, sdk 1 to 3, drivers and flow cards well formed; `manifest`, when given, must equal it); 400 naming what is wrong, and the archive is `invalid` with that `error`. The package is read as hubs read it (docs/app-packages.md): files and folders only, paths inside it, nothing but zeros after the archive's end, at most 32 MB packed and unpacked, 100 times its size inflated, 10,000 members of 16 MB each; past a size the 400 says which. At most 2 checks per user (429) and 4 in all (503) run at once, both with Retry-After; the upload then stays `uploaded`, to be finished again. `state: failed` with an `error` records a failed upload and drops the stored bytes. 409 for an archive already valid.
    */
   updateArchive: {"method":"put","path":"/archive/{archiveId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["archiveId"],"queryParams":[],"body":{"kind":"fields","names":["state","error","manifest","assetsId","hash","size"],"required":true},"args":[{"name":"archiveId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"state","in":"body","required":true,"types":["string"]},{"name":"error","in":"body","required":false,"types":["string"]},{"name":"manifest","in":"body","required":false,"types":["object"]},{"name":"assetsId","in":"body","required":false,"types":["string"]},{"name":"hash","in":"body","required":false,"types":["string"]},{"name":"size","in":"body","required":false,"types":["number"]}],"status":200},
   /**
@@ -361,7 +361,7 @@ export const operations = {
   /**
    * Upload a build's package
    *
-   * The URL createBuild answered (its signature is the authority: no token; 403 when wrong or expired). The body is the .tar.gz package, at most the size createBuild said (413; a larger Content-Length is refused before it is read). Replaces an earlier upload of an archive not yet valid (409 once valid).
+   * The URL createBuild answered (its signature is the authority: no token; 403 when wrong or expired). The body is the .tar.gz package, at most the size createBuild said (413; a larger Content-Length is refused before it is read; 32 MB, what hubs install at most, unless the service is configured lower). Replaces an earlier upload of an archive not yet valid (409 once valid).
    */
   uploadArchive: {"method":"put","path":"/archive/{archiveId}/upload","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["archiveId"],"queryParams":["expires","signature"],"body":{"kind":"root","name":"archive","required":true},"args":[{"name":"archiveId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"expires","in":"query","required":true,"types":["number"]},{"name":"signature","in":"query","required":true,"types":["string"]},{"name":"archive","in":"body","required":true}],"status":200},
   /**

@@ -35,7 +35,7 @@ export interface paths {
         };
         /**
          * Get an app's details
-         * @description The app's author and its newest builds: `liveBuild` is the build every hub installs (channel stable), `testBuild` the one testers install (channel beta; each null when the app has none). Public, and counted as a page view. 404 for an app the store does not know.
+         * @description The app's author and its newest builds: `liveBuild` is the build every hub installs (channel stable), `testBuild` the one testers install (channel beta; each null when the app has none). Public, and counted as a page view. 404 for an app the store does not know, or one not released yet to all but its developers, reviewers and admins.
          */
         get: operations["getApp"];
         put?: never;
@@ -190,7 +190,7 @@ export interface paths {
         put?: never;
         /**
          * Run a build's automatic review again
-         * @description The app's developers, reviewers and admins. 409 when the build has no valid package.
+         * @description The app's developers, reviewers and admins. 409 when the build has no valid package. The package is read again, as a check of updateArchive: 429 and 503 with Retry-After while the caller's or the store's checks are under way.
          */
         post: operations["retryAgentReview"];
         delete?: never;
@@ -497,7 +497,7 @@ export interface paths {
         };
         /**
          * Get an app's changelog
-         * @description The changelog of every build published on stable, newest first. Public.
+         * @description The changelog of every build published on stable, newest first. Public; 404 as well while the app is not released (see the API's description).
          */
         get: operations["getAppChangelog"];
         put?: never;
@@ -525,7 +525,7 @@ export interface paths {
         put?: never;
         /**
          * Report a crash of an app
-         * @description A signed-in user's hub reports its app crashed: the build of `appVersion` must exist (404). At most 100 reports per hub and app per day (429). Mailed to the developers when their settings say so.
+         * @description A signed-in user's hub reports its app crashed: the app must be released and the build of `appVersion` must exist (404). At most 100 reports per hub and app per day (429). Mailed to the developers when their settings say so.
          */
         post: operations["createCrash"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * Get an app's icon
-         * @description The icon (SVG) of the app's live build, else of its newest valid build. Public.
+         * @description The icon (SVG) of the app's live build, else of its newest valid build. Public; 404 as well while the app is not released (see the API's description).
          */
         get: operations["getAppIcon"];
         put?: never;
@@ -705,18 +705,18 @@ export interface paths {
         };
         /**
          * List an app's reviews
-         * @description Newest first, a page of `limit` from `offset`. Public.
+         * @description Newest first, a page of `limit` from `offset`. Public; 404 as well while the app is not released (see the API's description).
          */
         get: operations["getReviews"];
         /**
          * Write or change one's review of an app
-         * @description Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404). A client that means to write a first review and never to replace one sends `If-None-Match: *` (RFC 9110 §13.1.2): a second review by the same user then answers 412 and changes nothing.
+         * @description Any signed-in user except the app's own developers (403): one review per user per app, replaced when written again (a developer response stays). `version` defaults to the live version; the app must be published (404, as it is for an app not released). A client that means to write a first review and never to replace one sends `If-None-Match: *` (RFC 9110 §13.1.2): a second review by the same user then answers 412 and changes nothing.
          */
         put: operations["updateReview"];
         post?: never;
         /**
          * Delete one's review of an app
-         * @description The caller's own review; 404 when there is none.
+         * @description The caller's own review; 404 when there is none, or the app is not released.
          */
         delete: operations["deleteReview"];
         options?: never;
@@ -800,7 +800,7 @@ export interface paths {
         };
         /**
          * Get an app's rating statistics
-         * @description Public.
+         * @description Public; 404 as well while the app is not released (see the API's description).
          */
         get: operations["getReviewsStats"];
         put?: never;
@@ -862,7 +862,7 @@ export interface paths {
         put?: never;
         /**
          * Suggest something to an app's developers
-         * @description Any signed-in user; at most 10 per user and app per day (429 beyond). Mailed to the developers when their settings say so.
+         * @description Any signed-in user, on a released app (404 before); at most 10 per user and app per day (429 beyond). Mailed to the developers when their settings say so.
          */
         post: operations["createAppSuggestion"];
         delete?: never;
@@ -891,7 +891,7 @@ export interface paths {
         get: operations["getThanks"];
         /**
          * Thank an app's developers
-         * @description Any signed-in user, once per app (again is no change). The developers are mailed when the app's settings say so. Answers how many thanked.
+         * @description Any signed-in user, once per app (again is no change); 404 while the app is not released. The developers are mailed when the app's settings say so. Answers how many thanked.
          */
         put: operations["sayThanks"];
         post?: never;
@@ -1275,7 +1275,7 @@ export interface paths {
         get?: never;
         /**
          * Finish or abandon a build's package upload
-         * @description The app's developers. `state: uploaded` with the `hash` (SHA-256, hex) and `size` of the package sent to the upload URL: the service compares them with what it stored, then checks the package (app.json with the app's id and the build's version, sdk 1 to 3, drivers and flow cards well formed; `manifest`, when given, must equal it); 400 naming what is wrong, and the archive is `invalid` with that `error`. `state: failed` with an `error` records a failed upload and drops the stored bytes. 409 for an archive already valid.
+         * @description The app's developers. `state: uploaded` with the `hash` (SHA-256, hex) and `size` of the package sent to the upload URL: the service compares them with what it stored, then checks the package (app.json with the app's id and the build's version, sdk 1 to 3, drivers and flow cards well formed; `manifest`, when given, must equal it); 400 naming what is wrong, and the archive is `invalid` with that `error`. The package is read as hubs read it (docs/app-packages.md): files and folders only, paths inside it, nothing but zeros after the archive's end, at most 32 MB packed and unpacked, 100 times its size inflated, 10,000 members of 16 MB each; past a size the 400 says which. At most 2 checks per user (429) and 4 in all (503) run at once, both with Retry-After; the upload then stays `uploaded`, to be finished again. `state: failed` with an `error` records a failed upload and drops the stored bytes. 409 for an archive already valid.
          */
         put: operations["updateArchive"];
         post?: never;
@@ -1349,7 +1349,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a build's package
-         * @description The URL createBuild answered (its signature is the authority: no token; 403 when wrong or expired). The body is the .tar.gz package, at most the size createBuild said (413; a larger Content-Length is refused before it is read). Replaces an earlier upload of an archive not yet valid (409 once valid).
+         * @description The URL createBuild answered (its signature is the authority: no token; 403 when wrong or expired). The body is the .tar.gz package, at most the size createBuild said (413; a larger Content-Length is refused before it is read; 32 MB, what hubs install at most, unless the service is configured lower). Replaces an earlier upload of an archive not yet valid (409 once valid).
          */
         put: operations["uploadArchive"];
         post?: never;
@@ -2151,6 +2151,15 @@ export interface components {
                 "application/json": components["schemas"]["Review"];
             };
         };
+        /** @description The call needs something this hub does not have now (a service not configured or unreachable, a program not installed). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The settings. */
         Settings: {
             headers: {
@@ -2531,6 +2540,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateBuildChannel: {
@@ -4140,6 +4151,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadArchive: {

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Share a flow
-         * @description Keeps the document and answers its id. At most 200 shared flows per user (409 beyond).
+         * @description Keeps the document and answers its id. The body is the flow document itself, as the hub's `shareFlow` answers it and as Athom's client sends it (its `data` argument is unpacked into the body); in our client the document is the `data` argument. At most 200 shared flows per user (409 beyond).
          */
         post: operations["shareFlow"];
         delete?: never;
@@ -262,9 +262,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    data: components["schemas"]["FlowShare"];
-                };
+                "application/json": components["schemas"]["FlowShare"];
             };
         };
         responses: {

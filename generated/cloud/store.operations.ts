@@ -43,9 +43,9 @@ export const operations = {
   /**
    * List the shop's products
    *
-   * Every product with its prices before VAT in every currency; public, as the shop's pages are.
+   * Every product with its prices before VAT in every currency, and its `price` for a consumer in `currency` (else euros, the shop's own) and `country` (else NL, the shop's own): before VAT, the VAT and the total. Public, as the shop's pages are. A country the shop does not deliver to is a 400.
    */
-  getProducts: {"method":"get","path":"/store/product","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["currency"],"body":null,"args":[{"name":"currency","in":"query","required":false,"types":["string"]}],"status":200},
+  getProducts: {"method":"get","path":"/store/product","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["currency","country"],"body":null,"args":[{"name":"currency","in":"query","required":false,"types":["string"]},{"name":"country","in":"query","required":false,"types":["string"]}],"status":200},
   /**
    * Get the caller's cart
    *

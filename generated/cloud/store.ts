@@ -386,7 +386,7 @@ export interface paths {
         };
         /**
          * List the shop's products
-         * @description Every product with its prices before VAT in every currency; public, as the shop's pages are.
+         * @description Every product with its prices before VAT in every currency, and its `price` for a consumer in `currency` (else euros, the shop's own) and `country` (else NL, the shop's own): before VAT, the VAT and the total. Public, as the shop's pages are. A country the shop does not deliver to is a 400.
          */
         get: operations["getProducts"];
         put?: never;
@@ -836,7 +836,7 @@ export interface components {
          * @enum {string}
          */
         PaymentMethod: "card" | "ideal" | "bancontact" | "paypal";
-        /** @description One product of the shop. `prices` are per currency, before VAT, in minor units; VAT is added at the rate of the country the goods go to (see Totals). */
+        /** @description One product of the shop. `prices` are per currency, before VAT, in minor units; VAT is added at the rate of the country the goods go to (see Totals). `price` is what one costs in the currency and country the list was asked for, VAT included, with its parts. */
         Product: {
             description: string;
             /**
@@ -846,13 +846,26 @@ export interface components {
             kind: "hardware" | "subscription" | "one-time";
             /** @example Hub Pro (Early 2023) */
             name: string;
-            /** @description The price of one, before VAT, by currency. */
+            price: components["schemas"]["ProductPrice"];
+            /** @description The price of one, before VAT, by currency. Every product is sold in euros, the shop's own currency. */
             prices: {
+                EUR: components["schemas"]["Amount"];
+            } & {
                 [key: string]: components["schemas"]["Amount"];
             };
             /** @example HUB-PRO-2023-EU */
             sku: string;
             subscription?: components["schemas"]["SubscriptionTerm"];
+        };
+        /** @description What one of a product costs a consumer in the listed currency and country, and what that is made of: `amount` is the shop's price before VAT (the product's `prices` in that currency), `vat` the country's rate applied to it (rounded half up, as in Totals), `total` what a consumer pays. Outside the EU no VAT is charged (export). A business with a valid VAT number of another EU country pays `amount` at checkout (reverse charge, see Totals). */
+        ProductPrice: {
+            amount: components["schemas"]["Amount"];
+            country: components["schemas"]["Country"];
+            currency: components["schemas"]["Currency"];
+            total: components["schemas"]["Amount"];
+            vat: components["schemas"]["Amount"];
+            /** @description The VAT rate in basis points: 2100 is 21 %. */
+            vatRate: number;
         };
         /** @description A purchase made in a mobile app store, verified and recorded for the account. */
         Purchase: {
@@ -1724,7 +1737,9 @@ export interface operations {
     getProducts: {
         parameters: {
             query?: {
-                /** @description Only products sold in this currency. */
+                /** @description The country whose VAT the prices include. */
+                country?: components["schemas"]["Country"];
+                /** @description Only products sold in this currency, priced in it. */
                 currency?: components["schemas"]["Currency"];
             };
             header?: never;

@@ -25,13 +25,13 @@ export const operations = {
   /**
    * Call a webhook
    *
-   * The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath; the answer counts them.
+   * The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath, after the answer; the answer counts them and says nothing about any one hub (reached or not, its answer), since anyone may call.
    */
   callWebhook: {"method":"post","path":"/webhook/{webhookId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"body","in":"body","required":false,"types":["object"]}],"status":200},
   /**
    * Register a hub for a webhook
    *
-   * The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`: through the connect service while the hub is connected to it, else at `callback_url` (its own address, for a hub the cloud reaches directly). Registering again replaces the data.
+   * The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`: through the connect service while the hub is connected to it, else at `callback_url` (its own address, for a hub the cloud reaches directly). Registering again replaces the data. A `callback_url` whose host is or resolves to an address that is not public (loopback, private, link-local, unspecified) is refused (400), unless the operator's WEBHOOK_CALLBACK_ALLOW lists it; delivery checks the address again after its own name resolution and follows no redirect.
    */
   registerWebhookClient: {"method":"put","path":"/webhook/{webhookId}/{homeyId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId","homeyId"],"queryParams":[],"body":{"kind":"fields","names":["secret","data","callback_url"],"required":true},"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"secret","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]},{"name":"callback_url","in":"body","required":false,"types":["string"]}],"status":200},
   /** Unregister a hub from a webhook */

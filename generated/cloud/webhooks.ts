@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * Call a webhook
-         * @description The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath; the answer counts them.
+         * @description The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath, after the answer; the answer counts them and says nothing about any one hub (reached or not, its answer), since anyone may call.
          */
         post: operations["callWebhook"];
         delete?: never;
@@ -73,7 +73,7 @@ export interface paths {
         get?: never;
         /**
          * Register a hub for a webhook
-         * @description The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`: through the connect service while the hub is connected to it, else at `callback_url` (its own address, for a hub the cloud reaches directly). Registering again replaces the data.
+         * @description The hub (its credential in `secret`, 403 for another hub's id) receives the webhook's calls that match its `data`: through the connect service while the hub is connected to it, else at `callback_url` (its own address, for a hub the cloud reaches directly). Registering again replaces the data. A `callback_url` whose host is or resolves to an address that is not public (loopback, private, link-local, unspecified) is refused (400), unless the operator's WEBHOOK_CALLBACK_ALLOW lists it; delivery checks the address again after its own name resolution and follows no redirect.
          */
         put: operations["registerWebhookClient"];
         post?: never;
@@ -126,13 +126,10 @@ export interface components {
             /** @description The webhook's public URL, under the service: what third parties call (callWebhook). */
             url: string;
         };
+        /** @description What the anonymous caller of a webhook learns: how many hubs the call was handed to, nothing about each hub (whether it was reached, or how it answered). Deliveries happen after the answer. */
         WebhookCallResult: {
-            /** @description Hubs that received it. */
-            delivered: number;
-            /** @description Hubs whose data matched the call's payload. */
-            matched: number;
-            /** @description Matching hubs that could not be reached. */
-            offline: number;
+            /** @description Registered hubs whose data matched the call's payload, each to be handed the call. */
+            accepted: number;
         };
         WebhookClient: {
             /** @description The hub's data: its value at the webhook's keyPath selects the calls it receives. */
@@ -401,7 +398,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Who got the call. */
+            /** @description The call is accepted for delivery. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -515,7 +515,10 @@ export interface components {
             /** @description Labels of fabrics it already belongs to. */
             otherFabrics?: string[];
             productName: string;
-            /** @default 1 */
+            /**
+             * @description Matter's 32-bit software version.
+             * @default 1
+             */
             softwareVersion: number;
             /** @description The Wi-Fi network of a Wi-Fi device. */
             ssid?: string;

@@ -22,15 +22,22 @@ export interface Cluster {
 }
 
 /**
+ * How long a command may wait for Redis's answer (they take well under a millisecond): a call that needs Redis
+ * answers within 2 s while Redis cannot (docs/several-instances.md).
+ */
+export const COMMAND_TIMEOUT_MS = 1000;
+
+/**
  * Connects to Redis (failing at once when it cannot be reached, rather than at the first call) and keeps retrying a
  * lost connection afterwards.
  */
 export async function connectCluster(redisUrl: string, instanceId = defaultInstanceId()): Promise<Cluster> {
   if (!INSTANCE_ID.test(instanceId)) throw new Error(`The instance id must be 1-64 letters, digits, dots, dashes or underscores, not "${instanceId}"`);
   const options = { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `cloud:${instanceId}` };
-  // Commands fail at once while the connection is down (no queue waiting for it): limits fall back to memory and a
-  // call for a hub held elsewhere answers offline, rather than every call waiting on reconnection attempts.
-  const redis = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
+  // Commands fail at once while the connection is down (no queue waiting for it), and within COMMAND_TIMEOUT_MS while
+  // Redis holds them (paused, stalled): limits fall back to memory and a call for a hub held elsewhere answers
+  // offline, rather than every call waiting on reconnection attempts or for Redis to wake up.
+  const redis = new Redis(redisUrl, { ...options, enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS });
   const others: Redis[] = [];
   const report = (error: Error) => log.warn({ err: error, instanceId }, 'Redis connection error');
   redis.on('error', report);
@@ -40,7 +47,8 @@ export async function connectCluster(redisUrl: string, instanceId = defaultInsta
     redis,
     subscriber() {
       // A subscriber's subscriptions wait for its connection, and are made again after a reconnection.
-      const connection = redis.duplicate({ ...options, lazyConnect: false, enableOfflineQueue: true });
+      // It waits for messages, not answers: no time-out.
+      const connection = redis.duplicate({ ...options, lazyConnect: false, enableOfflineQueue: true, commandTimeout: undefined });
       connection.on('error', report);
       others.push(connection);
       return connection;
@@ -48,7 +56,15 @@ export async function connectCluster(redisUrl: string, instanceId = defaultInsta
     // While Redis cannot be reached, each instance counts in memory (the insurance limiter) rather than failing calls.
     limiterStore: (limiter) => new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiter), ...limiter }),
     async close() {
-      for (const connection of [...others, redis]) connection.disconnect();
+      // What is under way (a closing socket.io adapter's unsubscriptions) is answered before a connection ends; a
+      // stalled Redis is given COMMAND_TIMEOUT_MS.
+      const ending = async (connection: Redis) => {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([connection.quit().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, COMMAND_TIMEOUT_MS)))]);
+        clearTimeout(timer);
+        connection.disconnect();
+      };
+      await Promise.all([...others, redis].map(ending));
     },
   };
 }

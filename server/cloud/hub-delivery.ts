@@ -1,3 +1,7 @@
+import type { Agent } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { hubApis, type HubApiId } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
 
@@ -34,32 +38,63 @@ export function hubRequest(manager: HubApiId, operationId: string, args: Record<
 }
 
 const DELIVERY_TIMEOUT_MS = 10_000;
+/** A hub's answer is read up to this size; a longer one still counts as delivered, its body as null. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
  * Delivery over the hub's own HTTP API at the address `addressOf` knows for it (the base URL a hub registered).
- * A hub without an address or that does not answer is offline; any answer it gives (a 404 for a webhook it
- * dropped) is the delivery's outcome.
+ * Such an address is whatever a hub said, so the connection goes only to a public address as name resolution gives
+ * it at the time of delivery (request-filtering-agent: no loopback, private, link-local or meta address, unless
+ * `allowAddresses` lists it, IPs or CIDRs an operator trusts), and a redirect is an answer, never followed. A hub
+ * without an address, or one that does not answer or may not be reached, is offline; any answer it gives (a 404 for
+ * a webhook it dropped) is the delivery's outcome.
  */
-export function directHubDelivery(addressOf: (hubId: string) => Promise<string | null>): HubDelivery {
+export function directHubDelivery(addressOf: (hubId: string) => Promise<string | null>, { allowAddresses = [] }: { allowAddresses?: readonly string[] } = {}): HubDelivery {
+  const filter = { allowIPAddressList: [...allowAddresses] };
+  const agents = { 'http:': new RequestFilteringHttpAgent(filter), 'https:': new RequestFilteringHttpsAgent(filter) };
   return {
     async deliver(hubId, manager, operationId, args) {
       const { method, path, body } = hubRequest(manager, operationId, args);
       const base = await addressOf(hubId);
       if (!base) return { delivered: false, reason: 'offline' };
-      let response: Response;
+      const url = new URL(path, base);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { delivered: false, reason: 'offline' };
       try {
-        response = await fetch(new URL(path, base), {
-          method,
-          headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        });
+        const answer = await send(url, agents[url.protocol], method, body === undefined ? undefined : JSON.stringify(body));
+        return { delivered: true, status: answer.status, body: parseJson(answer.text) };
       } catch {
         return { delivered: false, reason: 'offline' };
       }
-      return { delivered: true, status: response.status, body: await response.json().catch(() => null) };
     },
   };
+}
+
+/** One request through `agent` (node's http client follows no redirect), its answer's status and text. */
+function send(url: URL, agent: Agent, method: string, json: string | undefined): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const headers = json === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) };
+    const request = client(url, { method, agent, headers, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: size <= MAX_ANSWER_BYTES ? Buffer.concat(chunks).toString('utf8') : '' }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(json);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Each delivery in turn until one reaches the hub (through connect first, then the hub's own address ...). */

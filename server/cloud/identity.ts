@@ -24,6 +24,14 @@ export type VerifyAccessToken = (token: string) => Promise<CloudSession | null>;
 const SCOPE = 'account.readonly';
 
 /**
+ * What any token the account service issues looks like: visible ASCII, as a bearer header carries it (RFC 6750's
+ * b64token and JWTs are narrower). Anything else (a NUL, a control or non-ASCII character from a query) is no token
+ * at all, refused as unknown before it is put in a header (where it would not fit, and the call would fail as if the
+ * account service were down).
+ */
+const WELL_FORMED_TOKEN = /^[\x21-\x7e]{1,4096}$/;
+
+/**
  * The account service's user behind an access token (`getAuthenticatedUser`, GET /user/me with the caller's token):
  * null for a token it does not know, `'no-scope'` for one without `account.readonly`. The account service alone
  * holds tokens, so a revoked token stops working everywhere at once; one that cannot be reached makes the call a 503.
@@ -31,6 +39,7 @@ const SCOPE = 'account.readonly';
 export function accountUserOf(accountUrl: string, timeoutMs = 5000): (token: string) => Promise<User | null | 'no-scope'> {
   const url = new URL('/user/me', accountUrl);
   return async (token) => {
+    if (!WELL_FORMED_TOKEN.test(token)) return null;
     let response: Response;
     try {
       response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
+import { nonFiniteAt, NOT_FINITE } from './finite.js';
 
 /**
  * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
@@ -14,12 +15,34 @@ import { ApiError, badRequest, toApiError } from './errors.js';
  */
 export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler & { warm(): void } {
   let chain: RequestHandler[] | undefined;
-  const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched]);
+  const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched, finite]);
   const handler: RequestHandler = (req, res, next) => {
     warm();
+    normaliseContentType(req);
     runChain(chain!, req, res, next);
   };
   return Object.assign(handler, { warm });
+}
+
+/** The media types a body is read as (body.ts): any other that reached a reader was one of JSON's (`+json`). */
+const READ_AS = new Set(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * The Content-Type as the validator is to see it: the media type the body was read as, without parameters (the
+ * body is decoded by then), or none when no body was read. The validator keeps a middleware per distinct header,
+ * with schemas compiled for it, so a caller sending `application/json; x=1`, `x=2` ... would grow it without bound
+ * (docs/protocol.md, "Media types"). A request without the header (every GET) costs nothing here.
+ */
+function normaliseContentType(req: Request): void {
+  const sent = req.headers['content-type'];
+  if (sent === undefined) return;
+  if (req.body === undefined) {
+    delete req.headers['content-type'];
+    return;
+  }
+  const semicolon = sent.indexOf(';');
+  const type = (semicolon === -1 ? sent : sent.slice(0, semicolon)).trim().toLowerCase();
+  req.headers['content-type'] = READ_AS.has(type) ? type : 'application/json';
 }
 
 function validatorMiddleware(contract: object, validateResponses: boolean): RequestHandler[] {
@@ -60,6 +83,25 @@ function runChain(chain: readonly RequestHandler[], req: Request, res: Response,
 /** A request the validator found no operation for would pass unchecked: that is the kernel's fault, never the caller's. */
 const matched: RequestHandler = (req, _res, next) => {
   next((req as { openapi?: unknown }).openapi ? undefined : new Error(`${req.method} ${req.path} is routed but not found in its contract by the validator`));
+};
+
+/**
+ * What the validator passed holds no number that is not finite (finite.ts): its coerced path, query and header
+ * values and the body, refused in the validator's own form so that fromValidator words it. The query is looked at
+ * only when there is one: Express 5 would parse an absent one on each read.
+ */
+const finite: RequestHandler = (req, _res, next) => {
+  const refuse = (where: string, at: string): ValidatorError => ({
+    status: 400,
+    errors: [{ path: `/${where}${at ? `/${at.replace(/\./g, '/')}` : ''}`, message: NOT_FINITE, errorCode: 'type.openapi.validation' }],
+  });
+  const sources: Array<[string, unknown]> = [['params', req.params], ['headers', req.headers], ['body', req.body]];
+  if (req.url.includes('?')) sources.push(['query', req.query]);
+  for (const [where, value] of sources) {
+    const at = nonFiniteAt(value);
+    if (at !== undefined) return next(refuse(where, at));
+  }
+  next();
 };
 
 interface ValidatorError {

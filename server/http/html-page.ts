@@ -1,12 +1,16 @@
-/** Small self-contained HTML pages (no script, every value escaped): sign-in pages, landing pages of redirects. */
+/** Small self-contained HTML pages (no script of their own, every value escaped): sign-in pages, landing pages of redirects. */
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const style = `body{font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;width:min(22rem,90vw)}
+// The card keeps a margin to both screen edges however narrow the screen: body padding around a box that counts
+// its own padding in its width.
+const style = `*,*::before,*::after{box-sizing:border-box}
+body{font:16px/1.5 system-ui,sans-serif;background:#f4f5f7;margin:0;padding:1rem;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;width:100%;max-width:26rem;overflow-wrap:anywhere}
+@media (max-width:400px){main{padding:1.25rem}}
 h1{font-size:1.4rem;margin:0 0 .25rem}p{margin:.25rem 0 1rem;color:#555}label{display:block;margin:.75rem 0 .25rem;font-weight:600}
-input{box-sizing:border-box;width:100%;padding:.6rem;border:1px solid #bbb;border-radius:6px;font:inherit}
+input{width:100%;padding:.6rem;border:1px solid #bbb;border-radius:6px;font:inherit}
 button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:6px;background:#1f6feb;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 [role=alert]{color:#b00020;font-weight:600}`;
 

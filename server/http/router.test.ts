@@ -1,3 +1,4 @@
+import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
 import { connectRealtime } from '../hub/testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../hub/testing/test-hub.js';
 
@@ -33,6 +34,33 @@ describe('HTTP kernel', () => {
     const res = await hub.http().get('/api/manager/zones/zone?bogus=1').set(auth()).expect(400);
     expect(res.body.error_description).toBe("Unknown query parameter 'bogus'");
   });
+
+  it.each(['Infinity', '-Infinity', '1e400'])('when a number parameter is %s, then 400 names it before any handler runs', async (bad) => {
+    // Issue 27: the energy report stand-in built Infinity consumers and ran the heap out, ending the process.
+    const res = await hub.http().post(`/api/manager/energy/reports/dummy/enable?numTopConsumers=${bad}`).set(auth()).expect(400);
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'Invalid argument numTopConsumers: must be a finite number', statusCode: 400 });
+  });
+
+  it('when thousands of calls differ only in their Content-Type, then the validator builds nothing more for them', async () => {
+    // Issue 27: the validator kept a middleware (with compiled schemas) per distinct header; 4,000 logins that
+    // differed in a parameter grew the hub by 94 MB. Each build is an entry of its caches: counting them counts those.
+    const login = () => hub.http().post('/api/manager/users/login');
+    await login().set('Content-Type', 'application/json').send('{}').expect(400);
+    const builds = jest.spyOn(RequestValidator.prototype as unknown as { buildMiddleware(): unknown }, 'buildMiddleware');
+    try {
+      for (let batch = 0; batch < 2000; batch += 50) {
+        const types = Array.from({ length: 50 }, (_, index) => {
+          const n = batch + index;
+          return [`application/json; x=${n}`, `Application/JSON; charset=UTF-8; v=${n}`, `application/vnd.n${n}+json`][n % 3]!;
+        });
+        const answers = await Promise.all(types.map((type) => login().set('Content-Type', type).send('{}')));
+        for (const res of answers) expect(res.body).toEqual({ error: 'invalid_request', error_description: 'Missing argument: token', statusCode: 400 });
+      }
+      expect(builds).not.toHaveBeenCalled();
+    } finally {
+      builds.mockRestore();
+    }
+  }, 60_000);
 
   it('when a browser preflights a call, then CORS allows the bearer header', async () => {
     const res = await hub.http()

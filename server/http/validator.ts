@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { badRequest } from './errors.js';
+import { nonFiniteAt, NOT_FINITE } from './finite.js';
 
 type Json = Record<string, any>;
 
@@ -23,13 +24,19 @@ export class ContractValidator {
     }
   }
 
-  /** The operation's own named arguments of a socket call, or a 400 naming the first problem. Stray keys are dropped. */
+  /**
+   * The operation's own named arguments of a socket call, or a 400 naming the first problem (a number that is not
+   * finite among them). Stray keys are dropped.
+   */
   args(operation: OperationSpec, args: unknown): Record<string, unknown> {
     const input = isObject(args) ? args : {};
     const picked: Record<string, unknown> = {};
     for (const { name } of operation.args) if (Object.hasOwn(input, name) && input[name] !== undefined) picked[name] = input[name];
     const validate = this.of(operation);
     if (!validate(picked)) throw badRequest(describe(validate.errors?.[0]));
+    // JSON reads 1e400 as Infinity, which a schema without a type takes (finite.ts).
+    const notFinite = nonFiniteAt(picked);
+    if (notFinite !== undefined) throw badRequest(`Invalid argument ${notFinite}: ${NOT_FINITE}`);
     return picked;
   }
 

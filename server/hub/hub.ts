@@ -51,13 +51,14 @@ import { followZoneNames } from './devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from './cloud/connect.js';
 import { listenSecure, type SecureListener } from './cloud/local-certificate.js';
 import { startSetup } from './setup/agent.js';
+import { docsFiles } from './docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
 import { appAssets } from './apps/assets.js';
 
-/** The rendered API docs at /docs and the apps' assets (everything else that is not the API answers the kernel's JSON 404). */
+/** The rendered API docs at /docs and the apps' assets (everything else outside /api/ is the kernel's JSON 404). */
 function files(hub: Hub, docsFolder: string | undefined): express.Router {
   const router = express.Router();
-  if (docsFolder) router.use('/docs', express.static(docsFolder));
+  if (docsFolder) router.use(docsFiles(docsFolder));
   router.use(appAssets(hub));
   return router;
 }

@@ -1,21 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '../../scripts/precompress.js';
+import { fetchRaw } from '../http/testing/fetch-raw.js';
 import { startTestSupport, type TestSupport } from './testing.js';
-
-/** One GET as a browser sends it, the body as it came over the wire (not decompressed). */
-function fetchRaw(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
 
 describe("the form's host: its files compressed at build, cached by name, never framed", () => {
   const formDir = mkdtempSync(path.join(tmpdir(), 'form-dist-'));

@@ -1,6 +1,7 @@
 import express from 'express';
 import { articlePath } from './articles.js';
-import { formFiles, formSecurityHeaders } from './form-files.js';
+import { precompressedFiles } from '../http/precompressed-files.js';
+import { formSecurityHeaders } from './form-files.js';
 import type { SupportDb } from './db.js';
 
 const escape = (text: string) =>
@@ -18,7 +19,7 @@ const ARTICLE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-anc
 /**
  * The help centre: its index (`/hc`, every article by section, where the form's "back to the knowledge base" leads),
  * the article pages (`/hc/articles/<id>`, an article's html_url) and, when built, the form itself: what the form's
- * host serves beside its API (form-files.ts: precompressed, cached, never framed). Article bodies are our own shipped HTML.
+ * host serves beside its API (precompressed-files.ts: precompressed, cached; form-files.ts: never framed). Article bodies are our own shipped HTML.
  */
 export function helpCentre(db: SupportDb, formDir: string | undefined): express.Express {
   const app = express();
@@ -44,6 +45,6 @@ export function helpCentre(db: SupportDb, formDir: string | undefined): express.
     res.type('html').send(page(row.name, `<small><a href="/hc">Help centre</a> › ${escape(row.section)}</small><h1>${escape(row.name)}</h1>${row.body}
 <small>Updated ${escape(row.updated_at.slice(0, 10))}</small>`));
   });
-  if (formDir) app.use(formFiles(formDir));
+  if (formDir) app.use(precompressedFiles(formDir));
   return app;
 }

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { openDb } from '../../http/db.js';
+import { Kysely, Migrator, type Generated, sql } from 'kysely';
+import { migrate, openDialect } from '../database.js';
 import type { SubscriptionTables } from '../subscriptions.js';
 import { migrations } from './migrations.js';
 
@@ -87,6 +86,8 @@ export interface Tables {
     /** Whether this user hears of the hub going offline or coming back, by push and by e-mail. */
     notify_push: number;
     notify_email: number;
+    /** The place of this hub among the user's hubs: 1 for the first one added, then counting up (see `hubOrderFor`). */
+    added_order: Generated<number>;
   };
   hub_metadata: { hub_id: string; key: string; value: string; updated_at: string };
   avatars: { user_id: string; content_type: string; data: Buffer; etag: string; updated_at: string };
@@ -150,17 +151,8 @@ export type AccountDb = Kysely<Tables>;
  * brings its schema up to date.
  */
 export async function openAccountDb(options: { databaseUrl?: string; dataDir: string }): Promise<AccountDb> {
-  // pg is loaded only for PostgreSQL: a service on SQLite need not hold it in memory.
-  const dialect = options.databaseUrl
-    ? new PostgresDialect({ pool: new (await import('pg')).default.Pool({ connectionString: options.databaseUrl, max: 10 }) })
-    : new SqliteDialect({ database: openDb(path.join(options.dataDir, 'account.sqlite')) });
-  const db = new Kysely<Tables>({ dialect });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) {
-    await db.destroy();
-    throw error;
-  }
+  const db = new Kysely<Tables>({ dialect: await openDialect(options, 'account.sqlite') });
+  await migrate(db, 'account', new Migrator({ db, provider: { getMigrations: async () => migrations } }));
   return db;
 }
 

@@ -1,5 +1,6 @@
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AccountContext } from './context.js';
+import { hubOrderFor } from './hub-order.js';
 import { requireHomey, type HomeyView } from './hubs.js';
 import { callerId, findUser, isAdmin } from './callers.js';
 
@@ -25,7 +26,7 @@ export async function activateHomey(context: AccountContext, id: string, userId:
     if (row.owner_id !== owner) {
       await trx.deleteFrom('hub_users').where('hub_id', '=', id).execute();
       await trx.deleteFrom('invites').where('hub_id', '=', id).execute();
-      await trx.insertInto('hub_users').values({ hub_id: id, user_id: owner, role: 'owner', notify_push: 1, notify_email: 0 }).execute();
+      await trx.insertInto('hub_users').values({ hub_id: id, user_id: owner, role: 'owner', notify_push: 1, notify_email: 0, added_order: hubOrderFor(owner) }).execute();
     }
     await trx.updateTable('hubs').set({ owner_id: owner, activated_at: now, updated_at: now }).where('id', '=', id).execute();
   });

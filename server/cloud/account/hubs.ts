@@ -5,6 +5,7 @@ import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import { isUniqueViolation, sql, type Tables } from './db.js';
 import { extrasOf, replaceApps, type HubExtras } from './hub-extras.js';
+import { hubOrderFor } from './hub-order.js';
 
 export const PAGE_SIZE = 50;
 
@@ -67,9 +68,9 @@ const withRoles = (account: Account, userId: string) =>
     .innerJoin('hub_users', 'hub_users.hub_id', 'hubs.id')
     .where('hub_users.user_id', '=', userId);
 
-/** The hubs a user owns or is a user of, newest first (a user's `homeys`). */
+/** The hubs a user owns or is a user of, in the order they were added (a user's `homeys`: clients take the first). */
 export async function homeysOf(account: Account, userId: string): Promise<HomeyView[]> {
-  const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hubs.created_at', 'desc').orderBy('hubs.id').execute();
+  const rows = await withRoles(account, userId).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).orderBy('hub_users.added_order').orderBy('hubs.id').execute();
   return views(account, rows);
 }
 
@@ -125,7 +126,7 @@ export async function createHomey(account: Account, ownerId: string, input: Home
   try {
     await account.db.transaction().execute(async (trx) => {
       await trx.insertInto('hubs').values(row).execute();
-      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner', notify_push: 1, notify_email: 0 }).execute();
+      await trx.insertInto('hub_users').values({ hub_id: id, user_id: ownerId, role: 'owner', notify_push: 1, notify_email: 0, added_order: hubOrderFor(ownerId) }).execute();
     });
   } catch (error) {
     throw isUniqueViolation(error) ? conflict('A hub record with this _id exists already') : error;

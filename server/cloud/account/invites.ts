@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Account } from './context.js';
 import { newId } from './crypto.js';
 import type { Tables } from './db.js';
+import { hubOrderFor } from './hub-order.js';
 import { requireHomey, requireOwned } from './hubs.js';
 import { findUser } from './callers.js';
 
@@ -45,7 +46,7 @@ export async function acceptInvites(account: Account, userId: string, inviterId:
   const acceptedAt = account.iso();
   await account.db.transaction().execute(async (trx) => {
     for (const row of pending) {
-      await trx.insertInto('hub_users').values({ hub_id: row.hub_id, user_id: userId, role: row.role, notify_push: 1, notify_email: 0 }).execute();
+      await trx.insertInto('hub_users').values({ hub_id: row.hub_id, user_id: userId, role: row.role, notify_push: 1, notify_email: 0, added_order: hubOrderFor(userId) }).execute();
       await trx.updateTable('invites').set({ accepted_at: acceptedAt }).where('id', '=', row.id).execute();
     }
   });

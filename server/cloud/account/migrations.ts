@@ -1,5 +1,6 @@
 /** The schema of the account service's database, step by step (kysely's Migrator runs what a database lacks). */
 import type { Kysely, Migration } from 'kysely';
+import { hubOrderMigration } from './hub-order.js';
 
 // Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
 const initial: Migration = {
@@ -314,5 +315,6 @@ export const migrations: Record<string, Migration> = {
   '006-avatars': avatars,
   '007-newsletter-language': newsletterLanguage,
   '008-accounts-hardware-lists': accountsHardwareLists,
+  '009-hub-order': hubOrderMigration,
 };
 

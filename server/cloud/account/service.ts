@@ -5,7 +5,7 @@ import path from 'node:path';
 import spec from '../../../generated/cloud/account.openapi.json' with { type: 'json' };
 import { systemClock, type Clock } from '../../http/clock.js';
 import { log } from '../../http/log.js';
-import { sendMail } from '../../http/mail.js';
+import { resumeMailOutbox, sendMail, verifyMailServer } from '../../http/mail.js';
 import { createServiceHttp, type ServiceHttp } from '../../http/service.js';
 import { LoginThrottle, type LimiterStore } from '../../http/throttle.js';
 import { subscriptionDb } from '../subscriptions.js';
@@ -34,7 +34,7 @@ export interface AccountServiceConfig extends RegionConfig {
   /** Extension grants by their grant_type URI (RFC 6749 §4.5), for clients registered with that grant. */
   extensionGrants?: Record<string, ExtensionGrant>;
   clock?: Clock;
-  /** Sends the service's mails; default: through SMTP_URL, else as .eml files in `<dataDir>/outbox` (sendMail). */
+  /** Sends the service's mails; default: through SMTP_URL (from a queue in `<dataDir>/outbox`, with retries), else as .eml files in `<dataDir>/outbox` (sendMail). */
   mailer?: Mailer;
   passwordCost?: PasswordCost;
   /** Calls per key and window beyond which the service answers 429; default DEFAULT_LIMITS (limits.ts). */
@@ -58,10 +58,16 @@ export interface AccountService extends ServiceHttp {
   addRole(userId: string, role: string): Promise<void>;
 }
 
-/** Mails through the kernel's sendMail, from the no-reply address of the service's host. */
+/**
+ * Mails through the kernel's sendMail, from the no-reply address of the service's host. With SMTP_URL it checks the
+ * server at once (a warning line when it cannot be reached) and sends what the outbox kept from before a restart.
+ */
 function outboxMailer(dataDir: string, publicUrl: string, clock: Clock): Mailer {
   const from = `Homey <no-reply@${new URL(publicUrl).hostname}>`;
-  return async (mail) => void (await sendMail({ from, ...mail }, path.join(dataDir, 'outbox'), `${clock.now()}-${randomBytes(4).toString('hex')}`));
+  const outbox = path.join(dataDir, 'outbox');
+  void verifyMailServer();
+  resumeMailOutbox(outbox, clock);
+  return async (mail) => void (await sendMail({ from, ...mail }, outbox, `${clock.now()}-${randomBytes(4).toString('hex')}`, clock));
 }
 
 const DEFAULT_PUBLIC_URL = 'http://127.0.0.1:4861';

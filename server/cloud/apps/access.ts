@@ -55,8 +55,21 @@ export const reviewerOfApp: AppsGuard = async (path, context) => {
   await requireAppRow(context.service, path.appId!);
 };
 
-/** Any signed-in user, on an app that exists. */
-export const anyUserOfApp: AppsGuard = async (path, context) => void (await requireAppRow(context.service, path.appId!));
+/** Whether the app has a build on a channel (alpha, beta or stable): only then is it anyone's to see. */
+const isReleased = async (state: AppsState, appId: string) =>
+  (await state.db.selectFrom('app_builds').select('id').where('app_id', '=', appId).where('channel', 'is not', null).limit(1).executeTakeFirst()) !== undefined;
+
+/**
+ * Anyone (signed in where the operation asks it), on a released app; an app without a published build is 404 to
+ * all but its developers, reviewers and admins: its page, author and feedback are not out yet.
+ */
+export const releasedApp: AppsGuard = async (path, context) => {
+  const app = await requireAppRow(context.service, path.appId!);
+  if (await isReleased(context.service, app.id)) return;
+  const session = context.session;
+  if (session && (isReviewer(session) || (await developsApp(context.service, app, session.userId)))) return;
+  throw notFound('App');
+};
 
 /** A new app is anyone's to create; an existing one is its developers'. */
 export const builderOf: AppsGuard = async (path, context) => {

@@ -1,7 +1,8 @@
+import { createReadStream, statSync } from 'node:fs';
+import { readAppPackage } from '../../common/app-package/read.js';
 import { badRequest } from '../../http/errors.js';
 import { checkManifest } from '../../hub/apps/manifest.js';
 import { parseRange } from './compatibility.js';
-import { readPackage } from './package-reader.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,6 +19,9 @@ export interface CheckedPackage {
   icon: string | null;
 }
 
+/** The most of one file (app.json, an SVG) the store keeps in memory to read. */
+const KEPT_BYTES = 1024 * 1024;
+
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown) => (typeof value === 'string' && value.length > 0) || (isObject(value) && typeof value.en === 'string');
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -30,12 +34,17 @@ const iconPath = (manifest: Json) => (typeof manifest.icon === 'string' ? manife
  * discovery strategies. A 400 naming the first thing wrong.
  */
 export async function checkPackage(file: string, build: { appId: string; version: string }): Promise<CheckedPackage> {
-  // app.json and the app's own SVGs (its icon among them) in one pass.
-  const files = await readPackage(file, (name) => name === 'app.json' || /^assets\/[^/]+\.svg$/.test(name));
-  if (files.appJson === null) throw badRequest('The package holds no app.json');
+  // app.json and the app's own SVGs (its icon among them) in one pass, with the hub's reader and its limits.
+  const kept = new Map<string, Buffer>();
+  const names = await readAppPackage(createReadStream(file), statSync(file).size, {
+    wants: (name, size) => size <= KEPT_BYTES && (name === 'app.json' || /^assets\/[^/]+\.svg$/.test(name)),
+    file: (name, content) => kept.set(name, content),
+  });
+  const appJson = kept.get('app.json');
+  if (appJson === undefined) throw badRequest('The package holds no app.json');
   let manifest: unknown;
   try {
-    manifest = JSON.parse(files.appJson);
+    manifest = JSON.parse(appJson.toString('utf8'));
   } catch (error) {
     throw badRequest(`app.json is not valid JSON: ${(error as Error).message}`);
   }
@@ -43,9 +52,9 @@ export async function checkPackage(file: string, build: { appId: string; version
   const json = manifest as Json;
   if (checked.id !== build.appId) throw badRequest(`app.json: id ${checked.id} is not this app's id ${build.appId}`);
   if (checked.version !== build.version) throw badRequest(`app.json: version ${checked.version} is not this build's version ${build.version}`);
-  if (!files.names.has('app.js')) throw badRequest('The package holds no app.js');
+  if (!names.has('app.js')) throw badRequest('The package holds no app.js');
   checkStoreFields(json);
-  const svg = files.files.get(iconPath(json));
+  const svg = kept.get(iconPath(json));
   return { manifest: json, icon: svg ? `data:image/svg+xml;base64,${svg.toString('base64')}` : null };
 }
 

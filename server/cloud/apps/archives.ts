@@ -107,9 +107,10 @@ async function refuse(state: AppsState, archive: ArchiveRow, error: ApiError): P
 
 /**
  * The developer's word on an upload: `failed` drops it; `uploaded` has it checked (hash and size as stored, then
- * the package itself): the archive becomes valid and the build a draft, or both are marked with the 400's reason.
+ * the package itself, one check at a time per PackageChecks): the archive becomes valid and the build a draft, or
+ * both are marked with the 400's reason. A check refused for the checks under way (429, 503) leaves it uploaded.
  */
-export async function updateArchive(state: AppsState, archiveId: string, update: ArchiveUpdate): Promise<Archive> {
+export async function updateArchive(state: AppsState, archiveId: string, update: ArchiveUpdate, userId: string): Promise<Archive> {
   const archive = await requireArchive(state, archiveId);
   if (archive.state === 'valid') throw conflict('The archive is valid already');
   if (update.state === 'failed') {
@@ -124,9 +125,9 @@ export async function updateArchive(state: AppsState, archiveId: string, update:
   const build = await requireBuild(state, archive.app_id, archive.build_id);
   let checked: Awaited<ReturnType<typeof checkPackage>>;
   try {
-    checked = await checkPackage(archivePath(state, archive.id), { appId: build.app_id, version: build.version });
+    checked = await state.packageChecks.run(userId, () => checkPackage(archivePath(state, archive.id), { appId: build.app_id, version: build.version }));
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode < 500) return refuse(state, archive, error.statusCode === 413 ? badRequest(error.message) : error);
+    if (error instanceof ApiError && (error.statusCode === 400 || error.statusCode === 413)) return refuse(state, archive, error.statusCode === 413 ? badRequest(error.message) : error);
     throw error;
   }
   if (update.manifest !== undefined && !isDeepStrictEqual(update.manifest, checked.manifest)) return refuse(state, archive, badRequest("The manifest given is not the package's app.json"));

@@ -194,11 +194,11 @@ export async function agentReview(state: AppsState, appId: string, buildId: numb
 }
 
 /** Reads the stored package again and records its automatic review. */
-export async function runAgentReview(state: AppsState, appId: string, buildId: number): Promise<Schemas['AgentReview']> {
+export async function runAgentReview(state: AppsState, appId: string, buildId: number, userId: string): Promise<Schemas['AgentReview']> {
   const build = await requireBuild(state, appId, buildId);
   const archive = await archiveOf(state, appId, buildId);
   if (archive?.state !== 'valid') throw conflict('The build has no valid package to review');
-  const checked = await checkPackage(archivePath(state, archive.id), { appId, version: build.version });
+  const checked = await state.packageChecks.run(userId, () => checkPackage(archivePath(state, archive.id), { appId, version: build.version }));
   const findings = agentFindings(checked.manifest, checked.icon, Number(archive.size));
   const review = { verdict: verdictOf(findings), findings, checkedAt: isoNow(state) };
   await state.db.updateTable('app_builds').set({ agent_review: JSON.stringify(review) }).where('app_id', '=', appId).where('id', '=', buildId).execute();

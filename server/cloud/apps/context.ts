@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
 import type { DelegatedSession } from '../identity.js';
 import type { AppsDb } from './db.js';
+import type { PackageChecks } from './package-checks.js';
 import type { PageViewCounter } from './pageviews.js';
 import type { StoreIndex } from './store-index.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -26,6 +27,8 @@ export interface AppsState {
   mail: Mailer;
   /** The published apps in memory, for the store front's searches. */
   index: StoreIndex;
+  /** Package checks under way, bounded per user and in all. */
+  packageChecks: PackageChecks;
   /** App page views, buffered and written in batches. */
   pageviews: PageViewCounter;
 }

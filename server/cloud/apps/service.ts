@@ -2,18 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import spec from '../../../generated/cloud/apps.openapi.json' with { type: 'json' };
+import { APP_PACKAGE_LIMITS } from '../../common/app-package/limits.js';
 import { systemClock, type Clock } from '../../http/clock.js';
 import { sendMail } from '../../http/mail.js';
 import { withBasePath } from '../../http/mount.js';
 import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
 import type { Cluster } from '../cluster.js';
+import { exclusively } from '../database.js';
 import { delegationTokenVerifier, type DelegatedSession } from '../identity.js';
 import { appsApi } from './api.js';
 import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';
 import { publishCatalogue } from './catalogue.js';
 import type { AppsState } from './context.js';
 import { openAppsDb, type AppsDb } from './db.js';
+import { PackageChecks } from './package-checks.js';
 import { PageViewCounter } from './pageviews.js';
 import { announceIndexChanges, followIndexChanges } from './shared-index.js';
 import { urlSigner } from './signed-urls.js';
@@ -22,8 +25,8 @@ import { StoreIndex } from './store-index.js';
 /** Where the API answers, as seed 002 says of the apps service. */
 export const APPS_BASE_PATH = '/api/v1';
 
-/** A package's size at most, by default. */
-export const DEFAULT_MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
+/** A package's size at most, by default: what hubs install at most. */
+export const DEFAULT_MAX_ARCHIVE_BYTES = APP_PACKAGE_LIMITS.packedBytes;
 
 export interface AppsServiceConfig {
   /** Holds the SQLite file (without databaseUrl), the packages (archives/) and the URL signing key. */
@@ -76,9 +79,11 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     secret: config.secret,
     mail: config.mailer ?? outboxMailer(config.dataDir, clock),
     index: new StoreIndex(db, config.cluster && announceIndexChanges(config.cluster)),
+    packageChecks: new PackageChecks(),
     pageviews: new PageViewCounter(db),
   };
-  await publishCatalogue(state);
+  // Instances started at once on a new database would both publish the catalogue's builds: one at a time.
+  await exclusively(db, 'apps', () => publishCatalogue(state));
   // Listening before loading: a change made meanwhile elsewhere is applied after the load, not lost.
   if (config.cluster) await followIndexChanges(config.cluster, state.index);
   await state.index.load();

@@ -153,6 +153,11 @@ describe('cloud backup service', () => {
     const rows: Array<[string, number, Call]> = [
       ['getMyBackups without a token', 401, () => request(url).get('/user/me')],
       ['getMyBackups with an unknown token', 401, () => request(url).get('/user/me').query({ token: 'nope' })],
+      ['getMyBackups with a token holding a NUL', 401, () => request(url).get('/user/me?token=fuzz%00id')],
+      ['getMyBackups with a token holding a control character', 401, () => request(url).get('/user/me?token=fuzz%01id')],
+      ['getMyBackups with a token of non-Latin-1 characters', 401, () => request(url).get('/user/me?token=%F0%9F%92%A1')],
+      // A header carries bytes: the UTF-8 bytes of 💡 arrive as four Latin-1 characters.
+      ['deleteBackups with a bearer token of non-ASCII characters', 401, (s) => request(url).delete(`/user/${s.userId}`).set('Authorization', 'Bearer fuzz\u00f0\u009f\u0092\u00a1id')],
       ['deleteMyBackup without a token', 401, (s) => request(url).delete(`/user/me/homey/${HUB}/backup/${s.backupId}`)],
       ['deleteMyBackup of a malformed id', 400, (s) => request(url).delete(`/user/me/homey/${HUB}/backup/short`).query({ token: s.token })],
       ['deleteMyBackup of an unknown backup', 404, (s) => request(url).delete(`/user/me/homey/${HUB}/backup/${MISSING}`).query({ token: s.token })],

@@ -111,14 +111,19 @@ export class ClusterHubConnections implements HubConnections {
     }
   }
 
-  /** Whether someone listened: false when the instance is gone, or Redis cannot be reached. */
-  private async publish(instance: string, message: Message): Promise<boolean> {
+  /** Whether someone listened: false when the instance is gone, undefined when Redis cannot be reached. */
+  private async publish(instance: string, message: Message): Promise<boolean | undefined> {
     try {
       return (await this.cluster.redis.publish(instanceChannel(instance), JSON.stringify(message))) > 0;
     } catch (error) {
       log.warn({ err: error, instance }, 'publishing to an instance failed');
-      return false;
+      return undefined;
     }
+  }
+
+  /** Drops the entry of a holder that nobody listens for (it died); while Redis cannot be reached, nothing to drop. */
+  private async forget(hubId: string, holder: string, delivered: false | undefined): Promise<void> {
+    if (delivered === false) await this.release(hubId, holder);
   }
 
   async online(hubId: string): Promise<boolean> {
@@ -153,11 +158,12 @@ export class ClusterHubConnections implements HubConnections {
       this.pending.set(id, { holder, resolve, reject, timer });
     });
     const wire: WireCall = { ...call, body: call.body?.toString('base64') };
-    if (!(await this.publish(holder, { type: 'request', from: this.self, id, hubId, call: wire }))) {
-      // Its holder is gone: the hub is offline until it reconnects to a live instance.
+    const delivered = await this.publish(holder, { type: 'request', from: this.self, id, hubId, call: wire });
+    if (!delivered) {
+      // Its holder is gone (or Redis cannot reach it): the hub is offline until it reconnects to a live instance.
       this.settle(id)?.reject(offline());
       void answer.catch(() => undefined);
-      await this.release(hubId, holder);
+      await this.forget(hubId, holder, delivered);
       throw offline();
     }
     return answer;
@@ -188,9 +194,10 @@ export class ClusterHubConnections implements HubConnections {
             if (this.sinks.delete(stream)) void this.publish(holder, { type: 'close', from: this.self, stream });
           },
         };
-        if (!(await this.publish(holder, { type: 'open', from: this.self, stream, hubId, handshake }))) {
+        const delivered = await this.publish(holder, { type: 'open', from: this.self, stream, hubId, handshake });
+        if (!delivered) {
           this.sinks.delete(stream);
-          await this.release(hubId, holder);
+          await this.forget(hubId, holder, delivered);
           throw offline();
         }
       })

@@ -5,6 +5,7 @@ import { describeWhen } from '../../../scripts/system-programs.js';
 import type { TestHub } from '../../hub/testing/test-hub.js';
 import type { TestAccount } from '../account/testing/test-account.js';
 import type { Cluster } from '../cluster.js';
+import { faultRelay } from '../testing/fault-relay.js';
 import type { ConnectService } from './service.js';
 
 /**
@@ -151,6 +152,25 @@ describeWithRedis('the connect service on two instances', () => {
       socket.close();
       await watcher.close();
       await clusters[0]!.redis.del(hubKey(GHOST_HUB));
+    }
+  });
+
+  it('when Redis stalls, then a call at an instance for a hub held by another answers offline instead of waiting for Redis', async () => {
+    // Instance three reaches Redis through a relay that stops passing bytes on, as a paused Redis stops answering.
+    const relay = await faultRelay(new URL(redisUrl!), 6379);
+    const cluster = await modules.connectCluster(relay.url, `three-${run}`);
+    const three = modules.createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster });
+    try {
+      const url = await three.listen(0);
+      await request(url).get('/api/manager/system/ping').set('X-Homey-ID', hub.hub.id).expect(200);
+      relay.stall();
+      expect((await request(url).get('/api/manager/system/ping').set('X-Homey-ID', hub.hub.id).expect(404)).body).toMatchObject({ error: 'homey_offline' });
+    } finally {
+      // Redis answers what waited, then instance three closes.
+      relay.resume();
+      await three.close();
+      await cluster.close();
+      await relay.close();
     }
   });
 

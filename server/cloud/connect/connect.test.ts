@@ -224,7 +224,8 @@ describe('the connect service: a hub reached through its tunnel', () => {
     let callback: CallbackService;
     let callbackUrl: string;
     beforeAll(async () => {
-      webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections) });
+      // The hubs' own addresses are on loopback, which only the operator's allow-list lets a webhooks service reach.
+      webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections), callbackAllowList: ['127.0.0.1'] });
       webhooksUrl = await webhooks.listen(0);
       callback = await createCallbackService({ dataDir, hubSecretKey: key, delivery: tunnelHubDelivery(connect.connections), validateResponses: true, development: true });
       callbackUrl = await callback.listen(0);
@@ -247,7 +248,8 @@ describe('the connect service: a hub reached through its tunnel', () => {
       const stop = onWebhook(hub.hub, (call) => heard.push(call));
       try {
         const { body } = await request(webhooksUrl).post(`/webhook/${webhook._id}`).send({ door: 'front' }).expect(200);
-        expect(body).toEqual({ matched: 2, delivered: 2, offline: 0 });
+        expect(body).toEqual({ accepted: 2 });
+        await Promise.all(webhooks.state.deliveries);
       } finally {
         stop();
       }

@@ -5,9 +5,13 @@ import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { freshDatabase } from '../account/testing/postgres.js';
-import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { CloudAPI } from '../../../client/cloud/cloud-api.js';
+import type { components } from '../../../generated/cloud/flow.js';
 import { createFlowService, type FlowService } from './service.js';
 import { MAX_SHARED_PER_USER } from './shared-flows.js';
+
+type FlowShareDocument = components['schemas']['FlowShare'];
 
 describe('cloud flow sharing service: shareFlow, getFlow', () => {
   let account: TestAccount;
@@ -39,9 +43,9 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("when a user shares a hub's flow and the hub imports it by its id, then it has a copy of that flow", async () => {
+  it("when a user shares a hub's flow as Athom's client sends it (the document as the body) and the hub imports it by its id, then it has a copy of that flow", async () => {
     const anna = await account.user();
-    const shared = (await request(url).post('/flow').set(anna.auth).send({ data: document }).expect(200)).body;
+    const shared = (await request(url).post('/flow').set(anna.auth).send(document).expect(200)).body;
     expect(shared).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), name: document.flow.name, sharedAt: '2026-11-23T17:00:05.000Z' });
 
     const read = (await request(url).get(`/flow/${shared.id}`).expect(200)).body;
@@ -53,18 +57,28 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
     expect(imported).toMatchObject({ name: document.flow.name, trigger: document.flow.trigger, conditions: document.flow.conditions, actions: document.flow.actions });
   });
 
+  it("when our client shares a flow (the document as its data argument), then it sends the same body and reads the flow back", async () => {
+    const { email } = await account.signUp();
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
+    const service = cloud.service('flow', url);
+    const shared = await service.shareFlow({ data: document as FlowShareDocument });
+    expect(await service.getFlow({ flowId: shared.id })).toEqual({ ...shared, data: document });
+  });
+
   it('when the same flow is shared twice, then each share has an id of its own', async () => {
     const bert = await account.user();
-    const first = (await request(url).post('/flow').set(bert.auth).send({ data: document }).expect(200)).body;
-    const second = (await request(url).post('/flow').set(bert.auth).send({ data: document }).expect(200)).body;
+    const first = (await request(url).post('/flow').set(bert.auth).send(document).expect(200)).body;
+    const second = (await request(url).post('/flow').set(bert.auth).send(document).expect(200)).body;
     expect(first.id).not.toBe(second.id);
   });
 
   it.each([
-    ['no data', () => ({}), 'data'],
-    ['a document of another format', () => ({ data: { ...document, format: 'dashboard' } }), 'format'],
-    ['a document without its flow', () => ({ data: { ...document, flow: undefined } }), 'flow'],
-    ['a field beside the document', () => ({ data: document, public: true }), 'public'],
+    ['an empty body', () => ({}), 'format'],
+    ['the document wrapped in a data field', () => ({ data: document }), 'format'],
+    ['a document of another format', () => ({ ...document, format: 'dashboard' }), 'format'],
+    ['a document without its flow', () => ({ ...document, flow: undefined }), 'flow'],
+    ['a field beside the document', () => ({ ...document, public: true }), 'public'],
   ])('when a share has %s, then 400 naming it and nothing is kept', async (_name, body, named) => {
     const carl = await account.user();
     const res = await request(url).post('/flow').set(carl.auth).send(body()).expect(400);
@@ -73,11 +87,11 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
   });
 
   it('when sharing comes without a token, with an unknown one or one without account scopes, then 401, 401 and 403', async () => {
-    await request(url).post('/flow').send({ data: document }).expect(401);
-    expect((await request(url).post('/flow').set('Authorization', 'Bearer nope').send({ data: document }).expect(401)).body.error).toBe('invalid_token');
+    await request(url).post('/flow').send(document).expect(401);
+    expect((await request(url).post('/flow').set('Authorization', 'Bearer nope').send(document).expect(401)).body.error).toBe('invalid_token');
     const { email } = await account.signUp();
     const { access_token } = await account.tokens(email, undefined, 'homey');
-    await request(url).post('/flow').set('Authorization', `Bearer ${access_token}`).send({ data: document }).expect(403);
+    await request(url).post('/flow').set('Authorization', `Bearer ${access_token}`).send(document).expect(403);
   });
 
   it('when a shared flow is unknown or its id malformed, then 404 and 400', async () => {
@@ -89,6 +103,6 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
     const dora = await account.user();
     const rows = Array.from({ length: MAX_SHARED_PER_USER }, (_, index) => ({ id: `seed${String(index).padStart(18, '0')}`, user_id: dora.id, name: 'x', shared_at: '2026-01-01T00:00:00.000Z', data: '{}' }));
     await flows.db.insertInto('shared_flows').values(rows).execute();
-    await request(url).post('/flow').set(dora.auth).send({ data: document }).expect(409);
+    await request(url).post('/flow').set(dora.auth).send(document).expect(409);
   });
 });

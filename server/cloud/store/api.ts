@@ -4,7 +4,7 @@ import { defineApi, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
 import { isAdminAccount } from '../subscriptions.js';
 import { addItem, cartView, loadCart, removeItem, setBusiness, setCoupon, setLocale, setPayment, setQuantity, setUserData } from './cart.js';
-import { listProducts } from './catalogue.js';
+import { listPricedProducts } from './pricing.js';
 import { customerOf, type StoreContext } from './context.js';
 import { redeemCoupon } from './coupons.js';
 import { openOffers, redeemOffer, redeemReferAFriend, requireOwnOffer } from './offers.js';
@@ -35,7 +35,7 @@ const me = (context: StoreContext) => customerOf(context).userId;
 export const storeApi = defineApi<operations, typeof dispatched, StoreContext>(
   { manager: manifest.manager, operations: dispatched },
   {
-    getProducts: ({ currency }, { service }) => listProducts(service.db, currency),
+    getProducts: ({ currency, country }, { service }) => listPricedProducts(service, currency, country),
     getCart: async (_args, context) => cartView(context.service, me(context), await loadCart(context.service, me(context))),
     addCartItem: ({ sku, quantity = 1, options }, context) => addItem(context.service, me(context), sku, quantity, options),
     setCartItemQuantity: ({ sku, quantity }, context) => setQuantity(context.service, me(context), sku, quantity),

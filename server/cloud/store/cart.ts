@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { findProduct } from './catalogue.js';
 import type { Store } from './context.js';
 import { usableCoupon } from './coupons.js';
-import { DELIVERY_COUNTRIES, priceCart, requireSoldIn, type Business, type CartData, type Locale, type Payment, type ShopperData } from './pricing.js';
+import { DEFAULT_LOCALE, DELIVERY_COUNTRIES, priceCart, requireSoldIn, type Business, type CartData, type Locale, type Payment, type ShopperData } from './pricing.js';
 import { checkVat, vatCountry } from './vat.js';
 
 type Cart = components['schemas']['Cart'];
@@ -12,7 +12,7 @@ const MAX_LINE_QUANTITY = 99;
 
 const emptyCart = (): CartData => ({
   items: [],
-  locale: { country: 'NL', currency: 'EUR', language: 'en' },
+  locale: { ...DEFAULT_LOCALE },
   userdata: {},
   business: { is_business: false },
   coupon: null,

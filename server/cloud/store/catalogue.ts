@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/cloud/store.js';
 import type { StoreDb } from './db.js';
 
-export type Product = components['schemas']['Product'];
+/** A product as the shop keeps it; its consumer `price` is worked out when it is listed. */
+export type Product = Omit<components['schemas']['Product'], 'price'>;
 
 /**
  * What the shop sells, published on every start (as the apps service publishes its catalogue): hardware, and
@@ -25,10 +26,9 @@ export async function publishCatalogue(db: StoreDb): Promise<void> {
   }
 }
 
-export async function listProducts(db: StoreDb, currency?: string): Promise<Product[]> {
+export async function listProducts(db: StoreDb): Promise<Product[]> {
   const rows = await db.selectFrom('products').select('data').orderBy('sku').execute();
-  const products = rows.map((row) => JSON.parse(row.data) as Product);
-  return currency ? products.filter((product) => Object.hasOwn(product.prices, currency)) : products;
+  return rows.map((row) => JSON.parse(row.data) as Product);
 }
 
 /** The product of `sku`, or undefined. */

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/cloud/store.js';
-import { conflict } from '../../http/errors.js';
-import { findProduct, type Product } from './catalogue.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { findProduct, listProducts, type Product } from './catalogue.js';
 import type { Store } from './context.js';
-import { computeTotals, type Totals } from './money.js';
+import { computeTotals, type Currency, type Totals } from './money.js';
 import { checkVat, EU_VAT_RATES, SELLER_COUNTRY, vatCountry } from './vat.js';
 
 export type Locale = components['schemas']['Locale'];
@@ -10,6 +10,10 @@ export type ShopperData = components['schemas']['ShopperData'];
 export type Business = components['schemas']['Business'];
 export type Payment = components['schemas']['Payment'];
 export type CartLine = components['schemas']['CartLine'];
+type ListedProduct = components['schemas']['Product'];
+
+/** Where a new shopper shops from: the shop's own country and currency. */
+export const DEFAULT_LOCALE: Locale = { country: SELLER_COUNTRY, currency: 'EUR', language: 'en' };
 
 /** A customer's checkout as stored. */
 export interface CartData {
@@ -61,4 +65,20 @@ export function requireSoldIn(product: Product, currency: string): number {
   const price = priceIn(product, currency);
   if (price === undefined) throw conflict(`${product.name} is not sold in ${currency}`);
   return price;
+}
+
+/**
+ * The products sold in `currency`, each with what one costs a consumer there and in `country` (VAT as an order of
+ * one would have it: the same rule and rounding as the cart's totals).
+ */
+export async function listPricedProducts(store: Store, currency: Currency = DEFAULT_LOCALE.currency, country = DEFAULT_LOCALE.country): Promise<ListedProduct[]> {
+  if (!DELIVERY_COUNTRIES.has(country)) throw badRequest(`The shop does not deliver to ${country} (country)`);
+  const vatRate = EU_VAT_RATES.get(country) ?? 0;
+  const products = await listProducts(store.db);
+  return products.flatMap((product) => {
+    const amount = priceIn(product, currency);
+    if (amount === undefined) return [];
+    const { vat, total } = computeTotals({ currency, lines: [{ price: amount, quantity: 1 }], vatRate, reverseCharge: false });
+    return [{ ...product, price: { currency, country, amount, vatRate, vat, total } }];
+  });
 }

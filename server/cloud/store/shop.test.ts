@@ -29,6 +29,27 @@ describe('cloud store service: products, cart and checkout data', () => {
     await shop.http().get('/store/product').query({ currency: 'JPY' }).expect(400);
   });
 
+  it('when anyone lists the products, then each carries its consumer price: before VAT, the VAT of the country and the total', async () => {
+    const find = (list: Array<{ sku: string }>, sku: string) => list.find((product) => product.sku === sku);
+    const all = (await shop.http().get('/store/product').expect(200)).body;
+    expect(find(all, 'BRIDGE-EU')).toMatchObject({ prices: { EUR: 7355 }, price: { currency: 'EUR', country: 'NL', amount: 7355, vatRate: 2100, vat: 1545, total: 8900 } });
+    expect(all.every((product: { price: unknown }) => product.price !== null && typeof product.price === 'object')).toBe(true);
+    const german = (await shop.http().get('/store/product').query({ currency: 'EUR', country: 'DE' }).expect(200)).body;
+    expect(find(german, 'PREMIUM-1Y')).toMatchObject({ price: { currency: 'EUR', country: 'DE', amount: 4950, vatRate: 1900, vat: 941, total: 5891 } });
+    const swiss = (await shop.http().get('/store/product').query({ currency: 'CHF', country: 'CH' }).expect(200)).body;
+    expect(find(swiss, 'BRIDGE-EU')).toMatchObject({ price: { currency: 'CHF', country: 'CH', amount: 8500, vatRate: 0, vat: 0, total: 8500 } });
+    expect((await shop.http().get('/store/product').query({ country: 'JP' }).expect(400)).body.error_description).toContain('JP');
+  });
+
+  it("when a product's consumer price is listed, then an order of one of it in that country charges that total", async () => {
+    const user = await shop.account.user();
+    const listed = (await shop.http().get('/store/product').query({ currency: 'EUR', country: 'DE' }).expect(200)).body;
+    const { price } = listed.find((product: { sku: string }) => product.sku === 'ETH-ADAPTER');
+    await as(user).put('/store/locale', { country: 'DE', currency: 'EUR', language: 'de' }).expect(200);
+    const cart = (await as(user).post('/store/cart', { sku: 'ETH-ADAPTER' }).expect(200)).body;
+    expect(cart.totals).toMatchObject({ subtotal: price.amount, vatRate: price.vatRate, vat: price.vat, total: price.total });
+  });
+
   it('when a shopper fills the cart, then lines add up, quantities change and lines go; totals are computed on the server', async () => {
     const user = await shop.account.user();
     const empty = (await as(user).get('/store/cart').expect(200)).body;

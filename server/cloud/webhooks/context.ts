@@ -12,6 +12,10 @@ export interface WebhooksState extends HubSecretState, QueryTokenState {
   delivery: HubDelivery;
   /** The service's own base URL, for webhooks' public URLs (set when it listens, or given). */
   publicUrl: string;
+  /** IPs and CIDRs a hub's callback_url may be at besides public addresses (the operator's WEBHOOK_CALLBACK_ALLOW). */
+  callbackAllowList: readonly string[];
+  /** Calls being delivered after their answer: closing the service waits for them. */
+  deliveries: Set<Promise<void>>;
 }
 
 export type WebhooksContext = ServiceContext<WebhooksState, Session>;

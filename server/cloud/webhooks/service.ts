@@ -10,6 +10,7 @@ import { webhooksApi } from './api.js';
 import type { WebhooksState } from './context.js';
 import { openWebhooksDb, type WebhooksDb } from './db.js';
 import { registeredAddress } from './webhooks.js';
+import { CALLBACK_ALLOW_VARIABLE, parseCallbackAllowList } from './callback-address.js';
 
 export interface WebhooksServiceConfig extends ContentServiceConfig {
   /** Holds the SQLite file (without databaseUrl). */
@@ -26,6 +27,11 @@ export interface WebhooksServiceConfig extends ContentServiceConfig {
    * registered it (`callback_url`).
    */
   connectDelivery?: HubDelivery;
+  /**
+   * IPs and CIDRs a hub's callback_url may be at besides public addresses; default WEBHOOK_CALLBACK_ALLOW (unset: none).
+   * Loopback and private addresses are otherwise refused, at registration and at delivery (callback-address.ts).
+   */
+  callbackAllowList?: string[];
 }
 
 export interface WebhooksService extends ServiceHttp {
@@ -36,14 +42,17 @@ export interface WebhooksService extends ServiceHttp {
 /** The cloud webhooks service: developers' webhooks, hubs registered for them, calls delivered to the matching hubs. */
 export async function createWebhooksService(config: WebhooksServiceConfig): Promise<WebhooksService> {
   mkdirSync(config.dataDir, { recursive: true });
+  const callbackAllowList = config.callbackAllowList ?? parseCallbackAllowList(process.env[CALLBACK_ALLOW_VARIABLE]);
   const db = await openWebhooksDb(config);
   const state: WebhooksState = {
     db,
     clock: config.clock ?? systemClock,
     hubSecretKey: config.hubSecretKey,
     verifyToken: accountTokenVerifier(config.accountUrl),
-    delivery: deliveryInOrder(...(config.connectDelivery ? [config.connectDelivery] : []), directHubDelivery((hubId) => registeredAddress({ db }, hubId))),
+    delivery: deliveryInOrder(...(config.connectDelivery ? [config.connectDelivery] : []), directHubDelivery((hubId) => registeredAddress({ db }, hubId), { allowAddresses: callbackAllowList })),
     publicUrl: config.publicUrl ?? '',
+    callbackAllowList,
+    deliveries: new Set(),
   };
   // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send theirs as ?token=.
   const verify = hubCredentialVerifier(config.hubSecretKey);
@@ -51,6 +60,10 @@ export async function createWebhooksService(config: WebhooksServiceConfig): Prom
   const service = withDatabase(http, db, { db, state });
   return {
     ...service,
+    async close() {
+      await Promise.all(state.deliveries);
+      await service.close();
+    },
     async listen(port, host) {
       const url = await http.listen(port, host);
       state.publicUrl ||= url;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../../generated/cloud/webhooks.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { log } from '../../http/log.js';
+import { requirePublicCallback } from './callback-address.js';
 import type { WebhooksState } from './context.js';
 import type { WebhookClientRow, WebhookRow } from './db.js';
 
@@ -91,6 +93,7 @@ export async function deleteWebhook(state: WebhooksState, userId: string, id: st
 
 export async function registerClient(state: WebhooksState, webhookId: string, homeyId: string, data: Record<string, unknown>, callbackUrl: string | undefined): Promise<WebhookClient> {
   const webhook = await findWebhook(state, webhookId);
+  if (callbackUrl !== undefined) await requirePublicCallback(callbackUrl, state.callbackAllowList);
   const row: WebhookClientRow = { webhook_id: webhookId, homey_id: homeyId, data: JSON.stringify(data), key_value: keyValueAt(data, webhook.key_path), callback_url: callbackUrl ?? null, registered_at: iso(state) };
   await state.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('webhook_clients').where('webhook_id', '=', webhookId).where('homey_id', '=', homeyId).execute();
@@ -112,17 +115,25 @@ export async function registeredAddress(state: Pick<WebhooksState, 'db'>, homeyI
 }
 
 /**
- * Delivers a call to every registered hub whose data has the payload's value at the webhook's keyPath (found by
- * the index on that value), as the hub's cloud manager's receiveWebhookCallback with the webhook's event.
+ * Hands a call to every registered hub whose data has the payload's value at the webhook's keyPath (found by the
+ * index on that value), as the hub's cloud manager's receiveWebhookCallback with the webhook's event. The caller is
+ * anyone: it is answered before the deliveries, with their count only, so that neither the answer nor its timing
+ * tells which hub (or address) could be reached.
  */
 export async function callWebhook(state: WebhooksState, webhookId: string, payload: Record<string, unknown>): Promise<WebhookCallResult> {
   const webhook = await findWebhook(state, webhookId);
   const key = keyValueAt(payload, webhook.key_path);
-  if (key === null) return { matched: 0, delivered: 0, offline: 0 };
+  if (key === null) return { accepted: 0 };
   const clients = await state.db.selectFrom('webhook_clients').select('homey_id').where('webhook_id', '=', webhookId).where('key_value', '=', key).execute();
-  const outcomes = await Promise.all(
-    clients.map(({ homey_id }) => state.delivery.deliver(homey_id, 'cloud', 'receiveWebhookCallback', { id: webhookId, args: { event: webhook.fn, payload } })),
-  );
-  const delivered = outcomes.filter((outcome) => outcome.delivered && outcome.status < 300).length;
-  return { matched: clients.length, delivered, offline: outcomes.filter((outcome) => !outcome.delivered).length };
+  for (const { homey_id } of clients) {
+    const delivery = state.delivery
+      .deliver(homey_id, 'cloud', 'receiveWebhookCallback', { id: webhookId, args: { event: webhook.fn, payload } })
+      .then(
+        (outcome) => void (outcome.delivered || log.debug({ webhookId, hubId: homey_id }, 'A webhook call found its hub offline')),
+        (error: unknown) => log.error({ err: error, webhookId, hubId: homey_id }, 'Delivering a webhook call failed'),
+      )
+      .finally(() => state.deliveries.delete(delivery));
+    state.deliveries.add(delivery);
+  }
+  return { accepted: clients.length };
 }

@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { c as createTar, Header } from 'tar';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from '../apps/testing/eventually.js';
+import { rawPackage } from '../../common/app-package/testing/raw-package.js';
+import { REFUSED_MEMBERS, ZEROS_BOMB_REFUSAL } from '../../common/app-package/testing/refused-members.js';
 
 const HELLO = 'com.example.hello';
 const manifest = (version = '1.0.0') => ({
@@ -163,15 +165,31 @@ describe('devkit manager', () => {
   });
 
   it.each([
-    ['declares a 4 GiB file', true],
-    ['inflates to 4 GiB past the end of its archive', false],
-  ])('when the package is a gzip bomb that %s, then it is refused with 413 at the limit, and the hub answers on', async (_what, declaring) => {
+    ['declares a 4 GiB file', true, "The app package's big.bin is larger than 16 MB"],
+    ['inflates to 4 GiB past the end of its archive', false, 'The app package unpacks to more than 32 MB'],
+  ])('when the package is a gzip bomb that %s, then it is refused with 413 at the limit, and the hub answers on', async (_what, declaring, refusal) => {
     const bomb = gzipBomb(declaring);
     expect(bomb.length).toBeLessThan(8 * 1024 * 1024);
     const { body } = await run(bomb).expect(413);
-    expect(body).toMatchObject({ error: 'payload_too_large', error_description: 'The app package unpacks to more than 32 MB', statusCode: 413 });
+    expect(body).toMatchObject({ error: 'payload_too_large', error_description: refusal, statusCode: 413 });
     await hub.http().get('/api/manager/system/ping').expect(200);
     await hub.http().get(`${base}/state`).set(auth()).expect(200, { sessions: [] });
     expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
+  });
+
+  it.each(REFUSED_MEMBERS)('when the package holds a member that %s, then 400 with the reader\'s refusal, nothing unpacked', async (_what, member, refusal) => {
+    const bad = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }, member]);
+    const { body } = await run(bad).expect(400);
+    expect(body).toMatchObject({ error: 'invalid_request', error_description: refusal, statusCode: 400 });
+    expect(readdirSync(join(hub.dataDir, 'devkit'))).toEqual([]);
+    expect(existsSync(join(hub.dataDir, 'evil.js'))).toBe(false);
+  });
+
+  it('when the package is 40 MB of zeros gzipped, holds data past its end or a file inside a file, then it is refused', async () => {
+    expect((await run(gzipSync(Buffer.alloc(40 * 1024 * 1024))).expect(413)).body.error_description).toBe(ZEROS_BOMB_REFUSAL);
+    const hidden = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }], Buffer.from('hidden'));
+    expect((await run(hidden).expect(400)).body.error_description).toBe('The app package holds data after the end of its archive');
+    const clash = rawPackage([{ path: 'app.json', content: JSON.stringify(manifest()) }, { path: 'app.js', content: code }, { path: 'lib', content: 'x' }, { path: 'lib/x.js', content: 'x' }]);
+    expect((await run(clash).expect(400)).body.error_description).toBe('The app package cannot be unpacked: lib/x.js clashes with another member (EEXIST)');
   });
 });

@@ -10,9 +10,13 @@ const signInTexts = {
   help: "Can't sign in?",
 };
 
-/** Sends the browser to the account service's sign-in page (authorization code with PKCE). */
+/**
+ * Sends the browser to the account service's sign-in page (authorization code with PKCE), in place of this screen's
+ * history entry: the sign-in page replaces its own entry with the way back, so Back from the form leaves it rather
+ * than opening a sign-in that is done.
+ */
 async function signIn(cloud: CloudAPI): Promise<void> {
-  globalThis.location.assign(await cloud.getLoginUrl({ scopes: SCOPES }));
+  globalThis.location.replace(await cloud.getLoginUrl({ scopes: SCOPES }));
 }
 
 /** Shown to everyone who is not signed in (seed 000 §2, top-level state 2). */

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { addFiles, fileSize, removeFile } from './attachments.js';
 import { MAX_ATTACHMENTS, texts } from './limits.js';
 
@@ -18,6 +18,18 @@ export function AttachmentsField({ files, onChange }: { files: readonly File[]; 
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string>();
   const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The place of a file just removed: once it is gone from the list, the focus goes to the Remove button of the next
+  // file (now in its place), or to the picker when it was the last, never to the page's body.
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[index] ?? picker.current)?.focus();
+  }, [files]);
   const add = (incoming: Iterable<File>) => {
     const result = addFiles(files, incoming);
     setError(result.error);
@@ -54,7 +66,7 @@ export function AttachmentsField({ files, onChange }: { files: readonly File[]; 
         }}
       />
       <div className="attachments__picker">
-        <button type="button" className="button" aria-describedby={`${id}-hint`} onClick={() => input.current?.click()}>
+        <button ref={picker} type="button" className="button" aria-describedby={`${id}-hint`} onClick={() => input.current?.click()}>
           {attachmentTexts.choose}
         </button>
         <span className="attachments__count" aria-live="polite">
@@ -70,12 +82,16 @@ export function AttachmentsField({ files, onChange }: { files: readonly File[]; 
         </p>
       )}
       {files.length > 0 && (
-        <ul className="attachments__list" aria-label={attachmentTexts.listLabel}>
-          {files.map((file) => (
+        <ul ref={list} className="attachments__list" aria-label={attachmentTexts.listLabel}>
+          {files.map((file, index) => (
             <li key={file.name}>
               <span className="attachments__name">{file.name}</span>
               <small className="attachments__size">{fileSize(file.size)}</small>
-              <button type="button" className="button button--link" aria-label={`Remove ${file.name}`} onClick={() => onChange(removeFile(files, file.name))}>
+              <button type="button" className="button button--link" aria-label={`Remove ${file.name}`} onClick={() => {
+                  removedAt.current = index;
+                  onChange(removeFile(files, file.name));
+                }}
+              >
                 Remove
               </button>
             </li>

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ShownError, sendTicket } from '../queries/send-ticket.js';
 import { useServices } from '../services/services.js';
+import { clearSavedWizard, draftKey, savedDraft, useSavedDraft } from '../wizard/saved-wizard.js';
 import { useWizard } from '../wizard/store.js';
 import type { StepProps } from '../wizard/components/StepView.js';
 import { AttachmentsField } from './AttachmentsField.js';
@@ -19,16 +20,28 @@ interface TicketFields {
 export const communityHint = 'Most questions about flows, devices and apps are answered fastest by other users on our Community.';
 
 /** The ticket: subject, message and attachments, validated only once the user tries to send (seed 000 §5). */
-export function TicketStep({ session }: StepProps) {
+export function TicketStep({ session, entry, index }: StepProps) {
   const services = useServices();
   const queryClient = useQueryClient();
   const wizard = useWizard();
   const [files, setFiles] = useState<File[]>([]);
-  const { register, handleSubmit, formState } = useForm<TicketFields>({ defaultValues: { subject: '', message: '' } });
+  const draft = draftKey(index, entry);
+  const { register, handleSubmit, formState, watch } = useForm<TicketFields>({ defaultValues: { subject: '', message: '', ...savedDraft(draft) } });
+  useSavedDraft(draft, watch);
   const send = useMutation({
     mutationKey: ['ticket'],
     mutationFn: (fields: TicketFields) => sendTicket(services, queryClient, session, { ...fields, files, wizard: wizard.collected }),
+    onSuccess: clearSavedWizard,
   });
+  // The steps and the text come back after a reload (saved-wizard.ts), files cannot: with some attached and the
+  // ticket not sent, the browser asks before the page is left.
+  const unsentFiles = files.length > 0 && !send.isSuccess;
+  useEffect(() => {
+    if (!unsentFiles) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    globalThis.addEventListener('beforeunload', ask);
+    return () => globalThis.removeEventListener('beforeunload', ask);
+  }, [unsentFiles]);
   const { errors } = formState;
   return (
     <form className="final-step" noValidate onSubmit={handleSubmit((fields) => send.mutate(fields))}>

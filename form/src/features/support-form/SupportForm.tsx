@@ -4,13 +4,16 @@ import { PRODUCT_NAME } from '../../config.js';
 import { sessionQueryOptions, type Session } from '../auth/session-query.js';
 import { useServices } from '../services/services.js';
 import { Wizard } from '../wizard/components/Wizard.js';
+import { clearSavedWizard } from '../wizard/saved-wizard.js';
 
 /** Counts resets: a page restored from the back/forward cache starts the wizard afresh (seed 000 §4). */
 function useRestoreCount(): number {
   const [restores, setRestores] = useState(0);
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setRestores((count) => count + 1);
+      if (!event.persisted) return;
+      clearSavedWizard();
+      setRestores((count) => count + 1);
     };
     globalThis.addEventListener('pageshow', onShow);
     return () => globalThis.removeEventListener('pageshow', onShow);
@@ -25,6 +28,7 @@ export default function SupportForm({ session }: { session: Session }) {
   const restores = useRestoreCount();
   const signOut = async () => {
     await cloud.logout();
+    clearSavedWizard();
     // The session first (its observer shows the sign-in screen), then everything the user's data filled.
     queryClient.setQueryData(sessionQueryOptions(cloud).queryKey, null);
     queryClient.removeQueries({ predicate: ({ queryKey: [key] }) => key !== 'config' && key !== 'session' });

@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { saveEntries, savedEntries } from './saved-wizard.js';
 import { advance, choose, collected, firstEntries, type Choice, type Entry } from './walker.js';
 
 type Change = { type: 'choose'; index: number; choice: Choice } | { type: 'advance'; index: number } | { type: 'reset' };
@@ -25,9 +26,13 @@ interface Wizard {
 
 const WizardContext = createContext<Wizard | null>(null);
 
-/** The wizard's one store: the steps on screen and the choice made in each. A reset remounts it (a new key). */
-export function WizardProvider({ children }: { children: ReactNode }) {
-  const [entries, dispatch] = useReducer(reducer, firstEntries);
+/**
+ * The wizard's one store: the steps on screen and the choice made in each, kept across a reload for the signed-in
+ * account `owner` (saved-wizard.ts). A reset remounts it (a new key).
+ */
+export function WizardProvider({ owner, children }: { owner: string; children: ReactNode }) {
+  const [entries, dispatch] = useReducer(reducer, owner, (account) => savedEntries(account) ?? firstEntries);
+  useEffect(() => saveEntries(owner, entries), [owner, entries]);
   const wizard = useMemo<Wizard>(
     () => ({
       entries,

@@ -26,7 +26,10 @@ describe('account service: the sign-in page (GET and POST /oauth2/authorise)', (
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.text).toContain('Test App');
     expect(res.text).toContain('<form method="post" action="/oauth2/authorise">');
-    expect(res.text).not.toContain('<script>');
+    // Its one script is its own, allowed by its hash; the state's markup is escaped.
+    expect(res.text.match(/<script>/g)).toHaveLength(1);
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-[A-Za-z0-9+/]{43}='; /);
     expect(formFields(res.text)).toMatchObject({ client_id: APP.id, state: '"><script>alert(1)</script>' });
   });
 
@@ -73,6 +76,19 @@ describe('account service: the sign-in page (GET and POST /oauth2/authorise)', (
     expect(location.origin + location.pathname).toBe(APP.redirectUris[0]);
     expect(location.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(location.searchParams.get('state')).toBe('xyz');
+  });
+
+  it("when the page's script signs in (asking for JSON), then the redirect comes as 200 { location } for it to replace the page's history entry", async () => {
+    const page = await open(query()).expect(200);
+    const res = await cloud.http().post('/oauth2/authorise').set('Accept', 'application/json').type('form').send({ ...formFields(page.text), email, password: PASSWORD }).expect(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    const location = new URL(res.body.location);
+    expect(location.origin + location.pathname).toBe(APP.redirectUris[0]);
+    expect(location.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(location.searchParams.get('state')).toBe('xyz');
+    const wrong = await cloud.http().post('/oauth2/authorise').set('Accept', 'application/json').type('form').send({ ...formFields(page.text), email, password: 'wrong password' }).expect(200);
+    expect(wrong.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(wrong.text).toContain('<input id="password" name="password" type="password" autocomplete="current-password" required autofocus aria-invalid="true" aria-describedby="sign-in-error">');
   });
 
   it('when signing in with a wrong password, then the page again with the message and the e-mail kept', async () => {

@@ -5,7 +5,7 @@ import type { RawRoute } from '../../../http/router.js';
 import type { Account } from '../context.js';
 import { passwordSignIn } from '../sign-in.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
-import { errorPage, signInPage, type Hidden } from './page.js';
+import { errorPage, SCRIPT_SOURCE, signInPage, type Hidden } from './page.js';
 import { issueCode } from './tokens.js';
 import { clientAddress } from '../../../http/client-address.js';
 
@@ -14,7 +14,7 @@ type Params = Record<string, unknown>;
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': `default-src 'none'; script-src ${SCRIPT_SOURCE}; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`,
   'X-Frame-Options': 'DENY',
   // Not no-referrer: with it browsers send `Origin: null` even for the page's own form, which sentFromThisSite refuses.
   'Referrer-Policy': 'same-origin',
@@ -97,28 +97,33 @@ function sentFromThisSite(req: IncomingMessage): boolean {
   }
 }
 
-function redirect(res: ServerResponse, redirectUri: string, answer: Record<string, string | undefined>) {
+/** The page's script asks for JSON: it replaces the page's history entry with the redirect itself. */
+const wantsJson = (req: IncomingMessage) => /^application\/json\b/.test(req.headers.accept ?? '');
+
+function redirect(req: IncomingMessage, res: ServerResponse, redirectUri: string, answer: Record<string, string | undefined>) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(answer)) if (value !== undefined) url.searchParams.set(name, value);
-  res.writeHead(303, { Location: url.href, 'Cache-Control': 'no-store' }).end();
+  if (!wantsJson(req)) return void res.writeHead(303, { Location: url.href, 'Cache-Control': 'no-store' }).end();
+  const body = JSON.stringify({ location: url.href });
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) }).end(body);
 }
 
 /** Runs `work`, turning a PageError into the error page and a RedirectError into a redirect to the app. */
-async function guarded(res: ServerResponse, params: Params, work: () => Promise<void>) {
+async function guarded(req: IncomingMessage, res: ServerResponse, params: Params, work: () => Promise<void>) {
   try {
     await work();
   } catch (error) {
     if (error instanceof PageError) return sendPage(res, 400, errorPage(error.message));
     if (error instanceof RedirectError) {
-      return redirect(res, String(params.redirect_uri), { error: error.code, error_description: error.message, state: text(params.state) });
+      return redirect(req, res, String(params.redirect_uri), { error: error.code, error_description: error.message, state: text(params.state) });
     }
     throw error;
   }
 }
 
 /** A request the contract refused: shown on the page, or sent back to the app once its redirect URI is safe. */
-const refuse = (account: Account, params: Params, error: ApiError, res: ServerResponse) =>
-  guarded(res, params, () => check(account, params, error).then(() => undefined));
+const refuse = (account: Account, params: Params, error: ApiError, req: IncomingMessage, res: ServerResponse) =>
+  guarded(req, res, params, () => check(account, params, error).then(() => undefined));
 
 /** GET /oauth2/authorise: the sign-in page of an authorization request. */
 export function authorisePage(account: Account): RawRoute {
@@ -127,12 +132,12 @@ export function authorisePage(account: Account): RawRoute {
     spec: operations.authorise,
     async serve(req, res) {
       const params = req.query as Params;
-      await guarded(res, params, async () => {
+      await guarded(req, res, params, async () => {
         const request = await check(account, params);
         sendPage(res, 200, signInPage(request.client.name, request.hidden));
       });
     },
-    invalid: (error, req, res) => refuse(account, (req.query as Params) ?? {}, error, res),
+    invalid: (error, req, res) => refuse(account, (req.query as Params) ?? {}, error, req, res),
   };
 }
 
@@ -148,7 +153,7 @@ export function authoriseSignIn(account: Account): RawRoute {
     },
     async serve(req, res) {
       const form = req.body as Record<string, string | undefined>;
-      await guarded(res, form, async () => {
+      await guarded(req, res, form, async () => {
         const request = await check(account, form);
         const email = form.email ?? '';
         let userId: string | null;
@@ -156,14 +161,14 @@ export function authoriseSignIn(account: Account): RawRoute {
           userId = await passwordSignIn(account, email, form.password ?? '', clientAddress(req));
         } catch (error) {
           if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
-          return sendPage(res, 429, signInPage(request.client.name, request.hidden, error.message, email), error.headers);
+          return sendPage(res, 429, signInPage(request.client.name, request.hidden, { message: error.message }, email), error.headers);
         }
-        if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, 'Wrong e-mail address or password', email));
+        if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, { message: 'Wrong e-mail address or password', wrongPassword: true }, email));
         const code = await issueCode(account, { client: request.client, userId, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
-        redirect(res, request.redirectUri, { code, state: request.state });
+        redirect(req, res, request.redirectUri, { code, state: request.state });
       });
     },
     invalid: async (error, req, res) =>
-      error instanceof ForeignForm ? sendPage(res, 403, errorPage(error.message)) : refuse(account, (req.body as Params) ?? {}, error, res),
+      error instanceof ForeignForm ? sendPage(res, 403, errorPage(error.message)) : refuse(account, (req.body as Params) ?? {}, error, req, res),
   };
 }

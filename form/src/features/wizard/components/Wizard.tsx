@@ -61,7 +61,7 @@ function Steps({ session }: { session: Session }) {
 /** The steps of the wizard, each rendered from the tree; a new key (sign-out, restore) starts afresh. */
 export function Wizard({ session }: { session: Session }) {
   return (
-    <WizardProvider>
+    <WizardProvider owner={session.record._id}>
       <Steps session={session} />
     </WizardProvider>
   );
