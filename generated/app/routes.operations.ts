@@ -16,4 +16,16 @@ export const operations = {
   postAppRoute: {"method":"post","path":"/api/app/{appId}/{path}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId","path"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"path","in":"path","required":true,"types":["string"]},{"name":"body","in":"body","required":false}],"status":200},
   /** Call an app's DELETE route */
   deleteAppRoute: {"method":"delete","path":"/api/app/{appId}/{path}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId","path"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"path","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Call an app's GET route at its root path
+   *
+   * The app's route whose path is `/`; query parameters reach its handler as `query`.
+   */
+  getAppRootRoute: {"method":"get","path":"/api/app/{appId}/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
+  /** Call an app's PUT route at its root path */
+  putAppRootRoute: {"method":"put","path":"/api/app/{appId}/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"body","in":"body","required":false}],"status":200},
+  /** Call an app's POST route at its root path */
+  postAppRootRoute: {"method":"post","path":"/api/app/{appId}/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]},{"name":"body","in":"body","required":false}],"status":200},
+  /** Call an app's DELETE route at its root path */
+  deleteAppRootRoute: {"method":"delete","path":"/api/app/{appId}/","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["appId"],"queryParams":[],"body":null,"args":[{"name":"appId","in":"path","required":true,"pattern":"^[a-z0-9]+(\\.[a-z0-9_-]+)+$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -39,7 +39,7 @@ export const operations = {
   /**
    * Send the app's diagnostic log to its developer
    *
-   * E-mails the app's recent output (stdout and stderr of its worker, its crash) with the user's message to the author's address.
+   * E-mails the app's recent output (stdout and stderr of its worker, its crash) with the user's message to the author's address. An app whose app.json names no author e-mail has no one to send it to: 409.
    */
   getAppStd: {"method":"post","path":"/api/manager/apps/app/{id}/crashlog","auth":"token","scopes":["homey.app.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["message"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"message","in":"body","required":true,"types":["string"]}],"status":200},
   /**

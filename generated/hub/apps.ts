@@ -62,7 +62,7 @@ export interface paths {
         put?: never;
         /**
          * Send the app's diagnostic log to its developer
-         * @description E-mails the app's recent output (stdout and stderr of its worker, its crash) with the user's message to the author's address.
+         * @description E-mails the app's recent output (stdout and stderr of its worker, its crash) with the user's message to the author's address. An app whose app.json names no author e-mail has no one to send it to: 409.
          */
         post: operations["getAppStd"];
         delete?: never;
@@ -323,7 +323,8 @@ export interface components {
     schemas: {
         App: {
             author: {
-                email: string;
+                /** @description null when the app's author gave none (app.json may leave it out). */
+                email: string | null;
                 name: string;
             };
             /** @description When the hub starts and the store has a newer release on the app's channel, install it (else it is offered as updateAvailable). */
@@ -661,6 +662,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     disableApp: {

@@ -90,8 +90,8 @@ const sharedValidators = new WeakMap<object, Map<string, ReturnType<typeof contr
 const expressPath = (path: string, spanning?: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => (name === spanning ? `*${name}` : `:${name}`));
 
-/** An OpenAPI path as a pattern for preflights, which have no route of their own. */
-const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.+?^$()[\]\\|]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+').replace(/\/$/, '')}/?$`);
+/** An OpenAPI path as a pattern for preflights, which have no route of their own (a spanning `{path}*` included). */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()[\]\\|]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+').replace(/\/$/, '')}/?$`);
 
 /** Static segments before the first parameter, common to every path of an API: where its router is looked for. */
 function commonPrefix(paths: readonly string[]): string {

@@ -1,6 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import type { Server as RealtimeServer } from 'socket.io';
 import { appBundles } from '../../generated/app/bundles.js';
 import { hubBundles } from '../../generated/hub/bundles.js';
@@ -52,6 +53,15 @@ import { listenSecure, type SecureListener } from './cloud/local-certificate.js'
 import { startSetup } from './setup/agent.js';
 import { docsFiles } from './docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
+import { appAssets } from './apps/assets.js';
+
+/** The rendered API docs at /docs and the apps' assets (everything else outside /api/ is the kernel's JSON 404). */
+function files(hub: Hub, docsFolder: string | undefined): express.Router {
+  const router = express.Router();
+  if (docsFolder) router.use(docsFiles(docsFolder));
+  router.use(appAssets(hub));
+  return router;
+}
 
 export interface RunningHub {
   hub: Hub;
@@ -167,7 +177,7 @@ function serveApi(hub: Hub): HubApi {
       headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
       ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
       warm: ['system'],
-      fallback: config.docsDir ? docsFiles(config.docsDir) : undefined, // everything else outside /api/ is the kernel's JSON 404
+      fallback: files(hub, config.docsDir),
       rawRoutes: appRoutes(hub, dispatcher),
     }),
   );

@@ -1,5 +1,39 @@
-import { registerAppDriver, type DriverDefinition } from '../drivers/catalogue.js';
+import { registerAppDriver, type DeviceSetting, type DriverDefinition } from '../drivers/catalogue.js';
 import { appIconObj, type Manifest } from './manifest.js';
+
+/** A text of app.json: itself, or its English one. */
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { en?: unknown }).en === 'string' ? (value as { en: string }).en : null;
+
+const SETTING_TYPES: Record<string, DeviceSetting['type']> = { number: 'number', checkbox: 'checkbox', dropdown: 'dropdown', radio: 'dropdown', text: 'text', textarea: 'text', password: 'text' };
+
+/**
+ * A driver's device settings as app.json declares them (SDK v3: groups of settings, texts per language) as the hub's
+ * settings: the groups' children in order, textareas and passwords as texts, radios as dropdowns, labels left out.
+ */
+export function driverSettings(declared: unknown): DeviceSetting[] {
+  if (!Array.isArray(declared)) return [];
+  return (declared as Array<Record<string, unknown>>).flatMap((setting): DeviceSetting[] => {
+    if (setting.type === 'group') return driverSettings(setting.children);
+    const type = SETTING_TYPES[String(setting.type)];
+    if (!type || typeof setting.id !== 'string') return [];
+    const number = (value: unknown) => (typeof value === 'number' ? value : null);
+    const values = Array.isArray(setting.values) ? (setting.values as Array<Record<string, unknown>>).map((choice) => ({ id: String(choice.id), label: text(choice.label) ?? String(choice.id) })) : null;
+    const fallback = { number: 0, checkbox: false, dropdown: values?.[0]?.id ?? '', text: '' }[type];
+    return [{
+      id: setting.id,
+      type,
+      label: text(setting.label) ?? setting.id,
+      value: (setting.value as DeviceSetting['value'] | undefined) ?? fallback,
+      hint: text(setting.hint),
+      min: number(setting.min),
+      max: number(setting.max),
+      step: number(setting.step),
+      units: text(setting.units),
+      values: type === 'dropdown' ? values : null,
+    }];
+  });
+}
 
 /** The driver definitions of an app's manifest: their devices pair like virtual ones and belong to the app. */
 export function packageDrivers(manifest: Manifest): DriverDefinition[] {
@@ -13,7 +47,7 @@ export function packageDrivers(manifest: Manifest): DriverDefinition[] {
     capabilities: driver.capabilities,
     options: driver.options ?? {},
     initial: driver.initial ?? {},
-    settings: [],
+    settings: driverSettings(driver.settings),
     energy: null,
     asksPin: false,
     pairable: true,

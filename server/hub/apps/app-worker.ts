@@ -23,8 +23,10 @@ export interface LogLine {
 
 /** What an app's worker says to the hub (see worker/runner.js). */
 export type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown> }
+  | { type: 'ready'; sdk: boolean }
+  | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown>; deviceId?: string; matched?: string[] }
+  | { type: 'request'; requestId: number; method: string; args: Record<string, unknown> }
+  | { type: 'realtime'; event: string; data: unknown }
   | { type: 'setSetting'; name: string; value: unknown }
   | { type: 'setCapability'; deviceId: string; capabilityId: string; value: unknown }
   | { type: 'token'; id: string; tokenType: 'string' | 'number' | 'boolean'; title: string; value: string | number | boolean | null }
@@ -58,13 +60,13 @@ export class AppWorker {
   readonly log: LogLine[];
 
   constructor(
-    { appDir, settings, now, env, debug }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string>; debug: boolean },
+    { appDir, settings, now, env, debug, hub }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string>; debug: boolean; hub: unknown },
     events: WorkerEvents,
     log: LogLine[] = [],
   ) {
     this.log = log;
     this.worker = new Worker(RUNNER, {
-      workerData: { appDir, settings, now, env, debug },
+      workerData: { appDir, settings, now, env, debug, hub },
       // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as homey.env.
       env: {},
       stdout: true,
@@ -133,8 +135,10 @@ export class AppWorker {
     return { cpu: Math.round(since.utilization * 10_000) / 100, mem };
   }
 
-  async stop(): Promise<void> {
+  /** Ends the worker; an SDK v3 app first runs its onUninit handlers, until `grace` aborts. */
+  async stop(grace?: AbortSignal): Promise<void> {
     this.stopping = true;
+    await this.call({ type: 'uninit' }, grace).catch(() => undefined);
     await this.worker.terminate();
   }
 }

@@ -5,6 +5,7 @@ import type { Hub } from '../context.js';
 import { beforeRemove } from '../devices/lifecycle.js';
 import { appIconObj, type Manifest } from './manifest.js';
 import { appUri, type App } from './runtime.js';
+import { userdataDir } from './sdk-bridge.js';
 
 type Origin = App['origin'];
 type Channel = App['channel'];
@@ -102,6 +103,8 @@ export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): P
   await hub.apps.stop(id);
   forget(hub, id, purgeSettings);
   if (app.origin !== 'devkit_run') rmSync(installedDir(hub, app), { recursive: true, force: true });
+  // A devkit session's app keeps its files for the next run, as it keeps its settings, unless they are purged.
+  if (app.origin !== 'devkit_run' || purgeSettings) rmSync(userdataDir(hub, id), { recursive: true, force: true });
 }
 
 /** Removes a stopped app with the devices of its drivers (and its settings when purged). */

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/apps.js';
 import { conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { onCapabilityChanged, type CapabilityChange } from '../devices/device.js';
-import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { startOAuth2SignIn } from '../cloud/oauth2.js';
 import { createNotification } from '../notifications/notify.js';
@@ -13,12 +11,15 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
+import { handleSdkMessage, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import type { HubService, Nothing } from '../service.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
 
 export const appUri = (id: string) => `homey:app:${id}`;
+/** How long a stopping app's onUninit handlers may take before its worker ends. */
+const UNINIT_GRACE_MS = 5_000;
 
 /** An installed app's package, known while it is installed. */
 export interface AppPackage {
@@ -40,6 +41,8 @@ interface Running {
   started: Promise<void>;
   /** The app's OAuth2 sign-ins waiting for their codes: cancelled when it stops. */
   signIns: Set<() => void>;
+  /** An SDK v3 app (its app.js exports an App class), known once it runs. */
+  sdk: boolean;
 }
 
 /** The apps of one hub: their packages, their workers and what their workers ask of the hub. */
@@ -55,7 +58,12 @@ export class AppRuntime {
   private readonly stopListening: () => void;
 
   constructor(private readonly hub: Hub) {
-    this.stopListening = onCapabilityChanged(hub, (change) => this.tellCapability(change));
+    const stopCapabilities = onCapabilityChanged(hub, (change) => this.tellCapability(change));
+    const stopDevices = followDevices(hub);
+    this.stopListening = () => {
+      stopCapabilities();
+      stopDevices();
+    };
   }
 
   /** The flow card provider's trigger sink (flow/registry.ts). */
@@ -113,6 +121,17 @@ export class AppRuntime {
     return running.worker;
   }
 
+  isSdkApp(id: string): boolean {
+    return this.running.get(id)?.sdk === true;
+  }
+
+  /** Posts `message` to the running SDK v3 app `id`, or to every one when `id` is undefined. */
+  tellSdkApps(id: string | undefined, message: Record<string, unknown>): void {
+    for (const [appId, running] of this.running) {
+      if (running.sdk && (id === undefined || id === appId)) running.worker.post({ ...message, now: this.hub.now() });
+    }
+  }
+
   private save(id: string, change: Partial<App>): void {
     const app = this.hub.store.get('app', id);
     if (app) this.hub.store.save('app', { ...app, ...change });
@@ -127,9 +146,12 @@ export class AppRuntime {
     this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
-    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug }, {
+    const facts = hubFacts(this.hub, id);
+    const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug, hub: facts }, {
       message: (message) => {
         if (message.type === 'ready') {
+          const running = this.running.get(id);
+          if (running) running.sdk = message.sdk;
           this.save(id, { state: 'running', ready: true });
           settle();
         } else this.handle(id, message);
@@ -152,7 +174,7 @@ export class AppRuntime {
         if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
     }, this.logOf(id));
-    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started, signIns: new Set() });
+    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started, signIns: new Set(), sdk: false });
     return started;
   }
 
@@ -165,7 +187,18 @@ export class AppRuntime {
     const running = this.running.get(id);
     if (!running) return;
     this.save(id, { state: 'stopping' });
-    await running.worker.stop();
+    await this.stopWorker(running);
+  }
+
+  /** Stops an app's worker, giving its onUninit handlers UNINIT_GRACE_MS on the hub clock. */
+  private async stopWorker(running: Running): Promise<void> {
+    const grace = new AbortController();
+    const cancel = this.hub.clock.at(this.hub.now() + UNINIT_GRACE_MS, () => grace.abort());
+    try {
+      await running.worker.stop(grace.signal);
+    } finally {
+      cancel();
+    }
   }
 
   /** The home's managers hear of a crash: they may restart the app or send its crash log. */
@@ -180,7 +213,11 @@ export class AppRuntime {
     switch (message.type) {
       case 'trigger':
         this.countCardRun(id, message.cardId);
-        this.fire?.({ cardId: `${appUri(id)}:${message.cardId}`, tokens: message.tokens as Record<string, TokenValue>, state: message.state });
+        this.fire?.({
+          cardId: `${appUri(id)}:${message.cardId}`,
+          tokens: message.tokens as Record<string, TokenValue>,
+          state: triggerState(message),
+        });
         return;
       case 'setSetting': {
         if (!isSettingName(message.name)) return;
@@ -189,7 +226,15 @@ export class AppRuntime {
         return;
       }
       case 'setCapability':
-        return this.setCapability(id, message);
+        try {
+          reportCapability(this.hub, id, message.deviceId, message.capabilityId, message.value);
+        } catch (error) {
+          this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue ${message.capabilityId}: ${(error as Error).message}` });
+        }
+        return;
+      case 'request':
+      case 'realtime':
+        return handleSdkMessage(this.hub, id, running.worker, message);
       case 'timer':
         running.timers.set(message.id, this.hub.clock.at(message.time, () => {
           running.timers.delete(message.id);
@@ -239,26 +284,12 @@ export class AppRuntime {
     }
   }
 
-  private setCapability(id: string, message: Extract<WorkerMessage, { type: 'setCapability' }>): void {
-    const device = this.hub.store.get('device', message.deviceId);
-    if (!device || device.ownerUri !== appUri(id)) {
-      this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue: not a device of this app: ${message.deviceId}` });
-      return;
-    }
-    try {
-      // The app is the device's driver: it reports values, setable by users or not, within the capability's bounds.
-      const entry = requireCapability(device, message.capabilityId);
-      applyValues(this.hub, device, { [message.capabilityId]: checkValue({ ...entry, setable: true }, message.value) }, randomUUID());
-    } catch (error) {
-      this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue ${message.capabilityId}: ${(error as Error).message}` });
-    }
-  }
-
   /** A device of an app's driver changed: its app hears of it. */
-  private tellCapability({ device, capabilityId, value }: CapabilityChange): void {
-    const id = device.ownerUri.startsWith('homey:app:') ? device.ownerUri.slice('homey:app:'.length) : undefined;
+  private tellCapability({ device, capabilityId, value, transactionId }: CapabilityChange): void {
+    const id = appOfDevice(device);
     const running = id === undefined ? undefined : this.running.get(id);
-    if (!running) return;
+    // What the app reported itself, it is not told back.
+    if (!running || appWrites.has(transactionId)) return;
     const driverId = device.driverId.slice(device.driverId.lastIndexOf(':') + 1);
     running.worker.post({ type: 'capability', driverId, capabilityId, value, device: { id: device.id, name: device.name, data: device.data }, now: this.hub.now() });
   }
@@ -266,7 +297,7 @@ export class AppRuntime {
   async close(): Promise<void> {
     this.closing = true;
     this.stopListening();
-    await Promise.all([...this.running.values()].map((running) => running.worker.stop()));
+    await Promise.all([...this.running.values()].map((running) => this.stopWorker(running)));
     for (const pack of this.packages.values()) pack.unregisterDrivers();
   }
 }

@@ -54,7 +54,7 @@ export interface CardDefinition {
   /** Shown first in the editor. */
   highlight?: boolean;
   /** Suggestions for its `autocomplete` arg `argName`: the things whose name contains `query`, best first. */
-  autocomplete?(argName: string, query: string, hub: Hub): AutocompleteItem[];
+  autocomplete?(argName: string, query: string, hub: Hub): AutocompleteItem[] | Promise<AutocompleteItem[]>;
 }
 
 /** One suggestion for an autocomplete arg; the chosen one is stored whole as the arg's value. */

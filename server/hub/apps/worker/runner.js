@@ -5,11 +5,28 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 
-const { appDir, settings: initialSettings, now: startNow, env, debug } = workerData;
+const require = createRequire(import.meta.url);
+const { appDir, settings: initialSettings, now: startNow, env, debug, hub } = workerData;
+
+// An SDK v3 app's `require('homey')` is the hub's SDK module, whatever the app brings in its node_modules.
+const Module = require('node:module');
+const SDK_MODULE = require.resolve('../sdk/index.cjs');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function resolveHomey(request, ...rest) {
+  return request === 'homey' ? SDK_MODULE : resolveFilename.call(this, request, ...rest);
+};
+Module.register('../sdk/esm-hooks.mjs', import.meta.url, { data: { sdk: pathToFileURL(SDK_MODULE).href } });
+const host = require('../sdk/host.cjs');
+const { runListeners } = require('../sdk/flow.cjs');
+const { startApp, isAppClass } = require('../sdk/start.cjs');
+require('../sdk/userdata.cjs').mapUserdata(hub.userdata);
+
 const settings = new Map(Object.entries(initialSettings));
+/** Who hears a setting change: (name, 'set' | 'unset'). */
 const settingListeners = new Set();
-const runListeners = new Map();
 const capabilityListeners = new Map();
 const routeHandlers = new Map();
 const timers = new Map();
@@ -23,6 +40,7 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc');
 
 const post = (message) => parentPort.postMessage(message);
+host.connect(post);
 // Names that are not plain data on the hub, which keeps settings by name in objects.
 const RESERVED_SETTING_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 const settingName = (name) => {
@@ -79,7 +97,8 @@ const homey = {
       post({ type: 'setSetting', name, value: null });
     },
     on(event, listener) {
-      if (event === 'set' || event === 'unset') settingListeners.add(listener);
+      if (event === 'set' || event === 'unset') settingListeners.add((name) => listener(name));
+      else if (event === 'change') settingListeners.add(listener);
     },
   },
   flow: {
@@ -166,10 +185,13 @@ parentPort.on('message', (message) => {
     case 'setting':
       if (message.value === null) settings.delete(message.name);
       else settings.set(message.name, message.value);
-      for (const listener of settingListeners) listener(message.name);
+      for (const listener of settingListeners) listener(message.name, message.value === null ? 'unset' : 'set');
       return;
     case 'capability':
-      return capabilityListeners.get(`${message.driverId}:${message.capabilityId}`)?.(message.device, message.value);
+      capabilityListeners.get(`${message.driverId}:${message.capabilityId}`)?.(message.device, message.value);
+      return sdkMessage(message);
+    case 'answer':
+      return host.settle(message);
     case 'timer': {
       const callback = timers.get(message.id);
       timers.delete(message.id);
@@ -196,9 +218,29 @@ parentPort.on('message', (message) => {
       return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
     case 'usage':
       return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
+    default:
+      return sdkMessage(message);
   }
 });
 
-const app = await import(pathToFileURL(`${appDir}/app.js`).href);
-await app.default(homey);
-post({ type: 'ready' });
+/** What the SDK handles (sdk/start.cjs): answered when the hub asked (a call id), else its failure is the app's log. */
+function sdkMessage(message) {
+  const handler = host.handlerOf(message.type);
+  if (message.callId !== undefined) {
+    return answer(message.callId, () => {
+      if (!handler) throw new Error(`The app does not handle ${message.type}`);
+      return handler(message);
+    });
+  }
+  if (!handler) return;
+  Promise.resolve().then(() => handler(message)).catch((error) => homey.error(error));
+}
+
+// What an SDK v3 app may read as Homey.env and Homey.manifest as soon as its code loads.
+Object.assign(require(SDK_MODULE), { env: homey.env, manifest: JSON.parse(readFileSync(`${appDir}/app.json`, 'utf-8')) });
+// app.js exports an SDK v3 App class (CommonJS, `require('homey')`), or, in the hub's own format, `onInit(homey)`.
+const { default: exported } = await import(pathToFileURL(`${appDir}/app.js`).href);
+const sdk = isAppClass(exported);
+if (sdk) await startApp(exported, { dir: appDir, env: homey.env, hub, runner: { settings: homey.settings, cloud: homey.cloud, routeHandlers } });
+else await exported(homey);
+post({ type: 'ready', sdk });

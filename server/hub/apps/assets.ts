@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
+import type { Hub } from '../context.js';
+
+/** `/app/<id>/assets/<file>` and `/app/<id>/drivers/<driver>/assets/<file>`: what app.json points at (icon, images). */
+const ASSET = /^\/app\/([^/]+)\/((?:drivers\/[^/]+\/)?assets)\/(.+)$/;
+
+/**
+ * An installed app's own assets (its icon, its drivers' images), read from its package: nothing outside its assets
+ * folders, no dot files; a file the app does not have falls through to the kernel's JSON 404.
+ */
+export function appAssets(hub: Hub): RequestHandler {
+  const router = express.Router();
+  router.get(ASSET, (req, res, next) => {
+    const [, appId = '', folder = '', file = ''] = ASSET.exec(req.path) ?? [];
+    const pack = hub.apps.packages.get(appId);
+    if (!pack) return next();
+    // The assets folder is the root: a path that climbs out of it (`..`) is refused by sendFile.
+    res.sendFile(file, { root: join(pack.dir, folder), dotfiles: 'deny' }, (error) => {
+      if (error) next();
+    });
+  });
+  return router;
+}

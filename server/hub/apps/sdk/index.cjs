@@ -1,0 +1,29 @@
+'use strict';
+// The `homey` module of SDK v3 apps: the worker's runner makes `require('homey')` resolve here (worker/runner.js).
+const { SimpleClass, Manager } = require('./simple-class.cjs');
+const { App } = require('./app.cjs');
+const { Driver, PairSession } = require('./driver.cjs');
+const { Device } = require('./device.cjs');
+const { Api, ApiApp } = require('./api.cjs');
+const flow = require('./flow.cjs');
+
+module.exports = {
+  /** The app's `homey.env` and app.json, set before its code loads (start.cjs). */
+  env: {},
+  manifest: {},
+  SimpleClass,
+  Manager,
+  App,
+  Driver,
+  Device,
+  PairSession,
+  Api,
+  ApiApp,
+  FlowArgument: flow.FlowArgument,
+  FlowCard: flow.FlowCard,
+  FlowCardTrigger: flow.FlowCardTrigger,
+  FlowCardTriggerDevice: flow.FlowCardTriggerDevice,
+  FlowCardCondition: flow.FlowCardCondition,
+  FlowCardAction: flow.FlowCardAction,
+  FlowToken: flow.FlowToken,
+};

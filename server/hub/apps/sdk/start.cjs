@@ -1,0 +1,133 @@
+'use strict';
+// Starts an SDK v3 app in its worker: its App, then each driver and its devices, then its api.js; and answers what
+// the hub sends about them (devices added, changed, removed, capabilities set by users, pairing, autocomplete).
+const { existsSync, readFileSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const host = require('./host.cjs');
+const sdk = require('./index.cjs');
+const { Homey } = require('./homey.cjs');
+const { PairSession } = require('./driver.cjs');
+const { autocompleteListeners, findDevicesWith, withDevices } = require('./flow.cjs');
+
+/** The app's texts per language, from `locales/<language>.json`. */
+function readLocales(dir) {
+  const folder = join(dir, 'locales');
+  if (!existsSync(folder)) return {};
+  return Object.fromEntries(
+    readdirSync(folder).filter((file) => file.endsWith('.json')).map((file) => [file.slice(0, -5), JSON.parse(readFileSync(join(folder, file), 'utf-8'))]),
+  );
+}
+
+/**
+ * What `file` exports (CommonJS, or an ES module's default), or `fallback` when there is no such file: imported, so
+ * that an ES module's `import Homey from 'homey'` goes through the worker's module hooks (sdk/esm-hooks.mjs).
+ */
+async function load(file, fallback) {
+  if (!existsSync(file)) return fallback;
+  const module = await import(pathToFileURL(file).href);
+  // An ES module api.js may export its handlers by name instead of as its default.
+  return module.default ?? module;
+}
+
+/** Whether `exported` (what app.js exports) is an SDK v3 App class. */
+const isAppClass = (exported) => typeof exported === 'function' && exported.prototype instanceof sdk.App;
+
+/**
+ * Runs the app: `AppClass` is what app.js exported; `runner` holds the worker's settings, cloud sign-ins and route
+ * handlers (worker/runner.js), `hub` what the hub told of itself (language, units, timezone, location, the app's
+ * devices).
+ */
+async function startApp(AppClass, { dir, env, hub, runner }) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'app.json'), 'utf-8'));
+  const drivers = new Map();
+  const homey = new Homey({ dir, manifest, env, hub, locales: readLocales(dir), settings: runner.settings, cloud: runner.cloud, drivers });
+  const devices = new Map();
+  findDevicesWith((id) => devices.get(id));
+  const deviceClasses = new Map();
+
+  const addDevice = async (state, added) => {
+    const driver = drivers.get(state.driverId);
+    if (!driver || devices.has(state.id)) return;
+    const DeviceClass = driver.onMapDeviceClass?.({ getData: () => state.data }) ?? deviceClasses.get(state.driverId);
+    const device = new DeviceClass({ homey, driver, state });
+    devices.set(state.id, device);
+    driver._devices.set(state.id, device);
+    await device.onInit();
+    device._markReady();
+    if (added) await device.onAdded();
+  };
+
+  homey.app = new AppClass({ homey });
+  await homey.app.onInit();
+  homey.markReady();
+  for (const driverManifest of manifest.drivers ?? []) {
+    const driverDir = join(dir, 'drivers', driverManifest.id);
+    const DriverClass = await load(join(driverDir, 'driver.js'), sdk.Driver);
+    deviceClasses.set(driverManifest.id, await load(join(driverDir, 'device.js'), sdk.Device));
+    drivers.set(driverManifest.id, new DriverClass({ id: driverManifest.id, homey, manifest: driverManifest }));
+  }
+  for (const driver of drivers.values()) {
+    await driver.onInit();
+    driver._markReady();
+    for (const state of hub.devices.filter((candidate) => candidate.driverId === driver.id)) await addDevice(state, false);
+  }
+
+  if (existsSync(join(dir, 'api.js'))) {
+    const api = await load(join(dir, 'api.js'), {});
+    for (const [name, handler] of Object.entries(api)) {
+      if (typeof handler === 'function') runner.routeHandlers.set(name, (args) => handler.call(api, { homey, ...args }));
+    }
+  }
+
+  host.handle('uninit', async () => {
+    for (const device of devices.values()) await device.onUninit();
+    for (const driver of drivers.values()) await driver.onUninit();
+    await homey.app.onUninit();
+    homey.destroy();
+  });
+
+  const pairSessions = new Map();
+  host.handle('pair', async ({ sessionId, driverId, event, data }) => {
+    const driver = homey.drivers.getDriver(driverId);
+    let session = pairSessions.get(sessionId);
+    if (!session) {
+      pairSessions.set(sessionId, (session = new PairSession()));
+      await driver.onPair(session);
+    }
+    if (session._handles(event)) return session._run(event, data);
+    if (event === 'list_devices') return driver.onPairListDevices(data);
+    throw new Error(`The driver ${driverId} does not handle the pairing event ${event}`);
+  });
+  host.handle('autocomplete', async ({ cardType, cardId, name, query, args }) => {
+    const listener = autocompleteListeners.get(`${cardType}:${cardId}:${name}`);
+    if (!listener) throw new Error(`No autocomplete listener for argument ${name} of ${cardId}`);
+    return listener(query, withDevices(args ?? {}));
+  });
+  host.handle('capability', async ({ device: { id }, capabilityId, value }) => {
+    const device = devices.get(id);
+    if (device) await device.triggerCapabilityListener(capabilityId, value, {});
+  });
+  host.handle('device.create', ({ device }) => addDevice(device, true));
+  host.handle('device.update', async ({ device: state }) => {
+    const device = devices.get(state.id);
+    if (!device) return;
+    const before = device._state;
+    device._state = { ...before, ...state };
+    if (state.name !== before.name) await device.onRenamed(state.name);
+    const changedKeys = [...new Set([...Object.keys(before.settings), ...Object.keys(state.settings)])]
+      .filter((key) => JSON.stringify(before.settings[key]) !== JSON.stringify(state.settings[key]));
+    if (changedKeys.length > 0) await device.onSettings({ oldSettings: before.settings, newSettings: state.settings, changedKeys });
+  });
+  host.handle('device.delete', async ({ id }) => {
+    const device = devices.get(id);
+    if (!device) return;
+    devices.delete(id);
+    device.driver._devices.delete(id);
+    await device.onDeleted();
+    await device.onUninit();
+    device.destroy();
+  });
+}
+
+module.exports = { startApp, isAppClass };

@@ -1,0 +1,35 @@
+'use strict';
+
+const fs = require('fs');
+const { Device } = require('homey');
+
+class LampDevice extends Device {
+  async onInit() {
+    this.registerCapabilityListener('onoff', async (value) => {
+      this.log(`${this.getName()} at ${this.getStoreValue('address')} turned ${value ? 'on' : 'off'}`);
+      await this.setCapabilityValue('measure_power', value ? 40 : 0);
+      if (value) await this.driver.turnedOn.trigger(this, { power: 40 }, {});
+    });
+    this.log(`${this.getName()} initialized`);
+  }
+
+  async onAdded() {
+    this.log(`${this.getName()} added`);
+    await this.setStoreValue('added', true);
+    await fs.promises.appendFile('/userdata/added.txt', `${this.getName()}\n`);
+  }
+
+  async onSettings({ oldSettings, newSettings, changedKeys }) {
+    this.log(`Settings ${changedKeys.join(', ')}: ${changedKeys.map((key) => `${oldSettings[key]} -> ${newSettings[key]}`).join(', ')}`);
+  }
+
+  async onRenamed(name) {
+    this.log(`Renamed to ${name}`);
+  }
+
+  async onDeleted() {
+    this.log(`${this.getName()} deleted`);
+  }
+}
+
+module.exports = LampDevice;

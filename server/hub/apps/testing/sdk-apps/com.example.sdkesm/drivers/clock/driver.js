@@ -1,0 +1,7 @@
+import Homey from 'homey';
+
+export default class ClockDriver extends Homey.Driver {
+  async onInit() {
+    this.log('ClockDriver ready');
+  }
+}
