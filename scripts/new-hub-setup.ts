@@ -115,13 +115,14 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
     // The hub asks for its commands every second: follow the session until it is ready (or fails).
     const told = new Set<string>();
     for (let tries = 0; tries < 150; tries++) {
+      // The state first: commands read after a session seen ready are all answered, so none goes untold.
+      const state = await seen();
       const current = await setup.getSession({ sessionId });
       for (const command of current.commands.filter(({ id, state }) => state !== 'pending' && !told.has(id))) {
         told.add(command.id);
         const error = command.result?.[0] as { error_description?: string } | null | undefined;
         print(`  ${command.manager}.${command.command}: ${command.state}${error ? ` (${error.error_description})` : ''}`);
       }
-      const state = await seen();
       if (state === 'ready' || state === 'failed') break;
       await sleep(200);
     }

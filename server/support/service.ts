@@ -11,6 +11,7 @@ import { openSupportDb } from './db.js';
 import { helpCentre } from './help-centre.js';
 import { ticketThrottle } from './ticket-throttle.js';
 import { purgeStaleUploads, uploadRoute } from './uploads.js';
+import { resumeMailOutbox } from '../http/mail.js';
 
 export interface SupportServiceConfig {
   /** Its SQLite file and uploads/. */
@@ -51,6 +52,7 @@ export async function createSupportService(config: SupportServiceConfig): Promis
     publicUrl: config.publicUrl ?? 'http://127.0.0.1:4860',
     ticketThrottle: ticketThrottle(),
   };
+  resumeMailOutbox(support.outboxDir, clock);
   await storeKnowledgeBase(db);
   await purgeStaleUploads(support);
   const http = createServiceHttp({

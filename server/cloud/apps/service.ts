@@ -4,7 +4,7 @@ import path from 'node:path';
 import spec from '../../../generated/cloud/apps.openapi.json' with { type: 'json' };
 import { APP_PACKAGE_LIMITS } from '../../common/app-package/limits.js';
 import { systemClock, type Clock } from '../../http/clock.js';
-import { sendMail } from '../../http/mail.js';
+import { resumeMailOutbox, sendMail } from '../../http/mail.js';
 import { withBasePath } from '../../http/mount.js';
 import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
@@ -55,8 +55,11 @@ export interface AppsService extends ServiceHttp {
   state: AppsState;
 }
 
+/** Mails through the kernel's sendMail; what the outbox kept for the SMTP server before a restart is sent at once. */
 function outboxMailer(dataDir: string, clock: Clock): Mailer {
-  return async (mail) => void (await sendMail({ from: 'App store <no-reply@apps.localhost>', ...mail }, path.join(dataDir, 'outbox'), `${clock.now()}-${randomBytes(4).toString('hex')}`));
+  const outbox = path.join(dataDir, 'outbox');
+  resumeMailOutbox(outbox, clock);
+  return async (mail) => void (await sendMail({ from: 'App store <no-reply@apps.localhost>', ...mail }, outbox, `${clock.now()}-${randomBytes(4).toString('hex')}`, clock));
 }
 
 /**

@@ -13,6 +13,8 @@ import type { HubService, Nothing, Started } from '../service.js';
 import type { WidgetRegistry } from '../dashboards/registry.js';
 import type { FlowEngine } from '../flow/engine.js';
 import type { CardRegistry } from '../flow/registry.js';
+import { resumeMailOutbox } from '../../http/mail.js';
+import { outboxDir } from './crashlog.js';
 
 /**
  * At start: updates store apps, loads every installed app's package into the runtime and starts the enabled ones,
@@ -28,6 +30,8 @@ function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {
   // Settings events reach only the sessions that may read settings (more than the apps manager's list scope).
   const settingsScope = operations.getAppSettings.scopes[0];
   hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
+  // Crash-log mails that waited for the SMTP server before a restart.
+  resumeMailOutbox(outboxDir(hub));
   for (const installed of hub.store.values('app')) {
     // A devkit run lasts as long as its session, which a restart ends.
     if (installed.origin === 'devkit_run') {
