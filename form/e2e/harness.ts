@@ -131,6 +131,16 @@ export async function signIn(page: Page, { email, password, cloudUrl, formUrl }:
   await page.getByRole('heading', { name: "What's your question about?" }).waitFor();
 }
 
+/** From the form's sign-in screen to the account service's sign-in page, answered with a wrong password. */
+export async function signInWrongly(page: Page, { email, cloudUrl }: Servers): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.href.startsWith(cloudUrl));
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Wrong e-mail address or password' }).waitFor();
+}
+
 async function passwordToken({ cloudUrl, client, email, password }: Servers): Promise<string> {
   const response = await fetch(`${cloudUrl}/oauth2/token`, {
     method: 'POST',

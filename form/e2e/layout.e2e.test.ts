@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { describeInChromium, seriousViolations, signIn, startHarness, type Harness } from './harness.js';
+import { describeInChromium, seriousViolations, signIn, signInWrongly, startHarness, type Harness } from './harness.js';
 import { currentStep, stepOf } from './wizard.js';
 
 // End to end against npm start's servers in Chromium: a phone's touch screen, a desktop, the back/forward cache,
@@ -92,12 +92,7 @@ describeInChromium('the form on different screens and through history', () => {
     const before = new URL('hc', harness.servers.formUrl).href;
     await page.goto(before);
     await page.goto(harness.servers.formUrl);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.href.startsWith(harness.servers.cloudUrl));
-    await page.getByLabel('E-mail address').fill(harness.servers.email);
-    await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Wrong e-mail address or password' }).waitFor();
+    await signInWrongly(page, harness.servers);
     await page.getByLabel('Password').fill(harness.servers.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await currentStep(page, 'category');

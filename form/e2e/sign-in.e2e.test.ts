@@ -1,4 +1,4 @@
-import { describeInChromium, seriousViolations, signIn, startHarness, type Harness } from './harness.js';
+import { describeInChromium, seriousViolations, signIn, signInWrongly, startHarness, type Harness } from './harness.js';
 
 // End to end against npm start's servers in Chromium: the sign-in screen, the account service's sign-in page, step 1.
 jest.setTimeout(60_000);
@@ -85,12 +85,7 @@ describeInChromium('signing in to the support form', () => {
 
   it('when the password is wrong, then the page comes back with the focus on the password field, marked invalid and tied to the message', async () => {
     const { page } = await harness.open();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.href.startsWith(harness.servers.cloudUrl));
-    await page.getByLabel('E-mail address').fill(harness.servers.email);
-    await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Wrong e-mail address or password' }).waitFor();
+    await signInWrongly(page, harness.servers);
     const password = page.getByLabel('Password');
     expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await password.getAttribute('aria-invalid')).toBe('true');
