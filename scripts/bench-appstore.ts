@@ -124,10 +124,11 @@ export async function measureAppStore(): Promise<AppStoreResult> {
       await latency('search: query, homeyVersion, homeyPlatform', WORDS.map((word, i) => `${base}/app/search?${new URLSearchParams({ query: `${word} ${pick(WORDS, i + 4)}`, language: 'en', homeyVersion: '11.5.0', homeyPlatform: i % 2 ? 'local' : 'cloud' })}`)),
     ];
 
-    // A 20 MB package: app.json, app.js and 20 MB of incompressible bytes.
+    // A 20 MB package: app.json, app.js and 20 MB of incompressible bytes, in two files (one file may hold 16 MB:
+    // APP_PACKAGE_LIMITS).
     const token = await signDelegationToken(keys, { userId: 'b'.repeat(24), audience: 'apps', scopes: ['homey'], clientName: 'Bench', profile: { email: 'bench@example.com', given_name: 'Bench', family_name: 'Dev', roles: [] }, nowMs: Date.now() });
     const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    const bytes = await makePackage(appJson('com.bench.big', '1.0.0'), { 'assets/blob.bin': randomBytes(20 * 1024 * 1024) });
+    const bytes = await makePackage(appJson('com.bench.big', '1.0.0'), { 'assets/blob-1.bin': randomBytes(10 * 1024 * 1024), 'assets/blob-2.bin': randomBytes(10 * 1024 * 1024) });
     const created = await fetch(`${base}/app/com.bench.big/build`, { method: 'POST', headers: auth, body: JSON.stringify({ version: '1.0.0' }) });
     const { upload } = (await created.json()) as { upload: { url: string; archiveId: string } };
     started = performance.now();
