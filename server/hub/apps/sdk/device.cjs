@@ -148,8 +148,8 @@ class Device extends SimpleClass {
   /** @param {string} capabilityId @param {any} value @returns {Promise<void>} */
   async setCapabilityValue(capabilityId, value) {
     if (!this.hasCapability(capabilityId)) throw new Error(`Invalid Capability: ${capabilityId}`);
-    await host.request('device.setCapability', { deviceId: this._state.id, capabilityId, value });
     this._state.values[capabilityId] = value;
+    await host.request('device.setCapability', { deviceId: this._state.id, capabilityId, value });
   }
 
   /** @param {string} capabilityId @returns {any} */
