@@ -53,21 +53,26 @@ const definitions = new Map<string, Definition>(Object.entries({
   channel_down: boolean('Channel down', 'Pressed by setting true: the previous channel.', true, 'Pressed', 'Released'),
 }));
 
-/** Capabilities an owner (an app: `homey:app:<id>`) defines for its own devices, by owner and then id. */
-const ownDefinitions = new Map<string, Map<string, Definition>>();
+/**
+ * Capabilities an owner (an app: `homey:app:<id>`) defines for its own devices, by owner: each registration in turn
+ * (hubs in one process may run the same app), the latest first.
+ */
+const ownDefinitions = new Map<string, Array<Map<string, Definition>>>();
 
 /** Adds the capabilities an app defines (its app.json `capabilities`); returns their removal. */
 export function registerOwnCapabilities(ownerUri: string, capabilities: Record<string, Definition>): () => void {
   const own = new Map(Object.entries(capabilities));
-  ownDefinitions.set(ownerUri, own);
+  ownDefinitions.set(ownerUri, [own, ...(ownDefinitions.get(ownerUri) ?? [])]);
   return () => {
-    if (ownDefinitions.get(ownerUri) === own) ownDefinitions.delete(ownerUri);
+    const left = (ownDefinitions.get(ownerUri) ?? []).filter((registered) => registered !== own);
+    if (left.length) ownDefinitions.set(ownerUri, left);
+    else ownDefinitions.delete(ownerUri);
   };
 }
 
 /** The hub's definition of a capability, or the one of the device's owner (an app) where it defines that id. */
 const definitionOf = (id: string, ownerUri?: string): [Definition, string] | undefined => {
-  const own = ownerUri === undefined ? undefined : ownDefinitions.get(ownerUri)?.get(id);
+  const own = ownerUri === undefined ? undefined : ownDefinitions.get(ownerUri)?.[0]?.get(id);
   if (own && ownerUri) return [own, ownerUri];
   const definition = definitions.get(id);
   return definition && [definition, CAPABILITY_OWNER];
