@@ -24,15 +24,15 @@ describe('an app\'s own capabilities (app.json capabilities)', () => {
     expect(capabilities.meter_left).toMatchObject({ type: 'number', units: 'Wh', decimals: 0, min: 0, max: null, chartType: 'spline', setable: true });
   });
 
-  it('when two hubs run the app and one stops it, then its devices\' capabilities stay defined until the other stops it too, and never for another owner', () => {
+  it('when two hubs run the app and the later one stops it, then its devices\' capabilities stay defined until the first stops it too, and never for another owner', () => {
     const first = registerPackageDrivers(manifest);
     const second = registerPackageDrivers(manifest);
     expect(capabilityDefinition('meter_left', owner)).toMatchObject({ id: 'meter_left', ownerUri: owner, title: 'Left' });
     expect(capabilityDefinition('meter_left', 'homey:app:com.example.other')).toBeUndefined();
     expect(capabilityDefinition('meter_left')).toBeUndefined();
-    first();
-    expect(stateTitles('alarm_over', owner)).toEqual({ titleTrue: 'Went over', titleFalse: 'Back under' });
     second();
+    expect(stateTitles('alarm_over', owner)).toEqual({ titleTrue: 'Went over', titleFalse: 'Back under' });
+    first();
     expect(capabilityDefinition('meter_left', owner)).toBeUndefined();
     // The hub's own capabilities are the hub's whoever asks.
     expect(capabilityDefinition('onoff', owner)).toMatchObject({ ownerUri: 'homey:manager:devices' });
