@@ -1,3 +1,4 @@
+import { registerOwnCapabilities, type CapabilityDefinition } from '../drivers/capabilities.js';
 import { registerAppDriver, type DeviceSetting, type DriverDefinition } from '../drivers/catalogue.js';
 import { appIconObj, type Manifest } from './manifest.js';
 
@@ -57,8 +58,42 @@ export function packageDrivers(manifest: Manifest): DriverDefinition[] {
   }));
 }
 
-/** Adds an app's drivers to the catalogue; returns their removal. */
+const CAPABILITY_TYPES = new Set<CapabilityDefinition['type']>(['boolean', 'number', 'string', 'enum']);
+const CHART_TYPES = new Set(['line', 'area', 'stepLine', 'column', 'spline', 'splineArea', 'scatter']);
+
+/**
+ * The custom capabilities of app.json as the hub defines capabilities: texts in English, `insightsTitleTrue/False` as
+ * the states' titles; one of a type the hub does not know is left out (its devices then fail to pair, naming it).
+ */
+export function packageCapabilities(manifest: Manifest): Record<string, CapabilityDefinition> {
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return Object.fromEntries(Object.entries(manifest.capabilities).flatMap(([id, declared]): Array<[string, CapabilityDefinition]> => {
+    const type = declared.type as CapabilityDefinition['type'];
+    if (!CAPABILITY_TYPES.has(type)) return [];
+    const values = Array.isArray(declared.values) ? (declared.values as Array<Record<string, unknown>>).map((value) => ({ id: String(value.id), title: text(value.title) ?? String(value.id) })) : null;
+    const titleTrue = text(declared.insightsTitleTrue);
+    const titleFalse = text(declared.insightsTitleFalse);
+    return [[id, {
+      type,
+      title: text(declared.title) ?? id,
+      desc: text(declared.desc),
+      getable: declared.getable !== false,
+      setable: declared.setable !== false,
+      chartType: CHART_TYPES.has(String(declared.chartType)) ? (declared.chartType as CapabilityDefinition['chartType']) : null,
+      decimals: Number.isInteger(declared.decimals) && (declared.decimals as number) >= 0 ? (declared.decimals as number) : null,
+      min: number(declared.min),
+      max: number(declared.max),
+      step: typeof declared.step === 'number' && declared.step > 0 ? declared.step : null,
+      units: text(declared.units),
+      values: type === 'enum' ? values : null,
+      ...(titleTrue ? { titleTrue } : {}),
+      ...(titleFalse ? { titleFalse } : {}),
+    }]];
+  }));
+}
+
+/** Adds an app's custom capabilities and drivers to the catalogue; returns their removal. */
 export function registerPackageDrivers(manifest: Manifest): () => void {
-  const removals = packageDrivers(manifest).map(registerAppDriver);
+  const removals = [registerOwnCapabilities(`homey:app:${manifest.id}`, packageCapabilities(manifest)), ...packageDrivers(manifest).map(registerAppDriver)];
   return () => removals.forEach((remove) => remove());
 }

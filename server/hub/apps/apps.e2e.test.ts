@@ -57,7 +57,7 @@ describe('apps end to end', () => {
       expect(body.state).toBe('running');
     });
     const uri = `homey:app:${CRASH}`;
-    const failed = await hub.http().post(api(`flow/flowcardaction/${uri}/${uri}:fail/run`)).set(auth()).send({ args: { message: 'Not today' } }).expect(500);
+    const failed = await hub.http().post(api(`flow/flowcardaction/${uri}/${uri}:fail/run`)).set(auth()).send({ args: { message: 'Not today' } }).expect(502);
     expect(failed.body).toMatchObject({ error: 'app_error', error_description: 'Crash test: Not today' });
     await hub.http().post(api(`flow/flowcardaction/${uri}/${uri}:crash/run`)).set(auth()).send({ args: { message: 'Boom at the test' } }).expect(200);
     await eventually(async () => {

@@ -48,8 +48,8 @@ export const appCardProvider: CardProvider = {
       const run = (cardType: string, card: ManifestCard, args: Record<string, unknown>, state: Record<string, unknown>) => {
         runtime.countCardRun(app.id, card.id);
         return runtime.worker(app.id).call({ type: 'run', cardType, cardId: card.id, args, state, now: hub.now() }).catch((error: Error) => {
-          // What the app's code threw, told as the app's: the hub itself did not fail.
-          throw new ApiError(500, 'app_error', `${app.name}: ${error.message}`);
+          // What the app's code threw, told as the app's (502, as its routes answer): the hub itself did not fail.
+          throw new ApiError(502, 'app_error', `${app.name}: ${error.message}`);
         });
       };
       const { triggers, conditions, actions } = pack.manifest.flow;

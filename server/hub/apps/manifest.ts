@@ -56,6 +56,8 @@ export interface Manifest {
   locales: Record<string, Record<string, string>>;
   flow: { triggers: ManifestCard[]; conditions: ManifestCard[]; actions: ManifestCard[] };
   drivers: ManifestDriver[];
+  /** The custom capabilities its drivers' devices may have, by id, as app.json declares them (app-drivers.ts reads them). */
+  capabilities: Record<string, Record<string, unknown>>;
   api: ManifestRoute[];
 }
 
@@ -116,6 +118,7 @@ export function checkManifest(value: unknown): Manifest {
     locales: isObject(value.locales) ? (value.locales as Manifest['locales']) : {},
     flow: { triggers: cards(flow.triggers), conditions: cards(flow.conditions), actions: cards(flow.actions) },
     drivers,
+    capabilities: isObject(value.capabilities) ? (value.capabilities as Manifest['capabilities']) : {},
     api,
   };
 }

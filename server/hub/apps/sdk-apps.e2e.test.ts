@@ -88,6 +88,9 @@ describe('an SDK v3 app run from the devkit', () => {
     await eventually(async () => {
       const { body } = await hub.http().get(api(`devices/device/${lamp.id}`)).set(auth()).expect(200);
       expect(body.capabilitiesObj.measure_power.value).toBe(40);
+      // Its own capability of app.json, added in its onInit, defined as the app declares it, with an insights log.
+      expect(body.capabilitiesObj.lamp_hours).toMatchObject({ title: 'Burning hours', units: 'h', decimals: 1, setable: false, value: 1.5 });
+      expect(body.insights).toContainEqual(expect.objectContaining({ id: 'lamp_hours', title: 'Burning hours', units: 'h' }));
     });
     await eventually(() => expect(firings).toEqual([expect.objectContaining({ cardId: `${uri}:lamp_turned_on`, tokens: { power: 40 } })]));
     stop();
@@ -123,6 +126,12 @@ describe('an SDK v3 app run from the devkit', () => {
     await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ fade: 5 }).expect(200);
     await eventually(() => expect(log()).toContain('Settings fade: 2 -> 5'));
     await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ mode: 'blue' }).expect(400);
+    // Turned off, the app clears its own reading to null, as SDK apps may.
+    await hub.http().put(api(`devices/device/${lamp.id}/capability/onoff`)).set(auth()).send({ value: false }).expect(204);
+    await eventually(async () => {
+      const { body } = await hub.http().get(api(`devices/device/${lamp.id}`)).set(auth()).expect(200);
+      expect(body.capabilitiesObj).toMatchObject({ measure_power: { value: 0 }, lamp_hours: { value: null } });
+    });
 
     // Installed from its session and then uninstalled, it takes its devices, driver, cards and files with it.
     await hub.http().post(api('devkit/app')).set(auth()).send({ manifest: { id: DEMO } }).expect(200);

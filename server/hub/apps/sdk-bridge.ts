@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { capabilityEntry, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
+import { capabilityEntry, insightsOf, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import { findDriver } from '../drivers/catalogue.js';
 import type { PairSession } from '../drivers/pairing.js';
@@ -82,14 +82,17 @@ function ownDevice(hub: Hub, appId: string, deviceId: unknown): Device {
 /** The transaction of a value an app reported: its own listeners do not hear it back (runtime.tellCapability). */
 export const appWrites = new Set<string>();
 
-/** An app reports a capability value of its device: within the capability's bounds, settable by users or not. */
+/**
+ * An app reports a capability value of its device: within the capability's bounds, settable by users or not; `null`
+ * (unknown again, as an app clears a meter) as Homey takes it.
+ */
 export function reportCapability(hub: Hub, appId: string, deviceId: unknown, capabilityId: string, value: unknown): void {
   const device = ownDevice(hub, appId, deviceId);
   const entry = requireCapability(device, capabilityId);
   const transactionId = randomUUID();
   appWrites.add(transactionId);
   try {
-    applyValues(hub, device, { [capabilityId]: checkValue({ ...entry, setable: true }, value) }, transactionId);
+    applyValues(hub, device, { [capabilityId]: value === null ? null : checkValue({ ...entry, setable: true }, value) }, transactionId);
   } finally {
     appWrites.delete(transactionId);
   }
@@ -108,9 +111,11 @@ function changeCapabilities(hub: Hub, appId: string, deviceId: unknown, capabili
   const device = ownDevice(hub, appId, deviceId);
   const capabilities = add ? [...device.capabilities, capabilityId] : device.capabilities.filter((id) => id !== capabilityId);
   const capabilitiesObj = { ...device.capabilitiesObj };
-  if (add) capabilitiesObj[capabilityId] = capabilityEntry(capabilityId, [device.capabilitiesOptions[capabilityId]], null, null);
+  if (add) capabilitiesObj[capabilityId] = capabilityEntry(capabilityId, [device.capabilitiesOptions[capabilityId]], null, null, device.ownerUri);
   else delete capabilitiesObj[capabilityId];
-  hub.store.save('device', { ...device, capabilities, capabilitiesObj, ui: uiOf(capabilities, capabilitiesObj) });
+  hub.store.save('device', {
+    ...device, capabilities, capabilitiesObj, ui: uiOf(capabilities, capabilitiesObj), insights: insightsOf(device.id, capabilities, capabilitiesObj, device.ownerUri),
+  });
 }
 
 /** Another app's route, called by an app that holds the permission `homey:app:<target>`, as the web API would. */

@@ -12,9 +12,14 @@ export type Device = components['schemas']['Device'];
 export type DeviceCapability = components['schemas']['DeviceCapability'];
 type Energy = components['schemas']['DeviceEnergy'];
 
-/** One capability of a device: the hub's definition, narrowed by the driver's and then the device's options. */
-export function capabilityEntry(id: string, options: Array<DriverCapabilityOptions | undefined>, value: CapabilityValue, lastUpdated: string | null): DeviceCapability {
-  const definition = capabilityDefinition(id);
+/**
+ * One capability of a device: its definition (the hub's, or the one its driver's owner defines), narrowed by the
+ * driver's and then the device's options.
+ */
+export function capabilityEntry(
+  id: string, options: Array<DriverCapabilityOptions | undefined>, value: CapabilityValue, lastUpdated: string | null, ownerUri?: string,
+): DeviceCapability {
+  const definition = capabilityDefinition(id, ownerUri);
   if (!definition) throw badRequest(`Unknown capability: ${id}`);
   const { ownerUri: _owner, ...fields } = definition;
   // Spread, not Object.assign: an own `__proto__` key in a client's JSON would set the merged object's prototype.
@@ -103,7 +108,7 @@ export function uiOf(capabilities: string[], entries: Record<string, DeviceCapab
 }
 
 /** The insights logs a device keeps: one per number or boolean capability. */
-export function insightsOf(deviceId: string, capabilities: string[], entries: Record<string, DeviceCapability>): Device['insights'] {
+export function insightsOf(deviceId: string, capabilities: string[], entries: Record<string, DeviceCapability>, ownerUri?: string): Device['insights'] {
   return capabilities
     .map((id) => entries[id])
     .filter((entry): entry is DeviceCapability => entry !== undefined && (entry.type === 'number' || entry.type === 'boolean'))
@@ -111,7 +116,7 @@ export function insightsOf(deviceId: string, capabilities: string[], entries: Re
       uri: deviceUri({ id: deviceId }),
       id: entry.id,
       title: entry.title,
-      ...(entry.type === 'boolean' ? stateTitles(entry.id) : { titleTrue: null, titleFalse: null }),
+      ...(entry.type === 'boolean' ? stateTitles(entry.id, ownerUri) : { titleTrue: null, titleFalse: null }),
       units: entry.units,
       decimals: entry.decimals,
     }));
@@ -148,7 +153,7 @@ export function buildDevice(input: NewDevice, now: string): Device {
   const entries = Object.fromEntries(
     capabilities.map((id) => [
       id,
-      capabilityEntry(id, [driver.options[id], capabilitiesOptions[id]], input.values?.[id] ?? driver.initial[id] ?? null, now),
+      capabilityEntry(id, [driver.options[id], capabilitiesOptions[id]], input.values?.[id] ?? driver.initial[id] ?? null, now, ownerOf(driver)),
     ]),
   );
   const defaults = Object.fromEntries(driver.settings.map((setting) => [setting.id, setting.value]));
@@ -185,7 +190,7 @@ export function buildDevice(input: NewDevice, now: string): Device {
     repair: true,
     unpair: true,
     images: [],
-    insights: insightsOf(id, capabilities, entries),
+    insights: insightsOf(id, capabilities, entries, ownerOf(driver)),
     color: driver.color,
   };
 }

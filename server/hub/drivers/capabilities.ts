@@ -6,6 +6,8 @@ export type CapabilityValue = components['schemas']['CapabilityValue'];
 /** The owner of the hub's own capability definitions (getCapability's `uri`). */
 export const CAPABILITY_OWNER = 'homey:manager:devices';
 
+export type CapabilityDefinition = Definition;
+
 type Definition = Omit<Capability, 'id' | 'ownerUri' | 'desc' | 'chartType' | 'decimals' | 'min' | 'max' | 'step' | 'units' | 'values'> &
   Partial<Pick<Capability, 'desc' | 'chartType' | 'decimals' | 'min' | 'max' | 'step' | 'units' | 'values'>> & {
     /** Insights titles of a boolean's two states. */
@@ -51,20 +53,45 @@ const definitions = new Map<string, Definition>(Object.entries({
   channel_down: boolean('Channel down', 'Pressed by setting true: the previous channel.', true, 'Pressed', 'Released'),
 }));
 
-/** The full definition of one of the hub's capabilities, as getCapability answers it. */
-export function capabilityDefinition(id: string): Capability | undefined {
+/**
+ * Capabilities an owner (an app: `homey:app:<id>`) defines for its own devices, by owner: each registration in turn
+ * (hubs in one process may run the same app), the latest first.
+ */
+const ownDefinitions = new Map<string, Array<Map<string, Definition>>>();
+
+/** Adds the capabilities an app defines (its app.json `capabilities`); returns their removal. */
+export function registerOwnCapabilities(ownerUri: string, capabilities: Record<string, Definition>): () => void {
+  const own = new Map(Object.entries(capabilities));
+  ownDefinitions.set(ownerUri, [own, ...(ownDefinitions.get(ownerUri) ?? [])]);
+  return () => {
+    const left = (ownDefinitions.get(ownerUri) ?? []).filter((registered) => registered !== own);
+    if (left.length) ownDefinitions.set(ownerUri, left);
+    else ownDefinitions.delete(ownerUri);
+  };
+}
+
+/** The hub's definition of a capability, or the one of the device's owner (an app) where it defines that id. */
+const definitionOf = (id: string, ownerUri?: string): [Definition, string] | undefined => {
+  const own = ownerUri === undefined ? undefined : ownDefinitions.get(ownerUri)?.[0]?.get(id);
+  if (own && ownerUri) return [own, ownerUri];
   const definition = definitions.get(id);
-  if (!definition) return undefined;
-  const { titleTrue: _true, titleFalse: _false, ...fields } = definition;
+  return definition && [definition, CAPABILITY_OWNER];
+};
+
+/** The full definition of a capability, as getCapability answers it: the hub's, or its owner's custom one. */
+export function capabilityDefinition(id: string, ownerUri?: string): Capability | undefined {
+  const found = definitionOf(id, ownerUri);
+  if (!found) return undefined;
+  const [{ titleTrue: _true, titleFalse: _false, ...fields }, owner] = found;
   return {
-    id, ownerUri: CAPABILITY_OWNER, desc: null, chartType: null, decimals: null, min: null, max: null, step: null, units: null, values: null,
+    id, ownerUri: owner, desc: null, chartType: null, decimals: null, min: null, max: null, step: null, units: null, values: null,
     ...fields,
   };
 }
 
 /** Insights titles of a capability's states (booleans only). */
-export function stateTitles(id: string): { titleTrue: string | null; titleFalse: string | null } {
-  const definition = definitions.get(id);
+export function stateTitles(id: string, ownerUri?: string): { titleTrue: string | null; titleFalse: string | null } {
+  const definition = definitionOf(id, ownerUri)?.[0];
   return { titleTrue: definition?.titleTrue ?? null, titleFalse: definition?.titleFalse ?? null };
 }
 

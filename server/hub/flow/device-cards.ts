@@ -43,7 +43,7 @@ function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapa
   const id = (local: string) => `${ownerUri}:${local}`;
   const base = { ownerUri, args: [] as ArgSpec[] };
   const cards: Card[] = [];
-  const titles = stateTitles(capabilityId);
+  const titles = stateTitles(capabilityId, device.ownerUri);
   const stateTitle = (value: boolean) => (value ? titles.titleTrue : titles.titleFalse) ?? `${entry.title}: ${value ? 'yes' : 'no'}`;
   if (entry.getable !== false) {
     const triggerBase = { ...base, tokens: [{ id: 'value', title: entry.title, type: tokenType(entry) }] };

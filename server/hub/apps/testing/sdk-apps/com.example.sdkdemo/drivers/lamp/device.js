@@ -8,8 +8,11 @@ class LampDevice extends Device {
     this.registerCapabilityListener('onoff', async (value) => {
       this.log(`${this.getName()} at ${this.getStoreValue('address')} turned ${value ? 'on' : 'off'}`);
       await this.setCapabilityValue('measure_power', value ? 40 : 0);
+      // The app's own capability (app.json capabilities); null while off, as an SDK app clears a reading.
+      await this.setCapabilityValue('lamp_hours', value ? 1.5 : null);
       if (value) await this.driver.turnedOn.trigger(this, { power: 40 }, {});
     });
+    if (!this.hasCapability('lamp_hours')) await this.addCapability('lamp_hours');
     this.log(`${this.getName()} initialized`);
   }
 
