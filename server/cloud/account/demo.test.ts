@@ -71,4 +71,17 @@ describe('account service: the demo of npm start', () => {
       await older.stop();
     }
   });
+
+  it('when an account of the reviewer address signed up before the first start with a reviewer, then the reviewer takes another address, the same on the next start', async () => {
+    const taken = await startTestAccount();
+    try {
+      await taken.signUp('reviewer@example.com');
+      const demo = await ensureDemo(taken, taken.dataDir, options);
+      expect(demo.reviewer.email).toMatch(/^reviewer-[0-9a-f]{6}@example\.com$/);
+      await taken.tokens(demo.reviewer.email, demo.reviewer.password);
+      expect((await ensureDemo(taken, taken.dataDir, options)).reviewer).toEqual(demo.reviewer);
+    } finally {
+      await taken.stop();
+    }
+  });
 });

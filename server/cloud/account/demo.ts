@@ -7,7 +7,7 @@ import { createHomey, updateHomey, type HomeyFields } from './hubs.js';
 import type { ClientRegistration } from './oauth/clients.js';
 import type { Account } from './context.js';
 import type { AccountService } from './service.js';
-import { findUser } from './callers.js';
+import { findUser, findUserByEmail } from './callers.js';
 import { markVerified } from './email-verification.js';
 import { createUser, setPassword, setRole, updateUser } from './users.js';
 
@@ -74,10 +74,13 @@ function readSecrets(file: string): DemoSecrets & { reviewer: DemoUserSecrets } 
  * One of the demo's accounts as its secrets say: created, or with the e-mail address and password set back when they
  * were changed through the API (`restored`), its address verified; the secrets come back with its id and hash.
  */
-async function ensureDemoUser(account: Account, user: DemoUserSecrets, lastname: string) {
+async function ensureDemoUser(account: Account, wanted: DemoUserSecrets, lastname: string) {
+  let user = wanted;
   let row = user.accountId === undefined ? undefined : await findUser(account, user.accountId);
   let restored = false;
   if (!row) {
+    // Someone may have signed up with the address already (a data folder of before the reviewer): take another, kept from then on.
+    if (await findUserByEmail(account, user.email)) user = { ...user, email: user.email.replace('@', `-${randomBytes(3).toString('hex')}@`) };
     row = await createUser(account, { email: user.email, password: user.password, firstname: 'Demo', lastname });
   } else if (row.email !== user.email || row.password_hash !== user.passwordHash) {
     if (row.email !== user.email) row = await updateUser(account, row, { email: user.email });
@@ -131,11 +134,11 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
 
   return {
     accountId: row.id,
-    email: secrets.email,
+    email: owner.email,
     password: secrets.password,
     client: { id: DEMO_CLIENT_ID, secret: secrets.clientSecret, redirectUri: options.redirectUri },
     publicClient: { id: DEMO_PUBLIC_CLIENT_ID, redirectUri: options.publicRedirectUri },
     restored,
-    reviewer: { accountId: reviewer.row.id, email: reviewerSecrets.email, password: reviewerSecrets.password },
+    reviewer: { accountId: reviewer.row.id, email: reviewer.saved.email, password: reviewer.saved.password },
   };
 }
