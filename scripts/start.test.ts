@@ -57,9 +57,12 @@ describe('npm start (scripts/start.ts)', () => {
     };
     const [cloudUrl] = one('Cloud URL', /^Cloud URL: http:\/\/127\.0\.0\.1:\d+$/);
     const [email, password] = one('Demo account', /^Demo account: [^\s@]+@[^\s@]+\.[a-z]+ \S{8,}$/);
+    const [reviewerEmail, reviewerPassword] = one('Demo reviewer', /^Demo reviewer: [^\s@]+@[^\s@]+\.[a-z]+ \S{8,}$/);
+    const lines = output.split('\n');
+    expect(lines[lines.findIndex((line) => line.startsWith('Demo account: ')) + 1]).toMatch(/^Demo reviewer: /);
     const [id, secret, redirectUri] = one('OAuth client', /^OAuth client: [\w-]+ \S{20,} https?:\/\/\S+$/);
     const [publicId, publicRedirectUri] = one('Public OAuth client', /^Public OAuth client: [\w-]+ http:\/\/127\.0\.0\.1:\d+\/$/);
-    return { cloudUrl, email, password, client: { id, secret, redirectUri }, publicClient: { id: publicId, redirectUri: publicRedirectUri } };
+    return { cloudUrl, email, password, reviewer: { email: reviewerEmail, password: reviewerPassword }, client: { id, secret, redirectUri }, publicClient: { id: publicId, redirectUri: publicRedirectUri } };
   }
 
   type Cloud = ReturnType<typeof cloudLines>;
@@ -124,6 +127,10 @@ describe('npm start (scripts/start.ts)', () => {
       softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
     })]);
     expect(user).toMatchObject({ isOwner: true, athomId: me._id });
+    // The demo reviewer signs in with its printed password and holds the role that approves app submissions.
+    const reviewerTokens = await token(cloud, { grant_type: 'password', username: cloud.reviewer.email, password: cloud.reviewer.password });
+    const reviewerAuth = { Authorization: `Bearer ${(await reviewerTokens.json()).access_token}` };
+    expect((await fetch(`${cloud.cloudUrl}/user/me`, { headers: reviewerAuth }).then((response) => response.json())).roles).toEqual(['app_reviewer']);
     // Its secure URL serves it over HTTPS to a client that trusts the certificate service's authority.
     const localUrlSecure = printed(first.output, 'Hub secure URL')!;
     expect(localUrlSecure).toMatch(new RegExp(`^https://homey-${hubId}\\.local:\\d+$`));

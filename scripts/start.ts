@@ -173,6 +173,7 @@ console.log(`Connect URL: ${connectUrl}`);
 console.log(secureUrl ? `Hub secure URL: ${secureUrl}` : `Hub secure URL: not served (${secureProblem})`);
 if (demo.restored) console.log("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
 console.log(`Demo account: ${demo.email} ${demo.password}`);
+console.log(`Demo reviewer: ${demo.reviewer.email} ${demo.reviewer.password}`);
 if (!linked) console.log("The hub's owner is not the demo owner any more: the hub refuses the demo account's delegated login.");
 console.log(`OAuth client: ${demo.client.id} ${demo.client.secret} ${demo.client.redirectUri}`);
 console.log(`Public OAuth client: ${demo.publicClient.id} ${demo.publicClient.redirectUri}`);

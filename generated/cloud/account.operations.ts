@@ -145,6 +145,18 @@ export const operations = {
    */
   removeRoleAppDeveloperTrusted: {"method":"delete","path":"/user/{userId}/role/app_developer_trusted","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
   /**
+   * Give an account a role
+   *
+   * Admins only (403 for others; 404 for an unknown account). Idempotent: granting a role the account holds already changes nothing. The apps service reads roles from delegation tokens, so a role counts there from the account's next delegation token. Operators without an admin account grant roles with `npm run admin -- grant`. Answers the account.
+   */
+  grantRole: {"method":"put","path":"/user/{userId}/roles/{role}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","role"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"role","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
+   * Take a role from an account
+   *
+   * Admins only (403 for others; 404 for an unknown account). Idempotent: revoking a role the account does not hold changes nothing. Answers the account.
+   */
+  revokeRole: {"method":"delete","path":"/user/{userId}/roles/{role}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","role"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"role","in":"path","required":true,"types":["string"]}],"status":200},
+  /**
    * List an account's sign-ins
    *
    * The account's own tokens only (and admins'). Newest first; ended and expired ones are not listed.

@@ -1385,6 +1385,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/{userId}/roles/{role}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A role: `admin` (every admin operation, and role grants), `app_reviewer` (reviews app submissions in the apps service), `app_developer_trusted` (an app developer the store trusts) or `installer` (a certified installer). Any other is 400.
+                 * @example app_reviewer
+                 */
+                role: components["parameters"]["Role"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give an account a role
+         * @description Admins only (403 for others; 404 for an unknown account). Idempotent: granting a role the account holds already changes nothing. The apps service reads roles from delegation tokens, so a role counts there from the account's next delegation token. Operators without an admin account grant roles with `npm run admin -- grant`. Answers the account.
+         */
+        put: operations["grantRole"];
+        post?: never;
+        /**
+         * Take a role from an account
+         * @description Admins only (403 for others; 404 for an unknown account). Idempotent: revoking a role the account does not hold changes nothing. Answers the account.
+         */
+        delete: operations["revokeRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/{userId}/session": {
         parameters: {
             query?: never;
@@ -2419,6 +2454,11 @@ export interface components {
          * @example energy.tariff
          */
         MetadataKey: string;
+        /**
+         * @description A role: `admin` (every admin operation, and role grants), `app_reviewer` (reviews app submissions in the apps service), `app_developer_trusted` (an app developer the store trusts) or `installer` (a certified installer). Any other is 400.
+         * @example app_reviewer
+         */
+        Role: "admin" | "app_reviewer" | "app_developer_trusted" | "installer";
         /**
          * @description The device's serial number.
          * @example BR1234567890
@@ -4827,6 +4867,60 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["User"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    grantRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A role: `admin` (every admin operation, and role grants), `app_reviewer` (reviews app submissions in the apps service), `app_developer_trusted` (an app developer the store trusts) or `installer` (a certified installer). Any other is 400.
+                 * @example app_reviewer
+                 */
+                role: components["parameters"]["Role"];
+                /**
+                 * @description The user's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                userId: components["parameters"]["UserIdOf"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["User"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A role: `admin` (every admin operation, and role grants), `app_reviewer` (reviews app submissions in the apps service), `app_developer_trusted` (an app developer the store trusts) or `installer` (a certified installer). Any other is 400.
+                 * @example app_reviewer
+                 */
+                role: components["parameters"]["Role"];
                 /**
                  * @description The user's `_id`.
                  * @example 5a7d2c1e9f3b4a6d8e0c1b2a

@@ -4,6 +4,7 @@ import { digest, newSecret } from './crypto.js';
 import { signDelegationToken } from './delegation.js';
 import { callerId, findUserByEmail, requireUser } from './callers.js';
 import { setPassword } from './users.js';
+import { rolesOf } from './roles.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -47,6 +48,6 @@ export async function delegateFor(
   { audience, scopes, clientName, meta }: { audience: string; scopes: string[]; clientName: string; meta?: Record<string, unknown> },
 ): Promise<string> {
   const user = await requireUser(account, userId);
-  const profile = { email: user.email, given_name: user.firstname, family_name: user.lastname, roles: JSON.parse(user.roles) as string[] };
+  const profile = { email: user.email, given_name: user.firstname, family_name: user.lastname, roles: rolesOf(user) };
   return signDelegationToken(account.keys, { userId, audience, scopes, clientName, meta, profile, nowMs: account.now() });
 }

@@ -1,10 +1,11 @@
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Account, AccountContext } from './context.js';
+import { rolesOf } from './roles.js';
 
 /** Who calls, read from the database without the rest of the account model (users.ts): guards and domains share it. */
-export const findUser = (account: Account, id: string) => account.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export const findUser = (account: Pick<Account, 'db'>, id: string) => account.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findUserByEmail = (account: Account, email: string) =>
+export const findUserByEmail = (account: Pick<Account, 'db'>, email: string) =>
   account.db.selectFrom('users').selectAll().where('email_key', '=', email.toLowerCase()).executeTakeFirst();
 
 /** The account at `id`, or 404. */
@@ -21,8 +22,8 @@ export function callerId(context: AccountContext): string {
   return userId;
 }
 
-/** Whether the account holds the role admin (given by operators: AccountService.addRole). */
+/** Whether the account holds the role admin (given by operators: npm run admin, or by another admin: grantRole). */
 export const isAdmin = async (context: AccountContext, userId: string) => {
   const row = await findUser(context.account, userId);
-  return Boolean(row && (JSON.parse(row.roles) as string[]).includes('admin'));
+  return Boolean(row && rolesOf(row).includes('admin'));
 };

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ensureDemo } from './demo.js';
 import { DEMO_BRIDGE_SERIALS, DEMO_SUBSCRIPTIONS } from './demo-subscriptions.js';
 import { startTestAccount, type TestAccount } from './testing/test-account.js';
@@ -47,5 +49,39 @@ describe('account service: the demo of npm start', () => {
     const after = await record();
     expect(after).toMatchObject(addresses);
     expect(after).not.toHaveProperty('localUrlSecure');
+  });
+
+  it('when the demo is ensured on a demo.json of before the reviewer, then a reviewer with app_reviewer is added, kept on the next start, and its changed password set back', async () => {
+    const older = await startTestAccount();
+    try {
+      writeFileSync(path.join(older.dataDir, 'demo.json'), JSON.stringify({ email: 'demo@example.com', password: 'the-first-password', clientSecret: 'the-first-client-secret' }));
+      const demo = await ensureDemo(older, older.dataDir, options);
+      expect(demo).toMatchObject({ email: 'demo@example.com', password: 'the-first-password', restored: false, reviewer: { email: 'reviewer@example.com' } });
+      expect(demo.reviewer.password).toMatch(/^\S{12,}$/);
+      const signIn = async () => ({ Authorization: `Bearer ${(await older.tokens(demo.reviewer.email, demo.reviewer.password)).access_token}` });
+      const auth = await signIn();
+      expect((await older.http().get('/user/me').set(auth).expect(200)).body).toMatchObject({ _id: demo.reviewer.accountId, roles: ['app_reviewer'], emailVerified: true });
+
+      await older.http().post('/user/me/password').set(auth).send({ old_password: demo.reviewer.password, password: 'another long password' }).expect(204);
+      const again = await ensureDemo(older, older.dataDir, options);
+      expect(again.reviewer).toEqual(demo.reviewer);
+      expect(again.restored).toBe(false);
+      expect((await older.http().get('/user/me').set(await signIn()).expect(200)).body.roles).toEqual(['app_reviewer']);
+    } finally {
+      await older.stop();
+    }
+  });
+
+  it('when an account of the reviewer address signed up before the first start with a reviewer, then the reviewer takes another address, the same on the next start', async () => {
+    const taken = await startTestAccount();
+    try {
+      await taken.signUp('reviewer@example.com');
+      const demo = await ensureDemo(taken, taken.dataDir, options);
+      expect(demo.reviewer.email).toMatch(/^reviewer-[0-9a-f]{6}@example\.com$/);
+      await taken.tokens(demo.reviewer.email, demo.reviewer.password);
+      expect((await ensureDemo(taken, taken.dataDir, options)).reviewer).toEqual(demo.reviewer);
+    } finally {
+      await taken.stop();
+    }
   });
 });

@@ -5,19 +5,26 @@ import { newSecret } from './crypto.js';
 import { ensureDemoExtras } from './demo-subscriptions.js';
 import { createHomey, updateHomey, type HomeyFields } from './hubs.js';
 import type { ClientRegistration } from './oauth/clients.js';
+import type { Account } from './context.js';
 import type { AccountService } from './service.js';
-import { findUser } from './callers.js';
+import { findUser, findUserByEmail } from './callers.js';
 import { markVerified } from './email-verification.js';
-import { createUser, setPassword, updateUser } from './users.js';
+import { createUser, setPassword, setRole, updateUser } from './users.js';
 
-/** The demo's secrets, made on first start and kept in the service's data folder so that every start prints the same. */
-interface DemoSecrets {
+/** How to sign in as one of the demo's accounts, and which account that is. */
+interface DemoUserSecrets {
   email: string;
   password: string;
-  clientSecret: string;
   accountId?: string;
   /** The hash this start set, to notice a password changed through the API since. */
   passwordHash?: string;
+}
+
+/** The demo's secrets, made on first start and kept in the service's data folder so that every start prints the same. */
+interface DemoSecrets extends DemoUserSecrets {
+  clientSecret: string;
+  /** The account with the role app_reviewer, that approves app submissions (a demo.json of before it has none yet). */
+  reviewer?: DemoUserSecrets;
 }
 
 export const DEMO_CLIENT_ID = 'demo-app';
@@ -40,6 +47,8 @@ export interface Demo {
   publicClient: { id: string; redirectUri: string };
   /** The account's e-mail address or password had been changed through the API and was set back to the demo's. */
   restored: boolean;
+  /** An account with the role app_reviewer, to approve the apps the demo account submits to the store. */
+  reviewer: { accountId: string; email: string; password: string };
 }
 
 /**
@@ -54,9 +63,33 @@ const NO_ADDRESSES: Pick<HomeyFields, 'localUrl' | 'localUrlSecure' | 'remoteUrl
   mdnsFqdn: undefined,
 };
 
-function readSecrets(file: string): DemoSecrets {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoSecrets;
-  return { email: 'demo@example.com', password: randomBytes(12).toString('base64url'), clientSecret: newSecret() };
+const newPassword = () => randomBytes(12).toString('base64url');
+
+function readSecrets(file: string): DemoSecrets & { reviewer: DemoUserSecrets } {
+  const secrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoSecrets) : { email: 'demo@example.com', password: newPassword(), clientSecret: newSecret() };
+  return { ...secrets, reviewer: secrets.reviewer ?? { email: 'reviewer@example.com', password: newPassword() } };
+}
+
+/**
+ * One of the demo's accounts as its secrets say: created, or with the e-mail address and password set back when they
+ * were changed through the API (`restored`), its address verified; the secrets come back with its id and hash.
+ */
+async function ensureDemoUser(account: Account, wanted: DemoUserSecrets, lastname: string) {
+  let user = wanted;
+  let row = user.accountId === undefined ? undefined : await findUser(account, user.accountId);
+  let restored = false;
+  if (!row) {
+    // Someone may have signed up with the address already (a data folder of before the reviewer): take another, kept from then on.
+    if (await findUserByEmail(account, user.email)) user = { ...user, email: user.email.replace('@', `-${randomBytes(3).toString('hex')}@`) };
+    row = await createUser(account, { email: user.email, password: user.password, firstname: 'Demo', lastname });
+  } else if (row.email !== user.email || row.password_hash !== user.passwordHash) {
+    if (row.email !== user.email) row = await updateUser(account, row, { email: user.email });
+    await setPassword(account, row.id, user.password);
+    row = (await findUser(account, row.id))!;
+    restored = true;
+  }
+  if (!row.email_verified) await markVerified(account, row.id);
+  return { row, restored, saved: { ...user, accountId: row.id, passwordHash: row.password_hash } };
 }
 
 /**
@@ -78,18 +111,12 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
   const { account } = service;
   const file = path.join(dataDir, 'demo.json');
   const secrets = readSecrets(file);
-  let row = secrets.accountId === undefined ? undefined : await findUser(account, secrets.accountId);
-  let restored = false;
-  if (!row) {
-    row = await createUser(account, { email: secrets.email, password: secrets.password, firstname: 'Demo', lastname: 'Owner' });
-  } else if (row.email !== secrets.email || row.password_hash !== secrets.passwordHash) {
-    if (row.email !== secrets.email) row = await updateUser(account, row, { email: secrets.email });
-    await setPassword(account, row.id, secrets.password);
-    row = (await findUser(account, row.id))!;
-    restored = true;
-  }
-  if (!row.email_verified) await markVerified(account, row.id);
-  const saved: DemoSecrets = { ...secrets, accountId: row.id, passwordHash: row.password_hash };
+  const { reviewer: reviewerSecrets, ...ownerSecrets } = secrets;
+  const { row, restored, saved: owner } = await ensureDemoUser(account, ownerSecrets, 'Owner');
+  // The reviewer's password is set back silently: the line about a restored account speaks of the demo account.
+  const reviewer = await ensureDemoUser(account, reviewerSecrets, 'Reviewer');
+  await setRole(account, reviewer.row.id, 'app_reviewer', true);
+  const saved: DemoSecrets = { ...owner, clientSecret: secrets.clientSecret, reviewer: reviewer.saved };
   if (JSON.stringify(saved) !== JSON.stringify(secrets)) writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
 
   const clients: ClientRegistration[] = [
@@ -107,10 +134,11 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
 
   return {
     accountId: row.id,
-    email: secrets.email,
+    email: owner.email,
     password: secrets.password,
     client: { id: DEMO_CLIENT_ID, secret: secrets.clientSecret, redirectUri: options.redirectUri },
     publicClient: { id: DEMO_PUBLIC_CLIENT_ID, redirectUri: options.publicRedirectUri },
     restored,
+    reviewer: { accountId: reviewer.row.id, email: reviewer.saved.email, password: reviewer.saved.password },
   };
 }

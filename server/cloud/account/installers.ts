@@ -3,13 +3,14 @@ import type { components } from '../../../generated/cloud/account.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Account } from './context.js';
 import type { Tables } from './db.js';
+import { rolesOf } from './roles.js';
 
 type Information = components['schemas']['InstallerInformation'];
 type UserRow = Selectable<Tables['users']>;
 
 export const INSTALLER_ROLE = 'installer';
 
-const isInstaller = (row: UserRow) => (JSON.parse(row.roles) as string[]).includes(INSTALLER_ROLE);
+const isInstaller = (row: UserRow) => rolesOf(row).includes(INSTALLER_ROLE);
 
 const view = (row: Selectable<Tables['installer_information']>): Information => ({
   ...(row.website !== null ? { website: row.website } : {}),

@@ -54,7 +54,7 @@ export interface AccountServiceConfig extends RegionConfig {
 export interface AccountService extends ServiceHttp {
   account: Account;
   registerClient(client: ClientRegistration): Promise<void>;
-  /** Gives an account a role (`admin`, `app_developer_trusted`): for operators, not through the API. */
+  /** Gives an account a role (`admin`, `app_reviewer` ...) in the process: for tests and embedders (admins use grantRole, operators npm run admin). */
   addRole(userId: string, role: string): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { isUniqueViolation, type Tables } from './db.js';
 import type { components } from '../../../generated/cloud/account.js';
 import { devicesOf } from './devices.js';
 import { homeysOf } from './hubs.js';
+import { rolesOf } from './roles.js';
 import { sendVerification } from './email-verification.js';
 import { subscriptionsOf } from '../subscriptions.js';
 
@@ -17,7 +18,7 @@ export type UserView = components['schemas']['User'];
 export const emailTaken = () => conflict('An account with this e-mail address exists already');
 
 export async function userView(account: Account, row: UserRow): Promise<UserView> {
-  const roles = JSON.parse(row.roles) as string[];
+  const roles = rolesOf(row);
   return {
     _id: row.id,
     email: row.email,
@@ -118,11 +119,15 @@ export async function setNewsletter(account: Account, row: UserRow, subscribed: 
   return newsletterStatus({ ...row, ...changes });
 }
 
-/** Gives an account a role (`admin`, `app_developer_trusted` ...) or takes it away. */
-export async function setRole(account: Account, userId: string, role: string, held: boolean): Promise<UserRow> {
+/**
+ * Gives an account a role (`admin`, `app_developer_trusted` ...) or takes it away; idempotent. Needs only the
+ * database and the clock, so that the operator command (scripts/admin.ts) uses it without a running service.
+ */
+export async function setRole(account: Pick<Account, 'db' | 'iso'>, userId: string, role: string, held: boolean): Promise<UserRow> {
   const row = await findUser(account, userId);
   if (!row) throw notFound('User');
-  const roles = new Set(JSON.parse(row.roles) as string[]);
+  const roles = new Set(rolesOf(row));
+  if (roles.has(role) === held) return row;
   if (held) roles.add(role);
   else roles.delete(role);
   const updated = { ...row, roles: JSON.stringify([...roles]), updated_at: account.iso() };

@@ -26,6 +26,8 @@ export const userRecordHandlers = {
   updateInstallerInformation: async ({ userId, ...patch }, { account }) => setInstallerInformation(account, await requireUser(account, userId), patch),
   addRoleAppDeveloperTrusted: async ({ userId }, { account }) => userView(account, await setRole(account, userId, 'app_developer_trusted', true)),
   removeRoleAppDeveloperTrusted: async ({ userId }, { account }) => userView(account, await setRole(account, userId, 'app_developer_trusted', false)),
+  grantRole: async ({ userId, role }, { account }) => userView(account, await setRole(account, userId, role, true)),
+  revokeRole: async ({ userId, role }, { account }) => userView(account, await setRole(account, userId, role, false)),
 } satisfies AccountHandlers;
 
 export const userRecordGuards = {
@@ -43,4 +45,6 @@ export const userRecordGuards = {
   updateInstallerInformation: ownAccount('userId'),
   addRoleAppDeveloperTrusted: adminOver('userId'),
   removeRoleAppDeveloperTrusted: adminOver('userId'),
+  grantRole: adminOver('userId'),
+  revokeRole: adminOver('userId'),
 } satisfies AccountGuards;
