@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an icon
-         * @description Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. Answers the icon's id; the same SVG always answers the same id.
+         * @description Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. A JSON client (this project's client library) may send the SVG as a JSON string (`application/json`) instead, and an empty object `{}` for no body. Answers the icon's id; the same SVG always answers the same id.
          */
         post: operations["createIconFromSVG"];
         delete?: never;
@@ -182,6 +182,8 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg> */
+                "application/json": string | Record<string, never>;
                 /** @example <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg> */
                 "image/svg+xml": string;
             };

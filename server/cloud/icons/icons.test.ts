@@ -6,7 +6,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { CloudAPI } from '../../../client/cloud/cloud-api.js';
 import { freshDatabase } from '../account/testing/postgres.js';
-import { APP, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
 import { SVG_LIMIT } from './icons.js';
 import { createIconsService, type IconsService } from './service.js';
 
@@ -97,12 +97,18 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
     await request(url).post('/icon').set(auth).query({ url: 'file:///etc/passwd' }).expect(400);
   });
 
-  it("when the client library's icons service is used, then searching and getIconAsBuffer's bytes come typed", async () => {
-    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id });
+  it("when the client library's icons service is used, then searching, uploading and getIconAsBuffer's bytes come typed", async () => {
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
     const service = cloud.service('icons', url);
     const [first] = await service.getIcons({ query: 'zone home' });
     const bytes = await service.getIconAsBuffer({ iconId: first!.id, size: 24 });
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect(pngSize(bytes)).toEqual([24, 24]);
+    const { email } = await account.signUp();
+    await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
+    const uploads = cloud.service('icons', url);
+    const { id } = await uploads.createIconFromSVG({ svg: CIRCLE });
+    expect(await uploads.createIconFromSVG({ url: `${filesUrl}/circle.svg` })).toEqual({ id });
+    expect(pngSize(await uploads.getIconAsBuffer({ iconId: id, size: 16 }))).toEqual([16, 16]);
   });
 });
