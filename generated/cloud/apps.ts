@@ -1579,7 +1579,7 @@ export interface components {
     schemas: {
         /** @description The automatic review of a build's package, computed by the service when the archive is checked. */
         AgentReview: {
-            /** @description The build number */
+            /** @description The build number as text. */
             buildId: string;
             /** Format: date-time */
             checkedAt: string;
@@ -1618,7 +1618,7 @@ export interface components {
              * @description The icon (SVG): an https URL or a data URL.
              */
             icon: string;
-            /** @description The build number */
+            /** @description The build number as text. */
             id: string;
             name: components["schemas"]["Text"];
             /**
@@ -1634,7 +1634,7 @@ export interface components {
         /** @description The build a hub installs, and where to download its package. */
         AppInstall: {
             appId: string;
-            /** @description The build number */
+            /** @description The build number as text. */
             buildId: string;
             channel: components["schemas"]["Channel"];
             /** Format: date-time */
@@ -1698,7 +1698,7 @@ export interface components {
         Archive: {
             /** @description The developer tool's id of the package's assets, as it reported it. */
             assetsId: string | null;
-            /** @description The build number */
+            /** @description The build number as text. */
             buildId: string;
             error: string | null;
             /** @description SHA-256 of the stored bytes (hex). */
@@ -1734,7 +1734,7 @@ export interface components {
             env: {
                 [key: string]: string;
             };
-            /** @description The build number */
+            /** @description The build number as text, as the official specification types build ids. */
             id: string;
             readme: components["schemas"]["LocalizedText"];
             state: components["schemas"]["BuildState"];
@@ -1745,7 +1745,7 @@ export interface components {
         };
         /** @description What the build's package holds, and its installs and crashes per step of time. */
         BuildMetrics: {
-            /** @description The build number */
+            /** @description The build number as text. */
             buildId: string;
             package: {
                 drivers: number;
@@ -1809,7 +1809,7 @@ export interface components {
         Crash: {
             appId: string;
             appVersion: string;
-            /** @description The build number */
+            /** @description The build number as text. */
             buildId: string;
             /** Format: date-time */
             createdAt: string;
@@ -1846,7 +1846,7 @@ export interface components {
             authorId: components["schemas"]["ObjectId"];
             id: string;
             latestBuild: {
-                /** @description The build number */
+                /** @description The build number as text. */
                 id: string;
                 state: components["schemas"]["BuildState"];
                 version: string;

@@ -229,6 +229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example (PNG bytes) */
                     "image/png": string;
                 };
             };
