@@ -94,6 +94,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
     const pages: Record<string, string[]> = {
       'cloud/weather': ['getWeather'],
       'cloud/geolocate': ['getLocation'],
+      'cloud/icons': ['getIcons', 'createIconFromSVG', 'getIconAsBuffer'],
       'cloud/infrared': ['getBrands', 'getTypes', 'searchDevices', 'getDevices', 'getDevice'],
       'cloud/flow': ['shareFlow', 'getFlow'],
       'cloud/firmware': ['getUpdatesChangelog'],
@@ -137,7 +138,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
 
   it('when an unknown API is named, then it exits 1 listing the known ones', async () => {
     const child = spawnBin('tsx', ['scripts/docs.ts', 'hub/nope'], { DOCS_DIR: out });
-    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/backup, cloud\/callback, cloud\/connect, cloud\/dns, cloud\/energy, cloud\/firmware, cloud\/flow, cloud\/geolocate, cloud\/infrared, cloud\/notifications, cloud\/setup, cloud\/solarforecast, cloud\/store, cloud\/weather, cloud\/webhooks, hub, .*hub\/zones, hub\/zwave, support$/m);
+    await expect(waitForOutput(child, /Unknown API/)).resolves.toMatch(/Unknown API hub\/nope; known: app, app\/routes, cloud, cloud\/account, cloud\/apps, cloud\/backup, cloud\/callback, cloud\/connect, cloud\/dns, cloud\/energy, cloud\/firmware, cloud\/flow, cloud\/geolocate, cloud\/icons, cloud\/infrared, cloud\/notifications, cloud\/setup, cloud\/solarforecast, cloud\/store, cloud\/weather, cloud\/webhooks, hub, .*hub\/zones, hub\/zwave, support$/m);
     expect(await exited(child)).toBe(1);
     expect(existsSync(path.join(out, 'hub', 'nope.html'))).toBe(false);
   });

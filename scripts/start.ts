@@ -3,7 +3,7 @@
  * /docs, the built support form with its back end on FORM_PORT (data in DATA_DIR/support) and the cloud account
  * service on CLOUD_PORT (data in DATA_DIR/cloud) with the store, apps and content services beside it under /store,
  * /apps (the app store's API under /apps/api/v1), /weather, /geolocate, /infrared, /firmware, /energy, /solarforecast,
- * /flow, /dns, /setup, /backup, /webhooks, /callback and /notifications, the connect service on CONNECT_PORT (the hub's
+ * /flow, /icons, /dns, /setup, /backup, /webhooks, /callback and /notifications, the connect service on CONNECT_PORT (the hub's
  * remoteUrl), whose demo account owns the hub, and whose weather, energy prices and infrared library (a TV remote) the
  * hub shows; the hub also serves HTTPS on HUB_SECURE_PORT with the certificate for its local name from /dns (its
  * localUrlSecure). Prints the hub URL, the demo owner's personal access token, the cloud URL, the hub's secure URL, the

@@ -1579,7 +1579,8 @@ export interface components {
     schemas: {
         /** @description The automatic review of a build's package, computed by the service when the archive is checked. */
         AgentReview: {
-            buildId: number;
+            /** @description The build number as text. */
+            buildId: string;
             /** Format: date-time */
             checkedAt: string;
             findings: {
@@ -1617,8 +1618,8 @@ export interface components {
              * @description The icon (SVG): an https URL or a data URL.
              */
             icon: string;
-            /** @description The build number. */
-            id: number;
+            /** @description The build number as text. */
+            id: string;
             name: components["schemas"]["Text"];
             /**
              * Format: uri
@@ -1633,7 +1634,8 @@ export interface components {
         /** @description The build a hub installs, and where to download its package. */
         AppInstall: {
             appId: string;
-            buildId: number;
+            /** @description The build number as text. */
+            buildId: string;
             channel: components["schemas"]["Channel"];
             /** Format: date-time */
             expiresAt: string;
@@ -1696,7 +1698,8 @@ export interface components {
         Archive: {
             /** @description The developer tool's id of the package's assets, as it reported it. */
             assetsId: string | null;
-            buildId: number;
+            /** @description The build number as text. */
+            buildId: string;
             error: string | null;
             /** @description SHA-256 of the stored bytes (hex). */
             hash: string | null;
@@ -1731,7 +1734,8 @@ export interface components {
             env: {
                 [key: string]: string;
             };
-            id: number;
+            /** @description The build number as text, as the official specification types build ids. */
+            id: string;
             readme: components["schemas"]["LocalizedText"];
             state: components["schemas"]["BuildState"];
             submission: components["schemas"]["Submission"] | null;
@@ -1741,7 +1745,8 @@ export interface components {
         };
         /** @description What the build's package holds, and its installs and crashes per step of time. */
         BuildMetrics: {
-            buildId: number;
+            /** @description The build number as text. */
+            buildId: string;
             package: {
                 drivers: number;
                 flowCards: number;
@@ -1804,7 +1809,8 @@ export interface components {
         Crash: {
             appId: string;
             appVersion: string;
-            buildId: number;
+            /** @description The build number as text. */
+            buildId: string;
             /** Format: date-time */
             createdAt: string;
             homeyId: string;
@@ -1840,7 +1846,8 @@ export interface components {
             authorId: components["schemas"]["ObjectId"];
             id: string;
             latestBuild: {
-                id: number;
+                /** @description The build number as text. */
+                id: string;
                 state: components["schemas"]["BuildState"];
                 version: string;
             } | null;

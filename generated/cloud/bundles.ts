@@ -9,6 +9,7 @@ import energy from './energy.openapi.json' with { type: 'json' };
 import firmware from './firmware.openapi.json' with { type: 'json' };
 import flow from './flow.openapi.json' with { type: 'json' };
 import geolocate from './geolocate.openapi.json' with { type: 'json' };
+import icons from './icons.openapi.json' with { type: 'json' };
 import infrared from './infrared.openapi.json' with { type: 'json' };
 import notifications from './notifications.openapi.json' with { type: 'json' };
 import setup from './setup.openapi.json' with { type: 'json' };
@@ -29,6 +30,7 @@ export const cloudBundles: Readonly<Record<string, object>> = {
   'firmware': firmware,
   'flow': flow,
   'geolocate': geolocate,
+  'icons': icons,
   'infrared': infrared,
   'notifications': notifications,
   'setup': setup,

@@ -9,6 +9,7 @@ import * as energy from './energy.operations.js';
 import * as firmware from './firmware.operations.js';
 import * as flow from './flow.operations.js';
 import * as geolocate from './geolocate.operations.js';
+import * as icons from './icons.operations.js';
 import * as infrared from './infrared.operations.js';
 import * as notifications from './notifications.operations.js';
 import * as setup from './setup.operations.js';
@@ -26,6 +27,7 @@ import type * as energyTypes from './energy.js';
 import type * as firmwareTypes from './firmware.js';
 import type * as flowTypes from './flow.js';
 import type * as geolocateTypes from './geolocate.js';
+import type * as iconsTypes from './icons.js';
 import type * as infraredTypes from './infrared.js';
 import type * as notificationsTypes from './notifications.js';
 import type * as setupTypes from './setup.js';
@@ -46,6 +48,7 @@ export const cloudApis = {
   'firmware': firmware,
   'flow': flow,
   'geolocate': geolocate,
+  'icons': icons,
   'infrared': infrared,
   'notifications': notifications,
   'setup': setup,
@@ -69,6 +72,7 @@ export interface CloudTypes {
   'firmware': { operations: firmwareTypes.operations; components: firmwareTypes.components };
   'flow': { operations: flowTypes.operations; components: flowTypes.components };
   'geolocate': { operations: geolocateTypes.operations; components: geolocateTypes.components };
+  'icons': { operations: iconsTypes.operations; components: iconsTypes.components };
   'infrared': { operations: infraredTypes.operations; components: infraredTypes.components };
   'notifications': { operations: notificationsTypes.operations; components: notificationsTypes.components };
   'setup': { operations: setupTypes.operations; components: setupTypes.components };

@@ -7,6 +7,7 @@ import { createEnergyService } from './energy/service.js';
 import { createFirmwareService } from './firmware/service.js';
 import { createFlowService } from './flow/service.js';
 import { createGeolocateService } from './geolocate/service.js';
+import { createIconsService } from './icons/service.js';
 import { createInfraredService } from './infrared/service.js';
 import { createSetupService } from './setup/service.js';
 import { createSolarForecastService } from './solarforecast/service.js';
@@ -39,6 +40,7 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/energy', createEnergyService(common)],
     ['/solarforecast', createSolarForecastService(common)],
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/icons', await createIconsService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl, ownerOf: hubOwner })],

@@ -2,7 +2,7 @@ import type { Clock } from '../http/clock.js';
 
 /**
  * What every content service (weather, geolocate, infrared, firmware, energy, solar forecast, certificates, shared
- * flows) is started with; those keeping data add their folder or database. Each is its own small Express app on
+ * flows, icons) is started with; those keeping data add their folder or database. Each is its own small Express app on
  * server/http/service.ts, as the store and apps services are.
  */
 export interface ContentServiceConfig {

@@ -7,7 +7,7 @@ import { buildsOf } from './apps.js';
 import { isHigher } from './compatibility.js';
 import { isoNow, newId, parsed, type AppsContext, type AppsState } from './context.js';
 import { rememberCaller } from './people.js';
-import { buildView, type BuildRow } from './views.js';
+import { buildIdText, buildView, type BuildRow } from './views.js';
 
 type Schemas = components['schemas'];
 type Channel = Schemas['Channel'];
@@ -137,7 +137,7 @@ export async function installOf(state: AppsState, appId: string, args: { channel
     const manifest = parsed<{ sdk: number; permissions?: string[] }>(build.manifest)!;
     return {
       appId,
-      buildId: build.id,
+      buildId: buildIdText(build.id),
       version: build.version,
       channel: build.channel as Channel,
       sdk: manifest.sdk,
@@ -180,7 +180,7 @@ export async function buildMetrics(state: AppsState, appId: string, buildId: num
   const archive = await archiveOf(state, appId, buildId);
   const flowCards = ['triggers', 'conditions', 'actions'].reduce((n, kind) => n + (manifest.flow?.[kind]?.length ?? 0), 0);
   return {
-    buildId,
+    buildId: buildIdText(buildId),
     package: { size: Number(archive?.size ?? 0), drivers: manifest.drivers?.length ?? 0, flowCards, permissions: manifest.permissions ?? [] },
     series,
   };
@@ -190,7 +190,7 @@ export async function agentReview(state: AppsState, appId: string, buildId: numb
   const build = await requireBuild(state, appId, buildId);
   const review = parsed<Omit<Schemas['AgentReview'], 'buildId'>>(build.agent_review);
   if (!review) throw notFound('Agent review');
-  return { buildId, ...review };
+  return { buildId: buildIdText(buildId), ...review };
 }
 
 /** Reads the stored package again and records its automatic review. */
@@ -202,5 +202,5 @@ export async function runAgentReview(state: AppsState, appId: string, buildId: n
   const findings = agentFindings(checked.manifest, checked.icon, Number(archive.size));
   const review = { verdict: verdictOf(findings), findings, checkedAt: isoNow(state) };
   await state.db.updateTable('app_builds').set({ agent_review: JSON.stringify(review) }).where('app_id', '=', appId).where('id', '=', buildId).execute();
-  return { buildId, ...review };
+  return { buildId: buildIdText(buildId), ...review };
 }

@@ -4,6 +4,7 @@ import { caller, requireAppRow } from './access.js';
 import { requireBuild } from './builds.js';
 import { capPerDay, isoNow, newId, parsed, type AppsContext, type AppsState } from './context.js';
 import { mailDevelopers, mailSafely, rememberCaller } from './people.js';
+import { buildIdText } from './views.js';
 
 type Schemas = components['schemas'];
 type Crash = Schemas['Crash'];
@@ -14,7 +15,7 @@ const CRASHES_PER_HUB_A_DAY = 100;
 const crashView = (row: CrashRow): Crash => ({
   id: row.id,
   appId: row.app_id,
-  buildId: Number(row.build_id),
+  buildId: buildIdText(Number(row.build_id)),
   appVersion: row.app_version,
   homeyId: row.homey_id,
   homeyVersion: row.homey_version,

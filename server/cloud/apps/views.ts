@@ -10,9 +10,12 @@ export type ArchiveRow = Selectable<AppsTables['app_archives']>;
 export type AppRow = Selectable<AppsTables['apps']>;
 type Json = Record<string, unknown>;
 
+/** Builds are numbered in storage; every answer carries the number as text, as the official specification types build ids. */
+export const buildIdText = (id: number): string => String(id);
+
 export const archiveView = (row: ArchiveRow): Schemas['Archive'] => ({
   id: row.id,
-  buildId: row.build_id,
+  buildId: buildIdText(row.build_id),
   state: row.state as Schemas['Archive']['state'],
   error: row.error,
   manifest: parsed<Json>(row.manifest),
@@ -23,7 +26,7 @@ export const archiveView = (row: ArchiveRow): Schemas['Archive'] => ({
 
 export function buildView(row: BuildRow, archive: ArchiveRow | undefined): Schemas['Build'] {
   return {
-    id: row.id,
+    id: buildIdText(row.id),
     appId: row.app_id,
     version: row.version,
     state: row.state as Schemas['BuildState'],
@@ -57,7 +60,7 @@ export function appBuildView(row: BuildRow): Schemas['AppBuild'] {
   const bugs = manifest.bugs as { url?: unknown } | undefined;
   const topic = manifest.homeyCommunityTopicId;
   return {
-    id: row.id,
+    id: buildIdText(row.id),
     version: row.version,
     name: name as Schemas['AppBuild']['name'],
     brandColor,
@@ -82,6 +85,6 @@ export function developerAppView(app: AppRow, builds: readonly BuildRow[]): Sche
     organizationId: app.org_id,
     liveVersion: newest('stable'),
     testVersion: newest('beta'),
-    latestBuild: latest ? { id: latest.id, version: latest.version, state: latest.state as Schemas['BuildState'] } : null,
+    latestBuild: latest ? { id: buildIdText(latest.id), version: latest.version, state: latest.state as Schemas['BuildState'] } : null,
   };
 }

@@ -19,7 +19,7 @@ export async function validBuild(store: Api, dev: TestUser, appId: string, versi
   const bytes = await makePackage(manifest, files);
   await upload(store, body.upload.url, bytes).expect(200);
   await store.api().put(`/archive/${body.upload.archiveId}`).set(dev.auth).send({ state: 'uploaded', hash: sha256(bytes), size: bytes.length }).expect(200);
-  return { buildId: body.build.id as number, archiveId: body.upload.archiveId as string };
+  return { buildId: body.build.id as string, archiveId: body.upload.archiveId as string };
 }
 
 /** A valid build submitted and approved: on stable with autoRelease, else on beta. */
