@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an icon
-         * @description Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. A JSON client (this project's client library) may send the SVG as a JSON string (`application/json`) instead, and an empty object `{}` for no body. Answers the icon's id; the same SVG always answers the same id.
+         * @description Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds, from public addresses only (a host that is or resolves to a loopback, private or link-local address is refused, checked after name resolution) and following no redirect. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. A JSON client (this project's client library) may send the SVG as a JSON string (`application/json`) instead, and an empty object `{}` for no body. Answers the icon's id; the same SVG always answers the same id.
          */
         post: operations["createIconFromSVG"];
         delete?: never;
@@ -173,7 +173,7 @@ export interface operations {
     createIconFromSVG: {
         parameters: {
             query?: {
-                /** @description Where to fetch the SVG from (http or https), instead of a body. */
+                /** @description Where to fetch the SVG from (http or https, a public address), instead of a body. */
                 url?: string;
             };
             header?: never;

@@ -1,9 +1,9 @@
 import type { Agent } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { hubApis, type HubApiId } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
+import { publicOnlyAgents } from './outbound.js';
 
 /** What a delivery came to: the hub's answer, or that the hub could not be reached. */
 export type Delivery = { delivered: true; status: number; body: unknown } | { delivered: false; reason: 'offline' };
@@ -50,8 +50,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * a webhook it dropped) is the delivery's outcome.
  */
 export function directHubDelivery(addressOf: (hubId: string) => Promise<string | null>, { allowAddresses = [] }: { allowAddresses?: readonly string[] } = {}): HubDelivery {
-  const filter = { allowIPAddressList: [...allowAddresses] };
-  const agents = { 'http:': new RequestFilteringHttpAgent(filter), 'https:': new RequestFilteringHttpsAgent(filter) };
+  const agents = publicOnlyAgents(allowAddresses);
   return {
     async deliver(hubId, manager, operationId, args) {
       const { method, path, body } = hubRequest(manager, operationId, args);

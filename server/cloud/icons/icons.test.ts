@@ -7,7 +7,8 @@ import request from 'supertest';
 import { CloudAPI } from '../../../client/cloud/cloud-api.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { SVG_LIMIT } from './icons.js';
+import { publicOnlyAgents } from '../outbound.js';
+import { fetchSvg, SVG_LIMIT } from './icons.js';
 import { createIconsService, type IconsService } from './service.js';
 
 const CIRCLE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="#08f"/></svg>';
@@ -31,7 +32,7 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, validateResponses: true, development: true });
+    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
     url = await icons.listen(0);
     ({ auth } = await account.user());
     // Where createIconFromURL fetches from: a web server of SVG files.
@@ -95,6 +96,15 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
     await request(url).post('/icon').set(auth).query({ url: `${filesUrl}/missing.svg` }).expect(400);
     await request(url).post('/icon').set(auth).query({ url: `${filesUrl}/huge.svg` }).expect(413);
     await request(url).post('/icon').set(auth).query({ url: 'file:///etc/passwd' }).expect(400);
+  });
+
+  it('when a URL names an address that is not public and not allowed, then it is refused before anything is asked of it', async () => {
+    let asked = 0;
+    files.once('request', () => asked++);
+    // A service without the test's allow-list: the same loopback file server is out of bounds.
+    await expect(fetchSvg(`${filesUrl}/circle.svg`, publicOnlyAgents())).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('public address') });
+    await expect(fetchSvg(`http://localhost:${new URL(filesUrl).port}/circle.svg`, publicOnlyAgents())).rejects.toMatchObject({ statusCode: 400 });
+    expect(asked).toBe(0);
   });
 
   it("when the client library's icons service is used, then searching, uploading and getIconAsBuffer's bytes come typed", async () => {

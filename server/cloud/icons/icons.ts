@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import type { MediaBody } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { refusedAddress, type OutboundAgents } from '../outbound.js';
 import type { NamedIcon } from './catalogue.js';
 import type { IconsDb } from './db.js';
 import { renderPng, requireRenderable } from './render.js';
@@ -15,6 +17,8 @@ const FETCH_TIMEOUT_MS = 10_000;
 
 export interface IconsState {
   db: IconsDb;
+  /** What URL uploads are fetched through: public addresses only, unless the service's allow-list names others. */
+  fetchAgents: OutboundAgents;
   clock: Clock;
   catalogue: readonly NamedIcon[];
 }
@@ -58,15 +62,26 @@ export async function readSvg(body: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The SVG at `url` (http or https only), within SVG_LIMIT and FETCH_TIMEOUT_MS; 400 when it cannot be read. */
-export async function fetchSvg(url: string): Promise<string> {
-  if (!/^https?:\/\//i.test(url)) throw badRequest('The url must be http or https');
-  let response: Response;
+/**
+ * The SVG at `url` (http or https only), within SVG_LIMIT and FETCH_TIMEOUT_MS, through `agents` (public addresses
+ * only, checked after name resolution: the cloud must not be made to read its own network), following no redirect;
+ * 400 when it cannot be read.
+ */
+export async function fetchSvg(url: string, agents: OutboundAgents): Promise<string> {
+  const target = URL.canParse(url) ? new URL(url) : undefined;
+  if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:')) throw badRequest('The url must be http or https');
+  let response: IncomingMessage;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-  } catch {
-    throw badRequest('The url could not be read');
+    response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const get = target.protocol === 'https:' ? httpsGet : httpGet;
+      get(target, { agent: agents[target.protocol as keyof OutboundAgents], signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }, resolve).on('error', reject);
+    });
+  } catch (error) {
+    throw badRequest(refusedAddress(error) ? 'The url must name a public address: loopback, private and link-local ones are refused' : 'The url could not be read');
   }
-  if (!response.ok || !response.body) throw badRequest(`The url answered ${response.status}`);
-  return readSvg(Readable.fromWeb(response.body as WebStream<Uint8Array>));
+  if (response.statusCode !== 200) {
+    response.resume();
+    throw badRequest(`The url answered ${response.statusCode ?? 0}`);
+  }
+  return readSvg(response);
 }

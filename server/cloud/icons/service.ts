@@ -4,6 +4,7 @@ import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
 import { accountTokenVerifier } from '../identity.js';
+import { publicOnlyAgents } from '../outbound.js';
 import { iconsApi } from './api.js';
 import { loadCatalogue } from './catalogue.js';
 import { openIconsDb, type IconsDb } from './db.js';
@@ -16,6 +17,8 @@ export interface IconsServiceConfig extends ContentServiceConfig {
   databaseUrl?: string;
   /** The account service that issued the uploaders' access tokens. */
   accountUrl: string;
+  /** Addresses that are not public which URL uploads may still be fetched from (IPs, CIDRs): a test's loopback. */
+  fetchAllowList?: string[];
 }
 
 export interface IconsService extends ServiceHttp {
@@ -26,7 +29,7 @@ export interface IconsService extends ServiceHttp {
 export async function createIconsService(config: IconsServiceConfig): Promise<IconsService> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openIconsDb(config);
-  const state = { db, clock: config.clock ?? systemClock, catalogue: loadCatalogue() };
+  const state = { db, clock: config.clock ?? systemClock, catalogue: loadCatalogue(), fetchAgents: publicOnlyAgents(config.fetchAllowList) };
   const http = createServiceHttp({
     ...config,
     contract: spec,

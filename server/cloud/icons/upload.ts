@@ -33,7 +33,7 @@ export function createIconRoute(state: IconsState): RawRoute {
       const sent = /^\s*["{]/.test(text) ? svgOfJson(text) : text;
       if (url && sent) throw badRequest('Send the SVG as the body or its url, not both');
       if (!url && !sent) throw badRequest('Send the SVG as the body (image/svg+xml), or its url');
-      res.json(await storeIcon(state, url ? await fetchSvg(url) : sent));
+      res.json(await storeIcon(state, url ? await fetchSvg(url, state.fetchAgents) : sent));
     },
   };
 }
