@@ -89,7 +89,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The app's handler failed (it threw an error without a 4xx statusCode, or the app stopped while answering). */
+        /** @description The app's code failed (it threw an error without a 4xx statusCode, or the app stopped while answering); `error_description` names the app and tells its message. */
         AppFailed: {
             headers: {
                 [name: string]: unknown;

@@ -939,6 +939,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The app's code failed (it threw an error without a 4xx statusCode, or the app stopped while answering); `error_description` names the app and tells its message. */
+        AppFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -1571,15 +1580,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The app that owns the card failed to run it (its code threw); `error_description` names the app and tells its message. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            502: components["responses"]["AppFailed"];
         };
     };
     getFlowCardConditions: {
@@ -1677,15 +1678,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The app that owns the card failed to run it (its code threw); `error_description` names the app and tells its message. */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            502: components["responses"]["AppFailed"];
         };
     };
     getFlowCardTriggers: {
