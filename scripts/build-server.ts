@@ -21,11 +21,11 @@ export const serverEntry = (directory = root) => path.join(directory, 'dist', 's
 const entries = ['start', 'start-hub', 'start-demo-cloud', 'start-form'];
 
 /**
- * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native, @node-rs/argon2's platform
- * binary) and socket.io, which serves its browser client from files beside its own code. Files read at run time
+ * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native, @node-rs/argon2's and
+ * @resvg/resvg-js's platform binaries) and socket.io, which serves its browser client from files beside its own code. Files read at run time
  * (app worker entry, catalogue) stay where they are: they are found from the working folder.
  */
-const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', 'socket.io'];
+const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', '@resvg/resvg-js', 'socket.io'];
 
 /**
  * The bundle is current when the supervisor's file is newer than every source (tests do not go into it) and each
