@@ -82,4 +82,8 @@ describe('The validator, over the kernel routes', () => {
     const refused = await request(second).put('/user/me').send({ name: 7 }).expect(400);
     expect(refused.body.error_description).toBe('Invalid argument name: must be string');
   });
+
+  it('when a GET operation is asked with HEAD (Express routes it to the GET), then it is checked and answered as that GET', async () => {
+    await request(kernel()).head('/user/me').expect(204);
+  });
 });

@@ -28,7 +28,7 @@ export interface RawContract {
  * The contract as both validators read it, HTTP's (express-openapi-validator) and the socket's (Ajv): a fresh copy
  * each, with every operation marked with where it comes from; a spanning parameter marked as its wildcard
  * (`{path}*`); the body of a raw route that streams it left to the route (its own limits apply as it reads); a last
- * slash optional, as Express routes it; a body without `required` optional (OpenAPI's default); query values as
+ * slash optional, and HEAD checked as GET, as Express routes them; a body without `required` optional (OpenAPI's default); query values as
  * clients send them, reserved characters unencoded included (PROTOCOL.md §2), their types and bounds checked all
  * the same.
  */
@@ -53,6 +53,8 @@ export function validatorContract(contract: object, raws: readonly RawContract[]
   }
   copy.paths = paths;
   lendShadowedMethods(copy);
+  // Express answers HEAD with a path's GET route: the validator is to check it as that GET.
+  for (const item of Object.values(copy.paths)) if (item.get && !item.head) item.head = item.get;
   // OpenAPI's default, said out loud: the validator takes a body without `required` for a required one.
   const bodies = [
     ...Object.values<Json>(copy.components?.requestBodies ?? {}),
