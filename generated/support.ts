@@ -656,6 +656,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getHelpArticlePage: {
@@ -683,7 +684,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No article has this id. */
+            400: components["responses"]["BadRequest"];
+            /** @description No article has this id, or the id is not one. */
             404: {
                 headers: {
                     [name: string]: unknown;
