@@ -19,6 +19,7 @@ import type { HubStore } from './items.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
 import type { SystemState } from './system/state.js';
+import type { Transitions } from './devices/transitions.js';
 
 export interface HubConfig {
   /** Folder of the hub's SQLite file (hub.sqlite); kept across restarts. */
@@ -151,6 +152,8 @@ export interface Hub extends HubCore {
   widgets: WidgetRegistry;
   /** The devkit's running sessions (apps run from a developer's machine), by id. */
   devkit: Map<string, DevkitSession>;
+  /** Capability values moving to their target over a duration (setCapabilityValue's `opts.duration`). */
+  transitions: Transitions;
 }
 
 /** What every hub handler receives beside its arguments. */

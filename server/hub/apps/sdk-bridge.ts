@@ -178,12 +178,12 @@ export function handleSdkMessage(hub: Hub, appId: string, worker: AppWorker, mes
 }
 
 /** A pairing event of an SDK v3 app's driver, answered by the app; undefined for drivers the app does not pair itself. */
-export function appPairingEvent(hub: Hub, session: PairSession, event: string): Promise<FoundDevice[]> | undefined {
+export function appPairingEvent(hub: Hub, session: PairSession, event: string, data: unknown = null): Promise<FoundDevice[]> | undefined {
   const driver = findDriver(session.driverId);
   const appId = driver && appOfDevice({ ownerUri: driver.ownerUri ?? '' });
   if (!appId || !hub.apps.isSdkApp(appId)) return undefined;
   const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
-  return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data: null, now: hub.now() }).then((found) => {
+  return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data, now: hub.now() }).then((found) => {
     if (!Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
     return found as FoundDevice[];
   });
