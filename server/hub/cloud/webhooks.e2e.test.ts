@@ -12,6 +12,7 @@ import { createWebhooksService, type WebhooksService } from '../../cloud/webhook
 import { installPackage, uninstall } from '../apps/lifecycle.js';
 import { readManifest } from '../apps/manifest.js';
 import { eventually } from '../apps/testing/eventually.js';
+import { registerWebhook, unregisterWebhook } from './cloud.js';
 import type { RemoteConnect } from './connect.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
@@ -19,10 +20,11 @@ const APP = 'com.example.sdkwebhook';
 const APP_DIR = path.join(__dirname, '..', 'apps', 'testing', 'sdk-apps', APP);
 const LOGIC = 'homey:manager:logic';
 
-/** Delivery as `inner` does it, each outcome recorded: what reached the hub, and by which path. */
-function recorded(inner: HubDelivery, outcomes: Delivery[]): HubDelivery {
+/** Delivery as `inner` does it, each outcome recorded (what reached the hub, and by which path), and what it carried. */
+function recorded(inner: HubDelivery, outcomes: Delivery[], sent: Array<Record<string, unknown>> = []): HubDelivery {
   return {
     async deliver(...args) {
+      sent.push(args[3]);
       const outcome = await inner.deliver(...args);
       outcomes.push(outcome);
       return outcome;
@@ -44,6 +46,7 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
   /** Every delivery of a call, and those through the tunnel. */
   const delivered: Delivery[] = [];
   const throughTunnel: Delivery[] = [];
+  const sent: Array<Record<string, unknown>> = [];
   const auth = () => bearer(hub.token);
   const log = () => hub.hub.apps.logOf(APP).map(({ line }) => line);
   const install = () => installPackage(hub.hub, APP_DIR, readManifest(APP_DIR), 'devkit_install', { env: { WEBHOOK_ID: webhookId, WEBHOOK_SECRET: 'doorbell-secret', ACCOUNT_ID: '42' } });
@@ -60,7 +63,7 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
     // The hub also registers its own (loopback) address, which only this allow-list lets the service call directly.
     webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: recorded(tunnelHubDelivery(connect.connections), throughTunnel), callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
     webhooksUrl = await webhooks.listen(0);
-    webhooks.state.delivery = recorded(webhooks.state.delivery, delivered);
+    webhooks.state.delivery = recorded(webhooks.state.delivery, delivered, sent);
     hub = await startTestHub({ cloudPublicKey, webhooksUrl });
     hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
     hub.hub.config.connectUrl = connectUrl;
@@ -96,15 +99,20 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
   });
 
   it('when the webhook is called while the hub is connected, then the call reaches the app through the tunnel with its headers, query and body, and its flow runs', async () => {
-    delivered.length = throughTunnel.length = 0;
+    delivered.length = throughTunnel.length = sent.length = 0;
     expect((await ring('front')).body).toEqual({ accepted: 1 });
     await Promise.all(webhooks.state.deliveries);
     expect(delivered).toEqual([{ delivered: true, status: 204, body: null }]);
     expect(throughTunnel).toEqual(delivered);
     await eventually(async () => expect(await variable()).toBe('front'));
-    // What a connection carries (its cookie) is not the call's.
     expect(log()).toContain('Rang: {"button":"front","signature":"signed-front","source":"porch"}');
-    expect(log().join('\n')).not.toContain('session=caller');
+    // What belongs to the caller's connection (its host, its cookie) is not the call's.
+    expect(sent).toHaveLength(1);
+    const { args } = sent[0] as { args: { event: string; headers: Record<string, string> } };
+    expect(args).toMatchObject({ event: 'doorbell_ring', query: { source: 'porch' }, body: { account: { id: '42' }, button: 'front' } });
+    expect(args.headers).toMatchObject({ 'x-doorbell-signature': 'signed-front', 'content-type': 'application/json' });
+    expect(args.headers).not.toHaveProperty('cookie');
+    expect(args.headers).not.toHaveProperty('host');
   });
 
   it("when the hub's tunnel is down, then the call reaches the app at the address it registered, and its flow runs", async () => {
@@ -123,23 +131,33 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
     expect(delivered).toEqual([]);
   });
 
-  it('when the app unregisters its webhook, then the service and the hub forget it; started again it registers anew, and removed it is gone', async () => {
+  it('when the app unregisters its webhook, then the service and the hub forget it; started or restarted it registers anew, and removed it is gone', async () => {
     await hub.http().post(`/api/app/${APP}/unregister`).set(auth()).expect(204);
     expect(await registeredHubs()).toEqual([]);
     expect((await hub.http().get('/api/manager/cloud/state').set(auth()).expect(200)).body.webhooks).toEqual({});
     expect((await ring('front')).body).toEqual({ accepted: 0 });
 
-    await hub.hub.apps.stop(APP);
-    await hub.hub.apps.start(APP);
-    await eventually(async () => expect(await registeredHubs()).toEqual([hub.hub.id]));
+    // Started, it registers as its onInit runs; restarted, its unregistration as it stops comes first.
+    for (let run = 0; run < 2; run++) {
+      await hub.hub.apps.stop(APP);
+      await hub.hub.apps.start(APP);
+      expect(await registeredHubs()).toEqual([hub.hub.id]);
+    }
+    expect((await ring('front')).body).toEqual({ accepted: 1 });
     await uninstall(hub.hub, APP, true);
     await eventually(async () => expect(await registeredHubs()).toEqual([]));
     expect((await hub.http().get('/api/manager/cloud/state').set(auth()).expect(200)).body.webhooks).toEqual({});
   });
 
-  it('when the hub has no webhooks service, or the service refuses the registration, then the app hears why', async () => {
+  it('when the hub has no webhooks service, the service refuses the registration, or another owner holds the webhook, then the app hears why', async () => {
     const serviceUrl = hub.hub.config.webhooksUrl;
     try {
+      registerWebhook(hub.hub, { id: webhookId, name: 'Flows', ownerUri: LOGIC });
+      await install();
+      await eventually(() => expect(log()).toContain(`No webhook: The webhook ${webhookId} is registered by ${LOGIC}`));
+      await uninstall(hub.hub, APP, true);
+      unregisterWebhook(hub.hub, webhookId);
+
       delete hub.hub.config.webhooksUrl;
       await install();
       await eventually(() => expect(log()).toContain('No webhook: This Homey has no cloud webhooks service: webhooks need one'));
