@@ -76,6 +76,16 @@ export interface HubConfig {
    */
   callbackUrl?: string;
   /**
+   * Base URL of the cloud webhooks service (AthomWebhooksAPI). With `hubSecret`, apps register for webhooks there
+   * (`homey.cloud.createWebhook`): their calls come back through the connect service, or at `publicUrl`.
+   */
+  webhooksUrl?: string;
+  /**
+   * The hub's base URL as the cloud reaches it directly (a public address or a forwarded port), registered with its
+   * webhooks as their `callback_url`: calls go there when the hub's tunnel is down. Unset: through the tunnel only.
+   */
+  publicUrl?: string;
+  /**
    * Base URL of the cloud setup service (AthomSetupAPI) whose sessions a new hub takes part in when a client hands
    * it one without naming the service (the system manager's joinSetupSession).
    */
