@@ -82,7 +82,7 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
       trigger: { uri: appUri, id: `${appUri}:doorbell_rang` },
       actions: [{ uri: LOGIC, id: `${LOGIC}:variable_set`, args: { variable: { id: variableId, name: 'Last button' }, value: '[[button]]' } }],
     }).expect(200);
-  });
+  }, 60_000); // four services and a hub with its demo home: seconds on a busy machine
   afterAll(async () => {
     await hub.stop();
     await webhooks.close();
