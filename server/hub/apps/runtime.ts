@@ -147,6 +147,7 @@ export class AppRuntime {
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
     const facts = hubFacts(this.hub, id);
+    let stopWatching = () => {};
     const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug, hub: facts }, {
       message: (message) => {
         if (message.type === 'ready') {
@@ -157,6 +158,7 @@ export class AppRuntime {
         } else this.handle(id, message);
       },
       exit: ({ code, error, stopped }) => {
+        stopWatching();
         const running = this.running.get(id);
         for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
@@ -174,6 +176,7 @@ export class AppRuntime {
         if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
     }, this.logOf(id));
+    stopWatching = worker.watch(this.hub.clock);
     this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started, signIns: new Set(), sdk: false });
     return started;
   }
