@@ -57,6 +57,8 @@ export class AppCallError extends Error {
 
 export interface WorkerEvents {
   message(message: WorkerMessage): void;
+  /** A line the app wrote to its stdout or stderr (or the hub wrote there about it). */
+  output(line: LogLine): void;
   /** The worker ended: `error` when it threw, `stopped` when the hub ended it. */
   exit(outcome: { code: number; error: Error | undefined; stopped: boolean }): void;
 }
@@ -72,6 +74,7 @@ export class AppWorker {
   private lastLook: EventLoopUtilization | undefined;
   private lastMem = 0;
   readonly log: LogLine[];
+  private readonly output: (line: LogLine) => void;
 
   constructor(
     { appDir, settings, now, env, debug, hub }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string>; debug: boolean; hub: unknown },
@@ -79,6 +82,7 @@ export class AppWorker {
     log: LogLine[] = [],
   ) {
     this.log = log;
+    this.output = events.output;
     this.worker = new Worker(RUNNER, {
       workerData: { appDir, settings, now, env, debug, hub },
       // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as homey.env.
@@ -110,6 +114,7 @@ export class AppWorker {
 
   private append(stream: StdStream, line: string): void {
     this.log.push({ stream, line });
+    this.output({ stream, line });
     if (this.log.length > LOG_LINES) this.log.splice(0, this.log.length - LOG_LINES);
   }
 

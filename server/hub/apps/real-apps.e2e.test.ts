@@ -7,6 +7,7 @@ import { createAppsService, type AppsService } from '../../cloud/apps/service.js
 import { signInForApps } from '../../cloud/apps/testing/account-users.js';
 import type { TestUser } from '../../cloud/apps/testing/apps-fixture.js';
 import { sha256, upload } from '../../cloud/apps/testing/flows.js';
+import { connectRealtime } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { buildApp, packApp, removeBuild } from './testing/build-app.js';
 import { eventually } from './testing/eventually.js';
@@ -126,10 +127,19 @@ describe('real SDK v3 apps on the hub', () => {
     await hub.http().delete(api(`devkit/app/${session.id}`)).set(auth()).expect(404);
   });
 
-  it('when Power of the Hour runs from the devkit, then its driver pairs a device, its action cards reach the device, its device triggers start flows back into it, and uninstalled it leaves nothing', async () => {
+  it('when Power of the Hour runs from the devkit, then its output streams to the developer, its driver pairs a device, its action cards reach the device, and its device triggers start flows back into it', async () => {
     const uri = `homey:app:${POWER}`;
     const driverId = `${uri}:power-of-the-hour`;
+    // `homey app run` shows the app's stdout and stderr as they come: std events of the devkit manager.
+    const developer = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v4');
+    const streamed: Array<{ session: string; stream: string; line: string }> = [];
+    expect((await developer.request('subscribe', 'homey:manager:devkit'))[0]).toBeNull();
+    developer.api.on('homey:manager:devkit', (event: string, data: (typeof streamed)[number]) => event === 'std' && streamed.push(data));
     const session = await runApp(POWER);
+    await eventually(() => expect(streamed).toEqual(expect.arrayContaining([
+      { session: session.id, stream: 'stdout', line: 'Power of the hour is running...' },
+      { session: session.id, stream: 'stdout', line: 'Power of the hour driver has been initialized' },
+    ])));
     await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(200).expect(({ body }) => expect(body).toMatchObject({ name: 'Power of the hour', ownerUri: uri }));
     const { body: conditions } = await hub.http().get(api('flow/flowcardcondition')).set(auth()).expect(200);
     expect(Object.values(conditions)).toContainEqual(expect.objectContaining({ id: `${uri}:is_consumption_limit_above`, ownerUri: uri }));
@@ -161,6 +171,8 @@ describe('real SDK v3 apps on the hub', () => {
     expect((await condition(4000)).body).toMatchObject({ result: true });
     expect((await condition(5000)).body).toMatchObject({ result: false });
 
+    expect(streamed).toContainEqual({ session: session.id, stream: 'stdout', line: 'Writing new settings' });
+    developer.close();
     await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
     await hub.http().get(api(`devices/device/${meter.id}`)).set(auth()).expect(404);
     await hub.http().delete(api(`apps/app/${POWER}`)).set(auth()).expect(404);

@@ -13,6 +13,7 @@ import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
 import { handleSdkMessage, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import type { HubService, Nothing } from '../service.js';
+import { streamSessionOutput } from '../devkit/stream.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
@@ -157,6 +158,7 @@ export class AppRuntime {
           settle();
         } else this.handle(id, message);
       },
+      output: (line) => streamSessionOutput(this.hub, id, line),
       exit: ({ code, error, stopped }) => {
         stopWatching();
         const running = this.running.get(id);
