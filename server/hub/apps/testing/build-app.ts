@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { c as createTar } from 'tar';
 
 /** The third-party SDK v3 apps kept whole as fixtures (see real-apps/README.md for their sources and licences). */
-export const REAL_APPS = join(__dirname, 'real-apps');
+export const REAL_APPS = resolve('server/hub/apps/testing/real-apps');
 
 /** Every file under `dir` (relative paths), but for the folders a build leaves out. */
 function filesUnder(dir: string, skip: Set<string>): string[] {
