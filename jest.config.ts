@@ -28,6 +28,8 @@ const config: Config = {
   maxWorkers: 3,
   // Known-slow files first on a fresh clone too (no times cached yet): see the file.
   testSequencer: '<rootDir>/scripts/test-sequencer.mjs',
+  // Every skipped test listed at the end with its reason (Jest shows nothing of a file whose tests all skip).
+  reporters: ['default', '<rootDir>/scripts/skip-reporter.mjs'],
   // A worker that grew past this after a file is replaced: three long-lived heaps would crowd the machine's memory.
   workerIdleMemoryLimit: '768MB',
 };

@@ -11,7 +11,8 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { handleSdkMessage, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
+import { handleSdkMessage, appOfDevice, appWrites, followCloudWebhooks, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
+import { releaseWebhooks } from '../cloud/webhooks.js';
 import type { HubService, Nothing } from '../service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
 
@@ -61,9 +62,11 @@ export class AppRuntime {
   constructor(private readonly hub: Hub) {
     const stopCapabilities = onCapabilityChanged(hub, (change) => this.tellCapability(change));
     const stopDevices = followDevices(hub);
+    const stopWebhooks = followCloudWebhooks(hub);
     this.stopListening = () => {
       stopCapabilities();
       stopDevices();
+      stopWebhooks();
     };
   }
 
@@ -165,6 +168,7 @@ export class AppRuntime {
         for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
         for (const cancel of running?.signIns ?? []) cancel();
+        releaseWebhooks(this.hub, appUri(id), { fromCloud: !this.closing });
         if (running?.worker === worker) this.running.delete(id);
         settle();
         if (this.closing) return;
