@@ -14,9 +14,10 @@ import { eventually } from './testing/eventually.js';
 
 const SOUNDBOARD = 'com.athom.soundboard';
 const POWER = 'no.kjeet90.powerofthehour';
+const GARAGE = 'com.jaap.virtualgaragedoor';
 const SECRET = 'real-apps-e2e-secret';
 /** The versions their app.json declare, as their builds on the store carry them. */
-const VERSIONS: Record<string, string> = { [SOUNDBOARD]: '3.1.0', [POWER]: '1.3.5' };
+const VERSIONS: Record<string, string> = { [SOUNDBOARD]: '3.1.0', [POWER]: '1.3.5', [GARAGE]: '0.6.3' };
 
 /**
  * Third-party SDK v3 apps from public repositories (testing/real-apps, pinned, unmodified), built as `homey app
@@ -38,7 +39,7 @@ describe('real SDK v3 apps on the hub', () => {
   const storeApi = () => request(storeUrl);
 
   beforeAll(async () => {
-    for (const id of [SOUNDBOARD, POWER]) {
+    for (const id of [SOUNDBOARD, POWER, GARAGE]) {
       const dir = buildApp(id);
       packages.set(id, await packApp(dir));
       removeBuild(dir);
@@ -178,7 +179,41 @@ describe('real SDK v3 apps on the hub', () => {
     await hub.http().delete(api(`apps/app/${POWER}`)).set(auth()).expect(404);
   });
 
-  it.each([SOUNDBOARD, POWER])('when %s is published, reviewed and installed from the app store, then it runs with its drivers and cards, and uninstalled it leaves nothing', async (id) => {
+  it('when the Virtual Garage Door runs from the devkit, then its pairing takes the name its pair view sends, and a user\'s capability change becomes its request trigger, whose flow runs its action on the door', async () => {
+    const uri = `homey:app:${GARAGE}`;
+    const driverId = `${uri}:flow-door`;
+    const session = await runApp(GARAGE);
+    const { body: drivers } = await hub.http().get(api('drivers/driver')).set(auth()).expect(200);
+    expect(Object.keys(drivers).filter((id) => id.startsWith(uri)).sort()).toEqual([`${uri}:flow-door`, `${uri}:gate`, `${uri}:managed-door`]);
+
+    // Its custom pair view `name` emits set_name; list_devices then names the door so.
+    const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);
+    const emit = (event: string, data?: unknown) => hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event, data }).expect(200);
+    await emit('set_name', '  Garage  ');
+    const { body: found } = await emit('list_devices');
+    expect(found).toEqual([expect.objectContaining({ name: 'Garage', data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } })]);
+    const { body: door } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/device`)).set(auth()).send(found[0]).expect(200);
+    expect(door.capabilities).toEqual(['garagedoor_closed', 'garagedoor_state']);
+    const device = { id: door.id, name: door.name };
+
+    // A flow: when the door is asked to open, report it open (its own trigger, then its own action).
+    await hub.http().post(api('flow/flow')).set(auth()).send({
+      name: 'Open the garage',
+      trigger: { uri, id: `${uri}:open_requested`, args: { device } },
+      actions: [{ uri, id: `${uri}:set_state`, args: { device, state: 'open' } }],
+    }).expect(200);
+    await hub.http().put(api(`devices/device/${door.id}/capability/garagedoor_closed`)).set(auth()).send({ value: false }).expect(204);
+    await eventually(async () => {
+      const { body } = await hub.http().get(api(`devices/device/${door.id}`)).set(auth()).expect(200);
+      expect(body.capabilitiesObj.garagedoor_state.value).toBe('open');
+      expect(body.capabilitiesObj.garagedoor_closed.value).toBe(false);
+    });
+
+    await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
+    await hub.http().get(api(`devices/device/${door.id}`)).set(auth()).expect(404);
+  });
+
+  it.each([SOUNDBOARD, POWER, GARAGE])('when %s is published, reviewed and installed from the app store, then it runs with its drivers and cards, and uninstalled it leaves nothing', async (id) => {
     await publish(id);
     const { body: installed } = await hub.http().post(api('apps/store')).set(auth()).send({ id, waitForInstall: true }).expect(200);
     expect(installed).toMatchObject({ id, origin: 'appstore', state: 'running', ready: true });
