@@ -6,6 +6,8 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server', '<rootDir>/client', '<rootDir>/scripts', '<rootDir>/form/src', '<rootDir>/form/e2e'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // Third-party apps kept whole as fixtures bring their own tests (for their own runner): not ours to run.
+  testPathIgnorePatterns: ['/node_modules/', '/testing/real-apps/'],
   transform: {
     '^.+\\.(t|j|mj)sx?$': [
       '@swc/jest',

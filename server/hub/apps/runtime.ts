@@ -14,6 +14,7 @@ import { isSettingName, withSetting } from './setting-values.js';
 import { handleSdkMessage, appOfDevice, appWrites, followCloudWebhooks, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import { releaseWebhooks } from '../cloud/webhooks.js';
 import type { HubService, Nothing } from '../service.js';
+import { streamSessionOutput } from '../devkit/stream.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
@@ -150,6 +151,7 @@ export class AppRuntime {
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
     const facts = hubFacts(this.hub, id);
+    let stopWatching = () => {};
     const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug, hub: facts }, {
       message: (message) => {
         if (message.type === 'ready') {
@@ -159,7 +161,9 @@ export class AppRuntime {
           settle();
         } else this.handle(id, message);
       },
+      output: (line) => streamSessionOutput(this.hub, id, line),
       exit: ({ code, error, stopped }) => {
+        stopWatching();
         const running = this.running.get(id);
         for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
@@ -178,6 +182,7 @@ export class AppRuntime {
         if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
     }, this.logOf(id));
+    stopWatching = worker.watch(this.hub.clock);
     this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started, signIns: new Set(), sdk: false });
     return started;
   }

@@ -20,6 +20,8 @@ import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
+/** What a driver answers a pairing event with (any JSON; for list_devices, the devices found). */
+type PairingAnswer = FoundDevice[] | string | number | boolean | Record<string, never> | null;
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
 export const TRIGGER_DEVICE = '__device';
@@ -201,14 +203,15 @@ export function followCloudWebhooks(hub: Hub): () => void {
 }
 
 /** A pairing event of an SDK v3 app's driver, answered by the app; undefined for drivers the app does not pair itself. */
-export function appPairingEvent(hub: Hub, session: PairSession, event: string, data: unknown = null): Promise<FoundDevice[]> | undefined {
+export function appPairingEvent(hub: Hub, session: PairSession, event: string, data: unknown = null): Promise<PairingAnswer> | undefined {
   const driver = findDriver(session.driverId);
   const appId = driver && appOfDevice({ ownerUri: driver.ownerUri ?? '' });
   if (!appId || !hub.apps.isSdkApp(appId)) return undefined;
   const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
   return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data, now: hub.now() }).then((found) => {
-    if (!Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
-    return found as FoundDevice[];
+    // A custom view's event (set_name, login_credentials) answers what its handler returns; list_devices, the devices.
+    if (event === 'list_devices' && !Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
+    return event === 'list_devices' ? (found as FoundDevice[]) : ((found ?? null) as PairingAnswer);
   });
 }
 
