@@ -18,6 +18,7 @@ import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler, alarmTimer } from './alarms/scheduler.js';
 import { flowManager } from './flow/manager.js';
 import { flowEngine } from './flow/engine.js';
+import { transitions } from './devices/transitions.js';
 import { cardRegistry } from './flow/registry.js';
 import { insights, insightsRecording } from './insights/insights.js';
 import type { HubItems } from './items.js';
@@ -92,6 +93,7 @@ export interface RunningHub {
  */
 function startServices(core: HubCore) {
   return HubServices.on(core)
+    .use(transitions)
     .use(cardRegistry)
     .use(insights)
     .use(sessionViews)
