@@ -4,7 +4,6 @@ import type { Hub } from './context.js';
 import { seedDemoDevices } from './devices/demo.js';
 import { seedDemoRadios } from './demo-radios.js';
 import { seedDemoFlows } from './flow/demo.js';
-import { seedDemoEnergyDongle } from './energydongle/demo.js';
 import { seedDemoImages } from './images/demo.js';
 import { seedDemoInsights } from './insights/demo.js';
 import type { Variable } from './logic/api.js';
@@ -86,7 +85,6 @@ export function seedDemoHome(hub: Hub): void {
     seedDemoDevices(hub, seedZones(hub));
     seedDemoRadios(hub);
     seedDemoImages(hub);
-    seedDemoEnergyDongle(hub);
     seedDemoSatellites(hub);
     seedDemoNotifications(hub);
     seedDemoInsights(hub);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { HomeyAPI } from 'homey-api';
 import { createWeatherService } from '../cloud/weather/service.js';
-import { DONGLE_DRIVER_ID } from './energydongle/dongles.js';
+import { ensureDemoEnergyDongle } from './energydongle/demo.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';
 
 /** The official hub client, unchanged: homey-api 3.20.0's HomeyAPIV3Local and its own specification of every manager. */
@@ -57,8 +57,8 @@ describe('the official hub client (homey-api 3.20.0 HomeyAPIV3Local) against the
   let realArgs: Record<string, Record<string, unknown>>;
   beforeAll(async () => {
     hub = await startTestHub({ weatherUrl: await weather.listen(0) });
-    client = (await HomeyAPI.createLocalAPI({ address: hub.url, token: hub.token })) as unknown as typeof client;
-    const dongle = hub.hub.store.values('device').find((device) => device.driverId === DONGLE_DRIVER_ID)!.id;
+    client = (await HomeyAPI.createLocalAPI({ address: hub.url, token: hub.token, debug: null })) as unknown as typeof client;
+    const dongle = ensureDemoEnergyDongle(hub.hub)!.id;
     const video = hub.hub.store.values('video')[0]!.id;
     const { body: stream } = await hub.http().get(`/api/manager/videos/video/${video}/video-url`).set('Authorization', `Bearer ${hub.token}`).expect(200);
     const onDongle = { deviceId: dongle };

@@ -1,5 +1,6 @@
 import { FakeClock } from '../http/clock.js';
 import { parseArpTable } from './arp/api.js';
+import { ensureDemoEnergyDongle } from './energydongle/demo.js';
 import { bearer, startTestHub, type TestHub } from './testing/test-hub.js';
 
 /** The managers that only tell a state (api, arp, clock, cron, discovery, icons, safety, security, vdevice, webserver), each over real HTTP. */
@@ -12,6 +13,7 @@ describe('state managers', () => {
     clock = new FakeClock(start);
     hub = await startTestHub({ clock, docsDir: undefined });
     owner = bearer(hub.token);
+    ensureDemoEnergyDongle(hub.hub);
   });
   afterAll(() => hub.stop());
   const state = async (manager: string) => (await hub.http().get(`/api/manager/${manager}/state`).set(owner).expect(200)).body;

@@ -169,8 +169,7 @@ describe('energy manager', () => {
 
   it('when the state is asked, then it counts metering devices and the live power', async () => {
     const { body } = await hub.http().get(`${base}/state`).set(bearer(hub.tokenWith(['homey.system.readonly']))).expect(200);
-    // The demo home's energy dongle measures too; the live power leaves it out (it measures the others).
-    expect(body).toMatchObject({ measuredDeviceCount: 5, liveW: 256.2, priceType: 'fixed', dummyReports: false });
+    expect(body).toMatchObject({ measuredDeviceCount: 4, liveW: 256.2, priceType: 'fixed', dummyReports: false });
     await hub.http().get(`${base}/state`).set(readOnly()).expect(403);
   });
 

@@ -1,6 +1,7 @@
 import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { DONGLE_DRIVER_ID, FRAME_INTERVAL_MS, INSTALL_MS, LATEST_FIRMWARE, REBOOT_MS } from './dongles.js';
+import { ensureDemoEnergyDongle } from './demo.js';
+import { FRAME_INTERVAL_MS, INSTALL_MS, LATEST_FIRMWARE, REBOOT_MS } from './dongles.js';
 import { unseenLoad } from './meter.js';
 import { crc16 } from './telegram.js';
 
@@ -15,7 +16,7 @@ describe('energy dongle manager', () => {
     clock = new FakeClock(Date.parse('2026-11-24T10:00:00.000Z'));
     hub = await startTestHub({ clock });
     owner = bearer(hub.token);
-    dongleId = hub.hub.store.values('device').find((device) => device.driverId === DONGLE_DRIVER_ID)!.id;
+    dongleId = ensureDemoEnergyDongle(hub.hub)!.id;
   });
   afterAll(() => hub.stop());
 

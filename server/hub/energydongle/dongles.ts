@@ -211,25 +211,36 @@ export const energyDongles: HubService<Nothing> = {
   start: (_hub, hub) => {
     const running = new Map<string, Dongle>();
     dongles.set(hub, running);
+    // The meter's clock runs only while the home has a dongle: a home without one pays nothing for it.
+    let stopFrames: (() => void) | null = null;
+    const follow = () => {
+      if (running.size > 0 && !stopFrames) {
+        stopFrames = every(hub.clock, FRAME_INTERVAL_MS, () => {
+          for (const [id, dongle] of running) {
+            const device = hub.store.get('device', id);
+            if (device) receive(hub, device, dongle);
+          }
+        });
+      } else if (running.size === 0 && stopFrames) {
+        stopFrames();
+        stopFrames = null;
+      }
+    };
     for (const device of hub.store.values('device')) if (device.driverId === DONGLE_DRIVER_ID) running.set(device.id, load(hub, device));
+    follow();
     const stopDevices = hub.bus.subscribe(({ uri, event, data }) => {
       if (uri !== 'homey:manager:devices') return;
       const { id } = data as { id: string };
       const device = hub.store.get('device', id);
       if (event === 'device.create' && device?.driverId === DONGLE_DRIVER_ID) running.set(id, load(hub, device));
       if (event === 'device.delete' && running.delete(id)) hub.settings.unset(keyOf(id));
-    });
-    const stopFrames = every(hub.clock, FRAME_INTERVAL_MS, () => {
-      for (const [id, dongle] of running) {
-        const device = hub.store.get('device', id);
-        if (device) receive(hub, device, dongle);
-      }
+      follow();
     });
     return {
       gives: {},
       stop: () => {
         stopDevices();
-        stopFrames();
+        stopFrames?.();
         dongles.delete(hub);
       },
     };

@@ -27,7 +27,17 @@ interface Running {
 }
 const running = new WeakMap<Hub, Running>();
 
-const stored = (hub: Hub): StoredSatellite[] => hub.settings.get<StoredSatellite[]>(SETTING) ?? [];
+/** The satellites as stored, read once per hub and written through (reports read them every minute). */
+const known = new WeakMap<Hub, StoredSatellite[]>();
+function stored(hub: Hub): StoredSatellite[] {
+  let list = known.get(hub);
+  if (!list) known.set(hub, (list = hub.settings.get<StoredSatellite[]>(SETTING) ?? []));
+  return list;
+}
+function store(hub: Hub, list: StoredSatellite[]): void {
+  hub.settings.set(SETTING, list);
+  known.set(hub, list);
+}
 
 function requireSatellite(hub: Hub, serial: string): StoredSatellite {
   const satellite = stored(hub).find((one) => one.serial === serial);
@@ -38,7 +48,7 @@ function requireSatellite(hub: Hub, serial: string): StoredSatellite {
 /** Adds a satellite to the hub (the demo home's bridge), its debug logging off. */
 export function addSatellite(hub: Hub, satellite: Omit<StoredSatellite, 'debugLogging'>): void {
   const debugLogging = Object.fromEntries(satellite.peripherals.map((peripheral) => [peripheral, false]));
-  hub.settings.set(SETTING, [...stored(hub).filter((one) => one.serial !== satellite.serial), { ...satellite, debugLogging }]);
+  store(hub, [...stored(hub).filter((one) => one.serial !== satellite.serial), { ...satellite, debugLogging }]);
 }
 
 export function satellitesState(hub: Hub): { satellites: Record<string, Satellite> } {
@@ -61,7 +71,7 @@ export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { ser
     const satellite = requireSatellite(hub, serial);
     if (peripheral && !satellite.peripherals.includes(peripheral)) throw badRequest(`Satellite ${serial} has no ${peripheral} peripheral`);
   }
-  hub.settings.set(SETTING, stored(hub).map((satellite) => {
+  store(hub, stored(hub).map((satellite) => {
     if (serial !== undefined && satellite.serial !== serial) return satellite;
     const debugLogging = { ...satellite.debugLogging };
     for (const id of satellite.peripherals) if (!peripheral || id === peripheral) debugLogging[id] = enabled;
@@ -107,7 +117,8 @@ export const satelliteReports: HubService<Nothing> = {
         if (PERIPHERALS.has(connectivity)) state.relayed.set(connectivity as Peripheral, (state.relayed.get(connectivity as Peripheral) ?? 0) + 1);
       }
     });
-    const stopReports = every(hub.clock, REPORT_INTERVAL_MS, () => report(hub, state));
+    // Satellites report only where there are any.
+    const stopReports = stored(hub).length ? every(hub.clock, REPORT_INTERVAL_MS, () => report(hub, state)) : () => {};
     return {
       gives: {},
       stop: () => {
