@@ -82,6 +82,7 @@ describe('the official hub client (homey-api 3.20.0 HomeyAPIV3Local) against the
     };
   });
   afterAll(async () => {
+    (client as unknown as { destroy(): void }).destroy();
     await hub.stop();
     await weather.close();
   });
@@ -103,6 +104,19 @@ describe('the official hub client (homey-api 3.20.0 HomeyAPIV3Local) against the
     }
   }
 
+  // First: the sweep after it calls them with placeholders too (a made-up location unset, the firmware installed).
+  // Before the sweep, which calls the same operations with placeholders (a location unset, the firmware installed).
+  it('when the new managers\' operations are called with real arguments, then each works', async () => {
+    const fresh = operations.filter(({ manager }) => NEW_MANAGERS.has(manager.id));
+    expect(fresh.map(({ name }) => name)).toHaveLength(13 + 5 + 3 + 3 + 10);
+    const failed: string[] = [];
+    for (const operation of fresh) {
+      const outcome = await call(operation);
+      const expected = EXPECTED_ERRORS[operation.name];
+      if (expected ? outcome.ok || !expected.includes(outcome.statusCode!) : !outcome.ok) failed.push(`${operation.name}: ${outcome.ok ? 'succeeded' : outcome.message}`);
+    }
+    expect(failed).toEqual([]);
+  }, 120_000);
   it('when every operation of its specification is called, then the hub serves each (all but the four that would end the test)', async () => {
     expect(operations).toHaveLength(352);
     const notServed: string[] = [];
@@ -118,15 +132,4 @@ describe('the official hub client (homey-api 3.20.0 HomeyAPIV3Local) against the
     expect(sent).toBe(352 - Object.keys(NOT_SENT).length);
   }, 240_000);
 
-  it('when the new managers\' operations are called with real arguments, then each works', async () => {
-    const fresh = operations.filter(({ manager }) => NEW_MANAGERS.has(manager.id));
-    expect(fresh.map(({ name }) => name)).toHaveLength(13 + 5 + 3 + 3 + 10);
-    const failed: string[] = [];
-    for (const operation of fresh) {
-      const outcome = await call(operation);
-      const expected = EXPECTED_ERRORS[operation.name];
-      if (expected ? outcome.ok || !expected.includes(outcome.statusCode!) : !outcome.ok) failed.push(`${operation.name}: ${outcome.ok ? 'succeeded' : outcome.message}`);
-    }
-    expect(failed).toEqual([]);
-  }, 120_000);
 });
