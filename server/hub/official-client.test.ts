@@ -104,7 +104,6 @@ describe('the official hub client (homey-api 3.20.0 HomeyAPIV3Local) against the
     }
   }
 
-  // First: the sweep after it calls them with placeholders too (a made-up location unset, the firmware installed).
   // Before the sweep, which calls the same operations with placeholders (a location unset, the firmware installed).
   it('when the new managers\' operations are called with real arguments, then each works', async () => {
     const fresh = operations.filter(({ manager }) => NEW_MANAGERS.has(manager.id));
