@@ -5,6 +5,7 @@ import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { saveValues, type Device } from '../devices/device.js';
 import { liveReport } from '../energy/live.js';
+import { rootZone } from '../zones/api.js';
 import type { HubService, Nothing } from '../service.js';
 import { NEW_COUNTERS, readMeter, type Counters } from './meter.js';
 import { checkPhaseLoad, type PhaseLimits } from './phase-load.js';
@@ -79,7 +80,8 @@ export function requireDongle(hub: Hub, deviceId: string): { device: Device; don
 function receive(hub: Hub, device: Device, dongle: Dongle): void {
   const now = hub.now();
   if (now < dongle.offlineUntil) return;
-  const home = liveReport(hub, undefined).W;
+  // What the home's devices draw, as the energy manager counts them (a home without zones has none to count).
+  const home = rootZone(hub.store) ? liveReport(hub, undefined).W : 0;
   const { counters, values } = readMeter(dongle.kept.counters, home, now, now - dongle.lastReadAt);
   dongle.kept = { ...dongle.kept, counters };
   dongle.lastReadAt = now;
