@@ -54,7 +54,7 @@ export interface components {
                 };
                 zone: string;
             }[];
-            /** @description No contact is open */
+            /** @description No contact is open, no motion or tampering is seen and every lock is locked. */
             secure: boolean;
         };
     };
