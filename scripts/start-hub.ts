@@ -53,6 +53,9 @@ hub.config.webhooksUrl = `${cloudUrl}/webhooks`;
 // The demo home's TV remote is a device made from the infrared library's codes, asked with that credential (added once).
 const { ensureDemoRemote } = await import('../server/hub/demo-infrared.js');
 await ensureDemoRemote(hub, `${cloudUrl}/infrared`).catch((error: Error) => console.log(`The demo TV remote could not be added: ${error.message}`));
+// Its energy dongle reads the simulated smart meter into the energy manager (added once).
+const { ensureDemoEnergyDongle } = await import('../server/hub/energydongle/demo.js');
+ensureDemoEnergyDongle(hub);
 running.connectRemote();
 // It serves HTTPS too, with the certificate for its local name that the certificate service signs (its localUrlSecure).
 hub.config.certificateUrl = `${cloudUrl}/dns`;
