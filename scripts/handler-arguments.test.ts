@@ -46,6 +46,7 @@ const READ_ELSEWHERE: Record<string, string> = {
   'cloud/webhooks.deleteWebhook.token': QUERY_TOKEN,
   'cloud/geolocate.getLocation.homeyId': 'names the asking hub for the official client; the answer depends only on the address asked about',
   'cloud/weather.getWeather.homey': 'names the asking hub for the official client; the weather depends only on the place',
+  'cloud/weather.getWeatherHourly.homey': 'names the asking hub, as getWeather does; the forecast depends only on the place',
   'energy.setDynamicElectricityPriceUserCosts.type': 'has one value (electricity), which the contract checks',
   'cloud/setup.getSessionVoice.sessionId': "checked by the operation's guard (the session must be the caller's); the voice depends only on the language",
   'cloud/setup.getSessionBackups.sessionId': "checked by the operation's guard (the session must be the caller's); the account's backups do not depend on it",
