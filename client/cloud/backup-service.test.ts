@@ -18,7 +18,7 @@ describe('CloudAPI: the backup service, typed, for a hub and its owner', () => {
 
   beforeAll(async () => {
     account = await startTestAccount();
-    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: 'client-test-key', ownerOf: (id) => hubOwner(account.account, id), validateResponses: true, development: true });
+    service = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: 'client-test-key', ownerOf: (id) => hubOwner(account.account, id), validateResponses: true, development: true });
     url = await service.listen(0);
   });
   afterAll(async () => {

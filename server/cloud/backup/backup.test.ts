@@ -52,7 +52,7 @@ describe('cloud backup service', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    backups = await createBackupService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, hubSecretKey: KEY, quotaBytes: QUOTA, ownerOf: async (hubId) => owners.get(hubId) ?? null, validateResponses: true, development: true });
+    backups = await createBackupService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, hubSecretKey: KEY, quotaBytes: QUOTA, ownerOf: async (hubId) => owners.get(hubId) ?? null, validateResponses: true, development: true });
     url = await backups.listen(0);
   });
   afterAll(async () => {

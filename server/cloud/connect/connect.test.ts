@@ -44,7 +44,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
   beforeAll(async () => {
     cloud = await startTestAccount();
     const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
-    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, sharedSecret: SHARED_SECRET, validateResponses: true, development: true });
+    connect = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, sharedSecret: SHARED_SECRET, validateResponses: true, development: true });
     connectUrl = await connect.listen(0);
     hub = await startTestHub({ cloudPublicKey, connectUrl, hubSecret: hubSecret(key, OFFLINE_HUB), cloudSharedSecret: SHARED_SECRET });
     // The hub's own credential: its id is known once it runs.
@@ -225,7 +225,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
     let callbackUrl: string;
     beforeAll(async () => {
       // The hubs' own addresses are on loopback, which only the operator's allow-list lets a webhooks service reach.
-      webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections), callbackAllowList: ['127.0.0.1'] });
+      webhooks = await createWebhooksService({ dataDir, accountKey: cloud.account.keys.publicPem, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections), callbackAllowList: ['127.0.0.1'] });
       webhooksUrl = await webhooks.listen(0);
       callback = await createCallbackService({ dataDir, hubSecretKey: key, delivery: tunnelHubDelivery(connect.connections), validateResponses: true, development: true });
       callbackUrl = await callback.listen(0);
@@ -368,7 +368,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
     });
 
     it('when a tunnel does not answer the heartbeat, then the service drops it; one that answers stays', async () => {
-      const quick = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, heartbeatMs: 100 });
+      const quick = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, heartbeatMs: 100 });
       const quickUrl = (await quick.listen(0)).replace('http', 'ws');
       const open = (hubId: string, autoPong: boolean) =>
         new Promise<WebSocket>((resolve) => {

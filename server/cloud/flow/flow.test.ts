@@ -27,7 +27,7 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    flows = await createFlowService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, validateResponses: true, development: true });
+    flows = await createFlowService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, validateResponses: true, development: true });
     url = await flows.listen(0);
     hub = await startTestHub();
     // A flow of the demo home, as the hub's flow manager shares it.

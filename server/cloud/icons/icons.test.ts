@@ -32,7 +32,7 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
+    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
     url = await icons.listen(0);
     ({ auth } = await account.user());
     // Where createIconFromURL fetches from: a web server of SVG files.

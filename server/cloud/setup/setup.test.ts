@@ -45,7 +45,7 @@ describe('cloud setup service', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    setup = await createSetupService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, validateResponses: true, development: true });
+    setup = await createSetupService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, validateResponses: true, development: true });
     url = await setup.listen(0);
     hub = await startTestHub();
   });

@@ -74,7 +74,7 @@ describe('cloud store service: getOrders and getOrder', () => {
   it('when the account service cannot be reached, then 503 and the token is not in the answer', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'));
     const provider = new SimulatedPaymentProvider({ secret: 'x' });
-    const offline = await createStoreService({ dataDir, accountUrl: 'http://127.0.0.1:9', accounts: shop.account.account.subscriptions, provider });
+    const offline = await createStoreService({ dataDir, accountKey: shop.account.account.keys.publicPem, accounts: shop.account.account.subscriptions, provider });
     const offlineUrl = await offline.listen(0);
     try {
       const res = await request(offlineUrl).get('/user/order').set('Authorization', 'Bearer secret-token-value').expect(503);

@@ -34,7 +34,7 @@ describe('cloud webhooks service', () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
     // The test hubs listen on loopback, which a deployment refuses: the operator's allow-list lets this service reach them.
-    service = await createWebhooksService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, hubSecretKey: KEY, callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
+    service = await createWebhooksService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
     url = await service.listen(0);
     hub = await startTestHub();
     developer = await account.user();

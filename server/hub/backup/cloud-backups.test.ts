@@ -31,7 +31,7 @@ describe('cloud backups of a hub', () => {
 
   beforeAll(async () => {
     account = await startTestAccount();
-    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId), validateResponses: true, development: true });
+    service = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId), validateResponses: true, development: true });
     serviceUrl = await service.listen(0);
     hub = await startTestHub();
     owner = await account.user();

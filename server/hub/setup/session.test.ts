@@ -22,7 +22,7 @@ describe("the hub's setup process, end to end with the cloud setup service", () 
   let fresh: TestHub;
   beforeAll(async () => {
     account = await startTestAccount();
-    setup = await createSetupService({ dataDir, accountUrl: account.url });
+    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem });
     setupUrl = await setup.listen(0);
     [hub, fresh] = await Promise.all([startTestHub(), startTestHub({ demoHome: false, serialNumber: NEW_SN })]);
   });
