@@ -5,7 +5,7 @@ export const manager = {"id":"setup","uri":"homey:manager:setup","itemTypes":{}}
 
 export const operations = {
   /** Open a setup session */
-  createSession: {"method":"post","path":"/","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["sn"],"required":false},"args":[{"name":"sn","in":"body","required":false,"types":["string"]}],"status":200},
+  createSession: {"method":"post","path":"/","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["sn"],"required":false},"args":[{"name":"sn","in":"body","required":false,"types":["string"]}],"status":200},
   /**
    * Guess the time zone of a new hub
    *
@@ -13,21 +13,21 @@ export const operations = {
    */
   getTimezone: {"method":"get","path":"/timezone","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["ip"],"body":null,"args":[{"name":"ip","in":"query","required":false,"types":["string"]}],"status":200},
   /** Get a setup session */
-  getSession: {"method":"get","path":"/{sessionId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
+  getSession: {"method":"get","path":"/{sessionId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
   /**
    * Update a setup session
    *
    * The serial number (until the hub connects), the hub's name, language and time zone the app chose.
    */
-  updateSession: {"method":"put","path":"/{sessionId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
+  updateSession: {"method":"put","path":"/{sessionId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * End a setup session
    *
    * The session, its commands and its hub token are gone.
    */
-  deleteSession: {"method":"delete","path":"/{sessionId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":204},
+  deleteSession: {"method":"delete","path":"/{sessionId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":204},
   /** Get the state of a setup session */
-  getSessionState: {"method":"get","path":"/{sessionId}/state","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
+  getSessionState: {"method":"get","path":"/{sessionId}/state","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
   /**
    * Tell the state of a setup session (the hub)
    *
@@ -45,7 +45,7 @@ export const operations = {
    *
    * A manager's operation with its arguments, for the hub to carry out; the session moves to configuring. 409 unless the hub is connected or configuring; at most 100 commands a session.
    */
-  createSessionCommand: {"method":"post","path":"/{sessionId}/command","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"fields","names":["manager","command","args"],"required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"manager","in":"body","required":true,"types":["string"]},{"name":"command","in":"body","required":true,"types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]}],"status":200},
+  createSessionCommand: {"method":"post","path":"/{sessionId}/command","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"fields","names":["manager","command","args"],"required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"manager","in":"body","required":true,"types":["string"]},{"name":"command","in":"body","required":true,"types":["string"]},{"name":"args","in":"body","required":false,"types":["object"]}],"status":200},
   /**
    * Answer a command (the hub)
    *
@@ -57,23 +57,23 @@ export const operations = {
    *
    * Sends the hub the command `users.login` with the user's delegation token (audience homey), with which the hub makes its owner; answers the command.
    */
-  loginByDelegationToken: {"method":"post","path":"/{sessionId}/login-token","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
+  loginByDelegationToken: {"method":"post","path":"/{sessionId}/login-token","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * Reset the hub
    *
    * Sends the hub the command `setup.reset`, which its setup process carries out itself: with `factoryreset` it forgets everything first; then it takes `name`, logs in the owner of the delegation `token` and keeps `extraProperties`. Answers the command.
    */
-  updateSessionHomey: {"method":"post","path":"/{sessionId}/reset","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
+  updateSessionHomey: {"method":"post","path":"/{sessionId}/reset","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"data","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * Get the voice of the setup in a language
    *
    * The hub's voice for `language` and what it says during the setup; 404 for a language without a voice.
    */
-  getSessionVoice: {"method":"get","path":"/{sessionId}/voice","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":["language"],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"language","in":"query","required":true,"types":["string"]}],"status":200},
+  getSessionVoice: {"method":"get","path":"/{sessionId}/voice","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":["language"],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"language","in":"query","required":true,"types":["string"]}],"status":200},
   /**
    * Get the backups the hub may be restored from
    *
    * The user's hub backups to restore the new hub from. No backup service exists yet in this platform, so the list is always empty; it will list the backup service's backups of the user's hubs once that service exists.
    */
-  getSessionBackups: {"method":"get","path":"/{sessionId}/backup","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
+  getSessionBackups: {"method":"get","path":"/{sessionId}/backup","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -38,6 +38,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * expired on `clock`, issued for `audience`. Nothing is asked of the account service per call. A token that fails
  * is refused with a 401 invalid_token that says why (expired, another audience, not a delegation token at all: an
  * account access token is for the account service only), thrown for the transport to answer where a token is needed.
+ * `clock` is the time the account service signs by: the real time, whatever clock a service's own data follows
+ * (tests move a store's clock to expire offers, not the tokens of its customers).
  */
 export function delegationTokenVerifier(publicPem: string, audience: string, clock: Clock = systemClock): VerifyAccessToken {
   const key = importSPKI(publicPem, DELEGATION_ALGORITHM);

@@ -38,7 +38,7 @@ export async function createBackupService(config: BackupServiceConfig): Promise<
   mkdirSync(filesDir, { recursive: true });
   const db = await openBackupDb(config);
   const clock = config.clock ?? systemClock;
-  const verifyToken = delegationTokenVerifier(config.accountKey, 'backup', clock);
+  const verifyToken = delegationTokenVerifier(config.accountKey, 'backup');
   const state: BackupState = {
     db,
     clock,

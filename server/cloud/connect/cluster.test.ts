@@ -63,12 +63,12 @@ describeWithRedis('the connect service on two instances', () => {
     hub = await startTestHub({ cloudPublicKey, connectUrl: urls[0], hubSecret: 'not-yet' });
     hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
     await hub.connectRemote()!.connected();
-    owner = await cloud.user();
+    owner = await cloud.user('connect');
     hub.hub.store.insert('user', newUser({ name: 'Owner', athomId: owner.id, verified: true, role: 'manager' }));
     // The client is sent to instance two; the local address answers nothing.
     const record = { _id: hub.hub.id, name: 'Home', apiVersion: 3, platform: 'local', localUrl: 'http://127.0.0.1:9', remoteUrl: urls[1] };
-    await cloud.http().post('/homey/').set(owner.auth).send(record).expect(200);
-    await cloud.http().post('/homey/').set(owner.auth).send({ _id: GHOST_HUB, name: 'Cabin' }).expect(200);
+    await cloud.http().post('/homey/').set(owner.accountAuth).send(record).expect(200);
+    await cloud.http().post('/homey/').set(owner.accountAuth).send({ _id: GHOST_HUB, name: 'Cabin' }).expect(200);
   }, 60_000);
   afterAll(async () => {
     await hub?.stop();

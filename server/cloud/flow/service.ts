@@ -25,6 +25,6 @@ export async function createFlowService(config: FlowServiceConfig): Promise<Flow
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openFlowDb(config);
   const state = { db, clock: config.clock ?? systemClock };
-  const http = createServiceHttp({ ...config, contract: spec, api: flowApi, context: withState(state), verify: delegationTokenVerifier(config.accountKey, 'flow', state.clock) });
+  const http = createServiceHttp({ ...config, contract: spec, api: flowApi, context: withState(state), verify: delegationTokenVerifier(config.accountKey, 'flow') });
   return withDatabase(http, db, { db });
 }

@@ -35,7 +35,7 @@ export async function createIconsService(config: IconsServiceConfig): Promise<Ic
     contract: spec,
     api: iconsApi,
     context: withState(state),
-    verify: delegationTokenVerifier(config.accountKey, 'icons', state.clock),
+    verify: delegationTokenVerifier(config.accountKey, 'icons'),
     rawRoutes: [createIconRoute(state)],
   });
   return withDatabase(http, db, { db });

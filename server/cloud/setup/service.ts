@@ -32,7 +32,7 @@ export async function createSetupService(config: SetupServiceConfig): Promise<Se
     contract: spec,
     api: setupApi,
     context: withState<{ db: SetupDb; clock: typeof systemClock }, CloudSession | HubCaller>({ db, clock }),
-    verify: setupVerifier(db, delegationTokenVerifier(config.accountKey, 'setup', clock)),
+    verify: setupVerifier(db, delegationTokenVerifier(config.accountKey, 'setup')),
   });
   return withDatabase(http, db, { db });
 }

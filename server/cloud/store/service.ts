@@ -48,7 +48,7 @@ export async function createStoreService(config: StoreServiceConfig): Promise<St
     contract: spec,
     api: storeApi,
     context: withState(store),
-    verify: shopSessionVerifier(store, delegationTokenVerifier(config.accountKey, 'store', clock)),
+    verify: shopSessionVerifier(store, delegationTokenVerifier(config.accountKey, 'store')),
     rawRoutes: storeRawRoutes(store),
   });
   return withDatabase(http, db, { db, store });

@@ -49,7 +49,7 @@ export async function createWebhooksService(config: WebhooksServiceConfig): Prom
     db,
     clock,
     hubSecretKey: config.hubSecretKey,
-    verifyToken: delegationTokenVerifier(config.accountKey, 'webhooks', clock),
+    verifyToken: delegationTokenVerifier(config.accountKey, 'webhooks'),
     delivery: deliveryInOrder(...(config.connectDelivery ? [config.connectDelivery] : []), directHubDelivery((hubId) => registeredAddress({ db }, hubId), { allowAddresses: callbackAllowList })),
     publicUrl: config.publicUrl ?? '',
     callbackAllowList,

@@ -66,7 +66,9 @@ export interface TestUser {
   email: string;
   token: string;
   auth: { Authorization: string };
+  /** The account's own access token, and its header for calls of the account service. */
   accessToken: string;
+  accountAuth: { Authorization: string };
 }
 
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
@@ -117,7 +119,7 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     const { id, email } = await signUp();
     const accessToken = (await tokens(email)).access_token;
     const token = audience ? await delegation(accessToken, audience) : accessToken;
-    return { id, email, token, auth: { Authorization: `Bearer ${token}` }, accessToken };
+    return { id, email, token, auth: { Authorization: `Bearer ${token}` }, accessToken, accountAuth: { Authorization: `Bearer ${accessToken}` } };
   };
   return {
     ...service,
