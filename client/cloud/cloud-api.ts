@@ -76,8 +76,8 @@ export class CloudAPI {
    * Every operation of a cloud service at its base URL, as methods: `cloud.service('store', url).getOrders()`. The
    * account service's calls carry this account's token; every other service's a delegation token of its own
    * audience (the service's id, docs/protocol.md §8), asked for at the first call that needs one, shared by every
-   * client of that audience and asked for again when the service answers 401 invalid_token (expired). An operation
-   * that takes it in the query (`token`: the backup and webhooks services) is given it when the call names none.
+   * client of that audience and asked for again when the service answers 401 invalid_token (expired). The backup
+   * and webhooks services' operations that take it in the query (`token`) are given `cloud.createDelegationToken(...)`.
    */
   service<S extends CloudApiId>(id: S, baseUrl: string): CloudService<S> {
     const operations: Readonly<Record<string, OperationSpec>> = cloudApis[id].operations;
@@ -94,10 +94,9 @@ export class CloudAPI {
       refresh: { isStale: isInvalidToken, refresh: (stale) => this.renewDelegation(id, stale), token },
     });
     return createService<S>(operations, async (operation, args) => {
-      const inQuery = operation.args.some(({ name, in: where, required }) => name === 'token' && where === 'query' && required) && args.token === undefined;
-      if ((operation.auth === 'token' || inQuery) && !token()) await this.renewDelegation(id, undefined);
+      if (operation.auth === 'token' && !token()) await this.renewDelegation(id, undefined);
       try {
-        return await this.call(http, operation, inQuery ? { ...args, token: token() } : args);
+        return await this.call(http, operation, args);
       } catch (error) {
         throw redact(error as Error, [token()]);
       }
