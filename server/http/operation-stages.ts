@@ -48,7 +48,10 @@ export interface Stages {
 
 export interface StageOptions<Context extends CallContext> {
   dispatcher: Dispatcher<Context>;
-  /** The session behind a raw bearer token, or null when the token is unknown, expired or revoked. */
+  /**
+   * The session behind a raw bearer token, or null when the token is unknown, expired or revoked (or a thrown 401
+   * ApiError saying why, answered only where a token is needed).
+   */
   authenticate(token: string): Caller['session'] | Promise<Caller['session']>;
   /** CORS headers for the operation's answer (cors.ts). */
   allowOrigin(req: Request, res: Response, spec: OperationSpec): void;
@@ -68,8 +71,16 @@ export function operationStages<Context extends CallContext>(options: StageOptio
   /** The caller as the bearer token tells: a session, or none (and whether a token came that is not valid). */
   async function callerOf(req: Request): Promise<Caller> {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
-    const session = token ? await options.authenticate(token) : null;
-    return { session, invalidToken: Boolean(token) && !session, remoteAddress: clientAddress(req) };
+    const remoteAddress = clientAddress(req);
+    if (!token) return { session: null, remoteAddress };
+    try {
+      const session = await options.authenticate(token);
+      return { session, invalidToken: !session, remoteAddress };
+    } catch (error) {
+      // A verifier that says why it refused a token: its 401 is answered where the operation needs a token.
+      if (error instanceof ApiError && error.statusCode === 401) return { session: null, invalidToken: error, remoteAddress };
+      throw error;
+    }
   }
 
   function dispatched(operation: Operation<Context>): Stages {

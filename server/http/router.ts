@@ -19,7 +19,10 @@ export interface HttpOptions<Context extends CallContext> {
    * dispatcher and raw routes name it: every request is validated against its own API's document.
    */
   contracts: Readonly<Record<string, object>>;
-  /** The session behind a raw bearer token, or null when the token is unknown, expired or revoked. */
+  /**
+   * The session behind a raw bearer token, or null when the token is unknown, expired or revoked (or a thrown 401
+   * ApiError saying why, answered only where a token is needed).
+   */
   authenticate(token: string): Caller['session'] | Promise<Caller['session']>;
   /** Check every answer against the contract: on in tests and strict mode. */
   validateResponses: boolean;

@@ -58,10 +58,10 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
   beforeAll(async () => {
     cloud = await startTestAccount();
     const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
-    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, validateResponses: true, development: true });
+    connect = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, validateResponses: true, development: true });
     const connectUrl = await connect.listen(0);
     // The hub also registers its own (loopback) address, which only this allow-list lets the service call directly.
-    webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: recorded(tunnelHubDelivery(connect.connections), throughTunnel), callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
+    webhooks = await createWebhooksService({ dataDir, accountKey: cloud.account.keys.publicPem, hubSecretKey: key, connectDelivery: recorded(tunnelHubDelivery(connect.connections), throughTunnel), callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
     webhooksUrl = await webhooks.listen(0);
     webhooks.state.delivery = recorded(webhooks.state.delivery, delivered, sent);
     hub = await startTestHub({ cloudPublicKey, webhooksUrl });
@@ -71,7 +71,7 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
     tunnel = hub.connectRemote()!;
     await tunnel.connected();
 
-    const developer = await cloud.user();
+    const developer = await cloud.user('webhooks');
     webhookId = (await request(webhooksUrl).post('/api/webhook').query({ token: developer.token }).send({ name: 'Doorbell', fn: 'doorbell_ring', keyPath: 'account.id' }).expect(200)).body._id;
     variableId = (await hub.http().post('/api/manager/logic/variable').set(auth()).send({ name: 'Last button', type: 'string', value: 'none' }).expect(200)).body.id;
     await install();
