@@ -11,7 +11,7 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { handleSdkMessage, appOfDevice, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
+import { handleSdkMessage, appOfDevice, appStopped, appWrites, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import type { HubService, Nothing } from '../service.js';
 
 export type App = components['schemas']['App'];
@@ -161,6 +161,7 @@ export class AppRuntime {
         for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
         for (const cancel of running?.signIns ?? []) cancel();
+        appStopped(this.hub, id);
         if (running?.worker === worker) this.running.delete(id);
         settle();
         if (this.closing) return;

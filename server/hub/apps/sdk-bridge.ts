@@ -16,6 +16,12 @@ import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
+import { forgetSamples, mediaRequests } from './sdk-bridge/media.js';
+import { radioRequests, stopReceivers } from './sdk-bridge/radios.js';
+import { recordRequests } from './sdk-bridge/records.js';
+import type { SdkRequests } from './sdk-bridge/requests.js';
+import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
+import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
 
@@ -98,12 +104,17 @@ export function reportCapability(hub: Hub, appId: string, deviceId: unknown, cap
   }
 }
 
-const UPDATABLE = new Set(['settings', 'store', 'available', 'unavailableMessage', 'class', 'energy', 'capabilitiesOptions']);
+const UPDATABLE = new Set(['settings', 'store', 'available', 'unavailableMessage', 'warningMessage', 'class', 'energy', 'capabilitiesOptions']);
+const MAX_WARNING = 1000;
 
 function updateDevice(hub: Hub, appId: string, { deviceId, changes }: { deviceId: unknown; changes: Record<string, unknown> }): void {
   const device = ownDevice(hub, appId, deviceId);
   const stray = Object.keys(changes).find((key) => !UPDATABLE.has(key));
   if (stray) throw badRequest(`An app does not change a device's ${stray}`);
+  const warning = changes.warningMessage;
+  if (warning !== undefined && warning !== null && (typeof warning !== 'string' || warning.length > MAX_WARNING)) {
+    throw badRequest(`A device's warning is a text of up to ${MAX_WARNING} characters`);
+  }
   hub.store.save('device', { ...device, ...changes } as Device);
 }
 
@@ -116,6 +127,16 @@ function changeCapabilities(hub: Hub, appId: string, deviceId: unknown, capabili
   hub.store.save('device', {
     ...device, capabilities, capabilitiesObj, ui: uiOf(capabilities, capabilitiesObj), insights: insightsOf(device.id, capabilities, capabilitiesObj, device.ownerUri),
   });
+}
+
+/** A picture of the app's device (a camera's, a speaker's album art): one of the app's images, by its id on the device. */
+function setDeviceImage(hub: Hub, appId: string, { deviceId, type, id, title, imageId }: Record<string, unknown>): void {
+  const device = ownDevice(hub, appId, deviceId);
+  const image = requireOwnImage(hub, appUri(appId), imageId);
+  if (type !== 'camera' && type !== 'media') throw badRequest('A device image is a camera or media image');
+  const entry: Device['images'][number] = { type, id: String(id), ...(typeof title === 'string' ? { title } : {}), imageObj: { id: image.id, url: image.url } };
+  const images = [...device.images.filter((existing) => !(existing.type === type && existing.id === entry.id)), entry];
+  hub.store.save('device', { ...device, images });
 }
 
 /** Another app's route, called by an app that holds the permission `homey:app:<target>`, as the web API would. */
@@ -163,9 +184,29 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
       return argumentValues(hub, appId, String(args.cardId), args.deviceId);
     case 'cloud.homeyId':
       return hub.id;
+    case 'device.setImage':
+      return setDeviceImage(hub, appId, args);
     default:
-      throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
+      if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
+      return managerRequests[method]!(hub, appId, args);
   }
+}
+
+/** The requests of the managers with files of their own (sdk-bridge/). */
+const managerRequests: SdkRequests = { ...mediaRequests, ...radioRequests, ...recordRequests, ...webApiRequests };
+
+/** What an app that stopped leaves running on the hub: its samples and its radio receivers. */
+export function appStopped(hub: Hub, appId: string): void {
+  forgetSamples(hub, appId);
+  stopReceivers(hub, appId);
+}
+
+/** What an uninstalled app leaves on the hub: its insights logs, images and owner token. */
+function appRemoved(hub: Hub, appId: string): void {
+  appStopped(hub, appId);
+  hub.insights.removeOwner(appUri(appId));
+  removeImagesOf(hub, appUri(appId));
+  revokeOwnerToken(hub, appId);
 }
 
 /** What an SDK v3 app's worker asks of the hub: its requests answered (or refused), its realtime events published. */
@@ -189,9 +230,10 @@ export function appPairingEvent(hub: Hub, session: PairSession, event: string): 
   });
 }
 
-/** Tells the apps of a device that it was added, changed (not only its values) or removed. */
+/** Tells the apps of a device that it was added, changed (not only its values) or removed; clears up after removed apps. */
 export function followDevices(hub: Hub): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
+    if (uri === 'homey:manager:apps' && event === 'app.delete') return appRemoved(hub, (data as { id: string }).id);
     if (uri !== 'homey:manager:devices' || !event.startsWith('device.')) return;
     const { id } = data as { id: string };
     if (event === 'device.delete') return hub.apps.tellSdkApps(undefined, { type: 'device.delete', id });

@@ -6,6 +6,9 @@ const { Driver, PairSession } = require('./driver.cjs');
 const { Device } = require('./device.cjs');
 const { Api, ApiApp } = require('./api.cjs');
 const flow = require('./flow.cjs');
+const { LedringAnimation, LedringAnimationSystem, LedringAnimationSystemProgress } = require('./media.cjs');
+const { Image, InsightsLog } = require('./records.cjs');
+const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
 
 module.exports = {
   /** The app's `homey.env` and app.json, set before its code loads (start.cjs). */
@@ -26,4 +29,14 @@ module.exports = {
   FlowCardCondition: flow.FlowCardCondition,
   FlowCardAction: flow.FlowCardAction,
   FlowToken: flow.FlowToken,
+  LedringAnimation,
+  LedringAnimationSystem,
+  LedringAnimationSystemProgress,
+  Image,
+  InsightsLog,
+  Signal,
+  Signal433,
+  Signal868,
+  SignalInfrared,
+  BleAdvertisement,
 };
