@@ -2,13 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { capabilityEntry, insightsOf, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
-import { findDriver } from '../drivers/catalogue.js';
-import type { PairSession } from '../drivers/pairing.js';
 import { hubLocation } from '../geolocation/geolocation.js';
 import { modeOption } from '../geolocation/geolocation.js';
 import { hubLanguage, hubUnits } from '../i18n/i18n.js';
@@ -17,13 +14,12 @@ import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
 import { forgetSamples, mediaRequests } from './sdk-bridge/media.js';
+import { pairingRequests } from './sdk-bridge/pairing.js';
 import { radioRequests, stopReceivers } from './sdk-bridge/radios.js';
 import { recordRequests } from './sdk-bridge/records.js';
 import type { SdkRequests } from './sdk-bridge/requests.js';
 import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
 import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
-
-type FoundDevice = components['schemas']['FoundDevice'];
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
 export const TRIGGER_DEVICE = '__device';
@@ -193,7 +189,7 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
 }
 
 /** The requests of the managers with files of their own (sdk-bridge/). */
-const managerRequests: SdkRequests = { ...mediaRequests, ...radioRequests, ...recordRequests, ...webApiRequests };
+const managerRequests: SdkRequests = { ...mediaRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests };
 
 /** What an app that stopped leaves running on the hub: its samples and its radio receivers. */
 export function appStopped(hub: Hub, appId: string): void {
@@ -218,22 +214,11 @@ export function handleSdkMessage(hub: Hub, appId: string, worker: AppWorker, mes
   );
 }
 
-/** A pairing event of an SDK v3 app's driver, answered by the app; undefined for drivers the app does not pair itself. */
-export function appPairingEvent(hub: Hub, session: PairSession, event: string): Promise<FoundDevice[]> | undefined {
-  const driver = findDriver(session.driverId);
-  const appId = driver && appOfDevice({ ownerUri: driver.ownerUri ?? '' });
-  if (!appId || !hub.apps.isSdkApp(appId)) return undefined;
-  const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
-  return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data: null, now: hub.now() }).then((found) => {
-    if (!Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
-    return found as FoundDevice[];
-  });
-}
-
 /** Tells the apps of a device that it was added, changed (not only its values) or removed; clears up after removed apps. */
 export function followDevices(hub: Hub): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
     if (uri === 'homey:manager:apps' && event === 'app.delete') return appRemoved(hub, (data as { id: string }).id);
+    if (uri === 'homey:manager:drivers' && event === 'pairsession.delete') return hub.apps.tellSdkApps(undefined, { type: 'pair.end', sessionId: (data as { id: string }).id });
     if (uri !== 'homey:manager:devices' || !event.startsWith('device.')) return;
     const { id } = data as { id: string };
     if (event === 'device.delete') return hub.apps.tellSdkApps(undefined, { type: 'device.delete', id });

@@ -95,6 +95,40 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect(unknown.error_description).toMatch(/No MAC address is known for 192.0.2.254/);
   });
 
+  it('when its driver pairs with a custom view and repairs, then the screen gets the app\'s question and moves, and the app gets the answers', async () => {
+    const driverId = `${uri}:doorbell`;
+    const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);
+    const client = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v4');
+    try {
+      const screen = `homey:pairsession:${pairing.id}`;
+      await client.request('subscribe', screen);
+      const shown = client.next(screen, (event) => event === 'showView');
+      const wrong = await hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'code', data: '0000' }).expect(200);
+      expect(wrong.body).toEqual({ accepted: false });
+      // The view's event waits for the app, which asks the screen (a question in the session's callbacks) first.
+      const answered = hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'code', data: '1234' }).then((response) => response);
+      let questionId = '';
+      await eventually(async () => {
+        const { body } = await hub.http().get(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(200);
+        const [asked] = Object.values(body.callbacks as Record<string, { id: string }>);
+        expect(asked).toMatchObject({ event: 'confirm_code', data: { code: '1234' }, answered: false });
+        questionId = asked!.id;
+      });
+      await hub.http().post(api(`drivers/pairsession/${pairing.id}/callback`)).set(auth()).send({ callbackId: questionId, data: true }).expect(204);
+      expect((await answered).body).toEqual({ accepted: true });
+      expect((await shown).data).toEqual({ viewId: 'list_devices' });
+    } finally {
+      client.close();
+    }
+    await hub.http().delete(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(204);
+    await eventually(() => expect(hub.hub.apps.logOf(APP).map(({ line }) => line)).toContain('Pairing ended'));
+
+    const { body: repair } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'repair', driverId, deviceId: doorbellId }).expect(200);
+    const { body: repaired } = await hub.http().post(api(`drivers/pairsession/${repair.id}/emit`)).set(auth()).send({ event: 'code' }).expect(200);
+    expect(repaired).toBe('Front door');
+    expect((await hub.http().get(api(`devices/device/${doorbellId}`)).set(auth()).expect(200)).body.store).toEqual({ repaired: true });
+  });
+
   it('when it keeps a log, an image and a warning, then insights, images and the device show them, and uninstalling takes them away', async () => {
     const { body: visitors } = await hub.http().post(app('visitors')).set(auth()).send({}).expect(200);
     expect(visitors.logs).toEqual([{ name: 'visitors', options: { title: 'Visitors', type: 'number', units: 'people', decimals: 0 } }]);
@@ -121,6 +155,11 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect(zones).toEqual({ names: Object.values(hubZones as Record<string, { name: string }>).map((zone) => zone.name).sort(), sameHost: true });
     const tokens = () => hub.hub.store.values('session').filter((session) => session.clientName === uri);
     expect(tokens()).toHaveLength(1);
+
+    // Unpaired, the device hears it is deleted and uninitialized.
+    const { body: unpair } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'unpair', driverId: `${uri}:doorbell`, deviceId: doorbellId }).expect(200);
+    await hub.http().delete(api(`drivers/pairsession/${unpair.id}/device`)).set(auth()).expect(204);
+    await eventually(() => expect(hub.hub.apps.logOf(APP).map(({ line }) => line)).toEqual(expect.arrayContaining(['Front door deleted', 'Front door uninitialized'])));
 
     await hub.http().post(api('devkit/app')).set(auth()).send({ manifest: { id: APP } }).expect(200);
     await hub.http().delete(api(`devkit/app/${sessionId}`)).set(auth()).expect(204);

@@ -88,16 +88,23 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
   });
 
   const pairSessions = new Map();
-  host.handle('pair', async ({ sessionId, driverId, event, data }) => {
+  host.handle('pair', async ({ sessionId, sessionType, deviceId, driverId, event, data }) => {
     const driver = homey.drivers.getDriver(driverId);
     let session = pairSessions.get(sessionId);
     if (!session) {
-      pairSessions.set(sessionId, (session = new PairSession()));
-      await driver.onPair(session);
+      const views = (sessionType === 'repair' ? driver.manifest.repair : driver.manifest.pair) ?? [];
+      pairSessions.set(sessionId, (session = new PairSession(sessionId, views)));
+      if (sessionType === 'repair') await driver.onRepair(session, devices.get(deviceId));
+      else await driver.onPair(session);
     }
     if (session._handles(event)) return session._run(event, data);
     if (event === 'list_devices') return driver.onPairListDevices(data);
     throw new Error(`The driver ${driverId} does not handle the pairing event ${event}`);
+  });
+  host.handle('pair.end', async ({ sessionId }) => {
+    const session = pairSessions.get(sessionId);
+    pairSessions.delete(sessionId);
+    if (session?._handles('disconnect')) await session._run('disconnect');
   });
   host.handle('autocomplete', async ({ cardType, cardId, name, query, args }) => {
     const listener = autocompleteListeners.get(`${cardType}:${cardId}:${name}`);
