@@ -19,6 +19,7 @@ import { radioRequests, stopReceivers } from './sdk-bridge/radios.js';
 import { recordRequests } from './sdk-bridge/records.js';
 import type { SdkRequests } from './sdk-bridge/requests.js';
 import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
+import { unregisterWidgets, widgetRequests } from './sdk-bridge/widgets.js';
 import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
@@ -189,12 +190,13 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
 }
 
 /** The requests of the managers with files of their own (sdk-bridge/). */
-const managerRequests: SdkRequests = { ...mediaRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests };
+const managerRequests: SdkRequests = { ...mediaRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
 
-/** What an app that stopped leaves running on the hub: its samples and its radio receivers. */
+/** What an app that stopped leaves running on the hub: its samples, radio receivers and widgets. */
 export function appStopped(hub: Hub, appId: string): void {
   forgetSamples(hub, appId);
   stopReceivers(hub, appId);
+  unregisterWidgets(hub, appId);
 }
 
 /** What an uninstalled app leaves on the hub: its insights logs, images and owner token. */

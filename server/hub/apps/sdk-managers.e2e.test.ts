@@ -129,6 +129,18 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect((await hub.http().get(api(`devices/device/${doorbellId}`)).set(auth()).expect(200)).body.store).toEqual({ repaired: true });
   });
 
+  it('when it declares a widget, then the dashboards offer it while the app runs, its autocomplete answered by the app', async () => {
+    const id = `${uri}:visitors`;
+    const { body: widget } = await hub.http().get(api(`dashboards/appwidget/${id}`)).set(auth()).expect(200);
+    expect(widget).toMatchObject({ ownerUri: uri, ownerName: 'SDK hardware', name: 'Visitors', height: 120 });
+    expect(widget.settings).toEqual([
+      { id: 'door', type: 'autocomplete', title: 'Door', value: null },
+      { id: 'period', type: 'dropdown', title: 'Period', value: 'day', values: [{ id: 'day', title: 'Today' }, { id: 'week', title: 'This week' }] },
+    ]);
+    const { body: doors } = await hub.http().get(api(`dashboards/appwidget/${id}/autocomplete`)).query({ settingId: 'door', query: 'back' }).set(auth()).expect(200);
+    expect(doors).toEqual([{ id: 'back', name: 'Back door' }]);
+  });
+
   it('when it keeps a log, an image and a warning, then insights, images and the device show them, and uninstalling takes them away', async () => {
     const { body: visitors } = await hub.http().post(app('visitors')).set(auth()).send({}).expect(200);
     expect(visitors.logs).toEqual([{ name: 'visitors', options: { title: 'Visitors', type: 'number', units: 'people', decimals: 0 } }]);
@@ -165,6 +177,7 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     await hub.http().delete(api(`devkit/app/${sessionId}`)).set(auth()).expect(204);
     await hub.http().get(api(`insights/log/${uri}:visitors`)).set(auth()).expect(404);
     await hub.http().get(api(`images/image/${snapshot.id}`)).set(auth()).expect(404);
+    await hub.http().get(api(`dashboards/appwidget/${uri}:visitors`)).set(auth()).expect(404);
     expect(tokens()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ const managers = require('./managers.cjs');
 const media = require('./media.cjs');
 const radios = require('./radios.cjs');
 const records = require('./records.cjs');
+const { ManagerDashboards } = require('./dashboards.cjs');
 
 class ManagerCloud extends Manager {
   /** @param {any} homey @param {any} cloud the runner's OAuth2 sign-ins (worker/runner.js) */
@@ -70,6 +71,7 @@ class Homey extends SimpleClass {
     this.arp = new radios.ManagerArp(this);
     this.audio = new media.ManagerAudio(this);
     this.ble = new radios.ManagerBLE(this);
+    this.dashboards = new ManagerDashboards(this);
     this.images = new records.ManagerImages(this);
     this.insights = new records.ManagerInsights(this);
     this.ledring = new media.ManagerLedring(this);

@@ -8,6 +8,7 @@ const { Api, ApiApp } = require('./api.cjs');
 const flow = require('./flow.cjs');
 const { LedringAnimation, LedringAnimationSystem, LedringAnimationSystemProgress } = require('./media.cjs');
 const { Image, InsightsLog } = require('./records.cjs');
+const { Widget } = require('./dashboards.cjs');
 const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
 
 module.exports = {
@@ -39,4 +40,5 @@ module.exports = {
   Signal868,
   SignalInfrared,
   BleAdvertisement,
+  Widget,
 };

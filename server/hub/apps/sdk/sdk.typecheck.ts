@@ -21,6 +21,7 @@ import type PairSession from 'homey-apps-sdk-v3-types/lib/PairSession.js';
 import type ManagerArp from 'homey-apps-sdk-v3-types/manager/arp.js';
 import type ManagerAudio from 'homey-apps-sdk-v3-types/manager/audio.js';
 import type ManagerBLE from 'homey-apps-sdk-v3-types/manager/ble.js';
+import type ManagerDashboards from 'homey-apps-sdk-v3-types/manager/dashboards.js';
 import type ManagerImages from 'homey-apps-sdk-v3-types/manager/images.js';
 import type ManagerInsights from 'homey-apps-sdk-v3-types/manager/insights.js';
 import type ManagerLedring from 'homey-apps-sdk-v3-types/manager/ledring.js';
@@ -35,6 +36,7 @@ import type { ManagerApi as OurApi, ManagerApps as OurApps } from './api.cjs';
 import type * as OurMedia from './media.cjs';
 import type * as OurRadios from './radios.cjs';
 import type * as OurRecords from './records.cjs';
+import type * as OurDashboards from './dashboards.cjs';
 
 /** Compiles only when `Actual` has every member of `Expected` with a type that fits. */
 type Fits<Actual extends Expected, Expected> = [Actual, Expected];
@@ -80,8 +82,10 @@ export type Checks = [
   Fits<InstanceType<typeof Ours.BleAdvertisement>, Own<Declared.BleAdvertisement>>,
   Fits<InstanceType<typeof OurRadios.ManagerArp>, Own<ManagerArp>>,
   Fits<InstanceType<typeof OurRadios.ManagerNFC>, Own<ManagerNFC>>,
-  Fits<OurHomey, Own<DeclaredHomey, MissingManagers | 'app' | 'apps' | 'api' | 'cloud' | 'clock' | 'drivers' | 'flow' | 'geolocation' | 'i18n' | 'notifications' | 'settings' | 'arp' | 'audio' | 'ble' | 'images' | 'insights' | 'ledring' | 'nfc' | 'rf' | 'speechOutput'>>,
+  Fits<InstanceType<typeof OurDashboards.ManagerDashboards>, Own<ManagerDashboards>>,
+  Fits<InstanceType<typeof Ours.Widget>, Declared.Widget>,
+  Fits<OurHomey, Own<DeclaredHomey, MissingManagers | 'app' | 'apps' | 'api' | 'cloud' | 'clock' | 'drivers' | 'flow' | 'geolocation' | 'i18n' | 'notifications' | 'settings' | 'arp' | 'audio' | 'ble' | 'dashboards' | 'images' | 'insights' | 'ledring' | 'nfc' | 'rf' | 'speechOutput'>>,
 ];
 
 /** The managers `this.homey` has, whose every method still says it is not available on this hub (managers.cjs). */
-type MissingManagers = 'dashboards' | 'discovery' | 'speechInput' | 'zigbee' | 'zwave';
+type MissingManagers = 'discovery' | 'speechInput' | 'zigbee' | 'zwave';

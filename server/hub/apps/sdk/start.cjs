@@ -61,6 +61,7 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
   homey.app = new AppClass({ homey });
   await homey.app.onInit();
   homey.markReady();
+  await homey.dashboards._register();
   for (const driverManifest of manifest.drivers ?? []) {
     const driverDir = join(dir, 'drivers', driverManifest.id);
     const DriverClass = await load(join(driverDir, 'driver.js'), sdk.Driver);

@@ -8,6 +8,9 @@ module.exports = class HardwareApp extends Homey.App {
     this.chime = this.homey.rf.getSignal433('chime');
     this.chime.on('payload', (payload) => this.heard.push(payload));
     await this.chime.enableRX();
+    const doors = [{ id: 'front', name: 'Front door' }, { id: 'back', name: 'Back door' }];
+    this.homey.dashboards.getWidget('visitors').registerSettingAutocompleteListener('door', async (query) =>
+      doors.filter((door) => door.name.toLowerCase().includes(query.toLowerCase())));
     this.log('Listening for the chime');
   }
 
