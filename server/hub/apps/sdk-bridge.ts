@@ -21,6 +21,7 @@ import type { SdkRequests } from './sdk-bridge/requests.js';
 import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
 import { unregisterWidgets, widgetRequests } from './sdk-bridge/widgets.js';
 import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
+import { discoveryResults } from '../devkit/discovery.js';
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
 export const TRIGGER_DEVICE = '__device';
@@ -183,6 +184,8 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
       return hub.id;
     case 'device.setImage':
       return setDeviceImage(hub, appId, args);
+    case 'discovery.results':
+      return Object.values(discoveryResults(hub));
     default:
       if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
       return managerRequests[method]!(hub, appId, args);

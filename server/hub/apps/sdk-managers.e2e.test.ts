@@ -141,6 +141,26 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect(doors).toEqual([{ id: 'back', name: 'Back door' }]);
   });
 
+  it('when the hub finds devices on its network, then the app\'s discovery strategies take theirs and its devices follow their addresses', async () => {
+    const find = (result: object) => hub.http().post(api('devkit/discovery')).set(auth()).send(result).expect(200);
+    await find({ type: 'mdns-sd', id: 'bridge-1', address: '192.168.1.20', port: 443, name: 'hue', protocol: 'tcp', txt: { bridgeid: '0017881', modelid: 'BSB002' } });
+    await find({ type: 'mdns-sd', id: 'other', address: '192.168.1.21', name: 'hue', protocol: 'tcp', txt: { bridgeid: '99', modelid: 'LCT001' } });
+    await find({ type: 'ssdp', id: 'tv', address: '192.168.1.30', headers: { st: 'urn:schemas-upnp-org:device:MediaRenderer:1', usn: 'uuid:tv-1' } });
+    await find({ type: 'mac', id: 'plug', address: '192.168.1.40', mac: '00:17:88:01:02:03' });
+    await find({ type: 'mac', id: 'phone', address: '192.168.1.41', mac: 'f0:18:98:01:02:03' });
+    await eventually(async () => expect((await hub.http().get(app('discovery')).set(auth()).expect(200)).body).toEqual({ bridge: ['0017881'], renderer: ['uuid:tv-1'], plugs: ['00:17:88:01:02:03'] }));
+
+    const driverId = `${uri}:bridge`;
+    const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);
+    const { body: found } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'list_devices' }).expect(200);
+    expect(found).toEqual([expect.objectContaining({ name: 'Bridge BSB002', data: { id: '0017881' } })]);
+    const { body: bridge } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/device`)).set(auth()).send(found[0]).expect(200);
+    const address = async () => (await hub.http().get(api(`devices/device/${bridge.id}`)).set(auth()).expect(200)).body.store.address;
+    await eventually(async () => expect(await address()).toBe('192.168.1.20'));
+    await find({ type: 'mdns-sd', id: 'bridge-1', address: '192.168.1.25', port: 443, name: 'hue', protocol: 'tcp', txt: { bridgeid: '0017881', modelid: 'BSB002' } });
+    await eventually(async () => expect(await address()).toBe('192.168.1.25'));
+  });
+
   it('when it keeps a log, an image and a warning, then insights, images and the device show them, and uninstalling takes them away', async () => {
     const { body: visitors } = await hub.http().post(app('visitors')).set(auth()).send({}).expect(200);
     expect(visitors.logs).toEqual([{ name: 'visitors', options: { title: 'Visitors', type: 'number', units: 'people', decimals: 0 } }]);

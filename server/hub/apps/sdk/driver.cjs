@@ -1,7 +1,7 @@
 'use strict';
 const { isDeepStrictEqual } = require('node:util');
 const host = require('./host.cjs');
-const { SimpleClass, unavailable } = require('./simple-class.cjs');
+const { SimpleClass } = require('./simple-class.cjs');
 
 /** One pairing (or repair) of a driver, as the hub's pair session runs it: its view's events, and the app's moves of its screen. */
 class PairSession {
@@ -96,9 +96,10 @@ class Driver extends SimpleClass {
     return device;
   }
 
-  /** @returns {any} */
+  /** The strategy of app.json `discovery` the driver names (its `discovery`). @returns {any} */
   getDiscoveryStrategy() {
-    throw unavailable('Driver.getDiscoveryStrategy (discovery)');
+    if (!this.manifest.discovery) throw new Error(`Driver ${this.id} has no discovery strategy in app.json`);
+    return this.homey.discovery.getStrategy(this.manifest.discovery);
   }
 
   /** @returns {Promise<void>} */

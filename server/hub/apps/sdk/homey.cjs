@@ -8,6 +8,7 @@ const media = require('./media.cjs');
 const radios = require('./radios.cjs');
 const records = require('./records.cjs');
 const { ManagerDashboards } = require('./dashboards.cjs');
+const { ManagerDiscovery } = require('./discovery.cjs');
 
 class ManagerCloud extends Manager {
   /** @param {any} homey @param {any} cloud the runner's OAuth2 sign-ins (worker/runner.js) */
@@ -72,6 +73,7 @@ class Homey extends SimpleClass {
     this.audio = new media.ManagerAudio(this);
     this.ble = new radios.ManagerBLE(this);
     this.dashboards = new ManagerDashboards(this);
+    this.discovery = new ManagerDiscovery(this);
     this.images = new records.ManagerImages(this);
     this.insights = new records.ManagerInsights(this);
     this.ledring = new media.ManagerLedring(this);

@@ -9,6 +9,7 @@ const flow = require('./flow.cjs');
 const { LedringAnimation, LedringAnimationSystem, LedringAnimationSystemProgress } = require('./media.cjs');
 const { Image, InsightsLog } = require('./records.cjs');
 const { Widget } = require('./dashboards.cjs');
+const { DiscoveryResult, DiscoveryStrategy } = require('./discovery.cjs');
 const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
 
 module.exports = {
@@ -41,4 +42,6 @@ module.exports = {
   SignalInfrared,
   BleAdvertisement,
   Widget,
+  DiscoveryResult,
+  DiscoveryStrategy,
 };

@@ -157,7 +157,6 @@ function unavailableManager(name, methods) {
 }
 
 const MISSING = {
-  discovery: ['ManagerDiscovery', ['getStrategy']],
   speechInput: ['ManagerSpeechInput', ['ask', 'confirm']],
   zigbee: ['ManagerZigBee', ['getNode']],
   zwave: ['ManagerZwave', ['getNode']],

@@ -22,6 +22,7 @@ import type ManagerArp from 'homey-apps-sdk-v3-types/manager/arp.js';
 import type ManagerAudio from 'homey-apps-sdk-v3-types/manager/audio.js';
 import type ManagerBLE from 'homey-apps-sdk-v3-types/manager/ble.js';
 import type ManagerDashboards from 'homey-apps-sdk-v3-types/manager/dashboards.js';
+import type ManagerDiscovery from 'homey-apps-sdk-v3-types/manager/discovery.js';
 import type ManagerImages from 'homey-apps-sdk-v3-types/manager/images.js';
 import type ManagerInsights from 'homey-apps-sdk-v3-types/manager/insights.js';
 import type ManagerLedring from 'homey-apps-sdk-v3-types/manager/ledring.js';
@@ -37,6 +38,7 @@ import type * as OurMedia from './media.cjs';
 import type * as OurRadios from './radios.cjs';
 import type * as OurRecords from './records.cjs';
 import type * as OurDashboards from './dashboards.cjs';
+import type * as OurDiscovery from './discovery.cjs';
 
 /** Compiles only when `Actual` has every member of `Expected` with a type that fits. */
 type Fits<Actual extends Expected, Expected> = [Actual, Expected];
@@ -47,7 +49,7 @@ export type Checks = [
   Fits<InstanceType<typeof Ours.SimpleClass>, Declared.SimpleClass>,
   Fits<InstanceType<typeof Ours.App>, Own<Declared.App>>,
   Fits<InstanceType<typeof Ours.Driver>, Own<Declared.Driver>>,
-  Fits<InstanceType<typeof Ours.Device>, Own<Declared.Device, 'onDiscoveryResult' | 'onDiscoveryAvailable' | 'onDiscoveryAddressChanged' | 'onDiscoveryLastSeenChanged'>>,
+  Fits<InstanceType<typeof Ours.Device>, Own<Declared.Device>>,
   Fits<InstanceType<typeof Ours.PairSession>, PairSession>,
   Fits<InstanceType<typeof Ours.FlowCardTrigger>, Declared.FlowCardTrigger>,
   Fits<InstanceType<typeof Ours.FlowCardTriggerDevice>, Declared.FlowCardTriggerDevice>,
@@ -84,8 +86,11 @@ export type Checks = [
   Fits<InstanceType<typeof OurRadios.ManagerNFC>, Own<ManagerNFC>>,
   Fits<InstanceType<typeof OurDashboards.ManagerDashboards>, Own<ManagerDashboards>>,
   Fits<InstanceType<typeof Ours.Widget>, Declared.Widget>,
-  Fits<OurHomey, Own<DeclaredHomey, MissingManagers | 'app' | 'apps' | 'api' | 'cloud' | 'clock' | 'drivers' | 'flow' | 'geolocation' | 'i18n' | 'notifications' | 'settings' | 'arp' | 'audio' | 'ble' | 'dashboards' | 'images' | 'insights' | 'ledring' | 'nfc' | 'rf' | 'speechOutput'>>,
+  Fits<InstanceType<typeof OurDiscovery.ManagerDiscovery>, Own<ManagerDiscovery>>,
+  Fits<InstanceType<typeof Ours.DiscoveryStrategy>, Own<Declared.DiscoveryStrategy>>,
+  Fits<InstanceType<typeof Ours.DiscoveryResult>, Own<Declared.DiscoveryResult>>,
+  Fits<OurHomey, Own<DeclaredHomey, MissingManagers | 'app' | 'apps' | 'api' | 'cloud' | 'clock' | 'drivers' | 'flow' | 'geolocation' | 'i18n' | 'notifications' | 'settings' | 'arp' | 'audio' | 'ble' | 'dashboards' | 'discovery' | 'images' | 'insights' | 'ledring' | 'nfc' | 'rf' | 'speechOutput'>>,
 ];
 
 /** The managers `this.homey` has, whose every method still says it is not available on this hub (managers.cjs). */
-type MissingManagers = 'discovery' | 'speechInput' | 'zigbee' | 'zwave';
+type MissingManagers = 'speechInput' | 'zigbee' | 'zwave';

@@ -56,6 +56,19 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     await device.onInit();
     device._markReady();
     if (added) await device.onAdded();
+    if (added && driver.manifest.discovery) {
+      for (const result of Object.values(homey.discovery.getStrategy(driver.manifest.discovery).getDiscoveryResults())) await tellDiscovered(device, result);
+    }
+  };
+
+  /** A result of its driver's strategy, for a device: its own (onDiscoveryResult), first seen, moved, or seen again. */
+  const tellDiscovered = async (device, result) => {
+    if (!device.onDiscoveryResult(result)) return;
+    const before = device._discovered;
+    device._discovered = result;
+    if (!before) await device.onDiscoveryAvailable(result);
+    else if (before.address !== result.address) await device.onDiscoveryAddressChanged(result);
+    else await device.onDiscoveryLastSeenChanged(result);
   };
 
   homey.app = new AppClass({ homey });
@@ -73,6 +86,10 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     driver._markReady();
     for (const state of hub.devices.filter((candidate) => candidate.driverId === driver.id)) await addDevice(state, false);
   }
+
+  await homey.discovery._start(async (strategyId, result) => {
+    for (const device of devices.values()) if (device.driver.manifest.discovery === strategyId) await tellDiscovered(device, result);
+  });
 
   if (existsSync(join(dir, 'api.js'))) {
     const api = await load(join(dir, 'api.js'), {});

@@ -17,4 +17,5 @@ module.exports = {
   beacons: ({ homey }) => homey.app.beacons(),
   mac: ({ homey, params }) => homey.arp.getMAC(params.ip),
   zones: ({ homey }) => homey.app.zones(),
+  discovered: ({ homey }) => Object.fromEntries(['bridge', 'renderer', 'plugs'].map((id) => [id, Object.keys(homey.discovery.getStrategy(id).getDiscoveryResults())])),
 };
