@@ -175,7 +175,14 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect(Buffer.compare(picture, readFileSync(join(FIXTURE, 'assets', 'picture.png')))).toBe(0);
     await hub.http().put(app('warning')).set(auth()).send({ message: 'Battery low' }).expect(204);
     const { body: doorbell } = await hub.http().get(api(`devices/device/${doorbellId}`)).set(auth()).expect(200);
-    expect(doorbell).toMatchObject({ warningMessage: 'Battery low', images: [{ type: 'camera', id: 'front', title: 'Front door', imageObj: { id: snapshot.id } }] });
+    expect(doorbell).toMatchObject({
+      warningMessage: 'Battery low',
+      images: [{ type: 'camera', id: 'front', title: 'Front door', imageObj: { id: snapshot.id } }, { type: 'media', id: 'albumart', imageObj: { id: snapshot.cover } }],
+    });
+    const drawn = await hub.http().get(api(`images/image/${snapshot.drawn}/image`)).set(auth()).buffer(true).expect(200).expect('Content-Type', /^image\/svg\+xml/);
+    expect(drawn.text ?? String(drawn.body)).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect((await hub.http().get(api(`images/image/${snapshot.cover}`)).set(auth()).expect(200)).body.url).toBe('https://example.com/cover.jpg');
+    await hub.http().get(api(`images/image/${snapshot.cover}/image`)).set(auth()).expect(404);
     await hub.http().put(app('warning')).set(auth()).send({}).expect(204);
     expect((await hub.http().get(api(`devices/device/${doorbellId}`)).set(auth()).expect(200)).body.warningMessage).toBeNull();
     // A refresh asks the app, which reads its source again.

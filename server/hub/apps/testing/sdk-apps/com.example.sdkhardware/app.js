@@ -59,7 +59,18 @@ module.exports = class HardwareApp extends Homey.App {
     image.setPath('/assets/picture.png');
     await image.update();
     await this.doorbell().setCameraImage('front', 'Front door', image);
-    return { id: image.id, same: this.homey.images.getImage(image.id) === image };
+    // A picture the app writes itself, as camera apps do, and one clients load from its address.
+    const drawn = await this.homey.images.createImage();
+    drawn.setStream(async (stream) => {
+      stream.contentType = 'image/svg+xml';
+      stream.end('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    });
+    await drawn.update();
+    const cover = await this.homey.images.createImage();
+    cover.setUrl('https://example.com/cover.jpg');
+    await cover.update();
+    await this.doorbell().setAlbumArtImage(cover);
+    return { id: image.id, drawn: drawn.id, cover: cover.id, same: this.homey.images.getImage(image.id) === image };
   }
 
   async radio() {
