@@ -9,6 +9,8 @@ import { applyValues, checkValue, requireCapability } from '../devices/control.j
 import { hubLocation } from '../geolocation/geolocation.js';
 import { modeOption } from '../geolocation/geolocation.js';
 import { hubLanguage, hubUnits } from '../i18n/i18n.js';
+import { onCloudWebhook } from '../logic/webhooks.js';
+import { registerCloudWebhook, unregisterCloudWebhook } from '../cloud/webhooks.js';
 import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
@@ -186,6 +188,13 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
       return setDeviceImage(hub, appId, args);
     case 'discovery.results':
       return Object.values(discoveryResults(hub));
+    case 'cloud.createWebhook': {
+      const { id, data } = args;
+      if (typeof id !== 'string' || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest('createWebhook takes the webhook id and an object of data');
+      return registerCloudWebhook(hub, { id, name: hub.store.get('app', appId)?.name ?? appId, ownerUri: appUri(appId), data: data as Record<string, unknown> });
+    }
+    case 'cloud.unregisterWebhook':
+      return unregisterCloudWebhook(hub, String(args.id), appUri(appId));
     default:
       if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
       return managerRequests[method]!(hub, appId, args);
@@ -217,6 +226,20 @@ export function handleSdkMessage(hub: Hub, appId: string, worker: AppWorker, mes
     (value) => worker.post({ type: 'answer', requestId: message.requestId, value }),
     (error: Error) => worker.post({ type: 'answer', requestId: message.requestId, error: error.message }),
   );
+}
+
+/**
+ * Hands each call of a cloud webhook an SDK v3 app registered to that app, as its CloudWebhook's 'message':
+ * `{ headers, query, body }` of the call, as the webhooks service relayed them.
+ */
+export function followCloudWebhooks(hub: Hub): () => void {
+  return onCloudWebhook(hub, ({ id, args }) => {
+    const ownerUri = hub.store.get('webhook', id)?.ownerUri;
+    const appId = ownerUri && appOfDevice({ ownerUri });
+    if (!appId) return;
+    const part = (name: string) => (args[name] !== null && typeof args[name] === 'object' ? args[name] : {});
+    hub.apps.tellSdkApps(appId, { type: 'cloud.webhook', id, message: { headers: part('headers'), query: part('query'), body: part('body') } });
+  });
 }
 
 /** Tells the apps of a device that it was added, changed (not only its values) or removed; clears up after removed apps. */

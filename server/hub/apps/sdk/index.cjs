@@ -11,6 +11,7 @@ const { Image, InsightsLog } = require('./records.cjs');
 const { Widget } = require('./dashboards.cjs');
 const { DiscoveryResult, DiscoveryStrategy } = require('./discovery.cjs');
 const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
+const { CloudWebhook } = require('./cloud-webhook.cjs');
 
 module.exports = {
   /** The app's `homey.env` and app.json, set before its code loads (start.cjs). */
@@ -24,6 +25,7 @@ module.exports = {
   PairSession,
   Api,
   ApiApp,
+  CloudWebhook,
   FlowArgument: flow.FlowArgument,
   FlowCard: flow.FlowCard,
   FlowCardTrigger: flow.FlowCardTrigger,
