@@ -134,6 +134,8 @@ export interface HubCore {
   now: () => number;
   /** Sets off alarms when they come due; `onAlarmFired` tells in-process listeners (the flow engine). */
   alarms: AlarmScheduler;
+  /** Where the hub's web API answers on this machine (`http://127.0.0.1:<port>`) once it listens: apps' `homey.api` calls it. */
+  localUrl?: string;
 }
 
 /** Everything the hub's managers share: the core and what its services give (hub.ts starts them in order). */

@@ -242,6 +242,7 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           // Forwarded calls are made on loopback when the hub listens on every address.
           localUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : shown}:${actual}`;
+          hub.localUrl = localUrl;
           connectRemote();
           recordListening(hub, 'http', `http://${shown}:${actual}`);
           resolve(`http://${shown}:${actual}`);

@@ -11,7 +11,7 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { handleSdkMessage, appOfDevice, appWrites, followCloudWebhooks, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
+import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
 import { releaseWebhooks } from '../cloud/webhooks.js';
 import type { HubService, Nothing } from '../service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
@@ -168,6 +168,7 @@ export class AppRuntime {
         for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
         for (const cancel of running?.signIns ?? []) cancel();
+        appStopped(this.hub, id);
         releaseWebhooks(this.hub, appUri(id), { fromCloud: !this.closing });
         if (running?.worker === worker) this.running.delete(id);
         settle();

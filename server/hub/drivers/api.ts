@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import type { HubContext } from '../context.js';
 import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
 import { addPairedDevice, unpairDevice } from './paired-devices.js';
-import { appPairingEvent } from '../apps/sdk-bridge.js';
+import { answerAppCallback, appPairingEvent } from '../apps/sdk-bridge/pairing.js';
 import { answerCallback, emitEvent, openSession, purgeExpired, requireSession, touch } from './pairing.js';
 
 export const drivers = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
@@ -29,11 +29,13 @@ export const drivers = defineApi<operations, typeof manifest.operations, HubCont
   },
   emitPairingEvent: ({ id, event, data }, { hub }) => {
     const session = requireSession(hub, id);
-    // An SDK v3 app's driver answers its own events with their data (its onPair handlers, onPairListDevices); the
-    // hub's own drivers understand list_devices, which carries none.
-    return appPairingEvent(hub, session, event, data ?? null) ?? emitEvent(hub, session, event);
+    // An SDK v3 app's driver answers its own views' events (its onPair and onRepair handlers, onPairListDevices).
+    return appPairingEvent(hub, session, event, data) ?? emitEvent(hub, session, event);
   },
-  emitPairingCallback: ({ id, callbackId, data }, { hub }) => answerCallback(hub, requireSession(hub, id), callbackId, data),
+  emitPairingCallback: ({ id, callbackId, data }, { hub }) => {
+    answerCallback(hub, requireSession(hub, id), callbackId, data);
+    answerAppCallback(hub, callbackId, data);
+  },
   createPairSessionDevice: ({ id, device }, { hub }) => addPairedDevice(hub, requireSession(hub, id), device),
   deletePairSessionDevice: ({ id }, { hub }) => unpairDevice(hub, requireSession(hub, id)),
 });

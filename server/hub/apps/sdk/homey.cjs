@@ -4,6 +4,11 @@ const { SimpleClass, Manager } = require('./simple-class.cjs');
 const { ManagerFlow } = require('./flow.cjs');
 const { ManagerApi, ManagerApps } = require('./api.cjs');
 const managers = require('./managers.cjs');
+const media = require('./media.cjs');
+const radios = require('./radios.cjs');
+const records = require('./records.cjs');
+const { ManagerDashboards } = require('./dashboards.cjs');
+const { ManagerDiscovery } = require('./discovery.cjs');
 const { CloudWebhook } = require('./cloud-webhook.cjs');
 
 class ManagerCloud extends Manager {
@@ -77,6 +82,17 @@ class Homey extends SimpleClass {
     this._timers = new Set();
     this._ready = new Promise((resolve) => (this._markReady = resolve));
     this.apps = new ManagerApps(this);
+    this.arp = new radios.ManagerArp(this);
+    this.audio = new media.ManagerAudio(this);
+    this.ble = new radios.ManagerBLE(this);
+    this.dashboards = new ManagerDashboards(this);
+    this.discovery = new ManagerDiscovery(this);
+    this.images = new records.ManagerImages(this);
+    this.insights = new records.ManagerInsights(this);
+    this.ledring = new media.ManagerLedring(this);
+    this.nfc = new radios.ManagerNFC(this);
+    this.rf = new radios.ManagerRF(this);
+    this.speechOutput = new media.ManagerSpeechOutput(this);
     this.api = new ManagerApi(this);
     this.cloud = new ManagerCloud(this, cloud);
     this.clock = new managers.ManagerClock(this, hub.timezone);
