@@ -1,4 +1,5 @@
 import type { ServiceHttp } from '../http/service.js';
+import { completeBackups } from './backup/backups.js';
 import { createBackupService } from './backup/service.js';
 import type { ContentServiceConfig } from './content.js';
 import type { HubDelivery } from './hub-delivery.js';
@@ -32,6 +33,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
   const { dataDir, databaseUrl, accountUrl, connectDelivery, hubOwner, ...common } = config;
+  const backup = await createBackupService({ ...common, dataDir, databaseUrl, accountUrl, ownerOf: hubOwner });
   return new Map<string, ServiceHttp>([
     ['/weather', createWeatherService(common)],
     ['/geolocate', createGeolocateService(common)],
@@ -42,8 +44,8 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/icons', await createIconsService({ ...common, dataDir, databaseUrl, accountUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
-    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
-    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl, ownerOf: hubOwner })],
+    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl, backupsOf: (userId) => completeBackups(backup.db, userId) })],
+    ['/backup', backup],
     ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, connectDelivery, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }
