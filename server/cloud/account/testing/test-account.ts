@@ -17,6 +17,8 @@ export const APP: Required<ClientRegistration> = {
   redirectUris: ['http://127.0.0.1:9999/callback'],
   grants: ['authorization_code', 'refresh_token', 'client_credentials', 'password'],
   scopes: ['account', 'homey'],
+  // A third party's app: its users meet the consent page (oauth/testing.ts allows it where a test is not about it).
+  trusted: false,
 };
 
 export const BROWSER_APP: ClientRegistration = {
