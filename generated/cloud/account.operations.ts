@@ -117,9 +117,9 @@ export const operations = {
   /**
    * Withdraw the consent given to an app
    *
-   * Forgets the user's consent to the app and ends every token the app holds for the user (its sign-ins, refresh tokens included): its next authorization request shows the consent page again. 404 when the user gave this app no consent.
+   * Forgets the user's consent to the app and ends every token the app holds for the user (its sign-ins, refresh tokens included): its next authorization request shows the consent page again. 404 for a consent that is not the user's.
    */
-  deleteAuthenticatedUserConsent: {"method":"delete","path":"/user/me/consent/{clientId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["clientId"],"queryParams":[],"body":null,"args":[{"name":"clientId","in":"path","required":true,"types":["string"]}],"status":204},
+  deleteAuthenticatedUserConsent: {"method":"delete","path":"/user/me/consent/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
   /**
    * Get an account
    *

@@ -1643,7 +1643,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/user/me/consent/{clientId}": {
+    "/user/me/consent/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1655,7 +1655,7 @@ export interface paths {
         post?: never;
         /**
          * Withdraw the consent given to an app
-         * @description Forgets the user's consent to the app and ends every token the app holds for the user (its sign-ins, refresh tokens included): its next authorization request shows the consent page again. 404 when the user gave this app no consent.
+         * @description Forgets the user's consent to the app and ends every token the app holds for the user (its sign-ins, refresh tokens included): its next authorization request shows the consent page again. 404 for a consent that is not the user's.
          */
         delete: operations["deleteAuthenticatedUserConsent"];
         options?: never;
@@ -1782,6 +1782,8 @@ export interface components {
         };
         /** @description An app (OAuth client) the user allowed, on its consent page, to act for them with these scopes. */
         Consent: {
+            /** @description The consent, to withdraw it (deleteAuthenticatedUserConsent). */
+            _id: string;
             clientId: string;
             clientName: string;
             /**
@@ -5387,7 +5389,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                clientId: string;
+                /**
+                 * @description The consent's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                id: string;
             };
             cookie?: never;
         };

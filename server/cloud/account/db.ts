@@ -43,6 +43,7 @@ export interface Tables {
   };
   /** What a user allowed an app on the consent page: every scope so far (JSON). */
   oauth_consents: {
+    id: string;
     user_id: string;
     client_id: string;
     scopes: string;

@@ -71,12 +71,13 @@ describe('account service: the consent page of third-party apps (POST /oauth2/au
     const appAuth = { Authorization: `Bearer ${token.access_token}` };
     await cloud.http().get('/user/me').set(appAuth).expect(200);
 
-    await cloud.http().delete(`/user/me/consent/${APP.id}`).set(userAuth).expect(204);
+    const [consent] = await consents();
+    await cloud.http().delete(`/user/me/consent/${consent._id}`).set(userAuth).expect(204);
     expect(await consents()).toEqual([]);
     await cloud.http().get('/user/me').set(appAuth).expect(401);
     await cloud.http().post('/oauth2/token').type('form').auth(APP.id, APP.secret!).send({ grant_type: 'refresh_token', refresh_token: token.refresh_token }).expect(400);
     expect(isConsentPage((await signIn(200, APP, 'account')).text)).toBe(true);
-    await cloud.http().delete(`/user/me/consent/${APP.id}`).set(userAuth).expect(404);
+    await cloud.http().delete(`/user/me/consent/${consent._id}`).set(userAuth).expect(404);
   });
 
   it("when the app is one of the platform's own (trusted), then no consent page: straight back with a code", async () => {

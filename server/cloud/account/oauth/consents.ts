@@ -10,7 +10,7 @@ import type { components } from '../../../../generated/cloud/account.js';
 import { notFound } from '../../../http/errors.js';
 import { hasScope } from '../../../http/scopes.js';
 import type { Account } from '../context.js';
-import { digest, newSecret } from '../crypto.js';
+import { digest, newId, newSecret } from '../crypto.js';
 import type { Client } from './clients.js';
 
 export type ConsentView = components['schemas']['Consent'];
@@ -23,6 +23,7 @@ export const consentsMigration: Migration = {
     await db.schema.alterTable('oauth_clients').addColumn('trusted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema
       .createTable('oauth_consents')
+      .addColumn('id', 'text', (c) => c.notNull().unique())
       .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id').onDelete('cascade'))
       .addColumn('scopes', 'text', (c) => c.notNull())
@@ -66,7 +67,7 @@ export async function rememberConsent(account: Account, userId: string, clientId
   const all = JSON.stringify([...new Set([...((await allowedScopes(account, userId, clientId)) ?? []), ...scopes])].sort());
   await account.db
     .insertInto('oauth_consents')
-    .values({ user_id: userId, client_id: clientId, scopes: all, granted_at: now, updated_at: now })
+    .values({ id: newId(), user_id: userId, client_id: clientId, scopes: all, granted_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: all, updated_at: now }))
     .execute();
 }
@@ -75,20 +76,20 @@ export async function consentsOf(account: Account, userId: string): Promise<Cons
   const rows = await account.db
     .selectFrom('oauth_consents')
     .innerJoin('oauth_clients', 'oauth_clients.id', 'oauth_consents.client_id')
-    .select(['oauth_consents.client_id', 'oauth_clients.name', 'oauth_consents.scopes', 'oauth_consents.granted_at', 'oauth_consents.updated_at'])
+    .select(['oauth_consents.id', 'oauth_consents.client_id', 'oauth_clients.name', 'oauth_consents.scopes', 'oauth_consents.granted_at', 'oauth_consents.updated_at'])
     .where('oauth_consents.user_id', '=', userId)
     .orderBy('oauth_consents.updated_at', 'desc')
     .orderBy('oauth_consents.client_id')
     .execute();
-  return rows.map((row) => ({ clientId: row.client_id, clientName: row.name, scopes: JSON.parse(row.scopes) as string[], grantedAt: row.granted_at, updatedAt: row.updated_at }));
+  return rows.map((row) => ({ _id: row.id, clientId: row.client_id, clientName: row.name, scopes: JSON.parse(row.scopes) as string[], grantedAt: row.granted_at, updatedAt: row.updated_at }));
 }
 
-/** Withdraws the consent and ends the app's tokens of the user, in one transaction; 404 without a consent. */
-export async function withdrawConsent(account: Account, userId: string, clientId: string): Promise<void> {
+/** Withdraws the user's consent and ends the app's tokens of the user, in one transaction; 404 for none of theirs. */
+export async function withdrawConsent(account: Account, userId: string, id: string): Promise<void> {
   await account.db.transaction().execute(async (trx) => {
-    const { numDeletedRows } = await trx.deleteFrom('oauth_consents').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
-    if (Number(numDeletedRows) === 0) throw notFound('Consent');
-    await trx.deleteFrom('tokens').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+    const row = await trx.deleteFrom('oauth_consents').where('id', '=', id).where('user_id', '=', userId).returning('client_id').executeTakeFirst();
+    if (!row) throw notFound('Consent');
+    await trx.deleteFrom('tokens').where('user_id', '=', userId).where('client_id', '=', row.client_id).execute();
   });
 }
 

@@ -27,6 +27,8 @@ export const BROWSER_APP: ClientRegistration = {
   redirectUris: ['http://127.0.0.1:9998/'],
   grants: ['authorization_code', 'refresh_token'],
   scopes: ['account.readonly', 'homey.device.readonly'],
+  // The support form in the tests (server/support/testing.ts): the platform's own, asking no consent, as in npm start.
+  trusted: true,
 };
 
 export const PASSWORD = 'correct horse battery';
