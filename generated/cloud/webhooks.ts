@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * Call a webhook
-         * @description The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath, after the answer; the answer counts them and says nothing about any one hub (reached or not, its answer), since anyone may call.
+         * @description The webhook's public URL. The call goes to every registered hub whose data matches its JSON body at the webhook's keyPath, after the answer, with its query (any parameters) and its headers (but those of the connection: Host, Connection, Content-Length, Cookie, Transfer-Encoding and the like); the answer counts the hubs and says nothing about any one (reached or not, its answer), since anyone may call.
          */
         post: operations["callWebhook"];
         delete?: never;

@@ -304,8 +304,11 @@ export interface components {
         /** @description A capability's value, of the capability's type; `null` when never reported. */
         CapabilityValue: boolean | number | string | null;
         CapabilityValueSet: {
-            /** @description Driver options, such as `{ duration: 500 }` for a fade in milliseconds. */
+            /** @description Driver options. Other keys go to the device's driver as they are. */
             opts?: {
+                /** @description Milliseconds the value takes to reach its target. A number capability of one of the hub's own devices moves there in even steps (one every 100 ms, at most 100 steps), each a `capability` event, the last one the target with `transactionId`; setting the capability again stops a transition where it is. Other types, and the devices of apps (whose hardware makes the transition), change at once; 0 or none: at once. */
+                duration?: number;
+            } & {
                 [key: string]: unknown;
             };
             /** @description Echoed in the `capability` event, so that the caller can recognise its own change. */

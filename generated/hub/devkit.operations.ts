@@ -21,7 +21,7 @@ export const operations = {
   /**
    * Read the output of a devkit session's app
    *
-   * Its stdout and stderr lines, oldest first (the last 500).
+   * Its stdout and stderr lines, oldest first (the last 500); the lines after these come as `std` events on `homey:manager:devkit` (`{ session, stream, line }`).
    */
   getAppStdOut: {"method":"get","path":"/api/manager/devkit/std/{session}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["session"],"queryParams":[],"body":null,"args":[{"name":"session","in":"path","required":true,"types":["string"]}],"status":200},
   /** Measure the CPU and memory use of every devkit session's app */

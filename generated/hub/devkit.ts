@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * Read the output of a devkit session's app
-         * @description Its stdout and stderr lines, oldest first (the last 500).
+         * @description Its stdout and stderr lines, oldest first (the last 500); the lines after these come as `std` events on `homey:manager:devkit` (`{ session, stream, line }`).
          */
         get: operations["getAppStdOut"];
         put?: never;

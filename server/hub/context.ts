@@ -19,6 +19,7 @@ import type { HubStore } from './items.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
 import type { SystemState } from './system/state.js';
+import type { Transitions } from './devices/transitions.js';
 
 export interface HubConfig {
   /** Folder of the hub's SQLite file (hub.sqlite); kept across restarts. */
@@ -74,6 +75,16 @@ export interface HubConfig {
    * through it (`homey.cloud.createOAuth2Callback`): the codes come back through the connect service.
    */
   callbackUrl?: string;
+  /**
+   * Base URL of the cloud webhooks service (AthomWebhooksAPI). With `hubSecret`, apps register for webhooks there
+   * (`homey.cloud.createWebhook`): their calls come back through the connect service, or at `publicUrl`.
+   */
+  webhooksUrl?: string;
+  /**
+   * The hub's base URL as the cloud reaches it directly (a public address or a forwarded port), registered with its
+   * webhooks as their `callback_url`: calls go there when the hub's tunnel is down. Unset: through the tunnel only.
+   */
+  publicUrl?: string;
   /**
    * Base URL of the cloud setup service (AthomSetupAPI) whose sessions a new hub takes part in when a client hands
    * it one without naming the service (the system manager's joinSetupSession).
@@ -151,6 +162,8 @@ export interface Hub extends HubCore {
   widgets: WidgetRegistry;
   /** The devkit's running sessions (apps run from a developer's machine), by id. */
   devkit: Map<string, DevkitSession>;
+  /** Capability values moving to their target over a duration (setCapabilityValue's `opts.duration`). */
+  transitions: Transitions;
 }
 
 /** What every hub handler receives beside its arguments. */

@@ -83,7 +83,7 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     mail: config.mailer ?? outboxMailer(config.dataDir, clock),
     index: new StoreIndex(db, config.cluster && announceIndexChanges(config.cluster)),
     packageChecks: new PackageChecks(),
-    pageviews: new PageViewCounter(db),
+    pageviews: new PageViewCounter(db, clock),
   };
   // Instances started at once on a new database would both publish the catalogue's builds: one at a time.
   await exclusively(db, 'apps', () => publishCatalogue(state));

@@ -6,7 +6,7 @@ import type { ContentServiceConfig } from '../content.js';
 import { deliveryInOrder, directHubDelivery, type HubDelivery } from '../hub-delivery.js';
 import { hubCredentialVerifier } from '../hub-secret.js';
 import { accountTokenVerifier } from '../identity.js';
-import { webhooksApi } from './api.js';
+import { callWebhookRoute, webhooksApi } from './api.js';
 import type { WebhooksState } from './context.js';
 import { openWebhooksDb, type WebhooksDb } from './db.js';
 import { registeredAddress } from './webhooks.js';
@@ -56,7 +56,7 @@ export async function createWebhooksService(config: WebhooksServiceConfig): Prom
   };
   // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send theirs as ?token=.
   const verify = hubCredentialVerifier(config.hubSecretKey);
-  const http = createServiceHttp({ ...config, contract: spec, api: webhooksApi, context: withState(state), verify });
+  const http = createServiceHttp({ ...config, contract: spec, api: webhooksApi, context: withState(state), verify, rawRoutes: [callWebhookRoute(state)] });
   const service = withDatabase(http, db, { db, state });
   return {
     ...service,

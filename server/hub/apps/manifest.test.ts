@@ -45,7 +45,7 @@ describe('app.json as SDK v3 apps write it (homey-lib allows it)', () => {
 
 describe('the SDK v3 fixture apps (testing/sdk-apps)', () => {
   // Athom's own validator, as `homey app validate --level debug` runs it: the fixtures are apps Athom's tools accept.
-  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion', 'com.example.sdkesm'])('when %s is checked by homey-lib at debug level and by the hub, then both accept it', async (id) => {
+  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion', 'com.example.sdkesm', 'com.example.sdkwebhook'])('when %s is checked by homey-lib at debug level and by the hub, then both accept it', async (id) => {
     const dir = join(__dirname, 'testing', 'sdk-apps', id);
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

@@ -12,12 +12,16 @@ import type { PairSession } from '../drivers/pairing.js';
 import { hubLocation } from '../geolocation/geolocation.js';
 import { modeOption } from '../geolocation/geolocation.js';
 import { hubLanguage, hubUnits } from '../i18n/i18n.js';
+import { onCloudWebhook } from '../logic/webhooks.js';
+import { registerCloudWebhook, unregisterCloudWebhook } from '../cloud/webhooks.js';
 import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
+/** What a driver answers a pairing event with (any JSON; for list_devices, the devices found). */
+type PairingAnswer = FoundDevice[] | string | number | boolean | Record<string, never> | null;
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
 export const TRIGGER_DEVICE = '__device';
@@ -163,6 +167,13 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
       return argumentValues(hub, appId, String(args.cardId), args.deviceId);
     case 'cloud.homeyId':
       return hub.id;
+    case 'cloud.createWebhook': {
+      const { id, data } = args;
+      if (typeof id !== 'string' || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest('createWebhook takes the webhook id and an object of data');
+      return registerCloudWebhook(hub, { id, name: hub.store.get('app', appId)?.name ?? appId, ownerUri: appUri(appId), data: data as Record<string, unknown> });
+    }
+    case 'cloud.unregisterWebhook':
+      return unregisterCloudWebhook(hub, String(args.id), appUri(appId));
     default:
       throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
   }
@@ -177,15 +188,30 @@ export function handleSdkMessage(hub: Hub, appId: string, worker: AppWorker, mes
   );
 }
 
+/**
+ * Hands each call of a cloud webhook an SDK v3 app registered to that app, as its CloudWebhook's 'message':
+ * `{ headers, query, body }` of the call, as the webhooks service relayed them.
+ */
+export function followCloudWebhooks(hub: Hub): () => void {
+  return onCloudWebhook(hub, ({ id, args }) => {
+    const ownerUri = hub.store.get('webhook', id)?.ownerUri;
+    const appId = ownerUri && appOfDevice({ ownerUri });
+    if (!appId) return;
+    const part = (name: string) => (args[name] !== null && typeof args[name] === 'object' ? args[name] : {});
+    hub.apps.tellSdkApps(appId, { type: 'cloud.webhook', id, message: { headers: part('headers'), query: part('query'), body: part('body') } });
+  });
+}
+
 /** A pairing event of an SDK v3 app's driver, answered by the app; undefined for drivers the app does not pair itself. */
-export function appPairingEvent(hub: Hub, session: PairSession, event: string): Promise<FoundDevice[]> | undefined {
+export function appPairingEvent(hub: Hub, session: PairSession, event: string, data: unknown = null): Promise<PairingAnswer> | undefined {
   const driver = findDriver(session.driverId);
   const appId = driver && appOfDevice({ ownerUri: driver.ownerUri ?? '' });
   if (!appId || !hub.apps.isSdkApp(appId)) return undefined;
   const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
-  return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data: null, now: hub.now() }).then((found) => {
-    if (!Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
-    return found as FoundDevice[];
+  return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data, now: hub.now() }).then((found) => {
+    // A custom view's event (set_name, login_credentials) answers what its handler returns; list_devices, the devices.
+    if (event === 'list_devices' && !Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
+    return event === 'list_devices' ? (found as FoundDevice[]) : ((found ?? null) as PairingAnswer);
   });
 }
 

@@ -27,10 +27,11 @@ export const drivers = defineApi<operations, typeof manifest.operations, HubCont
   emitPairingHeartbeat: ({ id }, { hub }) => {
     touch(hub, requireSession(hub, id));
   },
-  emitPairingEvent: ({ id, event }, { hub }) => {
+  emitPairingEvent: ({ id, event, data }, { hub }) => {
     const session = requireSession(hub, id);
-    // An SDK v3 app's driver lists its own devices (its onPair handlers, onPairListDevices).
-    return appPairingEvent(hub, session, event) ?? emitEvent(hub, session, event);
+    // An SDK v3 app's driver answers its own events with their data (its onPair handlers, onPairListDevices); the
+    // hub's own drivers understand list_devices, which carries none.
+    return appPairingEvent(hub, session, event, data ?? null) ?? emitEvent(hub, session, event);
   },
   emitPairingCallback: ({ id, callbackId, data }, { hub }) => answerCallback(hub, requireSession(hub, id), callbackId, data),
   createPairSessionDevice: ({ id, device }, { hub }) => addPairedDevice(hub, requireSession(hub, id), device),

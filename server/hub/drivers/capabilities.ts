@@ -40,6 +40,7 @@ const definitions = new Map<string, Definition>(Object.entries({
   },
   windowcoverings_set: number('Position', 'From 0 (closed) to 1 (open).', true, { min: 0, max: 1, step: 0.01, decimals: 2, units: '%', chartType: 'stepLine' }),
   locked: boolean('Locked', 'Whether the lock is locked.', true, 'Locked', 'Unlocked'),
+  garagedoor_closed: boolean('Garage door closed', 'Whether the garage door is closed.', true, 'Closed', 'Opened'),
   alarm_motion: boolean('Motion alarm', 'Whether motion is detected.', false, 'Motion alarm on', 'Motion alarm off'),
   alarm_contact: boolean('Contact alarm', 'Whether the door or window is open.', false, 'Opened', 'Closed'),
   alarm_smoke: boolean('Smoke alarm', 'Whether smoke is detected.', false, 'Smoke alarm on', 'Smoke alarm off'),

@@ -1,25 +1,38 @@
 'use strict';
 const host = require('./host.cjs');
-const { SimpleClass, Manager, unavailable } = require('./simple-class.cjs');
+const { SimpleClass, Manager } = require('./simple-class.cjs');
 const { ManagerFlow } = require('./flow.cjs');
 const { ManagerApi, ManagerApps } = require('./api.cjs');
 const managers = require('./managers.cjs');
+const { CloudWebhook } = require('./cloud-webhook.cjs');
 
 class ManagerCloud extends Manager {
   /** @param {any} homey @param {any} cloud the runner's OAuth2 sign-ins (worker/runner.js) */
   constructor(homey, cloud) {
     super(homey);
     this._cloud = cloud;
+    /** The app's webhooks by id: the hub hands each call of one to it (sdk-bridge.ts followCloudWebhooks). */
+    this._webhooks = new Map();
+    host.handle('cloud.webhook', ({ id, message }) => this._webhooks.get(id)?.emit('message', message));
   }
 
-  /** @returns {Promise<any>} */
-  async createWebhook() {
-    throw unavailable('ManagerCloud.createWebhook');
+  /**
+   * Registers the hub with the cloud webhooks service for the webhook `id` (the developer's); its calls whose value
+   * at the webhook's keyPath equals that of `data` reach the CloudWebhook. The hub's credential proves the
+   * registration: `secret` is kept on the webhook, not sent.
+   * @param {string} id @param {string} secret @param {object} data @returns {Promise<CloudWebhook>}
+   */
+  async createWebhook(id, secret, data) {
+    await host.request('cloud.createWebhook', { id, data });
+    const webhook = new CloudWebhook(this, { id, secret, data });
+    this._webhooks.set(id, webhook);
+    return webhook;
   }
 
-  /** @returns {Promise<any>} */
-  async unregisterWebhook() {
-    throw unavailable('ManagerCloud.unregisterWebhook');
+  /** @param {CloudWebhook} webhook @returns {Promise<any>} */
+  async unregisterWebhook(webhook) {
+    await host.request('cloud.unregisterWebhook', { id: webhook.id });
+    if (this._webhooks.get(webhook.id) === webhook) this._webhooks.delete(webhook.id);
   }
 
   /** @returns {Promise<string>} */

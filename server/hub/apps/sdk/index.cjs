@@ -6,6 +6,7 @@ const { Driver, PairSession } = require('./driver.cjs');
 const { Device } = require('./device.cjs');
 const { Api, ApiApp } = require('./api.cjs');
 const flow = require('./flow.cjs');
+const { CloudWebhook } = require('./cloud-webhook.cjs');
 
 module.exports = {
   /** The app's `homey.env` and app.json, set before its code loads (start.cjs). */
@@ -19,6 +20,7 @@ module.exports = {
   PairSession,
   Api,
   ApiApp,
+  CloudWebhook,
   FlowArgument: flow.FlowArgument,
   FlowCard: flow.FlowCard,
   FlowCardTrigger: flow.FlowCardTrigger,

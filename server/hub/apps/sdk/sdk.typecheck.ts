@@ -42,6 +42,7 @@ export type Checks = [
   Fits<InstanceType<typeof Ours.FlowToken>, Declared.FlowToken>,
   Fits<InstanceType<typeof Ours.Api>, Declared.Api>,
   Fits<InstanceType<typeof Ours.ApiApp>, Declared.ApiApp>,
+  Fits<InstanceType<typeof Ours.CloudWebhook>, Own<Declared.CloudWebhook>>,
   Fits<OurFlow, Own<ManagerFlow>>,
   Fits<InstanceType<typeof OurManagers.ManagerSettings>, Own<ManagerSettings>>,
   Fits<InstanceType<typeof OurManagers.ManagerI18n>, Own<ManagerI18n>>,
