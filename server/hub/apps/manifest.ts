@@ -1,4 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { badRequest } from '../../http/errors.js';
 import type { ArgSpec, TokenSpec } from '../flow/cards.js';
@@ -96,7 +96,7 @@ export function checkManifest(value: unknown): Manifest {
     permissions: Array.isArray(value.permissions) ? value.permissions.filter((p): p is string => typeof p === 'string') : [],
     compatibility: typeof value.compatibility === 'string' ? value.compatibility : '>=12.0.0',
     settings,
-    locales: isObject(value.locales) ? (value.locales as Manifest['locales']) : {},
+    locales: {},
     flow: { triggers: cards('triggers'), conditions: cards('conditions'), actions: cards('actions') },
     drivers: list(value.drivers).map(manifestDriver),
     capabilities: isObject(value.capabilities) ? (value.capabilities as Manifest['capabilities']) : {},
@@ -231,5 +231,13 @@ export function readManifest(dir: string): Manifest {
   } catch (error) {
     throw badRequest(`app.json cannot be read: ${(error as Error).message}`);
   }
-  return checkManifest(parsed);
+  return { ...checkManifest(parsed), locales: readLocales(dir) };
+}
+
+/** The app's texts per language, from its `locales/<language>.json` files (homey-lib checked they are JSON). */
+function readLocales(dir: string): Manifest['locales'] {
+  const folder = join(dir, 'locales');
+  if (!existsSync(folder)) return {};
+  const files = readdirSync(folder).filter((file) => file.endsWith('.json')).sort();
+  return Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(folder, file), 'utf-8')) as Record<string, string>]));
 }
