@@ -24,12 +24,15 @@ export function appJson(id: string, version: string, extra: Record<string, unkno
       {
         id: 'plug', name: { en: 'Plug' }, class: 'socket', capabilities: ['onoff'], connectivity: ['zigbee'],
         zigbee: { manufacturerName: ['_TZ3000_test'], productId: ['TS011F'], endpoints: { 1: { clusters: [0, 6] } } },
-        images: { small: '/drivers/plug/assets/images/small.png', large: '/drivers/plug/assets/images/large.png' },
+        images: driverImages('plug'),
       },
     ],
     ...extra,
   };
 }
+
+/** What app.json says of a driver's images (makePackage adds the files of each driver). */
+export const driverImages = (id: string) => ({ small: `/drivers/${id}/assets/images/small.png`, large: `/drivers/${id}/assets/images/large.png` });
 
 /** The demo thermostat's images, of the sizes homey-lib wants of an app's and of a driver's. */
 const DEMO = path.resolve('server/hub/apps/catalogue/com.example.thermostat/2.0.1');
@@ -50,7 +53,7 @@ export async function makePackage(manifest: unknown, files: Record<string, strin
       'app.js': "module.exports = class extends require('homey').App {};\n",
       'assets/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30"/></svg>',
       ...images('', ''),
-      ...Object.assign({}, ...drivers.map(({ id }) => ({ ...images(`drivers/${String(id)}`, 'drivers/thermostat'), [`drivers/${String(id)}/driver.js`]: '' }))),
+      ...Object.assign({}, ...drivers.map(({ id }) => images(`drivers/${String(id)}`, 'drivers/thermostat'))),
       ...files,
     };
     for (const [name, content] of Object.entries(all)) {
