@@ -646,7 +646,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The definition of every capability the hub's drivers use, keyed by id. */
+            /** @description The definition of every system capability, keyed by id: the 184 of homey-lib (the library of Athom's CLI and store), with their English titles, units and ranges. */
             200: {
                 headers: {
                     [name: string]: unknown;

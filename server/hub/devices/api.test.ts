@@ -177,6 +177,10 @@ describe('devices manager', () => {
     const { body } = await hub.http().get('/api/manager/devices/capability').set(auth(readonly)).expect(200);
     expect(body.onoff).toMatchObject({ id: 'onoff', ownerUri: 'homey:manager:devices', type: 'boolean', setable: true });
     expect(body.thermostat_mode.values.map((value: { id: string }) => value.id)).toEqual(['auto', 'heat', 'cool', 'off']);
+    // homey-lib's system capabilities, all of them, with their English texts, units and ranges.
+    expect(Object.keys(body)).toHaveLength(184);
+    expect(body.measure_co2).toMatchObject({ type: 'number', title: 'CO₂', units: 'ppm', setable: false });
+    expect(body.target_temperature).toMatchObject({ title: 'Target temperature', units: '°C', min: 4, max: 35, decimals: 1 });
     const bare = await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').set(auth()).expect(200);
     expect(bare.body).toEqual(body.dim);
     const full = await hub.http().get('/api/manager/devices/capability/homey:manager:devices/homey:manager:devices:dim').set(auth()).expect(200);

@@ -45,7 +45,10 @@ function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapa
   const cards: Card[] = [];
   const titles = stateTitles(capabilityId, device.ownerUri);
   const stateTitle = (value: boolean) => (value ? titles.titleTrue : titles.titleFalse) ?? `${entry.title}: ${value ? 'yes' : 'no'}`;
-  if (entry.getable !== false) {
+  // A key (homey-lib's button, volume_up ...: a boolean set but not read) is heard as it springs back: true, then
+  // false, so that each press triggers flows as a state would.
+  const heard = entry.getable !== false || (entry.type === 'boolean' && entry.setable);
+  if (heard) {
     const triggerBase = { ...base, tokens: [{ id: 'value', title: entry.title, type: tokenType(entry) }] };
     cards.push({ ...triggerBase, type: 'trigger', id: id(`${capabilityId}_changed`), title: `${entry.title} changed`, hint: `When ${device.name}'s ${entry.title.toLowerCase()} changes.` });
     if (entry.type === 'boolean') {
