@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import HomeyLib from 'homey-lib';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Device } from './device.js';
 
@@ -194,6 +196,11 @@ describe('devices manager', () => {
     await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').expect(401);
     await hub.http().get('/api/manager/devices/capability').set(auth(control)).expect(403);
     await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').set(auth(control)).expect(403);
+  });
+
+  it("when an app's driver declares any class homey-lib allows, then the contract has it: its device classes are homey-lib's", () => {
+    const contract = JSON.parse(readFileSync('generated/hub/devices.openapi.json', 'utf-8')) as { components: { schemas: { DeviceClass: { enum: string[] } } } };
+    expect(contract.components.schemas.DeviceClass.enum).toEqual(Object.keys(HomeyLib.getDeviceClasses()).sort());
   });
 
   it('when a capability id is a key every object inherits, then 404 like any unknown capability', async () => {
