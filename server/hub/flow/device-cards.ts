@@ -45,8 +45,8 @@ function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapa
   const cards: Card[] = [];
   const titles = stateTitles(capabilityId, device.ownerUri);
   const stateTitle = (value: boolean) => (value ? titles.titleTrue : titles.titleFalse) ?? `${entry.title}: ${value ? 'yes' : 'no'}`;
-  // A key (homey-lib's button, volume_up ...: a boolean set but not read) is heard as it springs back: true, then
-  // false, so that each press triggers flows as a state would.
+  // A key (homey-lib's button, volume_up ...: a boolean set but not read) is pressed (true) and released (false, the
+  // hub's button at once, a remote's keys by their drivers): each press triggers flows as a state's change would.
   const heard = entry.getable !== false || (entry.type === 'boolean' && entry.setable);
   if (heard) {
     const triggerBase = { ...base, tokens: [{ id: 'value', title: entry.title, type: tokenType(entry) }] };
