@@ -6,6 +6,8 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server', '<rootDir>/client', '<rootDir>/scripts', '<rootDir>/form/src', '<rootDir>/form/e2e'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // Third-party apps kept whole as fixtures bring their own tests (for their own runner): not ours to run.
+  testPathIgnorePatterns: ['/node_modules/', '/testing/real-apps/'],
   transform: {
     '^.+\\.(t|j|mj)sx?$': [
       '@swc/jest',
@@ -26,6 +28,8 @@ const config: Config = {
   maxWorkers: 3,
   // Known-slow files first on a fresh clone too (no times cached yet): see the file.
   testSequencer: '<rootDir>/scripts/test-sequencer.mjs',
+  // Every skipped test listed at the end with its reason (Jest shows nothing of a file whose tests all skip).
+  reporters: ['default', '<rootDir>/scripts/skip-reporter.mjs'],
   // A worker that grew past this after a file is replaced: three long-lived heaps would crowd the machine's memory.
   workerIdleMemoryLimit: '768MB',
 };

@@ -46,4 +46,16 @@ export const operations = {
    * One of the caller's tickets; 404 for another customer's.
    */
   getTicket: {"method":"get","path":"/api/zendesk/ticket/{id}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9]{1,15}$","types":["string"]}],"status":200},
+  /**
+   * The help centre's index page
+   *
+   * An HTML page listing every help-centre article by section, each linking to its page (`getHelpArticlePage`): where the form's "back to the knowledge base" leads. Public. The page is our own HTML with nothing to run or load beyond its inline style (`Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'`). A query string is ignored (links may carry one).
+   */
+  getHelpCentre: {"method":"get","path":"/hc","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200,"media":"text/html"},
+  /**
+   * A help-centre article's page
+   *
+   * The article as an HTML page (an article's `html_url`, `getArticle`): its section, title, body and the date it was last updated. Public, with the index page's policy. An id that is not an article's, well-formed or not, answers the same HTML page saying so, with 404. A query string is ignored.
+   */
+  getHelpArticlePage: {"method":"get","path":"/hc/articles/{id}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^\\d{1,15}$","types":["string"]}],"status":200,"media":"text/html"},
 } as const satisfies Record<string, OperationSpec>;

@@ -136,6 +136,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The help centre's index page
+         * @description An HTML page listing every help-centre article by section, each linking to its page (`getHelpArticlePage`): where the form's "back to the knowledge base" leads. Public. The page is our own HTML with nothing to run or load beyond its inline style (`Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'`). A query string is ignored (links may carry one).
+         */
+        get: operations["getHelpCentre"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hc/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A help-centre article's page
+         * @description The article as an HTML page (an article's `html_url`, `getArticle`): its section, title, body and the date it was last updated. Public, with the index page's policy. An id that is not an article's, well-formed or not, answers the same HTML page saying so, with 404. A query string is ignored.
+         */
+        get: operations["getHelpArticlePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -595,6 +635,66 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHelpCentre: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Help centre</title></head><body><h1>Help centre</h1><h2>Getting started</h2><ul><li><a href="/hc/articles/360001234567">Set up your Homey</a></li></ul></body></html> */
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getHelpArticlePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The article's id (digits).
+                 * @example 360001234567
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article's page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Set up your Homey</title></head><body><small><a href="/hc">Help centre</a> › Getting started</small><h1>Set up your Homey</h1><p>…</p></body></html> */
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No article has this id, or the id is not one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><title>Not found</title><p>This article does not exist.</p> */
+                    "text/html": string;
+                };
+            };
         };
     };
 }

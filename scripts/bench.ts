@@ -7,9 +7,11 @@
  * of per-minute values (bench-insights.ts), the hub's resident memory idle and after the load, and the time from
  * `npm start` to its `Hub URL:` line on a second start (bench-start.ts), and the support form's initial JavaScript and
  * first render in Chromium (bench-form.ts), password sign-ins on the account service (bench-signin.ts), and the app
- * store's browse, search and a 20 MB package's upload over 5,000 apps and 50,000 builds (bench-appstore.ts).
+ * store's browse, search and a 20 MB package's upload over 5,000 apps and 50,000 builds (bench-appstore.ts), and
+ * SDK v3 apps: a real app's start to running, memory per running app, a trigger into an app's card and back (bench-apps.ts).
  * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
  * `npm run bench -- scale` measures only the home at a power user's scale: 3,036 devices and 1,004 flows (bench-scale.ts).
+ * `npm run bench -- apps` measures only the apps' rows, on a hub of their own (bench-apps.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureAppStore, printAppStore } from './bench-appstore.js';
+import { benchApps, measureApps, printApps } from './bench-apps.js';
 import { benchScale } from './bench-scale.js';
 import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
@@ -44,6 +47,10 @@ const memoryOnly = process.argv.slice(2).includes('memory');
 if (process.argv.slice(2).includes('scale')) {
   // A bench of its own, on a hub of its own: none of the rows below.
   const passed = await benchScale().catch((error: Error) => (console.error(error.message), false));
+  process.exit(passed ? 0 : 1);
+}
+if (process.argv.slice(2).includes('apps')) {
+  const passed = await benchApps().catch((error: Error) => (console.error(error.message), false));
   process.exit(passed ? 0 : 1);
 }
 
@@ -216,6 +223,7 @@ try {
     console.log(`Measuring capability changes heard by ${connectClients} realtime clients through the connect service...`);
     const throughConnect = await measureFanOut({ url: hub.connectUrl, writeUrl: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.3, 0.7], clients: connectClients, changes: 50 });
     const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
+    const apps = await measureApps({ url: hub.url, token: hub.token, hubId, pid: hub.process.pid!, starts: 20, changes: 100 });
     console.log('Measuring the client library against plain fetch...');
     const client = await measureClient({ url: hub.url, token: hub.token });
 
@@ -253,6 +261,7 @@ try {
         `p50 ${throughConnect.p50} ms, p99 ${throughConnect.p99} ms, max ${throughConnect.max} ms, missed ${throughConnect.missed}`,
     );
     printFlows(flows, connections, seconds);
+    printApps(apps);
     console.log(
       `\nInsights query over a year of per-minute values (goal < 50 ms): GET .../entry?resolution=lastYear on a log of ` +
         `${insights.values.toLocaleString('en')} values, ${insights.queries} queries: p50 ${insights.p50} ms, p99 ${insights.p99} ms, max ${insights.max} ms`,
@@ -267,7 +276,8 @@ try {
       fanOut.missed > 0 ||
       throughConnect.missed > 0 ||
       flows.rows.some((row) => row.failures > 0) ||
-      flows.latency.missed > 0;
+      flows.latency.missed > 0 ||
+      apps.roundTrip.missed > 0;
   }
   console.log('Timing two starts of npm start on a new data folder...');
   const [first, second] = await timeStarts(path.join(work, 'start-data'));

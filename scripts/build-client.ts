@@ -19,20 +19,37 @@ export const CLIENT_OPTIONAL_PEERS = ['bonjour-service'];
 
 const README = `# ${CLIENT_PACKAGE_NAME}
 
-The client library of the open smart-home platform: \`CloudAPI\` (sign-in, the user, delegation, every cloud
-service), hub discovery and sessions, and \`HubAPI\` (every hub manager's operations, typed from the contract,
-with realtime events and a cache). ES modules with type declarations; Node 20 or a browser.
+The client library of the open smart-home platform: cloud sign-in and services, hub discovery, typed hub managers,
+realtime and a cache. ES modules with type declarations; Node 20 or a browser.
 
-\`\`\`ts
-import { HubAPI } from '${CLIENT_PACKAGE_NAME}';
-
-const hub = await HubAPI.connect({ address: 'http://192.168.1.20', token: '<personal access token>' });
-const devices = await hub.devices.getDevices();
-await hub.devices.connect();
-hub.devices.on('device.update', (device) => console.log(device.name));
+\`\`\`sh
+npm install ${CLIENT_PACKAGE_NAME}   # in Node, add bonjour-service to find hubs over mDNS
 \`\`\`
 
-In Node, install \`bonjour-service\` beside it to find hubs over mDNS.
+\`\`\`ts
+import { APIError, CloudAPI, HubAPI } from '${CLIENT_PACKAGE_NAME}';
+
+// Signed in through the cloud: the user's hub is found and signed in to with a delegation token.
+const cloud = new CloudAPI({ baseUrl: 'https://cloud.example', clientId: '<client id>', clientSecret: '<secret>' });
+await cloud.authenticateWithPassword({ username: '<e-mail>', password: '<password>' });
+const hub = await (await cloud.getAuthenticatedUser()).authenticateHomey();
+
+// Or straight to a hub on the network with a personal access token.
+const local = await HubAPI.connect({ address: 'http://192.168.1.20', token: '<personal access token>' });
+
+try {
+  const devices = await hub.devices.getDevices(); // typed by the hub's contract
+  await hub.devices.connect(); // realtime: reads come from a cache that events keep current
+  hub.devices.on('device.update', (device) => console.log(device.name));
+} catch (error) {
+  // Every failure is an APIError with a statusCode and the messages existing clients show (\`messages\`).
+  if (error instanceof APIError) console.error(error.statusCode, error.message);
+}
+hub.destroy(); // closes sockets, timers and the cache
+local.destroy();
+\`\`\`
+
+Every operation is documented in the API docs a hub serves at \`/docs/\`.
 
 ## Licence
 

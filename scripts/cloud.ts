@@ -87,14 +87,15 @@ export async function startCloud({ settings, cloudDir, appsSecret, listen }: Clo
     const { randomBytes } = await import('node:crypto');
     // The demo's payment provider runs in-process: cards pay at once, other methods are paid by its webhook 3 s later.
     const provider = new SimulatedPaymentProvider({ secret: randomBytes(32).toString('hex'), webhookUrl: `${cloudUrl}/store/payment/webhook`, settleAfterMs: 3000 });
-    const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountUrl: cloudUrl, accounts: account.account.subscriptions, provider, secret: settings.storeSecret, hostNames });
+    const accountKey = account.account.keys.publicPem;
+    const store = await createStoreService({ dataDir: cloudDir, databaseUrl, accountKey, accounts: account.account.subscriptions, provider, secret: settings.storeSecret, hostNames });
     closing.push(store);
     const { createAppsService } = await import('../server/cloud/apps/service.js');
     const apps = await createAppsService({
       dataDir: cloudDir,
       databaseUrl,
       hostNames,
-      accountKey: account.account.keys.publicPem,
+      accountKey,
       secret: appsSecret,
       publicUrl: `${cloudUrl}/apps/api/v1`,
       mailer: account.account.mail,
@@ -111,15 +112,16 @@ export async function startCloud({ settings, cloudDir, appsSecret, listen }: Clo
     // The services that hand things to hubs (webhook calls, OAuth2 codes) reach them through their tunnels.
     const { createConnectService } = await import('../server/cloud/connect/service.js');
     const { tunnelHubDelivery } = await import('../server/cloud/connect/delivery.js');
-    const connect = createConnectService({ accountUrl: cloudUrl, hubSecretKey, sharedSecret: cloudSharedSecret, hostNames, cluster });
+    const { hubOwner, isHubUser } = await import('../server/cloud/account/hubs.js');
+    const connect = createConnectService({ accountKey, isHubUser: (userId, hubId) => isHubUser(account.account, userId, hubId), hubSecretKey, sharedSecret: cloudSharedSecret, hostNames, cluster });
     closing.push(connect);
     const connectUrl = await listen(connect, 'CONNECT_PORT', settings.connectPort);
     const throughConnect = tunnelHubDelivery(connect.connections);
-    const { hubOwner } = await import('../server/cloud/account/hubs.js');
     const content = await createContentServices({
       dataDir: cloudDir,
       databaseUrl,
       accountUrl: cloudUrl,
+      accountKey,
       hostNames,
       hubSecretKey,
       connectDelivery: throughConnect,

@@ -179,7 +179,9 @@ async function main(): Promise<void> {
     servedBy.add(String(res.headers['x-cloud-server']));
   }
   assert.ok(servedBy.has(other.server), `no call went through ${other.server} (served by ${[...servedBy].join(', ')})`);
-  await request(other.connectUrl).get(`/homey/${hubId}/ping`).set('Authorization', `Bearer ${ownerToken}`).expect(200, 'true');
+  // The connect service takes a delegation token of its own audience (docs/protocol.md §8).
+  const { body: connectToken } = await request(cloudUrl).post('/delegation/token').query({ audience: 'connect' }).set('Authorization', `Bearer ${ownerToken}`).send({}).expect(200);
+  await request(other.connectUrl).get(`/homey/${hubId}/ping`).set('Authorization', `Bearer ${connectToken}`).expect(200, 'true');
   step(`HTTP: calls answered by ${[...servedBy].join(' and ')} reached the hub held by ${holder.name}`);
 
   // Realtime: a client whose hub record sends it straight to the other instance, then one through the proxy.

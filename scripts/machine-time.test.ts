@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLOCK_MODULES, machineTimeReads, productFiles, strayTimeReads } from './machine-time.js';
+import { CLOCK_MODULES, machineTimeReads, productFiles, strayTimeReads, TIMERS_ON_MACHINE_TIME } from './machine-time.js';
 
 const root = path.resolve(__dirname, '..');
 
@@ -19,6 +19,19 @@ describe('the clock check (scripts/machine-time.ts)', () => {
   });
 
   it.each([
+    ['setTimeout(resolve, 100);', 'setTimeout'],
+    ['const timer = setInterval(() => flush(), 1000);', 'setInterval'],
+    ['globalThis.setTimeout(next, 5);', 'globalThis.setTimeout'],
+  ])('when product code schedules on the machine time as `%s`, then it is found', (source, code) => {
+    expect(machineTimeReads(`// line one\n${source}`)).toEqual([{ file: 'source.ts', line: 2, code }]);
+  });
+
+  it('when a file listed for I/O deadlines sets a timer, then it is allowed, and every listed file exists and still has one', () => {
+    expect(machineTimeReads('setTimeout(() => socket.terminate(), 30_000);', 'server/hub/cloud/connect.ts')).toEqual([]);
+    for (const file of Object.keys(TIMERS_ON_MACHINE_TIME)) expect([file, /set(Timeout|Interval)\s*\(/.test(readFileSync(path.join(root, file), 'utf8'))]).toEqual([file, true]);
+  });
+
+  it.each([
     'const at = new Date(hub.now()).toISOString();',
     'const at = new Date(\n  stamp,\n);',
     'const parsed = Date.parse(text);',
@@ -26,6 +39,8 @@ describe('the clock check (scripts/machine-time.ts)', () => {
     '// Date.now() in a comment',
     "const words = 'new Date() in a string';",
     'const later = clock.now() + 1000;',
+    'const cancel = hub.clock.at(hub.now() + 100, next);',
+    '// setTimeout(next) in a comment',
   ])('when code reads a clock or only names Date (`%s`), then nothing is found', (source) => {
     expect(machineTimeReads(source)).toEqual([]);
   });

@@ -2,7 +2,9 @@
  * The clock check (issue 17, item 3): product code reads the time through a clock — the hub's or a service's
  * (server/http/clock.ts), the client's (client/clock.ts) — so that a test's FakeClock moves every time-based rule.
  * This finds the reads of the machine's time anywhere else: `Date.now` (called or handed on), `new Date()` without
- * an argument, and `Date()`. Code that wants the machine's time on purpose says so with `systemClock`.
+ * an argument, and `Date()`. Code that wants the machine's time on purpose says so with `systemClock`. Timers are
+ * scheduling too: `setTimeout` and `setInterval` outside the clock modules are found as well, except the I/O
+ * deadlines and liveness checks listed in TIMERS_ON_MACHINE_TIME, which a socket or another machine runs on real time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,10 +23,34 @@ export interface MachineTimeRead {
   code: string;
 }
 
+/**
+ * The files whose timers run on the machine's time on purpose, and why: I/O deadlines and liveness checks of sockets
+ * and other machines, which a hub's or a test's clock does not move.
+ */
+export const TIMERS_ON_MACHINE_TIME: Record<string, string> = {
+  'server/hub/system/profiler.ts': 'a CPU profile lasts the machine time it measures',
+  'server/hub/cloud/connect.ts': "the tunnel's silence deadline: a socket that stays silent is dead",
+  'server/cloud/connect/connections.ts': "a tunnelled call's deadline and the sockets' ping heartbeat",
+  'server/cloud/connect/cluster-connections.ts': "a forwarded call's deadline, and the renewals of Redis entries, which expire on Redis's own time",
+  'server/cloud/cluster.ts': "the deadline of a Redis connection's quit",
+  'client/http/deadline.ts': "a call's deadline",
+  'client/hub/acks.ts': "a socket acknowledgement's deadline",
+  'client/cloud/mdns.ts': "an mDNS browse's deadline",
+  'scripts/child.ts': "a child process's deadline to print a line",
+  'scripts/supervisor.ts': "a crashed process's restart waits real time, as a service manager's does",
+  'scripts/start-cloud.ts': "a stopping process's deadline to exit",
+  'scripts/start-protocol.ts': "a stopping process's deadline to exit",
+  'scripts/new-hub-setup.ts': "the operator's command polls a running hub on real time",
+};
+
 /** A cheap look at the text: true for every text with a read, and for a few more (in comments and strings). */
-const MAYBE_READ = /Date\s*\.\s*now|new\s+Date\s*(?!\(\s*[^)\s])|(?<![\w.$]|\bnew\s+)Date\s*\(/;
+const MAYBE_READ = /Date\s*\.\s*now|new\s+Date\s*(?!\(\s*[^)\s])|(?<![\w.$]|\bnew\s+)Date\s*\(|set(Timeout|Interval)\s*\(/;
 
 const isDate = (node: ts.Node) => ts.isIdentifier(node) && node.text === 'Date';
+const TIMERS = new Set(['setTimeout', 'setInterval']);
+/** `setTimeout(...)` or `globalThis.setTimeout(...)` (and setInterval). */
+const isTimer = (node: ts.Expression) =>
+  (ts.isIdentifier(node) && TIMERS.has(node.text)) || (ts.isPropertyAccessExpression(node) && TIMERS.has(node.name.text) && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis');
 
 /** The machine-time reads in one source text, with their 1-based line. */
 export function machineTimeReads(source: string, file = 'source.ts'): MachineTimeRead[] {
@@ -36,10 +62,12 @@ export function machineTimeReads(source: string, file = 'source.ts'): MachineTim
     const read =
       (ts.isPropertyAccessExpression(node) && isDate(node.expression) && node.name.text === 'now') ||
       (ts.isNewExpression(node) && isDate(node.expression) && !node.arguments?.length) ||
-      (ts.isCallExpression(node) && isDate(node.expression));
+      (ts.isCallExpression(node) && isDate(node.expression)) ||
+      (ts.isCallExpression(node) && isTimer(node.expression) && !(file in TIMERS_ON_MACHINE_TIME));
     if (read) {
       const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-      reads.push({ file, line: line + 1, code: node.getText(sourceFile) });
+      const expression = ts.isCallExpression(node) && isTimer(node.expression) ? node.expression : node;
+      reads.push({ file, line: line + 1, code: expression.getText(sourceFile) });
     }
     ts.forEachChild(node, visit);
   };

@@ -13,7 +13,7 @@ describe('npm run demo:setup: a new hub set up end to end through a setup sessio
   let setupUrl: string;
   beforeAll(async () => {
     account = await startTestAccount();
-    setup = await createSetupService({ dataDir, accountUrl: account.url });
+    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem });
     setupUrl = await setup.listen(0);
   });
   afterAll(async () => {

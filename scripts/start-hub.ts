@@ -48,9 +48,14 @@ hub.config.energyUrl = `${cloudUrl}/energy`;
 hub.config.connectUrl = connectUrl;
 hub.config.hubSecret = hubSecret(hubSecretKey, hub.id);
 hub.config.callbackUrl = `${cloudUrl}/callback`;
+// Its apps register for cloud webhooks there; the calls come back through the tunnel.
+hub.config.webhooksUrl = `${cloudUrl}/webhooks`;
 // The demo home's TV remote is a device made from the infrared library's codes, asked with that credential (added once).
 const { ensureDemoRemote } = await import('../server/hub/demo-infrared.js');
 await ensureDemoRemote(hub, `${cloudUrl}/infrared`).catch((error: Error) => console.log(`The demo TV remote could not be added: ${error.message}`));
+// Its energy dongle reads the simulated smart meter into the energy manager (added once).
+const { ensureDemoEnergyDongle } = await import('../server/hub/energydongle/demo.js');
+ensureDemoEnergyDongle(hub);
 running.connectRemote();
 // It serves HTTPS too, with the certificate for its local name that the certificate service signs (its localUrlSecure).
 hub.config.certificateUrl = `${cloudUrl}/dns`;

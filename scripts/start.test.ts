@@ -236,13 +236,17 @@ describe('npm start (scripts/start.ts)', () => {
       const auth = { Authorization: `Bearer ${tokens.access_token}` };
       const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
       expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
-      const orders = await fetch(`${config.storeUrl}/user/order`, { headers: auth }).then((response) => response.json());
+      // The store takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
+      const storeToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=store`, { method: 'POST', headers: auth }).then((response) => response.json());
+      const storeAuth = { Authorization: `Bearer ${storeToken}` };
+      expect((await fetch(`${config.storeUrl}/user/order`, { headers: auth })).status).toBe(401);
+      const orders = await fetch(`${config.storeUrl}/user/order`, { headers: storeAuth }).then((response) => response.json());
       expect(orders.length).toBeGreaterThan(0);
       // The demo shop: products, the demo coupon, and an iDEAL payment that the demo provider's webhook settles.
       const products = await fetch(`${config.storeUrl}/store/product`).then((response) => response.json());
       expect(products.map((product: { sku: string }) => product.sku)).toContain('PREMIUM-1Y');
       const shop = (method: string, path: string, body?: object) =>
-        fetch(`${config.storeUrl}${path}`, { method, headers: { ...auth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
+        fetch(`${config.storeUrl}${path}`, { method, headers: { ...storeAuth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
       await shop('POST', '/store/cart', { sku: 'PLUS-1M' });
       await shop('PUT', '/store/coupon', { coupon: 'WELCOME10' });
       await shop('PUT', '/store/userdata', { email: cloud.email, billing_firstname: 'Demo', billing_street: 'Museumstraat', billing_number: '1', billing_zipcode: '1071 XX', billing_city: 'Amsterdam', billing_country: 'NL' });

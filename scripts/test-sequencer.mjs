@@ -25,6 +25,7 @@ const KNOWN_SECONDS = {
   'form/e2e/layout.e2e.test.ts': 34,
   'form/e2e/developer.e2e.test.ts': 34,
   'scripts/mock.test.ts': 30,
+  'server/hub/apps/real-apps.e2e.test.ts': 30,
   'server/hub/users/local-login-throttle.test.ts': 28,
   'server/hub/backup/cloud-backups.test.ts': 28,
   'form/e2e/sign-in.e2e.test.ts': 27,

@@ -1,6 +1,7 @@
 /**
- * npm test: everything CI checks: the contract's lint, the generated files' drift, the type check, and every Jest
- * test (unit, API, realtime, client, form end to end). The three checks run beside Jest rather than before it, at the
+ * npm test: the contract's lint, the generated files' drift, the type check, and every Jest test (unit, API,
+ * realtime, client, form end to end) on SQLite. CI (.ci/run) runs this and adds the cloud suites on PostgreSQL and
+ * Redis, the cluster test and the client package's check (docs/testing.md). The three checks run beside Jest rather than before it, at the
  * lowest CPU priority: on two cores the type check alone took over half a minute, while Jest's suites spend much of
  * theirs waiting on sockets, timers and child processes, and the checks take only the CPU Jest leaves (so that no
  * suite's timeout is squeezed by them). Each check's output is printed as a block when it ends, and a failing one is

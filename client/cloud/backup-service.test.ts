@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
+import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
 import { hubOwner } from '../../server/cloud/account/hubs.js';
 import { createBackupService, type BackupService } from '../../server/cloud/backup/service.js';
 import { hubSecret } from '../../server/cloud/hub-secret.js';
@@ -18,7 +18,7 @@ describe('CloudAPI: the backup service, typed, for a hub and its owner', () => {
 
   beforeAll(async () => {
     account = await startTestAccount();
-    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: 'client-test-key', ownerOf: (id) => hubOwner(account.account, id), validateResponses: true, development: true });
+    service = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: 'client-test-key', ownerOf: (id) => hubOwner(account.account, id), validateResponses: true, development: true });
     url = await service.listen(0);
   });
   afterAll(async () => {
@@ -41,7 +41,11 @@ describe('CloudAPI: the backup service, typed, for a hub and its owner', () => {
     const done = await backups.setBackupComplete({ userId: owner.id, homeyId: hubId, backupId: created._id, secret, size: bytes.length, hash });
     expect(done.state).toBe('complete');
 
-    expect(await backups.getMyBackups({ token: owner.token })).toEqual([done]);
+    // The owner's app, signed in, sends a delegation token of audience backup as ?token=.
+    const ownersApp = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await ownersApp.authenticateWithPassword({ username: owner.email, password: PASSWORD });
+    const token = await ownersApp.createDelegationToken({ audience: 'backup' });
+    expect(await ownersApp.service('backup', url).getMyBackups({ token })).toEqual([done]);
     const downloaded = await backups.downloadBackup({ userId: owner.id, backupId: created._id, secret });
     expect(Buffer.from(downloaded).equals(bytes)).toBe(true);
     await expect(backups.getBackup({ userId: owner.id, backupId: 'AAAAAAAAAAAAAAAAAAAAAA', secret })).rejects.toMatchObject({ statusCode: 404 });

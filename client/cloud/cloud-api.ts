@@ -7,6 +7,7 @@ import { APIError, CloudAPIError, messages, redact } from '../errors.js';
 import { createTransport, type RouteTable } from '../http/transport.js';
 import { CloudUser, type UserRecord } from './user.js';
 import { createPkcePair, requestToken, type Grant, type OAuthClientOptions } from './oauth.js';
+import type { OperationSpec } from '../../generated/manifest.js';
 import { callOperation, createService, type CloudService } from './service.js';
 import { checkStorage, MemoryStorageAdapter, type StorageAdapter, type StoredState } from './storage.js';
 import { checkToken, Token } from './token.js';
@@ -31,6 +32,9 @@ export class CloudAPI {
   readonly store: StorageAdapter;
   private token?: Token;
   private refreshing?: Promise<void>;
+  /** The delegation token of each cloud service's audience (service()), kept for this account's token. */
+  private readonly delegations = new Map<string, string>();
+  private readonly delegating = new Map<string, Promise<void>>();
   private readonly loaded: Promise<void>;
   private readonly http: Client<RouteTable>;
   /** The account service's own calls by path (the avatar upload), typed by its generated `paths`. */
@@ -68,34 +72,33 @@ export class CloudAPI {
     });
   }
 
-  /** Every operation of another cloud service (`store`, `apps` ...) at its base URL, as methods: `cloud.service('store', url).getOrders()`. */
-  service<S extends CloudApiId>(id: S, baseUrl: string): CloudService<S> {
-    const http = this.transport(baseUrl);
-    return createService<S>(cloudApis[id].operations, (operation, args) => this.call(http, operation, args));
-  }
-
   /**
-   * Every operation of a service that takes delegation tokens of its own audience rather than this account's token
-   * (the app store: `cloud.delegatedService('apps', url)`, audience `apps`): a token is asked for at the first call
-   * that needs one and asked for again when the service answers 401 invalid_token (expired); public operations
-   * go without.
+   * Every operation of a cloud service at its base URL, as methods: `cloud.service('store', url).getOrders()`. The
+   * account service's calls carry this account's token; every other service's a delegation token of its own
+   * audience (the service's id, docs/protocol.md §8), asked for at the first call that needs one, shared by every
+   * client of that audience and asked for again when the service answers 401 invalid_token (expired). The backup
+   * and webhooks services' operations that take it in the query (`token`) are given `cloud.createDelegationToken(...)`.
    */
-  delegatedService<S extends CloudApiId>(id: S, baseUrl: string, audience: string = id): CloudService<S> {
-    let delegation: string | undefined;
-    const renew = async () => void (delegation = await this.createDelegationToken({ audience }));
+  service<S extends CloudApiId>(id: S, baseUrl: string): CloudService<S> {
+    const operations: Readonly<Record<string, OperationSpec>> = cloudApis[id].operations;
+    if (id === 'account') {
+      const http = this.transport(baseUrl);
+      return createService<S>(operations, (operation, args) => this.call(http, operation, args));
+    }
+    const token = () => this.delegations.get(id);
     const http = createTransport({
       baseUrl,
-      token: () => delegation,
+      token,
       timeout: CLOUD_CALL_TIMEOUT,
       errors: CloudAPIError.fromResponse,
-      refresh: { isStale: isInvalidToken, refresh: renew, token: () => delegation },
+      refresh: { isStale: isInvalidToken, refresh: (stale) => this.renewDelegation(id, stale), token },
     });
-    return createService<S>(cloudApis[id].operations, async (operation, args) => {
-      if (operation.auth === 'token' && !delegation) await renew();
+    return createService<S>(operations, async (operation, args) => {
+      if (operation.auth === 'token' && !token()) await this.renewDelegation(id, undefined);
       try {
         return await this.call(http, operation, args);
       } catch (error) {
-        throw redact(error as Error, [delegation]);
+        throw redact(error as Error, [token()]);
       }
     });
   }
@@ -193,6 +196,8 @@ export class CloudAPI {
   async setToken(token: Token): Promise<void> {
     await this.loaded;
     this.token = checkToken(token);
+    // Another token may be another user's: only a refreshed one keeps the user, and so their delegation tokens.
+    if (token.grant_type !== 'refresh_token') this.delegations.clear();
     await this.update({ token: token.toJSON() });
   }
 
@@ -200,6 +205,7 @@ export class CloudAPI {
   async logout(): Promise<void> {
     await this.loaded;
     this.token = undefined;
+    this.delegations.clear();
     await this.store.set({});
   }
 
@@ -243,6 +249,20 @@ export class CloudAPI {
     const token = await requestToken(this.client, grant, scopes);
     await this.setToken(token);
     return token;
+  }
+
+  /** One delegation request per audience at a time: concurrent calls share it; a 401 for a token already replaced needs none. */
+  private renewDelegation(audience: string, stale: string | undefined): Promise<void> {
+    const current = this.delegations.get(audience);
+    if (stale && current && stale !== current) return Promise.resolve();
+    let asking = this.delegating.get(audience);
+    if (!asking) {
+      asking = this.createDelegationToken({ audience })
+        .then((delegation) => void this.delegations.set(audience, delegation))
+        .finally(() => this.delegating.delete(audience));
+      this.delegating.set(audience, asking);
+    }
+    return asking;
   }
 
   /** One refresh at a time: concurrent 401s share it, and a 401 for a token already replaced needs none. */

@@ -11,7 +11,7 @@ import { createStoreService, type StoreService } from '../../server/cloud/store/
 import { HubAPI } from '../hub/hub-api.js';
 import { CloudAPI } from './cloud-api.js';
 
-describe('CloudAPI: other services with the same token, and a hub client with its own time-out', () => {
+describe('CloudAPI: other services with a delegation token of their audience, and a hub client with its own time-out', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'client-services-'));
   let account: TestAccount;
   let store: StoreService;
@@ -22,7 +22,7 @@ describe('CloudAPI: other services with the same token, and a hub client with it
   beforeAll(async () => {
     account = await startTestAccount();
     const provider = new SimulatedPaymentProvider({ secret: 'client-test' });
-    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountUrl: account.url, accounts: account.account.subscriptions, provider, validateResponses: true, development: true });
+    store = await createStoreService({ dataDir: path.join(dataDir, 'store'), accountKey: account.account.keys.publicPem, accounts: account.account.subscriptions, provider, validateResponses: true, development: true });
     storeUrl = await store.listen(0);
     apps = await createAppsService({ dataDir: path.join(dataDir, 'apps'), accountKey: account.account.keys.publicPem, validateResponses: true, development: true });
     appsUrl = `${await apps.listen(0)}/api/v1`;
@@ -33,7 +33,7 @@ describe('CloudAPI: other services with the same token, and a hub client with it
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("when the store is asked through cloud.service, then the signed-in user's orders come with the account token", async () => {
+  it("when the store is asked through cloud.service, then the signed-in user's orders come with a delegation token of audience store", async () => {
     const { id, email } = await account.signUp();
     await ensureDemoOrders(store.store, id);
     const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
@@ -62,11 +62,11 @@ describe('CloudAPI: other services with the same token, and a hub client with it
     await expect(cloud.service('apps', appsUrl).getApp({ appId: 'com.example.crashtest' })).resolves.toMatchObject({ author: { verified: false } });
   });
 
-  it('when the app store is called through cloud.delegatedService, then a delegation token of audience apps signs the user in', async () => {
+  it('when the app store is called through cloud.service, then a delegation token of audience apps signs the user in', async () => {
     const { email } = await account.signUp();
     const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
     await cloud.authenticateWithPassword({ username: email, password: PASSWORD });
-    const store = cloud.delegatedService('apps', appsUrl);
+    const store = cloud.service('apps', appsUrl);
     const org = await store.createOrganization({ name: 'Client Labs' });
     expect(org.members).toEqual([expect.objectContaining({ role: 'owner' })]);
     await expect(store.getMyOrganizations()).resolves.toEqual([org]);

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/hub/devices.js';
-import { machineTime } from '../clock.js';
+import { after, machineTime } from '../clock.js';
 import { DEVICE_REFRESH_DEBOUNCE, DEVICE_REFRESH_THRESHOLD } from '../constants.js';
 import type { HubAPI } from './hub-api.js';
 import type { CapabilityEvent } from './types.js';
@@ -46,7 +46,7 @@ export class Device {
   private readonly instances = new Set<CapabilityInstance>();
   private unsubscribe?: Promise<() => void>;
   private stopWatching?: () => void;
-  private refreshTimer?: ReturnType<typeof setTimeout>;
+  private cancelRefresh = () => {};
   private reconnecting = false;
 
   private constructor(private readonly hub: HubAPI, private data: DeviceRecord, private readonly now: () => number) {
@@ -102,10 +102,10 @@ export class Device {
 
   /** Refreshes after 1 s of quiet, and then only if the data is older than 2.5 s. */
   scheduleRefresh(): void {
-    clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(() => {
+    this.cancelRefresh();
+    this.cancelRefresh = after(DEVICE_REFRESH_DEBOUNCE, () => {
       if (this.now() - this.lastUpdated > DEVICE_REFRESH_THRESHOLD) void this.refresh().catch(() => undefined);
-    }, DEVICE_REFRESH_DEBOUNCE);
+    });
   }
 
   /** Reads the device again and hands its instances any value that changed. */
@@ -122,7 +122,7 @@ export class Device {
   release(instance: CapabilityInstance): void {
     this.instances.delete(instance);
     if (this.instances.size) return;
-    clearTimeout(this.refreshTimer);
+    this.cancelRefresh();
     this.stopWatching?.();
     void this.unsubscribe?.then((unsubscribe) => unsubscribe(), () => undefined);
     this.unsubscribe = this.stopWatching = undefined;

@@ -33,9 +33,11 @@ export interface DemoData {
 /** The demo account's data as the servers answer it. */
 export async function demoData(harness: Harness): Promise<DemoData> {
   const { cloudUrl, hubUrl, hubToken } = harness.servers;
+  // The store takes a delegation token of its own audience, as the form's client library asks for it.
+  const storeToken = await callAs<string>(harness, `${cloudUrl}/delegation/token?audience=store`, { method: 'POST', body: '{}' });
   const [record, orders] = await Promise.all([
     callAs<UserRecord>(harness, `${cloudUrl}/user/me`),
-    callAs<{ id: string; date: string }[]>(harness, `${cloudUrl}/store/user/order`),
+    callAs<{ id: string; date: string }[]>(harness, `${cloudUrl}/store/user/order`, { headers: { Authorization: `Bearer ${storeToken}` } }),
   ]);
   const installed = await fetch(`${hubUrl}/api/manager/apps/app`, { headers: { Authorization: `Bearer ${hubToken}` } }).then((response) => response.json() as Promise<Record<string, { id: string; name: string }>>);
   // As the form shows them: named by their build in the apps service; its developer takes e-mail on a mailto: link.

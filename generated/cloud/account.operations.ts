@@ -523,7 +523,7 @@ export const operations = {
   /**
    * Create a delegation token
    *
-   * A JWT signed RS512 with this service's key (verify with `GET /delegation/key`), valid one hour: `sub` the user's `_id`, `aud` the audience asked (`homey` to sign in to any of the user's hubs), `scope` the hub scopes of the caller's token (space-separated), `name` the client's name and `meta` the body. Answers the token as a JSON string. A token without a user (client credentials) or without hub scopes answers 403.
+   * A JWT signed RS512 with this service's key (verify with `GET /delegation/key`), valid one hour: `sub` the user's `_id`, `aud` the audience asked, `name` the client's name, `meta` the body, and the user's `email`, `email_verified`, `given_name`, `family_name` and `roles`. Answers the token as a JSON string. The audience of a cloud service (`apps`, `backup`, `connect`, `flow`, `icons`, `setup`, `store`, `webhooks`) is what a signed-in caller sends that service, which verifies it offline with this service's key (docs/protocol.md §8): the caller's token must grant `account.readonly`, and `scope` is `account.readonly`. Any other audience (`homey` to sign in to any of the user's hubs) carries in `scope` the hub scopes of the caller's token (space-separated), which it must have. A token without a user (client credentials), or without the scope the audience needs, answers 403.
    */
   createDelegationToken: {"method":"post","path":"/delegation/token","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["audience"],"body":{"kind":"root","name":"meta","required":false},"args":[{"name":"audience","in":"query","required":true,"types":["string"]},{"name":"meta","in":"body","required":false,"types":["object"]}],"status":200},
   /**

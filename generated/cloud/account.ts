@@ -151,7 +151,7 @@ export interface paths {
         put?: never;
         /**
          * Create a delegation token
-         * @description A JWT signed RS512 with this service's key (verify with `GET /delegation/key`), valid one hour: `sub` the user's `_id`, `aud` the audience asked (`homey` to sign in to any of the user's hubs), `scope` the hub scopes of the caller's token (space-separated), `name` the client's name and `meta` the body. Answers the token as a JSON string. A token without a user (client credentials) or without hub scopes answers 403.
+         * @description A JWT signed RS512 with this service's key (verify with `GET /delegation/key`), valid one hour: `sub` the user's `_id`, `aud` the audience asked, `name` the client's name, `meta` the body, and the user's `email`, `email_verified`, `given_name`, `family_name` and `roles`. Answers the token as a JSON string. The audience of a cloud service (`apps`, `backup`, `connect`, `flow`, `icons`, `setup`, `store`, `webhooks`) is what a signed-in caller sends that service, which verifies it offline with this service's key (docs/protocol.md §8): the caller's token must grant `account.readonly`, and `scope` is `account.readonly`. Any other audience (`homey` to sign in to any of the user's hubs) carries in `scope` the hub scopes of the caller's token (space-separated), which it must have. A token without a user (client credentials), or without the scope the audience needs, answers 403.
          */
         post: operations["createDelegationToken"];
         delete?: never;
@@ -1726,6 +1726,8 @@ export interface components {
             aud: string;
             /** @description The user's e-mail address. */
             email?: string;
+            /** @description Whether the user had followed the link mailed to `email` when the token was signed. */
+            email_verified?: boolean;
             exp: number;
             /** @description The user's last name. */
             family_name?: string;

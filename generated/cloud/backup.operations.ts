@@ -27,7 +27,7 @@ export const operations = {
    *
    * Every backup of the account and its bytes (as when the account closes). The user alone, with a bearer token (403 for another user's).
    */
-  deleteBackups: {"method":"delete","path":"/user/{userId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  deleteBackups: {"method":"delete","path":"/user/{userId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["userId"],"queryParams":[],"body":null,"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
   /**
    * Get a user's backup
    *

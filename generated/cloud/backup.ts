@@ -322,7 +322,7 @@ export interface components {
          */
         BackupId: string;
         /**
-         * @description The user's access token of the cloud account service (scope `account.readonly`), as the reference sends it: in the query. Missing or unknown 401, without the scope 403.
+         * @description The user's delegation token of audience `backup` (`POST /delegation/token?audience=backup` at the account service), as the reference sends it: in the query. Missing, expired or of another audience 401.
          * @example 2YotnFZFEjr1zCsicMWpAA
          */
         BackupToken: string;
@@ -645,7 +645,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The user's access token of the cloud account service (scope `account.readonly`), as the reference sends it: in the query. Missing or unknown 401, without the scope 403.
+                 * @description The user's delegation token of audience `backup` (`POST /delegation/token?audience=backup` at the account service), as the reference sends it: in the query. Missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["BackupToken"];
@@ -675,7 +675,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The user's access token of the cloud account service (scope `account.readonly`), as the reference sends it: in the query. Missing or unknown 401, without the scope 403.
+                 * @description The user's delegation token of audience `backup` (`POST /delegation/token?audience=backup` at the account service), as the reference sends it: in the query. Missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["BackupToken"];

@@ -7,7 +7,7 @@ export const operations = {
   /**
    * Ping a hub through the connect service
    *
-   * Answers `true` when the hub is connected to this service (its calls can be forwarded), 404 `homey_offline` when it is not. Only a user of the hub may ask (the caller's access token of the account service, whose `homeys` must list it): 403 for another hub.
+   * Answers `true` when the hub is connected to this service (its calls can be forwarded), 404 `homey_offline` when it is not. Only a user of the hub may ask (a delegation token of audience `connect` of an account the account service records as one of the hub's users): 403 for another hub.
    */
   ping: {"method":"get","path":"/homey/{homeyId}/ping","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["homeyId"],"queryParams":[],"body":null,"args":[{"name":"homeyId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":200},
   /**

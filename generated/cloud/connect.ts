@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Ping a hub through the connect service
-         * @description Answers `true` when the hub is connected to this service (its calls can be forwarded), 404 `homey_offline` when it is not. Only a user of the hub may ask (the caller's access token of the account service, whose `homeys` must list it): 403 for another hub.
+         * @description Answers `true` when the hub is connected to this service (its calls can be forwarded), 404 `homey_offline` when it is not. Only a user of the hub may ask (a delegation token of audience `connect` of an account the account service records as one of the hub's users): 403 for another hub.
          */
         get: operations["ping"];
         put?: never;

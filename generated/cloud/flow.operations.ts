@@ -9,7 +9,7 @@ export const operations = {
    *
    * Keeps the document and answers its id. The body is the flow document itself, as the hub's `shareFlow` answers it and as Athom's client sends it (its `data` argument is unpacked into the body); in our client the document is the `data` argument. At most 200 shared flows per user (409 beyond).
    */
-  shareFlow: {"method":"post","path":"/flow","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"data","in":"body","required":true}],"status":200},
+  shareFlow: {"method":"post","path":"/flow","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"data","in":"body","required":true}],"status":200},
   /** Get a shared flow */
   getFlow: {"method":"get","path":"/flow/{flowId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["flowId"],"queryParams":[],"body":null,"args":[{"name":"flowId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -15,7 +15,7 @@ export const operations = {
    *
    * Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds, from public addresses only (a host that is or resolves to a loopback, private or link-local address is refused, checked after name resolution) and following no redirect. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. A JSON client (this project's client library) may send the SVG as a JSON string (`application/json`) instead, and an empty object `{}` for no body. Answers the icon's id; the same SVG always answers the same id.
    */
-  createIconFromSVG: {"method":"post","path":"/icon","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":["url"],"body":{"kind":"root","name":"svg","required":false},"args":[{"name":"url","in":"query","required":false,"types":["string"]},{"name":"svg","in":"body","required":false,"types":["string","object"]}],"status":200},
+  createIconFromSVG: {"method":"post","path":"/icon","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["url"],"body":{"kind":"root","name":"svg","required":false},"args":[{"name":"url","in":"query","required":false,"types":["string"]},{"name":"svg","in":"body","required":false,"types":["string","object"]}],"status":200},
   /**
    * Get an icon as PNG
    *

@@ -9,37 +9,37 @@ export const operations = {
    *
    * Every order of the caller, newest first; an empty list for a customer who never ordered.
    */
-  getOrders: {"method":"get","path":"/user/order","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  getOrders: {"method":"get","path":"/user/order","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Get one order of the signed-in customer
    *
    * The caller's own orders only; another's answers 404 as an unknown one does.
    */
-  getOrder: {"method":"get","path":"/user/order/{orderId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["orderId"],"queryParams":[],"body":null,"args":[{"name":"orderId","in":"path","required":true,"pattern":"^[A-Za-z0-9-]{1,20}$","types":["string"]}],"status":200},
+  getOrder: {"method":"get","path":"/user/order/{orderId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orderId"],"queryParams":[],"body":null,"args":[{"name":"orderId","in":"path","required":true,"pattern":"^[A-Za-z0-9-]{1,20}$","types":["string"]}],"status":200},
   /**
    * Open a shop session with a login token
    *
-   * Exchanges a login token (createLoginToken, made by a signed-in app) for a shop session: a bearer token of this service alone, valid 24 hours, which the web shop sends instead of the account's access token. A login token works once and for 5 minutes (404 after).
+   * Exchanges a login token (createLoginToken, made by a signed-in app) for a shop session: a bearer token of this service alone, valid 24 hours, which the web shop sends instead of a delegation token. A login token works once and for 5 minutes (404 after).
    */
   createUserSession: {"method":"post","path":"/user/session","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["token"],"required":true},"args":[{"name":"token","in":"body","required":true,"types":["string"]}],"status":200},
   /**
    * End the caller's shop session
    *
-   * Ends the shop session whose token the call carries (400 when it carries an account access token instead).
+   * Ends the shop session whose token the call carries (400 when it carries a delegation token instead).
    */
-  deleteUserSession: {"method":"delete","path":"/user/session","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  deleteUserSession: {"method":"delete","path":"/user/session","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
   /**
    * Make a login token for the web shop
    *
    * A one-time token (5 minutes) with which the web shop opens a shop session for the caller (createUserSession): an app hands it to the browser it opens, so that the shopper arrives signed in.
    */
-  createLoginToken: {"method":"post","path":"/user/login-token","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  createLoginToken: {"method":"post","path":"/user/login-token","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Sign the caller out of the shop everywhere
    *
    * Ends every shop session of the caller and drops the login tokens not used yet; the account's own tokens stay.
    */
-  logout: {"method":"post","path":"/user/logout","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
+  logout: {"method":"post","path":"/user/logout","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},
   /**
    * List the shop's products
    *
@@ -51,73 +51,73 @@ export const operations = {
    *
    * The cart, the checkout's data so far and its totals; an empty cart in the default locale (NL, EUR, en) at first.
    */
-  getCart: {"method":"get","path":"/store/cart","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  getCart: {"method":"get","path":"/store/cart","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Add a product to the cart
    *
    * Adds `quantity` of the product (to its line when the cart has it: at most 99 a line, 409 beyond); `options` replace the line's. 404 for an unknown sku, 409 for a product not sold in the cart's currency.
    */
-  addCartItem: {"method":"post","path":"/store/cart","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["sku","quantity","options"],"required":true},"args":[{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"quantity","in":"body","required":false,"types":["number"]},{"name":"options","in":"body","required":false,"types":["object"]}],"status":200},
+  addCartItem: {"method":"post","path":"/store/cart","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["sku","quantity","options"],"required":true},"args":[{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"quantity","in":"body","required":false,"types":["number"]},{"name":"options","in":"body","required":false,"types":["object"]}],"status":200},
   /**
    * Set the quantity of a cart line
    *
    * 1 to 99 (removeCartItem takes a line out); 404 when the cart has no line of this sku.
    */
-  setCartItemQuantity: {"method":"put","path":"/store/cart/{sku}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sku"],"queryParams":[],"body":{"kind":"fields","names":["quantity"],"required":true},"args":[{"name":"sku","in":"path","required":true,"pattern":"^[A-Z0-9-]{1,40}$","types":["string"]},{"name":"quantity","in":"body","required":true,"types":["number"]}],"status":200},
+  setCartItemQuantity: {"method":"put","path":"/store/cart/{sku}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sku"],"queryParams":[],"body":{"kind":"fields","names":["quantity"],"required":true},"args":[{"name":"sku","in":"path","required":true,"pattern":"^[A-Z0-9-]{1,40}$","types":["string"]},{"name":"quantity","in":"body","required":true,"types":["number"]}],"status":200},
   /**
    * Take a line out of the cart
    *
    * 404 when the cart has no line of this sku.
    */
-  removeCartItem: {"method":"delete","path":"/store/cart/{sku}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sku"],"queryParams":[],"body":null,"args":[{"name":"sku","in":"path","required":true,"pattern":"^[A-Z0-9-]{1,40}$","types":["string"]}],"status":200},
+  removeCartItem: {"method":"delete","path":"/store/cart/{sku}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["sku"],"queryParams":[],"body":null,"args":[{"name":"sku","in":"path","required":true,"pattern":"^[A-Z0-9-]{1,40}$","types":["string"]}],"status":200},
   /**
    * Get the caller's shop locale
    *
    * Country, currency and language of the caller's cart (NL, EUR, en until set).
    */
-  getLocale: {"method":"get","path":"/store/locale","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  getLocale: {"method":"get","path":"/store/locale","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Set the caller's shop locale
    *
    * The country must be one the shop delivers to (the EU's, GB, CH, NO, US; 400 otherwise). A cart holding a product not sold in the new currency refuses the change (409).
    */
-  setLocale: {"method":"put","path":"/store/locale","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["country","currency","language"],"required":true},"args":[{"name":"country","in":"body","required":true,"types":["string"]},{"name":"currency","in":"body","required":true,"types":["string"]},{"name":"language","in":"body","required":true,"types":["string"]}],"status":200},
+  setLocale: {"method":"put","path":"/store/locale","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["country","currency","language"],"required":true},"args":[{"name":"country","in":"body","required":true,"types":["string"]},{"name":"currency","in":"body","required":true,"types":["string"]},{"name":"language","in":"body","required":true,"types":["string"]}],"status":200},
   /**
    * Set the shopper's contact data and addresses
    *
    * Replaces them as a whole. Countries must be ones the shop delivers to (400). Where the goods go sets the VAT rate: the shipping country with `shipping_address`, else the billing country, else the locale's.
    */
-  setUserData: {"method":"put","path":"/store/userdata","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"userdata","required":true},"args":[{"name":"userdata","in":"body","required":true,"types":["object"]}],"status":200},
+  setUserData: {"method":"put","path":"/store/userdata","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"userdata","required":true},"args":[{"name":"userdata","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * Set whether the shopper buys as a business
    *
    * With `is_business`, `business_name` and `business_vat` are needed, and the VAT number must follow its EU country's format (400 for a number of outside the EU or a malformed one, with the reason). The number's country must be the billing country once that is set (400).
    */
-  setBusiness: {"method":"put","path":"/store/business","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"business","required":true},"args":[{"name":"business","in":"body","required":true,"types":["object"]}],"status":200},
+  setBusiness: {"method":"put","path":"/store/business","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"business","required":true},"args":[{"name":"business","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * Apply a coupon to the cart
    *
    * A coupon with `discountPercent`, checked now and again when ordering: 404 for an unknown code, 409 for one that expired, was used `maxRedeems` times, was used by the caller before, is for new customers only and the caller is not one, or gives no discount. `coupon: null` takes it off.
    */
-  setCoupon: {"method":"put","path":"/store/coupon","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["coupon"],"required":true},"args":[{"name":"coupon","in":"body","required":true,"types":["string","null"]}],"status":200},
+  setCoupon: {"method":"put","path":"/store/coupon","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["coupon"],"required":true},"args":[{"name":"coupon","in":"body","required":true,"types":["string","null"]}],"status":200},
   /**
    * Choose how to pay
    *
    * A card needs the provider's card token (400 without it).
    */
-  setPayment: {"method":"put","path":"/store/payment","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"payment","required":true},"args":[{"name":"payment","in":"body","required":true,"types":["object"]}],"status":200},
+  setPayment: {"method":"put","path":"/store/payment","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"payment","required":true},"args":[{"name":"payment","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * Order what is in the cart
    *
    * Makes an order (state `created`) of the cart at its totals, counts the coupon's use and empties the cart's lines. 409 with an empty cart, without an e-mail address and billing address, without a payment method, or when the coupon cannot be used any more.
    */
-  createOrder: {"method":"post","path":"/store/order","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  createOrder: {"method":"post","path":"/store/order","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Pay an order
    *
    * Charges the order's total through the payment provider with the order's payment method (or `payment` given here). A card is paid or failed at once; other methods answer `pending` and the provider's webhook settles them. Only a `created` or `failed` order can be paid: a `pending`, `paid` or `refunded` one answers 409 and nothing is charged. Paying a subscription adds its time to the account's subscription.
    */
-  payOrder: {"method":"post","path":"/store/order/{orderId}/pay","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["orderId"],"queryParams":[],"body":{"kind":"fields","names":["payment"],"required":false},"args":[{"name":"orderId","in":"path","required":true,"pattern":"^[A-Za-z0-9-]{1,20}$","types":["string"]},{"name":"payment","in":"body","required":false,"types":["object"]}],"status":200},
+  payOrder: {"method":"post","path":"/store/order/{orderId}/pay","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["orderId"],"queryParams":[],"body":{"kind":"fields","names":["payment"],"required":false},"args":[{"name":"orderId","in":"path","required":true,"pattern":"^[A-Za-z0-9-]{1,20}$","types":["string"]},{"name":"payment","in":"body","required":false,"types":["object"]}],"status":200},
   /**
    * Check a VAT number
    *
@@ -135,19 +135,19 @@ export const operations = {
    *
    * The app sends what the store gave it (Google Play: `token` and `packageName`; App Store: `receipt`); the payment provider verifies it and the subscription's time is recorded for the caller (`<type>_shop` in the account's subscriptions). Verifying the same purchase again answers it again; a purchase recorded for another account answers 409. 400 for a receipt the provider does not recognise or that is of another sku, 404 for an unknown sku.
    */
-  verifySubscription: {"method":"post","path":"/subscription/verify","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["token","sku","packageName","receipt"],"required":true},"args":[{"name":"token","in":"body","required":false,"types":["string"]},{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"packageName","in":"body","required":false,"types":["string"]},{"name":"receipt","in":"body","required":false,"types":["string"]}],"status":200},
+  verifySubscription: {"method":"post","path":"/subscription/verify","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["token","sku","packageName","receipt"],"required":true},"args":[{"name":"token","in":"body","required":false,"types":["string"]},{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"packageName","in":"body","required":false,"types":["string"]},{"name":"receipt","in":"body","required":false,"types":["string"]}],"status":200},
   /**
    * Defer the end of an account's subscription
    *
    * For support staff (accounts with the role admin; 403 for others): moves the end of the account `athomId`'s subscription of the product `sku` later by `quantity` times `duration` (a goodwill gesture; a renewing store subscription bills that much later). 404 for an unknown sku or an account without that subscription.
    */
-  deferSubscription: {"method":"post","path":"/subscription/defer","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["sku","packageName","athomId","quantity","duration"],"required":true},"args":[{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"packageName","in":"body","required":false,"types":["string"]},{"name":"athomId","in":"body","required":true,"types":["string"]},{"name":"quantity","in":"body","required":true,"types":["number"]},{"name":"duration","in":"body","required":true,"types":["string"]}],"status":200},
+  deferSubscription: {"method":"post","path":"/subscription/defer","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["sku","packageName","athomId","quantity","duration"],"required":true},"args":[{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"packageName","in":"body","required":false,"types":["string"]},{"name":"athomId","in":"body","required":true,"types":["string"]},{"name":"quantity","in":"body","required":true,"types":["number"]},{"name":"duration","in":"body","required":true,"types":["string"]}],"status":200},
   /**
    * List the caller's subscriptions to restore them on a device
    *
    * Every subscription of the caller's account (the shop's and others), by id, for an app installed anew.
    */
-  restoreSubscriptions: {"method":"get","path":"/subscription/restore","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  restoreSubscriptions: {"method":"get","path":"/subscription/restore","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Find the expired subscriptions of some accounts
    *
@@ -159,13 +159,13 @@ export const operations = {
    *
    * As verifySubscription, for a product bought once for a hub (`homeyId`): recorded for the caller. The same purchase again answers it again; one recorded for another account or hub answers 409.
    */
-  verifyOneTimePurchase: {"method":"post","path":"/one-time-purchase/verify","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["homeyId","token","sku","packageName","receipt","orderId"],"required":true},"args":[{"name":"homeyId","in":"body","required":true,"types":["string"]},{"name":"token","in":"body","required":false,"types":["string"]},{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"packageName","in":"body","required":false,"types":["string"]},{"name":"receipt","in":"body","required":false,"types":["string"]},{"name":"orderId","in":"body","required":false,"types":["string"]}],"status":200},
+  verifyOneTimePurchase: {"method":"post","path":"/one-time-purchase/verify","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["homeyId","token","sku","packageName","receipt","orderId"],"required":true},"args":[{"name":"homeyId","in":"body","required":true,"types":["string"]},{"name":"token","in":"body","required":false,"types":["string"]},{"name":"sku","in":"body","required":true,"types":["string"]},{"name":"packageName","in":"body","required":false,"types":["string"]},{"name":"receipt","in":"body","required":false,"types":["string"]},{"name":"orderId","in":"body","required":false,"types":["string"]}],"status":200},
   /**
    * List the offers made to the caller
    *
    * The caller's offers not redeemed yet and not expired, soonest to expire first.
    */
-  getOffers: {"method":"get","path":"/offer","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  getOffers: {"method":"get","path":"/offer","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
    * Offer subscription time to an account
    *
@@ -177,19 +177,19 @@ export const operations = {
    *
    * The caller's own offers only (404 for another's), redeemed or not.
    */
-  getOffer: {"method":"get","path":"/offer/{offerId}","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["offerId"],"queryParams":[],"body":null,"args":[{"name":"offerId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{1,64}$","types":["string"]}],"status":200},
+  getOffer: {"method":"get","path":"/offer/{offerId}","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["offerId"],"queryParams":[],"body":null,"args":[{"name":"offerId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{1,64}$","types":["string"]}],"status":200},
   /**
    * Redeem an offer
    *
    * Adds the offer's time to the caller's subscription; 409 once redeemed or expired, 404 for another's offer.
    */
-  redeemOffer: {"method":"post","path":"/offer/{offerId}/redeem","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["offerId"],"queryParams":[],"body":{"kind":"fields","names":["paymentProvider"],"required":false},"args":[{"name":"offerId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{1,64}$","types":["string"]},{"name":"paymentProvider","in":"body","required":false,"types":["string"]}],"status":200},
+  redeemOffer: {"method":"post","path":"/offer/{offerId}/redeem","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["offerId"],"queryParams":[],"body":{"kind":"fields","names":["paymentProvider"],"required":false},"args":[{"name":"offerId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{1,64}$","types":["string"]},{"name":"paymentProvider","in":"body","required":false,"types":["string"]}],"status":200},
   /**
    * Redeem a friend's invitation
    *
    * A new customer (no paid order, no subscription before) invited by the account `inviterId` gets a month of premium, and so does the inviter. Once per account (409 after, and for a returning customer or oneself as inviter); 404 for an unknown inviter.
    */
-  redeemReferAFriend: {"method":"post","path":"/offer/refer_a_friend","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["paymentProvider","inviterId"],"required":true},"args":[{"name":"paymentProvider","in":"body","required":false,"types":["string"]},{"name":"inviterId","in":"body","required":true,"types":["string"]}],"status":200},
+  redeemReferAFriend: {"method":"post","path":"/offer/refer_a_friend","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["paymentProvider","inviterId"],"required":true},"args":[{"name":"paymentProvider","in":"body","required":false,"types":["string"]},{"name":"inviterId","in":"body","required":true,"types":["string"]}],"status":200},
   /**
    * Record an App Store offer code
    *
@@ -207,7 +207,7 @@ export const operations = {
    *
    * Adds the coupon's time to the caller's subscription. 404 for an unknown code; 409 when it expired, was used `maxRedeems` times or by the caller before, is for new customers and the caller is not one, or gives only a discount (apply it to the cart with setCoupon).
    */
-  redeemCoupon: {"method":"post","path":"/coupon/{couponCode}/redeem","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["couponCode"],"queryParams":[],"body":null,"args":[{"name":"couponCode","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{3,40}$","types":["string"]}],"status":200},
+  redeemCoupon: {"method":"post","path":"/coupon/{couponCode}/redeem","auth":"token","scopes":[],"private":false,"crud":null,"pathParams":["couponCode"],"queryParams":[],"body":null,"args":[{"name":"couponCode","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{3,40}$","types":["string"]}],"status":200},
   /**
    * Receive an event of the payment provider
    *

@@ -614,12 +614,12 @@ export interface paths {
         put?: never;
         /**
          * Open a shop session with a login token
-         * @description Exchanges a login token (createLoginToken, made by a signed-in app) for a shop session: a bearer token of this service alone, valid 24 hours, which the web shop sends instead of the account's access token. A login token works once and for 5 minutes (404 after).
+         * @description Exchanges a login token (createLoginToken, made by a signed-in app) for a shop session: a bearer token of this service alone, valid 24 hours, which the web shop sends instead of a delegation token. A login token works once and for 5 minutes (404 after).
          */
         post: operations["createUserSession"];
         /**
          * End the caller's shop session
-         * @description Ends the shop session whose token the call carries (400 when it carries an account access token instead).
+         * @description Ends the shop session whose token the call carries (400 when it carries a delegation token instead).
          */
         delete: operations["deleteUserSession"];
         options?: never;

@@ -10,4 +10,10 @@ export const operations = {
    * The modelled weather at `latitude`, `longitude` for the current hour (`time`), its summary in `language` (English, Dutch or German; English for any other). `homey` names the hub asking (hubs send their id).
    */
   getWeather: {"method":"get","path":"/weather","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["latitude","longitude","homey","language"],"body":null,"args":[{"name":"latitude","in":"query","required":true,"types":["number"]},{"name":"longitude","in":"query","required":true,"types":["number"]},{"name":"homey","in":"query","required":true,"types":["string"]},{"name":"language","in":"query","required":false,"types":["string"]}],"status":200},
+  /**
+   * Get the weather at a place hour by hour, from this hour on
+   *
+   * The modelled weather at `latitude`, `longitude` for `hours` whole hours (default 24), the first the current hour: each the answer `GET /weather` gives at that hour, so the forecast and the weather now agree. Not an operation of the reference client: hubs ask it for their weather manager's hourly forecast.
+   */
+  getWeatherHourly: {"method":"get","path":"/forecast/hourly","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":["latitude","longitude","homey","language","hours"],"body":null,"args":[{"name":"latitude","in":"query","required":true,"types":["number"]},{"name":"longitude","in":"query","required":true,"types":["number"]},{"name":"homey","in":"query","required":true,"types":["string"]},{"name":"language","in":"query","required":false,"types":["string"]},{"name":"hours","in":"query","required":false,"types":["number"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

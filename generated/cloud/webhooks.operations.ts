@@ -25,7 +25,7 @@ export const operations = {
   /**
    * Call a webhook
    *
-   * The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath, after the answer; the answer counts them and says nothing about any one hub (reached or not, its answer), since anyone may call.
+   * The webhook's public URL. The call goes to every registered hub whose data matches its JSON body at the webhook's keyPath, after the answer, with its query (any parameters) and its headers (but those of the connection: Host, Connection, Content-Length, Cookie, Transfer-Encoding and the like); the answer counts the hubs and says nothing about any one (reached or not, its answer), since anyone may call.
    */
   callWebhook: {"method":"post","path":"/webhook/{webhookId}","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":["webhookId"],"queryParams":[],"body":{"kind":"root","name":"body","required":false},"args":[{"name":"webhookId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]},{"name":"body","in":"body","required":false,"types":["object"]}],"status":200},
   /**

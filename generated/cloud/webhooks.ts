@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * Call a webhook
-         * @description The webhook's public URL. The payload (the JSON body) goes to every registered hub whose data matches it at the webhook's keyPath, after the answer; the answer counts them and says nothing about any one hub (reached or not, its answer), since anyone may call.
+         * @description The webhook's public URL. The call goes to every registered hub whose data matches its JSON body at the webhook's keyPath, after the answer, with its query (any parameters) and its headers (but those of the connection: Host, Connection, Content-Length, Cookie, Transfer-Encoding and the like); the answer counts the hubs and says nothing about any one (reached or not, its answer), since anyone may call.
          */
         post: operations["callWebhook"];
         delete?: never;
@@ -203,7 +203,7 @@ export interface components {
         /** @example wH7q2xN4pL8rT1vZ6cK3wA */
         WebhookId: string;
         /**
-         * @description The developer's access token of the cloud account service (scope `account.readonly`), in the query as the reference sends it: missing or unknown 401, without the scope 403.
+         * @description The developer's delegation token of audience `webhooks` (`POST /delegation/token?audience=webhooks` at the account service), in the query as the reference sends it: missing, expired or of another audience 401.
          * @example 2YotnFZFEjr1zCsicMWpAA
          */
         WebhookToken: string;
@@ -218,7 +218,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The developer's access token of the cloud account service (scope `account.readonly`), in the query as the reference sends it: missing or unknown 401, without the scope 403.
+                 * @description The developer's delegation token of audience `webhooks` (`POST /delegation/token?audience=webhooks` at the account service), in the query as the reference sends it: missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["WebhookToken"];
@@ -247,7 +247,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The developer's access token of the cloud account service (scope `account.readonly`), in the query as the reference sends it: missing or unknown 401, without the scope 403.
+                 * @description The developer's delegation token of audience `webhooks` (`POST /delegation/token?audience=webhooks` at the account service), in the query as the reference sends it: missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["WebhookToken"];
@@ -285,7 +285,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The developer's access token of the cloud account service (scope `account.readonly`), in the query as the reference sends it: missing or unknown 401, without the scope 403.
+                 * @description The developer's delegation token of audience `webhooks` (`POST /delegation/token?audience=webhooks` at the account service), in the query as the reference sends it: missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["WebhookToken"];
@@ -318,7 +318,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The developer's access token of the cloud account service (scope `account.readonly`), in the query as the reference sends it: missing or unknown 401, without the scope 403.
+                 * @description The developer's delegation token of audience `webhooks` (`POST /delegation/token?audience=webhooks` at the account service), in the query as the reference sends it: missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["WebhookToken"];
@@ -355,7 +355,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The developer's access token of the cloud account service (scope `account.readonly`), in the query as the reference sends it: missing or unknown 401, without the scope 403.
+                 * @description The developer's delegation token of audience `webhooks` (`POST /delegation/token?audience=webhooks` at the account service), in the query as the reference sends it: missing, expired or of another audience 401.
                  * @example 2YotnFZFEjr1zCsicMWpAA
                  */
                 token: components["parameters"]["WebhookToken"];

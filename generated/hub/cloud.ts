@@ -218,7 +218,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description What the webhook's caller sent (its query, headers and body, as the cloud relays them). */
+                    /** @description What the cloud webhooks service relays: the webhook's `event` (its `fn`) and the call's `headers`, `query` and JSON `body`. The app that registered the webhook hears `{ headers, query, body }` as its CloudWebhook's `message`. */
                     args?: Record<string, never>;
                 };
             };

@@ -304,8 +304,11 @@ export interface components {
         /** @description A capability's value, of the capability's type; `null` when never reported. */
         CapabilityValue: boolean | number | string | null;
         CapabilityValueSet: {
-            /** @description Driver options, such as `{ duration: 500 }` for a fade in milliseconds. */
+            /** @description Driver options. Other keys go to the device's driver as they are. */
             opts?: {
+                /** @description Milliseconds the value takes to reach its target. A number capability of one of the hub's own devices moves there in even steps (one every 100 ms, at most 100 steps), each a `capability` event, the last one the target with `transactionId`; setting the capability again stops a transition where it is. Other types, and the devices of apps (whose hardware makes the transition), change at once; 0 or none: at once. */
+                duration?: number;
+            } & {
                 [key: string]: unknown;
             };
             /** @description Echoed in the `capability` event, so that the caller can recognise its own change. */
@@ -401,10 +404,13 @@ export interface components {
             /** @description The device's id (uuid). */
             readonly id: string;
             images: {
+                /** @description The image's id among the device's (an app's camera id, `albumart` for the album art). */
                 id: string;
                 imageObj: {
                     [key: string]: unknown;
                 };
+                /** @description What the app calls a camera image. */
+                title?: string;
                 /** @enum {string} */
                 type: "media" | "camera";
             }[];
@@ -448,6 +454,8 @@ export interface components {
             unpair: boolean;
             /** @description A class the user chose to show the device as, or `null`. */
             virtualClass: components["schemas"]["DeviceClass"] | null;
+            /** @description A warning the device's app shows with it while the device still works (`Device.setWarning`); absent or `null` when there is none. */
+            warningMessage?: string | null;
             /** @description The id of the zone the device is in. */
             zone: string;
             /** @description The name of that zone (older clients), kept current when the zone is renamed. */

@@ -21,7 +21,7 @@ export const operations = {
   /**
    * Read the output of a devkit session's app
    *
-   * Its stdout and stderr lines, oldest first (the last 500).
+   * Its stdout and stderr lines, oldest first (the last 500); the lines after these come as `std` events on `homey:manager:devkit` (`{ session, stream, line }`).
    */
   getAppStdOut: {"method":"get","path":"/api/manager/devkit/std/{session}","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":["session"],"queryParams":[],"body":null,"args":[{"name":"session","in":"path","required":true,"types":["string"]}],"status":200},
   /** Measure the CPU and memory use of every devkit session's app */
@@ -54,4 +54,12 @@ export const operations = {
    * Stops it if it still plays; 404 when no devkit animation of this id plays (it ended, was stopped or replaced).
    */
   stopLedringAnimation: {"method":"delete","path":"/api/manager/devkit/ledring","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":["animation_id"],"body":null,"args":[{"name":"animation_id","in":"query","required":true,"types":["string"]}],"status":204},
+  /** Get what the hub's discovery finds */
+  getDiscoveryResults: {"method":"get","path":"/api/manager/devkit/discovery","auth":"token","scopes":["homey.app"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Let the hub find a device on its network (simulated discovery)
+   *
+   * What the hub's discovery finds on its network: an mDNS-SD service (`mdns-sd`, its `name` and `protocol` the service type, e.g. `hue` over `tcp`, with its `txt`), an SSDP answer (`ssdp`, its `headers`, `st` the search target) or a MAC address (`mac`). Each is found again with the same type and id: its fields are replaced and its `lastSeen` is now. The discovery strategies of apps' app.json `discovery` that match it hear it (`DiscoveryStrategy` `result`, their drivers' devices `onDiscoveryResult`).
+   */
+  addDiscoveryResult: {"method":"post","path":"/api/manager/devkit/discovery","auth":"token","scopes":["homey.app"],"private":true,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"root","name":"result","required":true},"args":[{"name":"result","in":"body","required":true}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

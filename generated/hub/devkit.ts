@@ -77,6 +77,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/devkit/discovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get what the hub's discovery finds */
+        get: operations["getDiscoveryResults"];
+        put?: never;
+        /**
+         * Let the hub find a device on its network (simulated discovery)
+         * @description What the hub's discovery finds on its network: an mDNS-SD service (`mdns-sd`, its `name` and `protocol` the service type, e.g. `hue` over `tcp`, with its `txt`), an SSDP answer (`ssdp`, its `headers`, `st` the search target) or a MAC address (`mac`). Each is found again with the same type and id: its fields are replaced and its `lastSeen` is now. The discovery strategies of apps' app.json `discovery` that match it hear it (`DiscoveryStrategy` `result`, their drivers' devices `onDiscoveryResult`).
+         */
+        post: operations["addDiscoveryResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manager/devkit/ledring": {
         parameters: {
             query?: never;
@@ -127,7 +148,7 @@ export interface paths {
         };
         /**
          * Read the output of a devkit session's app
-         * @description Its stdout and stderr lines, oldest first (the last 500).
+         * @description Its stdout and stderr lines, oldest first (the last 500); the lines after these come as `std` events on `homey:manager:devkit` (`{ session, stream, line }`).
          */
         get: operations["getAppStdOut"];
         put?: never;
@@ -224,6 +245,39 @@ export interface components {
          * @enum {string}
          */
         DevkitUsbOs: "off" | "windows" | "macos" | "linux";
+        DiscoveryResult: components["schemas"]["DiscoveryResultFields"] & {
+            /** Format: date-time */
+            lastSeen: string;
+        };
+        DiscoveryResultFields: {
+            /** @description The device's IP address. */
+            address: string;
+            /** @description ssdp: the headers of its answer, lower case (`st`, `usn`, `location`). */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description mdns-sd: the device's host name. */
+            host?: string;
+            /** @description What tells this device from others of its kind (a serial number, a USN, the MAC address). */
+            id: string;
+            /** @description mac: the MAC address, lower case. */
+            mac?: string;
+            /** @description mdns-sd: the service type's name (`hue` of `_hue._tcp`). */
+            name?: string;
+            port?: number;
+            /**
+             * @description mdns-sd: the service type's protocol.
+             * @enum {string}
+             */
+            protocol?: "tcp" | "udp";
+            /** @description mdns-sd: its TXT record. */
+            txt?: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            type: "mdns-sd" | "ssdp" | "mac";
+        };
+        DiscoveryResultInput: components["schemas"]["DiscoveryResultFields"];
         /** @description Every failed call answers this body. Clients show `error_description`; `error` is a short code. A `stack` is sent only by a server started in development mode. */
         Error: {
             /**
@@ -258,10 +312,10 @@ export interface components {
             /** @description The animation's id: a catalogue id, or the id a devkit animation was given. */
             id: string;
             /**
-             * @description Whether it is an animation of the catalogue or frames a developer sent (`POST /api/manager/devkit/ledring`).
+             * @description Whether it is an animation of the catalogue, frames a developer sent (`POST /api/manager/devkit/ledring`) or an app's (`homey.ledring`: its frames, or its progress animation drawn as a frame).
              * @enum {string}
              */
-            source: "catalogue" | "devkit";
+            source: "catalogue" | "devkit" | "app";
             /** Format: date-time */
             startedAt: string;
         };
@@ -475,6 +529,57 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getDiscoveryResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, keyed by `<type>:<id>`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["DiscoveryResult"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addDiscoveryResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscoveryResultInput"];
+            };
+        };
+        responses: {
+            /** @description The result, as found now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     playLedringAnimation: {

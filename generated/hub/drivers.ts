@@ -305,10 +305,13 @@ export interface components {
             /** @description The device's id (uuid). */
             readonly id: string;
             images: {
+                /** @description The image's id among the device's (an app's camera id, `albumart` for the album art). */
                 id: string;
                 imageObj: {
                     [key: string]: unknown;
                 };
+                /** @description What the app calls a camera image. */
+                title?: string;
                 /** @enum {string} */
                 type: "media" | "camera";
             }[];
@@ -352,6 +355,8 @@ export interface components {
             unpair: boolean;
             /** @description A class the user chose to show the device as, or `null`. */
             virtualClass: components["schemas"]["DeviceClass"] | null;
+            /** @description A warning the device's app shows with it while the device still works (`Device.setWarning`); absent or `null` when there is none. */
+            warningMessage?: string | null;
             /** @description The id of the zone the device is in. */
             zone: string;
             /** @description The name of that zone (older clients), kept current when the zone is renamed. */

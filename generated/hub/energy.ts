@@ -543,8 +543,23 @@ export interface components {
             }[];
             zone: string;
         };
-        /** @description Power right now in a zone and every zone below it, from the current `measure_power` value of each device there, or for a device without one, its energy approximation: `usageConstant`, else `usageOn` while it is on and `usageOff` while it is off (device groups are left out: their members count). Device and zone maps are keyed by id. */
+        /** @description Power right now in a zone and every zone below it, from the current `measure_power` value of each device there, or for a device without one, its energy approximation: `usageConstant`, else `usageOn` while it is on and `usageOff` while it is off (device groups are left out: their members count). Device and zone maps are keyed by id. Devices that measure the whole home (energy `cumulative`: a smart meter's energy dongle) are not counted with the others, whose use they already include: they are under `cumulative`, the home's total as its meter measures it. */
         EnergyLiveReport: {
+            /** @description The devices in the zone that measure the whole home, and their power together (null without one). */
+            cumulative: {
+                devices: {
+                    [key: string]: {
+                        approximated: boolean;
+                        id: string;
+                        /** Format: date-time */
+                        lastUpdated: string | null;
+                        name: string;
+                        W: number;
+                        zone: string;
+                    };
+                };
+                W: number | null;
+            };
             /** @description Devices counted. */
             deviceCount: number;
             devices: {

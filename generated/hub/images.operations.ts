@@ -13,13 +13,13 @@ export const operations = {
   /**
    * Get the picture itself
    *
-   * The latest picture, as an SVG image (over the socket, its bytes). It carries an ETag: a client whose copy is current gets 304.
+   * The latest picture: a camera device's as an SVG image, an app's as the app gave it (`Image.update`: JPEG, PNG, GIF, WebP or SVG); over the socket, its bytes. It carries an ETag: a client whose copy is current gets 304. An app's image with no picture yet, or whose picture is at its https `url`, answers 404.
    */
   getImageContent: {"method":"get","path":"/api/manager/images/image/{id}/image","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200,"media":"image/svg+xml"},
   /**
    * Have the camera take a new picture
    *
-   * The image's `lastUpdated` becomes now and subscribers get `image.update`.
+   * The image's `lastUpdated` becomes now and subscribers get `image.update`. An app's image is asked of its app (its source read again); 409 when the app is not running.
    */
   refreshImage: {"method":"post","path":"/api/manager/images/image/{id}/refresh","auth":"token","scopes":["homey.device.control"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":[],"required":false},"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

@@ -55,7 +55,7 @@ export interface paths {
         };
         /**
          * Get the picture itself
-         * @description The latest picture, as an SVG image (over the socket, its bytes). It carries an ETag: a client whose copy is current gets 304.
+         * @description The latest picture: a camera device's as an SVG image, an app's as the app gave it (`Image.update`: JPEG, PNG, GIF, WebP or SVG); over the socket, its bytes. It carries an ETag: a client whose copy is current gets 304. An app's image with no picture yet, or whose picture is at its https `url`, answers 404.
          */
         get: operations["getImageContent"];
         put?: never;
@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Have the camera take a new picture
-         * @description The image's `lastUpdated` becomes now and subscribers get `image.update`.
+         * @description The image's `lastUpdated` becomes now and subscribers get `image.update`. An app's image is asked of its app (its source read again); 409 when the app is not running.
          */
         post: operations["refreshImage"];
         delete?: never;
@@ -141,9 +141,9 @@ export interface components {
              * @description When the picture was taken.
              */
             lastUpdated: string | null;
-            /** @description The device that owns it: `homey:device:<id>`. */
+            /** @description Who owns it: a device (`homey:device:<id>`) or an app (`homey:app:<id>`, made by its `homey.images.createImage`). */
             ownerUri: string;
-            /** @description Where the picture is, relative to the hub: GET it with the bearer token. */
+            /** @description Where the picture is: relative to the hub (GET it with the bearer token), or the https address an app gave it (`Image.setUrl`). */
             url: string;
         };
         /** @description Images keyed by id. */
@@ -155,6 +155,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The call conflicts with the current state. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The token lacks the scope, or the user's role does not allow the call. */
         Forbidden: {
             headers: {
@@ -270,7 +279,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                     "image/svg+xml": string;
+                    "image/webp": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -309,6 +322,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getState: {

@@ -159,10 +159,10 @@ export interface components {
             /** @description The animation's id: a catalogue id, or the id a devkit animation was given. */
             id: string;
             /**
-             * @description Whether it is an animation of the catalogue or frames a developer sent (`POST /api/manager/devkit/ledring`).
+             * @description Whether it is an animation of the catalogue, frames a developer sent (`POST /api/manager/devkit/ledring`) or an app's (`homey.ledring`: its frames, or its progress animation drawn as a frame).
              * @enum {string}
              */
-            source: "catalogue" | "devkit";
+            source: "catalogue" | "devkit" | "app";
             /** Format: date-time */
             startedAt: string;
         };

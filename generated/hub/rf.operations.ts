@@ -23,7 +23,7 @@ export const operations = {
   /**
    * Let the hub hear a signal as if a remote sent it
    *
-   * A recording of that band gets the signal; answers whether one did.
+   * A recording of that band gets the signal, and so do the apps whose signals of that band listen (`Signal.enableRX`), decoded by their `signals` of app.json; answers whether a recording got it.
    */
   emulate: {"method":"post","path":"/api/manager/rf/{frequency}/emulate","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["frequency"],"queryParams":[],"body":{"kind":"root","name":"data","required":true},"args":[{"name":"frequency","in":"path","required":true,"types":["string"]},{"name":"data","in":"body","required":true,"types":["array"]}],"status":200},
   /**

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Let the hub hear a signal as if a remote sent it
-         * @description A recording of that band gets the signal; answers whether one did.
+         * @description A recording of that band gets the signal, and so do the apps whose signals of that band listen (`Signal.enableRX`), decoded by their `signals` of app.json; answers whether a recording got it.
          */
         post: operations["emulate"];
         delete?: never;

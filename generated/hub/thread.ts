@@ -376,6 +376,7 @@ export interface operations {
             content: {
                 "application/json": {
                     command: string;
+                    /** @description Whether to flush output held back; the simulated radio holds none back. */
                     flush?: boolean;
                     /** @description ifconfig up and thread start do not start the network. */
                     preventThreadSetup?: boolean;

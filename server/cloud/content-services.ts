@@ -18,8 +18,10 @@ export interface ContentServicesConfig extends ContentServiceConfig {
   /** Holds the SQLite files of those that keep data (without databaseUrl). */
   dataDir: string;
   databaseUrl?: string;
-  /** The account service that issued the callers' access tokens. */
+  /** The account service's public URL (the webhooks' URLs start with it, under /webhooks). */
   accountUrl: string;
+  /** The account service's public key (PEM) that verifies callers' delegation tokens offline. */
+  accountKey: string;
   /** The account that owns a hub, as the account service records it (the backup service's check). */
   hubOwner(hubId: string): Promise<string | null>;
   /** How webhook calls reach connected hubs: through the connect service (else at their registered address). */
@@ -31,7 +33,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
  * (npm start mounts them there): the list in one place, so that starting and closing them is one loop.
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
-  const { dataDir, databaseUrl, accountUrl, connectDelivery, hubOwner, ...common } = config;
+  const { dataDir, databaseUrl, accountUrl, accountKey, connectDelivery, hubOwner, ...common } = config;
   return new Map<string, ServiceHttp>([
     ['/weather', createWeatherService(common)],
     ['/geolocate', createGeolocateService(common)],
@@ -39,11 +41,11 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/firmware', createFirmwareService(common)],
     ['/energy', createEnergyService(common)],
     ['/solarforecast', createSolarForecastService(common)],
-    ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountUrl })],
-    ['/icons', await createIconsService({ ...common, dataDir, databaseUrl, accountUrl })],
+    ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountKey })],
+    ['/icons', await createIconsService({ ...common, dataDir, databaseUrl, accountKey })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
-    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountUrl })],
-    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountUrl, ownerOf: hubOwner })],
-    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountUrl, connectDelivery, publicUrl: `${accountUrl}/webhooks` })],
+    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountKey })],
+    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountKey, ownerOf: hubOwner })],
+    ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountKey, connectDelivery, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }

@@ -1,24 +1,23 @@
 import type { Guard, Session } from '../http/api.js';
-import { ApiError, forbidden } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { CloudSession, VerifyAccessToken } from './identity.js';
 
-/** What a service whose callers send the account's access token in the query holds to verify it. */
+/** What a service whose callers send their delegation token in the query holds to verify it. */
 export interface QueryTokenState {
   verifyToken: VerifyAccessToken;
 }
 
 /**
- * The guard of an operation whose caller sends an access token of the account service as `?token=` (the
+ * The guard of an operation whose caller sends a delegation token of the service's audience as `?token=` (the
  * reference's backup and webhook rows) rather than as bearer token: the token becomes the call's session, checked
- * as a bearer token is (401 missing or unknown, 403 without `account.readonly`).
+ * as a bearer token is (401 missing, expired or of another audience, saying which).
  */
 export function queryTokenGuard<Context extends { session: Session | null; service: QueryTokenState }>(): Guard<Context> {
   return async (_path, context, query) => {
     const token = query?.token;
-    if (typeof token !== 'string' || !token) throw new ApiError(401, 'unauthorized', 'Missing token: send your access token as ?token=');
+    if (typeof token !== 'string' || !token) throw new ApiError(401, 'unauthorized', "Missing token: send your delegation token of this service's audience as ?token=");
     const session = await context.service.verifyToken(token);
     if (!session) throw new ApiError(401, 'invalid_token', 'The access token is invalid or expired');
-    if (!session.scopes.includes('account.readonly')) throw forbidden('The access token lacks the scope account.readonly');
     context.session = session;
   };
 }

@@ -3,6 +3,8 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import { nonFiniteAt, NOT_FINITE } from './finite.js';
+import type { CallLocals } from './operation-stages.js';
+import { OPERATION_MARK, operationMark } from './validator-contract.js';
 
 /**
  * express-openapi-validator over one API's bundled contract: requests always (parameters coerced to their types,
@@ -77,9 +79,16 @@ function runChain(chain: readonly RequestHandler[], req: Request, res: Response,
   step();
 }
 
-/** A request the validator found no operation for would pass unchecked: that is the kernel's fault, never the caller's. */
-const matched: RequestHandler = (req, _res, next) => {
-  next((req as { openapi?: unknown }).openapi ? undefined : new Error(`${req.method} ${req.path} is routed but not found in its contract by the validator`));
+/**
+ * The validator finds an operation by the request's path, the kernel's router by its route: a request the validator
+ * checked against no operation, or another than the one it is routed to, would go unchecked or wrongly checked.
+ * That is the kernel's fault, never the caller's.
+ */
+const matched: RequestHandler = (req, res, next) => {
+  const checked = (req as { openapi?: { schema?: Record<string, unknown> } }).openapi?.schema?.[OPERATION_MARK];
+  const routed = (res.locals as CallLocals<unknown>).operation;
+  if (routed && checked === operationMark(routed)) return next();
+  next(new Error(`${req.method} ${req.path} is routed to ${routed ? operationMark(routed) : 'no operation'} but checked against ${String(checked ?? 'none')} by the validator`));
 };
 
 /**

@@ -9,8 +9,11 @@ import { hasScope } from './scopes.js';
 export interface Caller {
   /** The session behind the bearer token, or null without a valid one. */
   session: Session | null;
-  /** A token came but was unknown, expired or revoked (401 invalid_token rather than unauthorized). */
-  invalidToken?: boolean;
+  /**
+   * A token came but was unknown, expired or revoked (401 invalid_token rather than unauthorized): the verifier's
+   * own 401 when it said why (a delegation token of another audience).
+   */
+  invalidToken?: boolean | ApiError;
   /** The client's IP address (throttling of password guesses is per address). */
   remoteAddress: string;
 }
@@ -41,8 +44,10 @@ export interface Operation<Context> {
   guard?: Guard<Context>;
 }
 
-export const unauthorized = (invalidToken: boolean) =>
-  invalidToken
+export const unauthorized = (invalidToken: boolean | ApiError) =>
+  invalidToken instanceof ApiError
+    ? invalidToken
+    : invalidToken
     ? new ApiError(401, 'invalid_token', 'The access token is invalid, expired or revoked', {
         'WWW-Authenticate': 'Bearer realm="homey", error="invalid_token"',
       })
@@ -88,7 +93,7 @@ export class Dispatcher<Context extends CallContext> {
   }
 
   /** 401 without a session where a token is needed, 403 when the session lacks a scope. */
-  authorize(spec: OperationSpec, session: Session | null, invalidToken = false): void {
+  authorize(spec: OperationSpec, session: Session | null, invalidToken: boolean | ApiError = false): void {
     if (spec.auth === 'none') return;
     if (!session) throw unauthorized(invalidToken);
     const missing = spec.scopes.find((scope) => !hasScope(session.scopes, scope));

@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import type { Audience, EventBus } from './events.js';
 import { notFound } from './errors.js';
 import { log } from './log.js';
+import { count, metric } from './metrics.js';
 
 export type Item = { id: string } & Record<string, unknown>;
 
@@ -39,7 +40,7 @@ export const lineageOf = (snapshot: object): object | undefined => lineages.get(
 const pieces = new WeakMap<object, string>();
 
 /** How many items were serialized for list answers: the tests that guard the cost of a change count them. */
-export const listItemsSerialized = { count: 0 };
+export const listItemsSerialized = metric('list.items-serialized');
 
 /**
  * Marks an answer made of items that are never changed in place (an object keyed by id, frozen here) as shared: its
@@ -59,7 +60,7 @@ export function memberJson(key: string, item: unknown): string | undefined {
   let piece = typeof item === 'object' && item !== null ? pieces.get(item) : undefined;
   if (piece === undefined) {
     piece = JSON.stringify(item) as string | undefined;
-    listItemsSerialized.count++;
+    count(listItemsSerialized);
     if (piece === undefined) return undefined;
     if (typeof item === 'object' && item !== null) pieces.set(item, piece);
   }

@@ -5,6 +5,10 @@ import { gunzipSync } from 'node:zlib';
 import { openDb, type Db } from './db.js';
 import { EventBus } from './events.js';
 import { ItemStore, lineageOf, listItemsSerialized } from './item-store.js';
+import { watchMetrics } from './metrics.js';
+
+const metrics = watchMetrics({ serialized: listItemsSerialized });
+afterAll(() => metrics.stop());
 import { encodeList, ITEMS_PER_PIECE } from './list-encoding.js';
 
 describe('list answers encoded in pieces: a change costs one piece, the bytes and ETag stay exact', () => {
@@ -28,10 +32,10 @@ describe('list answers encoded in pieces: a change costs one piece, the bytes an
   /** The encoding after `change`, with the items serialized for it. */
   const after = (change: () => void) => {
     change();
-    const before = listItemsSerialized.count;
+    const before = metrics.total('serialized');
     const { list, encoding } = encoded();
     encoding.gzip();
-    return { list, encoding, serialized: listItemsSerialized.count - before };
+    return { list, encoding, serialized: metrics.total('serialized') - before };
   };
   const exact = ({ list, encoding }: ReturnType<typeof encoded>) => {
     expect(encoding.body().toString()).toBe(JSON.stringify(list));

@@ -3,24 +3,28 @@ import addFormats from 'ajv-formats';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { badRequest } from './errors.js';
 import { nonFiniteAt, NOT_FINITE } from './finite.js';
+import { barePath, validatorContract } from './validator-contract.js';
 
 type Json = Record<string, any>;
 
 /**
- * Validates the named arguments of calls over the socket (PROTOCOL.md §5) with Ajv over the same bundled contracts
- * that express-openapi-validator checks HTTP requests against, with its settings (defaults filled in, formats in
- * full) and in its words, mapped by contract-validation.ts: a call answers the same whichever way it comes.
- * Validators compile on first use of an operation.
+ * Validates the named arguments of calls over the socket (PROTOCOL.md §5) with Ajv over the contract as
+ * express-openapi-validator reads it for HTTP (validator-contract.ts: each API's document rewritten the same way),
+ * with its settings (defaults filled in, formats in full) and in its words, mapped by contract-validation.ts: a call
+ * answers the same whichever way it comes (the parity sweep, parity.contract.test.ts, checks it does). Each API's
+ * copy is made on the first call of one of its operations, and each operation's validator on its own first call.
  */
 export class ContractValidator {
   private readonly ajv = withFormats(new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true, strictNumbers: true }));
   private readonly compiled = new Map<OperationSpec, ValidateFunction>();
-  /** Each path of the contracts with the document it comes from, whose components its references resolve in. */
-  private readonly paths = new Map<string, { item: Json; contract: Json }>();
+  /** The bundled document each path of the contracts comes from. */
+  private readonly documents = new Map<string, object>();
+  /** Each document as the validators read it, made on first use. */
+  private readonly copies = new Map<object, Json>();
 
   constructor(contracts: Iterable<object>) {
     for (const contract of contracts as Iterable<Json>) {
-      for (const [path, item] of Object.entries<Json>(contract.paths ?? {})) this.paths.set(path, { item, contract });
+      for (const path of Object.keys(contract.paths ?? {})) this.documents.set(path, contract);
     }
   }
 
@@ -49,13 +53,26 @@ export class ContractValidator {
     return compiled;
   }
 
+  /** The contract, as the validators read it, that holds the path. */
+  private copyOf(path: string): Json | undefined {
+    const document = this.documents.get(path);
+    if (!document) return undefined;
+    let copy = this.copies.get(document);
+    if (!copy) {
+      copy = validatorContract(document);
+      this.copies.set(document, copy);
+    }
+    return copy;
+  }
+
   private compile(operation: OperationSpec): ValidateFunction {
-    const found = this.paths.get(operation.path);
-    const source: Json | undefined = found?.item[operation.method];
-    if (!found || !source) throw new Error(`No ${operation.method} ${operation.path} in the bundled contracts`);
-    const resolve = (node: Json | undefined) => resolveIn(found.contract, node);
+    const contract = this.copyOf(operation.path);
+    const item: Json | undefined = contract?.paths[barePath(operation.path)];
+    const source: Json | undefined = item?.[operation.method];
+    if (!contract || !item || !source) throw new Error(`No ${operation.method} ${operation.path} in the bundled contracts`);
+    const resolve = (node: Json | undefined) => resolveIn(contract, node);
     const args = objectSchema();
-    for (const parameter of [...(found.item.parameters ?? []), ...(source.parameters ?? [])].map((p: Json) => resolve(p)!)) {
+    for (const parameter of [...(item.parameters ?? []), ...(source.parameters ?? [])].map((p: Json) => resolve(p)!)) {
       args.properties[parameter.name] = parameter.schema ?? {};
       if (parameter.required) args.required.push(parameter.name);
     }
@@ -70,7 +87,7 @@ export class ContractValidator {
       args.required.push(...(resolved.required ?? []));
     }
     // The document's components travel along so that `#/components/...` references resolve inside the schema.
-    return this.ajv.compile({ ...args, components: found.contract.components });
+    return this.ajv.compile({ ...args, components: contract.components });
   }
 }
 

@@ -19,6 +19,7 @@ import type { HubStore } from './items.js';
 import type { SessionService, HubSession } from './sessions.js';
 import type { Settings } from './settings.js';
 import type { SystemState } from './system/state.js';
+import type { Transitions } from './devices/transitions.js';
 
 export interface HubConfig {
   /** Folder of the hub's SQLite file (hub.sqlite); kept across restarts. */
@@ -75,6 +76,16 @@ export interface HubConfig {
    */
   callbackUrl?: string;
   /**
+   * Base URL of the cloud webhooks service (AthomWebhooksAPI). With `hubSecret`, apps register for webhooks there
+   * (`homey.cloud.createWebhook`): their calls come back through the connect service, or at `publicUrl`.
+   */
+  webhooksUrl?: string;
+  /**
+   * The hub's base URL as the cloud reaches it directly (a public address or a forwarded port), registered with its
+   * webhooks as their `callback_url`: calls go there when the hub's tunnel is down. Unset: through the tunnel only.
+   */
+  publicUrl?: string;
+  /**
    * Base URL of the cloud setup service (AthomSetupAPI) whose sessions a new hub takes part in when a client hands
    * it one without naming the service (the system manager's joinSetupSession).
    */
@@ -123,6 +134,8 @@ export interface HubCore {
   now: () => number;
   /** Sets off alarms when they come due; `onAlarmFired` tells in-process listeners (the flow engine). */
   alarms: AlarmScheduler;
+  /** Where the hub's web API answers on this machine (`http://127.0.0.1:<port>`) once it listens: apps' `homey.api` calls it. */
+  localUrl?: string;
 }
 
 /** Everything the hub's managers share: the core and what its services give (hub.ts starts them in order). */
@@ -151,6 +164,8 @@ export interface Hub extends HubCore {
   widgets: WidgetRegistry;
   /** The devkit's running sessions (apps run from a developer's machine), by id. */
   devkit: Map<string, DevkitSession>;
+  /** Capability values moving to their target over a duration (setCapabilityValue's `opts.duration`). */
+  transitions: Transitions;
 }
 
 /** What every hub handler receives beside its arguments. */

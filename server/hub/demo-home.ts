@@ -12,6 +12,7 @@ import { seedDemoMoods } from './moods/demo.js';
 import { seedDemoDashboard } from './dashboards/demo.js';
 import { seedDemoApps } from './apps/demo.js';
 import { seedDemoGeolocation } from './geolocation/demo.js';
+import { seedDemoSatellites } from './satellites/demo.js';
 import { seedDemoVoices } from './speech-output/demo.js';
 import { newUser, ownerOf } from './users/users.js';
 import type { Zone } from './zones/api.js';
@@ -84,6 +85,7 @@ export function seedDemoHome(hub: Hub): void {
     seedDemoDevices(hub, seedZones(hub));
     seedDemoRadios(hub);
     seedDemoImages(hub);
+    seedDemoSatellites(hub);
     seedDemoNotifications(hub);
     seedDemoInsights(hub);
     for (const variable of demoVariables) hub.store.insert('variable', { id: randomUUID(), ...variable });

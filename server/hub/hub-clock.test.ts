@@ -8,7 +8,7 @@ import { INVITE_TTL_MS } from './users/invites.js';
 const START = Date.UTC(2031, 4, 6, 7, 8, 9);
 const iso = (time: number) => new Date(time).toISOString();
 
-describe("the hub's time-based rules read the hub's clock (README: one clock)", () => {
+describe("the hub's time-based rules read the hub's clock (docs/running.md: one clock)", () => {
   let hub: TestHub;
   const clock = new FakeClock(START);
   const auth = () => bearer(hub.token);

@@ -18,12 +18,16 @@ import { ContractValidator } from '../http/validator.js';
 import { AlarmScheduler, alarmTimer } from './alarms/scheduler.js';
 import { flowManager } from './flow/manager.js';
 import { flowEngine } from './flow/engine.js';
+import { transitions } from './devices/transitions.js';
 import { cardRegistry } from './flow/registry.js';
 import { insights, insightsRecording } from './insights/insights.js';
 import type { HubItems } from './items.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from './flowtoken/watch.js';
 import { startImages } from './images/camera.js';
+import { startVideos } from './videos/videos.js';
+import { energyDongles } from './energydongle/dongles.js';
+import { satelliteReports } from './satellites/satellites.js';
 import { startNotifications } from './notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
 import { HubServices, runs } from './service.js';
@@ -54,6 +58,7 @@ import { startSetup } from './setup/agent.js';
 import { docsFiles } from './docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from './setup/session.js';
 import { appAssets } from './apps/assets.js';
+import { hubHostNames, recordAdvertising, recordListening } from './webserver/listening.js';
 
 /** The rendered API docs at /docs and the apps' assets (everything else outside /api/ is the kernel's JSON 404). */
 function files(hub: Hub, docsFolder: string | undefined): express.Router {
@@ -92,6 +97,7 @@ export interface RunningHub {
  */
 function startServices(core: HubCore) {
   return HubServices.on(core)
+    .use(transitions)
     .use(cardRegistry)
     .use(insights)
     .use(sessionViews)
@@ -107,6 +113,9 @@ function startServices(core: HubCore) {
     .use(flowEngine)
     .use(runs('notifications', startNotifications))
     .use(runs('images', startImages))
+    .use(runs('videos', startVideos))
+    .use(energyDongles)
+    .use(satelliteReports)
     .use(runs('flow tokens', startFlowTokens))
     .use(runs<{ radios: RadioNetworks }>('radios', startRadios))
     .use(runs('zone names', followZoneNames))
@@ -165,7 +174,7 @@ function serveApi(hub: Hub): HubApi {
   const authenticate = (token: string) => hub.sessions.authenticate(token);
   const validator = new ContractValidator(Object.values(hubBundles));
   // The hub's mDNS names beside the machine's own names and addresses (see HostAllowList).
-  const hosts = new HostAllowList([`${hub.id}.local`, `homey-${hub.id}.local`, ...(config.hostNames ?? [])]);
+  const hosts = new HostAllowList(hubHostNames(hub));
   const server = createServer(
     createHttpApp({
       dispatcher,
@@ -225,12 +234,17 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
           // Not being found on the LAN is no reason to stop the hub: the error is only reported.
-          if (config.mdns) stopMdns = advertiseHub(hub, actual, (error) => log.warn({ err: error }, 'mDNS advertising failed'));
+          if (config.mdns) {
+            stopMdns = advertiseHub(hub, actual, (error) => log.warn({ err: error }, 'mDNS advertising failed'));
+            recordAdvertising(hub, actual);
+          }
           // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
           // Forwarded calls are made on loopback when the hub listens on every address.
           localUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : shown}:${actual}`;
+          hub.localUrl = localUrl;
           connectRemote();
+          recordListening(hub, 'http', `http://${shown}:${actual}`);
           resolve(`http://${shown}:${actual}`);
         });
       });
@@ -239,6 +253,7 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
     async listenSecure(port = 0, host = '127.0.0.1') {
       secure?.close();
       secure = await listenSecure(hub, server, port, host);
+      recordListening(hub, 'https', secure.url);
       return secure.url;
     },
     joinSetup: (link, options) => setup.join(link, options),
@@ -249,6 +264,7 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
       secure?.close();
       await stopServices();
       await stopMdns?.();
+      recordAdvertising(hub, null);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       hub.store.flush();

@@ -8,6 +8,9 @@ export const MDNS_SERVICE_TYPE = 'homey';
 /** The hub's mDNS host name, one of the names its HostAllowList accepts. */
 export const mdnsHostName = (hub: Hub) => localHostName(hub.id);
 
+/** The TXT record: the hub's id (what ping's X-Homey-ID answers) and what a client checks before it pings. */
+export const mdnsTxt = (hub: Hub) => ({ id: hub.id, version: hub.version, apiVersion: '3' });
+
 /**
  * Advertises the hub on the LAN over multicast DNS: instance name and TXT `id` are the hub's id (what ping's
  * X-Homey-ID answers), SRV the HTTP port, TXT `version` and `apiVersion` what a client checks before it pings.
@@ -21,7 +24,7 @@ export function advertiseHub(hub: Hub, port: number, onError: (error: Error) => 
     protocol: 'tcp',
     port,
     host: mdnsHostName(hub),
-    txt: { id: hub.id, version: hub.version, apiVersion: '3' },
+    txt: mdnsTxt(hub),
   });
   service.on('error', onError);
   return () => new Promise<void>((resolve) => bonjour.unpublishAll(() => bonjour.destroy(() => resolve())));

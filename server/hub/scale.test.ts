@@ -5,6 +5,10 @@ import { bearer, startTestHub, type TestHub } from './testing/test-hub.js';
 import { deviceCardsBuilt } from './flow/device-cards.js';
 import { createGroup } from './devices/groups.js';
 import { listItemsSerialized } from '../http/item-store.js';
+import { watchMetrics } from '../http/metrics.js';
+
+const metrics = watchMetrics({ cards: deviceCardsBuilt, serialized: listItemsSerialized });
+afterAll(() => metrics.stop());
 
 /**
  * The cost of a flow create, a flow list, a device change and a device delete, counted in cards built, flows
@@ -34,9 +38,9 @@ describe('the hub at scale: what a change costs does not grow with the number of
 
   /** Cards built and flows announced again while `work` runs. */
   async function cost(work: () => Promise<unknown>): Promise<{ cards: number; flowUpdates: number; serialized: number }> {
-    const [cards, updates, serialized] = [deviceCardsBuilt.count, flowUpdates(), listItemsSerialized.count];
+    const [cards, updates, serialized] = [metrics.total('cards'), flowUpdates(), metrics.total('serialized')];
     await work();
-    return { cards: deviceCardsBuilt.count - cards, flowUpdates: flowUpdates() - updates, serialized: listItemsSerialized.count - serialized };
+    return { cards: metrics.total('cards') - cards, flowUpdates: flowUpdates() - updates, serialized: metrics.total('serialized') - serialized };
   }
 
   const deviceList = () => hub.http().get('/api/manager/devices/device').set(auth()).set('Accept-Encoding', 'gzip').expect(200);
@@ -53,14 +57,14 @@ describe('the hub at scale: what a change costs does not grow with the number of
     await setDim(lamp, 0.7);
     const deviceScans = values.mock.calls.filter(([type]) => type === 'device').length;
     values.mockRestore();
-    const serialized = listItemsSerialized.count;
+    const serialized = metrics.total('serialized');
     const after = await deviceList();
     expect(after.headers['content-encoding']).toBe('gzip');
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.text).toBe(JSON.stringify(hub.hub.store.list('device')));
     expect(hub.hub.store.get('device', group.id)!.capabilitiesObj.dim!.value).toBe(0.7);
     hub.hub.store.remove('device', group.id);
-    return { deviceScans, serialized: listItemsSerialized.count - serialized };
+    return { deviceScans, serialized: metrics.total('serialized') - serialized };
   }
 
   /** The costs of the operations the issue names, on a motion sensor and a light made for the round. */
@@ -118,9 +122,9 @@ describe('the hub at scale: what a change costs does not grow with the number of
   it('when the hub starts again on that home, then it builds the cards of one device per shape of capabilities, not of every device', async () => {
     const builtAtStart = async () => {
       await hub.stop({ keepData: true });
-      const before = deviceCardsBuilt.count;
+      const before = metrics.total('cards');
       hub = await startTestHub({ validateResponses: false, dataDir: hub.dataDir });
-      return deviceCardsBuilt.count - before;
+      return metrics.total('cards') - before;
     };
     growTo(200);
     const large = await builtAtStart();

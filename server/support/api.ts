@@ -15,8 +15,8 @@ export interface FormServices {
   appsUrl: string;
 }
 
-/** createAttachment streams its body to disk (uploads.ts); the rest are handlers here. */
-const { createAttachment, ...dispatched } = manifest.operations;
+/** createAttachment streams its body to disk (uploads.ts), the help centre's pages are HTML (help-centre.ts); the rest are handlers here. */
+const { createAttachment, getHelpCentre, getHelpArticlePage, ...dispatched } = manifest.operations;
 
 export function supportApi(services: FormServices) {
   return defineApi<operations, typeof dispatched, SupportContext>(

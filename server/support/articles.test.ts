@@ -29,6 +29,17 @@ describe('support back end: getConfig and getArticle', () => {
     expect(index.text).toContain('<a href="/hc/articles/360010000104">Resetting a forgotten password</a>');
   });
 
+  it('when a help-centre page is asked for with a malformed id, a query string or HEAD, then it answers as a page (the contract describes it)', async () => {
+    for (const id of ['abc', '1234567890123456', '1']) {
+      const missing = await support.http().get(`/hc/articles/${id}`).expect(404).expect('Content-Type', /text\/html/);
+      expect(missing.text).toContain('This article does not exist.');
+    }
+    const tracked = await support.http().get('/hc/articles/360010000104?utm_source=mail').expect(200);
+    expect(tracked.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(tracked.headers['x-frame-options']).toBe('DENY');
+    await support.http().head('/hc').expect(200).expect('Content-Type', /text\/html/);
+  });
+
   it('when the id is unknown, malformed or missing, then 404, 400 and 400', async () => {
     expect((await support.http().get('/api/zendesk/article?id=42').set(auth).expect(404)).body).toMatchObject({ error: 'not_found', statusCode: 404 });
     expect((await support.http().get('/api/zendesk/article?id=abc').set(auth).expect(400)).body.error).toBe('invalid_request');

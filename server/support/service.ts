@@ -8,7 +8,7 @@ import { supportApi, type FormServices } from './api.js';
 import { storeKnowledgeBase } from './articles.js';
 import type { Support } from './context.js';
 import { openSupportDb } from './db.js';
-import { helpCentre } from './help-centre.js';
+import { formFiles, helpCentreRoutes } from './help-centre.js';
 import { ticketThrottle } from './ticket-throttle.js';
 import { purgeStaleUploads, uploadRoute } from './uploads.js';
 import { resumeMailOutbox } from '../http/mail.js';
@@ -61,8 +61,8 @@ export async function createSupportService(config: SupportServiceConfig): Promis
     api: supportApi(config.services),
     context: withState(support),
     verify: accountTokenVerifier(config.services.cloudUrl),
-    fallback: helpCentre(db, config.formDir),
-    rawRoutes: [uploadRoute(support)],
+    fallback: formFiles(config.formDir),
+    rawRoutes: [uploadRoute(support), ...helpCentreRoutes(db)],
   });
   return withDatabase(http, db, { support });
 }

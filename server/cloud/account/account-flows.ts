@@ -5,6 +5,7 @@ import { signDelegationToken } from './delegation.js';
 import { callerId, findUserByEmail, requireUser } from './callers.js';
 import { setPassword } from './users.js';
 import { rolesOf } from './roles.js';
+import { hasScope } from '../../http/scopes.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -32,10 +33,22 @@ export async function resetPassword(account: Account, token: string, password: s
 
 const isHubScope = (scope: string) => scope === 'homey' || scope.startsWith('homey.');
 
-/** A delegation token for the caller, carrying the hub scopes of the caller's own token. */
+/**
+ * The audiences of the user-facing cloud services (docs/protocol.md §8): a token of one is signed for a caller whose
+ * token grants `account.readonly`, which the service then grants. Any other audience (`homey`, a hub's id) is a
+ * hub's: its token carries the caller's hub scopes.
+ */
+export const SERVICE_AUDIENCES: ReadonlySet<string> = new Set(['apps', 'backup', 'connect', 'flow', 'icons', 'setup', 'store', 'webhooks']);
+const SERVICE_SCOPE = 'account.readonly';
+
+/** A delegation token for the caller: of a service's audience (see SERVICE_AUDIENCES), or carrying the caller's hub scopes. */
 export async function createDelegation(context: AccountContext, audience: string, meta: Record<string, unknown> | undefined): Promise<string> {
   const userId = callerId(context);
   const session = context.session!;
+  if (SERVICE_AUDIENCES.has(audience)) {
+    if (!hasScope(session.scopes, SERVICE_SCOPE)) throw forbidden(`This token lacks the scope ${SERVICE_SCOPE} that a token of audience ${audience} needs`);
+    return delegateFor(context.account, userId, { audience, scopes: [SERVICE_SCOPE], clientName: session.clientName, meta });
+  }
   const scopes = session.scopes.filter(isHubScope);
   if (!scopes.length) throw forbidden('This token carries no hub scope (homey ...) to delegate');
   return delegateFor(context.account, userId, { audience, scopes, clientName: session.clientName, meta });
@@ -48,6 +61,6 @@ export async function delegateFor(
   { audience, scopes, clientName, meta }: { audience: string; scopes: string[]; clientName: string; meta?: Record<string, unknown> },
 ): Promise<string> {
   const user = await requireUser(account, userId);
-  const profile = { email: user.email, given_name: user.firstname, family_name: user.lastname, roles: rolesOf(user) };
+  const profile = { email: user.email, email_verified: user.email_verified === 1, given_name: user.firstname, family_name: user.lastname, roles: rolesOf(user) };
   return signDelegationToken(account.keys, { userId, audience, scopes, clientName, meta, profile, nowMs: account.now() });
 }

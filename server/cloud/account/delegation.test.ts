@@ -55,6 +55,19 @@ describe('account service: delegation tokens', () => {
     await cloud.http().post('/delegation/token?audience=homey').set('Authorization', `Bearer ${app.body.access_token}`).expect(403);
   });
 
+  it("when a user asks a token for a cloud service's audience, then it grants account.readonly and names the user; a token without account scopes gets none", async () => {
+    const user = await cloud.user();
+    await cloud.verify(user.id);
+    const { body: token } = await cloud.http().post('/delegation/token?audience=store').set(user.auth).expect(200);
+    const key = await importSPKI((await cloud.http().get('/delegation/key')).body, 'RS512');
+    const { payload } = await jwtVerify(token, key, { algorithms: ['RS512'], audience: 'store', currentDate: new Date(clock.now()) });
+    expect(payload).toMatchObject({ sub: user.id, aud: 'store', scope: 'account.readonly', email: user.email, email_verified: true, given_name: 'Test', roles: [] });
+    const { access_token: hubOnly } = await cloud.tokens(user.email, undefined, 'homey');
+    const refused = await cloud.http().post('/delegation/token?audience=store').set('Authorization', `Bearer ${hubOnly}`).expect(403);
+    expect(refused.body.error_description).toBe('This token lacks the scope account.readonly that a token of audience store needs');
+    await cloud.http().post('/delegation/token?audience=homey').set('Authorization', `Bearer ${hubOnly}`).expect(200);
+  });
+
   it('when the service restarts on its data folder, then the key is the same', async () => {
     const { body: before } = await cloud.http().get('/delegation/key').expect(200);
     cloud = await cloud.restart();

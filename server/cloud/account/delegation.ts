@@ -38,7 +38,7 @@ export interface DelegationRequest {
   clientName: string;
   meta?: Record<string, unknown>;
   /** Who the user is, for the services a token is for (the app store names authors and mails them). */
-  profile?: { email: string; given_name: string; family_name: string; roles: readonly string[] };
+  profile?: { email: string; email_verified?: boolean; given_name: string; family_name: string; roles: readonly string[] };
   nowMs: number;
 }
 

@@ -142,6 +142,12 @@ export async function hubOwner(account: Account, id: string): Promise<string | n
   return row?.owner_id ?? null;
 }
 
+/** Whether an account is the owner or a user of a hub (the connect service's check of its callers). */
+export async function isHubUser(account: Account, userId: string, hubId: string): Promise<boolean> {
+  const row = await account.db.selectFrom('hub_users').select('hub_id').where('user_id', '=', userId).where('hub_id', '=', hubId).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function requireHomey(account: Account, userId: string, id: string): Promise<HomeyView> {
   const row = await withRoles(account, userId).where('hubs.id', '=', id).selectAll('hubs').select(['hub_users.role', 'hub_users.notify_push', 'hub_users.notify_email']).executeTakeFirst();
   if (!row) throw notFound('Homey');

@@ -5,6 +5,7 @@ import { Migrator } from 'kysely';
 import { FakeClock } from '../../http/clock.js';
 import { openAccountDb } from './db.js';
 import { migrations } from './migrations.js';
+import { describeWhen } from '../../../scripts/system-programs.js';
 import { freshDatabase } from './testing/postgres.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/test-account.js';
 
@@ -13,18 +14,16 @@ import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/tes
  * it this half is skipped). With DATABASE_URL every other suite of the service runs on PostgreSQL too.
  */
 const serverUrl = process.env.DATABASE_URL;
-const backends: Array<[string, boolean]> = [['SQLite', true], ['PostgreSQL', Boolean(serverUrl)]];
-if (!serverUrl) {
-  console.warn('Skipped "account storage on PostgreSQL": DATABASE_URL names no PostgreSQL server to make test databases in (.ci/run starts one; see docs/configuration.md).');
-}
+const backends: Array<[string, ReturnType<typeof describeWhen>]> = [
+  ['SQLite', describe],
+  ['PostgreSQL', describeWhen(Boolean(serverUrl), 'DATABASE_URL names no PostgreSQL server to make test databases in (.ci/run starts one; see docs/configuration.md)')],
+];
 
-describe.each(backends)('account storage on %s', (name, available) => {
-  const maybe = available ? it : it.skip;
+for (const [name, describeOn] of backends) describeOn(`account storage on ${name}`, () => {
   let cloud: TestAccount;
   let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (!available) return;
     if (name === 'PostgreSQL') {
       const database = await freshDatabase(serverUrl!);
       drop = database.drop;
@@ -38,7 +37,7 @@ describe.each(backends)('account storage on %s', (name, available) => {
     await drop?.();
   });
 
-  maybe('when data is written and the service restarts, then migrations run again harmlessly and every row is back', async () => {
+  it('when data is written and the service restarts, then migrations run again harmlessly and every row is back', async () => {
     const user = await cloud.user();
     await cloud.http().post('/user').send({ email: user.email.toUpperCase(), password: PASSWORD, firstname: 'Dup' }).expect(409);
     const { body: homey } = await cloud.http().post('/homey/').set(user.auth).send({ name: 'Zolder_50%', serial: 'Z1', platform: 'cloud' }).expect(200);
@@ -54,7 +53,7 @@ describe.each(backends)('account storage on %s', (name, available) => {
     await cloud.http().get('/user/me').set('Authorization', `Bearer ${rotated.body.access_token}`).expect(401);
   });
 
-  maybe('when every migration is undone and done again, then the schema comes back whole', async () => {
+  it('when every migration is undone and done again, then the schema comes back whole', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'account-migrations-'));
     const database = name === 'PostgreSQL' ? await freshDatabase(serverUrl!) : undefined;
     const db = await openAccountDb({ dataDir, databaseUrl: database?.url });
@@ -76,7 +75,7 @@ describe.each(backends)('account storage on %s', (name, available) => {
     }
   });
 
-  maybe('when an account is deleted, then its tokens, codes and hub records go by cascade', async () => {
+  it('when an account is deleted, then its tokens, codes and hub records go by cascade', async () => {
     const user = await cloud.user();
     const { body: homey } = await cloud.http().post('/homey/').set(user.auth).send({ name: 'Cascade' }).expect(200);
     await cloud.http().delete(`/user/${user.id}`).set(user.auth).send({ password: PASSWORD }).expect(204);

@@ -1,16 +1,16 @@
 import type { Guard } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { sameSecret } from '../../http/secrets.js';
-import type { DelegatedSession } from '../identity.js';
+import type { CloudSession } from '../identity.js';
 import type { AppsContext, AppsState } from './context.js';
 
 type AppsGuard = Guard<AppsContext>;
 
-export const isAdmin = (session: DelegatedSession) => session.roles.includes('admin');
-export const isReviewer = (session: DelegatedSession) => isAdmin(session) || session.roles.includes('app_reviewer');
+export const isAdmin = (session: CloudSession) => session.roles.includes('admin');
+export const isReviewer = (session: CloudSession) => isAdmin(session) || session.roles.includes('app_reviewer');
 
 /** The signed-in caller (the dispatcher has refused calls without a token already). */
-export const caller = (context: AppsContext): DelegatedSession => context.session!;
+export const caller = (context: AppsContext): CloudSession => context.session!;
 
 export const findApp = (state: AppsState, appId: string) => state.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
 

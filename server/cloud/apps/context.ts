@@ -4,7 +4,7 @@ import type { Clock } from '../../http/clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
-import type { DelegatedSession } from '../identity.js';
+import type { CloudSession } from '../identity.js';
 import type { AppsDb } from './db.js';
 import type { PackageChecks } from './package-checks.js';
 import type { PageViewCounter } from './pageviews.js';
@@ -33,7 +33,7 @@ export interface AppsState {
   pageviews: PageViewCounter;
 }
 
-export type AppsContext = ServiceContext<AppsState, DelegatedSession>;
+export type AppsContext = ServiceContext<AppsState, CloudSession>;
 
 /** ISO time on the service's clock, `offsetMs` from now. */
 export const isoNow = (state: Pick<AppsState, 'clock'>, offsetMs = 0) => new Date(state.clock.now() + offsetMs).toISOString();

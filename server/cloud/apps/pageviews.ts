@@ -1,3 +1,4 @@
+import { every, type Clock } from '../../http/clock.js';
 import type { AppsDb } from './db.js';
 import { increment } from './db.js';
 
@@ -10,15 +11,15 @@ export const PAGEVIEW_FLUSH_MS = 10_000;
  */
 export class PageViewCounter {
   private pending = new Map<string, { appId: string; hour: number; count: number }>();
-  private timer: NodeJS.Timeout;
+  private readonly stopFlushing: () => void;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: AppsDb,
+    clock: Clock,
     flushMs = PAGEVIEW_FLUSH_MS,
   ) {
-    this.timer = setInterval(() => void this.flush().catch(() => undefined), flushMs);
-    this.timer.unref();
+    this.stopFlushing = every(clock, flushMs, () => void this.flush().catch(() => undefined));
   }
 
   count(appId: string, hour: number): void {
@@ -41,7 +42,7 @@ export class PageViewCounter {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    this.stopFlushing();
     await this.flush();
   }
 

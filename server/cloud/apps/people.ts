@@ -1,10 +1,10 @@
 import { log } from '../../http/log.js';
 import type { Mail } from '../account/context.js';
-import type { DelegatedSession } from '../identity.js';
+import type { CloudSession } from '../identity.js';
 import { isoNow, type AppsState } from './context.js';
 
 /** Keeps the caller's name and address as their token says, for authors' names and the mails the store sends. */
-export async function rememberCaller(state: AppsState, session: DelegatedSession): Promise<void> {
+export async function rememberCaller(state: AppsState, session: CloudSession): Promise<void> {
   const values = { name: session.name, email: session.email, updated_at: isoNow(state) };
   await state.db
     .insertInto('app_people')

@@ -10,7 +10,7 @@ import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } f
 import type { Mailer } from '../account/context.js';
 import type { Cluster } from '../cluster.js';
 import { exclusively } from '../database.js';
-import { delegationTokenVerifier, type DelegatedSession } from '../identity.js';
+import { delegationTokenVerifier, type CloudSession } from '../identity.js';
 import { appsApi } from './api.js';
 import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';
 import { publishCatalogue } from './catalogue.js';
@@ -83,7 +83,7 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     mail: config.mailer ?? outboxMailer(config.dataDir, clock),
     index: new StoreIndex(db, config.cluster && announceIndexChanges(config.cluster)),
     packageChecks: new PackageChecks(),
-    pageviews: new PageViewCounter(db),
+    pageviews: new PageViewCounter(db, clock),
   };
   // Instances started at once on a new database would both publish the catalogue's builds: one at a time.
   await exclusively(db, 'apps', () => publishCatalogue(state));
@@ -94,7 +94,7 @@ export async function createAppsService(config: AppsServiceConfig): Promise<Apps
     ...config,
     contract: spec,
     api: appsApi,
-    context: withState<AppsState, DelegatedSession>(state),
+    context: withState<AppsState, CloudSession>(state),
     verify: delegationTokenVerifier(config.accountKey, 'apps', clock),
     rawRoutes: [uploadArchiveRoute(state), downloadArchiveRoute(state)],
   });

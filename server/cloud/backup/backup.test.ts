@@ -52,7 +52,7 @@ describe('cloud backup service', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    backups = await createBackupService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, hubSecretKey: KEY, quotaBytes: QUOTA, ownerOf: async (hubId) => owners.get(hubId) ?? null, validateResponses: true, development: true });
+    backups = await createBackupService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, hubSecretKey: KEY, quotaBytes: QUOTA, ownerOf: async (hubId) => owners.get(hubId) ?? null, validateResponses: true, development: true });
     url = await backups.listen(0);
   });
   afterAll(async () => {
@@ -63,7 +63,7 @@ describe('cloud backup service', () => {
   });
 
   it('when a hub creates, uploads and completes a backup, then it is listed for the user and the hub, and downloads as uploaded', async () => {
-    const anna = await account.user();
+    const anna = await account.user('backup');
     const bytes = randomBytes(5000);
     const created = await started(anna.id);
     expect(created).toMatchObject({ ...FIELDS, userId: anna.id, homeyId: HUB, state: 'uploading', size: null, maxSize: QUOTA, createdAt: '2026-11-24T02:00:00.000Z' });
@@ -95,7 +95,7 @@ describe('cloud backup service', () => {
     ['the size differs', randomBytes(100), (bytes: Buffer) => ({ size: bytes.length + 1, hash: sha256(bytes) })],
     ['the hash differs', randomBytes(100), () => ({ size: 100, hash: sha256(Buffer.from('other')) })],
   ])('when a backup is completed but %s, then 409 and it stays uploading, listed nowhere', async (_name, uploaded, statement) => {
-    const bert = await account.user();
+    const bert = await account.user('backup');
     const { _id } = await started(bert.id, uploaded);
     await request(url).put(`/user/${bert.id}/homey/${HUB}/backup/${_id}/complete`).query({ secret: secret() }).send(statement(uploaded ?? Buffer.alloc(10))).expect(409);
     expect((await request(url).get(`/user/${bert.id}/backup/${_id}`).query({ secret: secret() }).expect(200)).body.state).toBe('uploading');
@@ -103,7 +103,7 @@ describe('cloud backup service', () => {
   });
 
   it("when uploads go beyond the user's quota, then 413 and the backup keeps no bytes", async () => {
-    const carl = await account.user();
+    const carl = await account.user('backup');
     await completed(carl.id, randomBytes(QUOTA - 1000));
     const next = await started(carl.id);
     expect(next.maxSize).toBe(1000);
@@ -113,7 +113,7 @@ describe('cloud backup service', () => {
   });
 
   it(`when a user keeps ${MAX_BACKUPS_PER_USER} backups, then a new one is a 409, unless some were abandoned uploading for a day`, async () => {
-    const dora = await account.user();
+    const dora = await account.user('backup');
     const old = new Date(clock.now() - ABANDONED_AFTER_MS - 1).toISOString();
     const rows = Array.from({ length: MAX_BACKUPS_PER_USER }, (_, index) => ({
       id: `seed${String(index).padStart(18, '0')}`, user_id: dora.id, homey_id: HUB, homey_name: 'x', homey_platform: 'local', homey_platform_version: 2, homey_model: 'm',
@@ -128,7 +128,7 @@ describe('cloud backup service', () => {
   });
 
   it('when the user deletes a backup, then it and its bytes are gone; deleteBackups clears their account', async () => {
-    const emma = await account.user();
+    const emma = await account.user('backup');
     const first = await completed(emma.id);
     const second = await completed(emma.id);
     await request(url).delete(`/user/me/homey/${HUB}/backup/${first}`).query({ token: emma.token }).expect(204);
@@ -144,8 +144,8 @@ describe('cloud backup service', () => {
     let other: Awaited<ReturnType<TestAccount['user']>>;
     let backupId: string;
     beforeAll(async () => {
-      user = await account.user();
-      other = await account.user();
+      user = await account.user('backup');
+      other = await account.user('backup');
       backupId = await completed(user.id);
       own(other.id, STRANGERS_HUB);
     });

@@ -4,7 +4,7 @@ import spec from '../../../generated/cloud/backup.openapi.json' with { type: 'js
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
-import { accountTokenVerifier, type CloudSession } from '../identity.js';
+import { delegationTokenVerifier, type CloudSession } from '../identity.js';
 import { backupApi } from './api.js';
 import { DEFAULT_QUOTA_BYTES } from './backups.js';
 import type { BackupState } from './context.js';
@@ -16,8 +16,8 @@ export interface BackupServiceConfig extends ContentServiceConfig {
   dataDir: string;
   /** postgres://... to keep the records in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The account service that issued the users' access tokens. */
-  accountUrl: string;
+  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
+  accountKey: string;
   /** The bytes one user's backups may take together (default 5 GiB). */
   quotaBytes?: number;
   /**
@@ -37,10 +37,11 @@ export async function createBackupService(config: BackupServiceConfig): Promise<
   const filesDir = path.join(config.dataDir, 'backups');
   mkdirSync(filesDir, { recursive: true });
   const db = await openBackupDb(config);
-  const verifyToken = accountTokenVerifier(config.accountUrl);
+  const clock = config.clock ?? systemClock;
+  const verifyToken = delegationTokenVerifier(config.accountKey, 'backup');
   const state: BackupState = {
     db,
-    clock: config.clock ?? systemClock,
+    clock,
     filesDir,
     quotaBytes: config.quotaBytes ?? DEFAULT_QUOTA_BYTES,
     hubSecretKey: config.hubSecretKey,

@@ -7,7 +7,7 @@ import { defineApi } from '../../http/api.js';
 import { systemClock } from '../../http/clock.js';
 import { ApiError, badRequest, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
-import { accountUserOf } from '../identity.js';
+import { delegationTokenVerifier } from '../identity.js';
 import { offline, type HubConnections } from './connections.js';
 
 /**
@@ -37,11 +37,10 @@ async function callHub(connections: HubConnections, hubId: string, method: strin
   return answer;
 }
 
-/** A signed-in user of the account service (their name and the hubs they belong to), or the operator. */
+/** A signed-in user of the account service, or the operator. */
 export interface ConnectSession extends Session {
   userId: string;
   name: string;
-  homeyIds: ReadonlySet<string>;
   operator?: true;
 }
 
@@ -49,6 +48,8 @@ export interface ConnectState {
   connections: HubConnections;
   /** The cloud's shared secret, which hubs ask of the cloud's calls (sharing invites). */
   sharedSecret?: string;
+  /** Whether the account service records an account as the owner or a user of a hub (read from its database). */
+  isHubUser(userId: string, hubId: string): Promise<boolean>;
 }
 
 export type ConnectContext = ServiceContext<ConnectState, ConnectSession>;
@@ -85,22 +86,22 @@ export function operatorSession(secret: string | undefined, token: string): Conn
   if (!secret) return null;
   const given = createHash('sha256').update(token).digest();
   const expected = createHash('sha256').update(secret).digest();
-  return timingSafeEqual(given, expected) ? { id: 'operator', scopes: [], userId: '', name: 'operator', homeyIds: new Set(), operator: true } : null;
+  return timingSafeEqual(given, expected) ? { id: 'operator', scopes: [], userId: '', name: 'operator', operator: true } : null;
 }
 
-/** A user's access token, verified with the account service (accountUserOf), with the hubs the user belongs to. */
-export function memberVerifier(accountUrl: string, timeoutMs = 5000): (token: string) => Promise<ConnectSession | null> {
-  const userOf = accountUserOf(accountUrl, timeoutMs);
+/** A user's delegation token of audience `connect`, verified offline with the account service's key. */
+export function memberVerifier(accountKey: string): (token: string) => Promise<ConnectSession | null> {
+  const verify = delegationTokenVerifier(accountKey, 'connect');
   return async (token) => {
-    const user = await userOf(token);
-    if (user === null || user === 'no-scope') return null;
+    const user = await verify(token);
+    if (!user) return null;
     const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
-    return { id: `user:${user._id}`, scopes: [], userId: user._id, name, homeyIds: new Set((user.homeys ?? []).map((homey) => homey._id)) };
+    return { id: user.id, scopes: [], userId: user.userId, name };
   };
 }
 
-function memberOnly({ homeyId }: Readonly<Record<string, string>>, { session }: ConnectContext): void {
-  if (!homeyId || !session?.homeyIds.has(homeyId)) throw forbidden('You are not a user of this Homey');
+async function memberOnly({ homeyId }: Readonly<Record<string, string>>, { session, service }: ConnectContext): Promise<void> {
+  if (!homeyId || !session || session.operator || !(await service.isHubUser(session.userId, homeyId))) throw forbidden('You are not a user of this Homey');
 }
 
 export const connectApi = defineApi<operations, typeof manifest.operations, ConnectContext>(
@@ -135,10 +136,10 @@ export const connectApi = defineApi<operations, typeof manifest.operations, Conn
       // Only a user of the hub learns whether it is online, answers its pushes and sends it their phone's events.
       ping: memberOnly,
       confirmPushNotification: memberOnly,
-      sendMobileEvent: (_path, context, query) => {
+      sendMobileEvent: async (_path, context, query) => {
         const homeyId = query?.homeyId;
         if (typeof homeyId !== 'string') throw badRequest('Name the Homey: homeyId');
-        memberOnly({ homeyId }, context);
+        await memberOnly({ homeyId }, context);
       },
       // Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite.
       acceptSharingRequest: (_path, { session }) => {

@@ -56,19 +56,19 @@ describeWithRedis('the connect service on two instances', () => {
     for (const name of ['one', 'two']) {
       const cluster = await connectCluster(redisUrl!, `${name}-${run}`);
       clusters.push(cluster);
-      const connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster });
+      const connect = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, cluster });
       instances.push(connect);
       urls.push(await connect.listen(0));
     }
     hub = await startTestHub({ cloudPublicKey, connectUrl: urls[0], hubSecret: 'not-yet' });
     hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
     await hub.connectRemote()!.connected();
-    owner = await cloud.user();
+    owner = await cloud.user('connect');
     hub.hub.store.insert('user', newUser({ name: 'Owner', athomId: owner.id, verified: true, role: 'manager' }));
     // The client is sent to instance two; the local address answers nothing.
     const record = { _id: hub.hub.id, name: 'Home', apiVersion: 3, platform: 'local', localUrl: 'http://127.0.0.1:9', remoteUrl: urls[1] };
-    await cloud.http().post('/homey/').set(owner.auth).send(record).expect(200);
-    await cloud.http().post('/homey/').set(owner.auth).send({ _id: GHOST_HUB, name: 'Cabin' }).expect(200);
+    await cloud.http().post('/homey/').set(owner.accountAuth).send(record).expect(200);
+    await cloud.http().post('/homey/').set(owner.accountAuth).send({ _id: GHOST_HUB, name: 'Cabin' }).expect(200);
   }, 60_000);
   afterAll(async () => {
     await hub?.stop();
@@ -134,7 +134,7 @@ describeWithRedis('the connect service on two instances', () => {
     const zombie = clusters[0]!.subscriber();
     await zombie.subscribe(modules.instanceChannel(`zombie-${run}`));
     await clusters[0]!.redis.set(hubKey(GHOST_HUB), `zombie-${run}`, 'PX', 60_000);
-    const watcher = modules.createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster: clusters[1]!, renewMs: 100 });
+    const watcher = modules.createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, cluster: clusters[1]!, renewMs: 100 });
     const watcherUrl = await watcher.listen(0);
     const { io } = await import('socket.io-client');
     const socket = io(watcherUrl, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
@@ -159,7 +159,7 @@ describeWithRedis('the connect service on two instances', () => {
     // Instance three reaches Redis through a relay that stops passing bytes on, as a paused Redis stops answering.
     const relay = await faultRelay(new URL(redisUrl!), 6379);
     const cluster = await modules.connectCluster(relay.url, `three-${run}`);
-    const three = modules.createConnectService({ accountUrl: cloud.url, hubSecretKey: key, cluster });
+    const three = modules.createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, cluster });
     try {
       const url = await three.listen(0);
       await request(url).get('/api/manager/system/ping').set('X-Homey-ID', hub.hub.id).expect(200);

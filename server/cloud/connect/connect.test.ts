@@ -44,18 +44,18 @@ describe('the connect service: a hub reached through its tunnel', () => {
   beforeAll(async () => {
     cloud = await startTestAccount();
     const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
-    connect = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, sharedSecret: SHARED_SECRET, validateResponses: true, development: true });
+    connect = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, sharedSecret: SHARED_SECRET, validateResponses: true, development: true });
     connectUrl = await connect.listen(0);
     hub = await startTestHub({ cloudPublicKey, connectUrl, hubSecret: hubSecret(key, OFFLINE_HUB), cloudSharedSecret: SHARED_SECRET });
     // The hub's own credential: its id is known once it runs.
     hub.hub.config.hubSecret = hubSecret(key, hub.hub.id);
     await hub.connectRemote()!.connected();
-    owner = await cloud.user();
+    owner = await cloud.user('connect');
     hub.hub.store.insert('user', newUser({ name: 'Owner', athomId: owner.id, verified: true, role: 'manager' }));
     // Its local address is one nothing answers at: only the cloud strategy can reach it.
     const record = { _id: hub.hub.id, name: 'Home', apiVersion: 3, platform: 'local', localUrl: 'http://127.0.0.1:9', remoteUrl: connectUrl };
-    await cloud.http().post('/homey/').set(owner.auth).send(record).expect(200);
-    await cloud.http().post('/homey/').set(owner.auth).send({ _id: OFFLINE_HUB, name: 'Cabin' }).expect(200);
+    await cloud.http().post('/homey/').set(owner.accountAuth).send(record).expect(200);
+    await cloud.http().post('/homey/').set(owner.accountAuth).send({ _id: OFFLINE_HUB, name: 'Cabin' }).expect(200);
   });
   afterAll(async () => {
     await hub.stop();
@@ -82,7 +82,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
     const invite = async () => (await hub.http().post('/api/manager/users/user').set('Authorization', `Bearer ${hub.token}`).send({ role: 'user' }).expect(200)).body as { id: string; inviteToken: string };
 
     it("when a signed-in person accepts a hub's invite, then the hub binds their account to the invited user", async () => {
-      const guest = await cloud.user();
+      const guest = await cloud.user('connect');
       const { id, inviteToken } = await invite();
       const res = await http().post(`/homey/${hub.hub.id}/invite/accept`).set(guest.auth).send({ inviteToken }).expect(200);
       expect(res.body).toMatchObject({ id, athomId: guest.id, name: 'Test' });
@@ -225,7 +225,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
     let callbackUrl: string;
     beforeAll(async () => {
       // The hubs' own addresses are on loopback, which only the operator's allow-list lets a webhooks service reach.
-      webhooks = await createWebhooksService({ dataDir, accountUrl: cloud.url, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections), callbackAllowList: ['127.0.0.1'] });
+      webhooks = await createWebhooksService({ dataDir, accountKey: cloud.account.keys.publicPem, hubSecretKey: key, connectDelivery: tunnelHubDelivery(connect.connections), callbackAllowList: ['127.0.0.1'] });
       webhooksUrl = await webhooks.listen(0);
       callback = await createCallbackService({ dataDir, hubSecretKey: key, delivery: tunnelHubDelivery(connect.connections), validateResponses: true, development: true });
       callbackUrl = await callback.listen(0);
@@ -236,7 +236,7 @@ describe('the connect service: a hub reached through its tunnel', () => {
     });
 
     it("when a webhook is called, then a connected hub gets it through its tunnel, another at its registered address", async () => {
-      const developer = await cloud.user();
+      const developer = await cloud.user('webhooks');
       const { body: webhook } = await request(webhooksUrl).post('/api/webhook').query({ token: developer.token }).send({ name: 'Door', fn: 'door_ring', keyPath: 'door' }).expect(200);
       registerWebhook(hub.hub, { id: webhook._id, name: 'Door', ownerUri: 'homey:manager:logic' });
       // The connected hub registered an address nothing answers at; the hub that is not connected, the real hub's.
@@ -371,7 +371,7 @@ module.exports = class OAuthApp extends Homey.App {
     });
 
     it('when a tunnel does not answer the heartbeat, then the service drops it; one that answers stays', async () => {
-      const quick = createConnectService({ accountUrl: cloud.url, hubSecretKey: key, heartbeatMs: 100 });
+      const quick = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, heartbeatMs: 100 });
       const quickUrl = (await quick.listen(0)).replace('http', 'ws');
       const open = (hubId: string, autoPong: boolean) =>
         new Promise<WebSocket>((resolve) => {

@@ -15,8 +15,10 @@ import { attachRealtimeRelay } from './realtime-relay.js';
 import { MAX_TUNNEL_FRAME, TUNNEL_PATH } from './tunnel-protocol.js';
 
 export interface ConnectServiceConfig {
-  /** The account service whose access tokens callers carry (GET /user/me). */
-  accountUrl: string;
+  /** The account service's public key (PEM) that verifies users' delegation tokens (audience `connect`) offline. */
+  accountKey: string;
+  /** Whether the account service records an account as the owner or a user of a hub (`isHubUser` over its database). */
+  isHubUser(userId: string, hubId: string): Promise<boolean>;
   /** The deployment's key of hubs' credentials (hub-secret.ts): hubs open their tunnel with theirs. */
   hubSecretKey: string;
   /**
@@ -56,12 +58,12 @@ function refuse(socket: Duplex, status: number, text: string): void {
 export function createConnectService(config: ConnectServiceConfig): ConnectService {
   const cluster = config.cluster;
   const connections = cluster ? new ClusterHubConnections(cluster, config) : new LocalHubConnections(config.heartbeatMs);
-  const members = memberVerifier(config.accountUrl);
+  const members = memberVerifier(config.accountKey);
   const own = createServiceHttp({
     ...config,
     contract: spec,
     api: connectApi,
-    context: withState<ConnectState, ConnectSession>({ connections, sharedSecret: config.sharedSecret }),
+    context: withState<ConnectState, ConnectSession>({ connections, sharedSecret: config.sharedSecret, isHubUser: config.isHubUser }),
     verify: (token) => operatorSession(config.sharedSecret, token) ?? members(token),
   });
   const forward = forwardToHub(connections);

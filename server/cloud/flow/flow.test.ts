@@ -27,7 +27,7 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    flows = await createFlowService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, validateResponses: true, development: true });
+    flows = await createFlowService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, validateResponses: true, development: true });
     url = await flows.listen(0);
     hub = await startTestHub();
     // A flow of the demo home, as the hub's flow manager shares it.
@@ -44,7 +44,7 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
   });
 
   it("when a user shares a hub's flow as Athom's client sends it (the document as the body) and the hub imports it by its id, then it has a copy of that flow", async () => {
-    const anna = await account.user();
+    const anna = await account.user('flow');
     const shared = (await request(url).post('/flow').set(anna.auth).send(document).expect(200)).body;
     expect(shared).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), name: document.flow.name, sharedAt: '2026-11-23T17:00:05.000Z' });
 
@@ -67,7 +67,7 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
   });
 
   it('when the same flow is shared twice, then each share has an id of its own', async () => {
-    const bert = await account.user();
+    const bert = await account.user('flow');
     const first = (await request(url).post('/flow').set(bert.auth).send(document).expect(200)).body;
     const second = (await request(url).post('/flow').set(bert.auth).send(document).expect(200)).body;
     expect(first.id).not.toBe(second.id);
@@ -80,18 +80,17 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
     ['a document without its flow', () => ({ ...document, flow: undefined }), 'flow'],
     ['a field beside the document', () => ({ ...document, public: true }), 'public'],
   ])('when a share has %s, then 400 naming it and nothing is kept', async (_name, body, named) => {
-    const carl = await account.user();
+    const carl = await account.user('flow');
     const res = await request(url).post('/flow').set(carl.auth).send(body()).expect(400);
     expect(res.body.error_description).toContain(named);
     expect(await flows.db.selectFrom('shared_flows').selectAll().where('user_id', '=', carl.id).execute()).toEqual([]);
   });
 
-  it('when sharing comes without a token, with an unknown one or one without account scopes, then 401, 401 and 403', async () => {
+  it("when sharing comes without a token, with an unknown one or with the account's access token, then 401", async () => {
     await request(url).post('/flow').send(document).expect(401);
     expect((await request(url).post('/flow').set('Authorization', 'Bearer nope').send(document).expect(401)).body.error).toBe('invalid_token');
-    const { email } = await account.signUp();
-    const { access_token } = await account.tokens(email, undefined, 'homey');
-    await request(url).post('/flow').set('Authorization', `Bearer ${access_token}`).send(document).expect(403);
+    const { accountAuth } = await account.user();
+    expect((await request(url).post('/flow').set(accountAuth).send(document).expect(401)).body.error_description).toContain('audience "flow"');
   });
 
   it('when a shared flow is unknown or its id malformed, then 404 and 400', async () => {
@@ -100,7 +99,7 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
   });
 
   it(`when a user has ${MAX_SHARED_PER_USER} flows shared, then the next share is a 409`, async () => {
-    const dora = await account.user();
+    const dora = await account.user('flow');
     const rows = Array.from({ length: MAX_SHARED_PER_USER }, (_, index) => ({ id: `seed${String(index).padStart(18, '0')}`, user_id: dora.id, name: 'x', shared_at: '2026-01-01T00:00:00.000Z', data: '{}' }));
     await flows.db.insertInto('shared_flows').values(rows).execute();
     await request(url).post('/flow').set(dora.auth).send(document).expect(409);

@@ -3,7 +3,7 @@ import spec from '../../../generated/cloud/flow.openapi.json' with { type: 'json
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
-import { accountTokenVerifier } from '../identity.js';
+import { delegationTokenVerifier } from '../identity.js';
 import { flowApi } from './api.js';
 import { openFlowDb, type FlowDb } from './db.js';
 
@@ -12,8 +12,8 @@ export interface FlowServiceConfig extends ContentServiceConfig {
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The account service that issued the callers' access tokens. */
-  accountUrl: string;
+  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
+  accountKey: string;
 }
 
 export interface FlowService extends ServiceHttp {
@@ -25,6 +25,6 @@ export async function createFlowService(config: FlowServiceConfig): Promise<Flow
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openFlowDb(config);
   const state = { db, clock: config.clock ?? systemClock };
-  const http = createServiceHttp({ ...config, contract: spec, api: flowApi, context: withState(state), verify: accountTokenVerifier(config.accountUrl) });
+  const http = createServiceHttp({ ...config, contract: spec, api: flowApi, context: withState(state), verify: delegationTokenVerifier(config.accountKey, 'flow') });
   return withDatabase(http, db, { db });
 }

@@ -32,9 +32,9 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
+    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
     url = await icons.listen(0);
-    ({ auth } = await account.user());
+    ({ auth } = await account.user('icons'));
     // Where createIconFromURL fetches from: a web server of SVG files.
     files = createServer((req, res) => {
       if (req.url === '/circle.svg') return void res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(CIRCLE);

@@ -18,12 +18,12 @@ export type SetupContext = ServiceContext<{ db: SetupDb; clock: Clock }, CloudSe
 const HUB_SCOPE = 'setup.hub';
 
 /**
- * Callers are the user's app (an account access token, verified with the account service) or a hub (its
- * session's token, which the service keeps hashed): the prefix tells which, so hubs' calls never reach the account.
+ * Callers are the user's app (a delegation token of audience `setup`) or a hub (its session's token, which the
+ * service keeps hashed): the prefix tells which.
  */
-export function setupVerifier(db: SetupDb, accountTokens: VerifyAccessToken) {
+export function setupVerifier(db: SetupDb, userTokens: VerifyAccessToken) {
   return async (token: string): Promise<CloudSession | HubCaller | null> => {
-    if (!token.startsWith(HUB_TOKEN_PREFIX)) return accountTokens(token);
+    if (!token.startsWith(HUB_TOKEN_PREFIX)) return userTokens(token);
     const row = await db.selectFrom('setup_sessions').select('id').where('hub_token_hash', '=', secretHash(token)).executeTakeFirst();
     return row ? { id: `setup-hub:${row.id}`, scopes: [HUB_SCOPE], sessionId: row.id } : null;
   };

@@ -3,7 +3,7 @@ import spec from '../../../generated/cloud/setup.openapi.json' with { type: 'jso
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
-import { accountTokenVerifier } from '../identity.js';
+import { delegationTokenVerifier } from '../identity.js';
 import { setupApi } from './api.js';
 import { setupVerifier, type HubCaller } from './callers.js';
 import { openSetupDb, type SetupDb } from './db.js';
@@ -14,8 +14,8 @@ export interface SetupServiceConfig extends Omit<ContentServiceConfig, 'hubSecre
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The account service that issued the users' access tokens. */
-  accountUrl: string;
+  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
+  accountKey: string;
 }
 
 export interface SetupService extends ServiceHttp {
@@ -26,12 +26,13 @@ export interface SetupService extends ServiceHttp {
 export async function createSetupService(config: SetupServiceConfig): Promise<SetupService> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openSetupDb(config);
+  const clock = config.clock ?? systemClock;
   const http = createServiceHttp({
     ...config,
     contract: spec,
     api: setupApi,
-    context: withState<{ db: SetupDb; clock: typeof systemClock }, CloudSession | HubCaller>({ db, clock: config.clock ?? systemClock }),
-    verify: setupVerifier(db, accountTokenVerifier(config.accountUrl)),
+    context: withState<{ db: SetupDb; clock: typeof systemClock }, CloudSession | HubCaller>({ db, clock }),
+    verify: setupVerifier(db, delegationTokenVerifier(config.accountKey, 'setup')),
   });
   return withDatabase(http, db, { db });
 }

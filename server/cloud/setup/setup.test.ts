@@ -45,7 +45,7 @@ describe('cloud setup service', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    setup = await createSetupService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, clock, validateResponses: true, development: true });
+    setup = await createSetupService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, validateResponses: true, development: true });
     url = await setup.listen(0);
     hub = await startTestHub();
   });
@@ -58,7 +58,7 @@ describe('cloud setup service', () => {
   });
 
   const open = async (sn?: string) => {
-    const user = await account.user();
+    const user = await account.user('setup');
     const { body } = await request(url).post('/').set(user.auth).send(sn ? { sn } : {}).expect(200);
     return { user, session: body as { id: string; hubToken: string }, hub: { Authorization: `Bearer ${body.hubToken}` } };
   };
@@ -141,8 +141,8 @@ describe('cloud setup service', () => {
 
   it('when a stranger, the hub on the app side, the app on the hub side or no one calls, then 404, 403, 403 and 401', async () => {
     const { session, hub: hubAuth } = await open();
-    const stranger = await account.user();
-    const user = await account.user();
+    const stranger = await account.user('setup');
+    const user = await account.user('setup');
     for (const path of ['', '/state', '/voice?language=en', '/backup']) await request(url).get(`/${session.id}${path}`).set(stranger.auth).expect(404);
     await request(url).delete(`/${session.id}`).set(stranger.auth).expect(404);
     await request(url).get(`/${session.id}`).set(hubAuth).expect(403);

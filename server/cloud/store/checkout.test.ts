@@ -12,13 +12,13 @@ describe('cloud store service: checkout end to end', () => {
   });
   /** A new shopper whose cart holds `items`, with an address and `payment` chosen. */
   async function shopper(items: Array<{ sku: string; quantity?: number }>, payment: object = { method: 'card', token: 'tok_visa' }) {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     for (const item of items) await as(user).post('/store/cart', item).expect(200);
     await as(user).put('/store/userdata', SHOPPER).expect(200);
     await as(user).put('/store/payment', payment).expect(200);
     return user;
   }
-  const account = async (user: User) => (await shop.account.http().get('/user/me').set(user.auth).expect(200)).body;
+  const account = async (user: User) => (await shop.account.http().get('/user/me').set(user.accountAuth).expect(200)).body;
   const chargesOf = (orderId: string) => shop.provider.charges.filter((charge) => charge.description === `Order #${orderId}`);
 
   beforeAll(async () => {
@@ -161,7 +161,7 @@ describe('cloud store service: checkout end to end', () => {
   });
 
   it('when an order is not ready, then 409: empty cart, no address, no payment method', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     expect((await as(user).post('/store/order').expect(409)).body.error_description).toBe('The cart is empty');
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU' }).expect(200);
     await as(user).post('/store/order').expect(409);

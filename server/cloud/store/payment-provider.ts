@@ -71,7 +71,7 @@ export interface SimulatedProviderOptions {
   webhookUrl?: string;
   /** How long a pending payment (iDEAL, Bancontact, PayPal) takes before its webhook says it was paid; default never. */
   settleAfterMs?: number;
-  /** Signs webhooks at this clock's time (the store's, in tests). */
+  /** Signs webhooks at, and settles payments by, this clock (the store's, in tests). */
   clock?: Clock;
 }
 
@@ -101,7 +101,8 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     this.byKey.set(request.idempotencyKey, result);
     this.charges.push({ ...request, ...result });
     if (result.status === 'pending' && this.options.settleAfterMs !== undefined) {
-      setTimeout(() => void this.settle(paymentId, 'payment.paid').catch(() => undefined), this.options.settleAfterMs).unref();
+      const clock = this.options.clock ?? systemClock;
+      clock.at(clock.now() + this.options.settleAfterMs, () => void this.settle(paymentId, 'payment.paid').catch(() => undefined));
     }
     return result;
   }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/store.openapi.json' with { type: 'json' };
 import { systemClock, type Clock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
-import { accountTokenVerifier } from '../identity.js';
+import { delegationTokenVerifier } from '../identity.js';
 import type { SubscriptionDb } from '../subscriptions.js';
 import { storeApi } from './api.js';
 import { publishCatalogue } from './catalogue.js';
@@ -17,8 +17,8 @@ export interface StoreServiceConfig {
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The account service that issued the callers' access tokens. */
-  accountUrl: string;
+  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
+  accountKey: string;
   /** The account service's database, where accounts' subscriptions live (AccountService.account.subscriptions). */
   accounts: SubscriptionDb;
   /** Who charges orders and verifies app store purchases (SimulatedPaymentProvider in the demo and tests). */
@@ -48,7 +48,7 @@ export async function createStoreService(config: StoreServiceConfig): Promise<St
     contract: spec,
     api: storeApi,
     context: withState(store),
-    verify: shopSessionVerifier(store, accountTokenVerifier(config.accountUrl)),
+    verify: shopSessionVerifier(store, delegationTokenVerifier(config.accountKey, 'store')),
     rawRoutes: storeRawRoutes(store),
   });
   return withDatabase(http, db, { db, store });

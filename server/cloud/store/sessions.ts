@@ -11,7 +11,7 @@ const SCOPE = 'account.readonly';
 
 type Profile = Omit<CloudSession, 'id' | 'scopes'>;
 
-const profileOf = ({ userId, email, firstname, lastname, emailVerified }: CloudSession): Profile => ({ userId, email, firstname, lastname, emailVerified });
+const profileOf = ({ userId, email, firstname, lastname, name, emailVerified, roles }: CloudSession): Profile => ({ userId, email, firstname, lastname, name, emailVerified, roles });
 
 async function issue(store: Store, kind: 'login' | 'session', prefix: string, profile: Profile, lifetimeMs: number) {
   const token = `${prefix}${newSecret()}`;
@@ -47,13 +47,15 @@ export async function logout(store: Store, userId: string): Promise<void> {
   await store.db.deleteFrom('shop_tokens').where('user_id', '=', userId).execute();
 }
 
-/** The store's verifier: its own sessions from its table, every other token through the account service. */
-export function shopSessionVerifier(store: Store, account: VerifyAccessToken): VerifyAccessToken {
+/** The store's verifier: its own sessions from its table, every other token as a delegation token of audience `store`. */
+export function shopSessionVerifier(store: Store, delegation: VerifyAccessToken): VerifyAccessToken {
   return async (token) => {
-    if (!token.startsWith(SESSION_PREFIX)) return account(token);
+    if (!token.startsWith(SESSION_PREFIX)) return delegation(token);
     const hash = secretHash(token);
     const row = await store.db.selectFrom('shop_tokens').select(['profile', 'expires_at']).where('hash', '=', hash).where('kind', '=', 'session').executeTakeFirst();
     if (!row || row.expires_at <= store.iso()) return null;
-    return { id: `shop:${hash}`, scopes: [SCOPE], ...(JSON.parse(row.profile) as Profile) };
+    const profile = JSON.parse(row.profile) as Profile;
+    // Sessions opened before profiles named the customer and their roles have neither.
+    return { id: `shop:${hash}`, scopes: [SCOPE], ...profile, name: profile.name ?? '', roles: profile.roles ?? [] };
   };
 }

@@ -6,8 +6,8 @@ type User = Awaited<ReturnType<TestStore['account']['user']>>;
 
 describe('cloud store service: products, cart and checkout data', () => {
   let shop: TestStore;
-  /** A token of the account service without account scopes. */
-  let homeyOnly: string;
+  /** An access token of the account service, which is for the account service only. */
+  let accountToken: string;
   const as = (user: User) => ({
     get: (path: string) => shop.http().get(path).set(user.auth),
     post: (path: string, body?: object) => shop.http().post(path).set(user.auth).send(body),
@@ -16,8 +16,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
   beforeAll(async () => {
     shop = await startTestStore();
-    const { email } = await shop.account.signUp();
-    homeyOnly = (await shop.account.tokens(email, undefined, 'homey')).access_token;
+    accountToken = (await shop.account.user()).accessToken;
   });
   afterAll(() => shop.stop());
 
@@ -42,7 +41,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it("when a product's consumer price is listed, then an order of one of it in that country charges that total", async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     const listed = (await shop.http().get('/store/product').query({ currency: 'EUR', country: 'DE' }).expect(200)).body;
     const { price } = listed.find((product: { sku: string }) => product.sku === 'ETH-ADAPTER');
     await as(user).put('/store/locale', { country: 'DE', currency: 'EUR', language: 'de' }).expect(200);
@@ -51,7 +50,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when a shopper fills the cart, then lines add up, quantities change and lines go; totals are computed on the server', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     const empty = (await as(user).get('/store/cart').expect(200)).body;
     expect(empty).toMatchObject({ items: [], locale: { country: 'NL', currency: 'EUR', language: 'en' }, coupon: null, payment: null, totals: { subtotal: 0, total: 0 } });
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU' }).expect(200);
@@ -65,7 +64,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when cart input is bad, then 400 (negative, zero or huge quantities, bad skus), 404 (unknown product or line) and 409 (over 99)', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU', quantity: -1 }).expect(400);
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU', quantity: 0 }).expect(400);
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU', quantity: 1.5 }).expect(400);
@@ -82,7 +81,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when the locale changes, then prices follow the currency; a country not delivered to is 400, a product not sold in the currency 409', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     await as(user).post('/store/cart', { sku: 'ZB-MOTION-3' }).expect(200);
     await as(user).put('/store/locale', { country: 'CH', currency: 'CHF', language: 'de' }).expect(409);
     await as(user).put('/store/locale', { country: 'JP', currency: 'EUR', language: 'en' }).expect(400);
@@ -94,7 +93,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when the shopper gives addresses, then VAT follows where the goods go; countries not delivered to are 400', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     await as(user).post('/store/cart', { sku: 'HUB-PRO-2023-EU' }).expect(200);
     expect((await as(user).put('/store/userdata', { ...SHOPPER, billing_country: 'BE' }).expect(200)).body.totals).toMatchObject({ vatRate: 2100, vat: 6925, total: 39900 });
     const finland = (await as(user).put('/store/userdata', { ...SHOPPER, shipping_address: true, shipping_firstname: 'Aino', shipping_street: 'Mannerheimintie', shipping_number: '2', shipping_zipcode: '00100', shipping_city: 'Helsinki', shipping_country: 'FI' }).expect(200)).body;
@@ -105,7 +104,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when a business gives its VAT number, then another EU country is reverse charged, the seller\'s own pays VAT, foreign or invalid numbers are 400', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     await as(user).post('/store/cart', { sku: 'HUB-PRO-2023-EU' }).expect(200);
     await as(user).put('/store/userdata', { ...SHOPPER, billing_country: 'BE' }).expect(200);
     const be = (await as(user).put('/store/business', { is_business: true, business_name: 'Domotica BV', business_vat: 'BE 0123.456.749' }).expect(200)).body;
@@ -126,7 +125,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when a coupon is applied, then its discount counts; unknown 404, bad 400, subscription-only 409; null takes it off', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     await shop.http().post('/coupon').query(shop.secret).send({ couponCode: 'TENOFF', discountPercent: 10 }).expect(200);
     await shop.http().post('/coupon').query(shop.secret).send({ couponCode: 'FREEMONTH', subscriptionType: 'premium', subscriptionQuantity: 1, subscriptionDuration: 'month' }).expect(200);
     await as(user).post('/store/cart', { sku: 'BRIDGE-EU', quantity: 2 }).expect(200);
@@ -140,7 +139,7 @@ describe('cloud store service: products, cart and checkout data', () => {
   });
 
   it('when a payment method is chosen, then it is kept; a card without token or an unknown method is 400', async () => {
-    const user = await shop.account.user();
+    const user = await shop.account.user('store');
     expect((await as(user).put('/store/payment', { method: 'ideal' }).expect(200)).body.payment).toEqual({ method: 'ideal' });
     await as(user).put('/store/payment', { method: 'card' }).expect(400);
     await as(user).put('/store/payment', { method: 'cash' }).expect(400);
@@ -168,13 +167,13 @@ describe('cloud store service: products, cart and checkout data', () => {
     };
     const pathOf = (path: string, id: string) => path.replace(/\{\w+\}/g, id);
 
-    it.each(swept)('when %s comes without a token or with one without account scopes, then 401 and 403', async (_id, spec) => {
+    it.each(swept)("when %s comes without a token or with the account's access token, then 401", async (_id, spec) => {
       await call(spec.method, pathOf(spec.path, 'X1')).send({}).expect(401);
-      await call(spec.method, pathOf(spec.path, 'X1')).set('Authorization', `Bearer ${homeyOnly}`).send({}).expect(403);
+      await call(spec.method, pathOf(spec.path, 'X1')).set('Authorization', `Bearer ${accountToken}`).send({}).expect(401);
     });
 
     it.each(swept.filter(([, spec]) => spec.pathParams.length))('when %s names a malformed id, then 400', async (_id, spec) => {
-      const user = await shop.account.user();
+      const user = await shop.account.user('store');
       expect((await call(spec.method, pathOf(spec.path, 'not%20an%20id!')).set(user.auth).send({}).expect(400)).body.error).toBe('invalid_request');
     });
   });

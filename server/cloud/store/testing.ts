@@ -50,7 +50,7 @@ export async function startTestStore(): Promise<TestStore> {
   const service = await createStoreService({
     dataDir,
     databaseUrl: database?.url,
-    accountUrl: account.url,
+    accountKey: account.account.keys.publicPem,
     accounts: account.account.subscriptions,
     provider,
     secret: STORE_SECRET,

@@ -27,6 +27,15 @@ describe('cloud weather service: getWeather', () => {
     expect(first.body.summary).not.toBe(weatherAt(52.3676, 4.9041, clock.now(), 'en').summary);
   });
 
+  it('when the hourly forecast is asked, then each hour from this one on is the weather that hour will answer', async () => {
+    const { body } = await request(url).get('/forecast/hourly').query(query(52.3676, 4.9041, { language: 'de', hours: '3' })).expect(200);
+    expect(body).toHaveLength(3);
+    expect(body.map((hour: { time: string }) => hour.time)).toEqual(['2026-11-23T12:00:00.000Z', '2026-11-23T13:00:00.000Z', '2026-11-23T14:00:00.000Z']);
+    expect(body[2]).toEqual(weatherAt(52.3676, 4.9041, clock.now() + 2 * 3_600_000, 'de'));
+    expect((await request(url).get('/forecast/hourly').query(query(52.3676, 4.9041)).expect(200)).body).toHaveLength(24);
+    await request(url).get('/forecast/hourly').query(query(52.3676, 4.9041, { hours: '49' })).expect(400);
+  });
+
   it('when the hours pass, then the weather changes smoothly: no jump of more than 3 °C from one hour to the next', () => {
     let previous = weatherAt(52.3676, 4.9041, at('2026-11-01T00:00:00Z'));
     for (let hour = 1; hour < 24 * 30; hour++) {

@@ -2,6 +2,7 @@ import * as manifest from '../../../generated/cloud/webhooks.operations.js';
 import type { operations } from '../../../generated/cloud/webhooks.js';
 import { defineApi, type Guard } from '../../http/api.js';
 import { ApiError, forbidden } from '../../http/errors.js';
+import type { RawRoute } from '../../http/router.js';
 import { hubOfSecret } from '../hub-secret.js';
 import { queryTokenGuard, queryTokenUser } from '../query-token.js';
 import type { HubCaller } from '../hub-secret.js';
@@ -22,15 +23,17 @@ function requireHubCredential(state: WebhooksState, secret: string, homeyId: str
   if (hubId !== homeyId) throw forbidden("A hub registers only itself: homeyId is not the secret's hub");
 }
 
-export const webhooksApi = defineApi<operations, typeof manifest.operations, WebhooksContext>(
-  manifest,
+/** A webhook's public URL is answered by a raw route (below): its caller's query and headers go with the call. */
+const { callWebhook: _public, ...dispatched } = manifest.operations;
+
+export const webhooksApi = defineApi<operations, typeof dispatched, WebhooksContext>(
+  { manager: manifest.manager, operations: dispatched },
   {
     getWebhooks: (_args, context) => webhooks.listWebhooks(context.service, queryTokenUser(context)),
     createWebhook: ({ name, fn, keyPath }, context) => webhooks.createWebhook(context.service, queryTokenUser(context), { name, fn, keyPath }),
     getWebhook: ({ webhookId }, context) => webhooks.getWebhook(context.service, queryTokenUser(context), webhookId),
     updateWebhook: ({ webhookId, name, fn, keyPath }, context) => webhooks.updateWebhook(context.service, queryTokenUser(context), webhookId, { name, fn, keyPath }),
     deleteWebhook: ({ webhookId }, context) => webhooks.deleteWebhook(context.service, queryTokenUser(context), webhookId),
-    callWebhook: ({ webhookId, body }, { service }) => webhooks.callWebhook(service, webhookId, body ?? {}),
     registerWebhookClient: ({ webhookId, homeyId, secret, data, callback_url }, { service }) => {
       requireHubCredential(service, secret, homeyId);
       return webhooks.registerClient(service, webhookId, homeyId, data, callback_url);
@@ -48,3 +51,21 @@ export const webhooksApi = defineApi<operations, typeof manifest.operations, Web
     },
   },
 );
+
+/** Headers of a hop or of the caller's browser session, not of the call: they do not go to hubs. */
+const UNFORWARDED_HEADERS = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'cookie']);
+
+/** POST /webhook/{webhookId}: anyone's call, handed to the matching hubs with its headers, query and body. */
+export function callWebhookRoute(state: WebhooksState): RawRoute {
+  return {
+    api: 'webhooks',
+    spec: manifest.operations.callWebhook,
+    body: 'json',
+    async serve(req, res) {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !UNFORWARDED_HEADERS.has(name)));
+      // Express types both loosely; the validator has checked the body against the contract (an object).
+      const call = { headers, query: req.query as Record<string, unknown>, body: (req.body ?? {}) as Record<string, unknown> };
+      res.json(await webhooks.callWebhook(state, String(req.params.webhookId), call));
+    },
+  };
+}

@@ -36,9 +36,9 @@ describe('webhooks: callback addresses that are not public', () => {
     delete process.env.WEBHOOK_CALLBACK_ALLOW;
     account = await startTestAccount();
     // As a deployment runs it: no allow-list.
-    service = await createWebhooksService({ dataDir, accountUrl: account.url, hubSecretKey: KEY, validateResponses: true, development: true });
+    service = await createWebhooksService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, validateResponses: true, development: true });
     url = await service.listen(0);
-    const developer = await account.user();
+    const developer = await account.user('webhooks');
     webhookId = (await request(url).post('/api/webhook').query({ token: developer.token }).send({ name: 'Probe', fn: 'probe', keyPath: 'id' }).expect(200)).body._id;
   });
   afterAll(async () => {

@@ -5,8 +5,8 @@ import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '..
 import type { ContentServiceConfig } from '../content.js';
 import { deliveryInOrder, directHubDelivery, type HubDelivery } from '../hub-delivery.js';
 import { hubCredentialVerifier } from '../hub-secret.js';
-import { accountTokenVerifier } from '../identity.js';
-import { webhooksApi } from './api.js';
+import { delegationTokenVerifier } from '../identity.js';
+import { callWebhookRoute, webhooksApi } from './api.js';
 import type { WebhooksState } from './context.js';
 import { openWebhooksDb, type WebhooksDb } from './db.js';
 import { registeredAddress } from './webhooks.js';
@@ -17,8 +17,8 @@ export interface WebhooksServiceConfig extends ContentServiceConfig {
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The account service that issued the developers' access tokens. */
-  accountUrl: string;
+  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
+  accountKey: string;
   /** The service's public base URL (webhooks' URLs start with it); default the address it listens on. */
   publicUrl?: string;
   /**
@@ -44,19 +44,20 @@ export async function createWebhooksService(config: WebhooksServiceConfig): Prom
   mkdirSync(config.dataDir, { recursive: true });
   const callbackAllowList = config.callbackAllowList ?? parseCallbackAllowList(process.env[CALLBACK_ALLOW_VARIABLE]);
   const db = await openWebhooksDb(config);
+  const clock = config.clock ?? systemClock;
   const state: WebhooksState = {
     db,
-    clock: config.clock ?? systemClock,
+    clock,
     hubSecretKey: config.hubSecretKey,
-    verifyToken: accountTokenVerifier(config.accountUrl),
+    verifyToken: delegationTokenVerifier(config.accountKey, 'webhooks'),
     delivery: deliveryInOrder(...(config.connectDelivery ? [config.connectDelivery] : []), directHubDelivery((hubId) => registeredAddress({ db }, hubId), { allowAddresses: callbackAllowList })),
     publicUrl: config.publicUrl ?? '',
     callbackAllowList,
     deliveries: new Set(),
   };
-  // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send theirs as ?token=.
+  // Bearer tokens here are hubs' credentials (unregisterWebhookClient); developers send their delegation token as ?token=.
   const verify = hubCredentialVerifier(config.hubSecretKey);
-  const http = createServiceHttp({ ...config, contract: spec, api: webhooksApi, context: withState(state), verify });
+  const http = createServiceHttp({ ...config, contract: spec, api: webhooksApi, context: withState(state), verify, rawRoutes: [callWebhookRoute(state)] });
   const service = withDatabase(http, db, { db, state });
   return {
     ...service,

@@ -34,10 +34,10 @@ describe('cloud webhooks service', () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
     // The test hubs listen on loopback, which a deployment refuses: the operator's allow-list lets this service reach them.
-    service = await createWebhooksService({ dataDir, databaseUrl: database?.url, accountUrl: account.url, hubSecretKey: KEY, callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
+    service = await createWebhooksService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, callbackAllowList: ['127.0.0.1'], validateResponses: true, development: true });
     url = await service.listen(0);
     hub = await startTestHub();
-    developer = await account.user();
+    developer = await account.user('webhooks');
   });
   afterAll(async () => {
     await hub.stop();
@@ -90,7 +90,7 @@ describe('cloud webhooks service', () => {
   });
 
   it(`when a developer keeps ${MAX_WEBHOOKS_PER_USER} webhooks, then the next is a 409`, async () => {
-    const busy = await account.user();
+    const busy = await account.user('webhooks');
     const now = new Date().toISOString();
     const rows = Array.from({ length: MAX_WEBHOOKS_PER_USER }, (_, index) => ({ id: `seed${String(index).padStart(18, '0')}`, user_id: busy.id, name: 'x', fn: 'x', key_path: 'x', created_at: now, updated_at: now }));
     await service.db.insertInto('webhooks').values(rows).execute();
@@ -102,7 +102,7 @@ describe('cloud webhooks service', () => {
     let stranger: Awaited<ReturnType<TestAccount['user']>>;
     beforeAll(async () => {
       webhookId = (await create())._id;
-      stranger = await account.user();
+      stranger = await account.user('webhooks');
       await request(url).put(`/webhook/${webhookId}/${OTHER_HUB}`).send({ secret: secret(OTHER_HUB), data: {} }).expect(200);
     });
     type Call = () => request.Test;

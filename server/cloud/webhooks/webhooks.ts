@@ -114,20 +114,27 @@ export async function registeredAddress(state: Pick<WebhooksState, 'db'>, homeyI
   return row?.callback_url ?? null;
 }
 
+/** A call of a webhook's public URL: the caller's headers (those of the call, not of its connection), query and JSON body. */
+export interface WebhookCall {
+  headers: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+}
+
 /**
- * Hands a call to every registered hub whose data has the payload's value at the webhook's keyPath (found by the
- * index on that value), as the hub's cloud manager's receiveWebhookCallback with the webhook's event. The caller is
- * anyone: it is answered before the deliveries, with their count only, so that neither the answer nor its timing
- * tells which hub (or address) could be reached.
+ * Hands a call to every registered hub whose data has the body's value at the webhook's keyPath (found by the
+ * index on that value), as the hub's cloud manager's receiveWebhookCallback with the webhook's event and the call.
+ * The caller is anyone: it is answered before the deliveries, with their count only, so that neither the answer nor
+ * its timing tells which hub (or address) could be reached.
  */
-export async function callWebhook(state: WebhooksState, webhookId: string, payload: Record<string, unknown>): Promise<WebhookCallResult> {
+export async function callWebhook(state: WebhooksState, webhookId: string, call: WebhookCall): Promise<WebhookCallResult> {
   const webhook = await findWebhook(state, webhookId);
-  const key = keyValueAt(payload, webhook.key_path);
+  const key = keyValueAt(call.body, webhook.key_path);
   if (key === null) return { accepted: 0 };
   const clients = await state.db.selectFrom('webhook_clients').select('homey_id').where('webhook_id', '=', webhookId).where('key_value', '=', key).execute();
   for (const { homey_id } of clients) {
     const delivery = state.delivery
-      .deliver(homey_id, 'cloud', 'receiveWebhookCallback', { id: webhookId, args: { event: webhook.fn, payload } })
+      .deliver(homey_id, 'cloud', 'receiveWebhookCallback', { id: webhookId, args: { event: webhook.fn, ...call } })
       .then(
         (outcome) => void (outcome.delivered || log.debug({ webhookId, hubId: homey_id }, 'A webhook call found its hub offline')),
         (error: unknown) => log.error({ err: error, webhookId, hubId: homey_id }, 'Delivering a webhook call failed'),

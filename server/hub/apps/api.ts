@@ -35,12 +35,12 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
     },
     gcApp: async ({ id }, { hub }) => {
       requireApp(hub, id);
-      return hub.apps.worker(id).usage({ gc: true });
+      return hub.apps.worker(id).usage(hub.clock, { gc: true });
     },
     getAppUsage: async ({ id }, { hub }) => {
       requireApp(hub, id);
       const runtime = hub.apps;
-      const usage = runtime.isRunning(id) ? await runtime.worker(id).usage() : { cpu: 0, mem: 0 };
+      const usage = runtime.isRunning(id) ? await runtime.worker(id).usage(hub.clock) : { cpu: 0, mem: 0 };
       const app = hub.store.get('app', id);
       if (app) hub.store.save('app', { ...app, usage });
       return usage;

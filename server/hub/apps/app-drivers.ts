@@ -44,7 +44,8 @@ export function packageDrivers(manifest: Manifest): DriverDefinition[] {
     name: driver.name,
     class: driver.class,
     connectivity: driver.connectivity ?? [],
-    color: manifest.brandColor,
+    // The hub's colours are lower-case hex; app.json's brandColor may be either case (#2E56B5).
+    color: manifest.brandColor.toLowerCase(),
     capabilities: driver.capabilities,
     options: driver.options ?? {},
     // An SDK v3 device sets its first values itself (in its onInit).

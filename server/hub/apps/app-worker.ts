@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { resolve } from 'node:path';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { every, type Clock } from '../../http/clock.js';
 
 /** The worker entry that gives an app its SDK. */
 const RUNNER = resolve('server/hub/apps/worker/runner.js');
@@ -14,6 +15,17 @@ const MAX_HEAP_MB = 64;
  * 32 MB, more than the rest of its worker; this size keeps collections cheap and the hub's memory within budget.
  */
 const YOUNG_HEAP_MB = 8;
+/** How often the hub looks at each app's event loop. */
+const LOOK_MS = 1_000;
+/**
+ * An app whose event loop ran its code without one pause this long is stopped as crashed: a loop that never yields
+ * answers nothing (no card, no route, no stop) and holds a core. Athom's apps do long work in steps, as Node's own do.
+ */
+export const BUSY_LIMIT_MS = 10_000;
+/** Share of a look's time the loop ran code (event loop utilization) above which it had no pause. */
+const BUSY_UTILIZATION = 0.99;
+/** How long a usage measurement waits for the app to answer with its heap; a busy app's last known heap is used. */
+const USAGE_WAIT_MS = 1_000;
 
 export type StdStream = 'stdout' | 'stderr';
 export interface LogLine {
@@ -42,6 +54,8 @@ export class AppCallError extends Error {
 
 export interface WorkerEvents {
   message(message: WorkerMessage): void;
+  /** A line the app wrote to its stdout or stderr (or the hub wrote there about it). */
+  output(line: LogLine): void;
   /** The worker ended: `error` when it threw, `stopped` when the hub ended it. */
   exit(outcome: { code: number; error: Error | undefined; stopped: boolean }): void;
 }
@@ -54,7 +68,10 @@ export class AppWorker {
   private error: Error | undefined;
   private stopping = false;
   private lastUtilization: EventLoopUtilization | undefined;
+  private lastLook: EventLoopUtilization | undefined;
+  private lastMem = 0;
   readonly log: LogLine[];
+  private readonly output: (line: LogLine) => void;
 
   constructor(
     { appDir, settings, now, env, debug, hub }: { appDir: string; settings: Record<string, unknown>; now: number; env: Record<string, string>; debug: boolean; hub: unknown },
@@ -62,6 +79,7 @@ export class AppWorker {
     log: LogLine[] = [],
   ) {
     this.log = log;
+    this.output = events.output;
     this.worker = new Worker(RUNNER, {
       workerData: { appDir, settings, now, env, hub },
       // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as Homey.env. A
@@ -94,6 +112,7 @@ export class AppWorker {
 
   private append(stream: StdStream, line: string): void {
     this.log.push({ stream, line });
+    this.output({ stream, line });
     if (this.log.length > LOG_LINES) this.log.splice(0, this.log.length - LOG_LINES);
   }
 
@@ -124,13 +143,48 @@ export class AppWorker {
     });
   }
 
-  /** CPU (percent of one core, since the last measurement) and heap bytes of the worker, after a full gc if asked. */
-  async usage({ gc = false } = {}): Promise<{ cpu: number; mem: number }> {
-    const mem = (await this.call({ type: gc ? 'gc' : 'usage' })) as number;
+  /**
+   * CPU (percent of one core: the share of time its event loop ran code since the last measurement) and heap bytes of
+   * the worker, after a full gc if asked; an app too busy to answer within USAGE_WAIT_MS on `clock` counts with its
+   * last known heap.
+   */
+  async usage(clock: Clock, { gc = false } = {}): Promise<{ cpu: number; mem: number }> {
+    const wait = new AbortController();
+    const cancel = clock.at(clock.now() + USAGE_WAIT_MS, () => wait.abort(new Error('The app is busy')));
+    try {
+      this.lastMem = (await this.call({ type: gc ? 'gc' : 'usage' }, wait.signal)) as number;
+    } catch {
+      // Busy or stopped: its last known heap.
+    } finally {
+      cancel();
+    }
     const now = this.worker.performance.eventLoopUtilization();
     const since = this.lastUtilization ? this.worker.performance.eventLoopUtilization(now, this.lastUtilization) : now;
     this.lastUtilization = now;
-    return { cpu: Math.round(since.utilization * 10_000) / 100, mem };
+    return { cpu: Math.round(since.utilization * 10_000) / 100, mem: this.lastMem };
+  }
+
+  /** Whether the app's event loop ran code without one pause since the last look (never on the first look). */
+  private busySinceLastLook(): boolean {
+    const now = this.worker.performance.eventLoopUtilization();
+    const since = this.lastLook && this.worker.performance.eventLoopUtilization(now, this.lastLook);
+    this.lastLook = now;
+    return since !== undefined && since.utilization > BUSY_UTILIZATION;
+  }
+
+  /**
+   * Looks at the app's event loop every LOOK_MS on `clock`: busy without a pause for BUSY_LIMIT_MS, the app is ended
+   * as crashed with the reason (its worker ends even in the middle of its loop). Returns the stop.
+   */
+  watch(clock: Clock): () => void {
+    let busyLooks = 0;
+    return every(clock, LOOK_MS, () => {
+      busyLooks = this.busySinceLastLook() ? busyLooks + 1 : 0;
+      if (busyLooks * LOOK_MS < BUSY_LIMIT_MS || this.error) return;
+      this.error = new Error(`The app ran for ${BUSY_LIMIT_MS / 1000} s without a pause (an endless loop?) and was stopped`);
+      this.append('stderr', this.error.message);
+      void this.worker.terminate();
+    });
   }
 
   /** Ends the worker; an SDK v3 app first runs its onUninit handlers, until `grace` aborts. */

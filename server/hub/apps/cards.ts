@@ -30,9 +30,9 @@ export const appCardProvider: CardProvider = {
       const pack = runtime.packages.get(app.id);
       if (!pack || !app.enabled) return [];
       const ownerUri = appUri(app.id);
-      const autocomplete = (cardType: string, card: ManifestCard) => async (argName: string, query: string): Promise<AutocompleteItem[]> => {
+      const autocomplete = (cardType: string, card: ManifestCard) => async (argName: string, query: string, _hub: Hub, args: Record<string, unknown>): Promise<AutocompleteItem[]> => {
         if (argName === card.deviceArg?.name) return deviceChoices(hub, app.id, card, query);
-        const found = await runtime.worker(app.id).call({ type: 'autocomplete', cardType, cardId: card.id, name: argName, query, args: {}, now: hub.now() });
+        const found = await runtime.worker(app.id).call({ type: 'autocomplete', cardType, cardId: card.id, name: argName, query, args, now: hub.now() });
         // An SDK result is { name, description, ... }: the id it is chosen by is its own, else its name.
         return (Array.isArray(found) ? (found as Array<Record<string, unknown>>) : []).map((item) => ({ ...item, id: String(item.id ?? item.name), name: String(item.name) }));
       };

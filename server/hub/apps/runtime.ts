@@ -11,8 +11,10 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { handleSdkMessage, appOfDevice, appWrites, followDevices, hubFacts, triggerState } from './sdk-bridge.js';
+import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, triggerState } from './sdk-bridge.js';
+import { releaseWebhooks } from '../cloud/webhooks.js';
 import type { HubService, Nothing } from '../service.js';
+import { streamSessionOutput } from '../devkit/stream.js';
 
 export type App = components['schemas']['App'];
 export type AppSettings = components['schemas']['AppSettings'];
@@ -59,9 +61,11 @@ export class AppRuntime {
   constructor(private readonly hub: Hub) {
     const stopCapabilities = onCapabilityChanged(hub, (change) => this.tellCapability(change));
     const stopDevices = followDevices(hub);
+    const stopWebhooks = followCloudWebhooks(hub);
     this.stopListening = () => {
       stopCapabilities();
       stopDevices();
+      stopWebhooks();
     };
   }
 
@@ -147,6 +151,7 @@ export class AppRuntime {
     let settle!: () => void;
     const started = new Promise<void>((resolve) => (settle = resolve));
     const facts = hubFacts(this.hub, id);
+    let stopWatching = () => {};
     const worker = new AppWorker({ appDir: pack.dir, settings: values, now: this.hub.now(), env: pack.env, debug: pack.debug, hub: facts }, {
       message: (message) => {
         if (message.type === 'ready') {
@@ -156,10 +161,14 @@ export class AppRuntime {
           settle();
         } else this.handle(id, message);
       },
+      output: (line) => streamSessionOutput(this.hub, id, line),
       exit: ({ code, error, stopped }) => {
+        stopWatching();
         const running = this.running.get(id);
         for (const token of running?.tokens.values() ?? []) token.unregister();
         for (const cancel of running?.signIns ?? []) cancel();
+        appStopped(this.hub, id);
+        releaseWebhooks(this.hub, appUri(id), { fromCloud: !this.closing });
         if (running?.worker === worker) this.running.delete(id);
         settle();
         if (this.closing) return;
@@ -173,6 +182,7 @@ export class AppRuntime {
         if (crashed?.origin === 'appstore') void reportCrashToStore(this.hub, id, crashed.version, error?.stack ?? crashedMessage);
       },
     }, this.logOf(id));
+    stopWatching = worker.watch(this.hub.clock);
     this.running.set(id, { worker, tokens: new Map(), started, signIns: new Set(), ready: false });
     return started;
   }

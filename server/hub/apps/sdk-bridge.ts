@@ -2,22 +2,28 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { capabilityEntry, insightsOf, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
-import { findDriver } from '../drivers/catalogue.js';
-import type { PairSession } from '../drivers/pairing.js';
 import { hubLocation } from '../geolocation/geolocation.js';
 import { modeOption } from '../geolocation/geolocation.js';
 import { hubLanguage, hubUnits } from '../i18n/i18n.js';
+import { onCloudWebhook } from '../logic/webhooks.js';
+import { registerCloudWebhook, unregisterCloudWebhook } from '../cloud/webhooks.js';
 import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
-
-type FoundDevice = components['schemas']['FoundDevice'];
+import { forgetSamples, mediaRequests } from './sdk-bridge/media.js';
+import { pairingRequests } from './sdk-bridge/pairing.js';
+import { radioRequests, stopReceivers } from './sdk-bridge/radios.js';
+import { recordRequests } from './sdk-bridge/records.js';
+import type { SdkRequests } from './sdk-bridge/requests.js';
+import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
+import { unregisterWidgets, widgetRequests } from './sdk-bridge/widgets.js';
+import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
+import { discoveryResults } from '../devkit/discovery.js';
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
 export const TRIGGER_DEVICE = '__device';
@@ -98,12 +104,17 @@ export function reportCapability(hub: Hub, appId: string, deviceId: unknown, cap
   }
 }
 
-const UPDATABLE = new Set(['settings', 'store', 'available', 'unavailableMessage', 'class', 'energy', 'capabilitiesOptions']);
+const UPDATABLE = new Set(['settings', 'store', 'available', 'unavailableMessage', 'warningMessage', 'class', 'energy', 'capabilitiesOptions']);
+const MAX_WARNING = 1000;
 
 function updateDevice(hub: Hub, appId: string, { deviceId, changes }: { deviceId: unknown; changes: Record<string, unknown> }): void {
   const device = ownDevice(hub, appId, deviceId);
   const stray = Object.keys(changes).find((key) => !UPDATABLE.has(key));
   if (stray) throw badRequest(`An app does not change a device's ${stray}`);
+  const warning = changes.warningMessage;
+  if (warning !== undefined && warning !== null && (typeof warning !== 'string' || warning.length > MAX_WARNING)) {
+    throw badRequest(`A device's warning is a text of up to ${MAX_WARNING} characters`);
+  }
   hub.store.save('device', { ...device, ...changes } as Device);
 }
 
@@ -116,6 +127,16 @@ function changeCapabilities(hub: Hub, appId: string, deviceId: unknown, capabili
   hub.store.save('device', {
     ...device, capabilities, capabilitiesObj, ui: uiOf(capabilities, capabilitiesObj), insights: insightsOf(device.id, capabilities, capabilitiesObj, device.ownerUri),
   });
+}
+
+/** A picture of the app's device (a camera's, a speaker's album art): one of the app's images, by its id on the device. */
+function setDeviceImage(hub: Hub, appId: string, { deviceId, type, id, title, imageId }: Record<string, unknown>): void {
+  const device = ownDevice(hub, appId, deviceId);
+  const image = requireOwnImage(hub, appUri(appId), imageId);
+  if (type !== 'camera' && type !== 'media') throw badRequest('A device image is a camera or media image');
+  const entry: Device['images'][number] = { type, id: String(id), ...(typeof title === 'string' ? { title } : {}), imageObj: { id: image.id, url: image.url } };
+  const images = [...device.images.filter((existing) => !(existing.type === type && existing.id === entry.id)), entry];
+  hub.store.save('device', { ...device, images });
 }
 
 /** Another app's route, called by an app that holds the permission `homey:app:<target>`, as the web API would. */
@@ -163,9 +184,39 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
       return argumentValues(hub, appId, String(args.cardId), args.deviceId);
     case 'cloud.homeyId':
       return hub.id;
+    case 'device.setImage':
+      return setDeviceImage(hub, appId, args);
+    case 'discovery.results':
+      return Object.values(discoveryResults(hub));
+    case 'cloud.createWebhook': {
+      const { id, data } = args;
+      if (typeof id !== 'string' || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest('createWebhook takes the webhook id and an object of data');
+      return registerCloudWebhook(hub, { id, name: hub.store.get('app', appId)?.name ?? appId, ownerUri: appUri(appId), data: data as Record<string, unknown> });
+    }
+    case 'cloud.unregisterWebhook':
+      return unregisterCloudWebhook(hub, String(args.id), appUri(appId));
     default:
-      throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
+      if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
+      return managerRequests[method]!(hub, appId, args);
   }
+}
+
+/** The requests of the managers with files of their own (sdk-bridge/). */
+const managerRequests: SdkRequests = { ...mediaRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
+
+/** What an app that stopped leaves running on the hub: its samples, radio receivers and widgets. */
+export function appStopped(hub: Hub, appId: string): void {
+  forgetSamples(hub, appId);
+  stopReceivers(hub, appId);
+  unregisterWidgets(hub, appId);
+}
+
+/** What an uninstalled app leaves on the hub: its insights logs, images and owner token. */
+function appRemoved(hub: Hub, appId: string): void {
+  appStopped(hub, appId);
+  hub.insights.removeOwner(appUri(appId));
+  removeImagesOf(hub, appUri(appId));
+  revokeOwnerToken(hub, appId);
 }
 
 /** What an SDK v3 app's worker asks of the hub: its requests answered (or refused), its realtime events published. */
@@ -177,21 +228,25 @@ export function handleSdkMessage(hub: Hub, appId: string, worker: AppWorker, mes
   );
 }
 
-/** A pairing event of an SDK v3 app's driver, answered by the app; undefined for drivers the app does not pair itself. */
-export function appPairingEvent(hub: Hub, session: PairSession, event: string): Promise<FoundDevice[]> | undefined {
-  const driver = findDriver(session.driverId);
-  const appId = driver && appOfDevice({ ownerUri: driver.ownerUri ?? '' });
-  if (!appId || !hub.apps.isSdkApp(appId)) return undefined;
-  const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
-  return hub.apps.worker(appId).call({ type: 'pair', sessionId: session.id, driverId, event, data: null, now: hub.now() }).then((found) => {
-    if (!Array.isArray(found)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
-    return found as FoundDevice[];
+/**
+ * Hands each call of a cloud webhook an SDK v3 app registered to that app, as its CloudWebhook's 'message':
+ * `{ headers, query, body }` of the call, as the webhooks service relayed them.
+ */
+export function followCloudWebhooks(hub: Hub): () => void {
+  return onCloudWebhook(hub, ({ id, args }) => {
+    const ownerUri = hub.store.get('webhook', id)?.ownerUri;
+    const appId = ownerUri && appOfDevice({ ownerUri });
+    if (!appId) return;
+    const part = (name: string) => (args[name] !== null && typeof args[name] === 'object' ? args[name] : {});
+    hub.apps.tellSdkApps(appId, { type: 'cloud.webhook', id, message: { headers: part('headers'), query: part('query'), body: part('body') } });
   });
 }
 
-/** Tells the apps of a device that it was added, changed (not only its values) or removed. */
+/** Tells the apps of a device that it was added, changed (not only its values) or removed; clears up after removed apps. */
 export function followDevices(hub: Hub): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
+    if (uri === 'homey:manager:apps' && event === 'app.delete') return appRemoved(hub, (data as { id: string }).id);
+    if (uri === 'homey:manager:drivers' && event === 'pairsession.delete') return hub.apps.tellSdkApps(undefined, { type: 'pair.end', sessionId: (data as { id: string }).id });
     if (uri !== 'homey:manager:devices' || !event.startsWith('device.')) return;
     const { id } = data as { id: string };
     if (event === 'device.delete') return hub.apps.tellSdkApps(undefined, { type: 'device.delete', id });

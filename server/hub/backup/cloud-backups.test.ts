@@ -31,13 +31,13 @@ describe('cloud backups of a hub', () => {
 
   beforeAll(async () => {
     account = await startTestAccount();
-    service = await createBackupService({ dataDir, accountUrl: account.url, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId), validateResponses: true, development: true });
+    service = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId), validateResponses: true, development: true });
     serviceUrl = await service.listen(0);
     hub = await startTestHub();
-    owner = await account.user();
+    owner = await account.user('backup');
     hub.hub.store.save('user', { ...ownerOf(hub.hub)!, athomId: owner.id });
     // The owner's hub records with the account service: this hub, and the new hub that restores from its backup.
-    for (const _id of [hub.hub.id, FRESH_HUB]) await account.http().post('/homey/').set(owner.auth).send({ _id, name: 'Home' }).expect(200);
+    for (const _id of [hub.hub.id, FRESH_HUB]) await account.http().post('/homey/').set(owner.accountAuth).send({ _id, name: 'Home' }).expect(200);
     Object.assign(hub.hub.config, { backupUrl: serviceUrl, hubSecret: hubSecret(KEY, hub.hub.id) });
   });
   afterAll(async () => {
@@ -72,7 +72,7 @@ describe('cloud backups of a hub', () => {
   });
 
   it('when the service refuses the upload, then the hub records why and no backup lists', async () => {
-    const stranger = await account.user();
+    const stranger = await account.user('backup');
     hub.hub.store.save('user', { ...ownerOf(hub.hub)!, athomId: stranger.id });
     hub.hub.config.hubSecret = hubSecret('another deployment', hub.hub.id);
     try {

@@ -48,7 +48,7 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
   const url = new URL(TUNNEL_PATH, options.connectUrl.replace(/^http/, 'ws'));
   let stopped = false;
   let delay = FIRST_DELAY_MS;
-  let timer: NodeJS.Timeout | undefined;
+  let cancelReopen = () => {};
   let socket: WebSocket | undefined;
   let waiting: Array<() => void> = [];
   let open = false;
@@ -91,7 +91,7 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
       for (const root of streams.values()) root.close();
       streams.clear();
       if (stopped) return;
-      timer = setTimeout(open_, delay + Math.random() * delay * 0.25);
+      cancelReopen = hub.clock.at(hub.now() + delay + Math.random() * delay * 0.25, open_);
       delay = Math.min(delay * 2, MAX_DELAY_MS);
     });
   };
@@ -135,7 +135,7 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
     connected: () => (open ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
     stop() {
       stopped = true;
-      clearTimeout(timer);
+      cancelReopen();
       socket?.terminate();
     },
   };

@@ -8,8 +8,8 @@ export type AppWidget = components['schemas']['AppWidget'];
 type AppWidgetSetting = components['schemas']['AppWidgetSetting'];
 export type AutocompleteResult = components['schemas']['AutocompleteResult'];
 
-/** Suggestions for an autocomplete setting, from what the user typed and the widget's other settings so far. */
-export type Suggest = (hub: Hub, query: string, settings: Readonly<Record<string, unknown>>) => AutocompleteResult[];
+/** Suggestions for an autocomplete setting, from what the user typed and the widget's other settings so far (an app's come from its worker). */
+export type Suggest = (hub: Hub, query: string, settings: Readonly<Record<string, unknown>>) => AutocompleteResult[] | Promise<AutocompleteResult[]>;
 
 export interface WidgetSettingDefinition extends AppWidgetSetting {
   /** Required for an autocomplete setting. */
@@ -81,7 +81,7 @@ export class WidgetRegistry {
   }
 
   /** getAppWidgetAutocomplete: 404 for an unknown widget or setting, 400 for a setting that is not autocomplete. */
-  suggest(id: string, settingId: string, query: string, settings: Readonly<Record<string, unknown>>): AutocompleteResult[] {
+  suggest(id: string, settingId: string, query: string, settings: Readonly<Record<string, unknown>>): AutocompleteResult[] | Promise<AutocompleteResult[]> {
     const definition = this.widgets.get(id);
     if (!definition) throw notFound('App widget');
     const setting = definition.settings.find((candidate) => candidate.id === settingId);

@@ -22,10 +22,10 @@ export const devices = defineApi<operations, typeof manifest.operations, HubCont
     getDeviceSettingsObj: ({ id }, { hub }) => settingsObj(requireDevice(hub, id)),
     setDeviceSettings: ({ id, settings }, { hub }) => changeSettings(hub, requireDevice(hub, id), settings),
     getCapabilityValue: ({ deviceId, capabilityId }, { hub }) => requireCapability(requireDevice(hub, deviceId), capabilityId).value,
-    setCapabilityValue: ({ deviceId, capabilityId, value, transactionId }, { hub }) => {
+    setCapabilityValue: ({ deviceId, capabilityId, value, opts, transactionId }, { hub }) => {
       const device = requireDevice(hub, deviceId);
       const set = isGroup(device) ? setGroupCapability : setDeviceCapability;
-      set(hub, device, capabilityId, value, transactionId ?? randomUUID());
+      set(hub, device, capabilityId, value, transactionId ?? randomUUID(), opts);
     },
     createGroup: ({ group }, { hub }) => createGroup(hub, group),
     updateGroup: ({ id, group }, { hub }) => updateGroup(hub, requireGroup(hub, id), group),

@@ -59,8 +59,31 @@ export function applyValues(hub: Hub, device: Device, requested: Record<string, 
   return saved;
 }
 
-/** setCapabilityValue on a device that is not a group. */
-export function setDeviceCapability(hub: Hub, device: Device, capabilityId: string, value: unknown, transactionId: string): void {
+/** setCapabilityValue's options: `duration`, ms a number value takes to reach its target. */
+export interface CapabilityOpts {
+  duration?: number;
+}
+
+/**
+ * setCapabilityValue on a device that is not a group. With `opts.duration`, a number capability of the hub's own
+ * devices moves there in steps (transitions.ts), each a write with its events, the last with `transactionId`; an
+ * app's device changes at once (its app's hardware makes the transition).
+ */
+export function setDeviceCapability(hub: Hub, device: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
   const entry = requireCapability(device, capabilityId);
-  applyValues(hub, device, { [capabilityId]: checkValue(entry, value) }, transactionId);
+  const target = checkValue(entry, value);
+  const from = entry.value;
+  const ownHardware = !device.ownerUri.startsWith('homey:app:');
+  if (!opts.duration || typeof target !== 'number' || typeof from !== 'number' || !ownHardware) {
+    hub.transitions.stop(device.id, capabilityId);
+    applyValues(hub, device, { [capabilityId]: target }, transactionId);
+    return;
+  }
+  hub.transitions.start(device.id, capabilityId, from, target, opts.duration, (step, last) => {
+    const current = hub.store.get('device', device.id);
+    const currentEntry = current?.capabilitiesObj[capabilityId];
+    if (!current || !currentEntry) return false;
+    applyValues(hub, current, { [capabilityId]: last ? target : checkValue(currentEntry, step) }, last ? transactionId : randomUUID());
+    return true;
+  });
 }

@@ -3,7 +3,7 @@ import type { components } from '../../../generated/hub/devices.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { GROUP_DRIVER_ID, VDEVICE_OWNER, type DeviceClass } from '../drivers/catalogue.js';
-import { applyValues, checkValue, requireCapability } from './control.js';
+import { applyValues, checkValue, requireCapability, setDeviceCapability, type CapabilityOpts } from './control.js';
 import { insightsOf, requireZone, uiOf, type Device } from './device.js';
 import { groupValue, groupsOf, isGroup, membersOf, refreshGroup } from './group-values.js';
 import type { Zone } from '../zones/api.js';
@@ -87,10 +87,12 @@ export function leaveGroups(hub: Hub, deviceId: string): void {
 }
 
 /** Sets the value on every member (all are checked first), then reports the group's value once. */
-export function setGroupCapability(hub: Hub, group: Device, capabilityId: string, value: unknown, transactionId: string): void {
+export function setGroupCapability(hub: Hub, group: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
   checkValue(requireCapability(group, capabilityId), value);
   const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const values = members.map((member) => checkValue(requireCapability(member, capabilityId), value));
+  // Over a duration each member makes its own transition, and the group's value follows theirs.
+  if (opts.duration) return members.forEach((member) => setDeviceCapability(hub, member, capabilityId, value, randomUUID(), opts));
   members.forEach((member, index) => applyValues(hub, member, { [capabilityId]: values[index]! }, randomUUID(), group.id));
   refreshGroup(hub, hub.store.get('device', group.id)!, { [capabilityId]: transactionId });
 }

@@ -3,6 +3,7 @@ import type { operations } from '../../../generated/hub/devkit.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
 import { playCustomAnimation, stopCustomAnimation } from '../ledring/ledring.js';
+import { discoveryResults, findDevice } from './discovery.js';
 import { setUsbLink, usbLink } from './usb.js';
 import { allSessions, installFromSession, runApp, sessionOutput, sessionUsage, stopSession, uninstallInstalled } from './sessions.js';
 
@@ -18,4 +19,6 @@ export const devkit = defineApi<operations, typeof manifest.operations, HubConte
   setUsb: ({ os }, { hub }) => setUsbLink(hub, os),
   playLedringAnimation: ({ animation }, { hub }) => playCustomAnimation(hub, animation),
   stopLedringAnimation: ({ animation_id }, { hub }) => stopCustomAnimation(hub, animation_id),
+  addDiscoveryResult: ({ result }, { hub }) => findDevice(hub, result),
+  getDiscoveryResults: (_args, { hub }) => discoveryResults(hub),
 });

@@ -82,7 +82,7 @@ export function sessionOutput(hub: Hub, id: string) {
 export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: number; mem: number }>> {
   const runtime = hub.apps;
   const usages = await Promise.all(
-    allSessions(hub).map(async (session) => [session.id, runtime.isRunning(session.appId) ? await runtime.worker(session.appId).usage() : { cpu: 0, mem: 0 }] as const),
+    allSessions(hub).map(async (session) => [session.id, runtime.isRunning(session.appId) ? await runtime.worker(session.appId).usage(hub.clock) : { cpu: 0, mem: 0 }] as const),
   );
   return Object.fromEntries(usages);
 }

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import type { HubContext } from '../context.js';
 import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
 import { addPairedDevice, unpairDevice } from './paired-devices.js';
-import { appPairingEvent } from '../apps/sdk-bridge.js';
+import { answerAppCallback, appPairingEvent } from '../apps/sdk-bridge/pairing.js';
 import { answerCallback, emitEvent, openSession, purgeExpired, requireSession, touch } from './pairing.js';
 
 export const drivers = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
@@ -27,12 +27,15 @@ export const drivers = defineApi<operations, typeof manifest.operations, HubCont
   emitPairingHeartbeat: ({ id }, { hub }) => {
     touch(hub, requireSession(hub, id));
   },
-  emitPairingEvent: ({ id, event }, { hub }) => {
+  emitPairingEvent: ({ id, event, data }, { hub }) => {
     const session = requireSession(hub, id);
-    // An SDK v3 app's driver lists its own devices (its onPair handlers, onPairListDevices).
-    return appPairingEvent(hub, session, event) ?? emitEvent(hub, session, event);
+    // An SDK v3 app's driver answers its own views' events (its onPair and onRepair handlers, onPairListDevices).
+    return appPairingEvent(hub, session, event, data) ?? emitEvent(hub, session, event);
   },
-  emitPairingCallback: ({ id, callbackId, data }, { hub }) => answerCallback(hub, requireSession(hub, id), callbackId, data),
+  emitPairingCallback: ({ id, callbackId, data }, { hub }) => {
+    answerCallback(hub, requireSession(hub, id), callbackId, data);
+    answerAppCallback(hub, callbackId, data);
+  },
   createPairSessionDevice: ({ id, device }, { hub }) => addPairedDevice(hub, requireSession(hub, id), device),
   deletePairSessionDevice: ({ id }, { hub }) => unpairDevice(hub, requireSession(hub, id)),
 });

@@ -144,6 +144,13 @@ const definitions: DriverDefinition[] = [
     settings: [setting('picture_on_motion', 'checkbox', 'Take a picture on motion', true)],
     images: ['camera'],
   }),
+  // A dongle on the smart meter's P1 port (energydongle/): it measures the whole home, so its energy is cumulative.
+  driver('energydongle', {
+    name: 'Energy dongle', class: 'sensor', connectivity: ['p1'], color: '#00a86b',
+    capabilities: ['measure_power', 'meter_power'],
+    initial: { measure_power: 0, meter_power: 0 },
+    settings: [], energy: { cumulative: true },
+  }),
   driver('button', {
     name: 'Virtual button', class: 'button', connectivity: ['virtual'], color: '#ff6f00',
     capabilities: ['button'], initial: { button: false }, settings: [],

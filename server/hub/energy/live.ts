@@ -16,6 +16,9 @@ function subtree(zones: readonly Zone[], top: Zone): Zone[] {
 
 type LiveDevice = LiveReport['devices'][string];
 
+/** A device that measures the whole home's use (a smart meter's dongle): its energy is `cumulative`. */
+export const isCumulative = (device: Device) => device.energy?.cumulative === true;
+
 /**
  * What a device draws right now: its measure_power; else its energy approximation (seed 002): a constant use, or
  * `usageOn` while on and `usageOff` while off. Undefined for a device that tells neither (a sensor on batteries).
@@ -38,11 +41,18 @@ export function liveReport(hub: Hub, zoneId: string | undefined): LiveReport {
   const zones = subtree(hub.store.values('zone'), top);
   const inside = new Set(zones.map((zone) => zone.id));
   const devices: LiveReport['devices'] = {};
+  const meters: LiveReport['cumulative']['devices'] = {};
   const own = new Map<string, number>();
   for (const device of hub.store.values('device')) {
     const power = inside.has(device.zone) && !isGroup(device) ? powerOf(device) : undefined;
     if (!power) continue;
-    devices[device.id] = { id: device.id, name: device.name, zone: device.zone, ...power };
+    const entry = { id: device.id, name: device.name, zone: device.zone, ...power };
+    // A meter of the whole home (a smart meter's dongle) already counts every other device: it is not one more.
+    if (isCumulative(device)) {
+      meters[device.id] = entry;
+      continue;
+    }
+    devices[device.id] = entry;
     own.set(device.zone, (own.get(device.zone) ?? 0) + power.W);
   }
   // Children come after their parents: summing in reverse adds each zone's total to its parent once complete.
@@ -58,5 +68,9 @@ export function liveReport(hub: Hub, zoneId: string | undefined): LiveReport {
     deviceCount: Object.keys(devices).length,
     devices,
     zones: Object.fromEntries(zones.map((zone) => [zone.id, { id: zone.id, name: zone.name, parent: zone.parent, W: watts(zone) }])),
+    cumulative: {
+      W: Object.keys(meters).length ? Math.round(Object.values(meters).reduce((sum, meter) => sum + meter.W, 0) * 1000) / 1000 : null,
+      devices: meters,
+    },
   };
 }

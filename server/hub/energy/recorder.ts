@@ -2,6 +2,7 @@ import { every } from '../../http/clock.js';
 import type { Hub } from '../context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
+import { isCumulative } from './live.js';
 import { HOUR_MS, PERIOD_TYPES, periodOf, type Period, type PeriodType } from './periods.js';
 import { buildReport } from './reports.js';
 import { UsageTable, type UsageRow } from './usage.js';
@@ -22,6 +23,12 @@ const powerOf = (device: Device) => {
   const value = device.capabilitiesObj.measure_power?.value;
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 };
+
+/**
+ * Whether a device's use is recorded as its own: not a group (its members are) nor a meter of the whole home (a
+ * smart meter's dongle, whose use is every other device's together).
+ */
+const counted = (device: Device) => !isGroup(device) && !isCumulative(device);
 
 /** Whether a device's electricity is recorded from measure_power (else, with only a meter, from meter_power). */
 const measuresPower = (device: Device) => device.capabilities.includes('measure_power');
@@ -77,7 +84,7 @@ export class EnergyRecorder {
   private track(now: number): void {
     for (const device of this.hub.store.values('device')) {
       const watts = powerOf(device);
-      if (watts !== null && !isGroup(device) && !this.open.has(device.id)) this.open.set(device.id, { watts, since: now });
+      if (watts !== null && counted(device) && !this.open.has(device.id)) this.open.set(device.id, { watts, since: now });
     }
   }
 
@@ -87,7 +94,7 @@ export class EnergyRecorder {
   }
 
   private changed({ device, capabilityId, value, previous, time }: CapabilityChange): void {
-    if (isGroup(device)) return;
+    if (!counted(device)) return;
     if (capabilityId === 'measure_power') {
       const interval = this.open.get(device.id);
       const rows = interval ? this.accrue(device, interval, time) : [];

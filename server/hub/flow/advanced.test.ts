@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { FakeClock } from '../../http/clock.js';
-import { startTestHub, type TestHub } from '../testing/test-hub.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { addTestCards, card, settle, storeAdvancedFlow, type TestCards } from './engine-test-cards.js';
 
 describe('the flow engine on advanced flows', () => {
@@ -87,6 +88,36 @@ describe('the flow engine on advanced flows', () => {
     cards.fire({ color: 'red' });
     await settle();
     expect(texts()).toEqual(['red']);
+  });
+
+  it('when advanced flows are added, changed and disabled through the API between firings, then each firing runs exactly the enabled flows its trigger starts then', async () => {
+    const api = (method: 'post' | 'put', path: string, body: object) =>
+      hub.http()[method](`/api/manager/flow/advancedflow${path}`).set(bearer(hub.token)).send(body).expect(200);
+    const [t, a] = [randomUUID(), randomUUID()];
+    const canvas = (trigger: string, text: string) => ({
+      [t]: { type: 'trigger', id: card(trigger), x: 0, y: 0, outputSuccess: [a] },
+      [a]: { ...action(text), x: 200, y: 0 },
+    });
+    const fire = async () => {
+      cards.calls.length = 0;
+      cards.fire();
+      await settle();
+      return texts().sort();
+    };
+    // A firing before any advanced flow exists: the trigger's flows are looked up (and indexed) with none.
+    expect(await fire()).toEqual([]);
+    const first = (await api('post', '', { name: 'First', cards: canvas('fired', 'first') })).body as { id: string };
+    expect(await fire()).toEqual(['first']);
+    const second = (await api('post', '', { name: 'Second', cards: canvas('other', 'second') })).body as { id: string };
+    expect(await fire()).toEqual(['first']);
+    await api('put', `/${second.id}`, { cards: canvas('fired', 'second') });
+    expect(await fire()).toEqual(['first', 'second']);
+    await api('put', `/${first.id}`, { cards: canvas('other', 'first') });
+    expect(await fire()).toEqual(['second']);
+    await api('put', `/${second.id}`, { enabled: false });
+    expect(await fire()).toEqual([]);
+    await api('put', `/${second.id}`, { enabled: true });
+    expect(await fire()).toEqual(['second']);
   });
 
   it('when an advanced flow is started by hand, then it runs from its start cards with the given tokens; without one it is a 409', async () => {

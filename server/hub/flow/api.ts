@@ -61,7 +61,7 @@ export const flow = defineApi<operations, typeof manifest.operations, HubContext
     getFlowCardActions: (_args, { hub }) => cardList(hub, 'action') as Record<string, FlowCardAction>,
     getFlowCardAction: ({ uri, id }, { hub }) => cardItem(hub, requireCard(hub, 'action', uri, id)) as FlowCardAction,
     runFlowCardAction: ({ uri, id, ...body }, { hub }) => runAction(hub, uri, id, body),
-    getFlowCardAutocomplete: ({ type, uri, id, name, query }, { hub }) => autocomplete(hub, type, uri, id, name, query),
+    getFlowCardAutocomplete: ({ type, uri, id, name, query, args }, { hub }) => autocomplete(hub, type, uri, id, name, query, args),
   },
   { rules: { flowfolder: folderRules } },
 );

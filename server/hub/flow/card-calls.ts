@@ -42,11 +42,11 @@ export async function runAction(hub: Hub, uri: string, id: string, body: CardCal
 }
 
 /** An autocomplete arg's suggestions; an app's card asks its worker. */
-export async function autocomplete(hub: Hub, type: string, uri: string, id: string, name: string, query: string): Promise<AutocompleteItem[]> {
+export async function autocomplete(hub: Hub, type: string, uri: string, id: string, name: string, query: string, args: Record<string, unknown> = {}): Promise<AutocompleteItem[]> {
   const card = requireCard(hub, cardTypeOf.get(type) ?? 'trigger', uri, id);
   const arg = card.args.find((spec) => spec.name === name && spec.type === 'autocomplete');
   if (!arg || !card.autocomplete) throw badRequest(`Card ${id} has no autocomplete argument ${name}`);
-  return (await card.autocomplete(name, query, hub)).slice(0, 100);
+  return (await card.autocomplete(name, query, hub, args)).slice(0, 100);
 }
 
 /** The things whose name contains `query` (any case), those starting with it first, then by name. */

@@ -141,6 +141,21 @@ describe('flow cards: listing, running and autocompleting them', () => {
     await get(`/flowcardaction/${logic}/${logic}:variable_set/autocomplete?name=variable&query=x`).set('Authorization', '').expect(401);
   });
 
+  it("when an autocomplete is asked for with the card's other args, then the card's listener gets them", async () => {
+    const owner = 'homey:manager:autocompletetest';
+    const heard: Array<Record<string, unknown>> = [];
+    hub.hub.cards.add({
+      cards: () => [{
+        type: 'action', id: `${owner}:pick`, ownerUri: owner, title: 'Pick', args: [{ name: 'room', type: 'dropdown', title: 'Room' }, { name: 'thing', type: 'autocomplete', title: 'Thing' }],
+        run: () => ({}),
+        autocomplete: (_name, _query, _hub, args) => (heard.push(args), [{ id: 'lamp', name: 'Lamp' }]),
+      }],
+    });
+    await get(`/flowcardaction/${owner}/${owner}:pick/autocomplete?name=thing&query=&args[room]=kitchen`).expect(200, [{ id: 'lamp', name: 'Lamp' }]);
+    await get(`/flowcardaction/${owner}/${owner}:pick/autocomplete?name=thing&query=`).expect(200);
+    expect(heard).toEqual([{ room: 'kitchen' }, {}]);
+  });
+
   it('when the time is 23:30, then "between 22:00 and 06:30" holds across midnight and "between 07:00 and 22:00" does not', async () => {
     const cron = 'homey:manager:cron';
     await runCondition(cron, `${cron}:time_between`, { args: { from: '22:00', to: '06:30' } }).expect(200, { result: true });

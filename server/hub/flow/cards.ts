@@ -53,8 +53,11 @@ export interface CardDefinition {
   advanced?: boolean;
   /** Shown first in the editor. */
   highlight?: boolean;
-  /** Suggestions for its `autocomplete` arg `argName`: the things whose name contains `query`, best first. */
-  autocomplete?(argName: string, query: string, hub: Hub): AutocompleteItem[] | Promise<AutocompleteItem[]>;
+  /**
+   * Suggestions for its `autocomplete` arg `argName`: the things whose name contains `query`, best first. `args`: the
+   * card's other argument values so far, as the flow editor sends them.
+   */
+  autocomplete?(argName: string, query: string, hub: Hub, args: Record<string, unknown>): AutocompleteItem[] | Promise<AutocompleteItem[]>;
 }
 
 /** One suggestion for an autocomplete arg; the chosen one is stored whole as the arg's value. */

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors.js';
+import { count, metric } from '../../http/metrics.js';
 import type { Hub } from '../context.js';
 import { setDeviceCapability } from '../devices/control.js';
 import { deviceUri, onCapabilityChanged, onlyValuesChanged, type Device, type DeviceCapability } from '../devices/device.js';
@@ -89,7 +90,7 @@ function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapa
 }
 
 /** How many device cards were built, for the tests that guard that the cost of a change does not grow with the home. */
-export const deviceCardsBuilt = { count: 0 };
+export const deviceCardsBuilt = metric('flow.device-cards-built');
 
 /** Every card of one device: per capability, its triggers, conditions and (setable ones) actions. */
 export function deviceCards(device: Device): Card[] {
@@ -97,7 +98,7 @@ export function deviceCards(device: Device): Card[] {
     const entry = device.capabilitiesObj[capabilityId];
     return entry ? capabilityCards(device, capabilityId, entry) : [];
   });
-  deviceCardsBuilt.count += cards.length;
+  count(deviceCardsBuilt, cards.length);
   return cards;
 }
 

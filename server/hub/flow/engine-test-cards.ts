@@ -43,6 +43,8 @@ export function addTestCards(hub: Hub): TestCards {
         return !args.color || args.color === state.color;
       },
     },
+    // Another trigger, never fired: flows moved to it must stop running on `fired`.
+    { ...base, type: 'trigger', id: card('other') },
     { ...base, type: 'condition', id: card('is'), run: ({ args }) => args.value === true || args.value === 'yes' },
     {
       ...base,

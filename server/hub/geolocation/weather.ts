@@ -28,15 +28,11 @@ function isWeather(body: unknown): body is Weather {
 const unavailable = (description: string) => new ApiError(503, 'service_unavailable', description);
 const badGateway = (description: string) => new ApiError(502, 'bad_gateway', description);
 
-/** The last answer per hub, with what it was asked for and when: a cache of currentWeather's, not a service. */
-const cache = new WeakMap<Hub, { query: string; at: number; weather: Weather }>();
+/** The last answers per hub and kind (now, hourly), with what they were asked for and when: a cache, not a service. */
+const cache = new WeakMap<Hub, Map<string, { query: string; at: number; body: unknown }>>();
 
-/**
- * The weather now at the home's location, from the cloud weather service at `config.weatherUrl`. The hub has no
- * weather of its own: without a location 409, without a service or when it cannot be reached 503, when it answers
- * an error or something that is not weather 502.
- */
-export async function currentWeather(hub: Hub): Promise<Weather> {
+/** The query for the weather at the home's location, in the hub's language, or the error that no weather can be had. */
+function weatherQuery(hub: Hub): { base: string; query: URLSearchParams } {
   const location = hubLocation(hub);
   if (!location) throw conflict('The hub has no location yet: set the geolocation option location first');
   const base = hub.config.weatherUrl;
@@ -46,16 +42,37 @@ export async function currentWeather(hub: Hub): Promise<Weather> {
     longitude: String(location.longitude),
     homey: hub.id,
     language: hubLanguage(hub),
-  }).toString();
-  const cached = cache.get(hub);
-  if (cached && cached.query === query && hub.now() - cached.at < WEATHER_CACHE_MS) return cached.weather;
-  const weather = await fetchWeather(`${base.replace(/\/+$/, '')}/weather?${query}`);
-  cache.set(hub, { query, at: hub.now(), weather });
-  return weather;
+  });
+  return { base: base.replace(/\/+$/, ''), query };
 }
 
-async function fetchWeather(url: string): Promise<Weather> {
-  const body = await fetchCloudJson(url, 'weather');
-  if (!isWeather(body)) throw badGateway('The weather service answered something that is not weather');
+/** The service's answer at `path` for the home, reused for WEATHER_CACHE_MS per location and language. */
+async function askWeatherService<T>(hub: Hub, path: string, accept: (body: unknown) => body is T): Promise<T> {
+  const { base, query } = weatherQuery(hub);
+  const key = query.toString();
+  const answers = cache.get(hub) ?? new Map<string, { query: string; at: number; body: unknown }>();
+  cache.set(hub, answers);
+  const cached = answers.get(path);
+  if (cached && cached.query === key && hub.now() - cached.at < WEATHER_CACHE_MS) return cached.body as T;
+  const body = await fetchCloudJson(`${base}${path}?${key}`, 'weather');
+  if (!accept(body)) throw badGateway('The weather service answered something that is not weather');
+  answers.set(path, { query: key, at: hub.now(), body });
   return body;
+}
+
+/**
+ * The weather now at the home's location, from the cloud weather service at `config.weatherUrl`. The hub has no
+ * weather of its own: without a location 409, without a service or when it cannot be reached 503, when it answers
+ * an error or something that is not weather 502.
+ */
+export const currentWeather = (hub: Hub): Promise<Weather> => askWeatherService(hub, '/weather', isWeather);
+
+/** The weather at the home hour by hour for the next 24 hours, the current hour first, as currentWeather answers. */
+export const hourlyWeather = (hub: Hub): Promise<Weather[]> =>
+  askWeatherService(hub, '/forecast/hourly', (body): body is Weather[] => Array.isArray(body) && body.length > 0 && body.every(isWeather));
+
+/** The weather the service last answered for now, and when (null before any answer). */
+export function lastWeather(hub: Hub): { at: number; weather: Weather } | null {
+  const last = cache.get(hub)?.get('/weather');
+  return last ? { at: last.at, weather: last.body as Weather } : null;
 }

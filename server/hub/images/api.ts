@@ -2,10 +2,20 @@ import * as manifest from '../../../generated/hub/images.operations.js';
 import type { operations } from '../../../generated/hub/images.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../context.js';
+import { appPicture, isAppImage } from './app-images.js';
 import { pictureOf, requireImage, takePicture } from './camera.js';
 
 export const images = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => ({ imageCount: hub.store.count('image') }),
-  getImageContent: ({ id }, { hub }) => pictureOf(hub, requireImage(hub, id)),
-  refreshImage: ({ id }, { hub }) => takePicture(hub, requireImage(hub, id)),
+  getImageContent: ({ id }, { hub }) => {
+    const image = requireImage(hub, id);
+    return isAppImage(image) ? appPicture(hub, image) : pictureOf(hub, image);
+  },
+  /** A camera device takes a new picture; an app's image is asked of the app, which gives its source's picture again. */
+  refreshImage: async ({ id }, { hub }) => {
+    const image = requireImage(hub, id);
+    if (!isAppImage(image)) return takePicture(hub, image);
+    await hub.apps.worker(image.ownerUri.slice('homey:app:'.length)).call({ type: 'image.refresh', id });
+    return requireImage(hub, id);
+  },
 });

@@ -81,10 +81,10 @@ export class Insights {
     for (const stop of this.stops.splice(0)) stop();
   }
 
-  /** Every device's logs, made where missing; logs whose owner is gone are deleted. */
+  /** Every device's logs, made where missing; logs whose owner (a device, an app) is gone are deleted. */
   syncAll(): void {
     const { store } = this.hub;
-    const owners = new Set<string>();
+    const owners = new Set<string>(store.values('app').map((app) => `homey:app:${app.id}`));
     for (const device of store.values('device')) {
       owners.add(deviceUri(device));
       this.syncDevice(device);
@@ -112,7 +112,19 @@ export class Insights {
     return this.hub.store.insert('log', log);
   }
 
-  private removeOwner(ownerUri: string): void {
+  /** A log an owner other than a device keeps (an app's `homey.insights.createLog`): its values come by `addEntry`. */
+  addOwnLog(log: StoredLog): StoredLog {
+    this.db.addLog(log.id);
+    return this.hub.store.insert('log', log);
+  }
+
+  /** A value of a log that follows no capability, recorded now (a boolean as a change, as `record` does). */
+  addEntry(log: StoredLog, value: number | boolean): void {
+    this.queue(this.db.addLog(log.id), log.id, this.hub.now(), value);
+  }
+
+  /** Deletes the logs of an owner that is gone (a device, an app). */
+  removeOwner(ownerUri: string): void {
     for (const log of this.hub.store.values('log')) if (log.ownerUri === ownerUri) this.deleteLog(log.id);
   }
 
@@ -127,6 +139,10 @@ export class Insights {
       this.addLog(device, entry);
       key = this.db.keyOf(id)!;
     }
+    this.queue(key, id, time, value);
+  }
+
+  private queue(key: number, id: string, time: number, value: number | boolean): void {
     if (!this.pending.length) this.cancelFlush = this.hub.clock.at(this.hub.now() + FLUSH_AFTER_MS, () => this.flush());
     this.pending.push([key, time, Number(value)]);
     if (this.pending.length >= FLUSH_ROWS) this.flush();
@@ -165,8 +181,9 @@ export class Insights {
     this.cancelRetention = this.hub.clock.at(now - (now % DAY_MS) + DAY_MS, () => this.retain());
   }
 
-  /** The log as the API answers it: with the current value of the capability it follows. */
+  /** The log as the API answers it: with the current value of the capability it follows, or its last entry. */
   present(log: StoredLog): Log {
+    if (!log.ownerUri.startsWith('homey:device:')) return { ...log, ...this.lastEntry(log) };
     const device = this.hub.store.get('device', log.ownerId);
     const capability = device?.capabilitiesObj[log.id.slice(log.ownerUri.length + 1)];
     const value = capability?.value;
@@ -175,6 +192,15 @@ export class Insights {
       lastValue: typeof value === 'number' || typeof value === 'boolean' ? value : null,
       lastUpdated: capability?.lastUpdated ?? null,
     };
+  }
+
+  /** The last value of a log that follows no capability, and when it came. */
+  private lastEntry(log: StoredLog): Pick<Log, 'lastValue' | 'lastUpdated'> {
+    this.flush();
+    const key = this.db.keyOf(log.id);
+    const last = key === undefined ? undefined : this.db.lastEntry(key);
+    if (!last) return { lastValue: null, lastUpdated: null };
+    return { lastValue: log.type === 'boolean' ? last.v > 0 : last.v, lastUpdated: new Date(last.t).toISOString() };
   }
 
   logs(): Record<string, Log> {

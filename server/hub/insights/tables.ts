@@ -52,6 +52,7 @@ export class InsightsTables {
       hours: db.prepare<WindowRows, StepRow>(`SELECT ${step('hour')} AS step, sum(total) / sum(count) AS mean, sum(total) AS sum, last, max(hour)
         FROM insights_hours WHERE log = @log AND hour >= @start AND hour < @until GROUP BY 1 ORDER BY 1`),
       valueBefore: db.prepare<[number, number], { v: number }>('SELECT v FROM insights_values WHERE log = ? AND t < ? ORDER BY t DESC LIMIT 1'),
+      lastValue: db.prepare<[number], { t: number; v: number }>('SELECT t, v FROM insights_values WHERE log = ? ORDER BY t DESC LIMIT 1'),
       hourBefore: db.prepare<[number, number], { v: number }>('SELECT last AS v FROM insights_hours WHERE log = ? AND hour <= ? ORDER BY hour DESC LIMIT 1'),
       clearValues: db.prepare<[number, number]>('DELETE FROM insights_values WHERE log = ? AND t < ?'),
       clearHours: db.prepare<[number, number]>('DELETE FROM insights_hours WHERE log = ? AND hour < ?'),
@@ -114,6 +115,11 @@ export class InsightsTables {
   /** The last value before `time`: from the values as recorded (3 days), else from the last whole hour before it. */
   valueBefore(key: number, time: number): number | undefined {
     return (this.statements.valueBefore.get(key, time) ?? this.statements.hourBefore.get(key, time - HOUR_MS))?.v;
+  }
+
+  /** The log's last value as recorded (within retention of the values), with its time. */
+  lastEntry(key: number): { t: number; v: number } | undefined {
+    return this.statements.lastValue.get(key);
   }
 
   /** Deletes the log's entries older than `before` (all of them with MAX_SAFE_INTEGER). */

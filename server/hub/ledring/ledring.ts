@@ -60,9 +60,9 @@ export function playAnimation(hub: Hub, id: string, duration?: number): Playing 
   return play(hub, id, 'catalogue', duration ?? (animation.loop ? null : animation.duration));
 }
 
-/** Plays a developer's frames (the devkit), under a new id, until `duration` has passed or it is stopped. */
-export function playCustomAnimation(hub: Hub, animation: CustomAnimation): Playing {
-  return play(hub, randomUUID(), 'devkit', animation.duration ?? null, animation);
+/** Plays a developer's frames (the devkit's, an app's), under a new id, until `duration` has passed or it is stopped. */
+export function playCustomAnimation(hub: Hub, animation: CustomAnimation, source: 'devkit' | 'app' = 'devkit'): Playing {
+  return play(hub, randomUUID(), source, animation.duration ?? null, animation);
 }
 
 /** The frame of a developer's animation showing now on the hub clock: they follow each other, over and over. */

@@ -29,6 +29,17 @@ const recordingsOf = (hub: Hub) => {
   return byBand;
 };
 
+type Hearer = (frequency: Frequency, data: number[]) => void;
+/** Who else hears each band (apps' signals with their receivers on), beside a recording. */
+const hearers = new WeakMap<Hub, Set<Hearer>>();
+
+/** `hearer` hears every signal the hub hears from now on, until the returned stop is called. */
+export function onSignalHeard(hub: Hub, hearer: Hearer): () => void {
+  const set = hearers.get(hub) ?? hearers.set(hub, new Set()).get(hub)!;
+  set.add(hearer);
+  return () => set.delete(hearer);
+}
+
 /** The hub stops: recordings stop listening. */
 export function closeRecordings(hub: Hub): void {
   for (const recording of recordings.get(hub)?.values() ?? []) recording.cancel();
@@ -99,6 +110,7 @@ const bands = new Set<string>(['433', '868', 'ir']);
 export function emulate(hub: Hub, band: string, data: number[]): { recorded: string | null } {
   if (!bands.has(band)) throw notFound(`Band ${band} (the bands are 433, 868 and ir)`);
   const recording = recordingsOf(hub).get(band as Frequency);
+  for (const hearer of hearers.get(hub) ?? []) hearer(band as Frequency, data);
   return { recorded: recording ? recording.hear(data).id : null };
 }
 
@@ -109,10 +121,10 @@ function transmit(hub: Hub, transmission: Omit<Transmission, 'at'>): Transmissio
   return sent;
 }
 
-export function replay(hub: Hub, frequency: Frequency, data: number[]): Transmission {
+export function replay(hub: Hub, frequency: Frequency, data: number[], repetitions = 1): Transmission {
   const carrierHz = frequency === '433' ? config433(hub).carrier : frequency === '868' ? CARRIER_868_HZ : IR_CARRIER_HZ;
-  const airUs = data.reduce((total, value) => total + value, 0);
-  return transmit(hub, { frequency, carrierHz, pulses: data.length, repetitions: 1, durationMs: Math.round(airUs / 100) / 10 });
+  const airUs = data.reduce((total, value) => total + value, 0) * repetitions;
+  return transmit(hub, { frequency, carrierHz, pulses: data.length, repetitions, durationMs: Math.round(airUs / 100) / 10 });
 }
 
 export function sendPronto(hub: Hub, payload: string, repetitions: number): Transmission {

@@ -22,7 +22,7 @@ describe("the hub's setup process, end to end with the cloud setup service", () 
   let fresh: TestHub;
   beforeAll(async () => {
     account = await startTestAccount();
-    setup = await createSetupService({ dataDir, accountUrl: account.url });
+    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem });
     setupUrl = await setup.listen(0);
     [hub, fresh] = await Promise.all([startTestHub(), startTestHub({ demoHome: false, serialNumber: NEW_SN })]);
   });
@@ -35,7 +35,7 @@ describe("the hub's setup process, end to end with the cloud setup service", () 
 
   /** The app's side: a session opened by a new user of the cloud, and the hub joined to it. */
   async function joined() {
-    const user = await account.user();
+    const user = await account.user('setup');
     const { body: session } = await request(setupUrl).post('/').set(user.auth).send({ sn: SN }).expect(200);
     const run = hub.joinSetup({ setupUrl, sessionId: session.id, hubToken: session.hubToken, sn: SN }, { pollMs: 20 });
     for (let state = 'created'; state === 'created'; await new Promise((resolve) => setTimeout(resolve, 20))) {
@@ -96,7 +96,7 @@ describe("the hub's setup process, end to end with the cloud setup service", () 
   describe('a new hub handed its session over the local network (joinSetupSession, getSetupSession)', () => {
     let user: Awaited<ReturnType<TestAccount['user']>>;
     beforeAll(async () => {
-      user = await account.user();
+      user = await account.user('setup');
     });
 
     /** The app's side: a session its user opened for `sn`. */

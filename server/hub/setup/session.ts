@@ -145,7 +145,7 @@ export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { po
       }
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, pollMs).unref();
+        hub.clock.at(hub.now() + pollMs, resolve);
       });
     }
     return { state: 'gone' };

@@ -7,7 +7,10 @@ import type { paths as SupportPaths } from '../../../../generated/support.js';
 import { origin, redirectUrl } from '../../config.js';
 import type { FormConfig } from './config-query.js';
 
-/** The clients the form talks through, all signed in with the one account token the CloudAPI keeps. */
+/**
+ * The clients the form talks through, signed in by the one CloudAPI: its account token for the form's own back end,
+ * a delegation token of their own audience (asked for and kept by the CloudAPI) for the store and apps services.
+ */
 export interface Services {
   config: FormConfig;
   cloud: CloudAPI;

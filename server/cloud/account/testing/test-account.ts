@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { Mail } from '../context.js';
 import type { PasswordCost } from '../crypto.js';
 import { markVerified } from '../email-verification.js';
+import { isHubUser } from '../hubs.js';
 import { freshDatabase } from './postgres.js';
 import type { ClientRegistration } from '../oauth/clients.js';
 import type { TokenAnswer } from '../oauth/tokens.js';
@@ -44,13 +45,30 @@ export interface TestAccount extends AccountService {
   verify(userId: string): Promise<void>;
   /** Tokens of the password grant for the test app. */
   tokens(email: string, password?: string, scope?: string): Promise<TokenAnswer>;
-  /** A new account and an access token with every scope of the test app. */
-  user(): Promise<{ id: string; email: string; token: string; auth: { Authorization: string } }>;
+  /**
+   * A new account and an access token with every scope of the test app; given a cloud service's audience, `token`
+   * and `auth` carry a delegation token of that audience instead (what the service takes), `accessToken` the other.
+   */
+  user(audience?: string): Promise<TestUser>;
   /** As user(), with the role admin. */
-  admin(): Promise<{ id: string; email: string; token: string; auth: { Authorization: string } }>;
+  admin(audience?: string): Promise<TestUser>;
+  /** A delegation token of `audience` for the holder of an access token. */
+  delegation(accessToken: string, audience: string): Promise<string>;
+  /** What the connect service is given of the account service: its key, and its record of who uses which hub. */
+  connectAccount(): { accountKey: string; isHubUser(userId: string, hubId: string): Promise<boolean> };
   /** Stops the service and starts a new one on the same data (folder and database). */
   restart(): Promise<TestAccount>;
   stop(): Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  auth: { Authorization: string };
+  /** The account's own access token, and its header for calls of the account service. */
+  accessToken: string;
+  accountAuth: { Authorization: string };
 }
 
 type Database = Awaited<ReturnType<typeof freshDatabase>>;
@@ -95,10 +113,13 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     const res = await http().post('/oauth2/token').auth(APP.id, APP.secret).type('form').send(form).expect(200);
     return res.body as TokenAnswer;
   };
-  const user = async () => {
+  const delegation = async (accessToken: string, audience: string) =>
+    (await http().post('/delegation/token').query({ audience }).set('Authorization', `Bearer ${accessToken}`).send({}).expect(200)).body as string;
+  const user = async (audience?: string): Promise<TestUser> => {
     const { id, email } = await signUp();
-    const token = (await tokens(email)).access_token;
-    return { id, email, token, auth: { Authorization: `Bearer ${token}` } };
+    const accessToken = (await tokens(email)).access_token;
+    const token = audience ? await delegation(accessToken, audience) : accessToken;
+    return { id, email, token, auth: { Authorization: `Bearer ${token}` }, accessToken, accountAuth: { Authorization: `Bearer ${accessToken}` } };
   };
   return {
     ...service,
@@ -110,10 +131,15 @@ async function start(overrides: Partial<AccountServiceConfig>, database: Databas
     verify,
     tokens,
     user,
-    async admin() {
-      const admin = await user();
-      await service.addRole(admin.id, 'admin');
-      return admin;
+    delegation,
+    connectAccount: () => ({ accountKey: service.account.keys.publicPem, isHubUser: (userId, hubId) => isHubUser(service.account, userId, hubId) }),
+    async admin(audience?: string) {
+      const plain = await user();
+      await service.addRole(plain.id, 'admin');
+      // The roles are signed into a delegation token: it is asked for once the account holds them.
+      if (!audience) return plain;
+      const token = await delegation(plain.accessToken, audience);
+      return { ...plain, token, auth: { Authorization: `Bearer ${token}` } };
     },
     async restart() {
       await service.close();

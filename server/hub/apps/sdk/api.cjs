@@ -66,24 +66,38 @@ class ApiApp extends Api {
 const APP_URI = /^homey:app:([^:]+)$/;
 
 class ManagerApi extends Manager {
-  /** @param {string} _uri @returns {Promise<any>} */
-  async get(_uri) {
-    throw unavailable('ManagerApi.get (the hub\'s own web API)');
+  /** A call of the hub's web API (`uri` relative to /api) over HTTP, as the hub's owner (needs `homey:manager:api`). */
+  async _request(method, uri, body) {
+    const [url, token] = await Promise.all([this.getLocalUrl(), this.getOwnerApiToken()]);
+    const response = await fetch(`${url}/api/${String(uri).replace(/^\/+/, '')}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const answer = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw Object.assign(new Error(answer?.error_description ?? `${method} ${uri} answered ${response.status}`), { statusCode: response.status });
+    return answer;
   }
 
-  /** @param {string} _uri @param {any} _body @returns {Promise<any>} */
-  async post(_uri, _body) {
-    throw unavailable('ManagerApi.post (the hub\'s own web API)');
+  /** @param {string} uri @returns {Promise<any>} */
+  get(uri) {
+    return this._request('GET', uri);
   }
 
-  /** @param {string} _uri @param {any} _body @returns {Promise<any>} */
-  async put(_uri, _body) {
-    throw unavailable('ManagerApi.put (the hub\'s own web API)');
+  /** @param {string} uri @param {any} body @returns {Promise<any>} */
+  post(uri, body) {
+    return this._request('POST', uri, body ?? {});
   }
 
-  /** @param {string} _uri @returns {Promise<any>} */
-  async delete(_uri) {
-    throw unavailable('ManagerApi.delete (the hub\'s own web API)');
+  /** @param {string} uri @param {any} body @returns {Promise<any>} */
+  put(uri, body) {
+    return this._request('PUT', uri, body ?? {});
+  }
+
+  /** @param {string} uri @returns {Promise<any>} */
+  delete(uri) {
+    return this._request('DELETE', uri);
   }
 
   /** Sends `event` to the realtime subscribers of `homey:app:<appId>`. @param {string} event @param {any} data @returns {any} */
@@ -119,9 +133,9 @@ class ManagerApi extends Manager {
     api.unregister();
   }
 
-  /** @returns {Promise<string>} */
-  async getOwnerApiToken() {
-    throw unavailable('ManagerApi.getOwnerApiToken');
+  /** A token of the hub's owner for the web API (needs `homey:manager:api`). @returns {Promise<string>} */
+  getOwnerApiToken() {
+    return host.request('api.ownerToken');
   }
 
   /** @returns {Promise<string>} */

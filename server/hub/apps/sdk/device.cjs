@@ -1,6 +1,6 @@
 'use strict';
 const host = require('./host.cjs');
-const { SimpleClass, unavailable } = require('./simple-class.cjs');
+const { SimpleClass } = require('./simple-class.cjs');
 
 /** How long registerMultipleCapabilityListener gathers values before it calls its listener, unless told. */
 const MULTIPLE_LISTENER_MS = 250;
@@ -48,14 +48,14 @@ class Device extends SimpleClass {
     return this._state.data;
   }
 
-  /** @param {string | null} [_message] @returns {Promise<any>} */
-  async setWarning(_message = null) {
-    throw unavailable('Device.setWarning (device warnings)');
+  /** A warning shown with the device (its `warningMessage`) while it still works. @param {string | null} [message] @returns {Promise<any>} */
+  async setWarning(message = null) {
+    await this._update({ warningMessage: message === null ? null : String(message) });
   }
 
   /** @returns {Promise<any>} */
   async unsetWarning() {
-    throw unavailable('Device.unsetWarning (device warnings)');
+    await this._update({ warningMessage: null });
   }
 
   /** @returns {boolean} */
@@ -223,14 +223,14 @@ class Device extends SimpleClass {
     await this._update({ store });
   }
 
-  /** @returns {Promise<any>} */
-  async setAlbumArtImage() {
-    throw unavailable('Device.setAlbumArtImage');
+  /** The album art of a speaker (an Image of the app's homey.images). @param {any} image @returns {Promise<any>} */
+  setAlbumArtImage(image) {
+    return host.request('device.setImage', { deviceId: this._state.id, type: 'media', id: 'albumart', imageId: image?.id });
   }
 
-  /** @returns {Promise<any>} */
-  async setCameraImage() {
-    throw unavailable('Device.setCameraImage');
+  /** A camera picture of the device, by the app's camera id. @param {string} id @param {string} title @param {any} image @returns {Promise<any>} */
+  setCameraImage(id, title, image) {
+    return host.request('device.setImage', { deviceId: this._state.id, type: 'camera', id: String(id), title: String(title), imageId: image?.id });
   }
 
   /** @returns {void} */

@@ -1,10 +1,14 @@
 'use strict';
 const { isDeepStrictEqual } = require('node:util');
-const { SimpleClass, unavailable } = require('./simple-class.cjs');
+const host = require('./host.cjs');
+const { SimpleClass } = require('./simple-class.cjs');
 
-/** One pairing of a driver, as the hub's pair session (server/hub/drivers/pairing.ts) runs it. */
+/** One pairing (or repair) of a driver, as the hub's pair session runs it: its view's events, and the app's moves of its screen. */
 class PairSession {
-  constructor() {
+  /** @param {string} [id] the hub's pair session @param {Array<{ id: string }>} [views] the driver's views of app.json (`pair` or `repair`) */
+  constructor(id, views = []) {
+    this._id = id;
+    this._views = views;
     this._handlers = new Map();
   }
 
@@ -23,29 +27,34 @@ class PairSession {
     return this._handlers.has(event);
   }
 
-  /** @returns {Promise<any>} */
-  async emit() {
-    throw unavailable('PairSession.emit (custom pairing views)');
+  /** Asks the pairing screen (a question in the session's callbacks); resolves with its answer. @param {string} event @param {any} data @returns {Promise<any>} */
+  emit(event, data) {
+    return host.request('pair.emit', { sessionId: this._id, event: String(event), data: data === undefined ? null : data });
   }
 
-  /** @returns {Promise<void>} */
-  async showView() {
-    throw unavailable('PairSession.showView (custom pairing views)');
+  _move(action, viewId) {
+    return host.request('pair.view', { sessionId: this._id, action, viewId });
+  }
+
+  /** @param {string} viewId @returns {Promise<void>} */
+  async showView(viewId) {
+    if (!this._views.some((view) => view.id === viewId)) throw new Error(`Invalid view: ${viewId} (app.json names the driver's views)`);
+    await this._move('showView', String(viewId));
   }
 
   /** @returns {Promise<void>} */
   async nextView() {
-    throw unavailable('PairSession.nextView (custom pairing views)');
+    await this._move('nextView');
   }
 
   /** @returns {Promise<void>} */
   async prevView() {
-    throw unavailable('PairSession.prevView (custom pairing views)');
+    await this._move('prevView');
   }
 
   /** @returns {Promise<void>} */
   async done() {
-    throw unavailable('PairSession.done (custom pairing views)');
+    await this._move('done');
   }
 }
 
@@ -87,9 +96,10 @@ class Driver extends SimpleClass {
     return device;
   }
 
-  /** @returns {any} */
+  /** The strategy of app.json `discovery` the driver names (its `discovery`). @returns {any} */
   getDiscoveryStrategy() {
-    throw unavailable('Driver.getDiscoveryStrategy (discovery)');
+    if (!this.manifest.discovery) throw new Error(`Driver ${this.id} has no discovery strategy in app.json`);
+    return this.homey.discovery.getStrategy(this.manifest.discovery);
   }
 
   /** @returns {Promise<void>} */

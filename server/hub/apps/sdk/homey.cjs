@@ -1,25 +1,43 @@
 'use strict';
 const host = require('./host.cjs');
-const { SimpleClass, Manager, unavailable } = require('./simple-class.cjs');
+const { SimpleClass, Manager } = require('./simple-class.cjs');
 const { ManagerFlow } = require('./flow.cjs');
 const { ManagerApi, ManagerApps } = require('./api.cjs');
 const managers = require('./managers.cjs');
+const media = require('./media.cjs');
+const radios = require('./radios.cjs');
+const records = require('./records.cjs');
+const { ManagerDashboards } = require('./dashboards.cjs');
+const { ManagerDiscovery } = require('./discovery.cjs');
+const { CloudWebhook } = require('./cloud-webhook.cjs');
 
 class ManagerCloud extends Manager {
   /** @param {any} homey @param {any} cloud the runner's OAuth2 sign-ins (worker/runner.js) */
   constructor(homey, cloud) {
     super(homey);
     this._cloud = cloud;
+    /** The app's webhooks by id: the hub hands each call of one to it (sdk-bridge.ts followCloudWebhooks). */
+    this._webhooks = new Map();
+    host.handle('cloud.webhook', ({ id, message }) => this._webhooks.get(id)?.emit('message', message));
   }
 
-  /** @returns {Promise<any>} */
-  async createWebhook() {
-    throw unavailable('ManagerCloud.createWebhook');
+  /**
+   * Registers the hub with the cloud webhooks service for the webhook `id` (the developer's); its calls whose value
+   * at the webhook's keyPath equals that of `data` reach the CloudWebhook. The hub's credential proves the
+   * registration: `secret` is kept on the webhook, not sent.
+   * @param {string} id @param {string} secret @param {object} data @returns {Promise<CloudWebhook>}
+   */
+  async createWebhook(id, secret, data) {
+    await host.request('cloud.createWebhook', { id, data });
+    const webhook = new CloudWebhook(this, { id, secret, data });
+    this._webhooks.set(id, webhook);
+    return webhook;
   }
 
-  /** @returns {Promise<any>} */
-  async unregisterWebhook() {
-    throw unavailable('ManagerCloud.unregisterWebhook');
+  /** @param {CloudWebhook} webhook @returns {Promise<any>} */
+  async unregisterWebhook(webhook) {
+    await host.request('cloud.unregisterWebhook', { id: webhook.id });
+    if (this._webhooks.get(webhook.id) === webhook) this._webhooks.delete(webhook.id);
   }
 
   /** @returns {Promise<string>} */
@@ -64,6 +82,17 @@ class Homey extends SimpleClass {
     this._timers = new Set();
     this._ready = new Promise((resolve) => (this._markReady = resolve));
     this.apps = new ManagerApps(this);
+    this.arp = new radios.ManagerArp(this);
+    this.audio = new media.ManagerAudio(this);
+    this.ble = new radios.ManagerBLE(this);
+    this.dashboards = new ManagerDashboards(this);
+    this.discovery = new ManagerDiscovery(this);
+    this.images = new records.ManagerImages(this);
+    this.insights = new records.ManagerInsights(this);
+    this.ledring = new media.ManagerLedring(this);
+    this.nfc = new radios.ManagerNFC(this);
+    this.rf = new radios.ManagerRF(this);
+    this.speechOutput = new media.ManagerSpeechOutput(this);
     this.api = new ManagerApi(this);
     this.cloud = new ManagerCloud(this, cloud);
     this.clock = new managers.ManagerClock(this, hub.timezone);

@@ -6,6 +6,12 @@ const { Driver, PairSession } = require('./driver.cjs');
 const { Device } = require('./device.cjs');
 const { Api, ApiApp } = require('./api.cjs');
 const flow = require('./flow.cjs');
+const { LedringAnimation, LedringAnimationSystem, LedringAnimationSystemProgress } = require('./media.cjs');
+const { Image, InsightsLog } = require('./records.cjs');
+const { Widget } = require('./dashboards.cjs');
+const { DiscoveryResult, DiscoveryStrategy } = require('./discovery.cjs');
+const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
+const { CloudWebhook } = require('./cloud-webhook.cjs');
 
 module.exports = {
   /** The app's `homey.env` and app.json, set before its code loads (start.cjs). */
@@ -19,6 +25,7 @@ module.exports = {
   PairSession,
   Api,
   ApiApp,
+  CloudWebhook,
   FlowArgument: flow.FlowArgument,
   FlowCard: flow.FlowCard,
   FlowCardTrigger: flow.FlowCardTrigger,
@@ -26,4 +33,17 @@ module.exports = {
   FlowCardCondition: flow.FlowCardCondition,
   FlowCardAction: flow.FlowCardAction,
   FlowToken: flow.FlowToken,
+  LedringAnimation,
+  LedringAnimationSystem,
+  LedringAnimationSystemProgress,
+  Image,
+  InsightsLog,
+  Signal,
+  Signal433,
+  Signal868,
+  SignalInfrared,
+  BleAdvertisement,
+  Widget,
+  DiscoveryResult,
+  DiscoveryStrategy,
 };

@@ -157,18 +157,7 @@ function unavailableManager(name, methods) {
 }
 
 const MISSING = {
-  arp: ['ManagerArp', ['getMAC']],
-  audio: ['ManagerAudio', ['playWav', 'removeWav']],
-  ble: ['ManagerBLE', ['discover', 'find']],
-  dashboards: ['ManagerDashboards', ['getWidget']],
-  discovery: ['ManagerDiscovery', ['getStrategy']],
-  images: ['ManagerImages', ['getImage', 'createImage', 'unregisterImage']],
-  insights: ['ManagerInsights', ['getLogs', 'getLog', 'createLog', 'deleteLog']],
-  ledring: ['ManagerLedring', ['createAnimation', 'createSystemAnimation', 'createProgressAnimation', 'registerAnimation', 'unregisterAnimation', 'registerScreensaver', 'unregisterScreensaver']],
-  nfc: ['ManagerNFC', []],
-  rf: ['ManagerRF', ['tx', 'cmd', 'getSignalInfrared', 'disableSignalRX']],
   speechInput: ['ManagerSpeechInput', ['ask', 'confirm']],
-  speechOutput: ['ManagerSpeechOutput', ['say']],
   zigbee: ['ManagerZigBee', ['getNode']],
   zwave: ['ManagerZwave', ['getNode']],
 };

@@ -18,11 +18,27 @@ import type ManagerGeolocation from 'homey-apps-sdk-v3-types/manager/geolocation
 import type ManagerNotifications from 'homey-apps-sdk-v3-types/manager/notifications.js';
 import type ManagerCloud from 'homey-apps-sdk-v3-types/manager/cloud.js';
 import type PairSession from 'homey-apps-sdk-v3-types/lib/PairSession.js';
+import type ManagerArp from 'homey-apps-sdk-v3-types/manager/arp.js';
+import type ManagerAudio from 'homey-apps-sdk-v3-types/manager/audio.js';
+import type ManagerBLE from 'homey-apps-sdk-v3-types/manager/ble.js';
+import type ManagerDashboards from 'homey-apps-sdk-v3-types/manager/dashboards.js';
+import type ManagerDiscovery from 'homey-apps-sdk-v3-types/manager/discovery.js';
+import type ManagerImages from 'homey-apps-sdk-v3-types/manager/images.js';
+import type ManagerInsights from 'homey-apps-sdk-v3-types/manager/insights.js';
+import type ManagerLedring from 'homey-apps-sdk-v3-types/manager/ledring.js';
+import type ManagerNFC from 'homey-apps-sdk-v3-types/manager/nfc.js';
+import type ManagerRF from 'homey-apps-sdk-v3-types/manager/rf.js';
+import type ManagerSpeechOutput from 'homey-apps-sdk-v3-types/manager/speech-output.js';
 import type * as Ours from './index.cjs';
 import type { Homey as OurHomey, ManagerCloud as OurCloud } from './homey.cjs';
 import type * as OurManagers from './managers.cjs';
 import type { ManagerFlow as OurFlow } from './flow.cjs';
 import type { ManagerApi as OurApi, ManagerApps as OurApps } from './api.cjs';
+import type * as OurMedia from './media.cjs';
+import type * as OurRadios from './radios.cjs';
+import type * as OurRecords from './records.cjs';
+import type * as OurDashboards from './dashboards.cjs';
+import type * as OurDiscovery from './discovery.cjs';
 
 /** Compiles only when `Actual` has every member of `Expected` with a type that fits. */
 type Fits<Actual extends Expected, Expected> = [Actual, Expected];
@@ -33,7 +49,7 @@ export type Checks = [
   Fits<InstanceType<typeof Ours.SimpleClass>, Declared.SimpleClass>,
   Fits<InstanceType<typeof Ours.App>, Own<Declared.App>>,
   Fits<InstanceType<typeof Ours.Driver>, Own<Declared.Driver>>,
-  Fits<InstanceType<typeof Ours.Device>, Own<Declared.Device, 'setAlbumArtImage' | 'setCameraImage' | 'onDiscoveryResult' | 'onDiscoveryAvailable' | 'onDiscoveryAddressChanged' | 'onDiscoveryLastSeenChanged'>>,
+  Fits<InstanceType<typeof Ours.Device>, Own<Declared.Device>>,
   Fits<InstanceType<typeof Ours.PairSession>, PairSession>,
   Fits<InstanceType<typeof Ours.FlowCardTrigger>, Declared.FlowCardTrigger>,
   Fits<InstanceType<typeof Ours.FlowCardTriggerDevice>, Declared.FlowCardTriggerDevice>,
@@ -42,6 +58,7 @@ export type Checks = [
   Fits<InstanceType<typeof Ours.FlowToken>, Declared.FlowToken>,
   Fits<InstanceType<typeof Ours.Api>, Declared.Api>,
   Fits<InstanceType<typeof Ours.ApiApp>, Declared.ApiApp>,
+  Fits<InstanceType<typeof Ours.CloudWebhook>, Own<Declared.CloudWebhook>>,
   Fits<OurFlow, Own<ManagerFlow>>,
   Fits<InstanceType<typeof OurManagers.ManagerSettings>, Own<ManagerSettings>>,
   Fits<InstanceType<typeof OurManagers.ManagerI18n>, Own<ManagerI18n>>,
@@ -52,8 +69,29 @@ export type Checks = [
   Fits<InstanceType<typeof OurManagers.ManagerGeolocation>, Own<ManagerGeolocation>>,
   Fits<InstanceType<typeof OurManagers.ManagerNotifications>, Own<ManagerNotifications>>,
   Fits<OurCloud, Own<ManagerCloud>>,
-  Fits<OurHomey, Own<DeclaredHomey, MissingManagers | 'app' | 'apps' | 'api' | 'cloud' | 'clock' | 'drivers' | 'flow' | 'geolocation' | 'i18n' | 'notifications' | 'settings'>>,
+  Fits<InstanceType<typeof OurMedia.ManagerAudio>, Own<ManagerAudio>>,
+  Fits<InstanceType<typeof OurMedia.ManagerSpeechOutput>, Own<ManagerSpeechOutput>>,
+  Fits<InstanceType<typeof OurMedia.ManagerLedring>, Own<ManagerLedring>>,
+  Fits<InstanceType<typeof Ours.LedringAnimation>, Own<Declared.LedringAnimation>>,
+  Fits<InstanceType<typeof Ours.LedringAnimationSystemProgress>, Own<Declared.LedringAnimationSystemProgress>>,
+  Fits<InstanceType<typeof OurRecords.ManagerInsights>, Own<ManagerInsights>>,
+  Fits<InstanceType<typeof Ours.InsightsLog>, Declared.InsightsLog>,
+  Fits<InstanceType<typeof OurRecords.ManagerImages>, Own<ManagerImages>>,
+  Fits<InstanceType<typeof Ours.Image>, Declared.Image>,
+  Fits<InstanceType<typeof OurRadios.ManagerRF>, Own<ManagerRF>>,
+  Fits<InstanceType<typeof Ours.Signal433>, Own<Declared.Signal433>>,
+  Fits<InstanceType<typeof Ours.SignalInfrared>, Own<Declared.SignalInfrared>>,
+  Fits<InstanceType<typeof OurRadios.ManagerBLE>, Own<ManagerBLE>>,
+  Fits<InstanceType<typeof Ours.BleAdvertisement>, Own<Declared.BleAdvertisement>>,
+  Fits<InstanceType<typeof OurRadios.ManagerArp>, Own<ManagerArp>>,
+  Fits<InstanceType<typeof OurRadios.ManagerNFC>, Own<ManagerNFC>>,
+  Fits<InstanceType<typeof OurDashboards.ManagerDashboards>, Own<ManagerDashboards>>,
+  Fits<InstanceType<typeof Ours.Widget>, Declared.Widget>,
+  Fits<InstanceType<typeof OurDiscovery.ManagerDiscovery>, Own<ManagerDiscovery>>,
+  Fits<InstanceType<typeof Ours.DiscoveryStrategy>, Own<Declared.DiscoveryStrategy>>,
+  Fits<InstanceType<typeof Ours.DiscoveryResult>, Own<Declared.DiscoveryResult>>,
+  Fits<OurHomey, Own<DeclaredHomey, MissingManagers | 'app' | 'apps' | 'api' | 'cloud' | 'clock' | 'drivers' | 'flow' | 'geolocation' | 'i18n' | 'notifications' | 'settings' | 'arp' | 'audio' | 'ble' | 'dashboards' | 'discovery' | 'images' | 'insights' | 'ledring' | 'nfc' | 'rf' | 'speechOutput'>>,
 ];
 
 /** The managers `this.homey` has, whose every method still says it is not available on this hub (managers.cjs). */
-type MissingManagers = 'arp' | 'audio' | 'ble' | 'dashboards' | 'discovery' | 'images' | 'insights' | 'ledring' | 'nfc' | 'rf' | 'speechInput' | 'speechOutput' | 'zigbee' | 'zwave';
+type MissingManagers = 'speechInput' | 'zigbee' | 'zwave';

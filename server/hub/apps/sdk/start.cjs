@@ -56,11 +56,25 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     await device.onInit();
     device._markReady();
     if (added) await device.onAdded();
+    if (added && driver.manifest.discovery) {
+      for (const result of Object.values(homey.discovery.getStrategy(driver.manifest.discovery).getDiscoveryResults())) await tellDiscovered(device, result);
+    }
+  };
+
+  /** A result of its driver's strategy, for a device: its own (onDiscoveryResult), first seen, moved, or seen again. */
+  const tellDiscovered = async (device, result) => {
+    if (!device.onDiscoveryResult(result)) return;
+    const before = device._discovered;
+    device._discovered = result;
+    if (!before) await device.onDiscoveryAvailable(result);
+    else if (before.address !== result.address) await device.onDiscoveryAddressChanged(result);
+    else await device.onDiscoveryLastSeenChanged(result);
   };
 
   homey.app = new AppClass({ homey });
   await homey.app.onInit();
   homey.markReady();
+  await homey.dashboards._register();
   for (const driverManifest of manifest.drivers ?? []) {
     const driverDir = join(dir, 'drivers', driverManifest.id);
     const DriverClass = await load(join(driverDir, 'driver.js'), sdk.Driver);
@@ -72,6 +86,10 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     driver._markReady();
     for (const state of hub.devices.filter((candidate) => candidate.driverId === driver.id)) await addDevice(state, false);
   }
+
+  await homey.discovery._start(async (strategyId, result) => {
+    for (const device of devices.values()) if (device.driver.manifest.discovery === strategyId) await tellDiscovered(device, result);
+  });
 
   if (existsSync(join(dir, 'api.js'))) {
     const api = await load(join(dir, 'api.js'), {});
@@ -88,16 +106,23 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
   });
 
   const pairSessions = new Map();
-  host.handle('pair', async ({ sessionId, driverId, event, data }) => {
+  host.handle('pair', async ({ sessionId, sessionType, deviceId, driverId, event, data }) => {
     const driver = homey.drivers.getDriver(driverId);
     let session = pairSessions.get(sessionId);
     if (!session) {
-      pairSessions.set(sessionId, (session = new PairSession()));
-      await driver.onPair(session);
+      const views = (sessionType === 'repair' ? driver.manifest.repair : driver.manifest.pair) ?? [];
+      pairSessions.set(sessionId, (session = new PairSession(sessionId, views)));
+      if (sessionType === 'repair') await driver.onRepair(session, devices.get(deviceId));
+      else await driver.onPair(session);
     }
     if (session._handles(event)) return session._run(event, data);
     if (event === 'list_devices') return driver.onPairListDevices(data);
     throw new Error(`The driver ${driverId} does not handle the pairing event ${event}`);
+  });
+  host.handle('pair.end', async ({ sessionId }) => {
+    const session = pairSessions.get(sessionId);
+    pairSessions.delete(sessionId);
+    if (session?._handles('disconnect')) await session._run('disconnect');
   });
   host.handle('autocomplete', async ({ cardType, cardId, name, query, args }) => {
     const listener = autocompleteListeners.get(`${cardType}:${cardId}:${name}`);

@@ -1,0 +1,67 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FakeClock } from '../../http/clock.js';
+import { appJson, makePackage } from '../../cloud/apps/testing/packages.js';
+import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { BUSY_LIMIT_MS } from './app-worker.js';
+import { eventually } from './testing/eventually.js';
+
+/** An SDK v3 app whose onInit starts `work` (a statement run once it has started) with an api.js of `routes`. */
+const app = (id: string, work: string, api = 'module.exports = {};') =>
+  makePackage(appJson(id, '1.0.0', { drivers: [], settings: [], flow: {}, api: { ping: { method: 'GET', path: '/ping' } } }), {
+    'app.js': `module.exports = class extends require('homey').App {\n  async onInit() {\n    setTimeout(() => { ${work} }, 50);\n  }\n};\n`,
+    'api.js': api,
+  });
+
+/** Each app in its own worker: one that loops or leaks is stopped as crashed with its reason, and the hub goes on. */
+describe('apps isolated in their workers', () => {
+  let hub: TestHub;
+  const clock = new FakeClock(Date.parse('2026-11-28T12:00:00.000Z'));
+  const auth = () => bearer(hub.token);
+  const state = async (id: string) => (await hub.http().get(`/api/manager/apps/app/${id}`).set(auth()).expect(200)).body;
+  const run = async (id: string, pack: Promise<Buffer>) => {
+    await hub.http().post('/api/manager/devkit/').set(auth()).attach('app', await pack, 'app.tar.gz').expect(200);
+    expect((await state(id)).state).toBe('running');
+  };
+
+  beforeAll(async () => {
+    hub = await startTestHub({ clock });
+  });
+  afterAll(() => hub.stop());
+
+  it('when an app runs idle, then its usage is its real heap and a CPU share near nothing', async () => {
+    await run('com.test.idle', app('com.test.idle', 'globalThis.kept = new Array(200000).fill(7);', "module.exports = { ping: () => 'pong' };"));
+    await hub.http().get('/api/app/com.test.idle/ping').set(auth()).expect(200, '"pong"');
+    const { body: usage } = await hub.http().get('/api/manager/apps/app/com.test.idle/usage').set(auth()).expect(200);
+    // Its array of 200 000 numbers is in its heap (1.6 MB), and an idle loop is far from a core.
+    expect(usage.mem).toBeGreaterThan(1_600_000);
+    expect(usage.cpu).toBeLessThan(50);
+  });
+
+  it('when an app loops without a pause, then its usage says a whole core, and after the limit it is stopped as crashed with the reason while the hub answers', async () => {
+    await run('com.test.loop', app('com.test.loop', 'for (;;) {}'));
+    await sleep(200);
+    // Too busy to answer with its heap: each measurement waits one second on the hub's clock, then tells the CPU it
+    // took since the one before (the first one's share includes its start): a whole core.
+    const usage = async () => {
+      const answer = hub.http().get('/api/manager/apps/app/com.test.loop/usage').set(auth()).then((response) => response.body);
+      await sleep(100);
+      clock.advance(1_000);
+      return answer;
+    };
+    await usage();
+    expect((await usage()).cpu).toBeGreaterThan(99);
+    for (let looked = 0; looked < BUSY_LIMIT_MS / 1_000; looked++) {
+      expect((await state('com.test.loop')).state).toBe('running');
+      await sleep(20);
+      clock.advance(1_000);
+    }
+    await eventually(async () => expect(await state('com.test.loop')).toMatchObject({ state: 'stopped', crashed: true, crashedMessage: expect.stringContaining('without a pause') }));
+    await hub.http().get('/api/app/com.test.idle/ping').set(auth()).expect(200, '"pong"');
+  });
+
+  it('when an app leaks memory, then it is stopped at its heap limit as crashed with the reason while the hub answers', async () => {
+    await run('com.test.leak', app('com.test.leak', 'const hoard = []; setInterval(() => hoard.push(new Array(100000).fill(hoard.length)), 1);'));
+    await eventually(async () => expect(await state('com.test.leak')).toMatchObject({ state: 'stopped', crashed: true, crashedMessage: expect.stringContaining('memory limit') }), 15_000);
+    await hub.http().get('/api/app/com.test.idle/ping').set(auth()).expect(200, '"pong"');
+  });
+});

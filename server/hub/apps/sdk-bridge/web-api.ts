@@ -1,0 +1,58 @@
+import { ApiError, conflict, forbidden } from '../../../http/errors.js';
+import type { Hub } from '../../context.js';
+import { ownerOf } from '../../users/users.js';
+import { appUri } from '../runtime.js';
+import type { SdkRequests } from './requests.js';
+
+/** How long an app's owner token lives: as Homey's, two weeks. */
+const OWNER_TOKEN_MS = 14 * 24 * 60 * 60_000;
+const API_PERMISSION = 'homey:manager:api';
+
+/** The owner token each running app holds (only its hash is stored, in its session), by app id. */
+const tokens = new WeakMap<Hub, Map<string, string>>();
+const tokensOf = (hub: Hub) => tokens.get(hub) ?? tokens.set(hub, new Map()).get(hub)!;
+
+function requirePermission(hub: Hub, appId: string): void {
+  const permissions = hub.apps.packages.get(appId)?.manifest.permissions ?? [];
+  if (!permissions.includes(API_PERMISSION)) throw forbidden(`${appId} needs the permission ${API_PERMISSION}`);
+}
+
+function localUrl(hub: Hub): string {
+  if (!hub.localUrl) throw new ApiError(503, 'unavailable', 'The hub is not listening yet');
+  return hub.localUrl;
+}
+
+/** The app's sessions: its owner tokens, named by its uri. */
+const sessionsOf = (hub: Hub, appId: string) => hub.store.values('session').filter((session) => session.clientName === appUri(appId));
+
+/**
+ * A token of the hub's owner for the app (scope `homey`), as the web API takes it: one per app while it runs, made
+ * again (the former one revoked) after a restart, revoked with the app.
+ */
+function ownerToken(hub: Hub, appId: string): string {
+  requirePermission(hub, appId);
+  const valid = tokensOf(hub).get(appId);
+  if (valid && hub.sessions.authenticate(valid)) return valid;
+  const owner = ownerOf(hub);
+  if (!owner) throw conflict('The hub has no owner yet');
+  for (const session of sessionsOf(hub, appId)) hub.sessions.revoke(session.id);
+  const { token } = hub.sessions.create({ type: 'OAUTH', userId: owner.id, scopes: ['homey'], clientName: appUri(appId), ttlMs: OWNER_TOKEN_MS });
+  tokensOf(hub).set(appId, token);
+  return token;
+}
+
+/** Revokes the owner token of an app that is gone. */
+export function revokeOwnerToken(hub: Hub, appId: string): void {
+  tokensOf(hub).delete(appId);
+  for (const session of sessionsOf(hub, appId)) hub.sessions.revoke(session.id);
+}
+
+export const webApiRequests: SdkRequests = {
+  'api.localUrl': (hub, appId) => {
+    requirePermission(hub, appId);
+    return localUrl(hub);
+  },
+  'api.ownerToken': ownerToken,
+  /** The hub's address and port on its network, as Homey's `getLocalAddress` gives them (`<address>:<port>`). */
+  'cloud.localAddress': (hub) => new URL(localUrl(hub)).host,
+};

@@ -1,0 +1,7 @@
+'use strict';
+
+module.exports = class FlowDoorDriver extends require('../../lib/virtual-door-driver') {
+
+  static MODE = 'flow';
+
+};

@@ -1,0 +1,7 @@
+'use strict';
+
+module.exports = class GateDriver extends require('../../lib/virtual-door-driver') {
+
+  static MODE = 'gate';
+
+};

@@ -1,0 +1,7 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+export default defineConfig({
+    test: {
+        exclude: [...configDefaults.exclude, '.homeybuild', '.homeycompose']
+    }
+});

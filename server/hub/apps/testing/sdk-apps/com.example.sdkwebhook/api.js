@@ -1,0 +1,7 @@
+'use strict';
+
+module.exports = {
+  async unregister({ homey }) {
+    await homey.app.webhook.unregister();
+  },
+};

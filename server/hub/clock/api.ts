@@ -1,0 +1,20 @@
+import * as manifest from '../../../generated/hub/clock.operations.js';
+import type { operations } from '../../../generated/hub/clock.js';
+import { defineApi } from '../../http/api.js';
+import type { Hub, HubContext } from '../context.js';
+
+/** The hub's time by its clock, in the machine's time zone (the zone alarms and nightly tasks follow). */
+export function clockState(hub: Hub) {
+  const now = hub.now();
+  return {
+    time: new Date(now).toISOString(),
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    utcOffset: -new Date(now).getTimezoneOffset(),
+    startedAt: hub.startedAt.toISOString(),
+    uptime: Math.max(0, Math.floor((now - hub.startedAt.getTime()) / 1000)),
+  };
+}
+
+export const clock = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => clockState(hub),
+});

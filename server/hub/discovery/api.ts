@@ -1,0 +1,20 @@
+import * as manifest from '../../../generated/hub/discovery.operations.js';
+import type { operations } from '../../../generated/hub/discovery.js';
+import { defineApi } from '../../http/api.js';
+import type { HubContext } from '../context.js';
+import { MDNS_SERVICE_TYPE, mdnsHostName, mdnsTxt } from '../mdns.js';
+import { advertisedPort } from '../webserver/listening.js';
+
+export const discovery = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+  getState: (_args, { hub }) => {
+    const port = advertisedPort(hub);
+    return {
+      advertising: port !== null,
+      serviceType: `_${MDNS_SERVICE_TYPE}._tcp.local`,
+      instanceName: hub.id,
+      host: mdnsHostName(hub),
+      port,
+      txt: mdnsTxt(hub),
+    };
+  },
+});

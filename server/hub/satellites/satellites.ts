@@ -1,0 +1,130 @@
+import type { components } from '../../../generated/hub/satellites.js';
+import { every } from '../../http/clock.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Hub } from '../context.js';
+import { onCapabilityChanged } from '../devices/device.js';
+import { findDriver } from '../drivers/catalogue.js';
+import type { HubService, Nothing } from '../service.js';
+
+export type Satellite = components['schemas']['Satellite'];
+type Peripheral = components['schemas']['SatellitePeripheral'];
+type LogLine = components['schemas']['SatelliteDebugLog']['lines'][number];
+
+/** What is stored of a satellite; when it was last heard is the running hub's. */
+type StoredSatellite = Omit<Satellite, 'connected' | 'lastSeen'>;
+
+const SETTING = 'satellites.list';
+/** A satellite reports this often on the hub's clock; one not heard for three reports is not connected. */
+export const REPORT_INTERVAL_MS = 60_000;
+const CONNECTED_WITHIN_MS = 3 * REPORT_INTERVAL_MS;
+const MAX_LOG_LINES = 200;
+
+/** Per hub: when each satellite was last heard, its debug lines, and the frames relayed per peripheral since its last report. */
+interface Running {
+  lastSeen: Map<string, number>;
+  logs: Map<string, LogLine[]>;
+  relayed: Map<Peripheral, number>;
+}
+const running = new WeakMap<Hub, Running>();
+
+/** The satellites as stored, read once per hub and written through (reports read them every minute). */
+const known = new WeakMap<Hub, StoredSatellite[]>();
+function stored(hub: Hub): StoredSatellite[] {
+  let list = known.get(hub);
+  if (!list) known.set(hub, (list = hub.settings.get<StoredSatellite[]>(SETTING) ?? []));
+  return list;
+}
+function store(hub: Hub, list: StoredSatellite[]): void {
+  hub.settings.set(SETTING, list);
+  known.set(hub, list);
+}
+
+function requireSatellite(hub: Hub, serial: string): StoredSatellite {
+  const satellite = stored(hub).find((one) => one.serial === serial);
+  if (!satellite) throw notFound(`Satellite ${serial}`);
+  return satellite;
+}
+
+/** Adds a satellite to the hub (the demo home's bridge), its debug logging off. */
+export function addSatellite(hub: Hub, satellite: Omit<StoredSatellite, 'debugLogging'>): void {
+  const debugLogging = Object.fromEntries(satellite.peripherals.map((peripheral) => [peripheral, false]));
+  store(hub, [...stored(hub).filter((one) => one.serial !== satellite.serial), { ...satellite, debugLogging }]);
+}
+
+export function satellitesState(hub: Hub): { satellites: Record<string, Satellite> } {
+  const now = hub.now();
+  const satellites: Record<string, Satellite> = {};
+  for (const satellite of stored(hub)) {
+    const seen = running.get(hub)?.lastSeen.get(satellite.serial);
+    satellites[satellite.serial] = {
+      ...satellite,
+      connected: seen !== undefined && now - seen < CONNECTED_WITHIN_MS,
+      lastSeen: seen === undefined ? null : new Date(seen).toISOString(),
+    };
+  }
+  return { satellites };
+}
+
+/** Debug logging on or off: for one peripheral or all, of one satellite or all. */
+export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { serial?: string; peripheral?: Peripheral; enabled: boolean }): void {
+  if (serial !== undefined) {
+    const satellite = requireSatellite(hub, serial);
+    if (peripheral && !satellite.peripherals.includes(peripheral)) throw badRequest(`Satellite ${serial} has no ${peripheral} peripheral`);
+  }
+  store(hub, stored(hub).map((satellite) => {
+    if (serial !== undefined && satellite.serial !== serial) return satellite;
+    const debugLogging = { ...satellite.debugLogging };
+    for (const id of satellite.peripherals) if (!peripheral || id === peripheral) debugLogging[id] = enabled;
+    return { ...satellite, debugLogging };
+  }));
+}
+
+export function debugLog(hub: Hub, serial: string): { serial: string; lines: LogLine[] } {
+  requireSatellite(hub, serial);
+  return { serial, lines: [...(running.get(hub)?.logs.get(serial) ?? [])] };
+}
+
+/** A report of every satellite: heard now, and for each peripheral with debug logging on, a line of what it relayed. */
+function report(hub: Hub, state: Running): void {
+  const now = hub.now();
+  const time = new Date(now).toISOString();
+  for (const satellite of stored(hub)) {
+    state.lastSeen.set(satellite.serial, now);
+    const lines = state.logs.get(satellite.serial) ?? [];
+    for (const peripheral of satellite.peripherals) {
+      if (!satellite.debugLogging[peripheral]) continue;
+      const frames = state.relayed.get(peripheral) ?? 0;
+      lines.push({ time, peripheral, message: `heartbeat, ${frames} frame${frames === 1 ? '' : 's'} relayed since the last report` });
+    }
+    state.logs.set(satellite.serial, lines.slice(-MAX_LOG_LINES));
+  }
+  state.relayed.clear();
+}
+
+const PERIPHERALS: ReadonlySet<string> = new Set<Peripheral>(['zigbee', 'rf433', 'infrared']);
+
+/**
+ * The satellites report every minute on the hub's clock; between reports they count the frames of the devices on
+ * their radios (each value a device of that connectivity sends), which their debug lines tell.
+ */
+export const satelliteReports: HubService<Nothing> = {
+  name: 'satellites',
+  start: (_hub, hub) => {
+    const state: Running = { lastSeen: new Map(), logs: new Map(), relayed: new Map() };
+    running.set(hub, state);
+    const stopCounting = onCapabilityChanged(hub, ({ device }) => {
+      for (const connectivity of findDriver(device.driverId)?.connectivity ?? []) {
+        if (PERIPHERALS.has(connectivity)) state.relayed.set(connectivity as Peripheral, (state.relayed.get(connectivity as Peripheral) ?? 0) + 1);
+      }
+    });
+    // Satellites report only where there are any.
+    const stopReports = stored(hub).length ? every(hub.clock, REPORT_INTERVAL_MS, () => report(hub, state)) : () => {};
+    return {
+      gives: {},
+      stop: () => {
+        stopCounting();
+        stopReports();
+      },
+    };
+  },
+};
