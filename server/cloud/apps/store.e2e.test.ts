@@ -18,6 +18,9 @@ const APP = 'com.e2e.lamps';
  * audience apps; a developer publishes, a reviewer approves, a hub installs, crashes and is answered, a user
  * reviews; and bad input is refused with nothing half-stored.
  */
+// The journey test publishes, reviews and installs on a hub (homey-lib validates the package at each step).
+jest.setTimeout(60_000);
+
 describe('app store end to end, with the account service', () => {
   let account: TestAccount;
   let apps: AppsService;
