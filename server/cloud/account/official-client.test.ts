@@ -1,5 +1,7 @@
 import { AthomCloudAPI } from 'homey-api';
 import { FakeClock } from '../../http/clock.js';
+import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
+import { newUser } from '../../hub/users/users.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/test-account.js';
 
 /**
@@ -7,7 +9,13 @@ import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/tes
  * of our answers its own code reads (lib/AthomCloudAPI.js and its User, Homey and Token classes), not only that each
  * request is served. The operations themselves are compared with its specification in ../official-specs.test.ts.
  */
-interface OfficialHomey { id: string; apiVersion: number; platform: string; name: string }
+interface OfficialHomey {
+  id: string;
+  apiVersion: number;
+  platform: string;
+  name: string;
+  authenticate(options: { strategy: string[] }): Promise<{ zones: { getZones(): Promise<Record<string, { name: string }>> } }>;
+}
 interface OfficialUser {
   id: string;
   devices: unknown[];
@@ -32,6 +40,7 @@ describe('the official cloud client (homey-api 3.20.0 AthomCloudAPI) against the
   // Starts at the machine's time: the official client checks a delegation token's expiry against it (jsonwebtoken).
   const clock = new FakeClock(Date.now());
   let cloud: TestAccount;
+  let hub: TestHub;
   let official: OfficialCloud;
   let user: { id: string; email: string };
   let lifetime: number;
@@ -39,9 +48,15 @@ describe('the official cloud client (homey-api 3.20.0 AthomCloudAPI) against the
   beforeAll(async () => {
     cloud = await startTestAccount({ clock });
     user = await cloud.signUp();
+    const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
+    hub = await startTestHub({ cloudPublicKey });
+    hub.hub.store.insert('user', newUser({ name: 'Anna', athomId: user.id, verified: true, role: 'user' }));
     official = new AthomCloudAPI({ baseUrl: cloud.url, clientId: APP.id, clientSecret: APP.secret, redirectUrl: APP.redirectUris[0]! }) as unknown as OfficialCloud;
   });
-  afterAll(() => cloud.stop());
+  afterAll(async () => {
+    await hub.stop();
+    await cloud.stop();
+  });
 
   it('when it signs in with a password, then the token carries what its Token keeps', async () => {
     const token = await official.authenticateWithPassword(user.email, PASSWORD);
@@ -51,8 +66,8 @@ describe('the official cloud client (homey-api 3.20.0 AthomCloudAPI) against the
 
   it('when it reads the signed-in user, then its User finds the hubs in the order added, the devices and the roles', async () => {
     const accessToken = (await cloud.tokens(user.email)).access_token;
-    for (const name of ['Home', 'Cabin']) {
-      hubs.push((await cloud.http().post('/homey/').set('Authorization', `Bearer ${accessToken}`).send({ name, platform: 'local', apiVersion: 3 }).expect(200)).body._id);
+    for (const record of [{ _id: hub.hub.id, name: 'Home', localUrl: hub.url }, { name: 'Cabin' }]) {
+      hubs.push((await cloud.http().post('/homey/').set('Authorization', `Bearer ${accessToken}`).send({ ...record, platform: 'local', apiVersion: 3 }).expect(200)).body._id);
     }
     const me = await official.getAuthenticatedUser({ $cache: false });
     expect(me.id).toBe(user.id);
@@ -61,6 +76,11 @@ describe('the official cloud client (homey-api 3.20.0 AthomCloudAPI) against the
     expect(me.getHomeys().map((homey) => homey.id)).toEqual(hubs);
     expect(me.getFirstHomey()).toMatchObject({ id: hubs[0], name: 'Home', apiVersion: 3, platform: 'local' });
     expect(me.getHomeyById(hubs[1]!).name).toBe('Cabin');
+  });
+
+  it("when its Homey signs in at the hub's local address, then the hub opens a session with the account's delegation token", async () => {
+    const session = await (await official.getAuthenticatedUser()).getFirstHomey().authenticate({ strategy: ['local'] });
+    expect(Object.values(await session.zones.getZones()).length).toBeGreaterThan(0);
   });
 
   it('when its access token has expired, then the 401 names invalid_token and it refreshes and retries on its own', async () => {
