@@ -8,8 +8,9 @@ import { cloudServiceId } from '../../scripts/reference-coverage.js';
 /**
  * Every operation of the official cloud clients (homey-api's own specifications, read from the installed package so
  * this cannot go stale) against our contract: the same method and path, each argument where the client puts it
- * (`unpack: true`: the body is that argument's value), the same type where both declare one, and required in both
- * or in neither. Where we differ on purpose, DELIBERATE says why.
+ * (`unpack: true`: the body is that argument's value; the fields of such a body), the same type where both declare
+ * one, and what the client requires required by us too (and no more, but for body fields: see differences()).
+ * Where we differ on purpose, DELIBERATE says why.
  */
 interface OfficialParameter {
   in: 'path' | 'query' | 'body' | 'formData';
@@ -105,8 +106,8 @@ const jsonType = (type: string) => (type === 'integer' ? 'number' : type);
 
 /**
  * What differs between the official operation and ours, as `<argument>: <what>` lines. A body field the official
- * spec leaves optional may be required by us: it marks 10 of its 205 body fields required and leaves the rest to its
- * servers to check (as ours do), and the client sends every field it is given.
+ * spec leaves optional may be required by us: the spec marks few body fields required (10 of 205 in 3.20.0) and
+ * leaves the rest to its servers to check, as ours do; the client sends every field it is given.
  */
 function differences(service: string, operationId: string, official: OfficialOperation, ours: OperationSpec): string[] {
   const found: string[] = [];
