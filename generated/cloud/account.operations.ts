@@ -331,9 +331,9 @@ export const operations = {
   /**
    * Create or update a subscription of an account
    *
-   * The billing system's call: admins only (403 for others, the account itself included). Creates the subscription under this id, or changes the fields given. Answers the account with its `subscriptions`.
+   * The billing system's call: admins only (403 for others, the account itself included). Creates the subscription under this id, or changes the fields given. Answers the account with its `subscriptions`. The subscription travels in the body's `subscription` field, as Athom's client sends it.
    */
-  updateUserSubscription: {"method":"put","path":"/user/{userId}/subscription/{subscriptionId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","subscriptionId"],"queryParams":[],"body":{"kind":"root","name":"subscription","required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"subscriptionId","in":"path","required":true,"pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$","types":["string"]},{"name":"subscription","in":"body","required":true,"types":["object"]}],"status":200},
+  updateUserSubscription: {"method":"put","path":"/user/{userId}/subscription/{subscriptionId}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["userId","subscriptionId"],"queryParams":[],"body":{"kind":"fields","names":["subscription"],"required":true},"args":[{"name":"userId","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]},{"name":"subscriptionId","in":"path","required":true,"pattern":"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$","types":["string"]},{"name":"subscription","in":"body","required":true,"types":["object"]}],"status":200},
   /**
    * Delete a subscription of an account
    *

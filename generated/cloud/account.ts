@@ -1518,7 +1518,7 @@ export interface paths {
         get?: never;
         /**
          * Create or update a subscription of an account
-         * @description The billing system's call: admins only (403 for others, the account itself included). Creates the subscription under this id, or changes the fields given. Answers the account with its `subscriptions`.
+         * @description The billing system's call: admins only (403 for others, the account itself included). Creates the subscription under this id, or changes the fields given. Answers the account with its `subscriptions`. The subscription travels in the body's `subscription` field, as Athom's client sends it.
          */
         put: operations["updateUserSubscription"];
         post?: never;
@@ -5168,7 +5168,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubscriptionInput"];
+                "application/json": {
+                    subscription: components["schemas"]["SubscriptionInput"];
+                };
             };
         };
         responses: {

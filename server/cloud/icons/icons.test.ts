@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,5 +121,21 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
     const { id } = await uploads.createIconFromSVG({ svg: CIRCLE });
     expect(await uploads.createIconFromSVG({ url: `${filesUrl}/circle.svg` })).toEqual({ id });
     expect(pngSize(await uploads.getIconAsBuffer({ iconId: id, size: 16 }))).toEqual([16, 16]);
+  });
+
+  it('when the official AthomIconsAPI (homey-api 3.20.0) reads an icon, then its bytes and its stream are the PNG; its upload, which sends no token, is a 401', async () => {
+    // homey-api's type declarations leave AthomIconsAPI out; the package exports it.
+    const { AthomIconsAPI } = createRequire(__filename)('homey-api') as { AthomIconsAPI: new (options: { baseUrl: string }) => unknown };
+    const official = new AthomIconsAPI({ baseUrl: url }) as {
+      getIconAsBuffer(args: { iconId: string; size?: number }): Promise<Buffer>;
+      getIconAsStream(args: { iconId: string }): Promise<AsyncIterable<Uint8Array>>;
+      createIconFromSVG(args: { svg: string }): Promise<unknown>;
+    };
+    expect(pngSize(await official.getIconAsBuffer({ iconId: 'device.light-bulb', size: 48 }))).toEqual([48, 48]);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of await official.getIconAsStream({ iconId: 'zone.kitchen' })) chunks.push(chunk);
+    expect(pngSize(Buffer.concat(chunks))).toEqual([32, 32]);
+    // Uploads need an account (the contract says so); the official client has no way to send a token with one.
+    await expect(official.createIconFromSVG({ svg: CIRCLE })).rejects.toMatchObject({ statusCode: 401 });
   });
 });

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
 import { hubSecret } from '../hub-secret.js';
@@ -76,5 +77,14 @@ describe('cloud solar forecast service: getSolarForecast', () => {
 
   it('when another path is asked, then 404 (the forecast is the only resource)', async () => {
     await request(url).get('/forecast/wind').query({ secret }).expect(404);
+  });
+
+  it("when the official AthomSolarForecastAPI (homey-api 3.20.0) asks with its panels as an array, then its query's panels[] are read as the same panels", async () => {
+    // homey-api's type declarations leave the service clients out; the package exports them.
+    const { AthomSolarForecastAPI } = createRequire(__filename)('homey-api') as { AthomSolarForecastAPI: new (options: { baseUrl: string; secret: string }) => unknown };
+    const official = new AthomSolarForecastAPI({ baseUrl: url, secret }) as { getSolarForecast(args: Record<string, unknown>): Promise<unknown> };
+    const sent = await official.getSolarForecast({ ...amsterdam, strategy: 'clear-sky', panels: ['1000:35:90', '1000:35:270'] });
+    expect(sent).toEqual((await forecast({ strategy: 'clear-sky', panels: ['1000:35:90', '1000:35:270'] }).expect(200)).body);
+    expect(sent).not.toEqual((await forecast({ strategy: 'clear-sky' }).expect(200)).body);
   });
 });
