@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an icon
-         * @description Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds, from public addresses only (a host that is or resolves to a loopback, private or link-local address is refused, checked after name resolution) and following no redirect. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. A JSON client (this project's client library) may send the SVG as a JSON string (`application/json`) instead, and an empty object `{}` for no body. Answers the icon's id; the same SVG always answers the same id.
+         * @description Stores an icon from the SVG sent as the body (the official client's `createIconFromSVG`), or from the SVG at `url` (its `createIconFromURL`, which sends no body): the service fetches it over HTTP(S), up to 256 KB and 10 seconds, from public addresses only (a host that is or resolves to a loopback, private or link-local address is refused, checked after name resolution) and following no redirect. 400 when the body or the fetched file is not an SVG that renders, or `url` cannot be read; sending both, or neither, is a 400 too. A JSON client (this project's client library) may send the SVG as a JSON string (`application/json`) instead, and an empty object `{}` for no body. Answers the icon's id; the same SVG always answers the same id. Public, as the official client sends no token (icons are public, stored by their content): a client address may upload 60 icons an hour (429 with `Retry-After` past it).
          */
         post: operations["createIconFromSVG"];
         delete?: never;
@@ -118,11 +118,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No token, or a token that is unknown, expired or revoked. */
-        Unauthorized: {
+        /** @description Too many attempts (failed sign-ins, sign-ups, mails); the call was refused without being tried. Try again after Retry-After. */
+        TooManyRequests: {
             headers: {
-                /** @description RFC 6750 challenge, e.g. `Bearer realm="homey", error="invalid_token"`. */
-                "WWW-Authenticate"?: string;
+                /** @description Whole seconds to wait before trying again (at least 1). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -204,8 +204,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
             413: components["responses"]["SvgTooLarge"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getIconAsBuffer: {

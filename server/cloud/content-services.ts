@@ -44,7 +44,7 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/energy', createEnergyService(common)],
     ['/solarforecast', createSolarForecastService(common)],
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountKey })],
-    ['/icons', await createIconsService({ ...common, dataDir, databaseUrl, accountKey })],
+    ['/icons', await createIconsService({ ...common, dataDir, databaseUrl })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
     ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountKey, backupsOf: (userId) => completeBackups(backup.db, userId) })],
     ['/backup', backup],

@@ -10,7 +10,6 @@ import { createAppsService } from './apps/service.js';
 import { createBackupService } from './backup/service.js';
 import { createConnectService } from './connect/service.js';
 import { createFlowService } from './flow/service.js';
-import { createIconsService } from './icons/service.js';
 import { createSetupService } from './setup/service.js';
 import { SimulatedPaymentProvider } from './store/payment-provider.js';
 import { createStoreService } from './store/service.js';
@@ -18,7 +17,6 @@ import { createWebhooksService } from './webhooks/service.js';
 import type { ServiceHttp } from '../http/service.js';
 
 const HUB = '5f7e3a1b2c4d6e8f9a0b1c2d';
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
 
 /**
  * One signed-in call of each user-facing cloud service, by its audience, and the status that says the caller was
@@ -32,7 +30,6 @@ const probes: Record<string, { call(url: string, token: string): request.Test; a
   setup: { call: (url, token) => request(url).post('/').set('Authorization', `Bearer ${token}`).send({}), admitted: 200 },
   // The user's own hub, not connected: 404 homey_offline (a stranger's would be 403).
   connect: { call: (url, token) => request(url).get(`/homey/${HUB}/ping`).set('Authorization', `Bearer ${token}`), admitted: 404 },
-  icons: { call: (url, token) => request(url).post('/icon').set('Authorization', `Bearer ${token}`).set('Content-Type', 'image/svg+xml').send(SVG), admitted: 200 },
   apps: { call: (url, token) => request(url).get('/api/v1/org').set('Authorization', `Bearer ${token}`), admitted: 200 },
 };
 const audiences = Object.keys(probes);
@@ -59,7 +56,6 @@ describe('delegation tokens: every user-facing cloud service takes one of its ow
       flow: await createFlowService({ dataDir: dir('flow'), accountKey }),
       setup: await createSetupService({ dataDir: dir('setup'), accountKey, backupsOf: async () => [] }),
       connect: createConnectService({ ...account.connectAccount(), hubSecretKey }),
-      icons: await createIconsService({ dataDir: dir('icons'), accountKey }),
       apps: await createAppsService({ dataDir: dir('apps'), accountKey }),
     };
     for (const [audience, service] of Object.entries(started)) {

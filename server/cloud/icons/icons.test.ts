@@ -11,6 +11,7 @@ import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/te
 import { publicOnlyAgents } from '../outbound.js';
 import { fetchSvg, SVG_LIMIT } from './icons.js';
 import { createIconsService, type IconsService } from './service.js';
+import { UPLOADS_PER_HOUR } from './upload.js';
 
 const CIRCLE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="#08f"/></svg>';
 /** A PNG's width and height, from its IHDR chunk. */
@@ -33,7 +34,7 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    icons = await createIconsService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
+    icons = await createIconsService({ dataDir, databaseUrl: database?.url, validateResponses: true, development: true, fetchAllowList: ['127.0.0.1'] });
     url = await icons.listen(0);
     ({ auth } = await account.user('icons'));
     // Where createIconFromURL fetches from: a web server of SVG files.
@@ -74,9 +75,9 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
     await request(url).get('/icon/..%2Fsecret').expect(400);
   });
 
-  it('when an SVG is uploaded, then it is served as a PNG by the id answered, the same SVG keeping its id', async () => {
-    await request(url).post('/icon').set('Content-Type', 'image/svg+xml').send(CIRCLE).expect(401);
+  it('when an SVG is uploaded, with a token or without one, then it is served as a PNG by the id answered, the same SVG keeping its id', async () => {
     const { body } = await request(url).post('/icon').set(auth).set('Content-Type', 'image/svg+xml').send(CIRCLE).expect(200);
+    expect((await request(url).post('/icon').set('Content-Type', 'image/svg+xml').send(CIRCLE).expect(200)).body).toEqual(body);
     expect(body.id).toMatch(/^[0-9a-f]{24}$/);
     expect((await request(url).post('/icon').set(auth).set('Content-Type', 'image/svg+xml').send(CIRCLE).expect(200)).body).toEqual(body);
     const png = await request(url).get(`/icon/${body.id}`).query({ size: 48 }).expect(200);
@@ -123,7 +124,7 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
     expect(pngSize(await uploads.getIconAsBuffer({ iconId: id, size: 16 }))).toEqual([16, 16]);
   });
 
-  it('when the official AthomIconsAPI (homey-api 3.20.0) reads an icon, then its bytes and its stream are the PNG; its upload, which sends no token, is a 401', async () => {
+  it('when the official AthomIconsAPI (homey-api 3.20.0) reads and uploads an icon, then its bytes and its stream are the PNG, and its upload (which sends no token) is stored', async () => {
     // homey-api's type declarations leave AthomIconsAPI out; the package exports it.
     const { AthomIconsAPI } = createRequire(__filename)('homey-api') as { AthomIconsAPI: new (options: { baseUrl: string }) => unknown };
     const official = new AthomIconsAPI({ baseUrl: url }) as {
@@ -135,7 +136,21 @@ describe('cloud icons service: getIcons, getIconAsBuffer, createIconFromSVG (and
     const chunks: Uint8Array[] = [];
     for await (const chunk of await official.getIconAsStream({ iconId: 'zone.kitchen' })) chunks.push(chunk);
     expect(pngSize(Buffer.concat(chunks))).toEqual([32, 32]);
-    // Uploads need an account (the contract says so); the official client has no way to send a token with one.
-    await expect(official.createIconFromSVG({ svg: CIRCLE })).rejects.toMatchObject({ statusCode: 401 });
+    const { id } = (await official.createIconFromSVG({ svg: CIRCLE })) as { id: string };
+    expect(pngSize(await official.getIconAsBuffer({ iconId: id, size: 24 }))).toEqual([24, 24]);
+  });
+
+  // Last: the uploads of the tests before count against the same address.
+  it(`when one address uploads more than ${UPLOADS_PER_HOUR} icons in an hour, then the next is a 429 with Retry-After`, async () => {
+    const statuses: number[] = [];
+    let refused: request.Response | undefined;
+    for (let n = 0; n <= UPLOADS_PER_HOUR && !refused; n++) {
+      const answer = await request(url).post('/icon').set('Content-Type', 'image/svg+xml').send(CIRCLE);
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(refused?.body).toMatchObject({ error: 'too_many_requests', statusCode: 429 });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

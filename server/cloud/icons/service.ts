@@ -3,7 +3,6 @@ import spec from '../../../generated/cloud/icons.openapi.json' with { type: 'jso
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { ContentServiceConfig } from '../content.js';
-import { delegationTokenVerifier } from '../identity.js';
 import { publicOnlyAgents } from '../outbound.js';
 import { iconsApi } from './api.js';
 import { loadCatalogue } from './catalogue.js';
@@ -15,8 +14,6 @@ export interface IconsServiceConfig extends ContentServiceConfig {
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
-  accountKey: string;
   /** Addresses that are not public which URL uploads may still be fetched from (IPs, CIDRs): a test's loopback. */
   fetchAllowList?: string[];
 }
@@ -35,7 +32,6 @@ export async function createIconsService(config: IconsServiceConfig): Promise<Ic
     contract: spec,
     api: iconsApi,
     context: withState(state),
-    verify: delegationTokenVerifier(config.accountKey, 'icons'),
     rawRoutes: [createIconRoute(state)],
   });
   return withDatabase(http, db, { db });
