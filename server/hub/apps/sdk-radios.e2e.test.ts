@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { c as createTar } from 'tar';
 import type { RadioId } from '../radios/profiles.js';
 import { nodeDataId } from '../radios/network.js';
+import { nodeRequests } from './sdk-bridge/nodes.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from './testing/eventually.js';
 
@@ -52,6 +53,17 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
       manufacturerName: 'IKEA of Sweden', productId: 'TRADFRI bulb E27 WS 806lm', receiveWhenIdle: true,
       endpointDescriptors: [{ endpointId: 1, inputClusters: [0x0000, 0x0003, 0x0006, 0x0008, 0x0300], outputClusters: [] }],
     });
+  });
+
+  it('when a device\'s data names a node, then getNode gives that node whatever its app.json says; when nothing names or matches one, then none', async () => {
+    const getNode = (radio: RadioId, args: Record<string, unknown>) => nodeRequests[`${radio}.getNode`]!(hub.hub, APP, args) as { nodeId: string | number };
+    const { node: sensor } = demoDevice('zigbee', 'temperature');
+    expect(getNode('zigbee', { data: { id: sensor.id }, manifest: null })).toMatchObject({ nodeId: sensor.id, manufacturerName: 'Aqara', receiveWhenIdle: false });
+    const { node: radiator } = demoDevice('zwave', 'thermostat');
+    expect(getNode('zwave', { data: { id: nodeDataId('zwave', radiator.id) }, manifest: { manufacturerId: 297 } })).toMatchObject({
+      nodeId: Number(radiator.id), battery: true, commandClasses: { COMMAND_CLASS_THERMOSTAT_SETPOINT: { id: 0x43 }, COMMAND_CLASS_SENSOR_MULTILEVEL: { id: 0x31 } },
+    });
+    expect(() => getNode('zigbee', { data: { id: 'kitchen' }, manifest: { manufacturerName: 'IKEA of Sweden', productId: 'another bulb' } })).toThrow(/No interviewed Zigbee node for this device/);
   });
 
   it('when the app sends the ZCL On command, then the lamp turns on, and the node answers a default response and reports its onOff attribute', async () => {
