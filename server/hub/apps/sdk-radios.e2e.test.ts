@@ -93,7 +93,7 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     const { node, device } = demoDevice('zwave', 'lock');
     const { body: before } = await hub.http().get(app('lock')).set(auth()).expect(200);
     expect(before).toMatchObject({
-      nodeId: Number(node.id), online: true, battery: true, manufacturerId: { value: 0x0129 }, productTypeId: { value: 0x8002 }, productId: { value: 0x0600 },
+      nodeId: Number(node.id), online: true, battery: true, deviceClassGeneric: 'GENERIC_TYPE_ENTRY_CONTROL', manufacturerId: { value: 0x0129 }, productTypeId: { value: 0x8002 }, productId: { value: 0x0600 },
       commandClasses: ['COMMAND_CLASS_BATTERY', 'COMMAND_CLASS_DOOR_LOCK'],
     });
     expect(await valueOf(device.id, 'locked')).toBe(true);

@@ -70,7 +70,7 @@ function manifestMatches(radio: RadioId, node: RadioNode, manifest: Record<strin
   if (radio === 'zigbee') {
     return listOf(manifest.manufacturerName).includes(node.manufacturer) && listOf(manifest.productId).includes(node.model);
   }
-  const ids = profileOf(radio, node.driver)?.zwaveIds;
+  const ids = profileOf(radio, node.driver)?.zwave;
   return Boolean(ids) && listOf(manifest.manufacturerId).includes(ids!.manufacturerId)
     && listOf(manifest.productTypeId).includes(ids!.productTypeId) && listOf(manifest.productId).includes(ids!.productId);
 }
@@ -133,11 +133,13 @@ export const nodeRequests: SdkRequests = {
   'zwave.getNode': (hub, appId, args) => {
     const node = findNode(hub, 'zwave', args);
     hold(hub, appId, 'zwave', node);
-    const ids = profileOf('zwave', node.driver)?.zwaveIds;
+    const hardware = profileOf('zwave', node.driver)!.zwave!;
+    const battery = node.endpoints.includes('COMMAND_CLASS_BATTERY');
     return {
-      nodeId: Number(node.id), online: true, battery: node.endpoints.includes('COMMAND_CLASS_BATTERY'),
-      deviceClassBasic: 'BASIC_TYPE_ROUTING_SLAVE', deviceClassGeneric: 'GENERIC_TYPE_UNKNOWN', deviceClassSpecific: 'SPECIFIC_TYPE_NOT_USED',
-      manufacturerId: ids?.manufacturerId ?? 0, productTypeId: ids?.productTypeId ?? 0, productId: ids?.productId ?? 0, firmwareId: 0,
+      nodeId: Number(node.id), online: true, battery,
+      // Battery nodes sleep, so they route no one's frames.
+      deviceClassBasic: battery ? 'BASIC_TYPE_SLAVE' : 'BASIC_TYPE_ROUTING_SLAVE', deviceClassGeneric: hardware.generic, deviceClassSpecific: hardware.specific,
+      manufacturerId: hardware.manufacturerId, productTypeId: hardware.productTypeId, productId: hardware.productId, firmwareId: 0,
       commandClasses: commandClassesOf(node),
     };
   },

@@ -13,8 +13,8 @@ module.exports = class LockDevice extends Homey.Device {
   }
 
   describe() {
-    const { nodeId, online, battery, manufacturerId, productTypeId, productId } = this.node;
-    return { nodeId, online, battery, manufacturerId, productTypeId, productId, commandClasses: Object.keys(this.node.CommandClass), reports: this.reports };
+    const { nodeId, online, battery, deviceClassGeneric, manufacturerId, productTypeId, productId } = this.node;
+    return { nodeId, online, battery, deviceClassGeneric, manufacturerId, productTypeId, productId, commandClasses: Object.keys(this.node.CommandClass), reports: this.reports };
   }
 
   /** DOOR_LOCK_OPERATION_SET by Homey's named field, then the raw DOOR_LOCK_OPERATION_GET (0x62 0x02). */
