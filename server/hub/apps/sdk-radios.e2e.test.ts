@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { c as createTar } from 'tar';
 import type { RadioId } from '../radios/profiles.js';
 import { nodeDataId } from '../radios/network.js';
-import { nodeRequests } from './sdk-bridge/nodes.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from './testing/eventually.js';
+// After the hub's modules: the bridge's requests are part of its runtime's import cycle.
+import { nodeRequests } from './sdk-bridge/nodes.js';
 
 const APP = 'com.example.sdkradios';
 const FIXTURE = join(__dirname, 'testing', 'sdk-apps', APP);
@@ -55,15 +56,20 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     });
   });
 
-  it('when a device\'s data names a node, then getNode gives that node whatever its app.json says; when nothing names or matches one, then none', async () => {
-    const getNode = (radio: RadioId, args: Record<string, unknown>) => nodeRequests[`${radio}.getNode`]!(hub.hub, APP, args) as { nodeId: string | number };
-    const { node: sensor } = demoDevice('zigbee', 'temperature');
-    expect(getNode('zigbee', { data: { id: sensor.id }, manifest: null })).toMatchObject({ nodeId: sensor.id, manufacturerName: 'Aqara', receiveWhenIdle: false });
-    const { node: radiator } = demoDevice('zwave', 'thermostat');
-    expect(getNode('zwave', { data: { id: nodeDataId('zwave', radiator.id) }, manifest: { manufacturerId: 297 } })).toMatchObject({
-      nodeId: Number(radiator.id), battery: true, commandClasses: { COMMAND_CLASS_THERMOSTAT_SETPOINT: { id: 0x43 }, COMMAND_CLASS_SENSOR_MULTILEVEL: { id: 0x31 } },
+  it('when a device\'s data names a node, then getNode gives that node whatever its app.json says; another app\'s device or no node matching, then none', async () => {
+    const getNode = (radio: RadioId, deviceId: string) => nodeRequests[`${radio}.getNode`]!(hub.hub, APP, { deviceId }) as { nodeId: string | number };
+    const appDevice = (driver: string) => hub.hub.store.values('device').find((device) => device.driverId === `homey:app:${APP}:${driver}`)!;
+    const { node: radiator, device: radiatorDevice } = demoDevice('zwave', 'thermostat');
+    const lock = appDevice('lock');
+    hub.hub.store.save('device', { ...lock, data: { id: nodeDataId('zwave', radiator.id) } });
+    expect(getNode('zwave', lock.id)).toMatchObject({
+      nodeId: Number(radiator.id), battery: true, deviceClassGeneric: 'GENERIC_TYPE_THERMOSTAT',
+      commandClasses: { COMMAND_CLASS_THERMOSTAT_SETPOINT: { id: 0x43 }, COMMAND_CLASS_SENSOR_MULTILEVEL: { id: 0x31 } },
     });
-    expect(() => getNode('zigbee', { data: { id: 'kitchen' }, manifest: { manufacturerName: 'IKEA of Sweden', productId: 'another bulb' } })).toThrow(/No interviewed Zigbee node for this device/);
+    hub.hub.store.save('device', lock);
+    expect(() => getNode('zwave', radiatorDevice.id)).toThrow(/Device .* of this app/);
+    // The bulb driver's zigbee section names the light; no Z-Wave node is a bulb's.
+    expect(() => getNode('zwave', appDevice('bulb').id)).toThrow(/No interviewed Z-Wave node for device Bulb/);
   });
 
   it('when the app sends the ZCL On command, then the lamp turns on, and the node answers a default response and reports its onOff attribute', async () => {

@@ -6,6 +6,7 @@ import { changeReports, commandClassesOf, runCommand } from '../../radios/comman
 import { nodeDataId, type RadioNode } from '../../radios/network.js';
 import { profileOf, type RadioId } from '../../radios/profiles.js';
 import { attributeReports, endpointDescriptors, exchangeFrame, nodeValues } from '../../radios/zcl.js';
+import { appUri } from '../runtime.js';
 import type { SdkRequests } from './requests.js';
 
 /** A node apps hold (ManagerZigBee/ManagerZwave.getNode): the apps told what it sends, and the values they last heard. */
@@ -77,15 +78,21 @@ function manifestMatches(radio: RadioId, node: RadioNode, manifest: Record<strin
 
 /**
  * A device's node: the node its data names (`data.id` is the node id, or `<radio>:<node id>` as the hub's own radio
- * devices have it), else the first interviewed node its driver's app.json section matches.
+ * devices have it), else the first interviewed node its driver's app.json section matches. The device must be the
+ * app's own, and what it holds is read from the hub's records, never taken from the app's word.
  */
-function findNode(hub: Hub, radio: RadioId, { data, manifest }: Record<string, unknown>): RadioNode {
+function findNode(hub: Hub, appId: string, radio: RadioId, deviceId: unknown): RadioNode {
+  const device = typeof deviceId === 'string' ? hub.store.get('device', deviceId) : undefined;
+  if (!device || device.ownerUri !== appUri(appId)) throw notFound(`Device ${String(deviceId)} of this app`);
+  const driverId = device.driverId.slice(device.driverId.lastIndexOf(':') + 1);
+  const driver = hub.apps.packages.get(appId)?.manifest.drivers.find((candidate) => candidate.id === driverId) as Record<string, unknown> | undefined;
+  const manifest = driver?.[radio];
   const nodes = Object.values(nodesOf(hub, radio)).filter((node) => node.status === 'ready');
-  const named = data && typeof data === 'object' ? (data as Record<string, unknown>).id : undefined;
+  const named = device.data.id;
   const byData = nodes.find((node) => named === node.id || named === nodeDataId(radio, node.id));
   const byManifest = manifest && typeof manifest === 'object' ? nodes.find((node) => manifestMatches(radio, node, manifest as Record<string, unknown>)) : undefined;
   const node = byData ?? byManifest;
-  if (!node) throw notFound(`No interviewed ${radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} node for this device: its data.id names none, and its driver's app.json ${radio} section matches none`);
+  if (!node) throw notFound(`No interviewed ${radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} node for device ${device.name}: its data.id names none, and its driver's app.json ${radio} section matches none`);
   return node;
 }
 
@@ -123,7 +130,7 @@ function sendCommand(hub: Hub, appId: string, args: Record<string, unknown>) {
 
 export const nodeRequests: SdkRequests = {
   'zigbee.getNode': (hub, appId, args) => {
-    const node = findNode(hub, 'zigbee', args);
+    const node = findNode(hub, appId, 'zigbee', args.deviceId);
     hold(hub, appId, 'zigbee', node);
     // The simulated sensors are sleepy end devices on batteries; the mains-powered light routes and listens.
     const receiveWhenIdle = !node.endpoints.includes('powerConfiguration');
@@ -131,7 +138,7 @@ export const nodeRequests: SdkRequests = {
   },
   'zigbee.sendFrame': sendFrame,
   'zwave.getNode': (hub, appId, args) => {
-    const node = findNode(hub, 'zwave', args);
+    const node = findNode(hub, appId, 'zwave', args.deviceId);
     hold(hub, appId, 'zwave', node);
     const hardware = profileOf('zwave', node.driver)!.zwave!;
     const battery = node.endpoints.includes('COMMAND_CLASS_BATTERY');

@@ -4,13 +4,6 @@
 const host = require('./host.cjs');
 const { SimpleClass, Manager } = require('./simple-class.cjs');
 
-/** What the hub needs to find a device's node: its data (naming the node) and its driver's app.json radio section. */
-function nodeQuery(homey, device, radio) {
-  const driverId = device.driver?.id;
-  const driver = (homey.manifest.drivers ?? []).find((candidate) => candidate.id === driverId);
-  return { data: device.getData(), manifest: driver?.[radio] ?? null };
-}
-
 /** The instances of the app's nodes by node id, each told what its node sends. */
 const zigbeeNodes = new Map();
 const zwaveNodes = new Map();
@@ -56,7 +49,7 @@ host.handle('zigbee.frame', ({ nodeId, endpointId, clusterId, frame }) => {
 class ManagerZigBee extends Manager {
   /** @param {any} device @returns {Promise<ZigBeeNode>} */
   async getNode(device) {
-    const info = await host.request('zigbee.getNode', nodeQuery(this.homey, device, 'zigbee'));
+    const info = await host.request('zigbee.getNode', { deviceId: device._state.id });
     if (!zigbeeNodes.has(info.nodeId)) zigbeeNodes.set(info.nodeId, new ZigBeeNode(info));
     return zigbeeNodes.get(info.nodeId);
   }
@@ -138,7 +131,7 @@ host.handle('zwave.report', (report) => zwaveNodes.get(report.nodeId)?._report(r
 class ManagerZwave extends Manager {
   /** @param {any} device @returns {Promise<ZwaveNode>} */
   async getNode(device) {
-    const info = await host.request('zwave.getNode', nodeQuery(this.homey, device, 'zwave'));
+    const info = await host.request('zwave.getNode', { deviceId: device._state.id });
     if (!zwaveNodes.has(info.nodeId)) zwaveNodes.set(info.nodeId, new ZwaveNode(info));
     return zwaveNodes.get(info.nodeId);
   }
