@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { c as createTar } from 'tar';
 import type { RadioId } from '../radios/profiles.js';
@@ -9,10 +11,18 @@ import { nodeRequests } from './sdk-bridge/nodes.js';
 
 const APP = 'com.example.sdkradios';
 const FIXTURE = join(__dirname, 'testing', 'sdk-apps', APP);
+const ROOT_MODULES = join(__dirname, '..', '..', '..', 'node_modules');
 
+/** The fixture with zigbee-clusters (and what it requires) in its node_modules, as a Zigbee app's package carries it. */
 async function pack(): Promise<Buffer> {
+  const folder = mkdtempSync(join(tmpdir(), 'sdkradios-'));
+  cpSync(FIXTURE, folder, { recursive: true });
+  for (const dependency of ['zigbee-clusters', '@athombv/data-types', 'debug', 'ms']) {
+    cpSync(join(ROOT_MODULES, dependency), join(folder, 'node_modules', dependency), { recursive: true });
+  }
   const chunks: Buffer[] = [];
-  for await (const chunk of createTar({ gzip: true, cwd: FIXTURE }, ['.'])) chunks.push(chunk as Buffer);
+  for await (const chunk of createTar({ gzip: true, cwd: folder }, ['.'])) chunks.push(chunk as Buffer);
+  rmSync(folder, { recursive: true });
   return Buffer.concat(chunks);
 }
 
@@ -86,6 +96,14 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     // A read of the onOff attribute answers what the node is now: a read attributes response (0x01), SUCCESS, true.
     await hub.http().post(app('bulb/read')).set(auth()).send({}).expect(204);
     await eventually(async () => expect(await heardFrames()).toContainEqual(expect.stringMatching(/^6:18[0-9a-f]{2}010000001001$/)));
+  });
+
+  it('when the app toggles the lamp through zigbee-clusters\' ZCLNode, as Homey\'s Zigbee apps do, then the lamp toggles and the read answers it', async () => {
+    const { device } = demoDevice('zigbee', 'light');
+    const before = await valueOf(device.id, 'onoff');
+    const { body } = await hub.http().post(app('bulb/toggle')).set(auth()).send({}).expect(200);
+    expect(body).toEqual({ onOff: !before });
+    expect(await valueOf(device.id, 'onoff')).toBe(!before);
   });
 
   it('when a user dims the lamp, then the app\'s node receives the Level Control report of its current level', async () => {

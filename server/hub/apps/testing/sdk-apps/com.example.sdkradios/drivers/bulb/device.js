@@ -17,6 +17,26 @@ module.exports = class BulbDevice extends Homey.Device {
     this.log('Bulb node', this.node.manufacturerName, this.node.productId);
   }
 
+  /**
+   * Zigbee as Homey's Zigbee apps speak it: zigbee-clusters' ZCLNode over this node (the package the test puts in the
+   * app's node_modules), toggling the bulb and reading back its onOff attribute.
+   */
+  async toggleByClusters() {
+    if (!this.zclNode) {
+      const { ZCLNode } = require('zigbee-clusters');
+      const record = this.node.handleFrame;
+      this.zclNode = new ZCLNode(this.node);
+      const parse = this.node.handleFrame;
+      this.node.handleFrame = async (...frame) => {
+        await record(...frame);
+        await parse(...frame);
+      };
+    }
+    const onOff = this.zclNode.endpoints[1].clusters.onOff;
+    await onOff.toggle();
+    return onOff.readAttributes(['onOff']);
+  }
+
   describe() {
     const { manufacturerName, productId, receiveWhenIdle, endpointDescriptors } = this.node;
     return { manufacturerName, productId, receiveWhenIdle, endpointDescriptors, heard: this.heard };
