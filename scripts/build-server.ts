@@ -22,10 +22,11 @@ const entries = ['start', 'start-hub', 'start-demo-cloud', 'start-form'];
 
 /**
  * Packages left to node_modules: native code (better-sqlite3, pg's optional pg-native, @node-rs/argon2's and
- * @resvg/resvg-js's platform binaries) and socket.io, which serves its browser client from files beside its own code. Files read at run time
- * (app worker entry, catalogue) stay where they are: they are found from the working folder.
+ * @resvg/resvg-js's platform binaries), socket.io, which serves its browser client from files beside its own code, and
+ * homey-lib, which reads its schemas, capabilities and icons from its own folder. Files read at run time (app worker
+ * entry, catalogue) stay where they are: they are found from the working folder.
  */
-const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', '@resvg/resvg-js', 'socket.io'];
+const external = ['better-sqlite3', 'pg-native', '@node-rs/argon2', '@resvg/resvg-js', 'socket.io', 'homey-lib'];
 
 /**
  * The bundle is current when the supervisor's file is newer than every source (tests do not go into it) and each

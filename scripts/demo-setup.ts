@@ -1,8 +1,10 @@
 /**
  * npm run demo:setup: a new hub set up end to end through a session of the cloud setup service (scripts/new-hub-setup.ts),
  * against a running `npm start` with the same settings (HOST, CLOUD_PORT, DATA_DIR; CLOUD_URL names another cloud):
- * as its demo account, with the deployment's hub key from its data folder. The new hub lives in a temporary folder
- * for the length of the demo.
+ * as its demo account, with the deployment's hub key from its data folder; `-- --restore` restores it from the
+ * account's newest cloud backup. The new hub listens on SETUP_HUB_PORT (default a free port), is listed among the
+ * account's hubs and keeps running until Ctrl-C, which removes it from the account; its data lives in a temporary
+ * folder for the length of the demo.
  */
 import path from 'node:path';
 import { demoSignIn } from '../server/cloud/account/demo.js';
@@ -21,18 +23,26 @@ const cloudUrl = (process.env.CLOUD_URL ?? `http://${host.includes(':') ? `[${ho
 const cloudPublicKey = await fetch(`${cloudUrl}/delegation/key`, { signal: AbortSignal.timeout(5000) })
   .then((response) => (response.ok ? (response.json() as Promise<string>) : Promise.reject(new Error(`it answered ${response.status}`))))
   .catch((error: Error) => fail(`The cloud at ${cloudUrl} does not answer (${error.cause instanceof Error ? error.cause.message : error.message}): is npm start running? CLOUD_URL names another cloud.`));
-try {
-  await setUpNewHub({
-    cloudUrl,
-    setupUrl: `${cloudUrl}/setup`,
-    signIn,
-    cloudPublicKey,
-    hubSecretKey: loadHubSecretKey(cloudDir),
-    services: { weatherUrl: `${cloudUrl}/weather`, energyUrl: `${cloudUrl}/energy` },
-    host,
-    print: (line) => console.log(line),
+const unknown = process.argv.slice(2).filter((argument) => argument !== '--restore');
+if (unknown.length) fail(`npm run demo:setup takes --restore only, not ${unknown.join(' ')}`);
+const hub = await setUpNewHub({
+  cloudUrl,
+  setupUrl: `${cloudUrl}/setup`,
+  signIn,
+  cloudPublicKey,
+  hubSecretKey: loadHubSecretKey(cloudDir),
+  services: { weatherUrl: `${cloudUrl}/weather`, energyUrl: `${cloudUrl}/energy`, backupUrl: `${cloudUrl}/backup` },
+  host,
+  port: settings.setupHubPort,
+  restore: process.argv.includes('--restore'),
+  print: (line) => console.log(line),
+}).catch((error: Error) => fail(`The setup failed: ${error.message}`));
+console.log(`The hub runs at ${hub.url}, listed among the account's hubs; Ctrl-C stops it and removes it from the account.`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    hub.close().then(
+      () => process.exit(0),
+      (error: Error) => fail(`The hub stopped, but its record could not be removed: ${error.message}`),
+    );
   });
-} catch (error) {
-  fail(`The setup failed: ${(error as Error).message}`);
 }
-process.exit(0);

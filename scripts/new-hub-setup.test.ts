@@ -1,53 +1,120 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CloudAPI } from '../client/cloud/cloud-api.js';
 import { demoSignIn, ensureDemo } from '../server/cloud/account/demo.js';
+import { createHomey, hubOwner } from '../server/cloud/account/hubs.js';
 import { startTestAccount, type TestAccount } from '../server/cloud/account/testing/test-account.js';
+import { completeBackups } from '../server/cloud/backup/backups.js';
+import { createBackupService, type BackupService } from '../server/cloud/backup/service.js';
+import { hubSecret } from '../server/cloud/hub-secret.js';
 import { createSetupService, type SetupService } from '../server/cloud/setup/service.js';
-import { setUpNewHub } from './new-hub-setup.js';
+import { onCloudUpload } from '../server/hub/backup/cloud-backups.js';
+import { bearer, startTestHub } from '../server/hub/testing/test-hub.js';
+import { ownerOf } from '../server/hub/users/users.js';
+import { setUpNewHub, type NewHubSetupOptions } from './new-hub-setup.js';
+
+const KEY = 'test-hub-secret-key';
+/** What a hub restored from a backup must have as the backed-up hub has it. */
+const READS = ['/api/manager/devices/device', '/api/manager/zones/zone', '/api/manager/flow/flow'];
+
+/** A port nothing listens on now, as a user would choose one. */
+const freePort = () => new Promise<number>((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    server.close(() => resolve(port));
+  });
+});
 
 describe('npm run demo:setup: a new hub set up end to end through a setup session', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'new-hub-setup-'));
   let account: TestAccount;
+  let backups: BackupService;
   let setup: SetupService;
-  let setupUrl: string;
+  let options: Omit<NewHubSetupOptions, 'print'>;
+  let demo: Awaited<ReturnType<typeof ensureDemo>>;
+  /** The demo account, signed in as the app is. */
+  let cloud: CloudAPI;
   beforeAll(async () => {
     account = await startTestAccount();
-    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem });
-    setupUrl = await setup.listen(0);
+    backups = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId) });
+    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem, backupsOf: (userId) => completeBackups(backups.db, userId) });
+    const [setupUrl, backupUrl] = [await setup.listen(0), await backups.listen(0)];
+    expect(demoSignIn(account.dataDir)).toBeUndefined();
+    demo = await ensureDemo(account, account.dataDir, { redirectUri: 'http://localhost:3000/cb', publicRedirectUri: 'http://localhost:4000/', hub: { _id: 'abcdefabcdefabcdefabcdef', name: 'Demo Home' } });
+    const signIn = demoSignIn(account.dataDir)!;
+    expect(signIn).toMatchObject({ email: demo.email, password: demo.password, clientSecret: demo.client.secret });
+    options = { cloudUrl: account.url, setupUrl, signIn, cloudPublicKey: account.account.keys.publicPem, hubSecretKey: KEY, services: { backupUrl } };
+    cloud = new CloudAPI({ baseUrl: account.url, clientId: signIn.clientId, clientSecret: signIn.clientSecret });
+    await cloud.authenticateWithPassword({ username: signIn.email, password: signIn.password });
   });
   afterAll(async () => {
     await setup.close();
+    await backups.close();
     await account.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  const homeys = async () => (await cloud.getAuthenticatedUser()).homeys ?? [];
 
-  it("when npm start's demo account sets up a fresh hub, then each state is printed until ready and the hub answers the demo account as its owner under its new name and language", async () => {
-    expect(demoSignIn(account.dataDir)).toBeUndefined();
-    const demo = await ensureDemo(account, account.dataDir, { redirectUri: 'http://localhost:3000/cb', publicRedirectUri: 'http://localhost:4000/', hub: { _id: 'abcdefabcdefabcdefabcdef', name: 'Demo Home' } });
-    const signIn = demoSignIn(account.dataDir)!;
-    expect(signIn).toMatchObject({ email: demo.email, password: demo.password, clientSecret: demo.client.secret });
+  it("when npm start's demo account sets up a fresh hub on a chosen port, then each state is printed until ready, the hub answers the demo account as its owner under its new name and language, and the account lists it at that port until it stops", async () => {
     const lines: string[] = [];
+    const port = await freePort();
+    const result = await setUpNewHub({ ...options, port, name: 'Boat house', language: 'de', print: (line) => lines.push(line) });
+    try {
+      expect(result).toMatchObject({ url: `http://127.0.0.1:${port}`, restoredFrom: null, name: 'Boat house', language: 'de', owner: { athomId: demo.accountId, isOwner: true, name: 'Demo Owner' } });
+      expect(result.states).toEqual(['created', 'connected', 'configuring', 'ready']);
+      const printed = lines.join('\n');
+      expect(printed).toMatch(/serial number HP\d{4}D\d{7}, no owner, setup none/);
+      expect(printed).toContain('the hub says: connected');
+      expect(printed).toContain(`Recorded in the account as ${result.hubId} at http://127.0.0.1:${port}`);
+      for (const command of ['users.login', 'system.setSystemName', 'i18n.setOptionLanguage', 'setup.reset']) expect(printed).toContain(`${command}: done`);
+      expect(printed).toContain("The hub's own account of its setup: ready");
+      expect(lines.at(-1)).toMatch(/answers its owner .*: its name is "Boat house", its language de$/);
+      expect(printed).not.toContain(options.signIn.password);
 
-    const result = await setUpNewHub({
-      cloudUrl: account.url,
-      setupUrl,
-      signIn,
-      cloudPublicKey: account.account.keys.publicPem,
-      hubSecretKey: 'test-hub-secret-key',
-      name: 'Boat house',
-      language: 'de',
-      print: (line) => lines.push(line),
-    });
+      // GET /user/me: the new hub among the account's hubs, after the demo hub (the order they were added), at its port.
+      const listed = await homeys();
+      expect(listed.map(({ _id }) => _id)).toEqual(['abcdefabcdefabcdefabcdef', result.hubId]);
+      expect(listed[1]).toMatchObject({ name: 'Boat house', localUrl: `http://127.0.0.1:${port}`, role: 'owner' });
+      const response = await fetch(`${listed[1]!.localUrl}/api/manager/system/name`, { headers: bearer(result.token) });
+      expect(await response.json()).toBe('Boat house');
+    } finally {
+      await result.close();
+    }
+    expect((await homeys()).map(({ _id }) => _id)).toEqual(['abcdefabcdefabcdefabcdef']);
+  }, 30_000);
 
-    expect(result).toMatchObject({ name: 'Boat house', language: 'de', owner: { athomId: demo.accountId, isOwner: true, name: 'Demo Owner' } });
-    expect(result.states).toEqual(['created', 'connected', 'configuring', 'ready']);
-    const printed = lines.join('\n');
-    expect(printed).toMatch(/serial number HP\d{4}D\d{7}, no owner, setup none/);
-    expect(printed).toContain('the hub says: connected');
-    for (const command of ['users.login', 'system.setSystemName', 'i18n.setOptionLanguage', 'setup.reset']) expect(printed).toContain(`${command}: done`);
-    expect(printed).toContain("The hub's own account of its setup: ready");
-    expect(lines.at(-1)).toMatch(/answers its owner .*: its name is "Boat house", its language de$/);
-    expect(printed).not.toContain(signIn.password);
+  it("when the app restores the new hub from the account's backup its session lists, then the hub has the backed-up home", async () => {
+    // A hub of the demo account, recorded with the account, uploads a backup of its home.
+    const source = await startTestHub();
+    try {
+      source.hub.store.save('user', { ...ownerOf(source.hub)!, athomId: demo.accountId });
+      await createHomey(account.account, demo.accountId, { _id: source.hub.id, name: 'Source home' }, true);
+      Object.assign(source.hub.config, { backupUrl: options.services!.backupUrl, hubSecret: hubSecret(KEY, source.hub.id) });
+      await source.http().post('/api/manager/zones/zone').set(bearer(source.token)).send({ name: 'Wine cellar', icon: 'cellar', parent: (await source.http().get('/api/manager/zones/state').set(bearer(source.token))).body.rootZoneId }).expect(200);
+      const uploaded = new Promise<string | undefined>((resolve) => onCloudUpload(source.hub, ({ backup }) => resolve(backup?._id)));
+      await source.http().post('/api/manager/backup/backup').set(bearer(source.token)).send({}).expect(200);
+      const backupId = await uploaded;
+      expect(backupId).toBeDefined();
+
+      const lines: string[] = [];
+      const result = await setUpNewHub({ ...options, restore: true, print: (line) => lines.push(line) });
+      try {
+        expect(result.restoredFrom).toBe(backupId);
+        expect(lines).toContain('The account has 1 cloud backup to restore from');
+        expect(lines.join('\n')).toContain('backup.restoreCloudBackup: done');
+        expect(result).toMatchObject({ name: 'Garden house', owner: { athomId: demo.accountId, isOwner: true } });
+        for (const read of READS) {
+          const before = (await source.http().get(read).set(bearer(source.token)).expect(200)).body;
+          const after = await fetch(`${result.url}${read}`, { headers: bearer(result.token) });
+          expect(await after.json()).toEqual(before);
+        }
+      } finally {
+        await result.close();
+      }
+    } finally {
+      await source.stop();
+    }
   }, 30_000);
 });

@@ -1,16 +1,20 @@
 /**
  * A new hub set up end to end through a session of the cloud setup service, as the phone app does it: a fresh hub
- * (no owner, no demo home) is started; the app signs in to the cloud, opens a setup session for the hub's serial
- * number, hands it to the hub over the local network (the system manager's joinSetupSession), sends its commands
- * (a login by delegation token, which makes the account the hub's owner, a name, a language), records the name,
- * language and time zone in the session and finishes with the reset; each state is printed until `ready`, and
- * the hub then answers its new owner under its new name. `npm run demo:setup` runs it against `npm start`.
+ * (no owner, no demo home) is started on `port`; the app signs in to the cloud, opens a setup session for the hub's
+ * serial number, hands it to the hub over the local network (the system manager's joinSetupSession), records the
+ * hub in the account (createHomey, with its local address), sends its commands (a login by delegation token, which
+ * makes the account the hub's owner, with `restore` the restore of the account's newest backup the session lists,
+ * a name, a language), records the name, language and time zone in the session and finishes with the reset; each
+ * state is printed until `ready`, and the hub then answers its new owner under its new name. The hub keeps running
+ * until `close`, which also removes its record (its data folder goes with it). `npm run demo:setup` runs it
+ * against `npm start`.
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudAPI } from '../client/cloud/cloud-api.js';
+import type { CloudService } from '../client/cloud/service.js';
 import { hubSecret } from '../server/cloud/hub-secret.js';
 import { systemClock } from '../server/http/clock.js';
 import type { HubConfig } from '../server/hub/context.js';
@@ -26,10 +30,13 @@ export interface NewHubSetupOptions {
   /** What the new hub trusts and is trusted with, as npm start gives its demo hub: the account service's key and the deployment's hub key. */
   cloudPublicKey: string;
   hubSecretKey: string;
-  /** The cloud services the new hub uses, as npm start's demo hub does (weather, energy prices). */
-  services?: Pick<HubConfig, 'weatherUrl' | 'energyUrl'>;
-  /** The address the new hub listens on (a free port). */
+  /** The cloud services the new hub uses, as npm start's demo hub does (weather, energy prices, backups). */
+  services?: Pick<HubConfig, 'weatherUrl' | 'energyUrl' | 'backupUrl'>;
+  /** The address and port the new hub listens on (default 127.0.0.1, a free port). */
   host?: string;
+  port?: number;
+  /** Restore the new hub from the newest of the account's cloud backups the session lists (none: set up empty). */
+  restore?: boolean;
   /** How the app names the hub and which language it speaks. */
   name?: string;
   language?: string;
@@ -38,12 +45,20 @@ export interface NewHubSetupOptions {
 
 export interface NewHubSetupResult {
   hubId: string;
+  /** Where the hub answers, as its account record says (localUrl). */
+  url: string;
+  /** The owner's session on the new hub, from the login by delegation token. */
+  token: string;
+  /** The backup it was restored from, if any. */
+  restoredFrom: string | null;
   /** The hub's own answers once set up, to its new owner. */
   name: string;
   owner: { name: string; athomId: string; isOwner: boolean };
   language: string;
   /** The session's states in the order they were seen. */
   states: string[];
+  /** Stops the hub, removes its record from the account and its data folder. */
+  close(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,13 +77,19 @@ async function hubCall<T>(hubUrl: string, method: string, path: string, { token,
 }
 
 export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSetupResult> {
-  const { print, host = '127.0.0.1', name = 'Garden house', language = 'nl' } = options;
+  const { print, host = '127.0.0.1', port = 0, name = 'Garden house', language = 'nl' } = options;
   const serialNumber = `HP${new Date(systemClock.now()).getUTCFullYear()}D${String(randomInt(10_000_000)).padStart(7, '0')}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'new-hub-'));
   const running = createHub({ dataDir, demoHome: false, validateResponses: false, development: false, cloudPublicKey: options.cloudPublicKey, serialNumber, setupUrl: options.setupUrl, ...options.services });
+  let forget = async () => {};
+  const close = async () => {
+    await forget();
+    await running.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     running.hub.config.hubSecret = hubSecret(options.hubSecretKey, running.hub.id);
-    const hubUrl = await running.listen(0, host);
+    const hubUrl = await running.listen(port, host);
     const unset = await hubCall<SetupProgress>(hubUrl, 'GET', '/api/manager/system/setup-session');
     print(`New hub ${running.hub.id} at ${hubUrl}: serial number ${unset.sn}, no owner, setup ${unset.state}`);
 
@@ -86,6 +107,11 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
 
     const joined = await hubCall<SetupProgress>(hubUrl, 'POST', '/api/manager/system/setup-session', { body: { sessionId, hubToken: session.hubToken } });
     print(`Handed to the hub over the local network; the hub says: ${joined.state}`);
+    // The app knows the hub's id as its mDNS record tells it; the record makes the account its owner in the cloud.
+    const hubId = running.hub.id;
+    await cloud.account.createHomey({ data: { _id: hubId, name, serial: unset.sn ?? undefined, softwareVersion: running.hub.version, localUrl: hubUrl } });
+    forget = () => cloud.account.deleteHomey({ id: hubId }).then(() => undefined);
+    print(`Recorded in the account as ${hubId} at ${hubUrl}`);
     const seen = async () => {
       const { state } = await setup.getSessionState({ sessionId });
       if (state !== states.at(-1)) {
@@ -102,9 +128,11 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
     const { phrases } = await setup.getSessionVoice({ sessionId, language });
     print(`The hub's voice in ${language}: "${phrases.welcome}"`);
 
+    const restoredFrom = options.restore ? await newestBackup(setup, sessionId, print) : null;
     const delegation = await cloud.createDelegationToken({ audience: 'homey' });
     const sent = [
       await setup.loginByDelegationToken({ sessionId, data: { token: delegation } }),
+      ...(restoredFrom ? [await setup.createSessionCommand({ sessionId, manager: 'backup', command: 'restoreCloudBackup', args: { backupId: restoredFrom } })] : []),
       await setup.createSessionCommand({ sessionId, manager: 'system', command: 'setSystemName', args: { name } }),
       await setup.createSessionCommand({ sessionId, manager: 'i18n', command: 'setOptionLanguage', args: { value: language } }),
       await setup.updateSessionHomey({ sessionId, data: { factoryreset: false, name, extraProperties: { timezone } } }),
@@ -135,9 +163,19 @@ export async function setUpNewHub(options: NewHubSetupOptions): Promise<NewHubSe
     const hubName = await hubCall<string>(hubUrl, 'GET', '/api/manager/system/name', { token });
     const { value: hubLanguage } = await hubCall<{ value: string }>(hubUrl, 'GET', '/api/manager/i18n/option/language', { token });
     print(`The new hub answers its owner ${owner.name} (${user.email}, ${owner.isOwner ? 'owner' : 'not the owner'}): its name is "${hubName}", its language ${hubLanguage}`);
-    return { hubId: running.hub.id, name: hubName, owner: { name: owner.name, athomId: owner.athomId, isOwner: owner.isOwner }, language: hubLanguage, states };
-  } finally {
-    await running.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    return { hubId, url: hubUrl, token, restoredFrom, name: hubName, owner: { name: owner.name, athomId: owner.athomId, isOwner: owner.isOwner }, language: hubLanguage, states, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+/** The newest of the account's backups the session offers (getSessionBackups), printed; an error when there is none. */
+async function newestBackup(setup: CloudService<'setup'>, sessionId: string, print: (line: string) => void): Promise<string> {
+  const backups = await setup.getSessionBackups({ sessionId });
+  print(`The account has ${backups.length} cloud backup${backups.length === 1 ? '' : 's'} to restore from`);
+  const [newest] = backups;
+  if (!newest) throw new Error('The account has no cloud backup to restore from: take one on a hub of the account first (scheduleBackup)');
+  print(`Restoring the backup ${newest._id} of "${newest.homeyName}" taken ${newest.createdAt}`);
+  return newest._id;
 }

@@ -19,6 +19,8 @@ export interface StartSettings {
   connectPort: number;
   /** The hub's HTTPS port, with its local certificate from the cloud: its record's localUrlSecure. */
   hubSecurePort: number;
+  /** The port of the hub `npm run demo:setup` sets up; 0: a free one. */
+  setupHubPort: number;
   dataDir: string;
   docsDir: string;
   /** The PEM of CLOUD_PUBLIC_KEY_FILE, which verifies delegation tokens at the hub's login; else the local service's key. */
@@ -117,6 +119,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
   const cloudPort = port('CLOUD_PORT', 4861);
   const connectPort = port('CONNECT_PORT', 4862);
   const hubSecurePort = port('HUB_SECURE_PORT', 4863);
+  const setupHubPort = port('SETUP_HUB_PORT', 0);
 
   const hostNames = (env.HUB_HOSTNAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
   const badNames = hostNames.filter((name) => !isHost(name));
@@ -174,6 +177,7 @@ export function readStartSettings(env: NodeJS.ProcessEnv, root: string): StartSe
     cloudPort,
     connectPort,
     hubSecurePort,
+    setupHubPort,
     dataDir,
     docsDir: path.resolve(set('DOCS_DIR') ?? path.join(root, 'dist', 'docs')),
     cloudPublicKey,
@@ -199,7 +203,7 @@ const KNOWN_SETTINGS = [
   'HOST', 'HUB_PORT', 'FORM_PORT', 'CLOUD_PORT', 'CONNECT_PORT', 'HUB_SECURE_PORT', 'HUB_HOSTNAMES', 'HUB_MDNS', 'LOG_LEVEL',
   'CLOUD_DATABASE_URL', 'SMTP_URL', 'WEATHER_URL', 'REDIS_URL', 'TRUSTED_PROXIES', 'CLOUD_INSTANCE_ID', 'CLOUD_PUBLIC_KEY_FILE',
   'DATA_DIR', 'DOCS_DIR', 'CLOUD_SHARED_SECRET', 'CLOUD_REGION', 'CLOUD_STATUS_SECRET', 'STORE_SECRET', 'WEBHOOK_CALLBACK_ALLOW',
-  'CLOUD_URL', 'HUB_URL', 'HUB_TOKEN',
+  'CLOUD_URL', 'HUB_URL', 'HUB_TOKEN', 'SETUP_HUB_PORT',
 ];
 const OURS = /^(HUB|CLOUD|FORM|CONNECT)_/;
 

@@ -25,11 +25,17 @@ export const operations = {
   /**
    * Sign in on the sign-in page
    *
-   * The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state; a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
+   * The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state, unless the app must first be allowed: then the answer is the consent page (200, see authoriseConsent); a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
    *
    * The page's own script (the one script its CSP allows, by hash) sends the form with `Accept: application/json`: then every redirect is answered 200 `{ location }` instead of a 303, and the script replaces the page's history entry with it, so that Back from the app does not open the password form again; any other answer is the page, shown in place. Without script the form posts as a plain form.
    */
   authoriseSignIn: {"method":"post","path":"/oauth2/authorise","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["client_id","redirect_uri","response_type","state","scope","code_challenge","code_challenge_method","email","password"],"required":true},"args":[{"name":"client_id","in":"body","required":true,"types":["string"]},{"name":"redirect_uri","in":"body","required":true,"types":["string"]},{"name":"response_type","in":"body","required":true,"types":["string"]},{"name":"state","in":"body","required":false,"types":["string"]},{"name":"scope","in":"body","required":false,"types":["string"]},{"name":"code_challenge","in":"body","required":false,"types":["string"]},{"name":"code_challenge_method","in":"body","required":false,"types":["string"]},{"name":"email","in":"body","required":true,"types":["string"]},{"name":"password","in":"body","required":true,"types":["string"]}],"status":200},
+  /**
+   * Allow or deny an app on the consent page
+   *
+   * After a correct sign-in (authoriseSignIn), an app that is not one of the platform's own (trusted) clients and that the user has not yet allowed every asked scope is shown a consent page naming the app and each scope, with Allow and Deny. Allow remembers the consent for this user, app and scopes (a later request for the same or fewer scopes skips the page; one for more asks again, and remembers them all) and redirects (303) with a code and the state; Deny redirects with `error=access_denied` and the state (RFC 6749 §4.1.2.1). The user lists and withdraws consents with getAuthenticatedUserConsents and deleteAuthenticatedUserConsent. A ticket that is expired, forged or for another request shows an error page (400); a form from another site is refused (403), as the sign-in's. Asked for JSON (the page's script), a redirect is answered 200 `{ location }`.
+   */
+  authoriseConsent: {"method":"post","path":"/oauth2/authorise/consent","auth":"none","scopes":[],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["client_id","redirect_uri","response_type","state","scope","code_challenge","code_challenge_method","consent","decision"],"required":true},"args":[{"name":"client_id","in":"body","required":true,"types":["string"]},{"name":"redirect_uri","in":"body","required":true,"types":["string"]},{"name":"response_type","in":"body","required":true,"types":["string"]},{"name":"state","in":"body","required":false,"types":["string"]},{"name":"scope","in":"body","required":false,"types":["string"]},{"name":"code_challenge","in":"body","required":false,"types":["string"]},{"name":"code_challenge_method","in":"body","required":false,"types":["string"]},{"name":"consent","in":"body","required":true,"types":["string"]},{"name":"decision","in":"body","required":true,"types":["string"]}],"status":200},
   /**
    * Get an access token (OAuth2 token endpoint)
    *
@@ -102,6 +108,18 @@ export const operations = {
    * Every token issued to it stops working.
    */
   deleteAuthenticatedUserClient: {"method":"delete","path":"/user/me/client/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
+  /**
+   * List the apps the signed-in user allowed on a consent page
+   *
+   * Each third-party app (OAuth client) the user allowed on the consent page of the authorization-code flow, with every scope allowed. The platform's own trusted clients ask no consent and are not listed.
+   */
+  getAuthenticatedUserConsents: {"method":"get","path":"/user/me/consent","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Withdraw the consent given to an app
+   *
+   * Forgets the user's consent to the app and ends every token the app holds for the user (its sign-ins, refresh tokens included): its next authorization request shows the consent page again. 404 for a consent that is not the user's.
+   */
+  deleteAuthenticatedUserConsent: {"method":"delete","path":"/user/me/consent/{id}","auth":"token","scopes":["account"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"pattern":"^[0-9a-f]{24}$","types":["string"]}],"status":204},
   /**
    * Get an account
    *

@@ -793,11 +793,31 @@ export interface paths {
         put?: never;
         /**
          * Sign in on the sign-in page
-         * @description The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state; a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
+         * @description The page's form. A correct e-mail and password redirect (303) to the redirect URI with a code (single use, valid 60 seconds) and the state, unless the app must first be allowed: then the answer is the consent page (200, see authoriseConsent); a wrong one shows the page again (200) with the message. Failures are throttled per e-mail address and per client address, as the hub's local sign-in (429 page with Retry-After). A form a browser posts from another site (Sec-Fetch-Site other than same-origin, or without it an Origin other than the service's) is refused (403 page) before it is read. The page is never framed (X-Frame-Options DENY, CSP frame-ancestors 'none').
          *
          *     The page's own script (the one script its CSP allows, by hash) sends the form with `Accept: application/json`: then every redirect is answered 200 `{ location }` instead of a 303, and the script replaces the page's history entry with it, so that Back from the app does not open the password form again; any other answer is the page, shown in place. Without script the form posts as a plain form.
          */
         post: operations["authoriseSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth2/authorise/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or deny an app on the consent page
+         * @description After a correct sign-in (authoriseSignIn), an app that is not one of the platform's own (trusted) clients and that the user has not yet allowed every asked scope is shown a consent page naming the app and each scope, with Allow and Deny. Allow remembers the consent for this user, app and scopes (a later request for the same or fewer scopes skips the page; one for more asks again, and remembers them all) and redirects (303) with a code and the state; Deny redirects with `error=access_denied` and the state (RFC 6749 §4.1.2.1). The user lists and withdraws consents with getAuthenticatedUserConsents and deleteAuthenticatedUserConsent. A ticket that is expired, forged or for another request shows an error page (400); a form from another site is refused (403), as the sign-in's. Asked for JSON (the page's script), a redirect is answered 200 `{ location }`.
+         */
+        post: operations["authoriseConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1603,6 +1623,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/me/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps the signed-in user allowed on a consent page
+         * @description Each third-party app (OAuth client) the user allowed on the consent page of the authorization-code flow, with every scope allowed. The platform's own trusted clients ask no consent and are not listed.
+         */
+        get: operations["getAuthenticatedUserConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/consent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw the consent given to an app
+         * @description Forgets the user's consent to the app and ends every token the app holds for the user (its sign-ins, refresh tokens included): its next authorization request shows the consent page again. 404 for a consent that is not the user's.
+         */
+        delete: operations["deleteAuthenticatedUserConsent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/me/newsletter": {
         parameters: {
             query?: never;
@@ -1719,6 +1779,38 @@ export interface components {
             state?: string;
             street?: string;
             zipcode?: string;
+        };
+        /** @description An app (OAuth client) the user allowed, on its consent page, to act for them with these scopes. */
+        Consent: {
+            /** @description The consent, to withdraw it (deleteAuthenticatedUserConsent). */
+            _id: string;
+            clientId: string;
+            clientName: string;
+            /**
+             * Format: date-time
+             * @description When the app was first allowed.
+             */
+            grantedAt: string;
+            /** @description Every scope allowed so far. */
+            scopes: string[];
+            /**
+             * Format: date-time
+             * @description When it was last allowed more scopes.
+             */
+            updatedAt: string;
+        };
+        /** @description The consent page's form: the OAuth parameters of the request as hidden fields, the page's `consent` ticket (which says who signed in, for this client, redirect URI, scopes and PKCE challenge, valid 10 minutes) and the user's `decision`. */
+        ConsentForm: {
+            client_id: string;
+            code_challenge?: string;
+            code_challenge_method?: string;
+            consent: string;
+            /** @enum {string} */
+            decision: "allow" | "deny";
+            redirect_uri: string;
+            response_type: string;
+            scope?: string;
+            state?: string;
         };
         /** @description The claims of a valid delegation token. */
         DelegationClaims: {
@@ -3793,7 +3885,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Wrong e-mail or password; the page again with the message, the password field focused (autofocus), marked `aria-invalid` and described by the message. Asked for JSON (the page's script), a redirect's address. */
+            /** @description Wrong e-mail or password; the page again with the message, the password field focused (autofocus), marked `aria-invalid` and described by the message. Or, signed in, the consent page naming the app and the scopes it asks (authoriseConsent). Asked for JSON (the page's script), a redirect's address. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3845,6 +3937,59 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="en"><head><title>Sign in</title></head><body><p role="alert">Too many failed sign-ins: try again in 4 s</p></body></html> */
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    authoriseConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ConsentForm"];
+            };
+        };
+        responses: {
+            /** @description Asked for JSON (the page's script), a redirect's address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "location": "http://localhost:3000/oauth2/callback?error=access_denied&state=xyz"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uri */
+                        location: string;
+                    };
+                };
+            };
+            303: components["responses"]["Redirect"];
+            /** @description The OAuth parameters are wrong, or the consent ticket is expired, forged or for another request; shown on the page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Sign-in error</title></head><body><p role="alert">This consent page has expired.</p></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form was posted from another site; a page saying so. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Sign-in error</title></head><body><p role="alert">This sign-in form was sent from another site.</p></body></html> */
                     "text/html": string;
                 };
             };
@@ -5214,6 +5359,55 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAuthenticatedUserConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consents, most recently updated first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consent"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteAuthenticatedUserConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The consent's `_id`.
+                 * @example 5a7d2c1e9f3b4a6d8e0c1b2a
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent is withdrawn and the app's tokens ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -73,7 +73,7 @@ export const operations = {
   /**
    * Get the backups the hub may be restored from
    *
-   * The user's hub backups to restore the new hub from. No backup service exists yet in this platform, so the list is always empty; it will list the backup service's backups of the user's hubs once that service exists.
+   * The session user's complete cloud backups, of every hub of theirs, newest first, as the backup service keeps them (its getMyBackups). To restore the new hub from one, send the command `backup.restoreCloudBackup` with `{ backupId }` after the login (createSessionCommand): the hub downloads it with its own credential, which needs the hub's record in the account (createHomey), and restores before the next command.
    */
   getSessionBackups: {"method":"get","path":"/{sessionId}/backup","auth":"token","scopes":["account.readonly"],"private":false,"crud":null,"pathParams":["sessionId"],"queryParams":[],"body":null,"args":[{"name":"sessionId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
 } as const satisfies Record<string, OperationSpec>;

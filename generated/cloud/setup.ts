@@ -63,7 +63,7 @@ export interface paths {
         };
         /**
          * Get the backups the hub may be restored from
-         * @description The user's hub backups to restore the new hub from. No backup service exists yet in this platform, so the list is always empty; it will list the backup service's backups of the user's hubs once that service exists.
+         * @description The session user's complete cloud backups, of every hub of theirs, newest first, as the backup service keeps them (its getMyBackups). To restore the new hub from one, send the command `backup.restoreCloudBackup` with `{ backupId }` after the login (createSessionCommand): the hub downloads it with its own credential, which needs the hub's record in the account (createHomey), and restores before the next command.
          */
         get: operations["getSessionBackups"];
         put?: never;
@@ -261,6 +261,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Backup: {
+            _id: string;
+            /** @description The hub's update channel. */
+            channel: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description SHA-256 of the bytes (hex), once complete. */
+            hash: string | null;
+            homeyId: string;
+            homeyModel: string;
+            homeyName: string;
+            /** @description The hub's platform (`local`, `cloud`). */
+            homeyPlatform: string;
+            homeyPlatformVersion: number;
+            /** @description What the hub says of the backup (free-form, at most 16 KiB of JSON). */
+            meta: Record<string, never>;
+            /** @description Bytes, once complete. */
+            size: number | null;
+            state: components["schemas"]["BackupState"];
+            userId: string;
+            /** @description The hub's software version when it took the backup. */
+            version: string;
+        };
+        /**
+         * @description `uploading` from createBackup until setBackupComplete checks the uploaded bytes against the size and hash the hub states; only `complete` backups are listed and can be downloaded.
+         * @enum {string}
+         */
+        BackupState: "uploading" | "complete";
         /** @description The new session, with the token the hub uses for its side of it (shown this once). */
         CreatedSetupSession: components["schemas"]["SetupSession"] & {
             /** @description Pass it to the hub (over the local link): the hub sends it as `Authorization: Bearer <hubToken>`. */
@@ -574,13 +604,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The backups (none yet). */
+            /** @description The backups. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>[];
+                    "application/json": components["schemas"]["Backup"][];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -17,6 +17,18 @@ export const operations = {
    */
   scheduleBackup: {"method":"post","path":"/api/manager/backup/backup","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /**
+   * List the owner's cloud backups
+   *
+   * The complete backups the cloud backup service keeps for the hub's owner, of any of their hubs, newest first: the ones this hub may be restored from. Needs the hub's cloud backup service and credential and an owner signed in with a cloud account (409 otherwise); the service's refusal or absence is a 503.
+   */
+  getCloudBackups: {"method":"get","path":"/api/manager/backup/cloud-backup","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
+  /**
+   * Restore the hub from one of its owner's cloud backups
+   *
+   * Downloads the backup, checks its bytes against the size and SHA-256 the service recorded and that it is a hub database, then answers and puts it in place of the hub's data: every item (devices, zones, flows, users ...), the time series and the settings become the backup's, announced to clients as deletes and creates; the hub keeps its id and cloud credential. Every session ends (as after a factory reset): clients sign in again, the owner with a delegation token as before. Only the owner may restore (403); a backup running is a 409, as is a hub without cloud backups (see getCloudBackups); a backup the service does not know is a 404; bytes that do not match, or are no hub database, a 502.
+   */
+  restoreCloudBackup: {"method":"post","path":"/api/manager/backup/cloud-backup/{backupId}/restore","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["backupId"],"queryParams":[],"body":null,"args":[{"name":"backupId","in":"path","required":true,"pattern":"^[A-Za-z0-9_-]{22}$","types":["string"]}],"status":200},
+  /**
    * Get whether a backup is taken every night
    *
    * `false` until enabled.

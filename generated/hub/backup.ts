@@ -20,6 +20,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manager/backup/cloud-backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the owner's cloud backups
+         * @description The complete backups the cloud backup service keeps for the hub's owner, of any of their hubs, newest first: the ones this hub may be restored from. Needs the hub's cloud backup service and credential and an owner signed in with a cloud account (409 otherwise); the service's refusal or absence is a 503.
+         */
+        get: operations["getCloudBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manager/backup/cloud-backup/{backupId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore the hub from one of its owner's cloud backups
+         * @description Downloads the backup, checks its bytes against the size and SHA-256 the service recorded and that it is a hub database, then answers and puts it in place of the hub's data: every item (devices, zones, flows, users ...), the time series and the settings become the backup's, announced to clients as deletes and creates; the hub keeps its id and cloud credential. Every session ends (as after a factory reset): clients sign in again, the owner with a delegation token as before. Only the owner may restore (403); a backup running is a 409, as is a hub without cloud backups (see getCloudBackups); a backup the service does not know is a 404; bytes that do not match, or are no hub database, a 502.
+         */
+        post: operations["restoreCloudBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manager/backup/option/automaticBackupsEnabled": {
         parameters: {
             query?: never;
@@ -153,6 +193,30 @@ export interface components {
         BooleanOption: {
             value: boolean;
         };
+        /** @description A backup as the cloud backup service keeps it (its getBackup answer). */
+        CloudBackup: {
+            _id: string;
+            channel: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description SHA-256 of the bytes (hex). */
+            hash: string | null;
+            /** @description The hub it was taken of. */
+            homeyId: string;
+            homeyModel: string;
+            homeyName: string;
+            homeyPlatform: string;
+            homeyPlatformVersion: number;
+            meta: Record<string, never>;
+            size: number | null;
+            state: string;
+            /** @description The cloud account it belongs to. */
+            userId: string;
+            /** @description The hub's software version when it took the backup. */
+            version: string;
+        };
         /** @description Every failed call answers this body. Clients show `error_description`; `error` is a short code. A `stack` is sent only by a server started in development mode. */
         Error: {
             /**
@@ -179,6 +243,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A service the hub relies on (a cloud service) answered with an error or an answer the hub cannot use. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -199,6 +272,24 @@ export interface components {
         };
         /** @description The token lacks the scope, or the user's role does not allow the call. */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No item with this id. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The call needs something this hub does not have now (a service not configured or unreachable, a program not installed). */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -246,6 +337,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getCloudBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudBackup"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    restoreCloudBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The cloud backup's `_id`. */
+                backupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup restored from; the restore takes place right after this answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudBackup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOptionAutomaticBackupsEnabled: {

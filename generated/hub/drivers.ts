@@ -255,10 +255,10 @@ export interface components {
             units?: string;
         };
         /**
-         * @description What kind of device this is; decides its icon, its place in the apps and the voice assistants.
+         * @description What kind of device this is; decides its icon, its place in the apps and the voice assistants. The device classes of homey-lib (the library of Athom's CLI and store), which an app's drivers may declare.
          * @enum {string}
          */
-        DeviceClass: "airconditioning" | "airpurifier" | "amplifier" | "blinds" | "button" | "camera" | "coffeemachine" | "curtain" | "dishwasher" | "doorbell" | "fan" | "garagedoor" | "heater" | "homealarm" | "kettle" | "light" | "lock" | "other" | "remote" | "sensor" | "socket" | "speaker" | "sunshade" | "thermostat" | "tv" | "vacuumcleaner" | "washer" | "windowcoverings";
+        DeviceClass: "airconditioning" | "airfryer" | "airpurifier" | "airtreatment" | "amplifier" | "battery" | "bicycle" | "blinds" | "boiler" | "bridge" | "button" | "camera" | "car" | "coffeemachine" | "cooktop" | "curtain" | "dehumidifier" | "diffuser" | "dishwasher" | "doorbell" | "dryer" | "evcharger" | "fan" | "faucet" | "fireplace" | "freezer" | "fridge" | "fridge_and_freezer" | "fryer" | "gameconsole" | "garagedoor" | "grill" | "heater" | "heatpump" | "homealarm" | "hood" | "humidifier" | "kettle" | "lawnmower" | "light" | "lock" | "mediaplayer" | "microwave" | "mop" | "multicooker" | "networkrouter" | "other" | "oven" | "oven_and_microwave" | "petfeeder" | "pump" | "radiator" | "remote" | "scooter" | "sensor" | "service" | "settopbox" | "shutterblinds" | "siren" | "smokealarm" | "socket" | "solarpanel" | "speaker" | "sprinkler" | "sunshade" | "thermostat" | "tv" | "vacuumcleaner" | "vehicle" | "washer" | "washer_and_dryer" | "waterheater" | "waterpurifier" | "watervalve" | "windowcoverings";
         /** @description How the device uses energy, for the energy overview. */
         DeviceEnergy: {
             approximation?: {

@@ -1,4 +1,5 @@
 import type { ServiceHttp } from '../http/service.js';
+import { completeBackups } from './backup/backups.js';
 import { createBackupService } from './backup/service.js';
 import type { ContentServiceConfig } from './content.js';
 import type { HubDelivery } from './hub-delivery.js';
@@ -34,6 +35,7 @@ export interface ContentServicesConfig extends ContentServiceConfig {
  */
 export async function createContentServices(config: ContentServicesConfig): Promise<Map<string, ServiceHttp>> {
   const { dataDir, databaseUrl, accountUrl, accountKey, connectDelivery, hubOwner, ...common } = config;
+  const backup = await createBackupService({ ...common, dataDir, databaseUrl, accountKey, ownerOf: hubOwner });
   return new Map<string, ServiceHttp>([
     ['/weather', createWeatherService(common)],
     ['/geolocate', createGeolocateService(common)],
@@ -44,8 +46,8 @@ export async function createContentServices(config: ContentServicesConfig): Prom
     ['/flow', await createFlowService({ ...common, dataDir, databaseUrl, accountKey })],
     ['/icons', await createIconsService({ ...common, dataDir, databaseUrl, accountKey })],
     ['/dns', await createDnsService({ ...common, dataDir, databaseUrl })],
-    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountKey })],
-    ['/backup', await createBackupService({ ...common, dataDir, databaseUrl, accountKey, ownerOf: hubOwner })],
+    ['/setup', await createSetupService({ ...common, dataDir, databaseUrl, accountKey, backupsOf: (userId) => completeBackups(backup.db, userId) })],
+    ['/backup', backup],
     ['/webhooks', await createWebhooksService({ ...common, dataDir, databaseUrl, accountKey, connectDelivery, publicUrl: `${accountUrl}/webhooks` })],
   ]);
 }

@@ -57,7 +57,7 @@ describe('delegation tokens: every user-facing cloud service takes one of its ow
       backup: await createBackupService({ dataDir: dir('backup'), accountKey, hubSecretKey, ownerOf: (hubId) => hubOwner(account.account, hubId) }),
       webhooks: await createWebhooksService({ dataDir: dir('webhooks'), accountKey, hubSecretKey }),
       flow: await createFlowService({ dataDir: dir('flow'), accountKey }),
-      setup: await createSetupService({ dataDir: dir('setup'), accountKey }),
+      setup: await createSetupService({ dataDir: dir('setup'), accountKey, backupsOf: async () => [] }),
       connect: createConnectService({ ...account.connectAccount(), hubSecretKey }),
       icons: await createIconsService({ dataDir: dir('icons'), accountKey }),
       apps: await createAppsService({ dataDir: dir('apps'), accountKey }),

@@ -38,6 +38,27 @@ export interface Tables {
     created_at: string;
     /** The account that registered the client through the API; null for clients of the platform. */
     owner_id: string | null;
+    /** 1 for the platform's own clients, which ask no consent (oauth/consents.ts). */
+    trusted: Generated<number>;
+  };
+  /** What a user allowed an app on the consent page: every scope so far (JSON). */
+  oauth_consents: {
+    id: string;
+    user_id: string;
+    client_id: string;
+    scopes: string;
+    granted_at: string;
+    updated_at: string;
+  };
+  /** A signed-in request waiting on its consent page, by its ticket's SHA-256 (single use, short-lived). */
+  oauth_consent_tickets: {
+    ticket_hash: string;
+    user_id: string;
+    client_id: string;
+    redirect_uri: string;
+    scopes: string;
+    code_challenge: string | null;
+    expires_at: string;
   };
   auth_codes: {
     code_hash: string;

@@ -121,7 +121,8 @@ export async function ensureDemo(service: AccountService, dataDir: string, optio
 
   const clients: ClientRegistration[] = [
     { id: DEMO_CLIENT_ID, secret: secrets.clientSecret, name: 'Demo App', redirectUris: [options.redirectUri], grants: ['authorization_code', 'refresh_token', 'client_credentials', 'password'], scopes: ['account', 'homey'] },
-    { id: DEMO_PUBLIC_CLIENT_ID, name: 'Open Hub Support', redirectUris: [options.publicRedirectUri], grants: ['authorization_code', 'refresh_token'], scopes: ['account', 'homey'] },
+    // The support form is the platform's own (no consent page); the Demo App plays a third party's app.
+    { id: DEMO_PUBLIC_CLIENT_ID, name: 'Open Hub Support', redirectUris: [options.publicRedirectUri], grants: ['authorization_code', 'refresh_token'], scopes: ['account', 'homey'], trusted: true },
   ];
   for (const client of clients) await service.registerClient(client);
 

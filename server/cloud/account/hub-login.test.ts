@@ -1,7 +1,7 @@
 import { bearer, startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { newUser } from '../../hub/users/users.js';
-import { formFields } from './oauth/testing.js';
-import { APP, PASSWORD, startTestAccount, type TestAccount } from './testing/test-account.js';
+import { authorise } from './oauth/testing.js';
+import { APP, startTestAccount, type TestAccount } from './testing/test-account.js';
 
 describe('signing in to a real hub with a delegation token of the real account service', () => {
   let cloud: TestAccount;
@@ -20,9 +20,8 @@ describe('signing in to a real hub with a delegation token of the real account s
     const { id, email } = await cloud.signUp();
     hub.hub.store.insert('user', newUser({ name: 'Anna', athomId: id, verified: true, role: 'user' }));
 
-    const page = await cloud.http().get('/oauth2/authorise').query({ client_id: APP.id, redirect_uri: APP.redirectUris[0], response_type: 'code', scope: 'account,homey.zone.readonly' }).expect(200);
-    const signedIn = await cloud.http().post('/oauth2/authorise').type('form').send({ ...formFields(page.text), email, password: PASSWORD }).expect(303);
-    const code = new URL(signedIn.headers.location!).searchParams.get('code')!;
+    // On the page: the password, then the app allowed on the consent page.
+    const code = await authorise(cloud, { client: APP, email, scope: 'account,homey.zone.readonly' });
     const tokens = await cloud.http().post('/oauth2/token').auth(APP.id, APP.secret).type('form')
       .send({ grant_type: 'authorization_code', code, redirect_uri: APP.redirectUris[0] }).expect(200);
     const { body: delegation } = await cloud.http().post('/delegation/token?audience=homey').set('Authorization', `Bearer ${tokens.body.access_token}`).expect(200);

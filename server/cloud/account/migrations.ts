@@ -1,6 +1,7 @@
 /** The schema of the account service's database, step by step (kysely's Migrator runs what a database lacks). */
 import type { Kysely, Migration } from 'kysely';
 import { hubOrderMigration } from './hub-order.js';
+import { consentsMigration } from './oauth/consents.js';
 
 // Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
 const initial: Migration = {
@@ -316,5 +317,6 @@ export const migrations: Record<string, Migration> = {
   '007-newsletter-language': newsletterLanguage,
   '008-accounts-hardware-lists': accountsHardwareLists,
   '009-hub-order': hubOrderMigration,
+  '010-oauth-consents': consentsMigration,
 };
 

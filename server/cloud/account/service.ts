@@ -16,7 +16,7 @@ import { DEFAULT_PASSWORD_COST, Passwords, type PasswordCost } from './crypto.js
 import { openAccountDb } from './db.js';
 import { loadDelegationKeys } from './delegation.js';
 import { accountLimits, type LimitSettings } from './limits.js';
-import { authorisePage, authoriseSignIn } from './oauth/authorise.js';
+import { authoriseConsent, authorisePage, authoriseSignIn } from './oauth/authorise.js';
 import { registerClient, type ClientRegistration } from './oauth/clients.js';
 import { tokenEndpoint, type ExtensionGrant } from './oauth/token-endpoint.js';
 import { authenticateAccess } from './oauth/tokens.js';
@@ -105,6 +105,8 @@ export async function createAccountService(config: AccountServiceConfig): Promis
       tokenEndpoint(account, new Map(Object.entries(config.extensionGrants ?? {}))),
       authorisePage(account),
       authoriseSignIn(account),
+      authoriseConsent(account),
+      authoriseConsent(account),
       uploadAvatar(account),
       ...regionRoutes(config, db, clock),
     ],

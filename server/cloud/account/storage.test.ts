@@ -65,7 +65,7 @@ for (const [name, describeOn] of backends) describeOn(`account storage on ${name
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
       expect(tables).toEqual([
         'auth_codes', 'avatars', 'email_verifications', 'hub_apps', 'hub_metadata', 'hub_users', 'hubs', 'installer_information', 'invites',
-        'mailing_list_members', 'mailing_list_tags', 'oauth_clients', 'password_resets', 'peripherals', 'self_hosted_servers', 'tokens',
+        'mailing_list_members', 'mailing_list_tags', 'oauth_clients', 'oauth_consent_tickets', 'oauth_consents', 'password_resets', 'peripherals', 'self_hosted_servers', 'tokens',
         'user_addresses', 'user_devices', 'user_subscriptions', 'users',
       ]);
     } finally {

@@ -39,6 +39,8 @@ export async function createUserClient(account: Account, ownerId: string, input:
     scopes: JSON.stringify([...new Set(input.scopes)]),
     created_at: account.iso(),
     owner_id: ownerId,
+    // A user's own client is a third party's app to everyone signing in to it: it asks consent.
+    trusted: 0,
   };
   await account.db.insertInto('oauth_clients').values(row).execute();
   return { ...view(row), secret };

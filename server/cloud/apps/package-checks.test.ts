@@ -4,7 +4,7 @@ import { REFUSED_MEMBERS, ZEROS_BOMB_REFUSAL } from '../../common/app-package/te
 import { CHECKS_IN_ALL, CHECKS_PER_USER } from './package-checks.js';
 import { startApps, type AppsFixture, type TestUser } from './testing/apps-fixture.js';
 import { sha256, upload } from './testing/flows.js';
-import { appJson } from './testing/packages.js';
+import { appJson, makePackage } from './testing/packages.js';
 
 /** The store's check of uploaded packages: the hub's reader and refusals, and how many checks run at once. */
 describe('cloud apps service: checking uploaded packages', () => {
@@ -48,7 +48,7 @@ describe('cloud apps service: checking uploaded packages', () => {
 
   it('when a user has their checks under way, then 429; when the store has its, then 503; both with Retry-After, the upload kept', async () => {
     const appId = `com.test.checked${apps + 1}`;
-    const { finish, build } = await uploaded(rawPackage(appFiles(appId)));
+    const { finish, build } = await uploaded(await makePackage(appJson(appId, '1.0.0')));
     const checks = store.apps.state.packageChecks;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -58,7 +58,7 @@ describe('cloud apps service: checking uploaded packages', () => {
     expect(mine.headers['retry-after']).toBe('5');
     const others = Array.from({ length: CHECKS_IN_ALL - CHECKS_PER_USER }, (_, i) => checks.run(`other-${i}`, () => held));
     const stranger = await store.user();
-    const { finish: theirs } = await uploaded(rawPackage(appFiles(`com.test.checked${apps + 1}`)), stranger);
+    const { finish: theirs } = await uploaded(await makePackage(appJson(`com.test.checked${apps + 1}`, '1.0.0')), stranger);
     const all = await theirs().expect(503);
     expect(all.body).toMatchObject({ error: 'service_unavailable', statusCode: 503 });
     expect(all.headers['retry-after']).toBe('5');

@@ -8,7 +8,7 @@ import { createAppsService, type AppsService } from './service.js';
 import { signInForApps } from './testing/account-users.js';
 import type { TestUser } from './testing/apps-fixture.js';
 import { sha256, upload } from './testing/flows.js';
-import { appJson, makePackage } from './testing/packages.js';
+import { appJson, driverImages, makePackage } from './testing/packages.js';
 
 const SECRET = 'e2e-secret';
 const APP = 'com.e2e.lamps';
@@ -18,6 +18,9 @@ const APP = 'com.e2e.lamps';
  * audience apps; a developer publishes, a reviewer approves, a hub installs, crashes and is answered, a user
  * reviews; and bad input is refused with nothing half-stored.
  */
+// The journey test publishes, reviews and installs on a hub (homey-lib validates the package at each step).
+jest.setTimeout(60_000);
+
 describe('app store end to end, with the account service', () => {
   let account: TestAccount;
   let apps: AppsService;
@@ -42,7 +45,7 @@ describe('app store end to end, with the account service', () => {
     const dev = await signIn();
     const reviewer = await signIn(['app_reviewer']);
     const user = await signIn();
-    const manifest = appJson(APP, '1.0.0', { platforms: ['cloud'], drivers: [{ id: 'lamp', name: 'Lamp', class: 'light', capabilities: ['onoff'], connectivity: ['matter'], matter: { vendorId: 4660, productId: [1] } }] });
+    const manifest = appJson(APP, '1.0.0', { platforms: ['cloud'], drivers: [{ id: 'lamp', name: 'Lamp', class: 'light', capabilities: ['onoff'], connectivity: ['matter'], matter: { vendorId: 4660, productId: [1] }, images: driverImages('lamp') }] });
     const { body: created } = await api().post(`/app/${APP}/build`).set(dev.auth).send({ version: '1.0.0', changelog: { en: 'First' } }).expect(200);
     const bytes = await makePackage(manifest);
     await upload({ api } as never, created.upload.url, bytes).expect(200);
@@ -111,8 +114,10 @@ describe('app store end to end, with the account service', () => {
       const cases: Array<[(version: string) => Record<string, unknown>, RegExp]> = [
         [(version) => appJson('com.e2e.other', version), /not this app's id com\.e2e\.mixed/],
         [() => appJson('com.e2e.mixed', '9.9.9'), /not this build's version 1\.0\.2/],
-        [(version) => appJson('com.e2e.mixed', version, { sdk: 4 }), /sdk must be 1, 2 or 3/],
-        [(version) => appJson('com.e2e.mixed', version, { drivers: [{ id: 'x y', name: 'X', class: 'light', capabilities: [] }] }), /needs an id/],
+        // homey-lib's publish validation, and the SDK a hub runs.
+        [(version) => appJson('com.e2e.mixed', version, { sdk: 4 }), /^The app is not valid \(homey-lib, publish level\): manifest\.sdk should be <= 3/],
+        [(version) => appJson('com.e2e.mixed', version, { drivers: [{ id: 'x', name: 'X', class: 'spaceship', capabilities: [], images: driverImages('x') }] }), /drivers\.x invalid driver class: spaceship/],
+        [(version) => appJson('com.e2e.mixed', version, { sdk: 2 }), /sdk 2: this hub runs SDK v3 apps/],
       ];
       for (const [index, [manifest, message]] of cases.entries()) {
         const version = `1.0.${index + 1}`;

@@ -259,15 +259,18 @@ describe('the connect service: a hub reached through its tunnel', () => {
     it("when an app signs in with a provider, then the code the provider sends back reaches the app through connect", async () => {
       const appDir = path.join(dataDir, 'com.example.oauth');
       mkdirSync(appDir);
-      writeFileSync(path.join(appDir, 'app.json'), JSON.stringify({ id: 'com.example.oauth', version: '1.0.0', sdk: 3, name: 'OAuth', author: { name: 'Dev', email: 'dev@example.com' } }));
-      writeFileSync(path.join(appDir, 'app.js'), `export default async function (homey) {
-  try {
-    const signIn = await homey.cloud.createOAuth2Callback(homey.env.API_URL);
-    signIn.on('url', (url) => homey.settings.set('url', url)).on('code', (code) => homey.settings.set('code', code));
-  } catch (error) {
-    homey.settings.set('error', error.message);
+      writeFileSync(path.join(appDir, 'app.json'), JSON.stringify({ id: 'com.example.oauth', version: '1.0.0', compatibility: '>=12.0.0', sdk: 3, name: { en: 'OAuth' }, author: { name: 'Dev', email: 'dev@example.com' } }));
+      writeFileSync(path.join(appDir, 'app.js'), `const Homey = require('homey');
+module.exports = class OAuthApp extends Homey.App {
+  async onInit() {
+    try {
+      const signIn = await this.homey.cloud.createOAuth2Callback(Homey.env.API_URL);
+      signIn.on('url', (url) => this.homey.settings.set('url', url)).on('code', (code) => this.homey.settings.set('code', code));
+    } catch (error) {
+      this.homey.settings.set('error', error.message);
+    }
   }
-}
+};
 `);
       const values = () => hub.hub.store.get('appsettings', 'com.example.oauth')?.values ?? {};
       hub.hub.config.callbackUrl = callbackUrl;

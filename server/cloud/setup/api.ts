@@ -28,7 +28,7 @@ export const setupApi = defineApi<operations, typeof manifest.operations, SetupC
     loginByDelegationToken: ({ sessionId, data }, context) => sendCommand(context.service.db, sessionId, loginCommand(data.token), now(context)),
     updateSessionHomey: ({ sessionId, data }, context) => sendCommand(context.service.db, sessionId, resetCommand(data), now(context)),
     getSessionVoice: ({ language }) => voiceFor(language),
-    getSessionBackups: () => [],
+    getSessionBackups: (_args, context) => context.service.backupsOf(userOf(context)),
     getTimezone: ({ ip }, { remoteAddress }) => {
       const timezone = rangeAt(ip ?? remoteAddress)?.timezone;
       if (!timezone) throw notFound('Time zone of this address');

@@ -1,3 +1,4 @@
+import type { components } from '../../../generated/cloud/backup.js';
 import type { Guard, Session } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
 import { secretHash } from '../../http/secrets.js';
@@ -12,7 +13,16 @@ export interface HubCaller extends Session {
   sessionId: string;
 }
 
-export type SetupContext = ServiceContext<{ db: SetupDb; clock: Clock }, CloudSession | HubCaller>;
+export type CloudBackup = components['schemas']['Backup'];
+
+/** What the setup service's handlers share: its database, its clock and the users' backups (from the backup service). */
+export interface SetupState {
+  db: SetupDb;
+  clock: Clock;
+  backupsOf(userId: string): Promise<CloudBackup[]>;
+}
+
+export type SetupContext = ServiceContext<SetupState, CloudSession | HubCaller>;
 
 /** What a hub's token grants: its own session's hub side. */
 const HUB_SCOPE = 'setup.hub';

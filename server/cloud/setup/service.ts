@@ -5,7 +5,7 @@ import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '..
 import type { ContentServiceConfig } from '../content.js';
 import { delegationTokenVerifier } from '../identity.js';
 import { setupApi } from './api.js';
-import { setupVerifier, type HubCaller } from './callers.js';
+import { setupVerifier, type CloudBackup, type HubCaller, type SetupState } from './callers.js';
 import { openSetupDb, type SetupDb } from './db.js';
 import type { CloudSession } from '../identity.js';
 
@@ -16,6 +16,11 @@ export interface SetupServiceConfig extends Omit<ContentServiceConfig, 'hubSecre
   databaseUrl?: string;
   /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens offline. */
   accountKey: string;
+  /**
+   * A user's complete cloud backups, newest first, as the backup service keeps them (`completeBackups` over its
+   * database: the services of a deployment share it): what a new hub may be restored from (getSessionBackups).
+   */
+  backupsOf(userId: string): Promise<CloudBackup[]>;
 }
 
 export interface SetupService extends ServiceHttp {
@@ -31,7 +36,7 @@ export async function createSetupService(config: SetupServiceConfig): Promise<Se
     ...config,
     contract: spec,
     api: setupApi,
-    context: withState<{ db: SetupDb; clock: typeof systemClock }, CloudSession | HubCaller>({ db, clock }),
+    context: withState<SetupState, CloudSession | HubCaller>({ db, clock, backupsOf: config.backupsOf }),
     verify: setupVerifier(db, delegationTokenVerifier(config.accountKey, 'setup')),
   });
   return withDatabase(http, db, { db });

@@ -8,6 +8,8 @@ import { DEMO_OWNER_ATHOM_ID } from '../../hub/demo-home.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
+import { completeBackups } from '../backup/backups.js';
+import { createBackupService, type BackupService } from '../backup/service.js';
 import { createSetupService, type SetupService } from './service.js';
 import { SESSION_TTL_MS } from './sessions.js';
 
@@ -36,6 +38,7 @@ async function hubSide(setupUrl: string, sessionId: string, hubToken: string, hu
 describe('cloud setup service', () => {
   let account: TestAccount;
   let setup: SetupService;
+  let backups: BackupService;
   let hub: TestHub;
   let url: string;
   const clock = new FakeClock(Date.parse('2026-11-23T12:00:00Z'));
@@ -45,13 +48,15 @@ describe('cloud setup service', () => {
   beforeAll(async () => {
     account = await startTestAccount();
     database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-    setup = await createSetupService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, validateResponses: true, development: true });
+    backups = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, ownerOf: async () => null });
+    setup = await createSetupService({ dataDir, databaseUrl: database?.url, accountKey: account.account.keys.publicPem, clock, validateResponses: true, development: true, backupsOf: (userId) => completeBackups(backups.db, userId) });
     url = await setup.listen(0);
     hub = await startTestHub();
   });
   afterAll(async () => {
     await hub.stop();
     await setup.close();
+    await backups.close();
     await account.stop();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -114,11 +119,17 @@ describe('cloud setup service', () => {
     expect((await request(url).get(`/${session.id}`).set(user.auth).expect(200)).body.sn).toBe(SN);
   });
 
-  it('when the voice, backups and time zone are asked, then the language\'s voice, no backups (no backup service yet) and the address\'s zone come', async () => {
+  it("when the voice, backups and time zone are asked, then the language's voice, the user's own complete backups and the address's zone come", async () => {
     const { user, session } = await open();
+    const stranger = await account.user();
+    const row = (id: string, userId: string, state: 'uploading' | 'complete') => ({
+      id, user_id: userId, homey_id: 'a'.repeat(24), homey_name: 'Home', homey_platform: 'local', homey_platform_version: 2, homey_model: 'homey-pro', version: '12.0.0', channel: 'stable',
+      state, size: 1, hash: '0'.repeat(64), uploaded_size: 1, uploaded_hash: '0'.repeat(64), meta: '{}', created_at: '2026-11-23T02:00:00.000Z', completed_at: state === 'complete' ? '2026-11-23T02:00:09.000Z' : null,
+    });
+    await backups.db.insertInto('backups').values([row('A'.repeat(22), user.id, 'complete'), row('B'.repeat(22), user.id, 'uploading'), row('C'.repeat(22), stranger.id, 'complete')]).execute();
     expect((await request(url).get(`/${session.id}/voice`).query({ language: 'nl' }).set(user.auth).expect(200)).body).toMatchObject({ language: 'nl', voice: 'nl', phrases: { welcome: 'Hallo! Ik ben je nieuwe hub.' } });
     await request(url).get(`/${session.id}/voice`).query({ language: 'xx' }).set(user.auth).expect(404);
-    expect((await request(url).get(`/${session.id}/backup`).set(user.auth).expect(200)).body).toEqual([]);
+    expect((await request(url).get(`/${session.id}/backup`).set(user.auth).expect(200)).body).toMatchObject([{ _id: 'A'.repeat(22), userId: user.id, state: 'complete' }]);
     expect((await request(url).get('/timezone').query({ ip: '198.51.100.23' }).expect(200)).body).toEqual({ timezone: 'Europe/Amsterdam' });
     expect((await request(url).get('/timezone').query({ ip: '2001:db8:1::1' }).expect(200)).body).toEqual({ timezone: 'Europe/Oslo' });
     await request(url).get('/timezone').expect(404);

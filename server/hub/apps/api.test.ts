@@ -75,8 +75,11 @@ describe('apps manager', () => {
     await post('/app/com.example.nothing/restart').expect(404);
   });
 
-  it('when reading locales and usage, then they come from the manifest and the worker', async () => {
-    await get(`/app/${SUN}/locale`).expect(200, { en: { sunset: 'Sunset', daytime: 'It is daytime' }, nl: { sunset: 'Zonsondergang', daytime: 'Het is dag' } });
+  it('when reading locales and usage, then they come from the package locales folder and the worker', async () => {
+    await get(`/app/${SUN}/locale`).expect(200, {
+      en: { sunrise: 'Sunrise', sunset: 'Sunset', nextSunset: 'Next sunset', daytime: 'It is daytime' },
+      nl: { sunrise: 'Zonsopkomst', sunset: 'Zonsondergang', nextSunset: 'Volgende zonsondergang', daytime: 'Het is dag' },
+    });
     const { body: usage } = await get(`/app/${SUN}/usage`).expect(200);
     expect(usage.cpu).toBeGreaterThanOrEqual(0);
     expect(usage.mem).toBeGreaterThan(100_000);

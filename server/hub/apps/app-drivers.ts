@@ -48,7 +48,8 @@ export function packageDrivers(manifest: Manifest): DriverDefinition[] {
     color: manifest.brandColor.toLowerCase(),
     capabilities: driver.capabilities,
     options: driver.options ?? {},
-    initial: driver.initial ?? {},
+    // An SDK v3 device sets its first values itself (in its onInit).
+    initial: {},
     settings: driverSettings(driver.settings),
     energy: null,
     asksPin: false,

@@ -35,17 +35,14 @@ export interface LogLine {
 
 /** What an app's worker says to the hub (see worker/runner.js). */
 export type WorkerMessage =
-  | { type: 'ready'; sdk: boolean }
+  | { type: 'ready' }
   | { type: 'trigger'; cardId: string; tokens: Record<string, unknown>; state: Record<string, unknown>; deviceId?: string; matched?: string[] }
   | { type: 'request'; requestId: number; method: string; args: Record<string, unknown> }
   | { type: 'realtime'; event: string; data: unknown }
   | { type: 'setSetting'; name: string; value: unknown }
-  | { type: 'setCapability'; deviceId: string; capabilityId: string; value: unknown }
   | { type: 'token'; id: string; tokenType: 'string' | 'number' | 'boolean'; title: string; value: string | number | boolean | null }
   | { type: 'tokenValue'; id: string; value: string | number | boolean | null }
   | { type: 'tokenRemove'; id: string }
-  | { type: 'timer'; id: number; time: number }
-  | { type: 'cancelTimer'; id: number }
   | { type: 'oauth2Callback'; id: number; apiUrl: string }
   | { type: 'result'; callId: number; value?: unknown; error?: string; statusCode?: number }
   | { type: 'usage'; callId: number; mem: number };
@@ -84,9 +81,10 @@ export class AppWorker {
     this.log = log;
     this.output = events.output;
     this.worker = new Worker(RUNNER, {
-      workerData: { appDir, settings, now, env, debug, hub },
-      // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as homey.env.
-      env: {},
+      workerData: { appDir, settings, now, env, hub },
+      // An app sees none of the hub's environment (SMTP_URL and the like): what it may read comes as Homey.env. A
+      // devkit run in debug mode sets DEBUG=1, as Athom's `homey app run` does (apps open their inspector on it).
+      env: debug ? { DEBUG: '1' } : {},
       stdout: true,
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_HEAP_MB },

@@ -16,14 +16,17 @@ const SECRET = 'hub-e2e-secret';
 const APP = 'com.e2e.hublamp';
 /** An app with one flow card that crashes it. */
 const manifest = (version: string) => appJson(APP, version, { drivers: [], settings: [], flow: { triggers: [], conditions: [], actions: [{ id: 'crash', title: { en: 'Crash' } }] } });
-const APP_JS = `export default async function onInit(homey) {
-  homey.flow.getActionCard('crash').registerRunListener(() => {
-    setImmediate(() => {
-      throw new Error('The lamp melted');
+const APP_JS = `const Homey = require('homey');
+module.exports = class Lamps extends Homey.App {
+  async onInit() {
+    this.homey.flow.getActionCard('crash').registerRunListener(() => {
+      setImmediate(() => {
+        throw new Error('The lamp melted');
+      });
     });
-  });
-  homey.log('Lamps ready');
-}
+    this.log('Lamps ready');
+  }
+};
 `;
 
 /**

@@ -5,9 +5,9 @@ import type { components } from '../../../generated/cloud/apps.js';
 import { ApiError } from '../../http/errors.js';
 import { fetchCloudJson } from '../cloud-fetch.js';
 import type { AppStoreLink, Hub } from '../context.js';
-import { unpackArchive } from '../devkit/unpack.js';
+import { unpackArchive } from '../../common/app-package/unpack.js';
 import { HUB_MODEL } from '../system/info.js';
-import { readManifest } from './manifest.js';
+import { validateApp } from './manifest.js';
 import type { Channel, Release } from './store-catalogue.js';
 
 type AppInstall = components['schemas']['AppInstall'];
@@ -57,7 +57,7 @@ export async function downloadRelease(hub: Hub, id: string, install: AppInstall)
   const done = () => rmSync(dir, { recursive: true, force: true });
   try {
     await unpackArchive(bytes, dir);
-    const manifest = readManifest(dir);
+    const manifest = await validateApp(dir, 'debug');
     if (manifest.id !== id || manifest.version !== install.version) throw badGateway(`The app store's package of ${id} ${install.version} holds ${manifest.id} ${manifest.version}`);
     return { version: install.version, channel: install.channel, dir, manifest, done };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import HomeyLib from 'homey-lib';
-import { checkManifest, readManifest } from './manifest.js';
+import { readdirSync } from 'node:fs';
+import { checkManifest, validateApp } from './manifest.js';
+import { CATALOGUE_DIR } from './store-catalogue.js';
 import { matchRoute } from './routes.js';
 
 const base = { id: 'com.example.lamps', version: '1.0.0', sdk: 3, name: { en: 'Lamps' }, author: { name: 'Ada' } };
@@ -43,16 +44,32 @@ describe('app.json as SDK v3 apps write it (homey-lib allows it)', () => {
   });
 });
 
-describe('the SDK v3 fixture apps (testing/sdk-apps)', () => {
-  // Athom's own validator, as `homey app validate --level debug` runs it: the fixtures are apps Athom's tools accept.
-  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion', 'com.example.sdkesm', 'com.example.sdkwebhook'])('when %s is checked by homey-lib at debug level and by the hub, then both accept it', async (id) => {
-    const dir = join(__dirname, 'testing', 'sdk-apps', id);
+describe('apps homey-lib validates (validateApp)', () => {
+  const quietly = async <T>(work: () => Promise<T>): Promise<T> => {
+    // homey-lib warns on the console of what it only advises (a missing titleFormatted).
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      await expect(new HomeyLib.App(dir).validate({ level: 'debug' })).resolves.toBeUndefined();
+      return await work();
     } finally {
       warn.mockRestore();
     }
-    expect(readManifest(dir).id).toBe(id);
+  };
+
+  // Athom's own validator, as `homey app run` runs it: the fixtures are apps Athom's tools accept, and so is the hub.
+  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion', 'com.example.sdkesm', 'com.example.sdkwebhook', 'com.example.sdkhardware', 'com.example.sdkradios'])('when the fixture %s is validated at debug level, then the hub reads it', async (id) => {
+    const manifest = await quietly(() => validateApp(join(__dirname, 'testing', 'sdk-apps', id), 'debug'));
+    expect(manifest.id).toBe(id);
+  });
+
+  // The apps the hub ships (the demo home's and the store's first) are what a developer reads first: publishable.
+  const releases = readdirSync(CATALOGUE_DIR).flatMap((id) => readdirSync(join(CATALOGUE_DIR, id)).filter((version) => version !== 'releases.json').map((version) => [id, version]));
+  it.each(releases)('when the demo app %s %s is validated at publish level, then homey-lib and the hub accept it, its texts in its locales', async (id, version) => {
+    const manifest = await quietly(() => validateApp(join(CATALOGUE_DIR, id!, version!), 'publish'));
+    expect(manifest).toMatchObject({ id, version, sdk: 3 });
+    expect(Object.keys(manifest.locales)).toContain('en');
+  });
+
+  it('when a folder holds no app.json, then 400 before homey-lib is asked', async () => {
+    await expect(validateApp(join(__dirname, 'testing'), 'debug')).rejects.toMatchObject({ statusCode: 400, message: 'An app package holds app.json' });
   });
 });

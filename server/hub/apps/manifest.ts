@@ -1,8 +1,7 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { badRequest } from '../../http/errors.js';
 import type { ArgSpec, TokenSpec } from '../flow/cards.js';
-import type { CapabilityValue } from '../drivers/capabilities.js';
 import type { DeviceClass, DriverCapabilityOptions } from '../drivers/catalogue.js';
 import { isSettingName } from './setting-values.js';
 
@@ -24,9 +23,11 @@ export interface ManifestDriver {
   connectivity?: string[];
   capabilities: string[];
   options?: Record<string, DriverCapabilityOptions>;
-  initial?: Record<string, CapabilityValue>;
   /** Device settings as app.json declares them (app-drivers.ts reads them). */
   settings?: unknown;
+  /** The hardware its devices are on the radios, as app.json declares it (sdk-bridge/nodes.ts finds their nodes by it). */
+  zigbee?: Record<string, unknown>;
+  zwave?: Record<string, unknown>;
 }
 
 /** A route of the app's own API (`/api/app/<appId>/<path>`); the app registers its handler by name. */
@@ -62,64 +63,70 @@ export interface Manifest {
 }
 
 export const APP_ID = /^[a-z0-9]+(\.[a-z0-9_-]+)+$/;
-const VERSION = /^\d+\.\d+\.\d+$/;
 const LOCAL_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const ROUTE_PATH = /^(\/(:?[A-Za-z0-9_.-]+))*\/?$/;
-const SETTING_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 const SCOPE = /^homey(\.[a-z]+(-[a-z]+)*)*$/;
 /** Every route of the app's API needs this scope unless it names its own or is public. */
 export const DEFAULT_ROUTE_SCOPE = 'homey.app';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter(isObject) : []);
 
-/** Checks an app.json read from a package (the catalogue's, a devkit upload's): a 400 naming what is wrong. */
+/**
+ * The hub's reading of an app.json that homey-lib accepted (validateApp): texts in English, flow cards, drivers and
+ * routes as the hub has them. What homey-lib leaves to the platform is checked here, a 400 naming it: SDK v3 (the
+ * only SDK this hub runs), the `api` routes (homey-lib has no schema for them) and setting ids the hub can keep.
+ */
 export function checkManifest(value: unknown): Manifest {
-  if (!isObject(value)) throw badRequest('app.json must be a JSON object');
+  if (!isObject(value) || typeof value.id !== 'string') throw badRequest('app.json must be a JSON object with an id');
   const fail = (what: string) => badRequest(`app.json: ${what}`);
-  if (typeof value.id !== 'string' || !APP_ID.test(value.id)) throw fail('id must be a reverse-domain app id such as com.example.app');
-  if (typeof value.version !== 'string' || !VERSION.test(value.version)) throw fail('version must be major.minor.patch');
-  if (value.sdk !== 1 && value.sdk !== 2 && value.sdk !== 3) throw fail('sdk must be 1, 2 or 3');
-  // A name per language ({ en, nl }) as store packages have it; the hub shows the English one.
-  const name = isObject(value.name) && typeof value.name.en === 'string' ? value.name.en : value.name;
-  if (typeof name !== 'string' || !name) throw fail('name is required: a text, or texts per language with en');
-  const author = value.author;
-  if (!isObject(author) || typeof author.name !== 'string' || (author.email !== undefined && typeof author.email !== 'string')) {
-    throw fail('author needs a name (and may have an email)');
-  }
+  if (value.sdk !== 3) throw fail(`sdk ${String(value.sdk)}: this hub runs SDK v3 apps (sdk: 3)`);
+  const author = isObject(value.author) ? value.author : {};
   const flow = isObject(value.flow) ? value.flow : {};
-  const rawCards = (list: unknown) => (Array.isArray(list) ? (list as unknown[]) : []);
-  const rawDrivers = Array.isArray(value.drivers) ? (value.drivers as unknown[]) : [];
-  for (const item of [...rawCards(flow.triggers), ...rawCards(flow.conditions), ...rawCards(flow.actions), ...rawDrivers]) {
-    if (!isObject(item) || typeof item.id !== 'string' || !LOCAL_ID.test(item.id)) throw fail('every flow card and driver needs an id of letters, digits, _ and -');
-  }
-  for (const driver of rawDrivers as Array<Record<string, unknown>>) if (!Array.isArray(driver.capabilities)) throw fail(`driver ${String(driver.id)} needs capabilities`);
-  const cards = (list: unknown) => rawCards(list).map((card) => manifestCard(card as Record<string, unknown>));
-  const drivers = (rawDrivers as Array<Record<string, unknown>>).map((driver) => ({ ...driver, name: text(driver.name) ?? String(driver.id) }) as ManifestDriver);
-  const settings = Array.isArray(value.settings) ? (value.settings as Manifest['settings']) : [];
-  for (const setting of settings) {
-    if (!isObject(setting) || typeof setting.id !== 'string' || !SETTING_ID.test(setting.id) || !isSettingName(setting.id)) {
-      throw fail('every setting needs an id of letters, digits, _, . and - other than __proto__, constructor and prototype');
-    }
-  }
-  const api = checkRoutes(value.api, fail);
+  const cards = (kind: string) => list(flow[kind]).map(manifestCard);
+  const settings = list(value.settings).map((setting) => ({ id: String(setting.id), type: String(setting.type), default: setting.value }));
+  for (const { id } of settings) if (!isSettingName(id)) throw fail(`setting ${id}: an id other than __proto__, constructor and prototype`);
   return {
     id: value.id,
-    version: value.version,
-    sdk: value.sdk,
-    name,
+    version: String(value.version),
+    sdk: 3,
+    name: text(value.name) ?? value.id,
     brandColor: typeof value.brandColor === 'string' && /^#[0-9a-fA-F]{6}$/.test(value.brandColor) ? value.brandColor : '#888888',
     icon: typeof value.icon === 'string' ? value.icon : '/assets/icon.svg',
-    author: { name: author.name, email: typeof author.email === 'string' ? author.email : null },
+    author: { name: String(author.name ?? ''), email: typeof author.email === 'string' ? author.email : null },
     permissions: Array.isArray(value.permissions) ? value.permissions.filter((p): p is string => typeof p === 'string') : [],
     compatibility: typeof value.compatibility === 'string' ? value.compatibility : '>=12.0.0',
     settings,
-    locales: isObject(value.locales) ? (value.locales as Manifest['locales']) : {},
-    flow: { triggers: cards(flow.triggers), conditions: cards(flow.conditions), actions: cards(flow.actions) },
-    drivers,
+    locales: {},
+    flow: { triggers: cards('triggers'), conditions: cards('conditions'), actions: cards('actions') },
+    drivers: list(value.drivers).map(manifestDriver),
     capabilities: isObject(value.capabilities) ? (value.capabilities as Manifest['capabilities']) : {},
-    api,
+    api: checkRoutes(value.api, fail),
+  };
+}
+
+/** A driver of app.json: its name in English, its capabilities' numeric options (`capabilitiesOptions`). */
+function manifestDriver(driver: Record<string, unknown>): ManifestDriver {
+  const declared = isObject(driver.capabilitiesOptions) ? driver.capabilitiesOptions : {};
+  const options = Object.fromEntries(Object.entries(declared).filter(([, option]) => isObject(option)).map(([id, option]) => {
+    const fields = option as Record<string, unknown>;
+    const numeric = Object.entries({ min: fields.min, max: fields.max, step: fields.step, decimals: fields.decimals }).filter(([, n]) => typeof n === 'number');
+    const title = text(fields.title);
+    const units = text(fields.units);
+    return [id, { ...Object.fromEntries(numeric), ...(title ? { title } : {}), ...(units ? { units } : {}), ...(typeof fields.setable === 'boolean' ? { setable: fields.setable } : {}) }];
+  }));
+  return {
+    id: String(driver.id),
+    name: text(driver.name) ?? String(driver.id),
+    class: driver.class as DeviceClass,
+    ...(Array.isArray(driver.connectivity) ? { connectivity: driver.connectivity as string[] } : {}),
+    capabilities: Array.isArray(driver.capabilities) ? (driver.capabilities as string[]) : [],
+    options,
+    settings: driver.settings,
+    ...(isObject(driver.zigbee) ? { zigbee: driver.zigbee } : {}),
+    ...(isObject(driver.zwave) ? { zwave: driver.zwave } : {}),
   };
 }
 
@@ -195,15 +202,47 @@ function manifestCard(card: Record<string, unknown>): ManifestCard {
 /** The app's icon as items show it (the app's own, its drivers' and flow cards' owner icon). */
 export const appIconObj = (manifest: Pick<Manifest, 'id' | 'icon'>) => ({ id: manifest.id, url: `/app/${manifest.id}${manifest.icon}` });
 
-/** Reads and checks the app.json of the package in `dir`. */
+/** How strictly homey-lib checks an app: `debug` for what a hub runs, `publish` for what the app store publishes. */
+export type ValidationLevel = 'debug' | 'publish';
+
+/** The longest part of homey-lib's refusal an error carries (it lists every schema branch it tried). */
+const REFUSAL_CHARS = 2_000;
+
+/**
+ * Validates the app package unpacked in `dir` with homey-lib (Athom's own validator, as `homey app validate`
+ * runs it) at `level`, then reads it as the hub does (checkManifest); a 400 naming what is refused. The hub also
+ * needs app.js, the entry point its worker loads. What homey-lib only warns of goes to the console, as in Athom's CLI.
+ */
+export async function validateApp(dir: string, level: ValidationLevel): Promise<Manifest> {
+  if (!existsSync(join(dir, 'app.json'))) throw badRequest('An app package holds app.json');
+  if (!existsSync(join(dir, 'app.js'))) throw badRequest('An app package holds app.js, the app\'s entry point');
+  // Loaded when an app is validated: a hub that is never sent one need not hold homey-lib's schemas.
+  const { default: HomeyLib } = await import('homey-lib');
+  try {
+    await new HomeyLib.App(dir).validate({ level });
+  } catch (error) {
+    // Its messages name files by their path on this machine: the package's own path is what the developer knows.
+    const message = (error as Error).message.replaceAll(dir, '').trim();
+    throw badRequest(`The app is not valid (homey-lib, ${level} level): ${message.slice(0, REFUSAL_CHARS)}`);
+  }
+  return readManifest(dir);
+}
+
+/** Reads the app.json of a package homey-lib validated when it came (an installed app's, the hub's catalogue's). */
 export function readManifest(dir: string): Manifest {
-  const file = join(dir, 'app.json');
-  if (!existsSync(file) || !existsSync(join(dir, 'app.js'))) throw badRequest('An app package holds app.json and app.js');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf-8'));
+    parsed = JSON.parse(readFileSync(join(dir, 'app.json'), 'utf-8'));
   } catch (error) {
-    throw badRequest(`app.json is not valid JSON: ${(error as Error).message}`);
+    throw badRequest(`app.json cannot be read: ${(error as Error).message}`);
   }
-  return checkManifest(parsed);
+  return { ...checkManifest(parsed), locales: readLocales(dir) };
+}
+
+/** The app's texts per language, from its `locales/<language>.json` files (homey-lib checked they are JSON). */
+function readLocales(dir: string): Manifest['locales'] {
+  const folder = join(dir, 'locales');
+  if (!existsSync(folder)) return {};
+  const files = readdirSync(folder).filter((file) => file.endsWith('.json')).sort();
+  return Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(folder, file), 'utf-8')) as Record<string, string>]));
 }

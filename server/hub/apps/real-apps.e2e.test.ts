@@ -24,6 +24,9 @@ const VERSIONS: Record<string, string> = { [SOUNDBOARD]: '3.1.0', [POWER]: '1.3.
  * build` builds them, run on one hub through the devkit and installed from the cloud app store: what their own code
  * computes answers through the hub's managers, and uninstalled they leave nothing.
  */
+// Each test installs, runs and removes whole apps (one compiles TypeScript): seconds apiece on a busy machine.
+jest.setTimeout(90_000);
+
 describe('real SDK v3 apps on the hub', () => {
   let account: TestAccount;
   let store: AppsService;

@@ -85,7 +85,7 @@ function appRoute(hub: Hub, dispatcher: Dispatcher<HubContext>, spec: OperationS
       const { signal, done } = timeOut(hub, app);
       let answer: unknown;
       try {
-        answer = await runtime.worker(appId).call({ type: 'api', route: found.route.name, params: found.params, query: req.query, body }, signal);
+        answer = await runtime.worker(appId).call({ type: 'api', route: found.route.name, params: found.params, query: req.query, body, now: hub.now() }, signal);
       } catch (error) {
         throw appFailure(app, error);
       } finally {

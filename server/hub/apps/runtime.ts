@@ -11,7 +11,7 @@ import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
 import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
-import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, reportCapability, triggerState } from './sdk-bridge.js';
+import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, triggerState } from './sdk-bridge.js';
 import { releaseWebhooks } from '../cloud/webhooks.js';
 import type { HubService, Nothing } from '../service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
@@ -29,22 +29,21 @@ export interface AppPackage {
   manifest: Manifest;
   /** What the app reads as `homey.env` (a devkit run's). */
   env: Record<string, string>;
-  /** A devkit run in debug mode: the app reads `homey.debug` as true. */
+  /** A devkit run in debug mode: the app reads `process.env.DEBUG` as '1'. */
   debug: boolean;
   unregisterDrivers: () => void;
 }
 
 interface Running {
   worker: AppWorker;
-  timers: Map<number, () => void>;
   /** The flow tokens the app registered, by its own id; they go when the app stops. */
   tokens: Map<string, AppToken>;
   /** Settles once the app is running or its worker ended. */
   started: Promise<void>;
   /** The app's OAuth2 sign-ins waiting for their codes: cancelled when it stops. */
   signIns: Set<() => void>;
-  /** An SDK v3 app (its app.js exports an App class), known once it runs. */
-  sdk: boolean;
+  /** Whether its App, drivers and devices have started: from then on it hears of its devices. */
+  ready: boolean;
 }
 
 /** The apps of one hub: their packages, their workers and what their workers ask of the hub. */
@@ -125,14 +124,15 @@ export class AppRuntime {
     return running.worker;
   }
 
+  /** Whether the app `id` runs and has started (every app is an SDK v3 app). */
   isSdkApp(id: string): boolean {
-    return this.running.get(id)?.sdk === true;
+    return this.running.get(id)?.ready === true;
   }
 
-  /** Posts `message` to the running SDK v3 app `id`, or to every one when `id` is undefined. */
+  /** Posts `message` to the started app `id`, or to every one when `id` is undefined. */
   tellSdkApps(id: string | undefined, message: Record<string, unknown>): void {
     for (const [appId, running] of this.running) {
-      if (running.sdk && (id === undefined || id === appId)) running.worker.post({ ...message, now: this.hub.now() });
+      if (running.ready && (id === undefined || id === appId)) running.worker.post({ ...message, now: this.hub.now() });
     }
   }
 
@@ -156,7 +156,7 @@ export class AppRuntime {
       message: (message) => {
         if (message.type === 'ready') {
           const running = this.running.get(id);
-          if (running) running.sdk = message.sdk;
+          if (running) running.ready = true;
           this.save(id, { state: 'running', ready: true });
           settle();
         } else this.handle(id, message);
@@ -165,7 +165,6 @@ export class AppRuntime {
       exit: ({ code, error, stopped }) => {
         stopWatching();
         const running = this.running.get(id);
-        for (const cancel of running?.timers.values() ?? []) cancel();
         for (const token of running?.tokens.values() ?? []) token.unregister();
         for (const cancel of running?.signIns ?? []) cancel();
         appStopped(this.hub, id);
@@ -184,7 +183,7 @@ export class AppRuntime {
       },
     }, this.logOf(id));
     stopWatching = worker.watch(this.hub.clock);
-    this.running.set(id, { worker, timers: new Map(), tokens: new Map(), started, signIns: new Set(), sdk: false });
+    this.running.set(id, { worker, tokens: new Map(), started, signIns: new Set(), ready: false });
     return started;
   }
 
@@ -235,30 +234,13 @@ export class AppRuntime {
         this.hub.store.save('appsettings', { id, values: withSetting(settings.values, message.name, message.value) });
         return;
       }
-      case 'setCapability':
-        try {
-          reportCapability(this.hub, id, message.deviceId, message.capabilityId, message.value);
-        } catch (error) {
-          this.logOf(id).push({ stream: 'stderr', line: `setCapabilityValue ${message.capabilityId}: ${(error as Error).message}` });
-        }
-        return;
       case 'request':
       case 'realtime':
         return handleSdkMessage(this.hub, id, running.worker, message);
-      case 'timer':
-        running.timers.set(message.id, this.hub.clock.at(message.time, () => {
-          running.timers.delete(message.id);
-          running.worker.post({ type: 'timer', id: message.id, now: this.hub.now() });
-        }));
-        return;
       case 'token':
       case 'tokenValue':
       case 'tokenRemove':
         return this.handleToken(id, running, message);
-      case 'cancelTimer':
-        running.timers.get(message.id)?.();
-        running.timers.delete(message.id);
-        return;
       case 'oauth2Callback':
         return this.startSignIn(id, running, message);
     }

@@ -4,6 +4,7 @@ import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { Hub, HubContext } from '../context.js';
 import { requireScope } from '../require-scope.js';
+import { listCloudBackups, restoreCloudBackup } from './cloud-backups.js';
 
 /** A time recorded as the last successful backup: a real time, not in the future, stored as ISO 8601 UTC. */
 function pastTime(hub: Hub, value: string): string {
@@ -22,6 +23,8 @@ export const backup = defineApi<operations, typeof manifest.operations, HubConte
   getOptionLastSuccessfulBackup: (_args, { hub }) => ({ value: hub.backups.lastSuccessful }),
   setOptionLastSuccessfulBackup: ({ value }, { hub }) => void (hub.backups.lastSuccessful = pastTime(hub, value)),
   unsetOptionLastSuccessfulBackup: (_args, { hub }) => void (hub.backups.lastSuccessful = null),
+  getCloudBackups: (_args, { hub }) => listCloudBackups(hub),
+  restoreCloudBackup: ({ backupId }, context) => restoreCloudBackup(context.hub, backupId, context),
 }, {
   guards: {
     setOptionLastSuccessfulBackup: requireScope('homey.system'),

@@ -1,17 +1,20 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { components } from '../../../generated/cloud/backup.js';
+import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
+import { log } from '../../http/log.js';
+import type { Hub, HubContext } from '../context.js';
 import { HUB_MODEL } from '../system/info.js';
 import { ownerOf } from '../users/users.js';
 import { onBackupFinished, type FinishedBackup } from './backups.js';
+import { requireHubDatabase, restoreData } from './restore.js';
 
 type CloudBackup = components['schemas']['Backup'];
 type CreatedBackup = components['schemas']['CreatedBackup'];
 
-/** What became of a finished backup's upload: the cloud backup, or why there is none. */
+/** What became of a finished backup's upload (or of a restore): the cloud backup, or why there is none. */
 export type CloudUpload = { backup: CloudBackup; error?: undefined } | { backup?: undefined; error: string };
 
 const LAST_UPLOAD = 'backup.cloud.lastUpload';
@@ -22,15 +25,34 @@ export const onCloudUpload = (hub: Hub, listener: (upload: CloudUpload) => void)
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** The backup service's refusal of a call (`status`), or no answer at all (no status). */
+class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
 /** One call of the backup service: its JSON answer, or an error naming the step and the service's reason. */
 async function call<T>(url: string, init: RequestInit, step: string): Promise<T> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) }).catch((error: Error) => {
+    throw new ServiceError(`${step}: the backup service cannot be reached (${error.cause instanceof Error ? error.cause.message : error.message})`);
+  });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const reason = (body as { error_description?: unknown } | undefined)?.error_description;
-    throw new Error(`${step}: the backup service answered ${response.status}${typeof reason === 'string' ? ` (${reason})` : ''}`);
+    throw new ServiceError(`${step}: the backup service answered ${response.status}${typeof reason === 'string' ? ` (${reason})` : ''}`, response.status);
   }
   return body as T;
+}
+
+/** The service's answer as the hub's API answers it: an unknown backup is a 404, anything else the service's fault (503). */
+function asApiError(error: unknown): unknown {
+  if (!(error instanceof ServiceError)) return error;
+  if (error.status === 404) return notFound('Cloud backup');
+  return new ApiError(503, 'service_unavailable', error.message);
 }
 
 /**
@@ -70,19 +92,66 @@ function tell(hub: Hub, outcome: CloudUpload): void {
   uploads(hub).tell(outcome);
 }
 
-/**
- * Restores a new (or reset) hub from one of its owner's cloud backups before it starts: the backup's bytes,
- * checked against the hash the service recorded, become the hub's database in `dataDir` (which must have none).
- */
-export async function restoreCloudBackup(options: { backupUrl: string; hubSecret: string; userId: string; backupId: string; dataDir: string }): Promise<CloudBackup> {
-  const base = `${options.backupUrl.replace(/\/+$/, '')}/user/${options.userId}/backup/${options.backupId}`;
-  const query = `?secret=${encodeURIComponent(options.hubSecret)}`;
-  const backup = await call<CloudBackup>(`${base}${query}`, {}, 'getBackup');
-  if (backup.state !== 'complete') throw new Error('getBackup: the backup is not complete');
-  const response = await fetch(`${base}/download${query}`, { signal: AbortSignal.timeout(300_000) });
-  if (!response.ok) throw new Error(`downloadBackup: the backup service answered ${response.status}`);
+/** The hub's way to its owner's backups: the service's URL, the hub's credential and the owner's cloud account; 409 without. */
+function cloudAccess(hub: Hub): { base: string; query: string } {
+  const { backupUrl, hubSecret } = hub.config;
+  if (!backupUrl || !hubSecret) throw conflict('This hub has no cloud backup service configured');
+  const userId = ownerOf(hub)?.athomId;
+  if (!userId) throw conflict("This hub's owner has not signed in with a cloud account");
+  return { base: `${backupUrl.replace(/\/+$/, '')}/user/${encodeURIComponent(userId)}`, query: `?secret=${encodeURIComponent(hubSecret)}` };
+}
+
+/** getCloudBackups: the owner's complete cloud backups, newest first (the service's getBackups). */
+export async function listCloudBackups(hub: Hub): Promise<CloudBackup[]> {
+  const { base, query } = cloudAccess(hub);
+  return call<CloudBackup[]>(`${base}${query}`, {}, 'getBackups').catch((error: unknown) => Promise.reject(asApiError(error)));
+}
+
+/** The backup's bytes into `file`, checked against the size and SHA-256 the service recorded (502 when they differ). */
+async function download(hub: Hub, backupId: string, file: string): Promise<CloudBackup> {
+  const { base, query } = cloudAccess(hub);
+  const url = `${base}/backup/${encodeURIComponent(backupId)}`;
+  const backup = await call<CloudBackup>(`${url}${query}`, {}, 'getBackup');
+  const response = await fetch(`${url}/download${query}`, { signal: AbortSignal.timeout(300_000) });
+  if (!response.ok) throw new ServiceError(`downloadBackup: the backup service answered ${response.status}`, response.status);
   const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length !== backup.size || sha256(bytes) !== backup.hash) throw new Error('downloadBackup: the bytes are not the backup the service recorded');
-  writeFileSync(path.join(options.dataDir, 'hub.sqlite'), bytes, { flag: 'wx' });
+  if (bytes.length !== backup.size || sha256(bytes) !== backup.hash) throw new ApiError(502, 'bad_gateway', 'The downloaded bytes are not the backup the service recorded');
+  writeFileSync(file, bytes, { flag: 'wx' });
+  return backup;
+}
+
+const restores = listenersPer<Hub, CloudUpload>('cloud backup restores');
+
+/** Tells `listener` of each restore from a cloud backup once its data is in place (or why it is not). */
+export const onCloudRestore = (hub: Hub, listener: (restore: CloudUpload) => void) => restores(hub).add(listener);
+
+/**
+ * restoreCloudBackup: the owner's backup downloaded, checked and answered; then, right after the answer (whose
+ * caller's session ends with the others), put in place of the hub's data (restore.ts).
+ */
+export async function restoreCloudBackup(hub: Hub, backupId: string, { session }: Pick<HubContext, 'session'>): Promise<CloudBackup> {
+  const owner = ownerOf(hub);
+  if (!owner || session?.user.id !== owner.id) throw forbidden("Only the hub's owner may restore it from a backup");
+  if (hub.backups.state().state === 'running') throw conflict('A backup is running: restore once it has ended');
+  const file = path.join(hub.config.dataDir, `restore-${randomUUID()}.sqlite`);
+  let backup: CloudBackup;
+  try {
+    backup = await download(hub, backupId, file).catch((error: unknown) => Promise.reject(asApiError(error)));
+    requireHubDatabase(file);
+  } catch (error) {
+    rmSync(file, { force: true });
+    throw error;
+  }
+  setImmediate(() => {
+    try {
+      restoreData(hub, file);
+      restores(hub).tell({ backup });
+    } catch (error) {
+      log.error({ err: error }, 'The restore from a cloud backup failed');
+      restores(hub).tell({ error: (error as Error).message });
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
   return backup;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import HomeyLib from 'homey-lib';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import type { Device } from './device.js';
 
@@ -177,6 +179,10 @@ describe('devices manager', () => {
     const { body } = await hub.http().get('/api/manager/devices/capability').set(auth(readonly)).expect(200);
     expect(body.onoff).toMatchObject({ id: 'onoff', ownerUri: 'homey:manager:devices', type: 'boolean', setable: true });
     expect(body.thermostat_mode.values.map((value: { id: string }) => value.id)).toEqual(['auto', 'heat', 'cool', 'off']);
+    // homey-lib's system capabilities, all of them, with their English texts, units and ranges.
+    expect(Object.keys(body)).toHaveLength(184);
+    expect(body.measure_co2).toMatchObject({ type: 'number', title: 'CO₂', units: 'ppm', setable: false });
+    expect(body.target_temperature).toMatchObject({ title: 'Target temperature', units: '°C', min: 4, max: 35, decimals: 1 });
     const bare = await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').set(auth()).expect(200);
     expect(bare.body).toEqual(body.dim);
     const full = await hub.http().get('/api/manager/devices/capability/homey:manager:devices/homey:manager:devices:dim').set(auth()).expect(200);
@@ -190,6 +196,11 @@ describe('devices manager', () => {
     await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').expect(401);
     await hub.http().get('/api/manager/devices/capability').set(auth(control)).expect(403);
     await hub.http().get('/api/manager/devices/capability/homey:manager:devices/dim').set(auth(control)).expect(403);
+  });
+
+  it("when an app's driver declares any class homey-lib allows, then the contract has it: its device classes are homey-lib's", () => {
+    const contract = JSON.parse(readFileSync('generated/hub/devices.openapi.json', 'utf-8')) as { components: { schemas: { DeviceClass: { enum: string[] } } } };
+    expect(contract.components.schemas.DeviceClass.enum).toEqual(Object.keys(HomeyLib.getDeviceClasses()).sort());
   });
 
   it('when a capability id is a key every object inherits, then 404 like any unknown capability', async () => {

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { c as createTar, Header } from 'tar';
@@ -10,25 +10,38 @@ import { rawPackage } from '../../common/app-package/testing/raw-package.js';
 import { REFUSED_MEMBERS, ZEROS_BOMB_REFUSAL } from '../../common/app-package/testing/refused-members.js';
 
 const HELLO = 'com.example.hello';
+/** An app.json homey-lib accepts at debug level, as `homey app run` checks it. */
 const manifest = (version = '1.0.0') => ({
-  id: HELLO, version, sdk: 3, name: 'Hello', brandColor: '#123456', author: { name: 'Dev', email: 'dev@hello.example' },
-  settings: [{ id: 'greeting', type: 'text', default: 'Hi' }],
-  flow: { triggers: [], conditions: [], actions: [{ id: 'greet', title: 'Greet' }] },
+  id: HELLO, version, compatibility: '>=12.0.0', sdk: 3, name: { en: 'Hello' }, description: { en: 'Says hello' }, brandColor: '#123456',
+  author: { name: 'Dev', email: 'dev@hello.example' }, permissions: [],
+  settings: [{ id: 'greeting', type: 'text', title: { en: 'Greeting' }, value: 'Hi' }],
+  flow: { actions: [{ id: 'greet', title: { en: 'Greet' } }] },
 });
-const code = `export default async function (homey) {
-  homey.log('Hello started with', homey.env.MODE ?? 'no mode', homey.settings.get('greeting'), homey.debug ? 'in debug mode' : 'quietly');
-  homey.error('a warning');
-  homey.log('hub environment variables seen:', Object.keys(process.env).length);
-  homey.flow.getActionCard('greet').registerRunListener(() => homey.log('greeted'));
-}`;
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg>';
+/** An SDK v3 app (the app's entry point, as an app developer writes it). */
+const appClass = (onInit: string) => `const Homey = require('homey');
+module.exports = class Hello extends Homey.App {
+  async onInit() {
+${onInit}
+  }
+};
+`;
+const code = appClass(`    this.log('Hello started with', Homey.env.MODE ?? 'no mode', this.homey.settings.get('greeting'), process.env.DEBUG === '1' ? 'in debug mode' : 'quietly');
+    this.error('a warning');
+    this.log('environment variables seen:', Object.keys(process.env).join(', ') || 'none');
+    this.homey.flow.getActionCard('greet').registerRunListener(() => this.log('greeted'));`);
 
-/** A .tar.gz app package with these files at its root. */
+/** A .tar.gz app package with these files (and an icon, as every app has) at its root. */
 async function pack(files: Record<string, string>): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'devkit-pack-'));
+  const all = { 'assets/icon.svg': ICON, ...files };
   try {
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    for (const [name, text] of Object.entries(all)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
     const chunks: Buffer[] = [];
-    const stream = createTar({ gzip: true, cwd: dir }, Object.keys(files));
+    const stream = createTar({ gzip: true, cwd: dir }, Object.keys(all));
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   } finally {
@@ -76,7 +89,8 @@ describe('devkit manager', () => {
       // stdout and stderr are two streams: lines keep their order within each, not across them.
       expect(lines.filter((line: { stream: string }) => line.stream === 'stdout')).toEqual([
         { stream: 'stdout', line: 'Hello started with test Hi in debug mode' },
-        { stream: 'stdout', line: 'hub environment variables seen: 0' },
+        // None of the hub's: only the DEBUG=1 of a debug run.
+        { stream: 'stdout', line: 'environment variables seen: DEBUG' },
       ]);
       expect(lines.filter((line: { stream: string }) => line.stream === 'stderr')).toEqual([{ stream: 'stderr', line: 'a warning' }]);
     });
@@ -96,9 +110,13 @@ describe('devkit manager', () => {
   it('when a package declares api routes, then its session answers them at /api/app until stopped; a malformed api section is 400', async () => {
     const withApi = await pack({
       'app.json': JSON.stringify({ ...manifest(), api: { greet: { method: 'GET', path: '/greet/:name', public: true } } }),
-      'app.js': `export default async function (homey) {
-  homey.api.register('greet', ({ params, query }) => ({ text: homey.settings.get('greeting') + ', ' + params.name + (query.mark ?? '') }));
-}`,
+      'app.js': code,
+      'api.js': `module.exports = {
+  async greet({ homey, params, query }) {
+    return { text: homey.settings.get('greeting') + ', ' + params.name + (query.mark ?? '') };
+  },
+};
+`,
     });
     const { body: session } = await run(withApi).expect(200);
     await hub.http().get(`/api/app/${HELLO}/greet/Ada?mark=!`).expect(200, { text: 'Hi, Ada!' });
@@ -114,13 +132,11 @@ describe('devkit manager', () => {
   it('when an app sets or unsets a setting named __proto__ or constructor, then the SDK throws and its settings stay plain', async () => {
     const reserved = await pack({
       'app.json': JSON.stringify(manifest()),
-      'app.js': `export default async function (homey) {
-  for (const name of ['__proto__', 'constructor']) {
-    try { homey.settings.set(name, { polluted: true }); } catch (error) { homey.log(error.message); }
-    try { homey.settings.unset(name); } catch (error) { homey.log(error.message); }
-  }
-  homey.settings.set('greeting', 'Hey');
-}`,
+      'app.js': appClass(`    for (const name of ['__proto__', 'constructor']) {
+      try { this.homey.settings.set(name, { polluted: true }); } catch (error) { this.log(error.message); }
+      try { this.homey.settings.unset(name); } catch (error) { this.log(error.message); }
+    }
+    this.homey.settings.set('greeting', 'Hey');`),
     });
     const { body: session } = await run(reserved).expect(200);
     await eventually(async () => expect(hub.hub.store.get('appsettings', HELLO)?.values).toEqual({ greeting: 'Hey' }));
@@ -152,8 +168,19 @@ describe('devkit manager', () => {
     await run(await pack({ 'app.json': '{}', 'app.js': code })).expect(400);
     await run(await pack({ 'app.json': JSON.stringify(manifest()) })).expect(400);
     await run(hello, { env: '[1]' }).expect(400);
-    const protoSetting = await pack({ 'app.json': JSON.stringify({ ...manifest(), settings: [{ id: '__proto__', type: 'text', default: 'x' }] }), 'app.js': code });
-    expect((await run(protoSetting).expect(400)).body.error_description).toMatch(/^app\.json: every setting needs an id/);
+    const protoSetting = await pack({ 'app.json': JSON.stringify({ ...manifest(), settings: [{ id: '__proto__', type: 'text', title: { en: 'x' }, value: 'x' }] }), 'app.js': code });
+    expect((await run(protoSetting).expect(400)).body.error_description).toMatch(/^app\.json: setting __proto__: an id other than/);
+    // homey-lib's own checks, as `homey app run` makes them, and an SDK this hub does not run.
+    const bright = await pack({ 'app.json': JSON.stringify({ ...manifest(), brandColor: '#ffffff' }), 'app.js': code });
+    expect((await run(bright).expect(400)).body.error_description).toMatch(/^The app is not valid \(homey-lib, debug level\): The color defined in `brandColor` is too bright/);
+    const unknownCapability = await pack({
+      'app.json': JSON.stringify({ ...manifest(), drivers: [{ id: 'lamp', name: { en: 'Lamp' }, class: 'light', capabilities: ['onoff', 'warp_speed'] }] }),
+      'app.js': code,
+      'drivers/lamp/driver.js': '',
+    });
+    expect((await run(unknownCapability).expect(400)).body.error_description).toMatch(/drivers\.lamp invalid capability: warp_speed$/);
+    const sdk2 = await pack({ 'app.json': JSON.stringify({ ...manifest(), sdk: 2 }), 'app.js': code });
+    expect((await run(sdk2).expect(400)).body.error_description).toMatch(/sdk 2: this hub runs SDK v3 apps/);
     await hub.http().post(`${base}/`).set(auth()).send({ app: 'x' }).expect(415);
     await hub.http().post(`${base}/`).set(auth()).field('env', '{}').expect(400);
     const tooLarge = await run(randomBytes(9 * 1024 * 1024)).expect(413);

@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
-import { readManifest } from '../apps/manifest.js';
-import { unpackArchive } from './unpack.js';
+import { readManifest, validateApp } from '../apps/manifest.js';
+import { unpackArchive } from '../../common/app-package/unpack.js';
 import type { HubService, Nothing } from '../service.js';
 
 export interface DevkitSession {
@@ -48,7 +48,8 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
   const dir = sessionDir(hub, id);
   try {
     await unpackArchive(archive, dir);
-    const manifest = readManifest(dir);
+    // As `homey app run` does: homey-lib at debug level (the store validates at publish level).
+    const manifest = await validateApp(dir, 'debug');
     const installed = hub.store.get('app', manifest.id);
     if (installed && installed.origin !== 'devkit_run') throw conflict(`${installed.name} is installed (${installed.origin}): uninstall it to run it from the devkit`);
     const earlier = allSessions(hub).find((session) => session.appId === manifest.id);

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { components } from '../../../generated/hub/devices.js';
 
 export type Capability = components['schemas']['Capability'];
@@ -15,44 +18,48 @@ type Definition = Omit<Capability, 'id' | 'ownerUri' | 'desc' | 'chartType' | 'd
     titleFalse?: string;
   };
 
-const boolean = (title: string, desc: string, setable: boolean, titleTrue: string, titleFalse: string): Definition => ({
-  type: 'boolean', title, desc, getable: true, setable, chartType: 'stepLine', titleTrue, titleFalse,
-});
+/** A text of homey-lib: its English one (the hub speaks English; homey-lib has many languages). */
+const english = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { en?: unknown }).en === 'string' ? (value as { en: string }).en : null;
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+const CHART_TYPES = new Set(['line', 'area', 'stepLine', 'column', 'spline', 'splineArea', 'scatter']);
 
-const number = (title: string, desc: string, setable: boolean, bounds: Pick<Capability, 'min' | 'max' | 'step' | 'decimals' | 'units' | 'chartType'>): Definition => ({
-  type: 'number', title, desc, getable: true, setable, ...bounds,
-});
+/** A capability of homey-lib (assets/capability/capabilities/<id>.json) as the hub defines capabilities. */
+function systemDefinition(declared: Record<string, unknown>): Definition {
+  const type = declared.type as Definition['type'];
+  const titleTrue = english(declared.insightsTitleTrue);
+  const titleFalse = english(declared.insightsTitleFalse);
+  const values = Array.isArray(declared.values) ? (declared.values as Array<Record<string, unknown>>).map((value) => ({ id: String(value.id), title: english(value.title) ?? String(value.id) })) : null;
+  return {
+    type,
+    title: english(declared.title) ?? '',
+    desc: english(declared.desc),
+    getable: declared.getable !== false,
+    setable: declared.setable !== false,
+    chartType: CHART_TYPES.has(String(declared.chartType)) ? (declared.chartType as Definition['chartType']) : null,
+    decimals: numberOrNull(declared.decimals),
+    min: numberOrNull(declared.min),
+    max: numberOrNull(declared.max),
+    step: numberOrNull(declared.step),
+    units: english(declared.units),
+    values: type === 'enum' ? values : null,
+    ...(titleTrue ? { titleTrue } : {}),
+    ...(titleFalse ? { titleFalse } : {}),
+  };
+}
 
-/** By capability id, which clients send: a Map, so that `__proto__` or `toString` is no capability. */
-const definitions = new Map<string, Definition>(Object.entries({
-  onoff: boolean('Turned on', 'Whether the device is switched on.', true, 'Turned on', 'Turned off'),
-  dim: number('Dim level', 'Brightness, from 0 (off) to 1 (full).', true, { min: 0, max: 1, step: 0.01, decimals: 2, units: '%', chartType: 'stepLine' }),
-  light_temperature: number('Color temperature', 'From 0 (cold) to 1 (warm).', true, { min: 0, max: 1, step: 0.01, decimals: 2, units: null, chartType: 'stepLine' }),
-  measure_power: number('Power', 'The power drawn right now.', false, { min: 0, max: null, step: null, decimals: 2, units: 'W', chartType: 'line' }),
-  meter_power: number('Energy', 'The energy used since the meter was reset.', false, { min: 0, max: null, step: null, decimals: 3, units: 'kWh', chartType: 'spline' }),
-  measure_battery: number('Battery', 'Remaining battery charge.', false, { min: 0, max: 100, step: 1, decimals: 0, units: '%', chartType: 'spline' }),
-  measure_temperature: number('Temperature', 'The measured temperature.', false, { min: -40, max: 80, step: null, decimals: 1, units: '°C', chartType: 'spline' }),
-  measure_humidity: number('Humidity', 'The measured relative humidity.', false, { min: 0, max: 100, step: null, decimals: 0, units: '%', chartType: 'spline' }),
-  target_temperature: number('Target temperature', 'The temperature to heat or cool to.', true, { min: 4, max: 35, step: 0.5, decimals: 1, units: '°C', chartType: 'stepLine' }),
-  thermostat_mode: {
-    type: 'enum', title: 'Thermostat mode', desc: 'How the thermostat works now.', getable: true, setable: true, chartType: 'stepLine',
-    values: [{ id: 'auto', title: 'Automatic' }, { id: 'heat', title: 'Heat' }, { id: 'cool', title: 'Cool' }, { id: 'off', title: 'Off' }],
-  },
-  windowcoverings_set: number('Position', 'From 0 (closed) to 1 (open).', true, { min: 0, max: 1, step: 0.01, decimals: 2, units: '%', chartType: 'stepLine' }),
-  locked: boolean('Locked', 'Whether the lock is locked.', true, 'Locked', 'Unlocked'),
-  garagedoor_closed: boolean('Garage door closed', 'Whether the garage door is closed.', true, 'Closed', 'Opened'),
-  alarm_motion: boolean('Motion alarm', 'Whether motion is detected.', false, 'Motion alarm on', 'Motion alarm off'),
-  alarm_contact: boolean('Contact alarm', 'Whether the door or window is open.', false, 'Opened', 'Closed'),
-  alarm_smoke: boolean('Smoke alarm', 'Whether smoke is detected.', false, 'Smoke alarm on', 'Smoke alarm off'),
-  alarm_water: boolean('Water alarm', 'Whether a leak is detected.', false, 'Water alarm on', 'Water alarm off'),
-  button: boolean('Button', 'Pressed by setting true; it springs back to false at once, so every press is heard.', true, 'Pressed', 'Released'),
-  // A remote's keys: pressed by setting true, springing back as a button does (their drivers release them).
-  volume_up: boolean('Volume up', 'Pressed by setting true: the volume goes one step up.', true, 'Pressed', 'Released'),
-  volume_down: boolean('Volume down', 'Pressed by setting true: the volume goes one step down.', true, 'Pressed', 'Released'),
-  volume_mute: boolean('Mute', 'Pressed by setting true: the sound goes off or on again.', true, 'Pressed', 'Released'),
-  channel_up: boolean('Channel up', 'Pressed by setting true: the next channel.', true, 'Pressed', 'Released'),
-  channel_down: boolean('Channel down', 'Pressed by setting true: the previous channel.', true, 'Pressed', 'Released'),
-}));
+let system: Map<string, Definition> | undefined;
+/**
+ * The system capabilities, by id, which clients send (a Map, so that `__proto__` or `toString` is no capability):
+ * homey-lib's, the library of Athom's CLI and store, read from its files when first asked.
+ */
+function definitions(): Map<string, Definition> {
+  if (system) return system;
+  const folder = path.join(path.dirname(createRequire(import.meta.url).resolve('homey-lib/package.json')), 'assets', 'capability', 'capabilities');
+  const files = readdirSync(folder).filter((file) => file.endsWith('.json')).sort();
+  system = new Map(files.map((file) => [file.slice(0, -'.json'.length), systemDefinition(JSON.parse(readFileSync(path.join(folder, file), 'utf-8')) as Record<string, unknown>)]));
+  return system;
+}
 
 /**
  * Capabilities an owner (an app: `homey:app:<id>`) defines for its own devices, by owner: each registration in turn
@@ -75,7 +82,7 @@ export function registerOwnCapabilities(ownerUri: string, capabilities: Record<s
 const definitionOf = (id: string, ownerUri?: string): [Definition, string] | undefined => {
   const own = ownerUri === undefined ? undefined : ownDefinitions.get(ownerUri)?.[0]?.get(id);
   if (own && ownerUri) return [own, ownerUri];
-  const definition = definitions.get(id);
+  const definition = definitions().get(id);
   return definition && [definition, CAPABILITY_OWNER];
 };
 
@@ -96,4 +103,4 @@ export function stateTitles(id: string, ownerUri?: string): { titleTrue: string 
   return { titleTrue: definition?.titleTrue ?? null, titleFalse: definition?.titleFalse ?? null };
 }
 
-export const capabilityIds = (): string[] => [...definitions.keys()];
+export const capabilityIds = (): string[] => [...definitions().keys()];

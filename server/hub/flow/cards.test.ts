@@ -51,7 +51,7 @@ describe('flow cards: listing, running and autocompleting them', () => {
       uriObj: { kind: 'app', id: sun, name: 'Sun times' },
     });
     const actions = await get('/flowcardaction').expect(200);
-    expect(actions.body[`${owner()}:dim_set`].args).toEqual([{ name: 'value', type: 'number', title: 'Value (%)', min: 0, max: 1, step: 0.01, required: true }]);
+    expect(actions.body[`${owner()}:dim_set`].args).toEqual([{ name: 'value', type: 'number', title: 'Value (%)', min: 0, max: 1, required: true }]);
     await get(`/flowcardaction/${owner()}/${owner()}:on`).expect(200);
     await get('/flowcardaction', hub.tokenWith(['homey.device'])).expect(403);
   });

@@ -46,7 +46,10 @@ function capabilityCards(device: Device, capabilityId: string, entry: DeviceCapa
   const cards: Card[] = [];
   const titles = stateTitles(capabilityId, device.ownerUri);
   const stateTitle = (value: boolean) => (value ? titles.titleTrue : titles.titleFalse) ?? `${entry.title}: ${value ? 'yes' : 'no'}`;
-  if (entry.getable !== false) {
+  // A key (homey-lib's button, volume_up ...: a boolean set but not read) is pressed (true) and released (false, the
+  // hub's button at once, a remote's keys by their drivers): each press triggers flows as a state's change would.
+  const heard = entry.getable !== false || (entry.type === 'boolean' && entry.setable);
+  if (heard) {
     const triggerBase = { ...base, tokens: [{ id: 'value', title: entry.title, type: tokenType(entry) }] };
     cards.push({ ...triggerBase, type: 'trigger', id: id(`${capabilityId}_changed`), title: `${entry.title} changed`, hint: `When ${device.name}'s ${entry.title.toLowerCase()} changes.` });
     if (entry.type === 'boolean') {

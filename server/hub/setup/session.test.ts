@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { startTestAccount, type TestAccount } from '../../cloud/account/testing/test-account.js';
+import { completeBackups } from '../../cloud/backup/backups.js';
+import { createBackupService, type BackupService } from '../../cloud/backup/service.js';
 import { createSetupService, type SetupService } from '../../cloud/setup/service.js';
 import { ownerOf } from '../users/users.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
@@ -16,19 +18,22 @@ describe("the hub's setup process, end to end with the cloud setup service", () 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hub-setup-'));
   let account: TestAccount;
   let setup: SetupService;
+  let backups: BackupService;
   let setupUrl: string;
   let hub: TestHub;
   /** A new hub: no owner, no demo home, its serial number configured. */
   let fresh: TestHub;
   beforeAll(async () => {
     account = await startTestAccount();
-    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem });
+    backups = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, ownerOf: async () => null });
+    setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem, backupsOf: (userId) => completeBackups(backups.db, userId) });
     setupUrl = await setup.listen(0);
     [hub, fresh] = await Promise.all([startTestHub(), startTestHub({ demoHome: false, serialNumber: NEW_SN })]);
   });
   afterAll(async () => {
     await Promise.all([hub.stop(), fresh.stop()]);
     await setup.close();
+    await backups.close();
     await account.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

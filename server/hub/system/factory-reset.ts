@@ -6,30 +6,34 @@ import type { HubItemType } from '../items.js';
 
 export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
 
-/** The one setting a factory reset keeps: the cloud knows the hub by its id. */
-const KEPT_SETTING = 'hubId';
+/** The one setting a factory reset (and a restore) keeps: the cloud knows the hub by its id. */
+export const KEPT_SETTING = 'hubId';
 
-function otherTables(hub: Hub): string[] {
+/** The tables managers keep beside the items and settings. */
+export function otherTables(hub: Hub): string[] {
   const rows = hub.db
-    .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .prepare<[], { name: string }>(`SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
     .all();
   return rows.map((row) => row.name).filter((name) => name !== 'items' && name !== 'settings');
 }
 
 /**
- * Erases the hub: sessions first (their tokens stop working and their sockets close), then every item through
- * the store (so every manager and client hears the deletes), then the tables managers keep beside the items, then
- * the settings. The hub then boots again and, if it runs the demo home, seeds it anew.
+ * Empties the hub, inside the caller's transaction: sessions first (their tokens stop working and their sockets
+ * close), then every item through the store (so every manager and client hears the deletes), then the tables
+ * managers keep beside the items, then the settings but the hub's id.
  */
+export function clearData(hub: Hub): void {
+  for (const session of hub.store.values('session')) hub.sessions.revoke(session.id);
+  // The rows are the store's own, written under its item types' names.
+  const items = hub.db.prepare<[], { type: HubItemType; id: string }>('SELECT type, id FROM main.items').all();
+  for (const { type, id } of items) hub.store.remove(type, id);
+  for (const table of otherTables(hub)) hub.db.prepare(`DELETE FROM main."${table.replace(/"/g, '""')}"`).run();
+  hub.db.prepare('DELETE FROM main.settings WHERE key <> ?').run(KEPT_SETTING);
+}
+
+/** Erases the hub (clearData); it then boots again and, if it runs the demo home, seeds it anew. */
 export function erase(hub: Hub): void {
-  hub.store.transaction(() => {
-    for (const session of hub.store.values('session')) hub.sessions.revoke(session.id);
-    // The rows are the store's own, written under its item types' names.
-    const items = hub.db.prepare<[], { type: HubItemType; id: string }>('SELECT type, id FROM items').all();
-    for (const { type, id } of items) hub.store.remove(type, id);
-    for (const table of otherTables(hub)) hub.db.prepare(`DELETE FROM "${table.replace(/"/g, '""')}"`).run();
-    hub.db.prepare('DELETE FROM settings WHERE key <> ?').run(KEPT_SETTING);
-  });
+  hub.store.transaction(() => clearData(hub));
   hub.system.reboot('factory-reset');
   if (hub.config.demoHome) seedDemoHome(hub);
 }

@@ -3,6 +3,7 @@ import { callerId } from '../callers.js';
 import { verifyDelegationToken } from '../delegation.js';
 import { ownAccount, signedInUser } from '../guards.js';
 import { endSession, personalAccessApps, revokeOtherApps, sessionsOf } from '../sessions.js';
+import { consentsOf, withdrawConsent } from '../oauth/consents.js';
 import { clientsOf, createUserClient, deleteUserClient, updateUserClient } from '../user-clients.js';
 import type { AccountGuards, AccountHandlers } from './table.js';
 
@@ -18,6 +19,8 @@ export const sessionHandlers = {
   createAuthenticatedUserClient: ({ name, redirectUri, scopes }, context) => createUserClient(context.account, callerId(context), { name, redirectUri, scopes }),
   updateAuthenticatedUserClient: ({ id, ...patch }, context) => updateUserClient(context.account, callerId(context), id, patch),
   deleteAuthenticatedUserClient: ({ id }, context) => deleteUserClient(context.account, callerId(context), id),
+  getAuthenticatedUserConsents: (_args, context) => consentsOf(context.account, callerId(context)),
+  deleteAuthenticatedUserConsent: ({ id }, context) => withdrawConsent(context.account, callerId(context), id),
   createDelegationToken: ({ audience, meta }, context) => createDelegation(context, audience, meta),
   verifyDelegationToken: ({ token }, { account }) => verifyDelegationToken(account.keys, token, account.now()),
   getDelegationTokenKey: (_args, { account }) => account.keys.publicPem,
@@ -32,5 +35,7 @@ export const sessionGuards = {
   createAuthenticatedUserClient: signedInUser,
   updateAuthenticatedUserClient: signedInUser,
   deleteAuthenticatedUserClient: signedInUser,
+  getAuthenticatedUserConsents: signedInUser,
+  deleteAuthenticatedUserConsent: signedInUser,
   createDelegationToken: signedInUser,
 } satisfies AccountGuards;

@@ -7,8 +7,8 @@ import type { AccountContext } from '../context.js';
  * Operations that read a form or multipart body, or answer HTML or redirects, are served beside the dispatcher
  * (oauth/, avatar.ts), as are those that read a header (region.ts): the rest have handlers in the tables here.
  */
-const { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, getRegion, getSystemStatus, ...dispatched } = manifest.operations;
-export const rawOperations = { authorise, authoriseSignIn, getAccessToken, uploadUserAvatar, getRegion, getSystemStatus };
+const { authorise, authoriseSignIn, authoriseConsent, getAccessToken, uploadUserAvatar, getRegion, getSystemStatus, ...dispatched } = manifest.operations;
+export const rawOperations = { authorise, authoriseSignIn, authoriseConsent, getAccessToken, uploadUserAvatar, getRegion, getSystemStatus };
 export const dispatchedOperations = dispatched;
 
 type Dispatched = typeof dispatched;

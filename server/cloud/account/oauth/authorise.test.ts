@@ -1,5 +1,5 @@
 import { APP, BROWSER_APP, PASSWORD, startTestAccount, type TestAccount } from '../testing/test-account.js';
-import { formFields, pkce } from './testing.js';
+import { authorise, formFields, pkce } from './testing.js';
 
 describe('account service: the sign-in page (GET and POST /oauth2/authorise)', () => {
   let cloud: TestAccount;
@@ -7,6 +7,8 @@ describe('account service: the sign-in page (GET and POST /oauth2/authorise)', (
   beforeAll(async () => {
     cloud = await startTestAccount();
     ({ email } = await cloud.signUp());
+    // The user allowed the app once (consent.test.ts): from then on a sign-in goes straight back to it.
+    await authorise(cloud, { client: APP, email });
   });
   afterAll(() => cloud.stop());
 

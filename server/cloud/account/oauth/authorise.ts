@@ -5,6 +5,8 @@ import type { RawRoute } from '../../../http/router.js';
 import type { Account } from '../context.js';
 import { passwordSignIn } from '../sign-in.js';
 import { findClient, grantedScopes, type Client } from './clients.js';
+import { consentPage } from './consent-page.js';
+import { consentCovers, issueConsentTicket, rememberConsent, takeConsentTicket } from './consents.js';
 import { errorPage, SCRIPT_SOURCE, signInPage, type Hidden } from './page.js';
 import { issueCode } from './tokens.js';
 import { clientAddress } from '../../../http/client-address.js';
@@ -125,6 +127,10 @@ async function guarded(req: IncomingMessage, res: ServerResponse, params: Params
 const refuse = (account: Account, params: Params, error: ApiError, req: IncomingMessage, res: ServerResponse) =>
   guarded(req, res, params, () => check(account, params, error).then(() => undefined));
 
+/** A form refused before it was read (another site's) or by the contract: the page saying why, or back to the app. */
+const refuseForm = (account: Account): RawRoute['invalid'] => async (error, req, res) =>
+  error instanceof ForeignForm ? sendPage(res, 403, errorPage(error.message)) : refuse(account, (req.body as Params) ?? {}, error, req, res);
+
 /** GET /oauth2/authorise: the sign-in page of an authorization request. */
 export function authorisePage(account: Account): RawRoute {
   return {
@@ -164,11 +170,49 @@ export function authoriseSignIn(account: Account): RawRoute {
           return sendPage(res, 429, signInPage(request.client.name, request.hidden, { message: error.message }, email), error.headers);
         }
         if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, { message: 'Wrong e-mail address or password', wrongPassword: true }, email));
-        const code = await issueCode(account, { client: request.client, userId, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
-        redirect(req, res, request.redirectUri, { code, state: request.state });
+        if (!(await consentCovers(account, userId, request.client, request.scopes))) {
+          const consent = await issueConsentTicket(account, { userId, clientId: request.client.id, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
+          return sendPage(res, 200, consentPage(request.client.name, request.scopes, { ...request.hidden, consent }));
+        }
+        await sendCode(account, req, res, request, userId);
       });
     },
-    invalid: async (error, req, res) =>
-      error instanceof ForeignForm ? sendPage(res, 403, errorPage(error.message)) : refuse(account, (req.body as Params) ?? {}, error, req, res),
+    invalid: refuseForm(account),
+  };
+}
+
+/** The redirect back to the app with a code for the signed-in user. */
+async function sendCode(account: Account, req: IncomingMessage, res: ServerResponse, request: Request, userId: string): Promise<void> {
+  const code = await issueCode(account, { client: request.client, userId, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
+  redirect(req, res, request.redirectUri, { code, state: request.state });
+}
+
+const sameScopes = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((scope, i) => scope === [...b].sort()[i]);
+
+/**
+ * POST /oauth2/authorise/consent: the consent page's Allow or Deny, with the ticket the sign-in issued for this very
+ * request. Allow remembers the consent and sends a code back; Deny sends access_denied (RFC 6749 §4.1.2.1).
+ */
+export function authoriseConsent(account: Account): RawRoute {
+  return {
+    api: 'account',
+    spec: operations.authoriseConsent,
+    body: 'form',
+    admit(req) {
+      if (!sentFromThisSite(req)) throw new ForeignForm();
+    },
+    async serve(req, res) {
+      const form = req.body as Record<string, string | undefined>;
+      await guarded(req, res, form, async () => {
+        const request = await check(account, form);
+        const ticket = await takeConsentTicket(account, form.consent ?? '');
+        const forThisRequest = ticket && ticket.clientId === request.client.id && ticket.redirectUri === request.redirectUri && ticket.codeChallenge === request.codeChallenge && sameScopes(ticket.scopes, request.scopes);
+        if (!forThisRequest) throw new PageError('This consent page has expired or was made for another request: start again from the app.');
+        if (form.decision !== 'allow') throw new RedirectError('access_denied', 'You did not allow the app to use your account');
+        await rememberConsent(account, ticket.userId, request.client.id, request.scopes);
+        await sendCode(account, req, res, request, ticket.userId);
+      });
+    },
+    invalid: refuseForm(account),
   };
 }

@@ -18,6 +18,8 @@ export interface ClientRegistration {
   redirectUris: string[];
   grants: Grant[];
   scopes: string[];
+  /** One of the platform's own clients (the support form): its users are asked no consent (consents.ts). */
+  trusted?: boolean;
 }
 
 export interface Client {
@@ -27,6 +29,7 @@ export interface Client {
   redirectUris: string[];
   grants: Grant[];
   scopes: string[];
+  trusted: boolean;
 }
 
 const toClient = (row: Selectable<Tables['oauth_clients']>): Client => ({
@@ -36,6 +39,7 @@ const toClient = (row: Selectable<Tables['oauth_clients']>): Client => ({
   redirectUris: JSON.parse(row.redirect_uris) as string[],
   grants: JSON.parse(row.grants) as Grant[],
   scopes: JSON.parse(row.scopes) as string[],
+  trusted: row.trusted === 1,
 });
 
 /** Registers a client, or replaces the registration of its id (the secret is stored hashed). */
@@ -49,6 +53,7 @@ export async function registerClient(account: Account, client: ClientRegistratio
     scopes: JSON.stringify(client.scopes),
     created_at: account.iso(),
     owner_id: null,
+    trusted: client.trusted ? 1 : 0,
   };
   const { id, created_at, owner_id, ...changes } = row;
   await account.db.insertInto('oauth_clients').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();

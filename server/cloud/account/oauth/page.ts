@@ -14,11 +14,11 @@ export interface Problem {
 const ERROR_ID = 'sign-in-error';
 
 /**
- * The page's one script: it sends the form itself, asking for JSON, so that a sign-in's redirect back to the app
+ * The pages' one script (the sign-in and the consent page): it sends the form itself, asking for JSON, so that a sign-in's redirect back to the app
  * replaces this page's history entry (a posted form would leave the password form one Back away from the app); any
  * other answer (a wrong password, a wait) is the page, swapped in with its focus. Without it the form posts as is.
  */
-const SCRIPT = `document.addEventListener('submit', async (event) => {
+export const PAGE_SCRIPT = `document.addEventListener('submit', async (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !('fetch' in window)) return;
   event.preventDefault();
@@ -37,7 +37,7 @@ const SCRIPT = `document.addEventListener('submit', async (event) => {
 });`;
 
 /** The CSP source that allows the page's script and no other. */
-export const SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+export const SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
 
 export function signInPage(appName: string, hidden: Hidden, problem?: Problem, email = ''): string {
   const fields = Object.entries(hidden)
@@ -60,7 +60,7 @@ ${fields}
 <input id="password" name="password" type="password" autocomplete="current-password" required${passwordState}>
 <button type="submit">Sign in</button>
 </form>
-<script>${SCRIPT}</script>`,
+<script>${PAGE_SCRIPT}</script>`,
   );
 }
 

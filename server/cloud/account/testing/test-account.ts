@@ -18,6 +18,8 @@ export const APP: Required<ClientRegistration> = {
   redirectUris: ['http://127.0.0.1:9999/callback'],
   grants: ['authorization_code', 'refresh_token', 'client_credentials', 'password'],
   scopes: ['account', 'homey'],
+  // A third party's app: its users meet the consent page (oauth/testing.ts allows it where a test is not about it).
+  trusted: false,
 };
 
 export const BROWSER_APP: ClientRegistration = {
@@ -26,6 +28,8 @@ export const BROWSER_APP: ClientRegistration = {
   redirectUris: ['http://127.0.0.1:9998/'],
   grants: ['authorization_code', 'refresh_token'],
   scopes: ['account.readonly', 'homey.device.readonly'],
+  // The support form in the tests (server/support/testing.ts): the platform's own, asking no consent, as in npm start.
+  trusted: true,
 };
 
 export const PASSWORD = 'correct horse battery';

@@ -85,12 +85,11 @@ function findNode(hub: Hub, appId: string, radio: RadioId, deviceId: unknown): R
   const device = typeof deviceId === 'string' ? hub.store.get('device', deviceId) : undefined;
   if (!device || device.ownerUri !== appUri(appId)) throw notFound(`Device ${String(deviceId)} of this app`);
   const driverId = device.driverId.slice(device.driverId.lastIndexOf(':') + 1);
-  const driver = hub.apps.packages.get(appId)?.manifest.drivers.find((candidate) => candidate.id === driverId) as Record<string, unknown> | undefined;
-  const manifest = driver?.[radio];
+  const manifest = hub.apps.packages.get(appId)?.manifest.drivers.find((candidate) => candidate.id === driverId)?.[radio];
   const nodes = Object.values(nodesOf(hub, radio)).filter((node) => node.status === 'ready');
   const named = device.data.id;
   const byData = nodes.find((node) => named === node.id || named === nodeDataId(radio, node.id));
-  const byManifest = manifest && typeof manifest === 'object' ? nodes.find((node) => manifestMatches(radio, node, manifest as Record<string, unknown>)) : undefined;
+  const byManifest = manifest && nodes.find((node) => manifestMatches(radio, node, manifest));
   const node = byData ?? byManifest;
   if (!node) throw notFound(`No interviewed ${radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} node for device ${device.name}: its data.id names none, and its driver's app.json ${radio} section matches none`);
   return node;

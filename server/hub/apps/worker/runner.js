@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
-const { appDir, settings: initialSettings, now: startNow, env, debug, hub } = workerData;
+const { appDir, settings: initialSettings, now: startNow, env, hub } = workerData;
 
 // An SDK v3 app's `require('homey')` is the hub's SDK module, whatever the app brings in its node_modules.
 const Module = require('node:module');
@@ -27,13 +27,20 @@ require('../sdk/userdata.cjs').mapUserdata(hub.userdata);
 const settings = new Map(Object.entries(initialSettings));
 /** Who hears a setting change: (name, 'set' | 'unset'). */
 const settingListeners = new Set();
-const capabilityListeners = new Map();
 const routeHandlers = new Map();
-const timers = new Map();
-let timerCount = 0;
 const signIns = new Map();
 let signInCount = 0;
 let clockAt = { hub: startNow, local: performance.now() };
+
+/** The hub's time: the last the hub told (each message brings it), plus what passed here since. */
+const hubNow = () => clockAt.hub + Math.round(performance.now() - clockAt.local);
+// The app's Date reads the hub clock (server/http/clock.ts), as the hub's own code does: one time in the home.
+const SystemDate = Date;
+globalThis.Date = new Proxy(SystemDate, {
+  construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [hubNow()], newTarget),
+  apply: () => new SystemDate(hubNow()).toString(),
+  get: (target, key) => (key === 'now' ? hubNow : Reflect.get(target, key)),
+});
 
 // Workers take no V8 flags at start: expose gc() to a fresh context instead, for gcApp.
 setFlagsFromString('--expose-gc');
@@ -47,17 +54,6 @@ const settingName = (name) => {
   if (typeof name !== 'string' || RESERVED_SETTING_NAMES.has(name)) throw new TypeError(`A setting may not be named ${String(name)}`);
   return name;
 };
-const write = (stream, args) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${format(...args)}\n`);
-
-const card = (type, id) => ({
-  registerRunListener(listener) {
-    runListeners.set(`${type}:${id}`, listener);
-    return this;
-  },
-  trigger(tokens = {}, state = {}) {
-    post({ type: 'trigger', cardId: id, tokens, state });
-  },
-});
 
 /**
  * An OAuth2 sign-in with a provider (homey.cloud.createOAuth2Callback): 'url' is the URL the user opens (heard by
@@ -77,80 +73,34 @@ function oauth2Callback(url) {
   };
 }
 
-const homey = {
-  env: Object.freeze({ ...env }),
-  /** True in a devkit run started in debug mode: the app may log more. */
-  debug,
-  log: (...args) => write('stdout', args),
-  error: (...args) => write('stderr', args),
-  settings: {
-    get: (name) => settings.get(name) ?? null,
-    getKeys: () => [...settings.keys()],
-    set(name, value) {
-      settingName(name);
-      settings.set(name, value);
-      post({ type: 'setSetting', name, value });
-    },
-    unset(name) {
-      settingName(name);
-      settings.delete(name);
-      post({ type: 'setSetting', name, value: null });
-    },
-    on(event, listener) {
-      if (event === 'set' || event === 'unset') settingListeners.add((name) => listener(name));
-      else if (event === 'change') settingListeners.add(listener);
-    },
+/** The app's settings, kept by the hub (the SDK's ManagerSettings reads and writes them here). */
+const settingStore = {
+  get: (name) => settings.get(name) ?? null,
+  getKeys: () => [...settings.keys()],
+  set(name, value) {
+    settingName(name);
+    settings.set(name, value);
+    post({ type: 'setSetting', name, value });
   },
-  flow: {
-    getTriggerCard: (id) => card('trigger', id),
-    getConditionCard: (id) => card('condition', id),
-    getActionCard: (id) => card('action', id),
-    /** A flow token (`homey:app:<appId>:<id>`) that flows can use; its value changes with setValue. */
-    createToken(id, { type, title, value = null }) {
-      post({ type: 'token', id, tokenType: type, title, value });
-      return {
-        setValue: (next) => post({ type: 'tokenValue', id, value: next }),
-        unregister: () => post({ type: 'tokenRemove', id }),
-      };
-    },
+  unset(name) {
+    settingName(name);
+    settings.delete(name);
+    post({ type: 'setSetting', name, value: null });
   },
-  drivers: {
-    getDriver: (driverId) => ({
-      onCapability(capabilityId, listener) {
-        capabilityListeners.set(`${driverId}:${capabilityId}`, listener);
-      },
-      setCapabilityValue(deviceId, capabilityId, value) {
-        post({ type: 'setCapability', deviceId, capabilityId, value });
-      },
-    }),
+  on(event, listener) {
+    if (event === 'change') settingListeners.add(listener);
   },
-  cloud: {
-    /** Starts an OAuth2 sign-in with the provider's authorization URL `apiUrl`; resolves once the URL to open is known. */
-    createOAuth2Callback(apiUrl) {
-      const id = ++signInCount;
-      return new Promise((resolve, reject) => {
-        signIns.set(id, { resolve, reject, callback: null });
-        post({ type: 'oauth2Callback', id, apiUrl: String(apiUrl) });
-      });
-    },
-  },
-  api: {
-    /** Answers the route `name` of the app's `api` section: handler({ params, query, body }) returns JSON. */
-    register(name, handler) {
-      routeHandlers.set(name, handler);
-    },
-  },
-  clock: {
-    /** The hub's time: the last the hub told, plus what passed here since. */
-    now: () => clockAt.hub + Math.round(performance.now() - clockAt.local),
-    at(time, callback) {
-      const id = ++timerCount;
-      timers.set(id, callback);
-      post({ type: 'timer', id, time });
-      return () => {
-        if (timers.delete(id)) post({ type: 'cancelTimer', id });
-      };
-    },
+};
+
+/** The app's OAuth2 sign-ins, through the hub's cloud callback service (cloud/oauth2.ts). */
+const cloud = {
+  /** Starts an OAuth2 sign-in with the provider's authorization URL `apiUrl`; resolves once the URL to open is known. */
+  createOAuth2Callback(apiUrl) {
+    const id = ++signInCount;
+    return new Promise((resolve, reject) => {
+      signIns.set(id, { resolve, reject, callback: null });
+      post({ type: 'oauth2Callback', id, apiUrl: String(apiUrl) });
+    });
   },
 };
 
@@ -187,16 +137,8 @@ parentPort.on('message', (message) => {
       else settings.set(message.name, message.value);
       for (const listener of settingListeners) listener(message.name, message.value === null ? 'unset' : 'set');
       return;
-    case 'capability':
-      capabilityListeners.get(`${message.driverId}:${message.capabilityId}`)?.(message.device, message.value);
-      return sdkMessage(message);
     case 'answer':
       return host.settle(message);
-    case 'timer': {
-      const callback = timers.get(message.id);
-      timers.delete(message.id);
-      return callback?.();
-    }
     case 'oauth2Url': {
       const signIn = signIns.get(message.id);
       if (!signIn) return;
@@ -233,14 +175,14 @@ function sdkMessage(message) {
     });
   }
   if (!handler) return;
-  Promise.resolve().then(() => handler(message)).catch((error) => homey.error(error));
+  Promise.resolve().then(() => handler(message)).catch((error) => process.stderr.write(`${format(error)}\n`));
 }
 
 // What an SDK v3 app may read as Homey.env and Homey.manifest as soon as its code loads.
-Object.assign(require(SDK_MODULE), { env: homey.env, manifest: JSON.parse(readFileSync(`${appDir}/app.json`, 'utf-8')) });
-// app.js exports an SDK v3 App class (CommonJS, `require('homey')`), or, in the hub's own format, `onInit(homey)`.
+const appEnv = Object.freeze({ ...env });
+Object.assign(require(SDK_MODULE), { env: appEnv, manifest: JSON.parse(readFileSync(`${appDir}/app.json`, 'utf-8')) });
+// app.js exports the app's class (CommonJS, `require('homey')`, or an ES module's default).
 const { default: exported } = await import(pathToFileURL(`${appDir}/app.js`).href);
-const sdk = isAppClass(exported);
-if (sdk) await startApp(exported, { dir: appDir, env: homey.env, hub, runner: { settings: homey.settings, cloud: homey.cloud, routeHandlers } });
-else await exported(homey);
-post({ type: 'ready', sdk });
+if (!isAppClass(exported)) throw new Error('app.js must export a class that extends Homey.App (Apps SDK v3)');
+await startApp(exported, { dir: appDir, env: appEnv, hub, runner: { settings: settingStore, cloud, routeHandlers } });
+post({ type: 'ready' });

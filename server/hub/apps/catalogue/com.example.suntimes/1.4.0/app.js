@@ -1,49 +1,67 @@
-// Sun times: fires "The sun sets" at the configured sunset (UTC) every day, and tells whether it is daytime;
-// its API reads (public) and sets the times.
+'use strict';
+
+// Sun times: fires "The sun sets" at the configured sunset (UTC) every day, tells whether it is daytime, keeps a
+// "Next sunset" flow token, and lets a flow (or its settings page, or its web API in api.js) set the times.
+const Homey = require('homey');
+
+const DAY = 86_400_000;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DEFAULTS = { sunrise: '07:30', sunset: '19:45' };
 const minutesOf = (time) => {
   const [hours, minutes] = time.split(':').map(Number);
   return hours * 60 + minutes;
 };
+const refuse = (message) => Object.assign(new Error(message), { statusCode: 400 });
 
-export default async function onInit(homey) {
-  const setting = (name, fallback) => homey.settings.get(name) ?? fallback;
-  let cancel = () => {};
-  const nextSunset = homey.flow.createToken('next_sunset', { type: 'string', title: 'Next sunset', value: null });
+module.exports = class SunTimesApp extends Homey.App {
+  async onInit() {
+    this.sunsetCard = this.homey.flow.getTriggerCard('sunset');
+    this.nextSunset = await this.homey.flow.createToken('next_sunset', { type: 'string', title: this.homey.__('nextSunset'), value: null });
+    this.homey.flow.getConditionCard('is_daytime').registerRunListener(() => this.isDaytime());
+    const setTime = this.homey.flow.getActionCard('set_time');
+    setTime.registerArgumentAutocompleteListener('event', (query) => ['sunrise', 'sunset']
+      .map((id) => ({ id, name: this.homey.__(id) }))
+      .filter((event) => event.name.toLowerCase().includes(query.toLowerCase())));
+    setTime.registerRunListener(({ event, time }) => this.setTimes({ [event.id]: time }));
+    // A time changed here, on the settings page or in the hub's app settings: the next sunset follows it.
+    this.homey.settings.on('set', () => this.schedule());
+    this.schedule();
+    this.log('Sun times started');
+  }
 
-  const schedule = () => {
-    cancel();
-    const now = homey.clock.now();
-    const day = now - (now % 86_400_000);
-    let at = day + minutesOf(setting('sunset', '19:45')) * 60_000;
-    if (at <= now) at += 86_400_000;
-    homey.log(`Next sunset at ${new Date(at).toISOString()}`);
-    nextSunset.setValue(new Date(at).toISOString());
-    cancel = homey.clock.at(at, () => {
-      homey.log(`Sunset at ${setting('sunset', '19:45')}`);
-      homey.flow.getTriggerCard('sunset').trigger({ time: setting('sunset', '19:45') });
-      schedule();
-    });
-  };
+  time(name) {
+    return this.homey.settings.get(name) ?? DEFAULTS[name];
+  }
 
-  const isDaytime = () => {
-    const minute = Math.floor((homey.clock.now() % 86_400_000) / 60_000);
-    return minute >= minutesOf(setting('sunrise', '07:30')) && minute < minutesOf(setting('sunset', '19:45'));
-  };
-  const times = () => ({ sunrise: setting('sunrise', '07:30'), sunset: setting('sunset', '19:45'), daytime: isDaytime() });
+  schedule() {
+    this.homey.clearTimeout(this.timer);
+    const now = Date.now();
+    let at = now - (now % DAY) + minutesOf(this.time('sunset')) * 60_000;
+    if (at <= now) at += DAY;
+    this.log(`Next sunset at ${new Date(at).toISOString()}`);
+    this.nextSunset.setValue(new Date(at).toISOString()).catch(this.error);
+    this.timer = this.homey.setTimeout(() => {
+      this.log(`Sunset at ${this.time('sunset')}`);
+      this.sunsetCard.trigger({ time: this.time('sunset') }).catch(this.error);
+      this.schedule();
+    }, at - now);
+  }
 
-  homey.flow.getConditionCard('is_daytime').registerRunListener(isDaytime);
-  homey.api.register('getTimes', times);
-  homey.api.register('setTimes', ({ body }) => {
-    const refuse = (message) => Object.assign(new Error(message), { statusCode: 400 });
+  isDaytime() {
+    const minute = Math.floor((Date.now() % DAY) / 60_000);
+    return minute >= minutesOf(this.time('sunrise')) && minute < minutesOf(this.time('sunset'));
+  }
+
+  times() {
+    return { sunrise: this.time('sunrise'), sunset: this.time('sunset'), daytime: this.isDaytime() };
+  }
+
+  /** Sets { sunrise, sunset } (either or both, HH:MM); a wrong value is refused with a 400 and nothing is set. */
+  setTimes(body) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refuse('Send { sunrise, sunset } as HH:MM');
     const names = ['sunrise', 'sunset'].filter((name) => body[name] !== undefined);
     for (const name of names) if (typeof body[name] !== 'string' || !TIME.test(body[name])) throw refuse(`${name} must be HH:MM`);
-    for (const name of names) homey.settings.set(name, body[name]);
-    schedule();
-    return times();
-  });
-  homey.settings.on('set', schedule);
-  schedule();
-  homey.log('Sun times started');
-}
+    for (const name of names) this.homey.settings.set(name, body[name]);
+    return this.times();
+  }
+};
