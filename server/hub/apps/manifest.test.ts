@@ -56,7 +56,7 @@ describe('apps homey-lib validates (validateApp)', () => {
   };
 
   // Athom's own validator, as `homey app run` runs it: the fixtures are apps Athom's tools accept, and so is the hub.
-  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion', 'com.example.sdkesm', 'com.example.sdkwebhook', 'com.example.sdkhardware'])('when the fixture %s is validated at debug level, then the hub reads it', async (id) => {
+  it.each(['com.example.sdkdemo', 'com.example.sdkcompanion', 'com.example.sdkesm', 'com.example.sdkwebhook', 'com.example.sdkhardware', 'com.example.sdkradios'])('when the fixture %s is validated at debug level, then the hub reads it', async (id) => {
     const manifest = await quietly(() => validateApp(join(__dirname, 'testing', 'sdk-apps', id), 'debug'));
     expect(manifest.id).toBe(id);
   });

@@ -25,6 +25,9 @@ export interface ManifestDriver {
   options?: Record<string, DriverCapabilityOptions>;
   /** Device settings as app.json declares them (app-drivers.ts reads them). */
   settings?: unknown;
+  /** The hardware its devices are on the radios, as app.json declares it (sdk-bridge/nodes.ts finds their nodes by it). */
+  zigbee?: Record<string, unknown>;
+  zwave?: Record<string, unknown>;
 }
 
 /** A route of the app's own API (`/api/app/<appId>/<path>`); the app registers its handler by name. */
@@ -122,6 +125,8 @@ function manifestDriver(driver: Record<string, unknown>): ManifestDriver {
     capabilities: Array.isArray(driver.capabilities) ? (driver.capabilities as string[]) : [],
     options,
     settings: driver.settings,
+    ...(isObject(driver.zigbee) ? { zigbee: driver.zigbee } : {}),
+    ...(isObject(driver.zwave) ? { zwave: driver.zwave } : {}),
   };
 }
 

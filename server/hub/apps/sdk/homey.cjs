@@ -6,6 +6,7 @@ const { ManagerApi, ManagerApps } = require('./api.cjs');
 const managers = require('./managers.cjs');
 const media = require('./media.cjs');
 const radios = require('./radios.cjs');
+const nodes = require('./nodes.cjs');
 const records = require('./records.cjs');
 const { ManagerDashboards } = require('./dashboards.cjs');
 const { ManagerDiscovery } = require('./discovery.cjs');
@@ -102,7 +103,9 @@ class Homey extends SimpleClass {
     this.i18n = new managers.ManagerI18n(this, { language: hub.language, units: hub.units, locales });
     this.notifications = new managers.ManagerNotifications(this);
     this.settings = new managers.ManagerSettings(this, settings);
-    for (const [key, Missing] of Object.entries(managers.missingManagers)) this[key] = new Missing(this);
+    this.speechInput = new managers.ManagerSpeechInput(this);
+    this.zigbee = new nodes.ManagerZigBee(this);
+    this.zwave = new nodes.ManagerZwave(this);
   }
 
   /** Settles once the app's onInit has run. @returns {Promise<any>} */

@@ -12,6 +12,7 @@ const { Widget } = require('./dashboards.cjs');
 const { DiscoveryResult, DiscoveryStrategy } = require('./discovery.cjs');
 const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
 const { CloudWebhook } = require('./cloud-webhook.cjs');
+const { ZigBeeNode, ZwaveCommandClass, ZwaveNode } = require('./nodes.cjs');
 
 module.exports = {
   /** The app's `homey.env` and app.json, set before its code loads (start.cjs). */
@@ -46,4 +47,7 @@ module.exports = {
   Widget,
   DiscoveryResult,
   DiscoveryStrategy,
+  ZigBeeNode,
+  ZwaveCommandClass,
+  ZwaveNode,
 };

@@ -1,6 +1,6 @@
 'use strict';
 const host = require('./host.cjs');
-const { Manager, unavailable } = require('./simple-class.cjs');
+const { Manager } = require('./simple-class.cjs');
 
 /** The app's settings, kept by the hub (appsettings); 'set' and 'unset' tell who listens, the app's own changes too. */
 class ManagerSettings extends Manager {
@@ -145,22 +145,27 @@ class ManagerDrivers extends Manager {
   }
 }
 
-/** A manager of a part this hub does not have yet: each of its methods says so. */
-function unavailableManager(name, methods) {
-  const Class = class extends Manager {};
-  for (const method of methods) {
-    Class.prototype[method] = async function notHere() {
-      throw unavailable(`${name}.${method}`);
-    };
+/**
+ * Speech input: the hub has no microphone and the platform no operation through which a person answers, so a
+ * question Homey asks can never be answered; ask and confirm reject at once saying so (docs/apps.md).
+ */
+class ManagerSpeechInput extends Manager {
+  /** @param {string} text @param {{ session?: object, timeout?: number }} [opts] @returns {Promise<string>} */
+  async ask(text, opts) {
+    throw noListener('ask', text, opts);
   }
-  return Class;
+
+  /** @param {string} text @param {{ session?: object, timeout?: number }} [opts] @returns {Promise<boolean>} */
+  async confirm(text, opts) {
+    throw noListener('confirm', text, opts);
+  }
 }
 
-const MISSING = {
-  speechInput: ['ManagerSpeechInput', ['ask', 'confirm']],
-  zigbee: ['ManagerZigBee', ['getNode']],
-  zwave: ['ManagerZwave', ['getNode']],
+const noListener = (method, text, opts) => {
+  const session = opts?.session ? ' in that session' : '';
+  const error = new Error(`ManagerSpeechInput.${method}("${String(text).slice(0, 255)}"): this hub has no microphone and no speech session${session}, so no answer can come`);
+  error.code = 'not_available';
+  return error;
 };
-const missingManagers = Object.fromEntries(Object.entries(MISSING).map(([key, [name, methods]]) => [key, unavailableManager(name, methods)]));
 
-module.exports = { ManagerSettings, ManagerI18n, ManagerClock, ManagerGeolocation, ManagerNotifications, ManagerDrivers, missingManagers };
+module.exports = { ManagerSettings, ManagerI18n, ManagerClock, ManagerGeolocation, ManagerNotifications, ManagerDrivers, ManagerSpeechInput };
