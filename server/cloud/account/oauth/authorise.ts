@@ -147,38 +147,44 @@ export function authorisePage(account: Account): RawRoute {
   };
 }
 
-/** POST /oauth2/authorise: the page's form; the right password sends the browser back to the app with a code. */
-export function authoriseSignIn(account: Account): RawRoute {
+/**
+ * A form of the sign-in pages: accepted from the pages themselves only (RFC 6749 §10.12), decided before it is read,
+ * then checked against the authorization request it carries; what fails is a page or a redirect (`guarded`).
+ */
+function pageForm(account: Account, spec: RawRoute['spec'], handle: (req: IncomingMessage, res: ServerResponse, form: Record<string, string | undefined>, request: Request) => Promise<void>): RawRoute {
   return {
     api: 'account',
-    spec: operations.authoriseSignIn,
+    spec,
     body: 'form',
-    // RFC 6749 §10.12: the form is accepted from the page itself only, decided before it is read.
     admit(req) {
       if (!sentFromThisSite(req)) throw new ForeignForm();
     },
     async serve(req, res) {
       const form = req.body as Record<string, string | undefined>;
-      await guarded(req, res, form, async () => {
-        const request = await check(account, form);
-        const email = form.email ?? '';
-        let userId: string | null;
-        try {
-          userId = await passwordSignIn(account, email, form.password ?? '', clientAddress(req));
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
-          return sendPage(res, 429, signInPage(request.client.name, request.hidden, { message: error.message }, email), error.headers);
-        }
-        if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, { message: 'Wrong e-mail address or password', wrongPassword: true }, email));
-        if (!(await consentCovers(account, userId, request.client, request.scopes))) {
-          const consent = await issueConsentTicket(account, { userId, clientId: request.client.id, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
-          return sendPage(res, 200, consentPage(request.client.name, request.scopes, { ...request.hidden, consent }));
-        }
-        await sendCode(account, req, res, request, userId);
-      });
+      await guarded(req, res, form, async () => handle(req, res, form, await check(account, form)));
     },
     invalid: refuseForm(account),
   };
+}
+
+/** POST /oauth2/authorise: the page's form; the right password sends the browser back to the app with a code. */
+export function authoriseSignIn(account: Account): RawRoute {
+  return pageForm(account, operations.authoriseSignIn, async (req, res, form, request) => {
+    const email = form.email ?? '';
+    let userId: string | null;
+    try {
+      userId = await passwordSignIn(account, email, form.password ?? '', clientAddress(req));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode !== 429) throw error;
+      return sendPage(res, 429, signInPage(request.client.name, request.hidden, { message: error.message }, email), error.headers);
+    }
+    if (!userId) return sendPage(res, 200, signInPage(request.client.name, request.hidden, { message: 'Wrong e-mail address or password', wrongPassword: true }, email));
+    if (!(await consentCovers(account, userId, request.client, request.scopes))) {
+      const consent = await issueConsentTicket(account, { userId, clientId: request.client.id, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge });
+      return sendPage(res, 200, consentPage(request.client.name, request.scopes, { ...request.hidden, consent }));
+    }
+    await sendCode(account, req, res, request, userId);
+  });
 }
 
 /** The redirect back to the app with a code for the signed-in user. */
@@ -194,25 +200,12 @@ const sameScopes = (a: string[], b: string[]) => a.length === b.length && [...a]
  * request. Allow remembers the consent and sends a code back; Deny sends access_denied (RFC 6749 §4.1.2.1).
  */
 export function authoriseConsent(account: Account): RawRoute {
-  return {
-    api: 'account',
-    spec: operations.authoriseConsent,
-    body: 'form',
-    admit(req) {
-      if (!sentFromThisSite(req)) throw new ForeignForm();
-    },
-    async serve(req, res) {
-      const form = req.body as Record<string, string | undefined>;
-      await guarded(req, res, form, async () => {
-        const request = await check(account, form);
-        const ticket = await takeConsentTicket(account, form.consent ?? '');
-        const forThisRequest = ticket && ticket.clientId === request.client.id && ticket.redirectUri === request.redirectUri && ticket.codeChallenge === request.codeChallenge && sameScopes(ticket.scopes, request.scopes);
-        if (!forThisRequest) throw new PageError('This consent page has expired or was made for another request: start again from the app.');
-        if (form.decision !== 'allow') throw new RedirectError('access_denied', 'You did not allow the app to use your account');
-        await rememberConsent(account, ticket.userId, request.client.id, request.scopes);
-        await sendCode(account, req, res, request, ticket.userId);
-      });
-    },
-    invalid: refuseForm(account),
-  };
+  return pageForm(account, operations.authoriseConsent, async (req, res, form, request) => {
+    const ticket = await takeConsentTicket(account, form.consent ?? '');
+    const forThisRequest = ticket && ticket.clientId === request.client.id && ticket.redirectUri === request.redirectUri && ticket.codeChallenge === request.codeChallenge && sameScopes(ticket.scopes, request.scopes);
+    if (!forThisRequest) throw new PageError('This consent page has expired or was made for another request: start again from the app.');
+    if (form.decision !== 'allow') throw new RedirectError('access_denied', 'You did not allow the app to use your account');
+    await rememberConsent(account, ticket.userId, request.client.id, request.scopes);
+    await sendCode(account, req, res, request, ticket.userId);
+  });
 }
