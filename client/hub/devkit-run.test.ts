@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,15 +9,23 @@ import { HubAPI } from './hub-api.js';
 
 const APP_ID = 'com.example.clientrun';
 
-/** A .tar.gz app package that logs whether it runs in debug mode. */
+/** A .tar.gz SDK v3 app package (with the icon homey-lib asks of every app) that logs whether it runs in debug mode. */
 async function appPackage(): Promise<Uint8Array> {
   const dir = mkdtempSync(join(tmpdir(), 'client-devkit-'));
   try {
-    const manifest = { id: APP_ID, version: '1.0.0', sdk: 3, name: 'Client run', author: { name: 'Dev', email: 'dev@example.com' } };
-    writeFileSync(join(dir, 'app.json'), JSON.stringify(manifest));
-    writeFileSync(join(dir, 'app.js'), `export default async function (homey) { homey.log(homey.debug ? 'debug' : 'quiet'); }`);
+    const manifest = {
+      id: APP_ID, version: '1.0.0', compatibility: '>=12.0.0', sdk: 3, name: { en: 'Client run' }, description: { en: 'Runs from the client' },
+      brandColor: '#123456', author: { name: 'Dev', email: 'dev@example.com' }, permissions: [],
+    };
+    const files: Record<string, string> = {
+      'app.json': JSON.stringify(manifest),
+      'app.js': "const Homey = require('homey');\nmodule.exports = class ClientRun extends Homey.App {\n  async onInit() {\n    this.log(process.env.DEBUG === '1' ? 'debug' : 'quiet');\n  }\n};\n",
+      'assets/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg>',
+    };
+    mkdirSync(join(dir, 'assets'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     const chunks: Buffer[] = [];
-    for await (const chunk of createTar({ gzip: true, cwd: dir }, ['app.json', 'app.js'])) chunks.push(chunk as Buffer);
+    for await (const chunk of createTar({ gzip: true, cwd: dir }, Object.keys(files))) chunks.push(chunk as Buffer);
     return new Uint8Array(Buffer.concat(chunks));
   } finally {
     rmSync(dir, { recursive: true, force: true });
