@@ -13,6 +13,6 @@ describe('metrics (server/http/metrics.ts)', () => {
     expect(first.total('built')).toBe(3);
     expect(second.total('built')).toBe(11);
     second.stop();
-    expect(built.hasSubscribers).toBe(false);
+    expect(built.listeners.size).toBe(0);
   });
 });
