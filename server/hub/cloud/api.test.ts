@@ -1,6 +1,6 @@
-import { onCloudWebhook, type CloudWebhookCall } from '../logic/webhooks.js';
+import { onCloudWebhook, onWebhook, type CloudWebhookCall, type WebhookCall } from '../logic/webhooks.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { awaitOAuth2Code, registerWebhook, unregisterWebhook } from './cloud.js';
+import { awaitOAuth2Code, FLOW_WEBHOOKS_OWNER, registerWebhook, unregisterWebhook } from './cloud.js';
 
 describe('cloud manager', () => {
   let hub: TestHub;
@@ -44,6 +44,18 @@ describe('cloud manager', () => {
     await hub.http().post('/api/manager/cloud/webhook/constructor/callback').send({}).expect(404);
     stop();
     expect(heard).toEqual([{ id: 'hook-1', args: { body: { button: 'front' } } }, { id: 'hook-1', args: {} }]);
+  });
+
+  it("when the logic manager's webhook is called back, then the flows hear its event with the tag of the call's query", async () => {
+    registerWebhook(hub.hub, { id: 'hook-logic', name: 'Flow webhooks', ownerUri: FLOW_WEBHOOKS_OWNER });
+    const heard: WebhookCall[] = [];
+    const stop = onWebhook(hub.hub, (call) => heard.push(call));
+    const call = (args: object) => hub.http().post('/api/manager/cloud/webhook/hook-logic/callback').send({ args }).expect(204);
+    await call({ event: 'doorbell', headers: {}, query: { tag: 'front door' }, body: {} });
+    await call({ event: 'doorbell', headers: {}, query: {}, body: { tag: 'not a query' } });
+    stop();
+    unregisterWebhook(hub.hub, 'hook-logic');
+    expect(heard).toEqual([{ event: 'doorbell', tag: 'front door' }, { event: 'doorbell', tag: '' }]);
   });
 
   it('when a webhook callback carries args that are not an object, then 400', async () => {

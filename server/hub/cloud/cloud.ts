@@ -27,13 +27,15 @@ export const FLOW_WEBHOOKS_OWNER = 'homey:manager:logic';
 
 /**
  * Relays a call of a registered webhook to its owner; an unknown webhook is a 404. The logic manager's webhooks
- * start the flows whose webhook trigger listens to the call's `event` (the cloud webhook's fn), with the call's
- * `tag` when it has one.
+ * start the flows whose webhook trigger listens to the call's `event` (the cloud webhook's fn), with the `tag` of
+ * the call's query (`?tag=`, as on the local webhook URL) when it has one.
  */
 export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string, unknown>): void {
   const webhook = hub.store.require('webhook', id, 'Webhook');
   callCloudWebhook(hub, { id, args });
-  if (webhook.ownerUri === FLOW_WEBHOOKS_OWNER && typeof args.event === 'string') callWebhook(hub, { event: args.event, tag: typeof args.tag === 'string' ? args.tag : '' });
+  if (webhook.ownerUri !== FLOW_WEBHOOKS_OWNER || typeof args.event !== 'string') return;
+  const tag = (args.query as Record<string, unknown> | undefined)?.tag;
+  callWebhook(hub, { event: args.event, tag: typeof tag === 'string' ? tag : '' });
 }
 
 type CodeListener = (code: string) => void;
