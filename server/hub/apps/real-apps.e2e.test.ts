@@ -216,6 +216,41 @@ describe('real SDK v3 apps on the hub', () => {
     await hub.http().get(api(`devices/device/${door.id}`)).set(auth()).expect(404);
   });
 
+  it("when the Virtual Garage Door manages a door through homey-api against its own hub, then its pair view lists the hub's devices, and the door follows the hub's contact sensor and pulses the hub's socket", async () => {
+    const uri = `homey:app:${GARAGE}`;
+    const session = await runApp(GARAGE);
+    const { body: devices } = await hub.http().get(api('devices/device')).set(auth()).expect(200);
+    const named = (name: string) => Object.values(devices as Record<string, { id: string; name: string }>).find((device) => device.name === name)!;
+    const [socket, sensor] = [named('Garden socket'), named('Shed door')];
+    const capability = (id: string, capabilityId: string) => api(`devices/device/${id}/capability/${capabilityId}`);
+    await hub.http().put(capability(socket.id, 'onoff')).set(auth()).send({ value: false }).expect(204);
+    await hub.http().put(capability(sensor.id, 'alarm_contact')).set(auth()).send({ value: false }).expect(204);
+
+    // Its managed_config pair view reads the hub's devices through homey-api (HomeyAPI.createAppAPI).
+    const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId: `${uri}:managed-door` }).expect(200);
+    const emit = (event: string, data?: unknown) => hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event, data }).expect(200);
+    const { body: choices } = await emit('get_pair_data');
+    expect(choices.controls).toContainEqual({ deviceId: socket.id, name: 'Garden socket', zone: 'Garden' });
+    expect(choices.sensors).toContainEqual(expect.objectContaining({ deviceId: sensor.id, deviceName: 'Shed door', capabilityId: 'alarm_contact' }));
+    await emit('set_managed_config', { name: 'Shed garage', controlDevice: { id: socket.id }, closedSensor: { id: sensor.id, capability: 'alarm_contact' }, travelTime: 60 });
+    const { body: found } = await emit('list_devices');
+    const { body: door } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/device`)).set(auth()).send(found[0]).expect(200);
+    const doorState = async () => (await hub.http().get(api(`devices/device/${door.id}`)).set(auth()).expect(200)).body.capabilitiesObj.garagedoor_state.value;
+    await eventually(async () => expect(await doorState()).toBe('closed'));
+
+    // An open request pulses the socket through homey-api; the sensor's changes reach the door over homey-api's realtime.
+    await hub.http().post(api(`flow/flowcardaction/${uri}/${uri}:request_open/run`)).set(auth()).send({ args: { device: { id: door.id, name: door.name } } }).expect(200);
+    await eventually(async () => expect(await doorState()).toBe('opening'));
+    const { body: pulsed } = await hub.http().get(api(`devices/device/${socket.id}`)).set(auth()).expect(200);
+    expect(pulsed.capabilitiesObj.onoff.value).toBe(true);
+    await hub.http().put(capability(sensor.id, 'alarm_contact')).set(auth()).send({ value: true }).expect(204);
+    await hub.http().put(capability(sensor.id, 'alarm_contact')).set(auth()).send({ value: false }).expect(204);
+    await eventually(async () => expect(await doorState()).toBe('closed'));
+    expect(log(GARAGE).join('\n')).toMatch(/closed sensor -> false \(at endpoint: true\)/);
+
+    await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
+  });
+
   it.each([SOUNDBOARD, POWER, GARAGE])('when %s is published, reviewed and installed from the app store, then it runs with its drivers and cards, and uninstalled it leaves nothing', async (id) => {
     await publish(id);
     const { body: installed } = await hub.http().post(api('apps/store')).set(auth()).send({ id, waitForInstall: true }).expect(200);
