@@ -114,7 +114,7 @@ export interface components {
             /** @description What a flow editor shows. */
             title: string;
             /** @enum {string} */
-            type: "string" | "number" | "boolean";
+            type: "string" | "number" | "boolean" | "image";
             /** @description Its owner: `homey:device:<id>`, `homey:manager:logic` or `homey:app:<id>`. */
             uri: string;
             /** @description The owner, for showing the token. */
@@ -133,7 +133,7 @@ export interface components {
         FlowTokenState: {
             tokenCount: number;
         };
-        /** @description A value of the token's type, or `null` when there is none yet. */
+        /** @description A value of the token's type, or `null` when there is none yet. An `image` token's value is the id of an image of the images manager (its picture at `/api/manager/images/image/<id>/image`); a card the token is dropped on receives that image. */
         FlowTokenValue: string | number | boolean | null;
     };
     responses: {

@@ -13,7 +13,7 @@ export const operations = {
   /**
    * Get the picture itself
    *
-   * The latest picture: a camera device's as an SVG image, an app's as the app gave it (`Image.update`: JPEG, PNG, GIF, WebP or SVG); over the socket, its bytes. It carries an ETag: a client whose copy is current gets 304. An app's image with no picture yet, or whose picture is at its https `url`, answers 404.
+   * The latest picture: a camera device's as an SVG image, an app's as the app gave it (`Image.update`: JPEG, PNG, GIF, WebP or SVG); over the socket, its bytes. It carries an ETag: a client whose copy is current gets 304. An app's image with no picture yet is asked of its app (the source it set is read, as `Image.update` would); one whose app gives none, or whose picture is at its https `url`, answers 404.
    */
   getImageContent: {"method":"get","path":"/api/manager/images/image/{id}/image","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":200,"media":"image/svg+xml"},
   /**

@@ -55,7 +55,7 @@ export interface paths {
         };
         /**
          * Get the picture itself
-         * @description The latest picture: a camera device's as an SVG image, an app's as the app gave it (`Image.update`: JPEG, PNG, GIF, WebP or SVG); over the socket, its bytes. It carries an ETag: a client whose copy is current gets 304. An app's image with no picture yet, or whose picture is at its https `url`, answers 404.
+         * @description The latest picture: a camera device's as an SVG image, an app's as the app gave it (`Image.update`: JPEG, PNG, GIF, WebP or SVG); over the socket, its bytes. It carries an ETag: a client whose copy is current gets 304. An app's image with no picture yet is asked of its app (the source it set is read, as `Image.update` would); one whose app gives none, or whose picture is at its https `url`, answers 404.
          */
         get: operations["getImageContent"];
         put?: never;

@@ -40,7 +40,7 @@ export type WorkerMessage =
   | { type: 'request'; requestId: number; method: string; args: Record<string, unknown> }
   | { type: 'realtime'; event: string; data: unknown }
   | { type: 'setSetting'; name: string; value: unknown }
-  | { type: 'token'; id: string; tokenType: 'string' | 'number' | 'boolean'; title: string; value: string | number | boolean | null }
+  | { type: 'token'; id: string; tokenType: 'string' | 'number' | 'boolean' | 'image'; title: string; value: string | number | boolean | null }
   | { type: 'tokenValue'; id: string; value: string | number | boolean | null }
   | { type: 'tokenRemove'; id: string }
   | { type: 'oauth2Callback'; id: number; apiUrl: string }

@@ -64,6 +64,14 @@ describe('apps isolated in their workers', () => {
     await hub.http().get('/api/app/com.test.idle/ping').set(auth()).expect(200, '"pong"');
   });
 
+  it('when an app hands the hub what cannot cross to it (a function), then it is stopped as crashed with a message that says so', async () => {
+    const pack = await app('com.test.clone', "this.homey.flow.createToken('odd', { type: 'string', title: 'Odd', value: { read() {} } });");
+    await hub.http().post('/api/manager/devkit/').set(auth()).attach('app', pack, 'app.tar.gz').expect(200);
+    await eventually(async () => expect(await state('com.test.clone')).toMatchObject({
+      state: 'stopped', crashed: true, crashedMessage: expect.stringContaining('The hub cannot take this token message (DataCloneError'),
+    }));
+  });
+
   it('when an app leaks memory, then it is stopped at its heap limit as crashed with the reason while the hub answers', async () => {
     await run('com.test.leak', app('com.test.leak', 'const hoard = []; setInterval(() => hoard.push(new Array(100000).fill(hoard.length)), 1);'));
     await eventually(async () => expect(await state('com.test.leak')).toMatchObject({ state: 'stopped', crashed: true, crashedMessage: expect.stringContaining('memory limit') }), 15_000);

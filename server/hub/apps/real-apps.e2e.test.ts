@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -9,15 +9,16 @@ import type { TestUser } from '../../cloud/apps/testing/apps-fixture.js';
 import { sha256, upload } from '../../cloud/apps/testing/flows.js';
 import { connectRealtime } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { buildApp, packApp, removeBuild } from './testing/build-app.js';
+import { REAL_APPS, buildApp, packApp, removeBuild } from './testing/build-app.js';
 import { eventually } from './testing/eventually.js';
 
 const SOUNDBOARD = 'com.athom.soundboard';
 const POWER = 'no.kjeet90.powerofthehour';
 const GARAGE = 'com.jaap.virtualgaragedoor';
+const GALLERY = 'com.athom.gallery';
 const SECRET = 'real-apps-e2e-secret';
 /** The versions their app.json declare, as their builds on the store carry them. */
-const VERSIONS: Record<string, string> = { [SOUNDBOARD]: '3.1.0', [POWER]: '1.3.5', [GARAGE]: '0.6.3' };
+const VERSIONS: Record<string, string> = { [SOUNDBOARD]: '3.1.0', [POWER]: '1.3.5', [GARAGE]: '0.6.3', [GALLERY]: '3.3.1' };
 
 /**
  * Third-party SDK v3 apps from public repositories (testing/real-apps, pinned, unmodified), built as `homey app
@@ -42,7 +43,7 @@ describe('real SDK v3 apps on the hub', () => {
   const storeApi = () => request(storeUrl);
 
   beforeAll(async () => {
-    for (const id of [SOUNDBOARD, POWER, GARAGE]) {
+    for (const id of [SOUNDBOARD, POWER, GARAGE, GALLERY]) {
       const dir = buildApp(id);
       packages.set(id, await packApp(dir));
       removeBuild(dir);
@@ -86,7 +87,7 @@ describe('real SDK v3 apps on the hub', () => {
     expect(hub.hub.store.get('appsettings', id)).toBeUndefined();
     expect(existsSync(path.join(hub.dataDir, 'userdata', id))).toBe(false);
     expect(readdirSync(path.join(hub.dataDir, 'apps')).filter((name) => name.includes(id))).toEqual([]);
-    for (const manager of ['drivers/driver', 'devices/device', 'flow/flowcardtrigger', 'flow/flowcardcondition', 'flow/flowcardaction', 'flowtoken/flowtoken']) {
+    for (const manager of ['drivers/driver', 'devices/device', 'flow/flowcardtrigger', 'flow/flowcardcondition', 'flow/flowcardaction', 'flowtoken/flowtoken', 'images/image']) {
       const { body } = await hub.http().get(api(manager)).set(auth()).expect(200);
       expect(Object.values(body as Record<string, { ownerUri?: string; uri?: string; id: string }>).filter((item) => (item.ownerUri ?? item.uri ?? item.id).startsWith(uri))).toEqual([]);
     }
@@ -251,7 +252,58 @@ describe('real SDK v3 apps on the hub', () => {
     await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
   });
 
-  it.each([SOUNDBOARD, POWER, GARAGE])('when %s is published, reviewed and installed from the app store, then it runs with its drivers and cards, and uninstalled it leaves nothing', async (id) => {
+  it("when Athom's Gallery runs from the devkit, then its images and their image tokens are the hub's, its api.js adds and removes images, and an image token dropped on its card adds that picture", async () => {
+    const uri = `homey:app:${GALLERY}`;
+    const session = await runApp(GALLERY);
+    const asset = (name: string) => readFileSync(path.join(REAL_APPS, GALLERY, 'assets/images', name));
+    const own = async <T>(manager: string) =>
+      Object.values((await hub.http().get(api(manager)).set(auth()).expect(200)).body as Record<string, T & { ownerUri: string }>).filter((item) => item.ownerUri === uri);
+    const picture = async (imageId: string) => {
+      const { body, headers } = await hub.http().get(api(`images/image/${imageId}/image`)).set(auth()).buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        }).expect(200);
+      return { type: headers['content-type'], bytes: body as Buffer };
+    };
+    const gallery = async () => (await hub.http().get(`/api/app/${GALLERY}/image`).set(auth()).expect(200)).body as Record<string, { name: string; type: string; file: string }>;
+
+    // Its three sample images: each an image of the images manager with an image token naming it, whose picture
+    // (only a path the app set, read when asked) is its asset file.
+    expect(Object.values(await gallery()).map(({ name }) => name).sort()).toEqual(['Aurora', 'Kitten', 'Moon']);
+    const images = await own<{ id: string }>('images/image');
+    const tokens = await own<{ id: string; title: string; type: string; value: string }>('flowtoken/flowtoken');
+    expect(images).toHaveLength(3);
+    expect(tokens.map(({ title, type }) => [title, type]).sort()).toEqual([['Aurora', 'image'], ['Kitten', 'image'], ['Moon', 'image']]);
+    expect(tokens.map(({ value }) => value).sort()).toEqual(images.map(({ id }) => id).sort());
+    const kitten = tokens.find(({ title }) => title === 'Kitten')!;
+    expect(await picture(kitten.value)).toEqual({ type: 'image/jpeg', bytes: asset('kitten.jpg') });
+
+    // Its api.js: a picture sent as base64 becomes a new image with its token.
+    const { body: added } = await hub.http().post(`/api/app/${GALLERY}/image`).set(auth()).send({ name: 'Small', type: 'image/png', data: asset('small.png').toString('base64') }).expect(200);
+    expect(added).toEqual({ name: 'Small', type: 'image/png', file: expect.stringMatching(/^\/userdata\/[0-9a-f-]{36}\.png$/) });
+    const small = (await own<{ title: string; value: string }>('flowtoken/flowtoken')).find(({ title }) => title === 'Small')!;
+    expect(await picture(small.value)).toEqual({ type: 'image/png', bytes: asset('small.png') });
+
+    // The Kitten token dropped on its "Add an image" card: the app reads the hub's picture and keeps a copy.
+    const card = `${uri}:create-image`;
+    await hub.http().post(api(`flow/flowcardaction/${uri}/${card}/run`)).set(auth()).send({ args: { name: 'Kitten copy' }, droptoken: `${uri}|${kitten.id.slice(uri.length + 1)}` }).expect(200);
+    const copy = Object.entries(await gallery()).find(([, { name }]) => name === 'Kitten copy')!;
+    expect(copy[1]).toMatchObject({ type: 'image/jpeg', file: `/userdata/${copy[0]}.jpg` });
+    const copyToken = (await own<{ title: string; value: string }>('flowtoken/flowtoken')).find(({ title }) => title === 'Kitten copy')!;
+    expect(await picture(copyToken.value)).toEqual({ type: 'image/jpeg', bytes: asset('kitten.jpg') });
+
+    // Removed through its api.js, an image and its token go.
+    await hub.http().delete(`/api/app/${GALLERY}/image/${copy[0]}`).set(auth()).expect(204);
+    await eventually(async () => expect((await own<{ title: string }>('flowtoken/flowtoken')).map(({ title }) => title)).not.toContain('Kitten copy'));
+    expect(await own('images/image')).toHaveLength(4);
+
+    await hub.http().delete(api(`devkit/${session.id}`)).set(auth()).expect(204);
+    expect(await own('images/image')).toEqual([]);
+  });
+
+  it.each([SOUNDBOARD, POWER, GARAGE, GALLERY])('when %s is published, reviewed and installed from the app store, then it runs with its drivers and cards, and uninstalled it leaves nothing', async (id) => {
     await publish(id);
     const { body: installed } = await hub.http().post(api('apps/store')).set(auth()).send({ id, waitForInstall: true }).expect(200);
     expect(installed).toMatchObject({ id, origin: 'appstore', state: 'running', ready: true });

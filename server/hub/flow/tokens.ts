@@ -1,4 +1,5 @@
 import type { Hub } from '../context.js';
+import { findAppToken } from '../flowtoken/app-tokens.js';
 import { findToken } from '../flowtoken/tokens.js';
 import type { Card, TokenValue } from './cards.js';
 
@@ -9,8 +10,8 @@ const WHOLE = /^\[\[([^[\]]+)\]\]$/;
 
 /**
  * A token a card refers to: one of the run's own (the trigger's, the earlier actions'), else a global one named
- * `<ownerUri>|<id>`: a device's capability value (`homey:device:<id>|measure_temperature`) or a logic variable
- * (`homey:manager:logic|<variableId>`), read as they are now.
+ * `<ownerUri>|<id>`: a device's capability value (`homey:device:<id>|measure_temperature`), a logic variable
+ * (`homey:manager:logic|<variableId>`) or an app's token (`homey:app:<appId>|<tokenId>`), read as they are now.
  */
 export function tokenValue(hub: Hub, tokens: Tokens, reference: string): TokenValue | undefined {
   if (Object.hasOwn(tokens, reference)) return tokens[reference];
@@ -23,6 +24,7 @@ export function tokenValue(hub: Hub, tokens: Tokens, reference: string): TokenVa
     return capabilities && Object.hasOwn(capabilities, id) ? (capabilities[id]!.value ?? null) : undefined;
   }
   if (uri === 'homey:manager:logic') return hub.store.get('variable', id)?.value;
+  if (uri.startsWith('homey:app:')) return findAppToken(hub, `${uri}:${id}`)?.value;
   return undefined;
 }
 

@@ -28,7 +28,12 @@ function registry(hub: Hub): Map<string, FlowToken> {
 export const appTokens = (hub: Hub): FlowToken[] => [...registry(hub).values()];
 export const findAppToken = (hub: Hub, id: string): FlowToken | undefined => registry(hub).get(id);
 
-function requireValue(type: FlowToken['type'], value: FlowTokenValue): void {
+/** A value fits its token's type; an image token's is the id of an image the images manager holds. */
+function requireValue(hub: Hub, type: FlowToken['type'], value: FlowTokenValue): void {
+  if (type === 'image') {
+    if (value !== null && !(typeof value === 'string' && hub.store.get('image', value))) throw badRequest('The value of an image token must be an image of the hub or null');
+    return;
+  }
   const matches = value === null || (typeof value === type && (type !== 'number' || Number.isFinite(value)));
   if (!matches) throw badRequest(`The value of a ${type} token must be a ${type} or null`);
 }
@@ -58,7 +63,7 @@ export function registerAppToken(hub: Hub, appId: string, input: NewAppToken): A
   if (!APP_ID.test(appId)) throw badRequest(`Not an app id: ${appId}`);
   if (!LOCAL_ID.test(input.id)) throw badRequest(`A token id is 1 to 100 letters, digits, '.', '_' or '-', not ${input.id}`);
   if (!input.title.trim()) throw badRequest('A token needs a title');
-  requireValue(input.type, input.value);
+  requireValue(hub, input.type, input.value);
   const uri = `homey:app:${appId}`;
   const tokens = registry(hub);
   const id = `${uri}:${input.id}`;
@@ -74,7 +79,7 @@ export function registerAppToken(hub: Hub, appId: string, input: NewAppToken): A
     update({ title = token.title, value = token.value }) {
       if (tokens.get(id) !== token) throw conflict(`The token ${id} is unregistered`);
       if (!title.trim()) throw badRequest('A token needs a title');
-      requireValue(token.type, value);
+      requireValue(hub, token.type, value);
       if (title === token.title && value === token.value) return token;
       token = { ...token, title, value };
       tokens.set(id, token);

@@ -52,6 +52,19 @@ export function appPicture(hub: Hub, image: Image): MediaBody {
   throw notFound(image.url.startsWith('https://') ? `The picture of image ${image.id} is at ${image.url}` : `Image ${image.id} has no picture yet`);
 }
 
+/**
+ * The picture of an app's image, asked of its app when it has given none yet (the app reads its image's source, as
+ * an SDK v3 app that only set a path expects); 404 when the app gives none or is not running.
+ */
+export async function appPictureOnDemand(hub: Hub, image: Image): Promise<MediaBody> {
+  const appId = image.ownerUri.slice('homey:app:'.length);
+  const given = Object.keys(EXTENSIONS).some((type) => existsSync(fileOf(hub, image.id, type)));
+  if (!given && !image.url.startsWith('https://') && hub.apps.isRunning(appId)) {
+    await hub.apps.worker(appId).call({ type: 'image.refresh', id: image.id }).catch(() => undefined);
+  }
+  return appPicture(hub, hub.store.get('image', image.id) ?? image);
+}
+
 function removePicture(hub: Hub, id: string): void {
   for (const type of Object.keys(EXTENSIONS)) rmSync(fileOf(hub, id, type), { force: true });
 }

@@ -1,7 +1,8 @@
 import { badRequest, conflict } from '../../../http/errors.js';
 import type { Hub } from '../../context.js';
 import type { StoredLog } from '../../insights/insights.js';
-import { createAppImage, removeAppImage, requireOwnImage, updateAppImage } from '../../images/app-images.js';
+import { appPictureOnDemand, createAppImage, isAppImage, removeAppImage, requireOwnImage, updateAppImage } from '../../images/app-images.js';
+import { pictureOf, requireImage } from '../../images/camera.js';
 import { appUri } from '../runtime.js';
 import type { SdkRequests } from './requests.js';
 
@@ -49,4 +50,10 @@ export const recordRequests: SdkRequests = {
     updateAppImage(hub, requireOwnImage(hub, appUri(appId), id), picture);
   },
   'images.unregister': (hub, appId, { id }) => removeAppImage(hub, requireOwnImage(hub, appUri(appId), id)),
+  /** Any image of the home (an image token dropped on the app's card), as its picture is shown. */
+  'images.read': async (hub, _appId, { id }) => {
+    const image = requireImage(hub, String(id));
+    const { type, body } = isAppImage(image) ? await appPictureOnDemand(hub, image) : pictureOf(hub, image);
+    return { filename: `${image.id}.${type.split('/')[1]!.replace('+xml', '')}`, contentType: type, data: body.toString('base64') };
+  },
 };

@@ -1,5 +1,6 @@
 'use strict';
 const host = require('./host.cjs');
+const { Image } = require('./records.cjs');
 const { SimpleClass, Manager } = require('./simple-class.cjs');
 
 /**
@@ -21,6 +22,13 @@ const withDevices = (args) => {
   }
   return out;
 };
+
+/** A dropped image token arrives as the hub image's id; a card that takes images gets it as an Image to read. */
+const withDroppedImage = (args, takesImages) =>
+  takesImages && typeof args?.droptoken === 'string' ? { ...args, droptoken: Image.ofHub(args.droptoken) } : args;
+
+/** What the hub keeps of a token's value: an Image by its id (an image token's value), others as they are. */
+const tokenValueOf = (value) => (value instanceof Image ? value.id : value);
 
 class FlowArgument extends SimpleClass {
   constructor(card, name) {
@@ -62,7 +70,8 @@ class FlowCard extends SimpleClass {
 
   /** @param {(args: any, state: any) => any} listener @returns {FlowCard} */
   registerRunListener(listener) {
-    runListeners.set(`${this.type}:${this.id}`, (args, state) => listener(withDevices(args), state));
+    const takesImages = (this.manifest.droptoken ?? []).includes('image');
+    runListeners.set(`${this.type}:${this.id}`, (args, state) => listener(withDroppedImage(withDevices(args), takesImages), state));
     return this;
   }
 
@@ -119,9 +128,9 @@ class FlowToken {
     this.opts = opts;
   }
 
-  /** @param {string | number | boolean} value @returns {Promise<any>} */
+  /** @param {string | number | boolean | Image} value @returns {Promise<any>} */
   async setValue(value) {
-    host.post({ type: 'tokenValue', id: this.id, value });
+    host.post({ type: 'tokenValue', id: this.id, value: tokenValueOf(value) });
   }
 
   /** @returns {Promise<any>} */
@@ -172,7 +181,7 @@ class ManagerFlow extends Manager {
 
   /** @param {string} id @param {{ type: string, title: string, value: any }} opts @returns {Promise<FlowToken>} */
   async createToken(id, { type, title, value = null }) {
-    host.post({ type: 'token', id, tokenType: type, title, value });
+    host.post({ type: 'token', id, tokenType: type, title, value: tokenValueOf(value) });
     const token = new FlowToken(id, { type, title });
     this._tokens.set(id, token);
     return token;

@@ -9,9 +9,19 @@ let send = () => {
   throw new Error('The homey module runs inside an app started by the hub');
 };
 
-/** Called once by the runner with its postMessage. */
+/**
+ * Called once by the runner with its postMessage. What cannot cross to the hub (a function, a class instance with
+ * methods) throws a DOMException, which reaches the hub as an empty object when it ends the app: it is rethrown as
+ * an Error that says what the app sent, so the app's log shows why.
+ */
 function connect(post) {
-  send = post;
+  send = (message) => {
+    try {
+      post(message);
+    } catch (error) {
+      throw new Error(`The hub cannot take this ${message.type} message (${error.name}: ${error.message})`);
+    }
+  };
 }
 
 function post(message) {

@@ -1,7 +1,8 @@
 'use strict';
 // What an app keeps on the hub: its insights logs (manager insights, owner `homey:app:<id>`) and its images
 // (manager images), each held by the hub and shown in its web API.
-const { readFile } = require('node:fs/promises');
+// fs looked up at each read, not destructured here: /userdata is mapped onto fs's functions after this loads.
+const fs = require('node:fs');
 const { join, basename } = require('node:path');
 const { PassThrough, Readable } = require('node:stream');
 const host = require('./host.cjs');
@@ -90,13 +91,24 @@ class Image {
     this._source = { stream: source };
   }
 
+  /** An image of the hub's images manager (a dropped image token's), read from the hub. @param {string} id */
+  static ofHub(id) {
+    const image = new Image({ homey: null, id });
+    image._source = { hub: id };
+    return image;
+  }
+
   /** The picture now, with its file name and type. */
   async _read() {
     const source = this._source;
     if (!source) throw new Error('The image has no source: call setPath, setUrl or setStream first');
+    if (source.hub) {
+      const { filename, contentType, data } = await host.request('images.read', { id: source.hub });
+      return { filename, contentType, data: Buffer.from(data, 'base64') };
+    }
     if (source.path) {
       const file = source.path.startsWith('/userdata/') ? source.path : join(this._homey.dir, source.path.replace(/^\/+/, ''));
-      return { filename: basename(file), contentType: contentTypeOf(file), data: await readFile(file) };
+      return { filename: basename(file), contentType: contentTypeOf(file), data: await fs.promises.readFile(file) };
     }
     if (source.url) {
       const response = await fetch(source.url);

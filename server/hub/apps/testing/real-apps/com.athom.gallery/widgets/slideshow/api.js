@@ -1,0 +1,7 @@
+'use strict';
+
+module.exports = {
+  async getImages({ homey }) {
+    return homey.app.getImages();
+  },
+};
