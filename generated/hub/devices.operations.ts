@@ -27,7 +27,7 @@ export const operations = {
   /**
    * Change some of a device's settings
    *
-   * Each key must be a setting of the device's driver and each value must fit its definition.
+   * Each key must be a setting of the device's driver and each value must fit its definition. A device of an app is asked first: its app's `onSettings` hears the old and new values and the changed keys, and a change it refuses (it throws) is not saved, answered 400 with the app's message; an app that is not running is not asked.
    */
   setDeviceSettings: {"method":"put","path":"/api/manager/devices/device/{id}/settings","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"settings","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"settings","in":"body","required":true,"types":["object"]}],"status":200},
   /** Get a capability's current value */

@@ -141,7 +141,7 @@ export interface paths {
         get?: never;
         /**
          * Change some of a device's settings
-         * @description Each key must be a setting of the device's driver and each value must fit its definition.
+         * @description Each key must be a setting of the device's driver and each value must fit its definition. A device of an app is asked first: its app's `onSettings` hears the old and new values and the changed keys, and a change it refuses (it throws) is not saved, answered 400 with the app's message; an app that is not running is not asked.
          */
         put: operations["setDeviceSettings"];
         post?: never;

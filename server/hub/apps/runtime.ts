@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/apps.js';
-import { conflict } from '../../http/errors.js';
+import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../context.js';
-import { onCapabilityChanged, type CapabilityChange } from '../devices/device.js';
+import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { startOAuth2SignIn } from '../cloud/oauth2.js';
 import { createNotification } from '../notifications/notify.js';
@@ -116,6 +116,22 @@ export class AppRuntime {
 
   isRunning(id: string): boolean {
     return this.running.has(id);
+  }
+
+  /**
+   * A user's change of an app device's settings, put to its app first (its Device's onSettings, with the old and
+   * new values and the changed keys): what the app refuses (throws) is a 400 with its message. A device of no
+   * running app is not asked.
+   */
+  async confirmSettings(device: Device, changes: Record<string, unknown>): Promise<void> {
+    const id = appOfDevice(device);
+    const running = id === undefined ? undefined : this.running.get(id);
+    const changedKeys = Object.keys(changes).filter((key) => JSON.stringify(changes[key]) !== JSON.stringify(device.settings[key]));
+    if (!running || changedKeys.length === 0) return;
+    const newSettings = { ...device.settings, ...changes };
+    await running.worker.call({ type: 'device.settings', id: device.id, oldSettings: device.settings, newSettings, changedKeys }).catch((error: Error) => {
+      throw badRequest(error.message);
+    });
   }
 
   worker(id: string): AppWorker {

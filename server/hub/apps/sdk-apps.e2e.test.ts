@@ -126,6 +126,13 @@ describe('an SDK v3 app run from the devkit', () => {
     await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ fade: 5 }).expect(200);
     await eventually(() => expect(log()).toContain('Settings fade: 2 -> 5'));
     await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ mode: 'blue' }).expect(400);
+    // What its onSettings refuses is not saved, and the user reads the app's reason.
+    const refused = await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ mode: 'cold', fade: 8 }).expect(400);
+    expect(refused.body.error_description).toBe('A cold lamp fades in 5 s at most');
+    const { body: kept } = await hub.http().get(api(`devices/device/${lamp.id}`)).set(auth()).expect(200);
+    expect(kept.settings).toMatchObject({ mode: 'warm', fade: 5 });
+    await hub.http().put(api(`devices/device/${lamp.id}/settings`)).set(auth()).send({ fade: 3, mode: 'cold' }).expect(200);
+    await eventually(() => expect(log()).toContain('Settings fade, mode: 5 -> 3, warm -> cold'));
     // Turned off, the app clears its own reading to null, as SDK apps may.
     await hub.http().put(api(`devices/device/${lamp.id}/capability/onoff`)).set(auth()).send({ value: false }).expect(204);
     await eventually(async () => {

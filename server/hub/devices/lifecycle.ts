@@ -38,8 +38,9 @@ export function beforeRemove(hub: Hub, device: Device): void {
 }
 
 /** Stores checked settings; a switched-on socket whose load changed reports its new power draw. */
-export function changeSettings(hub: Hub, device: Device, values: SettingValues): SettingValues {
+export async function changeSettings(hub: Hub, device: Device, values: SettingValues): Promise<SettingValues> {
   const checked = checkSettings(settingDefinitions(device.driverId), values);
+  await hub.apps.confirmSettings(device, checked);
   const saved = hub.store.save('device', { ...device, settings: { ...device.settings, ...checked } });
   if ('load_watts' in checked && saved.capabilitiesObj.onoff?.value === true && saved.capabilities.includes('measure_power')) {
     applyValues(hub, saved, { onoff: true }, randomUUID());

@@ -140,9 +140,12 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     const before = device._state;
     device._state = { ...before, ...state };
     if (state.name !== before.name) await device.onRenamed(state.name);
-    const changedKeys = [...new Set([...Object.keys(before.settings), ...Object.keys(state.settings)])]
-      .filter((key) => JSON.stringify(before.settings[key]) !== JSON.stringify(state.settings[key]));
-    if (changedKeys.length > 0) await device.onSettings({ oldSettings: before.settings, newSettings: state.settings, changedKeys });
+  });
+  // A user's settings change, asked before the hub saves it: what onSettings throws refuses it (as in Homey, the
+  // app's own setSettings does not come here).
+  host.handle('device.settings', async ({ id, oldSettings, newSettings, changedKeys }) => {
+    const device = devices.get(id);
+    if (device) await device.onSettings({ oldSettings, newSettings, changedKeys });
   });
   host.handle('device.delete', async ({ id }) => {
     const device = devices.get(id);

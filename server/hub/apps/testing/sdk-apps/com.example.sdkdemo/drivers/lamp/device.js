@@ -23,6 +23,8 @@ class LampDevice extends Device {
   }
 
   async onSettings({ oldSettings, newSettings, changedKeys }) {
+    // What the manifest's bounds cannot say: a cold light does not fade slowly. Throwing refuses the change.
+    if (newSettings.mode === 'cold' && newSettings.fade > 5) throw new Error('A cold lamp fades in 5 s at most');
     this.log(`Settings ${changedKeys.join(', ')}: ${changedKeys.map((key) => `${oldSettings[key]} -> ${newSettings[key]}`).join(', ')}`);
   }
 
