@@ -1,6 +1,6 @@
 import { Bonjour } from 'bonjour-service';
 import type { Hub } from './context.js';
-import { localHostName } from './local-name.js';
+import { localHostName } from '../common/local-name.js';
 
 /** The DNS-SD service type hubs advertise (`_homey._tcp.local`), which the client's mdns strategy browses. */
 export const MDNS_SERVICE_TYPE = 'homey';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CATALOGUE_DIR } from '../../hub/apps/store-catalogue.js';
 import { archivePath } from './builds.js';
 import type { AppsState } from './context.js';
-import { PARTNER_AUTHOR_IDS } from './partners.js';
+import { PARTNER_AUTHOR_IDS } from '../../common/partners.js';
 import { initialsIcon } from './store-info.js';
 
 type Json = Record<string, unknown>;

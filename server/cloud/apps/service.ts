@@ -9,7 +9,7 @@ import { withBasePath } from '../../http/mount.js';
 import { createServiceHttp, serve, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
 import type { Cluster } from '../cluster.js';
-import { exclusively } from '../database.js';
+import { exclusively } from '../../common/service-database.js';
 import { delegationTokenVerifier, type CloudSession } from '../identity.js';
 import { appsApi } from './api.js';
 import { downloadArchiveRoute, uploadArchiveRoute } from './archives.js';

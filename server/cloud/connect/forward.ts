@@ -4,7 +4,7 @@ import { ApiError, toApiError } from '../../http/errors.js';
 import { sendError } from '../../http/respond.js';
 import { HUB_ID } from '../hub-secret.js';
 import type { HubConnections } from './connections.js';
-import { MAX_TUNNEL_BODY, relayedHeaders } from './tunnel-protocol.js';
+import { MAX_TUNNEL_BODY, relayedHeaders } from '../../common/tunnel-protocol.js';
 
 /** The largest body forwarded to a hub (an app's settings, an image): beyond it, 413. */
 export const MAX_FORWARDED_BODY = MAX_TUNNEL_BODY;

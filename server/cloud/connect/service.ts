@@ -12,7 +12,7 @@ import { ClusterHubConnections } from './cluster-connections.js';
 import { LocalHubConnections } from './connections.js';
 import { forwardToHub, isHubPath } from './forward.js';
 import { attachRealtimeRelay } from './realtime-relay.js';
-import { MAX_TUNNEL_FRAME, TUNNEL_PATH } from './tunnel-protocol.js';
+import { MAX_TUNNEL_FRAME, TUNNEL_PATH } from '../../common/tunnel-protocol.js';
 
 export interface ConnectServiceConfig {
   /** The account service's public key (PEM) that verifies users' delegation tokens (audience `connect`) offline. */

@@ -13,7 +13,7 @@ import {
   type ToHub,
   type TunnelRequest,
   type TunnelResponse,
-} from '../../cloud/connect/tunnel-protocol.js';
+} from '../../common/tunnel-protocol.js';
 import { relaying } from '../../http/client-address.js';
 import { log } from '../../http/log.js';
 import type { Hub } from '../context.js';

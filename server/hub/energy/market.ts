@@ -6,7 +6,8 @@ import type { Hub } from '../context.js';
 import { userPrice } from './expression.js';
 import type { Period } from './periods.js';
 import { hubLocation } from '../geolocation/geolocation.js';
-import { chooseZone, chosenZone, priceZoneList, userCosts } from './prices.js';
+import { priceZoneList } from '../../common/price-zones.js';
+import { chooseZone, chosenZone, userCosts } from './prices.js';
 
 type DynamicPrices = components['schemas']['EnergyDynamicPrices'];
 type Zone = cloud['schemas']['Zone'];

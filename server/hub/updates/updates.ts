@@ -6,7 +6,7 @@ import { createNotification } from '../notifications/notify.js';
 import type { Settings } from '../settings.js';
 import { hubLanguage } from '../system/info.js';
 import { Hotfixes } from './hotfixes.js';
-import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from './catalogue.js';
+import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from '../../common/firmware/catalogue.js';
 import type { HubService, Nothing } from '../service.js';
 
 type Schemas = components['schemas'];

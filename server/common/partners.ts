@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/support.js';
+import type { components } from '../../generated/support.js';
 
 type PartnerAuthorId = components['schemas']['PartnerAuthorId'];
 
