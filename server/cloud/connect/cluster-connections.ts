@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { ApiError, errorBody, toApiError } from '../../http/errors.js';
 import { log } from '../../http/log.js';
-import type { Cluster } from '../cluster.js';
+import type { Cluster } from '../cluster/cluster.js';
 import { LocalHubConnections, offline, type HubConnections, type RealtimeSink, type RealtimeStream } from './connections.js';
 import type { TunnelRequest, TunnelResponse } from '../../common/tunnel-protocol.js';
 

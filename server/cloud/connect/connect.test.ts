@@ -22,7 +22,7 @@ import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { newUser } from '../../hub/users/users.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
 import { createCallbackService, type CallbackService } from '../callback/service.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { createWebhooksService, type WebhooksService } from '../webhooks/service.js';
 import { tunnelHubDelivery } from './delivery.js';
 import { createConnectService, type ConnectService } from './service.js';

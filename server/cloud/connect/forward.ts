@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress } from '../../http/client-address.js';
 import { ApiError, toApiError } from '../../http/errors.js';
 import { sendError } from '../../http/respond.js';
-import { HUB_ID } from '../hub-secret.js';
+import { HUB_ID } from '../callers/hub-secret.js';
 import type { HubConnections } from './connections.js';
 import { MAX_TUNNEL_BODY, relayedHeaders } from '../../common/tunnel-protocol.js';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { AutocompleteItem, Card, CardProvider, TokenValue } from '../flow/cards.js';
 import type { ManifestCard } from './manifest.js';
 import { appUri } from './runtime.js';

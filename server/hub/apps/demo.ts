@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { storeRelease } from './store-catalogue.js';
 import { recordStoreInstall } from './store.js';
 

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/apps.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onCapabilityChanged, type CapabilityChange } from '../devices/device.js';
 import type { TriggerFiring, TokenValue } from '../flow/cards.js';
 import { startOAuth2SignIn } from '../cloud/oauth2.js';
@@ -13,7 +13,7 @@ import type { Manifest } from './manifest.js';
 import { isSettingName, withSetting } from './setting-values.js';
 import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, triggerState } from './sdk-bridge.js';
 import { releaseWebhooks } from '../cloud/webhooks.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
 
 export type App = components['schemas']['App'];

@@ -1,5 +1,5 @@
 import { ApiError, badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { requireApp } from './lifecycle.js';
 import { type AppSettings } from './runtime.js';
 import { isSettingName, withSetting } from './setting-values.js';

@@ -1,5 +1,5 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
 import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
 import { type App } from './runtime.js';

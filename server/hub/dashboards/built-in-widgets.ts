@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { bestMatches } from './matching.js';
 import type { AutocompleteResult, WidgetDefinition } from './registry.js';
 

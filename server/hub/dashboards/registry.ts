@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/hub/dashboards.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { builtInWidgets } from './built-in-widgets.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type AppWidget = components['schemas']['AppWidget'];
 type AppWidgetSetting = components['schemas']['AppWidgetSetting'];

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/energy.operations.js';
 import type { operations } from '../../../generated/hub/energy.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { enableDummyReports } from './dummy.js';
 import { liveReport } from './live.js';
 import { marketPrices } from './market.js';

@@ -1,8 +1,8 @@
 import type { components as cloud } from '../../../generated/cloud/energy.js';
 import type { components } from '../../../generated/hub/energy.js';
 import { ApiError, conflict } from '../../http/errors.js';
-import { fetchCloudJson } from '../cloud-fetch.js';
-import type { Hub } from '../context.js';
+import { fetchCloudJson } from '../cloud/cloud-fetch.js';
+import type { Hub } from '../core/context.js';
 import { userPrice } from './expression.js';
 import type { Period } from './periods.js';
 import { hubLocation } from '../geolocation/geolocation.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { priceZones, type PriceZone } from '../../common/price-zones.js';
 import { parseExpression, userPrice } from './expression.js';
 import type { Period } from './periods.js';

@@ -1,5 +1,5 @@
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { ActionCard, ArgSpec, Card, ConditionCard } from './cards.js';
 import { cardArgs, type Tokens } from './tokens.js';
 

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 /**
  * The seam between the flow cards and the flow engine. Managers (devices, logic, alarms, presence, notifications,

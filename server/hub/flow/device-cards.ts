@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors.js';
 import { count, metric } from '../../http/metrics.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { setDeviceCapability } from '../devices/control.js';
 import { deviceUri, onCapabilityChanged, onlyValuesChanged, type Device, type DeviceCapability } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';

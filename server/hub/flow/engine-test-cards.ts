@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Card, TokenValue, TriggerFiring } from './cards.js';
 import type { AdvancedCard } from './advanced.js';
 import type { ActionEntry, CardEntry, ConditionEntry } from './run.js';

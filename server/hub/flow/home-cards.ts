@@ -1,5 +1,5 @@
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onPresenceChanged, presenceOf, type PresenceKind } from '../presence/presence.js';
 import { condition } from './card-args.js';
 import { matchByName } from './card-calls.js';

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Variable } from '../logic/api.js';
 import { onWebhook } from '../logic/webhooks.js';
 import { action, condition } from './card-args.js';

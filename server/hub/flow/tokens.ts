@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { findToken } from '../flowtoken/tokens.js';
 import type { Card, TokenValue } from './cards.js';
 
