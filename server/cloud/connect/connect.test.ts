@@ -16,7 +16,7 @@ import { awaitOAuth2Code, registerWebhook } from '../../hub/cloud/cloud.js';
 import { createNotification } from '../../hub/notifications/notify.js';
 import { onCloudWebhook, onWebhook, type CloudWebhookCall, type WebhookCall } from '../../hub/logic/webhooks.js';
 import { installPackage, uninstall } from '../../hub/apps/lifecycle.js';
-import { readManifest } from '../../hub/apps/manifest.js';
+import { readManifest } from '../../common/app-package/manifest.js';
 import { eventually } from '../../hub/apps/testing/eventually.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { newUser } from '../../hub/users/users.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/errors.js';
-import { hasScope } from '../../http/scopes.js';
+import { hasScope } from '../../../client/scopes.js';
 import type { Guard } from '../../http/api.js';
 import type { HubContext } from '../core/context.js';
 import { callerOf } from '../users/users.js';

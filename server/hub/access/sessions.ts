@@ -4,7 +4,7 @@ import { every } from '../../http/clock.js';
 import type { Db } from '../../http/db.js';
 import type { Item } from '../../http/item-store.js';
 import type { HubStore } from '../core/items.js';
-import { intersectScopes } from '../../http/scopes.js';
+import { intersectScopes } from '../../../client/scopes.js';
 import { newSecret, secretHash } from '../../http/secrets.js';
 import type { components } from '../../../generated/hub/users.js';
 import { roleScopes } from './roles.js';

@@ -1,7 +1,7 @@
 import { hubApis as manifests } from '../../../generated/hub/index.js';
 import type { Caller, CrudStore, Dispatcher, Operation } from '../../http/dispatcher.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { hasScope } from '../../http/scopes.js';
+import { hasScope } from '../../../client/scopes.js';
 import type { ContractValidator } from '../../http/validator.js';
 import type { HubContext } from '../core/context.js';
 

@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import type { RawRoute } from '../../http/router.js';
 import type { Hub, HubContext } from '../core/context.js';
 import { AppCallError } from './app-worker.js';
-import type { ManifestRoute } from './manifest.js';
+import type { ManifestRoute } from '../../common/app-package/manifest.js';
 import { type App } from './runtime.js';
 
 /** How long the hub waits for an app's handler (on the hub clock) before answering 504. */

@@ -1,11 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { operations } from '../../../generated/hub/apps.operations.js';
-import { hasScope } from '../../http/scopes.js';
+import { hasScope } from '../../../client/scopes.js';
 import type { Hub } from '../core/context.js';
 import { appCardProvider } from './cards.js';
 import { forget, installedDir, sessionDir } from './lifecycle.js';
-import { readManifest } from './manifest.js';
+import { readManifest } from '../../common/app-package/manifest.js';
 import type { AppRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
 import { syncWithAppStore } from './store-sync.js';

@@ -10,7 +10,7 @@ import type { Delivery, HubDelivery } from '../../cloud/outbound/hub-delivery.js
 import { hubSecret } from '../../cloud/callers/hub-secret.js';
 import { createWebhooksService, type WebhooksService } from '../../cloud/webhooks/service.js';
 import { installPackage, uninstall } from '../apps/lifecycle.js';
-import { readManifest } from '../apps/manifest.js';
+import { readManifest } from '../../common/app-package/manifest.js';
 import { eventually } from '../apps/testing/eventually.js';
 import { registerWebhook, unregisterWebhook } from './cloud.js';
 import type { RemoteConnect } from './connect.js';

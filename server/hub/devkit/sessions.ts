@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
-import { readManifest, validateApp } from '../apps/manifest.js';
+import { readManifest, validateApp } from '../../common/app-package/manifest.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import type { HubService, Nothing } from '../core/service.js';
 

@@ -8,7 +8,8 @@ import { isGroup } from '../devices/group-values.js';
 import { setGroupCapability } from '../devices/groups.js';
 import { stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import { action, condition } from './card-args.js';
-import type { ArgSpec, Card, CardKey, CardProvider, TokenSpec, TriggerCard } from './cards.js';
+import type { Card, CardKey, CardProvider, TriggerCard } from './cards.js';
+import type { ArgSpec, TokenSpec } from '../../common/app-package/manifest.js';
 
 /** The device as it is now (a card may run long after it was listed), or a 404. */
 const current = (hub: Hub, id: string): Device => {

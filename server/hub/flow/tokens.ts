@@ -1,6 +1,7 @@
 import type { Hub } from '../core/context.js';
 import { findToken } from '../flowtoken/tokens.js';
-import type { Card, TokenValue } from './cards.js';
+import type { Card } from './cards.js';
+import type { TokenValue } from '../../common/app-package/manifest.js';
 
 export type Tokens = Record<string, TokenValue>;
 

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/users.operations.js';
 import type { operations } from '../../../generated/hub/users.js';
 import { defineApi } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { hasScope } from '../../http/scopes.js';
+import { hasScope } from '../../../client/scopes.js';
 import { sameSecret } from '../../http/secrets.js';
 import type { Hub, HubContext } from '../core/context.js';
 import type { HubItems } from '../core/items.js';

@@ -1,9 +1,36 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { badRequest } from '../../http/errors.js';
-import type { ArgSpec, TokenSpec } from '../flow/cards.js';
-import type { DeviceClass, DriverCapabilityOptions } from '../drivers/catalogue.js';
-import { isSettingName } from './setting-values.js';
+import type { components as devices } from '../../../generated/hub/devices.js';
+import { isSettingName } from './setting-names.js';
+
+type DeviceClass = devices['schemas']['DeviceClass'];
+
+/** A capability's options as a driver declares them; `setable: false` makes it read-only. */
+export type DriverCapabilityOptions = devices['schemas']['DeviceCapabilityOptions'] & { setable?: boolean };
+
+export type TokenValue = string | number | boolean | null;
+
+/** A value a trigger or action hands to the cards after it (`[[id]]` in later cards' text args). */
+export interface TokenSpec {
+  id: string;
+  title: string;
+  type: 'string' | 'number' | 'boolean';
+  example?: TokenValue;
+}
+
+/** One argument a card takes, as the flow editor shows it. */
+export interface ArgSpec {
+  name: string;
+  type: 'text' | 'number' | 'checkbox' | 'dropdown' | 'autocomplete' | 'time' | 'date' | 'range' | 'color';
+  title: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  values?: Array<{ id: string; title: string }>;
+  placeholder?: string;
+}
 
 /** A flow card an app declares; the app's code registers what it does. */
 export interface ManifestCard {

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { APP_ID, readManifest, type Manifest } from './manifest.js';
-import type { App } from './runtime.js';
+import type { components } from '../../../generated/hub/apps.js';
 
-export type Channel = App['channel'];
+export type Channel = components['schemas']['App']['channel'];
 
 /**
  * Where the app store's packages are until the cloud apps service is reachable: the catalogue shipped with the hub,
  * `<appId>/<version>/` (app.json, app.js) per release and `<appId>/releases.json` naming each version's channel.
  */
-export const CATALOGUE_DIR = resolve('server/hub/apps/catalogue');
+export const CATALOGUE_DIR = resolve('server/common/app-catalogue');
 
 /** Whether version a (major.minor.patch) is newer than b. */
 export function isNewer(a: string, b: string): boolean {
