@@ -1,9 +1,10 @@
 /**
- * Scope matching of seed 001 §5 (PROTOCOL.md §6), in one place for the servers (server/http/scopes.ts) and the
- * client (HubAPI.hasScope): an available scope grants a requested one when the requested scope starts with the
- * available scope's part before ':' on a dot boundary, and any ':suffix' is equal. So `homey` grants every homey
- * scope and `homey.device` grants `homey.device.readonly` and `homey.device.control`, while `homey.device.readonly`
- * grants no write and `homey.z` grants nothing of `homey.zone`.
+ * Scope matching of seed 001 §5 (PROTOCOL.md §6), in one place for the servers and the client (HubAPI.hasScope). It
+ * lives in the client package, which publishes it and imports nothing of the servers; the servers import it from here,
+ * the one module of client/ they may (.dependency-cruiser.cjs). An available scope grants a requested one when the
+ * requested scope starts with the available scope's part before ':' on a dot boundary, and any ':suffix' is equal. So
+ * `homey` grants every homey scope and `homey.device` grants `homey.device.readonly` and `homey.device.control`, while
+ * `homey.device.readonly` grants no write and `homey.z` grants nothing of `homey.zone`.
  */
 export function grants(available: string, requested: string): boolean {
   const [availableBase = '', availableSuffix] = available.split(':', 2);

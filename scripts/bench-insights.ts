@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FakeClock } from '../server/http/clock.js';
-import { createHub } from '../server/hub/hub.js';
-import { demoToken } from '../server/hub/demo-home.js';
+import { createHub } from '../server/hub/core/hub.js';
+import { demoToken } from '../server/hub/demo/home.js';
 
 export interface InsightsQueryResult {
   values: number;

@@ -6,7 +6,7 @@ describe('npm start rebuilds the server bundle only when its sources changed', (
   afterAll(remove);
 
   it('when there is no bundle, then it builds', () => {
-    file('server/hub/hub.ts', 100);
+    file('server/hub/core/hub.ts', 100);
     expect(serverIsCurrent(dir)).toBe(false);
   });
 

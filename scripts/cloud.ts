@@ -7,7 +7,7 @@
  */
 import type { RequestListener } from 'node:http';
 import type { AccountService } from '../server/cloud/account/service.js';
-import type { Cluster } from '../server/cloud/cluster.js';
+import type { Cluster } from '../server/cloud/cluster/cluster.js';
 import type { ConnectService } from '../server/cloud/connect/service.js';
 import type { NotificationsService } from '../server/cloud/notifications/service.js';
 import type { StoreService } from '../server/cloud/store/service.js';
@@ -51,7 +51,7 @@ export async function startCloud({ settings, cloudDir, appsSecret, listen }: Clo
     trustProxies(settings.trustedProxies);
     let cluster: Cluster | undefined;
     if (settings.redisUrl) {
-      const { connectCluster } = await import('../server/cloud/cluster.js');
+      const { connectCluster } = await import('../server/cloud/cluster/cluster.js');
       try {
         cluster = await connectCluster(settings.redisUrl, settings.cloudInstanceId);
       } catch (error) {
@@ -105,8 +105,8 @@ export async function startCloud({ settings, cloudDir, appsSecret, listen }: Clo
     mounts.set('/store', store.handler).set('/apps', apps.handler);
     // The content services answer beside them under their names; hubs prove who they are to them with a credential
     // made from the deployment's key, kept in the cloud's data folder.
-    const { createContentServices } = await import('../server/cloud/content-services.js');
-    const { loadHubSecretKey } = await import('../server/cloud/hub-secret.js');
+    const { createContentServices } = await import('../server/cloud/content/services.js');
+    const { loadHubSecretKey } = await import('../server/cloud/callers/hub-secret.js');
     const hubSecretKey = loadHubSecretKey(cloudDir);
     // The connect service, on a port of its own (clients call the hub's own paths at its origin, the hub's remoteUrl).
     // The services that hand things to hubs (webhook calls, OAuth2 codes) reach them through their tunnels.

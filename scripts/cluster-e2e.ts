@@ -36,7 +36,7 @@ import { createAccountService } from '../server/cloud/account/service.js';
 import { freshDatabase } from '../server/cloud/account/testing/postgres.js';
 import { APP, CHEAP_PASSWORD_COST, PASSWORD, type TestAccount } from '../server/cloud/account/testing/test-account.js';
 import { hubKey } from '../server/cloud/connect/cluster-connections.js';
-import { hubSecret, loadHubSecretKey } from '../server/cloud/hub-secret.js';
+import { hubSecret, loadHubSecretKey } from '../server/cloud/callers/hub-secret.js';
 import { startTestHub, type TestHub } from '../server/hub/testing/test-hub.js';
 import { newUser } from '../server/hub/users/users.js';
 import { root } from './apis.js';

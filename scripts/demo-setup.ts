@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { demoSignIn } from '../server/cloud/account/demo.js';
-import { loadHubSecretKey } from '../server/cloud/hub-secret.js';
+import { loadHubSecretKey } from '../server/cloud/callers/hub-secret.js';
 import { root } from './apis.js';
 import { setUpNewHub } from './new-hub-setup.js';
 import { fail, startSettingsOrFail } from './start-settings.js';

@@ -4,7 +4,7 @@
  * a year and fetches a new one only when it changed): Redoc's public standalone bundle (npm `redoc`, copied as it
  * ships), the docs theme (docs-theme.css) and a small module that hands the page's document to Redoc's documented
  * `init`. No page, theme or start script names another host, so the pages work offline, served by the hub
- * (server/hub/docs-files.ts; browsers load no module script from disk). Redoc's bundle itself names Redocly's CDN
+ * (server/hub/webserver/docs-files.ts; browsers load no module script from disk). Redoc's bundle itself names Redocly's CDN
  * (its logo, icon sets) and telemetry host: telemetry is off, and the hub's Content-Security-Policy keeps the
  * browser from calling them, which no edit of the bundle would keep true across its updates.
  */

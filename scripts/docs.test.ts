@@ -144,7 +144,7 @@ describe('npm run docs (scripts/docs.ts)', () => {
   });
 });
 
-describe('the docs as the hub serves them (server/hub/docs-files.ts)', () => {
+describe('the docs as the hub serves them (server/hub/webserver/docs-files.ts)', () => {
   const out = mkdtempSync(path.join(tmpdir(), 'docs-served-'));
   let hub: TestHub;
   let pages: string[];

@@ -2,7 +2,7 @@
  * npm run docs: Redoc pages (docs-page.ts: each small, sharing Redoc's bundle and the theme as hashed assets, nothing
  * fetched from elsewhere, so they work offline) of each group's joined bundle (generated/hub.openapi.json → hub.html)
  * and of each API (generated/hub/zones.openapi.json → hub/zones.html), plus an index.html linking them, into DOCS_DIR
- * (default dist/docs), which the hub serves at /docs (server/hub/docs-files.ts). Every text file is then
+ * (default dist/docs), which the hub serves at /docs (server/hub/webserver/docs-files.ts). Every text file is then
  * precompressed beside itself (.br, .gz), as the form's build does. These pages leave out private operations
  * (x-private); a group's private page (hub-private.html) has only them. A page newer than its bundle, Redoc's bundle,
  * the theme and these scripts is kept, and so are compressed files newer than theirs, so that npm start stays quick

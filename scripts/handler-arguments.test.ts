@@ -5,7 +5,7 @@
  * destructuring names what it reads; a plain name (or a rest element) passes the arguments on whole.
  */
 import type { ApiModule } from '../server/http/api.js';
-import { hubApis } from '../server/hub/apis.js';
+import { hubApis } from '../server/hub/core/apis.js';
 import { accountApi } from '../server/cloud/account/api.js';
 import { appsApi } from '../server/cloud/apps/api.js';
 import { backupApi } from '../server/cloud/backup/api.js';
@@ -25,7 +25,7 @@ import { storeApi } from '../server/cloud/store/api.js';
 import { weatherApi } from '../server/cloud/weather/api.js';
 import { webhooksApi } from '../server/cloud/webhooks/api.js';
 
-const QUERY_TOKEN = "the caller's credential in the query, checked by the operation's guard (server/cloud/query-token.ts) before the handler";
+const QUERY_TOKEN = "the caller's credential in the query, checked by the operation's guard (server/cloud/callers/query-token.ts) before the handler";
 const HUB_SECRET = "the hub's credential in the query, checked by the operation's guard before the handler";
 
 /** `<api>.<operation>.<argument>`: who reads it instead of the handler. */

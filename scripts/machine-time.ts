@@ -32,7 +32,7 @@ export const TIMERS_ON_MACHINE_TIME: Record<string, string> = {
   'server/hub/cloud/connect.ts': "the tunnel's silence deadline: a socket that stays silent is dead",
   'server/cloud/connect/connections.ts': "a tunnelled call's deadline and the sockets' ping heartbeat",
   'server/cloud/connect/cluster-connections.ts': "a forwarded call's deadline, and the renewals of Redis entries, which expire on Redis's own time",
-  'server/cloud/cluster.ts': "the deadline of a Redis connection's quit",
+  'server/cloud/cluster/cluster.ts': "the deadline of a Redis connection's quit",
   'client/http/deadline.ts': "a call's deadline",
   'client/hub/acks.ts': "a socket acknowledgement's deadline",
   'client/cloud/mdns.ts': "an mDNS browse's deadline",

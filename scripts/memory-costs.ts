@@ -14,7 +14,7 @@ import { encodeList } from '../server/http/list-encoding.js';
 import { buildDevice, type Device } from '../server/hub/devices/device.js';
 import { findDriver } from '../server/hub/drivers/catalogue.js';
 import { buildFlow } from '../server/hub/flow/flows.js';
-import { createHub } from '../server/hub/hub.js';
+import { createHub } from '../server/hub/core/hub.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('Run with node --expose-gc');

@@ -8,7 +8,7 @@ import { createHomey, hubOwner } from '../server/cloud/account/hubs.js';
 import { startTestAccount, type TestAccount } from '../server/cloud/account/testing/test-account.js';
 import { completeBackups } from '../server/cloud/backup/backups.js';
 import { createBackupService, type BackupService } from '../server/cloud/backup/service.js';
-import { hubSecret } from '../server/cloud/hub-secret.js';
+import { hubSecret } from '../server/cloud/callers/hub-secret.js';
 import { createSetupService, type SetupService } from '../server/cloud/setup/service.js';
 import { onCloudUpload } from '../server/hub/backup/cloud-backups.js';
 import { bearer, startTestHub } from '../server/hub/testing/test-hub.js';

@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CloudAPI } from '../client/cloud/cloud-api.js';
 import type { CloudService } from '../client/cloud/service.js';
-import { hubSecret } from '../server/cloud/hub-secret.js';
+import { hubSecret } from '../server/cloud/callers/hub-secret.js';
 import { systemClock } from '../server/http/clock.js';
-import type { HubConfig } from '../server/hub/context.js';
-import { createHub } from '../server/hub/hub.js';
+import type { HubConfig } from '../server/hub/core/context.js';
+import { createHub } from '../server/hub/core/hub.js';
 import type { SetupProgress } from '../server/hub/setup/agent.js';
 
 export interface NewHubSetupOptions {

@@ -8,10 +8,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadDelegationKeys } from '../server/cloud/account/delegation.js';
-import { hubSecret, loadHubSecretKey } from '../server/cloud/hub-secret.js';
-import { linkDemoOwner } from '../server/hub/demo-cloud.js';
-import { ensureDemoToken } from '../server/hub/demo-home.js';
-import { createHub } from '../server/hub/hub.js';
+import { hubSecret, loadHubSecretKey } from '../server/cloud/callers/hub-secret.js';
+import { linkDemoOwner } from '../server/hub/demo/cloud.js';
+import { ensureDemoToken } from '../server/hub/demo/home.js';
+import { createHub } from '../server/hub/core/hub.js';
 import { HUB_MODEL } from '../server/hub/system/info.js';
 import { root } from './apis.js';
 import { appsSecret, nextMessage, onMessage, stopWith, tell } from './start-protocol.js';
@@ -51,7 +51,7 @@ hub.config.callbackUrl = `${cloudUrl}/callback`;
 // Its apps register for cloud webhooks there; the calls come back through the tunnel.
 hub.config.webhooksUrl = `${cloudUrl}/webhooks`;
 // The demo home's TV remote is a device made from the infrared library's codes, asked with that credential (added once).
-const { ensureDemoRemote } = await import('../server/hub/demo-infrared.js');
+const { ensureDemoRemote } = await import('../server/hub/demo/infrared.js');
 await ensureDemoRemote(hub, `${cloudUrl}/infrared`).catch((error: Error) => console.log(`The demo TV remote could not be added: ${error.message}`));
 // Its energy dongle reads the simulated smart meter into the energy manager (added once).
 const { ensureDemoEnergyDongle } = await import('../server/hub/energydongle/demo.js');

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { closest, distance } from 'fastest-levenshtein';
-import { INSTANCE_ID } from '../server/cloud/instance-id.js';
+import { INSTANCE_ID } from '../server/cloud/cluster/instance-id.js';
 
 export interface StartSettings {
   host: string;

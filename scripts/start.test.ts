@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Bonjour, type Service } from 'bonjour-service';
 import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
-import { hubSecret, loadHubSecretKey } from '../server/cloud/hub-secret.js';
-import { MDNS_SERVICE_TYPE } from '../server/hub/mdns.js';
+import { hubSecret, loadHubSecretKey } from '../server/cloud/callers/hub-secret.js';
+import { MDNS_SERVICE_TYPE } from '../server/hub/webserver/mdns.js';
 import { getByLocalName } from '../server/hub/testing/local-https.js';
 import { exited, freePort, printed, spawnStart, stop, waitForOutput } from './child.js';
 

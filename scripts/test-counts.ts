@@ -17,7 +17,7 @@ interface Report {
 }
 
 const SWEEP = /contract sweep/i;
-const AREAS = ['server/hub', 'server/cloud', 'server/support', 'server/http', 'client', 'form', 'scripts'];
+const AREAS = ['server/hub', 'server/cloud', 'server/common', 'server/support', 'server/http', 'client', 'form', 'scripts'];
 
 const folder = mkdtempSync(path.join(tmpdir(), 'test-counts-'));
 const output = path.join(folder, 'report.json');

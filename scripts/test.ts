@@ -1,10 +1,10 @@
 /**
- * npm test: the contract's lint, the generated files' drift, the type check, and every Jest test (unit, API,
- * realtime, client, form end to end) on SQLite. CI (.ci/run) runs this and adds the cloud suites on PostgreSQL and
- * Redis, the cluster test and the client package's check (docs/testing.md). The three checks run beside Jest rather than before it, at the
- * lowest CPU priority: on two cores the type check alone took over half a minute, while Jest's suites spend much of
- * theirs waiting on sockets, timers and child processes, and the checks take only the CPU Jest leaves (so that no
- * suite's timeout is squeezed by them). Each check's output is printed as a block when it ends, and a failing one is
+ * npm test: the contract's lint, the generated files' drift, the type check, the import rules between folders, and
+ * every Jest test (unit, API, realtime, client, form end to end) on SQLite. CI (.ci/run) runs this and adds the cloud
+ * suites on PostgreSQL and Redis, the cluster test and the client package's check (docs/testing.md). The four checks
+ * run beside Jest rather than before it, at the lowest CPU priority: on two cores the type check alone took over half
+ * a minute, while Jest's suites spend much of theirs waiting on sockets, timers and child processes, and the checks
+ * take only the CPU Jest leaves (so that no suite's timeout is squeezed by them). Each check's output is printed as a block when it ends, and a failing one is
  * said at once; the run fails when any step failed.
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +17,9 @@ const checks: Array<[string, string, string[]]> = [
   ['lint the contract', 'tsx', ['scripts/lint.ts']],
   ['check generated/ against the contract', 'tsx', ['scripts/generate.ts', '--check']],
   ['type check', 'tsc', ['--noEmit']],
+  // The folders' import rules and cycles (.dependency-cruiser.cjs); the cycles listed in the known-violations file are
+  // the ones left to break, and any other fails.
+  ['check the imports between folders', 'depcruise', ['--config', '.dependency-cruiser.cjs', '--ignore-known', '.dependency-cruiser-known-violations.json', '--output-type', 'err', 'server', 'client', 'form/src']],
 ];
 
 /** A check with its output kept, printed in one block when it ends so that it does not interleave with Jest's. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../../server/cloud/account/testing/test-account.js';
 import { hubOwner } from '../../server/cloud/account/hubs.js';
 import { createBackupService, type BackupService } from '../../server/cloud/backup/service.js';
-import { hubSecret } from '../../server/cloud/hub-secret.js';
+import { hubSecret } from '../../server/cloud/callers/hub-secret.js';
 import { CloudAPI } from './cloud-api.js';
 
 describe('CloudAPI: the backup service, typed, for a hub and its owner', () => {

@@ -1,5 +1,5 @@
 import { createEnergyService } from '../../server/cloud/energy/service.js';
-import { hubSecret } from '../../server/cloud/hub-secret.js';
+import { hubSecret } from '../../server/cloud/callers/hub-secret.js';
 import { createInfraredService } from '../../server/cloud/infrared/service.js';
 import { createSolarForecastService } from '../../server/cloud/solarforecast/service.js';
 import { CloudAPI } from './cloud-api.js';

@@ -1,4 +1,4 @@
-import { createHub } from '../../server/hub/hub.js';
+import { createHub } from '../../server/hub/core/hub.js';
 import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
 import { Device } from './device.js';
 import { HubAPI } from './hub-api.js';

@@ -1,5 +1,5 @@
 import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
-import { createHub } from '../../server/hub/hub.js';
+import { createHub } from '../../server/hub/core/hub.js';
 import { HubAPIError } from '../errors.js';
 import { HubAPI } from './hub-api.js';
 import type { EventOf } from './types.js';

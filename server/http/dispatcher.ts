@@ -3,7 +3,7 @@ import type { OperationSpec } from '../../generated/manifest.js';
 import type { AnyHandler, ApiModule, Guard, ItemRules, Session } from './api.js';
 import { ApiError, badRequest, notFound } from './errors.js';
 import type { Item } from './item-store.js';
-import { hasScope } from './scopes.js';
+import { hasScope } from '../../client/scopes.js';
 
 /** Who is calling, as a transport saw it. */
 export interface Caller {

@@ -1,6 +1,6 @@
 import { hubApis } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
-import { hubApis as handlers } from './apis.js';
+import { hubApis as handlers } from './core/apis.js';
 import { isGroup } from './devices/group-values.js';
 import { connectRealtime, type RealtimeClient } from './testing/realtime-client.js';
 import { startTestHub, type TestHub } from './testing/test-hub.js';

@@ -1,7 +1,7 @@
 import * as manifest from '../../generated/support.operations.js';
 import type { operations } from '../../generated/support.js';
 import { defineApi } from '../http/api.js';
-import { PARTNER_AUTHOR_IDS } from '../cloud/apps/partners.js';
+import { PARTNER_AUTHOR_IDS } from '../common/partners.js';
 import { requireArticle } from './articles.js';
 import type { SupportContext } from './context.js';
 import { createTicket, requireTicket, ticketsOf } from './tickets.js';

@@ -1,6 +1,9 @@
+import type { components } from '../../generated/support.js';
 import { sendMail } from '../http/mail.js';
 import type { Support } from './context.js';
-import type { Ticket } from './tickets.js';
+
+// The contract's ticket, named here rather than imported from tickets.ts, which calls this module.
+type Ticket = components['schemas']['Ticket'];
 
 /** Who confirmation e-mails come from. */
 export const SUPPORT_SENDER = 'Support team <support@homey.local>';

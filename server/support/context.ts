@@ -1,6 +1,6 @@
 import type { RateLimit } from '../http/throttle.js';
 import type { Clock } from '../http/clock.js';
-import type { CloudSession } from '../cloud/identity.js';
+import type { CloudSession } from '../cloud/callers/identity.js';
 import type { ServiceContext } from '../http/service.js';
 import type { SupportDb } from './db.js';
 

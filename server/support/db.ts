@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../cloud/database.js';
+import { openServiceDb } from '../common/service-database.js';
 
 /**
  * The support back end's tables. It keeps uploads as files in its data folder, so it is a single-node service:

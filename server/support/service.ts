@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import spec from '../../generated/support.openapi.json' with { type: 'json' };
-import { accountTokenVerifier } from '../cloud/identity.js';
+import { accountTokenVerifier } from '../cloud/callers/identity.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../http/service.js';
 import { systemClock, type Clock } from '../http/clock.js';
 import { supportApi, type FormServices } from './api.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { components } from '../../generated/support.js';
-import type { CloudSession } from '../cloud/identity.js';
+import type { CloudSession } from '../cloud/callers/identity.js';
 import { notFound } from '../http/errors.js';
 import { log } from '../http/log.js';
 import type { Support } from './context.js';

@@ -8,7 +8,7 @@ import { operations } from '../../generated/support.operations.js';
 import { ApiError, badRequest, notFound } from '../http/errors.js';
 import { sendJson } from '../http/respond.js';
 import type { RawRoute } from '../http/router.js';
-import type { CloudSession } from '../cloud/identity.js';
+import type { CloudSession } from '../cloud/callers/identity.js';
 import type { Support } from './context.js';
 import { pendingBytesExceeded, reserveUpload } from './upload-quota.js';
 

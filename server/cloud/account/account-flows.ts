@@ -5,7 +5,7 @@ import { signDelegationToken } from './delegation.js';
 import { callerId, findUserByEmail, requireUser } from './callers.js';
 import { setPassword } from './users.js';
 import { rolesOf } from './roles.js';
-import { hasScope } from '../../http/scopes.js';
+import { hasScope } from '../../../client/scopes.js';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

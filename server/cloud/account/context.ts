@@ -3,7 +3,7 @@ import type { Clock } from '../../http/clock.js';
 import type { CallContext } from '../../http/dispatcher.js';
 import type { LoginThrottle, RateLimit } from '../../http/throttle.js';
 import type { Passwords } from './crypto.js';
-import type { SubscriptionDb } from '../subscriptions.js';
+import type { SubscriptionDb } from './subscriptions.js';
 import type { AccountDb } from './db.js';
 import type { DelegationKeys } from './delegation.js';
 

@@ -1,6 +1,6 @@
 import { Kysely, Migrator, type Generated, sql } from 'kysely';
-import { migrate, openDialect } from '../database.js';
-import type { SubscriptionTables } from '../subscriptions.js';
+import { migrate, openDialect } from '../../common/service-database.js';
+import type { SubscriptionTables } from './subscriptions.js';
 import { migrations } from './migrations.js';
 
 /**

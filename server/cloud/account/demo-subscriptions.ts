@@ -1,5 +1,5 @@
 import type { Account } from './context.js';
-import { addMissingSubscriptions } from '../subscriptions.js';
+import { addMissingSubscriptions } from './subscriptions.js';
 import { digest } from './crypto.js';
 
 /**

@@ -8,7 +8,7 @@ import { log } from '../../http/log.js';
 import { resumeMailOutbox, sendMail, verifyMailServer } from '../../http/mail.js';
 import { createServiceHttp, type ServiceHttp } from '../../http/service.js';
 import { LoginThrottle, type LimiterStore } from '../../http/throttle.js';
-import { subscriptionDb } from '../subscriptions.js';
+import { subscriptionDb } from './subscriptions.js';
 import { accountApi } from './api.js';
 import { uploadAvatar } from './avatar.js';
 import type { Account, AccountContext, Mailer } from './context.js';

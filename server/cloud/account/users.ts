@@ -9,7 +9,7 @@ import { devicesOf } from './devices.js';
 import { homeysOf } from './hubs.js';
 import { rolesOf } from './roles.js';
 import { sendVerification } from './email-verification.js';
-import { subscriptionsOf } from '../subscriptions.js';
+import { subscriptionsOf } from './subscriptions.js';
 
 type UserRow = Selectable<Tables['users']>;
 

@@ -1,7 +1,7 @@
 import type { Guard } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { sameSecret } from '../../http/secrets.js';
-import type { CloudSession } from '../identity.js';
+import type { CloudSession } from '../callers/identity.js';
 import type { AppsContext, AppsState } from './context.js';
 
 type AppsGuard = Guard<AppsContext>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import { badRequest } from '../../http/errors.js';
-import { validateApp } from '../../hub/apps/manifest.js';
+import { validateApp } from '../../common/app-package/manifest.js';
 import { parseRange } from './compatibility.js';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DEMO_APPS } from '../../hub/apps/demo.js';
 import { CATALOGUE } from './catalogue.js';
-import { PARTNER_AUTHOR_IDS } from './partners.js';
+import { PARTNER_AUTHOR_IDS } from '../../common/partners.js';
 import { countStats } from './stats.js';
 import { startApps, type AppsFixture } from './testing/apps-fixture.js';
 

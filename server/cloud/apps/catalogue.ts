@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CATALOGUE_DIR } from '../../hub/apps/store-catalogue.js';
+import { CATALOGUE_DIR } from '../../common/app-package/store-catalogue.js';
 import { archivePath } from './builds.js';
 import type { AppsState } from './context.js';
-import { PARTNER_AUTHOR_IDS } from './partners.js';
+import { PARTNER_AUTHOR_IDS } from '../../common/partners.js';
 import { initialsIcon } from './store-info.js';
 
 type Json = Record<string, unknown>;
@@ -33,7 +33,7 @@ const store = (fields: Json): Json => ({ sdk: 3, platforms: ['local'], compatibi
 
 /**
  * The apps the platform ships with, published in the store with their builds. The first three are the demo hub's
- * (server/hub/apps/catalogue: same ids, versions and channels), whose packages the store holds so that hubs
+ * (server/common/app-catalogue: same ids, versions and channels), whose packages the store holds so that hubs
  * install them from it; together they show each kind of developer (verified, community, a provider partner),
  * each support channel (website, e-mail, issue tracker, community topic, none) and each kind of driver search.
  */

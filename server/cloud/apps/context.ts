@@ -4,7 +4,7 @@ import type { Clock } from '../../http/clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
 import type { Mailer } from '../account/context.js';
-import type { CloudSession } from '../identity.js';
+import type { CloudSession } from '../callers/identity.js';
 import type { AppsDb } from './db.js';
 import type { PackageChecks } from './package-checks.js';
 import type { PageViewCounter } from './pageviews.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /**
  * The apps service's tables. Times are ISO text, lists and objects JSON text, flags 0/1: one set of queries for

@@ -1,6 +1,6 @@
 import { log } from '../../http/log.js';
 import type { Mail } from '../account/context.js';
-import type { CloudSession } from '../identity.js';
+import type { CloudSession } from '../callers/identity.js';
 import { isoNow, type AppsState } from './context.js';
 
 /** Keeps the caller's name and address as their token says, for authors' names and the mails the store sends. */

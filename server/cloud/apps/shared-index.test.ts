@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describeWhen } from '../../../scripts/system-programs.js';
-import type { Cluster } from '../cluster.js';
+import type { Cluster } from '../cluster/cluster.js';
 import type { AppsService } from './service.js';
 import type { AppsFixture } from './testing/apps-fixture.js';
 
@@ -21,7 +21,7 @@ describeWhen(Boolean(redisUrl), 'REDIS_URL names no Redis server (.ci/run starts
   // Up to a minute: the modules are compiled and loaded in this hook (a cold cache on a busy machine takes a while).
   beforeAll(async () => {
     // Loaded here: without Redis the suite is skipped and loads nothing.
-    const { connectCluster } = await import('../cluster.js');
+    const { connectCluster } = await import('../cluster/cluster.js');
     const { startApps } = await import('./testing/apps-fixture.js');
     const { createAppsService } = await import('./service.js');
     const run = randomBytes(3).toString('hex');

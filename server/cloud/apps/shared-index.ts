@@ -1,5 +1,5 @@
 import { log } from '../../http/log.js';
-import type { Cluster } from '../cluster.js';
+import type { Cluster } from '../cluster/cluster.js';
 import type { IndexChange, StoreIndex } from './store-index.js';
 
 /** The channel on which the instances of a cloud tell each other what changed in their store index. */

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/cloud/backup.operations.js';
 import type { operations } from '../../../generated/cloud/backup.js';
 import { defineApi } from '../../http/api.js';
-import { queryTokenGuard, queryTokenUser } from '../query-token.js';
+import { queryTokenGuard, queryTokenUser } from '../callers/query-token.js';
 import { completeBackup, completeBackups, createBackup, deleteBackups, requireBackup, backupView } from './backups.js';
 import type { BackupContext } from './context.js';
 import { dropBackupFiles } from './files.js';

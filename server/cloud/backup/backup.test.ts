@@ -6,7 +6,7 @@ import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { ABANDONED_AFTER_MS, MAX_BACKUPS_PER_USER } from './backups.js';
 import { backupFile } from './files.js';
 import { createBackupService, type BackupService } from './service.js';

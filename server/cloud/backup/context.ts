@@ -1,8 +1,8 @@
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import type { HubSecretState } from '../hub-secret.js';
-import type { CloudSession } from '../identity.js';
-import type { QueryTokenState } from '../query-token.js';
+import type { HubSecretState } from '../callers/hub-secret.js';
+import type { CloudSession } from '../callers/identity.js';
+import type { QueryTokenState } from '../callers/query-token.js';
 import type { BackupDb } from './db.js';
 
 export interface BackupState extends HubSecretState, QueryTokenState {

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /** One backup of a hub: its record here, its bytes in the service's data folder (files.ts). */
 export interface BackupRow {

@@ -1,6 +1,6 @@
 import type { Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
-import { hubOfSecret, hubSecretGuard } from '../hub-secret.js';
+import { hubOfSecret, hubSecretGuard } from '../callers/hub-secret.js';
 import type { BackupContext } from './context.js';
 
 const validCredential: Guard<BackupContext> = hubSecretGuard<BackupContext>();

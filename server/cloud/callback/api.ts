@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import { escapeHtml, htmlLayout } from '../../http/html-page.js';
 import type { RawRoute } from '../../http/router.js';
 import { receiveCode, registerCallback, type ProviderRedirect } from './callbacks.js';
-import type { HubCaller } from '../hub-secret.js';
+import type { HubCaller } from '../callers/hub-secret.js';
 import type { CallbackContext, CallbackState } from './context.js';
 
 /** The provider's redirect lands on a page (raw route below); the registration is dispatched. */

@@ -5,8 +5,8 @@ import request from 'supertest';
 import { CloudAPI } from '../../../client/cloud/cloud-api.js';
 import { FakeClock } from '../../http/clock.js';
 import { freshDatabase } from '../account/testing/postgres.js';
-import type { Delivery, HubDelivery } from '../hub-delivery.js';
-import { hubSecret } from '../hub-secret.js';
+import type { Delivery, HubDelivery } from '../outbound/hub-delivery.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { MAX_OPEN_PER_HUB, REGISTRATION_TTL_MS } from './callbacks.js';
 import { createCallbackService, type CallbackService } from './service.js';
 

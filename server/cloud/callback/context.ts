@@ -1,8 +1,8 @@
 import type { Session } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import type { HubDelivery } from '../hub-delivery.js';
-import type { HubSecretState } from '../hub-secret.js';
+import type { HubDelivery } from '../outbound/hub-delivery.js';
+import type { HubSecretState } from '../callers/hub-secret.js';
 import type { CallbackDb } from './db.js';
 
 export interface CallbackState extends HubSecretState {

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /** A hub app's OAuth2 sign-in waiting for its code: `state` goes to the provider, `token` only to the hub. */
 export interface OAuth2CallbackRow {

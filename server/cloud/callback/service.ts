@@ -3,9 +3,9 @@ import spec from '../../../generated/cloud/callback.openapi.json' with { type: '
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
 import type { Session } from '../../http/api.js';
-import type { ContentServiceConfig } from '../content.js';
-import type { HubDelivery } from '../hub-delivery.js';
-import { hubCredentialVerifier } from '../hub-secret.js';
+import type { ContentServiceConfig } from '../content/config.js';
+import type { HubDelivery } from '../outbound/hub-delivery.js';
+import { hubCredentialVerifier } from '../callers/hub-secret.js';
 import { callbackApi, landingRoute } from './api.js';
 import type { CallbackState } from './context.js';
 import { openCallbackDb, type CallbackDb } from './db.js';

@@ -7,7 +7,7 @@ import { defineApi } from '../../http/api.js';
 import { systemClock } from '../../http/clock.js';
 import { ApiError, badRequest, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
-import { delegationTokenVerifier } from '../identity.js';
+import { delegationTokenVerifier } from '../callers/identity.js';
 import { offline, type HubConnections } from './connections.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { WebSocket } from 'ws';
 import { ApiError, errorBody, toApiError } from '../../http/errors.js';
 import { log } from '../../http/log.js';
-import type { Cluster } from '../cluster.js';
+import type { Cluster } from '../cluster/cluster.js';
 import { LocalHubConnections, offline, type HubConnections, type RealtimeSink, type RealtimeStream } from './connections.js';
-import type { TunnelRequest, TunnelResponse } from './tunnel-protocol.js';
+import type { TunnelRequest, TunnelResponse } from '../../common/tunnel-protocol.js';
 
 type Call = Omit<TunnelRequest, 'type' | 'id'>;
 type WireCall = Omit<Call, 'body'> & { body?: string };

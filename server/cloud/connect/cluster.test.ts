@@ -4,7 +4,7 @@ import type { HubAPI } from '../../../client/hub/hub-api.js';
 import { describeWhen } from '../../../scripts/system-programs.js';
 import type { TestHub } from '../../hub/testing/test-hub.js';
 import type { TestAccount } from '../account/testing/test-account.js';
-import type { Cluster } from '../cluster.js';
+import type { Cluster } from '../cluster/cluster.js';
 import { faultRelay } from '../testing/fault-relay.js';
 import type { ConnectService } from './service.js';
 
@@ -40,8 +40,8 @@ describeWithRedis('the connect service on two instances', () => {
     ...(await import('../../hub/testing/test-hub.js')),
     ...(await import('../../hub/users/users.js')),
     ...(await import('../account/testing/test-account.js')),
-    ...(await import('../cluster.js')),
-    ...(await import('../hub-secret.js')),
+    ...(await import('../cluster/cluster.js')),
+    ...(await import('../callers/hub-secret.js')),
     ...(await import('./cluster-connections.js')),
     ...(await import('./service.js')),
   });

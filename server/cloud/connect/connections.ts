@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { ApiError } from '../../http/errors.js';
-import { decodeFrame, encodeFrame, TUNNEL_HEARTBEAT_MS, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from './tunnel-protocol.js';
+import { decodeFrame, encodeFrame, TUNNEL_HEARTBEAT_MS, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from '../../common/tunnel-protocol.js';
 
 /** A forwarded call's time limit: the hub's own calls answer well within it (PROTOCOL.md §5: clients wait 10 s). */
 const CALL_TIMEOUT_MS = 30_000;

@@ -1,5 +1,5 @@
-import type { HubDelivery } from '../hub-delivery.js';
-import { hubRequest } from '../hub-delivery.js';
+import type { HubDelivery } from '../outbound/hub-delivery.js';
+import { hubRequest } from '../outbound/hub-delivery.js';
 import type { HubConnections } from './connections.js';
 
 /**

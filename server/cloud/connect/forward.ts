@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress } from '../../http/client-address.js';
 import { ApiError, toApiError } from '../../http/errors.js';
 import { sendError } from '../../http/respond.js';
-import { HUB_ID } from '../hub-secret.js';
+import { HUB_ID } from '../callers/hub-secret.js';
 import type { HubConnections } from './connections.js';
-import { MAX_TUNNEL_BODY, relayedHeaders } from './tunnel-protocol.js';
+import { MAX_TUNNEL_BODY, relayedHeaders } from '../../common/tunnel-protocol.js';
 
 /** The largest body forwarded to a hub (an app's settings, an image): beyond it, 413. */
 export const MAX_FORWARDED_BODY = MAX_TUNNEL_BODY;

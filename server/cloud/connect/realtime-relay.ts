@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { errorBody, toApiError } from '../../http/errors.js';
-import { HUB_ID } from '../hub-secret.js';
+import { HUB_ID } from '../callers/hub-secret.js';
 import { offline, type HubConnections, type RealtimeStream } from './connections.js';
 
 type Ack = (...args: unknown[]) => void;

@@ -5,14 +5,14 @@ import { WebSocketServer } from 'ws';
 import spec from '../../../generated/cloud/connect.openapi.json' with { type: 'json' };
 import { createServiceHttp, serve, withState, type ServiceHttp } from '../../http/service.js';
 import { log } from '../../http/log.js';
-import type { Cluster } from '../cluster.js';
-import { hubOfSecret } from '../hub-secret.js';
+import type { Cluster } from '../cluster/cluster.js';
+import { hubOfSecret } from '../callers/hub-secret.js';
 import { connectApi, memberVerifier, operatorSession, type ConnectSession, type ConnectState } from './api.js';
 import { ClusterHubConnections } from './cluster-connections.js';
 import { LocalHubConnections } from './connections.js';
 import { forwardToHub, isHubPath } from './forward.js';
 import { attachRealtimeRelay } from './realtime-relay.js';
-import { MAX_TUNNEL_FRAME, TUNNEL_PATH } from './tunnel-protocol.js';
+import { MAX_TUNNEL_FRAME, TUNNEL_PATH } from '../../common/tunnel-protocol.js';
 
 export interface ConnectServiceConfig {
   /** The account service's public key (PEM) that verifies users' delegation tokens (audience `connect`) offline. */

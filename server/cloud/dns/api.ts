@@ -3,7 +3,7 @@ import type { operations } from '../../../generated/cloud/dns.js';
 import { defineApi } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import { hubOfSecret, hubSecretGuard, type HubSecretState } from '../hub-secret.js';
+import { hubOfSecret, hubSecretGuard, type HubSecretState } from '../callers/hub-secret.js';
 import { hubCertificate } from './certificates.js';
 import type { DnsDb } from './db.js';
 

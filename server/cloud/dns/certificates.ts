@@ -3,7 +3,7 @@ import { createPrivateKey, webcrypto } from 'node:crypto';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import type { components } from '../../../generated/cloud/dns.js';
-import { localHostName } from '../../hub/local-name.js';
+import { localHostName } from '../../common/local-name.js';
 import type { DnsDb } from './db.js';
 
 type HomeyCertificate = components['schemas']['HomeyCertificate'];

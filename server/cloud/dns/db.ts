@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /** The certificate service's tables: keys and certificates as PEM text, times as ISO text. */
 export interface DnsTables {

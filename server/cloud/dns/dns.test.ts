@@ -8,7 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
 import { freshDatabase } from '../account/testing/postgres.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { CERTIFICATE_DAYS, RENEW_DAYS } from './certificates.js';
 import { createDnsService, type DnsService } from './service.js';
 

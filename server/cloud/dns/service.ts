@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/dns.openapi.json' with { type: 'json' };
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
-import type { ContentServiceConfig } from '../content.js';
+import type { ContentServiceConfig } from '../content/config.js';
 import { dnsApi } from './api.js';
 import { openDnsDb, type DnsDb } from './db.js';
 

@@ -3,7 +3,7 @@ import type { operations } from '../../../generated/cloud/energy.js';
 import { defineApi } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import { hubSecretGuard, type HubSecretState } from '../hub-secret.js';
+import { hubSecretGuard, type HubSecretState } from '../callers/hub-secret.js';
 import { dayAheadPrices } from './day-ahead.js';
 import { ZONES, zoneAt } from './zones.js';
 

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/cloud/energy.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { draw } from '../variation.js';
+import { draw } from '../content/variation.js';
 import sample from './day-ahead-sample.json' with { type: 'json' };
 import { requireZone } from './zones.js';
 

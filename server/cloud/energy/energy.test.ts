@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
-import { priceZoneList } from '../../hub/energy/prices.js';
+import { priceZoneList } from '../../common/price-zones.js';
 import { bearer, startTestHub } from '../../hub/testing/test-hub.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { createEnergyService } from './service.js';
 import { sampleCovers } from './zones.js';
 

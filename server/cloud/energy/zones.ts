@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/cloud/energy.js';
 import { notFound } from '../../http/errors.js';
-import { priceZoneList } from '../../hub/energy/prices.js';
+import { priceZoneList } from '../../common/price-zones.js';
 import sample from './day-ahead-sample.json' with { type: 'json' };
 
 export type Zone = components['schemas']['Zone'];

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/cloud/firmware.js';
-import { localized, releasesNewerThan, type Channel } from '../../hub/updates/catalogue.js';
+import { localized, releasesNewerThan, type Channel } from '../../common/firmware/catalogue.js';
 
 type Release = components['schemas']['Release'];
 
@@ -8,7 +8,7 @@ const BEFORE_ALL = '0.0.0';
 
 /**
  * The releases a channel offers, newest first, newer than `since` when given: the hubs' own update catalogue
- * (server/hub/updates/releases.json), so the changelog and the updates a hub finds never disagree.
+ * (server/common/firmware/releases.json), so the changelog and the updates a hub finds never disagree.
  */
 export function changelog(channel: Channel, since = BEFORE_ALL, language = 'en'): Release[] {
   return releasesNewerThan(since, channel).map((release) => ({

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { releasesNewerThan } from '../../hub/updates/catalogue.js';
+import { releasesNewerThan } from '../../common/firmware/catalogue.js';
 import { createFirmwareService } from './service.js';
 
 describe('cloud firmware service: getUpdatesChangelog', () => {

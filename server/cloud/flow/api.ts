@@ -3,7 +3,7 @@ import type { operations } from '../../../generated/cloud/flow.js';
 import { defineApi } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import type { CloudSession } from '../identity.js';
+import type { CloudSession } from '../callers/identity.js';
 import type { FlowDb } from './db.js';
 import { requireSharedFlow, shareFlow } from './shared-flows.js';
 

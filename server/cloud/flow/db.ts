@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /** The flow sharing service's table: each shared document as JSON text, times as ISO text. */
 export interface FlowTables {

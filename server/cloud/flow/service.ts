@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/flow.openapi.json' with { type: 'json' };
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
-import type { ContentServiceConfig } from '../content.js';
-import { delegationTokenVerifier } from '../identity.js';
+import type { ContentServiceConfig } from '../content/config.js';
+import { delegationTokenVerifier } from '../callers/identity.js';
 import { flowApi } from './api.js';
 import { openFlowDb, type FlowDb } from './db.js';
 

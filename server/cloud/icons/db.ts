@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /** Uploaded icons: their SVG as text, by the start of its SHA-256. */
 export interface IconsTables {

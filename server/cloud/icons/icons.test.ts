@@ -8,7 +8,7 @@ import request from 'supertest';
 import { CloudAPI } from '../../../client/cloud/cloud-api.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import { APP, PASSWORD, startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { publicOnlyAgents } from '../outbound.js';
+import { publicOnlyAgents } from '../outbound/agents.js';
 import { fetchSvg, SVG_LIMIT } from './icons.js';
 import { createIconsService, type IconsService } from './service.js';
 import { UPLOADS_PER_HOUR } from './upload.js';

@@ -6,7 +6,7 @@ import { get as httpsGet } from 'node:https';
 import type { MediaBody } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import { refusedAddress, type OutboundAgents } from '../outbound.js';
+import { refusedAddress, type OutboundAgents } from '../outbound/agents.js';
 import type { NamedIcon } from './catalogue.js';
 import type { IconsDb } from './db.js';
 import { renderPng, requireRenderable } from './render.js';

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/cloud/infrared.operations.js';
 import type { operations } from '../../../generated/cloud/infrared.js';
 import { defineApi } from '../../http/api.js';
 import type { ServiceContext } from '../../http/service.js';
-import { hubSecretGuard, type HubSecretState } from '../hub-secret.js';
+import { hubSecretGuard, type HubSecretState } from '../callers/hub-secret.js';
 import { brandsOf, devicesOf, requireDevice, searchDevices, typesOf } from './library.js';
 
 export type InfraredContext = ServiceContext<HubSecretState>;

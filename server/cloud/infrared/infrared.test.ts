@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { parsePronto } from '../../hub/rf/pronto.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { buildLibrary } from './library-build.js';
 import shipped from './library.json' with { type: 'json' };
 import { encode } from './protocols.js';

@@ -1,6 +1,6 @@
 import spec from '../../../generated/cloud/infrared.openapi.json' with { type: 'json' };
 import { createServiceHttp, withState, type ServiceHttp } from '../../http/service.js';
-import type { ContentServiceConfig } from '../content.js';
+import type { ContentServiceConfig } from '../content/config.js';
 import { infraredApi } from './api.js';
 
 /** The cloud infrared service: the shipped library of devices and their codes (browsing public, codes for hubs). */

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/cloud/notifications.operations.js'
 import type { operations } from '../../../generated/cloud/notifications.js';
 import { defineApi } from '../../http/api.js';
 import type { ServiceContext } from '../../http/service.js';
-import { hubOfSecret, hubSecretGuard, type HubSecretState } from '../hub-secret.js';
+import { hubOfSecret, hubSecretGuard, type HubSecretState } from '../callers/hub-secret.js';
 import { pushBatch, type PushState } from './push.js';
 
 export type NotificationsContext = ServiceContext<PushState & HubSecretState>;

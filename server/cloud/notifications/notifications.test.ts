@@ -5,7 +5,7 @@ import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
 import { devicesOf } from '../account/devices.js';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { readPushOutbox } from './outbox.js';
 import { createNotificationsService, type NotificationsService } from './service.js';
 

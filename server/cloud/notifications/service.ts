@@ -2,7 +2,7 @@ import path from 'node:path';
 import spec from '../../../generated/cloud/notifications.openapi.json' with { type: 'json' };
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withState, type ServiceHttp } from '../../http/service.js';
-import type { ContentServiceConfig } from '../content.js';
+import type { ContentServiceConfig } from '../content/config.js';
 import { notificationsApi } from './api.js';
 import { outboxPushProvider, type PushProvider } from './outbox.js';
 import type { PushDevice } from './push.js';

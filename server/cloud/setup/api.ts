@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/cloud/setup.operations.js';
 import type { operations } from '../../../generated/cloud/setup.js';
 import { defineApi } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
-import type { CloudSession } from '../identity.js';
+import type { CloudSession } from '../callers/identity.js';
 import { rangeAt } from '../geolocate/locate.js';
 import { hubsSession, usersSession, type SetupContext } from './callers.js';
 import { answerCommand, loginCommand, resetCommand, sendCommand } from './commands.js';

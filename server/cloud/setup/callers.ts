@@ -3,7 +3,7 @@ import type { Guard, Session } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
 import { secretHash } from '../../http/secrets.js';
 import type { ServiceContext } from '../../http/service.js';
-import type { CloudSession, VerifyAccessToken } from '../identity.js';
+import type { CloudSession, VerifyAccessToken } from '../callers/identity.js';
 import type { SetupDb } from './db.js';
 import { HUB_TOKEN_PREFIX, requireSessionRow } from './sessions.js';
 import type { Clock } from '../../http/clock.js';

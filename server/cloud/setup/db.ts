@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /** The setup service's tables: times as ISO text, arguments and results as JSON text. */
 export interface SetupTables {

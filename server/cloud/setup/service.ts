@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import spec from '../../../generated/cloud/setup.openapi.json' with { type: 'json' };
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../../http/service.js';
-import type { ContentServiceConfig } from '../content.js';
-import { delegationTokenVerifier } from '../identity.js';
+import type { ContentServiceConfig } from '../content/config.js';
+import { delegationTokenVerifier } from '../callers/identity.js';
 import { setupApi } from './api.js';
 import { setupVerifier, type CloudBackup, type HubCaller, type SetupState } from './callers.js';
 import { openSetupDb, type SetupDb } from './db.js';
-import type { CloudSession } from '../identity.js';
+import type { CloudSession } from '../callers/identity.js';
 
 export interface SetupServiceConfig extends Omit<ContentServiceConfig, 'hubSecretKey'> {
   /** Holds the SQLite file (without databaseUrl). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { HubAPI } from '../../../client/hub/hub-api.js';
 import { FakeClock } from '../../http/clock.js';
-import { DEMO_OWNER_ATHOM_ID } from '../../hub/demo-home.js';
+import { DEMO_OWNER_ATHOM_ID } from '../../hub/demo/home.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';

@@ -3,7 +3,7 @@ import type { operations } from '../../../generated/cloud/solarforecast.js';
 import { defineApi } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import { hubSecretGuard, type HubSecretState } from '../hub-secret.js';
+import { hubSecretGuard, type HubSecretState } from '../callers/hub-secret.js';
 import { defaultPanels, parsePanel, solarForecast } from './forecast.js';
 
 export type SolarForecastContext = ServiceContext<HubSecretState & { clock: Clock }>;

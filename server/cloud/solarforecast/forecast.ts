@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/cloud/solarforecast.js';
 import { badRequest } from '../../http/errors.js';
-import { sunPosition } from '../../hub/geolocation/sun.js';
+import { sunPosition } from '../../common/sun.js';
 import { weatherAt } from '../weather/model.js';
 
 type SolarForecast = components['schemas']['SolarForecast'];

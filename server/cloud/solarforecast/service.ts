@@ -1,7 +1,7 @@
 import spec from '../../../generated/cloud/solarforecast.openapi.json' with { type: 'json' };
 import { systemClock } from '../../http/clock.js';
 import { createServiceHttp, withState, type ServiceHttp } from '../../http/service.js';
-import type { ContentServiceConfig } from '../content.js';
+import type { ContentServiceConfig } from '../content/config.js';
 import { solarForecastApi } from './api.js';
 
 /** The cloud solar forecast service: what a home's panels will make today and tomorrow (hubs, with their secret). */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import request from 'supertest';
 import { FakeClock } from '../../http/clock.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { createSolarForecastService } from './service.js';
 
 const key = 'test-deployment-key';

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/cloud/store.operations.js';
 import type { operations } from '../../../generated/cloud/store.js';
 import { defineApi, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
-import { isAdminAccount } from '../subscriptions.js';
+import { isAdminAccount } from '../account/subscriptions.js';
 import { addItem, cartView, loadCart, removeItem, setBusiness, setCoupon, setLocale, setPayment, setQuantity, setUserData } from './cart.js';
 import { listPricedProducts } from './pricing.js';
 import { customerOf, type StoreContext } from './context.js';

@@ -1,8 +1,8 @@
 import type { Clock } from '../../http/clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
-import type { CloudSession } from '../identity.js';
-import type { Subscription, SubscriptionDb } from '../subscriptions.js';
+import type { CloudSession } from '../callers/identity.js';
+import type { Subscription, SubscriptionDb } from '../account/subscriptions.js';
 import type { StoreDb } from './db.js';
 import type { PaymentProvider } from './payment-provider.js';
 

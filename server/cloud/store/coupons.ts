@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { components } from '../../../generated/cloud/store.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import { extendSubscription, subscriptionsOf } from '../subscriptions.js';
+import { extendSubscription, subscriptionsOf } from '../account/subscriptions.js';
 import { subscriptionId, subscriptionView, type Store } from './context.js';
 import type { StoreTables } from './db.js';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 
 /**
  * The store's tables: times as ISO text, amounts as integers in minor units, objects as JSON text, one set of

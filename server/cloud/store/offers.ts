@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../../generated/cloud/store.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import { accountExists, extendSubscription } from '../subscriptions.js';
+import { accountExists, extendSubscription } from '../account/subscriptions.js';
 import { isNewCustomer } from './coupons.js';
 import { subscriptionId, subscriptionView, type Store } from './context.js';
 

@@ -1,5 +1,5 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
-import { expireSubscription, extendSubscription } from '../subscriptions.js';
+import { expireSubscription, extendSubscription } from '../account/subscriptions.js';
 import { requireCardToken } from './cart.js';
 import { findProduct } from './catalogue.js';
 import { subscriptionId, type Store } from './context.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/cloud/store.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { extendSubscription, setSubscription, subscriptionsOf, type DurationUnit } from '../subscriptions.js';
+import { extendSubscription, setSubscription, subscriptionsOf, type DurationUnit } from '../account/subscriptions.js';
 import { findProduct, type Product } from './catalogue.js';
 import { subscriptionId, subscriptionView, type Store } from './context.js';
 

@@ -4,7 +4,7 @@ import type { OperationSpec } from '../../../generated/manifest.js';
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { RawRoute } from '../../http/router.js';
 import { sameSecret } from '../../http/secrets.js';
-import { expiredSubscriptions } from '../subscriptions.js';
+import { expiredSubscriptions } from '../account/subscriptions.js';
 import type { Store } from './context.js';
 import { createCoupon } from './coupons.js';
 import { createOffer } from './offers.js';

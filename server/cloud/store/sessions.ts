@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '../../http/errors.js';
 import { newSecret, secretHash } from '../../http/secrets.js';
-import type { CloudSession, VerifyAccessToken } from '../identity.js';
+import type { CloudSession, VerifyAccessToken } from '../callers/identity.js';
 import type { Store } from './context.js';
 
 const LOGIN_TOKEN_MS = 5 * 60 * 1000;

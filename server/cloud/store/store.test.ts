@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { openServiceDb } from '../database.js';
+import { openServiceDb } from '../../common/service-database.js';
 import { openStoreDb, storeMigrations } from './db.js';
 import { ensureDemoOrders } from './demo.js';
 import { addOrder, ordersOf, type Order } from './orders.js';

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/cloud/weather.js';
-import { cellOf, variation } from '../variation.js';
+import { cellOf, variation } from '../content/variation.js';
 
 export type Weather = components['schemas']['Weather'];
 type Condition = Weather['condition'];

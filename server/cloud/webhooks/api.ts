@@ -3,9 +3,9 @@ import type { operations } from '../../../generated/cloud/webhooks.js';
 import { defineApi, type Guard } from '../../http/api.js';
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { RawRoute } from '../../http/router.js';
-import { hubOfSecret } from '../hub-secret.js';
-import { queryTokenGuard, queryTokenUser } from '../query-token.js';
-import type { HubCaller } from '../hub-secret.js';
+import { hubOfSecret } from '../callers/hub-secret.js';
+import { queryTokenGuard, queryTokenUser } from '../callers/query-token.js';
+import type { HubCaller } from '../callers/hub-secret.js';
 import type { WebhooksContext, WebhooksState } from './context.js';
 import * as webhooks from './webhooks.js';
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { directHubDelivery } from '../hub-delivery.js';
-import { hubSecret } from '../hub-secret.js';
+import { directHubDelivery } from '../outbound/hub-delivery.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { parseCallbackAllowList } from './callback-address.js';
 import { createWebhooksService, type WebhooksService } from './service.js';
 

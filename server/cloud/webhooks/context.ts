@@ -1,9 +1,9 @@
 import type { Session } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
-import type { HubDelivery } from '../hub-delivery.js';
-import type { HubSecretState } from '../hub-secret.js';
-import type { QueryTokenState } from '../query-token.js';
+import type { HubDelivery } from '../outbound/hub-delivery.js';
+import type { HubSecretState } from '../callers/hub-secret.js';
+import type { QueryTokenState } from '../callers/query-token.js';
 import type { WebhooksDb } from './db.js';
 
 export interface WebhooksState extends HubSecretState, QueryTokenState {

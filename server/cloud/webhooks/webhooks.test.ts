@@ -7,7 +7,7 @@ import { onWebhook, type WebhookCall } from '../../hub/logic/webhooks.js';
 import { startTestHub, type TestHub } from '../../hub/testing/test-hub.js';
 import { freshDatabase } from '../account/testing/postgres.js';
 import { startTestAccount, type TestAccount } from '../account/testing/test-account.js';
-import { hubSecret } from '../hub-secret.js';
+import { hubSecret } from '../callers/hub-secret.js';
 import { MAX_WEBHOOKS_PER_USER } from './webhooks.js';
 import { createWebhooksService, type WebhooksService } from './service.js';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as manifest from '../../../generated/hub/alarms.operations.js';
 import type { components, operations } from '../../../generated/hub/alarms.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { nextOccurance, type Alarm } from './schedule.js';
 
 /** A new alarm from a create body, enabled unless it says otherwise, with its first `nextOccurance` after `now`. */

@@ -1,9 +1,9 @@
 import type { Clock } from '../../http/clock.js';
 import type { EventBus } from '../../http/events.js';
-import type { HubStore } from '../items.js';
+import type { HubStore } from '../core/items.js';
 import { Listeners } from '../../http/listeners.js';
 import { isOneOff, nextOccurance, type Alarm } from './schedule.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type AlarmListener = (alarm: Alarm) => void;
 

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/api.operations.js';
 import type { operations } from '../../../generated/hub/api.js';
 import { hubApis as manifests } from '../../../generated/hub/index.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 
 type ApiState = operations['getState']['responses'][200]['content']['application/json'];
 

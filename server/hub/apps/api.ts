@@ -1,8 +1,8 @@
 import * as manifest from '../../../generated/hub/apps.operations.js';
 import type { operations } from '../../../generated/hub/apps.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { sendCrashlog } from './crashlog.js';
 import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
 import { installFromStore } from './store.js';

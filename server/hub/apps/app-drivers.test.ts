@@ -1,6 +1,6 @@
 import { capabilityDefinition, stateTitles } from '../drivers/capabilities.js';
 import { packageCapabilities, registerPackageDrivers } from './app-drivers.js';
-import { checkManifest } from './manifest.js';
+import { checkManifest } from '../../common/app-package/manifest.js';
 
 const manifest = checkManifest({
   id: 'com.example.meters',

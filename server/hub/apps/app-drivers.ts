@@ -1,6 +1,6 @@
 import { registerOwnCapabilities, type CapabilityDefinition } from '../drivers/capabilities.js';
 import { registerAppDriver, type DeviceSetting, type DriverDefinition } from '../drivers/catalogue.js';
-import { appIconObj, type Manifest } from './manifest.js';
+import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
 
 /** A text of app.json: itself, or its English one. */
 const text = (value: unknown): string | null =>

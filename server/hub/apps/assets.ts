@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import express, { type RequestHandler } from 'express';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 /** `/app/<id>/assets/<file>` and `/app/<id>/drivers/<driver>/assets/<file>`: what app.json points at (icon, images). */
 const ASSET = /^\/app\/([^/]+)\/((?:drivers\/[^/]+\/)?assets)\/(.+)$/;

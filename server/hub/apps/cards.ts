@@ -1,7 +1,7 @@
 import { ApiError } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import type { AutocompleteItem, Card, CardProvider, TokenValue } from '../flow/cards.js';
-import type { ManifestCard } from './manifest.js';
+import type { Hub } from '../core/context.js';
+import type { AutocompleteItem, Card, CardProvider } from '../flow/cards.js';
+import type { ManifestCard, TokenValue } from '../../common/app-package/manifest.js';
 import { appUri } from './runtime.js';
 import { TRIGGER_DEVICE, TRIGGER_MATCHED } from './sdk-bridge.js';
 

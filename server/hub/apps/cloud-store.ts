@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { components } from '../../../generated/cloud/apps.js';
 import { ApiError } from '../../http/errors.js';
-import { fetchCloudJson } from '../cloud-fetch.js';
-import type { AppStoreLink, Hub } from '../context.js';
+import { fetchCloudJson } from '../cloud/cloud-fetch.js';
+import type { AppStoreLink, Hub } from '../core/context.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import { HUB_MODEL } from '../system/info.js';
-import { validateApp } from './manifest.js';
-import type { Channel, Release } from './store-catalogue.js';
+import { validateApp } from '../../common/app-package/manifest.js';
+import type { Channel, Release } from '../../common/app-package/store-catalogue.js';
 
 type AppInstall = components['schemas']['AppInstall'];
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { sendMail } from '../../http/mail.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { requireApp } from './lifecycle.js';
 
 export const outboxDir = (hub: Hub) => join(hub.config.dataDir, 'outbox');

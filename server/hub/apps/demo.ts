@@ -1,5 +1,5 @@
-import type { Hub } from '../context.js';
-import { storeRelease } from './store-catalogue.js';
+import type { Hub } from '../core/context.js';
+import { storeRelease } from '../../common/app-package/store-catalogue.js';
 import { recordStoreInstall } from './store.js';
 
 export const DEMO_APPS = ['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest'];

@@ -1,9 +1,9 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { beforeRemove } from '../devices/lifecycle.js';
-import { appIconObj, type Manifest } from './manifest.js';
+import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
 import { appUri, type App } from './runtime.js';
 import { userdataDir } from './sdk-bridge.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
-import { checkManifest, validateApp } from './manifest.js';
-import { CATALOGUE_DIR } from './store-catalogue.js';
+import { checkManifest, validateApp } from '../../common/app-package/manifest.js';
+import { CATALOGUE_DIR } from '../../common/app-package/store-catalogue.js';
 import { matchRoute } from './routes.js';
 
 const base = { id: 'com.example.lamps', version: '1.0.0', sdk: 3, name: { en: 'Lamps' }, author: { name: 'Ada' } };

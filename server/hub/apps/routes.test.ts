@@ -3,7 +3,7 @@ import { connectRealtime } from '../testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { APP_ROUTE_TIMEOUT_MS, matchRoute } from './routes.js';
 import { eventually } from './testing/eventually.js';
-import type { ManifestRoute } from './manifest.js';
+import type { ManifestRoute } from '../../common/app-package/manifest.js';
 
 const SUN = 'com.example.suntimes';
 const CRASH = 'com.example.crashtest';

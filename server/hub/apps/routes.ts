@@ -5,9 +5,9 @@ import { ApiError, notFound, toApiError } from '../../http/errors.js';
 import { sendJson } from '../../http/respond.js';
 import type { Request } from 'express';
 import type { RawRoute } from '../../http/router.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 import { AppCallError } from './app-worker.js';
-import type { ManifestRoute } from './manifest.js';
+import type { ManifestRoute } from '../../common/app-package/manifest.js';
 import { type App } from './runtime.js';
 
 /** How long the hub waits for an app's handler (on the hub clock) before answering 504. */

@@ -1,19 +1,20 @@
 import type { components } from '../../../generated/hub/apps.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
-import type { TriggerFiring, TokenValue } from '../flow/cards.js';
+import type { TriggerFiring } from '../flow/cards.js';
 import { startOAuth2SignIn } from '../cloud/oauth2.js';
 import { createNotification } from '../notifications/notify.js';
 import { registerAppToken, type AppToken } from '../flowtoken/app-tokens.js';
 import { AppWorker, type LogLine, type WorkerMessage } from './app-worker.js';
 import { reportCrashToStore } from './cloud-store.js';
 import { registerPackageDrivers } from './app-drivers.js';
-import type { Manifest } from './manifest.js';
-import { isSettingName, withSetting } from './setting-values.js';
+import type { Manifest, TokenValue } from '../../common/app-package/manifest.js';
+import { isSettingName } from '../../common/app-package/setting-names.js';
+import { withSetting } from './setting-values.js';
 import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, triggerState } from './sdk-bridge.js';
 import { releaseWebhooks } from '../cloud/webhooks.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
 
 export type App = components['schemas']['App'];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { capabilityEntry, insightsOf, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import { hubLocation } from '../geolocation/geolocation.js';

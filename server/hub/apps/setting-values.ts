@@ -1,11 +1,6 @@
 /** Settings values as stored: plain data by name (an app's `homey.settings`, the apps manager's settings calls). */
 export type SettingValues = Record<string, unknown>;
 
-/** Names every object inherits or treats specially: as setting names they would not be plain data. */
-const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
-
-export const isSettingName = (name: string): boolean => !RESERVED_NAMES.has(name);
-
 /** The values with `name` set to `value`, or without it for null: built entry by entry, never indexed by name. */
 export function withSetting(values: SettingValues, name: string, value: unknown): SettingValues {
   const others = Object.entries(values).filter(([key]) => key !== name);

@@ -1,8 +1,9 @@
 import { ApiError, badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { requireApp } from './lifecycle.js';
 import { type AppSettings } from './runtime.js';
-import { isSettingName, withSetting } from './setting-values.js';
+import { isSettingName } from '../../common/app-package/setting-names.js';
+import { withSetting } from './setting-values.js';
 
 /** An installed app's settings (an app installed has its settings item). */
 export function requireSettings(hub: Hub, id: string): AppSettings {

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { reportUsageToStore } from './cloud-store.js';
 import { appUri } from './runtime.js';
 import { checkCloudUpdates } from './store.js';

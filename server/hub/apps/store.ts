@@ -1,9 +1,9 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
 import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
 import { type App } from './runtime.js';
-import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from './store-catalogue.js';
+import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from '../../common/app-package/store-catalogue.js';
 
 /**
  * installFromAppStore: the newest release the channel offers (default stable), or the version asked for, which the

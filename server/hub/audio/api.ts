@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/audio.operations.js';
 import type { operations } from '../../../generated/hub/audio.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { playVolumeHint, volumeOption } from './audio.js';
 
 export const audio = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

@@ -2,8 +2,8 @@ import * as manifest from '../../../generated/hub/backup.operations.js';
 import type { operations } from '../../../generated/hub/backup.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub, HubContext } from '../context.js';
-import { requireScope } from '../require-scope.js';
+import type { Hub, HubContext } from '../core/context.js';
+import { requireScope } from '../access/require-scope.js';
 import { listCloudBackups, restoreCloudBackup } from './cloud-backups.js';
 
 /** A time recorded as the last successful backup: a real time, not in the future, stored as ISO 8601 UTC. */

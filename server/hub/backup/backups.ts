@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { components } from '../../../generated/hub/backup.js';
 import { conflict } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
-import { Nightly } from '../nightly.js';
-import type { HubService, Nothing } from '../service.js';
+import type { Hub } from '../core/context.js';
+import { Nightly } from '../core/nightly.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type BackupState = components['schemas']['BackupState'];
 type BackupRun = components['schemas']['BackupRun'];

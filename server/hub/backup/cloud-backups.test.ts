@@ -5,7 +5,7 @@ import request from 'supertest';
 import { startTestAccount, type TestAccount } from '../../cloud/account/testing/test-account.js';
 import { hubOwner } from '../../cloud/account/hubs.js';
 import { createBackupService, type BackupService } from '../../cloud/backup/service.js';
-import { hubSecret } from '../../cloud/hub-secret.js';
+import { hubSecret } from '../../cloud/callers/hub-secret.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { ownerOf } from '../users/users.js';
 import { onCloudRestore, onCloudUpload, type CloudUpload } from './cloud-backups.js';

@@ -5,7 +5,7 @@ import type { components } from '../../../generated/cloud/backup.js';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
 import { log } from '../../http/log.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 import { HUB_MODEL } from '../system/info.js';
 import { ownerOf } from '../users/users.js';
 import { onBackupFinished, type FinishedBackup } from './backups.js';

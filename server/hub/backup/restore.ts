@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { ApiError } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import type { HubItemType } from '../items.js';
+import type { Hub } from '../core/context.js';
+import type { HubItemType } from '../core/items.js';
 import { clearData, KEPT_SETTING, otherTables } from '../system/factory-reset.js';
 
 /** What a restore brings back of none: the backup's sessions (every session ends, as after a factory reset). */

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/ble.operations.js';
 import type { operations } from '../../../generated/hub/ble.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { advertise, bleState, goAway, runCommand } from './radio.js';
 
 export const ble = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

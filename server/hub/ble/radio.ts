@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/ble.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import { stringOption, unknownCommand } from '../radios/options.js';
 

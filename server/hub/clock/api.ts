@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/clock.operations.js';
 import type { operations } from '../../../generated/hub/clock.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 
 /** The hub's time by its clock, in the machine's time zone (the zone alarms and nightly tasks follow). */
 export function clockState(hub: Hub) {

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/cloud.operations.js';
 import type { operations } from '../../../generated/hub/cloud.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { cloudState, receiveOAuth2Callback, receiveWebhookCallback } from './cloud.js';
 
 export const cloud = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

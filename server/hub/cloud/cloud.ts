@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/cloud.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { callCloudWebhook, callWebhook } from '../logic/webhooks.js';
 
 export type Webhook = components['schemas']['Webhook'];

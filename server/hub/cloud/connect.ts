@@ -13,10 +13,10 @@ import {
   type ToHub,
   type TunnelRequest,
   type TunnelResponse,
-} from '../../cloud/connect/tunnel-protocol.js';
+} from '../../common/tunnel-protocol.js';
 import { relaying } from '../../http/client-address.js';
 import { log } from '../../http/log.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 /** Reconnect delays: from 1 s, doubled up to a minute, each with up to a quarter added at random (hubs spread out). */
 const FIRST_DELAY_MS = 1000;

@@ -2,8 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { log } from '../../http/log.js';
-import type { Hub } from '../context.js';
-import { localHostName } from '../local-name.js';
+import type { Hub } from '../core/context.js';
+import { localHostName } from '../../common/local-name.js';
 
 /** The hub's certificate for its local name, as the cloud local certificate service (AthomDNSAPI) answers it. */
 export interface LocalCertificate {

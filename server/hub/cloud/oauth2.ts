@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { awaitOAuth2Code } from './cloud.js';
 
 const REGISTER_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 import { ApiError, forbidden, notFound } from '../../http/errors.js';
 import { sameSecret } from '../../http/secrets.js';
-import type { Hub } from '../context.js';
-import type { UserItem } from '../sessions.js';
+import type { Hub } from '../core/context.js';
+import type { UserItem } from '../access/sessions.js';
 
 /**
  * What the cloud relays on a user's behalf (mobile events, answers to push messages) carries the cloud's shared

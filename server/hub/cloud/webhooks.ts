@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { log } from '../../http/log.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { registerWebhook, unregisterWebhook } from './cloud.js';
 
 const SERVICE_TIMEOUT_MS = 10_000;

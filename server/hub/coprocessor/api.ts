@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/coprocessor.operations.js';
 import type { operations } from '../../../generated/hub/coprocessor.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { coprocessorState, listBridges, pairBridge, readLog, setConfig, setDebug, setModulation } from './peripherals.js';
 
 export const coprocessor = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

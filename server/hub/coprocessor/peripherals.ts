@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/coprocessor.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import type { LogLine } from '../radios/network.js';
 

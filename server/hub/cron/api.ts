@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/cron.operations.js';
 import type { operations } from '../../../generated/hub/cron.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 
 type Task = operations['getState']['responses'][200]['content']['application/json']['tasks'][number];
 

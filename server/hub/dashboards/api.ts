@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/dashboards.operations.js';
 import type { operations } from '../../../generated/hub/dashboards.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { createDashboard, deleteDashboard, requireDashboard, updateDashboard } from './dashboards.js';
 import { requireWidgetStore, setWidgetStoreState } from './widget-stores.js';
 

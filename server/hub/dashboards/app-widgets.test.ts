@@ -1,7 +1,7 @@
 import { FakeClock } from '../../http/clock.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';
-import type { AppWidget } from './registry.js';
+import type { AppWidget } from './widget-definition.js';
 
 const CLOCK = 'homey:manager:dashboards:clock';
 const DEVICE = 'homey:manager:dashboards:device';

@@ -1,6 +1,6 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { bestMatches } from './matching.js';
-import type { AutocompleteResult, WidgetDefinition } from './registry.js';
+import type { AutocompleteResult, WidgetDefinition } from './widget-definition.js';
 
 /** The owner of the hub's own widgets. */
 export const DASHBOARDS_OWNER = 'homey:manager:dashboards';

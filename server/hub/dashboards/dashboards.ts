@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/dashboards.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { syncWidgetStores } from './widget-stores.js';
 import { checkWidgetSettings } from './widget-settings.js';
 

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/dashboards.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { DASHBOARDS_OWNER } from './built-in-widgets.js';
 import { createDashboard } from './dashboards.js';
 

@@ -2,7 +2,7 @@ import { startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime, type ClientVersion } from '../testing/realtime-client.js';
 import { DASHBOARDS_OWNER } from './built-in-widgets.js';
 import type { Dashboard } from './dashboards.js';
-import { type WidgetDefinition } from './registry.js';
+import { type WidgetDefinition } from './widget-definition.js';
 
 const CLOCK = `${DASHBOARDS_OWNER}:clock`;
 

@@ -1,25 +1,8 @@
-import type { components } from '../../../generated/hub/dashboards.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { builtInWidgets } from './built-in-widgets.js';
-import type { HubService, Nothing } from '../service.js';
-
-export type AppWidget = components['schemas']['AppWidget'];
-type AppWidgetSetting = components['schemas']['AppWidgetSetting'];
-export type AutocompleteResult = components['schemas']['AutocompleteResult'];
-
-/** Suggestions for an autocomplete setting, from what the user typed and the widget's other settings so far (an app's come from its worker). */
-export type Suggest = (hub: Hub, query: string, settings: Readonly<Record<string, unknown>>) => AutocompleteResult[] | Promise<AutocompleteResult[]>;
-
-export interface WidgetSettingDefinition extends AppWidgetSetting {
-  /** Required for an autocomplete setting. */
-  suggest?: Suggest;
-}
-
-/** An app widget as its owner registers it: the API's AppWidget plus how its autocomplete settings suggest. */
-export interface WidgetDefinition extends Omit<AppWidget, 'settings'> {
-  settings: WidgetSettingDefinition[];
-}
+import type { AppWidget, AutocompleteResult, WidgetDefinition } from './widget-definition.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 const publicView = (definition: WidgetDefinition): AppWidget => ({
   ...definition,

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/dashboards.js';
 import { badRequest } from '../../http/errors.js';
-import type { WidgetDefinition, WidgetSettingDefinition } from './registry.js';
+import type { WidgetDefinition, WidgetSettingDefinition } from './widget-definition.js';
 
 type WidgetSettings = components['schemas']['WidgetSettings'];
 type WidgetSettingValue = components['schemas']['WidgetSettingValue'];

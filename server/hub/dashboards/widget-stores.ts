@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/dashboards.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 export type WidgetStore = components['schemas']['WidgetStore'];
 type WidgetStoreState = components['schemas']['WidgetStoreState'];

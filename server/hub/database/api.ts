@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/database.operations.js';
 import type { operations } from '../../../generated/hub/database.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { databaseState, optimizeDatabase } from './optimize.js';
 
 export const database = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

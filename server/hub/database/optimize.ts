@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { components } from '../../../generated/hub/database.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 type Size = components['schemas']['DatabaseSize'];
 type Optimization = components['schemas']['DatabaseOptimization'];

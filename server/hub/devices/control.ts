@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { setZoneActivity } from '../zones/api.js';
 import { deviceUri, saveValues, type Device, type DeviceCapability } from './device.js';

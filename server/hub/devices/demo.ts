@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { buildDevice } from './device.js';

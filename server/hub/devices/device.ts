@@ -3,8 +3,9 @@ import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
-import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverCapabilityOptions, type DriverDefinition } from '../drivers/catalogue.js';
-import type { Hub } from '../context.js';
+import type { DriverCapabilityOptions } from '../../common/app-package/manifest.js';
+import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverDefinition } from '../drivers/catalogue.js';
+import type { Hub } from '../core/context.js';
 import type { Zone } from '../zones/api.js';
 import { checkSettings } from './settings.js';
 

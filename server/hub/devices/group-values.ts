@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { saveValues, type Device, type DeviceCapability } from './device.js';
 
 export const isGroup = (device: Device): boolean => device.driverId === GROUP_DRIVER_ID;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { GROUP_DRIVER_ID, VDEVICE_OWNER, type DeviceClass } from '../drivers/catalogue.js';
 import { applyValues, checkValue, requireCapability, setDeviceCapability, type CapabilityOpts } from './control.js';
 import { insightsOf, requireZone, uiOf, type Device } from './device.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { forgetDevice } from '../moods/moods.js';
 import { setZoneActivity } from '../zones/api.js';
 import { applyValues } from './control.js';

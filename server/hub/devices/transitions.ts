@@ -1,6 +1,6 @@
 import type { Clock } from '../../http/clock.js';
 import { log } from '../../http/log.js';
-import type { HubService } from '../service.js';
+import type { HubService } from '../core/service.js';
 
 /** How often a transition takes a step, and the most steps one takes (a long one takes longer steps). */
 export const TRANSITION_STEP_MS = 100;

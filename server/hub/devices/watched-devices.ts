@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { isGroup } from './group-values.js';
 
 /** A device with some of the watched capabilities, their values now, and those alerting. */

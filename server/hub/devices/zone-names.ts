@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Zone } from '../zones/api.js';
 import type { Device } from './device.js';
 

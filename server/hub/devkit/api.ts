@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/devkit.operations.js';
 import type { operations } from '../../../generated/hub/devkit.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { playCustomAnimation, stopCustomAnimation } from '../ledring/ledring.js';
 import { discoveryResults, findDevice } from './discovery.js';
 import { setUsbLink, usbLink } from './usb.js';

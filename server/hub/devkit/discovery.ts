@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/devkit.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 type Result = components['schemas']['DiscoveryResult'];
 type ResultInput = components['schemas']['DiscoveryResultInput'];

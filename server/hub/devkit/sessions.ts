@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
-import { readManifest, validateApp } from '../apps/manifest.js';
+import { readManifest, validateApp } from '../../common/app-package/manifest.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export interface DevkitSession {
   id: string;

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { LogLine } from '../apps/app-worker.js';
 
 /** A line of a devkit session's app, streamed to the developer as `homey app run` shows it: `std` on homey:manager:devkit. */

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/devkit.js';
-import type { Hub } from '../context.js';
-import { hubOption } from '../options.js';
+import type { Hub } from '../core/context.js';
+import { hubOption } from '../core/options.js';
 
 type Usb = components['schemas']['DevkitUsb'];
 type Os = components['schemas']['DevkitUsbOs'];

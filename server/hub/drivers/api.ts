@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/drivers.operations.js';
 import type { operations } from '../../../generated/hub/drivers.js';
 import { defineApi } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
 import { addPairedDevice, unpairDevice } from './paired-devices.js';
 import { answerAppCallback, appPairingEvent } from '../apps/sdk-bridge/pairing.js';

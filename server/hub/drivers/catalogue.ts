@@ -1,4 +1,5 @@
 import type { components as devices } from '../../../generated/hub/devices.js';
+import type { DriverCapabilityOptions } from '../../common/app-package/manifest.js';
 import type { components } from '../../../generated/hub/drivers.js';
 import type { CapabilityValue } from './capabilities.js';
 
@@ -9,7 +10,6 @@ export type DeviceSetting = devices['schemas']['DeviceSetting'];
 export type CapabilityOptions = devices['schemas']['DeviceCapabilityOptions'];
 type Energy = devices['schemas']['DeviceEnergy'];
 /** A driver's changes to a system capability; its virtual sensors are setable, which is how they sense. */
-export type DriverCapabilityOptions = CapabilityOptions & { setable?: boolean };
 
 /** The owner of every virtual driver and device. */
 export const VDEVICE_OWNER = 'homey:manager:vdevice';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/drivers.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { buildDevice, requireZone, type Device } from '../devices/device.js';
 import { beforeRemove, requireDevice } from '../devices/lifecycle.js';
 import { excludeDevice, requirePairableNode } from '../radios/pairing.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { requireZone } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
 import { radioCandidates } from '../radios/pairing.js';

@@ -1,12 +1,13 @@
 import * as manifest from '../../../generated/hub/energy.operations.js';
 import type { operations } from '../../../generated/hub/energy.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { enableDummyReports } from './dummy.js';
 import { liveReport } from './live.js';
 import { marketPrices } from './market.js';
 import { deleteReports, energyState, report, resetDayCategories } from './manage.js';
 import { parseDay, parseIsoWeek, parseMonth, parseYear } from './periods.js';
+import { priceZoneList } from '../../common/price-zones.js';
 import * as prices from './prices.js';
 
 /** The value of a price option, or null. */
@@ -47,7 +48,7 @@ export const energy = defineApi<operations, typeof manifest.operations, HubConte
 
   getElectricityPriceType: (_args, { hub }) => ({ type: prices.priceType(hub) }),
   setElectricityPriceType: ({ type }, { hub }) => prices.setPriceType(hub, type),
-  getDynamicPricesElectricityZones: () => prices.priceZoneList(),
+  getDynamicPricesElectricityZones: () => priceZoneList(),
   getDynamicPricesElectricityZone: (_args, { hub }) => ({ zone: prices.chosenZone(hub) }),
   setDynamicPricesElectricityZone: ({ options }, { hub }) => ({ zone: prices.chooseZone(hub, options.zoneId) }),
   getDynamicElectricityPriceTariff: (_args, { hub }) => ({ prices: prices.tariff(hub) }),

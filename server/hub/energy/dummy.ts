@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { isGroup } from '../devices/group-values.js';
 import { rootZone } from '../zones/api.js';
 import { DAY_MS, HOUR_MS, parseDay, periodOf } from './periods.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { rootZone, type Zone } from '../zones/api.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { isGroup } from '../devices/group-values.js';
 import { liveReport } from './live.js';
 import { currencyInEffect, priceType } from './prices.js';

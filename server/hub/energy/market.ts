@@ -1,12 +1,13 @@
 import type { components as cloud } from '../../../generated/cloud/energy.js';
 import type { components } from '../../../generated/hub/energy.js';
 import { ApiError, conflict } from '../../http/errors.js';
-import { fetchCloudJson } from '../cloud-fetch.js';
-import type { Hub } from '../context.js';
+import { fetchCloudJson } from '../cloud/cloud-fetch.js';
+import type { Hub } from '../core/context.js';
 import { userPrice } from './expression.js';
 import type { Period } from './periods.js';
 import { hubLocation } from '../geolocation/geolocation.js';
-import { chooseZone, chosenZone, priceZoneList, userCosts } from './prices.js';
+import { priceZoneList } from '../../common/price-zones.js';
+import { chooseZone, chosenZone, userCosts } from './prices.js';
 
 type DynamicPrices = components['schemas']['EnergyDynamicPrices'];
 type Zone = cloud['schemas']['Zone'];

@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
+import { priceZones, type PriceZone } from '../../common/price-zones.js';
 import { parseExpression, userPrice } from './expression.js';
 import type { Period } from './periods.js';
 
-type PriceZone = components['schemas']['EnergyPriceZone'];
 export type PriceType = components['schemas']['EnergyPriceType']['type'];
 type Currency = components['schemas']['EnergyCurrency'];
 
@@ -35,21 +35,6 @@ export function currencyInEffect(hub: Hub): Currency {
   const [currency, source]: [string, Currency['source']] = option ? [option, 'option'] : zone ? [zone.currency, 'priceZone'] : [DEFAULT_CURRENCY, 'default'];
   return { currency, symbol: symbolOf(currency), source };
 }
-
-/** Day-ahead market (bidding) zones. */
-const priceZones = new Map<string, PriceZone>(
-  ([
-    ['NL', 'Netherlands', 'EUR'], ['BE', 'Belgium', 'EUR'], ['DE-LU', 'Germany and Luxembourg', 'EUR'], ['FR', 'France', 'EUR'],
-    ['AT', 'Austria', 'EUR'], ['FI', 'Finland', 'EUR'], ['ES', 'Spain', 'EUR'], ['PT', 'Portugal', 'EUR'], ['EE', 'Estonia', 'EUR'],
-    ['NO1', 'Norway (Oslo)', 'NOK'], ['NO2', 'Norway (Kristiansand)', 'NOK'], ['NO3', 'Norway (Trondheim)', 'NOK'],
-    ['NO4', 'Norway (Tromsø)', 'NOK'], ['NO5', 'Norway (Bergen)', 'NOK'], ['SE1', 'Sweden (Luleå)', 'SEK'],
-    ['SE2', 'Sweden (Sundsvall)', 'SEK'], ['SE3', 'Sweden (Stockholm)', 'SEK'], ['SE4', 'Sweden (Malmö)', 'SEK'],
-    ['DK1', 'Denmark (West)', 'DKK'], ['DK2', 'Denmark (East)', 'DKK'], ['PL', 'Poland', 'PLN'], ['GB', 'Great Britain', 'GBP'],
-    ['CH', 'Switzerland', 'CHF'],
-  ] as const).map(([id, name, currency]) => [id, { id, name, currency }]),
-);
-
-export const priceZoneList = () => Object.fromEntries(priceZones);
 
 export function chosenZone(hub: Hub): PriceZone | null {
   const id = hub.settings.get<string>(key('priceZone'));

@@ -1,12 +1,12 @@
 import { every } from '../../http/clock.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { isCumulative } from './live.js';
 import { HOUR_MS, PERIOD_TYPES, periodOf, type Period, type PeriodType } from './periods.js';
 import { buildReport } from './reports.js';
 import { UsageTable, type UsageRow } from './usage.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 const MANAGER_URI = 'homey:manager:energy';
 /** How often, on the hub's clock, a report that keeps changing is published again: the hour and day every minute, longer periods every hour. */

@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/energy.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { currencyInEffect, hourlyPrices } from './prices.js';
 import { bucketStarts, type Period } from './periods.js';
 import type { BucketSize, UsageSum, UsageTable } from './usage.js';

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/energydongle.operations.js';
 import type { operations } from '../../../generated/hub/energydongle.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import * as dongles from './dongles.js';
 import { phaseLoadNotificationSettings } from './phase-load.js';
 

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/hub/energydongle.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Device } from '../devices/device.js';
 import { createNotification } from '../notifications/notify.js';
-import { hubOption } from '../options.js';
+import { hubOption } from '../core/options.js';
 
 type Frame = components['schemas']['EnergyDongleFrame'];
 type Settings = components['schemas']['EnergyDonglePhaseLoadSettings'];

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/experiments.operations.js';
 import type { operations } from '../../../generated/hub/experiments.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { experimentsState, listExperiments, setExperiment } from './experiments.js';
 
 export const experiments = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/experiments.js';
 import { listenersPer } from '../../http/listeners.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 export type Experiment = components['schemas']['Experiment'];
 export type ExperimentId = Experiment['id'];

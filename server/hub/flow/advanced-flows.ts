@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/flow.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { CardType } from './cards.js';
 import { checkCard, knownCards, patchedCommon, PROGRAMMATIC_TRIGGER, requireFolder } from './flows.js';
 import { missesToken } from './tokens.js';

@@ -1,8 +1,8 @@
 import * as manifest from '../../../generated/hub/flow.operations.js';
 import type { components, operations } from '../../../generated/hub/flow.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { buildAdvancedFlow, patchAdvancedFlow } from './advanced-flows.js';
 import { autocomplete, runAction, runCondition, shareFlow } from './card-calls.js';
 import { cardItem, cardList, requireCard } from './card-view.js';

@@ -1,6 +1,7 @@
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import type { ActionCard, ArgSpec, Card, ConditionCard } from './cards.js';
+import type { Hub } from '../core/context.js';
+import type { ActionCard, Card, ConditionCard } from './cards.js';
+import type { ArgSpec } from '../../common/app-package/manifest.js';
 import { cardArgs, type Tokens } from './tokens.js';
 
 const own = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);

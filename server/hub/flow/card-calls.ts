@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { prepareArgs } from './card-args.js';
 import { cardItem, ownerOf, requireCard } from './card-view.js';
 import type { AutocompleteItem, CardType } from './cards.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Card, CardType } from './cards.js';
 
 type FlowCardTrigger = components['schemas']['FlowCardTrigger'];

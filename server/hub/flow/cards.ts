@@ -1,4 +1,5 @@
-import type { Hub } from '../context.js';
+import type { ArgSpec, TokenSpec, TokenValue } from '../../common/app-package/manifest.js';
+import type { Hub } from '../core/context.js';
 
 /**
  * The seam between the flow cards and the flow engine. Managers (devices, logic, alarms, presence, notifications,
@@ -7,29 +8,6 @@ import type { Hub } from '../context.js';
  * three colon-separated parts (PROTOCOL.md §2).
  */
 export type CardType = 'trigger' | 'condition' | 'action';
-
-export type TokenValue = string | number | boolean | null;
-
-/** A value a trigger or action hands to the cards after it (`[[id]]` in later cards' text args). */
-export interface TokenSpec {
-  id: string;
-  title: string;
-  type: 'string' | 'number' | 'boolean';
-  example?: TokenValue;
-}
-
-/** One argument a card takes, as the flow editor shows it. */
-export interface ArgSpec {
-  name: string;
-  type: 'text' | 'number' | 'checkbox' | 'dropdown' | 'autocomplete' | 'time' | 'date' | 'range' | 'color';
-  title: string;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  step?: number;
-  values?: Array<{ id: string; title: string }>;
-  placeholder?: string;
-}
 
 /** What every card is, whatever its type. */
 export interface CardDefinition {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { buildAdvancedFlow, type AdvancedFlowCard } from './advanced-flows.js';
 import { buildFlow, PROGRAMMATIC_TRIGGER, type FlowCreate } from './flows.js';
 

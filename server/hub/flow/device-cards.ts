@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { notFound } from '../../http/errors.js';
 import { count, metric } from '../../http/metrics.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { setDeviceCapability } from '../devices/control.js';
 import { deviceUri, onCapabilityChanged, onlyValuesChanged, type Device, type DeviceCapability } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { setGroupCapability } from '../devices/groups.js';
 import { stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import { action, condition } from './card-args.js';
-import type { ArgSpec, Card, CardKey, CardProvider, TokenSpec, TriggerCard } from './cards.js';
+import type { Card, CardKey, CardProvider, TriggerCard } from './cards.js';
+import type { ArgSpec, TokenSpec } from '../../common/app-package/manifest.js';
 
 /** The device as it is now (a card may run long after it was listed), or a 404. */
 const current = (hub: Hub, id: string): Device => {

@@ -1,4 +1,4 @@
-import type { HubStore } from '../items.js';
+import type { HubStore } from '../core/items.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';
 import type { StoredFlow } from './flows.js';
 import type { CardEntry } from './run.js';

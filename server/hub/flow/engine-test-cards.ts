@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Hub } from '../context.js';
-import type { Card, TokenValue, TriggerFiring } from './cards.js';
+import type { Hub } from '../core/context.js';
+import type { Card, TriggerFiring } from './cards.js';
+import type { TokenValue } from '../../common/app-package/manifest.js';
 import type { AdvancedCard } from './advanced.js';
 import type { ActionEntry, CardEntry, ConditionEntry } from './run.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';

@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { walk } from './advanced.js';
 import type { Card, TriggerCard, TriggerFiring } from './cards.js';
 import type { StoredAdvancedFlow } from './advanced-flows.js';
@@ -9,7 +9,7 @@ import { PendingSteps, type PendingStep } from './pending.js';
 import { runActions, runFlow, type Continuation, type Progress, type Run, type Runner, type RunnableFlow } from './run.js';
 import type { Tokens } from './tokens.js';
 import type { CardRegistry } from './registry.js';
-import type { HubService } from '../service.js';
+import type { HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 

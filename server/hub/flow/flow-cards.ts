@@ -1,5 +1,5 @@
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { action, condition } from './card-args.js';
 import { matchByName } from './card-calls.js';
 import type { AutocompleteItem, Card, CardProvider } from './cards.js';

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { advancedFlowView } from './advanced-flows.js';
 import { flowView, PROGRAMMATIC_TRIGGER } from './flows.js';
 import type { Progress } from './run.js';

@@ -1,4 +1,4 @@
-import type { HubStore } from '../items.js';
+import type { HubStore } from '../core/items.js';
 import { advancedFlowCardIds } from './advanced-flows.js';
 import { flowCardIds } from './flows.js';
 import { tokenReferences } from './tokens.js';

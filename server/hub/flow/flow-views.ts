@@ -1,5 +1,5 @@
 import { shareAnswer } from '../../http/item-store.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { advancedFlowView, type AdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
 import { flowView, type Flow, type StoredFlow } from './flows.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/flow.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { requireArgs } from './card-args.js';
 import type { Card, CardType } from './cards.js';
 import { missesToken } from './tokens.js';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/flow.js';
 import type { ItemRules } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub, HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { Hub, HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { requireFolder } from './flows.js';
 
 export type FlowFolder = components['schemas']['FlowFolder'];

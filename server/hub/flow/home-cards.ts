@@ -1,9 +1,10 @@
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onPresenceChanged, presenceOf, type PresenceKind } from '../presence/presence.js';
 import { condition } from './card-args.js';
 import { matchByName } from './card-calls.js';
-import type { ArgSpec, AutocompleteItem, Card, CardProvider, TriggerCard } from './cards.js';
+import type { AutocompleteItem, Card, CardProvider, TriggerCard } from './cards.js';
+import type { ArgSpec } from '../../common/app-package/manifest.js';
 
 const ALARMS = 'homey:manager:alarms';
 const PRESENCE = 'homey:manager:presence';

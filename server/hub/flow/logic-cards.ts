@@ -1,10 +1,11 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Variable } from '../logic/api.js';
 import { onWebhook } from '../logic/webhooks.js';
 import { action, condition } from './card-args.js';
 import { matchByName } from './card-calls.js';
-import type { ArgSpec, AutocompleteItem, Card, CardProvider } from './cards.js';
+import type { AutocompleteItem, Card, CardProvider } from './cards.js';
+import type { ArgSpec } from '../../common/app-package/manifest.js';
 
 const OWNER = 'homey:manager:logic';
 const id = (local: string) => `${OWNER}:${local}`;

@@ -1,5 +1,5 @@
 import { log } from '../../http/log.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import { FlowUses } from './flow-uses.js';
@@ -7,7 +7,7 @@ import { FlowViews } from './flow-views.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
 import type { CardRegistry } from './registry.js';
-import type { HubService } from '../service.js';
+import type { HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 

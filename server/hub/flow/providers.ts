@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { CardProvider } from './cards.js';
 import { deviceCardProvider } from './device-cards.js';
 import { flowCardProvider, timeCardProvider } from './flow-cards.js';

@@ -1,6 +1,6 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Card, CardKey, CardProvider, CardType, TriggerFiring } from './cards.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 /** What changed among the indexed cards: those that went (by id and type) and those that came. */
 export interface CardChange {

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { ActionCard, Card, ConditionCard } from './cards.js';
 import { cardArgs, type Tokens } from './tokens.js';
 

@@ -1,7 +1,8 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { findAppToken } from '../flowtoken/app-tokens.js';
 import { findToken } from '../flowtoken/tokens.js';
-import type { Card, TokenValue } from './cards.js';
+import type { Card } from './cards.js';
+import type { TokenValue } from '../../common/app-package/manifest.js';
 
 export type Tokens = Record<string, TokenValue>;
 

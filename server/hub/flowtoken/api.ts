@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/flowtoken.operations.js';
 import type { operations } from '../../../generated/hub/flowtoken.js';
 import { defineApi } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 import { allTokens, findToken, type FlowToken } from './tokens.js';
 
 const requireToken = (hub: Hub, id: string): FlowToken => {

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flowtoken.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 type FlowToken = components['schemas']['FlowToken'];
 type FlowTokenValue = components['schemas']['FlowTokenValue'];

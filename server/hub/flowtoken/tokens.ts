@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/flowtoken.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import type { Variable } from '../logic/api.js';
 import { appTokens, findAppToken } from './app-tokens.js';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, onlyValuesChanged, type Device } from '../devices/device.js';
 import { publishToken } from './app-tokens.js';
 import { deviceTokens, variableToken, type FlowToken } from './tokens.js';

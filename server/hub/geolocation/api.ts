@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/geolocation.operations.js';
 import type { operations } from '../../../generated/hub/geolocation.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { addressOption, geolocationState, locationOption, modeOption, setAddress, setLocation } from './geolocation.js';
 import { currentWeather } from './weather.js';
 

@@ -2,7 +2,7 @@ import { conflict } from '../../http/errors.js';
 import { condition } from '../flow/card-args.js';
 import type { Card, CardProvider, TriggerCard } from '../flow/cards.js';
 import { hubLocation } from './geolocation.js';
-import { sunAltitude } from './sun.js';
+import { sunAltitude } from '../../common/sun.js';
 import { onSunEvent, type SunEventKind } from './sun-events.js';
 
 const GEOLOCATION = 'homey:manager:geolocation';

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { setAddress, setLocation } from './geolocation.js';
 
 /** The demo home stands on a canal in Amsterdam. */

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/hub/geolocation.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import { hubOption } from '../options.js';
-import { sunAltitude, sunDay } from './sun.js';
+import type { Hub } from '../core/context.js';
+import { hubOption } from '../core/options.js';
+import { sunAltitude, sunDay } from '../../common/sun.js';
 
 export type Location = components['schemas']['GeolocationLocation'];
 type Mode = components['schemas']['GeolocationMode'];

@@ -1,8 +1,8 @@
 import { Listeners } from '../../http/listeners.js';
 import type { RealtimeEvent } from '../../http/events.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { hubLocation } from './geolocation.js';
-import { sunDay } from './sun.js';
+import { sunDay } from '../../common/sun.js';
 
 export type SunEventKind = 'dawn' | 'sunrise' | 'sunset' | 'dusk';
 

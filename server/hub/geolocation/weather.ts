@@ -3,8 +3,8 @@ import addFormats from 'ajv-formats';
 import spec from '../../../generated/hub/geolocation.openapi.json' with { type: 'json' };
 import type { components } from '../../../generated/hub/geolocation.js';
 import { ApiError, conflict } from '../../http/errors.js';
-import { fetchCloudJson } from '../cloud-fetch.js';
-import type { Hub } from '../context.js';
+import { fetchCloudJson } from '../cloud/cloud-fetch.js';
+import type { Hub } from '../core/context.js';
 import { hubLanguage } from '../i18n/i18n.js';
 import { hubLocation } from './geolocation.js';
 

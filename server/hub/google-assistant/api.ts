@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/google-assistant.operations.js';
 import type { operations } from '../../../generated/hub/google-assistant.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import * as assistant from './assistant.js';
 
 export const googleAssistant = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/google-assistant.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 type SyncPayload = components['schemas']['GoogleAssistantSync'];
 type LastSync = NonNullable<components['schemas']['GoogleAssistantState']['lastSync']>;

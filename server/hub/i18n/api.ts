@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/i18n.operations.js';
 import type { operations } from '../../../generated/hub/i18n.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { i18nState, languageOption, unitsOption } from './i18n.js';
 
 // The contract's enums validate the values (400 for any other), so the handlers only store them.

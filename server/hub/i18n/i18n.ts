@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/i18n.js';
-import type { Hub } from '../context.js';
-import { hubOption } from '../options.js';
+import type { Hub } from '../core/context.js';
+import { hubOption } from '../core/options.js';
 
 export type Language = components['schemas']['I18nLanguage'];
 export type Units = components['schemas']['I18nUnits'];

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/icons.operations.js';
 import type { operations } from '../../../generated/hub/icons.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 import { deviceUri } from '../devices/device.js';
 import { appUri } from '../apps/runtime.js';
 

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/images.operations.js';
 import type { operations } from '../../../generated/hub/images.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { appPictureOnDemand, isAppImage } from './app-images.js';
 import { pictureOf, requireImage, takePicture } from './camera.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { MediaBody } from '../../http/api.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { imageUrl, type Image } from './camera.js';
 
 /** The pictures apps give their images (`Image.update`), one file each, named by image id and type. */

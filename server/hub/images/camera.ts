@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/images.js';
 import type { MediaBody } from '../../http/api.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 

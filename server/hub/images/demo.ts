@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { buildDevice } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { attachImages } from './camera.js';

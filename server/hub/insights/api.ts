@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/insights.operations.js';
 import type { operations } from '../../../generated/hub/insights.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 
 export const insights = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => ({ logCount: hub.store.count('log') }),

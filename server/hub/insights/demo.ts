@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 const QUARTER_HOUR = 15 * 60_000;
 const DAY = 24 * 3_600_000;

@@ -1,11 +1,11 @@
 import type { components } from '../../../generated/hub/insights.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { log } from '../../http/log.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/ledring.operations.js';
 import type { operations } from '../../../generated/hub/ledring.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { animations, screensavers } from './catalogue.js';
 import { brightnessOption, ledringState, playAnimation, screensaverOption, stopAnimation } from './ledring.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/ledring.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import { hubOption } from '../options.js';
+import type { Hub } from '../core/context.js';
+import { hubOption } from '../core/options.js';
 import { findAnimation, type ScreensaverId } from './catalogue.js';
 
 type Playing = components['schemas']['LedringPlaying'];

@@ -3,8 +3,8 @@ import * as manifest from '../../../generated/hub/logic.operations.js';
 import type { components, operations } from '../../../generated/hub/logic.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { callWebhook } from './webhooks.js';
 
 export type Variable = components['schemas']['Variable'];

@@ -1,5 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 /** A webhook call: its event name and the caller's tag (empty when none was given). */
 export interface WebhookCall {

@@ -1,8 +1,8 @@
 import * as manifest from '../../../generated/hub/matter.operations.js';
 import type { operations } from '../../../generated/hub/matter.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { basicInfo, commission, forgetNode, interview, makeDevice, matterState, paaSettings, paaSettingsOption, powerUp, requireNode, updatePaaCerts } from './commissioning.js';
 import * as nodes from './nodes.js';
 

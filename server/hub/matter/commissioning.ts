@@ -1,8 +1,8 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/matter.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import { hubOption } from '../options.js';
+import type { Hub } from '../core/context.js';
+import { hubOption } from '../core/options.js';
 import { radioChanged } from '../radios/changes.js';
 import { buildDevice } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { threadRunning } from '../thread/border-router.js';
 import { parseDataset } from '../thread/dataset.js';
 import { requireNode, type MatterNode } from './commissioning.js';

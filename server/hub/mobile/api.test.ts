@@ -1,6 +1,6 @@
 import { createNotification } from '../notifications/notify.js';
 import { onPresenceChanged, type PresenceEvent } from '../presence/presence.js';
-import type { UserItem } from '../sessions.js';
+import type { UserItem } from '../access/sessions.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const week = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };

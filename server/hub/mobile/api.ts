@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/mobile.operations.js';
 import type { operations } from '../../../generated/hub/mobile.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { mobileState, mobileSummary, receiveMobileEvent } from './mobile.js';
 
 export const mobile = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

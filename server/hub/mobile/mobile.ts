@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../generated/hub/mobile.js';
 import { requireCloudSecret, requireUserOfAccount } from '../cloud/relayed.js';
-import type { HubContext, Hub } from '../context.js';
+import type { HubContext, Hub } from '../core/context.js';
 import { visibleNotifications } from '../notifications/notify.js';
 import { presenceState, setPresence } from '../presence/presence.js';
 import { callerOf } from '../users/users.js';

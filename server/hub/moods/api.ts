@@ -1,8 +1,8 @@
 import * as manifest from '../../../generated/hub/moods.operations.js';
 import type { operations } from '../../../generated/hub/moods.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import type { HubItems } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems } from '../core/items.js';
 import { changeMood, newMood, requireMood, setMood } from './moods.js';
 
 export const moods = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(

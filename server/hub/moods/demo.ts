@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { newMood } from './moods.js';
 
 type DemoMood = [name: string, preset: string, zone: string, devices: Record<string, Record<string, string | number | boolean>>];

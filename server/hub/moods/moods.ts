@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/moods.js';
 import { ApiError, badRequest } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { applyValues, checkValue } from '../devices/control.js';
 import type { Device } from '../devices/device.js';

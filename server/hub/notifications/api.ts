@@ -1,8 +1,8 @@
 import * as manifest from '../../../generated/hub/notifications.operations.js';
 import type { operations } from '../../../generated/hub/notifications.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import type { Role } from '../roles.js';
+import type { HubContext } from '../core/context.js';
+import type { Role } from '../access/roles.js';
 import { requireCloudSecret, userOfAccount } from '../cloud/relayed.js';
 import { confirmPush, deleteVisible, getOwners, markAsRead, purgeExpired, requireVisible, setOwner, visibleNotifications } from './notify.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { devicesOf } from '../../cloud/account/devices.js';
 import { startTestAccount, type TestAccount } from '../../cloud/account/testing/test-account.js';
-import { hubSecret } from '../../cloud/hub-secret.js';
+import { hubSecret } from '../../cloud/callers/hub-secret.js';
 import { readPushOutbox } from '../../cloud/notifications/outbox.js';
 import { createNotificationsService, type NotificationsService } from '../../cloud/notifications/service.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';

@@ -1,5 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { isFor, onNotificationPushed, type Notification } from './notify.js';
 
 /** What became of a notification sent to the push service: how many pushes went out, or why none did. */

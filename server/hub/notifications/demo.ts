@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { createNotification } from './notify.js';
 
 /** The demo home's first notifications: a welcome for everyone, and a hint for its managers. */

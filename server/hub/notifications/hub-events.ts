@@ -1,8 +1,8 @@
 import { every } from '../../http/clock.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
-import type { HubSession } from '../sessions.js';
+import type { HubSession } from '../access/sessions.js';
 import { createNotification, forgetOwner, isFor, purgeExpired } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */

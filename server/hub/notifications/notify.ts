@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/notifications.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
-import type { Role } from '../roles.js';
+import type { Hub } from '../core/context.js';
+import type { Role } from '../access/roles.js';
 
 export type Notification = components['schemas']['Notification'];
 export type NotificationOwner = components['schemas']['NotificationOwner'];

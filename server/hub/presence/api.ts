@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/presence.operations.js';
 import type { operations } from '../../../generated/hub/presence.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { callerOf } from '../users/users.js';
 import { presenceOf, presenceState, setPresence } from './presence.js';
 

@@ -1,5 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 export type PresenceKind = 'present' | 'asleep';
 

@@ -1,5 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 /** The managers of the hub's radios, each with a state that getState answers and realtime announces. */
 export type RadioManager = 'zigbee' | 'zwave' | 'ble' | 'rf' | 'coprocessor' | 'matter' | 'thread';

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { bleState } from '../ble/radio.js';
 import { coprocessorState } from '../coprocessor/peripherals.js';
 import { matterState } from '../matter/commissioning.js';

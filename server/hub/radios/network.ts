@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { conflict, badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { applyValues, checkValue } from '../devices/control.js';
 import { capabilityEntry, type Device } from '../devices/device.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { radioChanged } from './changes.js';
 import { profileOf, type RadioId } from './profiles.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 /** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
 export const INTERVIEW_MS = 3_000;

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/drivers.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Device } from '../devices/device.js';
 import { VDEVICE_OWNER, type DriverDefinition } from '../drivers/catalogue.js';
 import { nodeDataId, PAIR_JOIN_SECONDS, radioOfDriver } from './network.js';

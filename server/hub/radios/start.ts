@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { startRfDevices } from '../rf/devices.js';
 import { startInfraredRemotes } from '../rf/infrared-remotes.js';

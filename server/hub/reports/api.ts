@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/reports.operations.js';
 import type { operations } from '../../../generated/hub/reports.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { monthlyReport, monthlySummary } from './monthly.js';
 
 export const reports = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/reports.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { report } from '../energy/manage.js';
 import { parseMonth } from '../energy/periods.js';
 

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/rf.operations.js';
 import type { operations } from '../../../generated/hub/rf.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { emulate, record, replay, rfState, sendPronto, set433Config } from './transceiver.js';
 
 const DEFAULT_RECORD_MS = 10_000;

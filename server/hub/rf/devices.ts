@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { replay } from './transceiver.js';

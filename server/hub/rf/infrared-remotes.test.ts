@@ -1,7 +1,7 @@
-import { hubSecret } from '../../cloud/hub-secret.js';
+import { hubSecret } from '../../cloud/callers/hub-secret.js';
 import { createInfraredService } from '../../cloud/infrared/service.js';
 import type { ServiceHttp } from '../../http/service.js';
-import { DEMO_REMOTE, ensureDemoRemote } from '../demo-infrared.js';
+import { DEMO_REMOTE, ensureDemoRemote } from '../demo/infrared.js';
 import type { Device } from '../devices/device.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
 import { fetchLibraryDevice, INFRARED_DRIVER_ID, onInfraredKey, type KeySent } from './infrared-remotes.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/rf.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import { parsePronto, prontoDurationMs } from './pronto.js';
 

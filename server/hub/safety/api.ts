@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/safety.operations.js';
 import type { operations } from '../../../generated/hub/safety.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { watchedDevices } from '../devices/watched-devices.js';
 
 /** Hazard alarms, each alerting while true. */

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/satellites.operations.js';
 import type { operations } from '../../../generated/hub/satellites.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { debugLog, satellitesState, setDebugLogging } from './satellites.js';
 
 export const satellites = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

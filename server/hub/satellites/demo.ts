@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { addSatellite } from './satellites.js';
 
 /** The demo home's bridge in the garden, beyond the reach of the hub's own radios. */

@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/hub/satellites.js';
 import { every } from '../../http/clock.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type Satellite = components['schemas']['Satellite'];
 type Peripheral = components['schemas']['SatellitePeripheral'];

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/security.operations.js';
 import type { operations } from '../../../generated/hub/security.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { watchedDevices } from '../devices/watched-devices.js';
 
 /** What tells of an intruder: an open contact, motion, tampering (true) and an unlocked lock (false). */

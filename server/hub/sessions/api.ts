@@ -2,9 +2,9 @@ import * as manifest from '../../../generated/hub/sessions.operations.js';
 import type { components, operations } from '../../../generated/hub/sessions.js';
 import { defineApi } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
-import type { Hub, HubContext } from '../context.js';
-import type { HubService, Nothing } from '../service.js';
-import type { SessionItem, SessionType } from '../sessions.js';
+import type { Hub, HubContext } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
+import type { SessionItem, SessionType } from '../access/sessions.js';
 import { callerOf } from '../users/users.js';
 
 type Session = components['schemas']['Session'];

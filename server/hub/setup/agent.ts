@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/system.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { ownerOf } from '../users/users.js';
 import { joinSetupSession, SetupServiceError, type OwnApi, type SetupLink, type SetupOutcome, type SetupRun } from './session.js';
 

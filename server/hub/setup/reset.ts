@@ -1,5 +1,5 @@
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { erase } from '../system/factory-reset.js';
 import { verifyCloudToken, type CloudClaims } from '../users/cloud-token.js';
 import { findByAthomId, newUser, ownerOf } from '../users/users.js';

@@ -2,7 +2,7 @@ import { ApiError } from '../../http/errors.js';
 import type { Dispatcher } from '../../http/dispatcher.js';
 import { log } from '../../http/log.js';
 import type { ContractValidator } from '../../http/validator.js';
-import type { Hub, HubContext } from '../context.js';
+import type { Hub, HubContext } from '../core/context.js';
 import { ownerOf } from '../users/users.js';
 import { setupReset } from './reset.js';
 

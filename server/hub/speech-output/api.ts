@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/speech-output.operations.js';
 import type { operations } from '../../../generated/hub/speech-output.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { chooseVoice, installVoice, playVoiceSample, say, speechAudio, speedOption, uninstallVoice, voiceOption } from './speech.js';
 
 export const speechOutput = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { builtInVoices } from './voices.js';
 
 /** The demo home has the British English and the Dutch voice installed (both espeak-ng's and built in). */

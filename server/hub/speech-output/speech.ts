@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { components } from '../../../generated/hub/speech-output.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { hubVolume } from '../audio/audio.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { hubLanguage } from '../i18n/i18n.js';
-import { hubOption } from '../options.js';
+import { hubOption } from '../core/options.js';
 import { defaultVoiceId, espeakProgram, voiceCatalogue, type Voice } from './voices.js';
 
 type Speech = components['schemas']['Speech'];

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { components } from '../../../generated/hub/speech-output.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import type { Language } from '../i18n/i18n.js';
 
 export type Voice = components['schemas']['Voice'];

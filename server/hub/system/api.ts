@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/system.operations.js';
 import type { operations } from '../../../generated/hub/system.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { setupOf } from '../setup/agent.js';
 import { requireOwner } from '../users/users.js';
 import { collectGarbage, writeHeapSnapshot } from './diagnostics.js';

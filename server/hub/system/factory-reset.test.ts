@@ -1,4 +1,4 @@
-import { demoToken } from '../demo-home.js';
+import { demoToken } from '../demo/home.js';
 import { DEFAULT_NAME } from './state.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { connectRealtime } from '../testing/realtime-client.js';

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/hub/system.js';
 import { log } from '../../http/log.js';
-import type { Hub } from '../context.js';
-import { seedDemoHome } from '../demo-home.js';
-import type { HubItemType } from '../items.js';
+import type { Hub } from '../core/context.js';
+import { seedDemoHome } from '../demo/home.js';
+import type { HubItemType } from '../core/items.js';
 
 export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { components } from '../../../generated/hub/system.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { memoryTotals } from './resources.js';
 import { UnderVoltageSampler } from './under-voltage.js';
 

@@ -1,5 +1,8 @@
 import type { Profiler, Runtime } from 'node:inspector';
-import type { CpuProfile } from './profiler.js';
+import type { components } from '../../../generated/hub/system.js';
+
+// The contract's profile, named here rather than imported from profiler.ts, which calls this module.
+type CpuProfile = components['schemas']['SystemCpuProfile'];
 
 const TOP = 20;
 const round = (value: number) => Math.round(value * 100) / 100;

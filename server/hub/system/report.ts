@@ -1,5 +1,5 @@
-import type { Hub } from '../context.js';
-import type { HubItemType } from '../items.js';
+import type { Hub } from '../core/context.js';
+import type { HubItemType } from '../core/items.js';
 import { HUB_MODEL } from './info.js';
 import { memoryInfo, storageInfo } from './resources.js';
 

@@ -1,6 +1,6 @@
 import type { EventBus } from '../../http/events.js';
 import { Listeners } from '../../http/listeners.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../core/settings.js';
 import { HubLog } from './log.js';
 import { CpuProfiler } from './profiler.js';
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import request from 'supertest';
-import type { HubConfig } from '../context.js';
-import { createHub, type RunningHub } from '../hub.js';
-import { demoToken } from '../demo-home.js';
-import type { Role } from '../roles.js';
+import type { HubConfig } from '../core/context.js';
+import { createHub, type RunningHub } from '../core/hub.js';
+import { demoToken } from '../demo/home.js';
+import type { Role } from '../access/roles.js';
 import { newUser } from '../users/users.js';
 
 export interface TestHub extends RunningHub {

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/thread.operations.js';
 import type { operations } from '../../../generated/hub/thread.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { execute, getDataset, lastScan, rescan, reset, setDataset, setEnabled, threadState, topology } from './border-router.js';
 
 export const thread = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

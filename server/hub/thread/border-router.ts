@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import { parseDataset, type ThreadNetwork } from './dataset.js';
 

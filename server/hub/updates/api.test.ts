@@ -1,5 +1,5 @@
 import { FakeClock } from '../../http/clock.js';
-import { HUB_VERSION } from '../context.js';
+import { HUB_VERSION } from '../core/context.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { DOWNLOAD_BYTES_PER_SECOND, INSTALL_MS, type UpdatesState } from './updates.js';
 

@@ -1,8 +1,8 @@
 import * as manifest from '../../../generated/hub/updates.operations.js';
 import type { operations } from '../../../generated/hub/updates.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
-import { requireScope } from '../require-scope.js';
+import type { HubContext } from '../core/context.js';
+import { requireScope } from '../access/require-scope.js';
 
 export const updates = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => hub.updates.state(),

@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/hub/updates.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { hubLanguage } from '../system/info.js';
-import { hotfixesFor, localized } from './catalogue.js';
+import { hotfixesFor, localized } from '../../common/firmware/catalogue.js';
 
 type Hotfix = components['schemas']['Hotfix'];
 

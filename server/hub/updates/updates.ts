@@ -1,13 +1,13 @@
 import type { components } from '../../../generated/hub/updates.js';
 import { conflict } from '../../http/errors.js';
-import { HUB_VERSION, type Hub } from '../context.js';
-import { Nightly } from '../nightly.js';
+import { HUB_VERSION, type Hub } from '../core/context.js';
+import { Nightly } from '../core/nightly.js';
 import { createNotification } from '../notifications/notify.js';
-import type { Settings } from '../settings.js';
+import type { Settings } from '../core/settings.js';
 import { hubLanguage } from '../system/info.js';
 import { Hotfixes } from './hotfixes.js';
-import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from './catalogue.js';
-import type { HubService, Nothing } from '../service.js';
+import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from '../../common/firmware/catalogue.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 type Schemas = components['schemas'];
 export type UpdatesState = Schemas['UpdatesState'];

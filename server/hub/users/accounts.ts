@@ -1,7 +1,7 @@
 import { Invites } from './invites.js';
 import { LocalCredentials } from './local-credentials.js';
 import { LoginThrottle } from '../../http/throttle.js';
-import type { HubService, Nothing } from '../service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export interface Accounts {
   credentials: LocalCredentials;

@@ -1,6 +1,6 @@
 import { errors, importSPKI, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import { ApiError } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 /** RS512 is what the cloud account service signs with (PROTOCOL.md §7); ES256 and RS256 stay accepted. */
 const ALGORITHMS = ['ES256', 'RS256', 'RS512'];

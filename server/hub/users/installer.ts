@@ -1,6 +1,6 @@
 import { conflict, forbidden } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import type { UserItem } from '../sessions.js';
+import type { Hub } from '../core/context.js';
+import type { UserItem } from '../access/sessions.js';
 import { invalidToken, verifyCloudToken } from './cloud-token.js';
 import { deleteUser, findByAthomId, newUser, swapOwner } from './users.js';
 

@@ -1,6 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { bearer, signCloudToken, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { DEMO_OWNER_ATHOM_ID } from '../demo-home.js';
+import { DEMO_OWNER_ATHOM_ID } from '../demo/home.js';
 
 describe('login with a delegation token of the cloud account service', () => {
   let hub: TestHub;

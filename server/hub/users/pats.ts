@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/hub/users.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { hasScope } from '../../http/scopes.js';
-import type { Hub } from '../context.js';
-import type { HubSession, SessionItem } from '../sessions.js';
+import { hasScope } from '../../../client/scopes.js';
+import type { Hub } from '../core/context.js';
+import type { HubSession, SessionItem } from '../access/sessions.js';
 
 type PersonalAccessToken = components['schemas']['PersonalAccessToken'];
 

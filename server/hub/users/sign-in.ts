@@ -1,6 +1,6 @@
 import { ApiError, forbidden } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import type { UserItem } from '../sessions.js';
+import type { Hub } from '../core/context.js';
+import type { UserItem } from '../access/sessions.js';
 import { verifyCloudToken } from './cloud-token.js';
 import { isInstaller } from './installer.js';
 import { findByAthomId } from './users.js';

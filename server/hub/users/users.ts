@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/users.js';
 import { unauthorized } from '../../http/dispatcher.js';
 import { conflict, forbidden } from '../../http/errors.js';
-import type { Hub, HubContext } from '../context.js';
-import type { HubSession, UserItem } from '../sessions.js';
+import type { Hub, HubContext } from '../core/context.js';
+import type { HubSession, UserItem } from '../access/sessions.js';
 
 type Schemas = components['schemas'];
 

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/vdevice.operations.js';
 import type { operations } from '../../../generated/hub/vdevice.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { driverDefinitions, ownerOf, VDEVICE_OWNER } from '../drivers/catalogue.js';
 
 export const vdevice = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

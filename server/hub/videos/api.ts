@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/videos.operations.js';
 import type { operations } from '../../../generated/hub/videos.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { frameOf, keepAlive, offer, openStream, videosState } from './videos.js';
 
 export const videos = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

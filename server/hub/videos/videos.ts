@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/videos.js';
 import type { MediaBody } from '../../http/api.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { pictureOf } from '../images/camera.js';

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/weather.operations.js';
 import type { operations } from '../../../generated/hub/weather.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { hubLocation } from '../geolocation/geolocation.js';
 import { currentWeather, hourlyWeather, lastWeather } from '../geolocation/weather.js';
 

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/webserver.operations.js';
 import type { operations } from '../../../generated/hub/webserver.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { hubHostNames, listeningOf } from './listening.js';
 
 export const webserver = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

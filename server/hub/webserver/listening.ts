@@ -1,4 +1,4 @@
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 
 export interface Listening {
   protocol: 'http' | 'https';

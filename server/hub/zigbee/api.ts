@@ -1,9 +1,9 @@
 import * as manifest from '../../../generated/hub/zigbee.operations.js';
 import type { operations } from '../../../generated/hub/zigbee.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { checkFirmware, eraseNV, flash, lastFlash, zigbeeState } from './firmware.js';
 
 const commands = ['permitJoin', 'setChannel', 'pingNode', 'removeNode'] as const;

@@ -1,5 +1,5 @@
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../context.js';
+import type { Hub } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 
 /** The firmware the hub software ships for its Zigbee radio; a new hub's radio runs an older one until flashed. */

@@ -3,8 +3,8 @@ import * as manifest from '../../../generated/hub/zones.operations.js';
 import type { components, operations } from '../../../generated/hub/zones.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { HubContext } from '../context.js';
-import type { HubItems, HubStore } from '../items.js';
+import type { HubContext } from '../core/context.js';
+import type { HubItems, HubStore } from '../core/items.js';
 
 export type Zone = components['schemas']['Zone'];
 

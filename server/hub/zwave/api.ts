@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/zwave.operations.js';
 import type { operations } from '../../../generated/hub/zwave.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../context.js';
+import type { HubContext } from '../core/context.js';
 import { attemptNvmFix, readLog, regionOverride, runCommand, setLbtThreshold, setLogEnabled, setRegion, setRegionOverride, zwaveState } from './controller.js';
 
 export const zwave = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {

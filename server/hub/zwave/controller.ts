@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/zwave.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../context.js';
-import { hubOption } from '../options.js';
+import type { Hub } from '../core/context.js';
+import { hubOption } from '../core/options.js';
 import { radioChanged } from '../radios/changes.js';
 import { type LogLine } from '../radios/network.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';

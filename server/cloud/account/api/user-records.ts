@@ -3,7 +3,7 @@ import { requireUser } from '../callers.js';
 import { createDevice, deleteDevice, updateDevice } from '../devices.js';
 import { adminOver, ownAccount } from '../guards.js';
 import { INSTALLER_ROLE, installerInformation, setInstallerInformation } from '../installers.js';
-import { deleteSubscription, setSubscription } from '../../subscriptions.js';
+import { deleteSubscription, setSubscription } from '../subscriptions.js';
 import { setRole, userView } from '../users.js';
 import type { AccountGuards, AccountHandlers } from './table.js';
 

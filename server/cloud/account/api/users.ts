@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../../http/errors.js';
-import { hasScope } from '../../../http/scopes.js';
+import { hasScope } from '../../../../client/scopes.js';
 import { addressKey } from '../../../http/throttle.js';
 import { forgotPassword, resetPassword } from '../account-flows.js';
 import { avatarOf } from '../avatar.js';

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { hasScope } from '../../../http/scopes.js';
+import { hasScope } from '../../../../client/scopes.js';
 import type { Account } from '../context.js';
 import { digest, sameSecret } from '../crypto.js';
 import type { Tables } from '../db.js';

@@ -8,7 +8,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { components } from '../../../../generated/cloud/account.js';
 import { notFound } from '../../../http/errors.js';
-import { hasScope } from '../../../http/scopes.js';
+import { hasScope } from '../../../../client/scopes.js';
 import type { Account } from '../context.js';
 import { digest, newId, newSecret } from '../crypto.js';
 import type { Client } from './clients.js';

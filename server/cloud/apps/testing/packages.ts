@@ -35,7 +35,7 @@ export function appJson(id: string, version: string, extra: Record<string, unkno
 export const driverImages = (id: string) => ({ small: `/drivers/${id}/assets/images/small.png`, large: `/drivers/${id}/assets/images/large.png` });
 
 /** The demo thermostat's images, of the sizes homey-lib wants of an app's and of a driver's. */
-const DEMO = path.resolve('server/hub/apps/catalogue/com.example.thermostat/2.0.1');
+const DEMO = path.resolve('server/common/app-catalogue/com.example.thermostat/2.0.1');
 const images = (folder: string, of: string): Record<string, Buffer> => Object.fromEntries(
   ['small', 'large'].map((size) => [path.posix.join(folder, `assets/images/${size}.png`), readFileSync(path.join(DEMO, of, `assets/images/${size}.png`))]),
 );

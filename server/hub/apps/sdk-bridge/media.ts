@@ -1,5 +1,5 @@
 import { ApiError, badRequest, notFound } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
+import type { Hub } from '../../core/context.js';
 import { hubVolume } from '../../audio/audio.js';
 import { ledringState, playAnimation, playCustomAnimation, stopAnimation, type CustomAnimation } from '../../ledring/ledring.js';
 import { say } from '../../speech-output/speech.js';

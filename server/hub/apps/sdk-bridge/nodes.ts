@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
+import type { Hub } from '../../core/context.js';
 import type { CapabilityValue } from '../../drivers/capabilities.js';
 import { onRadioChange } from '../../radios/changes.js';
 import { changeReports, commandClassesOf, runCommand } from '../../radios/command-classes.js';

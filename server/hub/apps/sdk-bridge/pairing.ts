@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../generated/hub/drivers.js';
 import { ApiError, badRequest, notFound } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
+import type { Hub } from '../../core/context.js';
 import { findDriver } from '../../drivers/catalogue.js';
 import { touch, type PairSession } from '../../drivers/pairing.js';
 import type { SdkRequests } from './requests.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { ApiError, badRequest, notFound } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
+import type { Hub } from '../../core/context.js';
 import { bleState, runCommand } from '../../ble/radio.js';
 import { onSignalHeard, replay, sendPronto } from '../../rf/transceiver.js';
 import type { SdkRequests } from './requests.js';

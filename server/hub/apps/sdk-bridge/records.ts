@@ -1,5 +1,5 @@
 import { badRequest, conflict } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
+import type { Hub } from '../../core/context.js';
 import type { StoredLog } from '../../insights/insights.js';
 import { appPictureOnDemand, createAppImage, isAppImage, removeAppImage, requireOwnImage, updateAppImage } from '../../images/app-images.js';
 import { pictureOf, requireImage } from '../../images/camera.js';

@@ -1,5 +1,5 @@
 import { ApiError, conflict, forbidden } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
+import type { Hub } from '../../core/context.js';
 import { ownerOf } from '../../users/users.js';
 import { appUri } from '../runtime.js';
 import type { SdkRequests } from './requests.js';

@@ -1,6 +1,6 @@
 import { badRequest } from '../../../http/errors.js';
-import type { Hub } from '../../context.js';
-import type { AutocompleteResult, WidgetDefinition, WidgetSettingDefinition } from '../../dashboards/registry.js';
+import type { Hub } from '../../core/context.js';
+import type { AutocompleteResult, WidgetDefinition, WidgetSettingDefinition } from '../../dashboards/widget-definition.js';
 import { appUri } from '../runtime.js';
 import type { SdkRequests } from './requests.js';
 

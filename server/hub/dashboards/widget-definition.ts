@@ -1,0 +1,19 @@
+import type { components } from '../../../generated/hub/dashboards.js';
+import type { Hub } from '../core/context.js';
+
+export type AppWidget = components['schemas']['AppWidget'];
+type AppWidgetSetting = components['schemas']['AppWidgetSetting'];
+export type AutocompleteResult = components['schemas']['AutocompleteResult'];
+
+/** Suggestions for an autocomplete setting, from what the user typed and the widget's other settings so far (an app's come from its worker). */
+export type Suggest = (hub: Hub, query: string, settings: Readonly<Record<string, unknown>>) => AutocompleteResult[] | Promise<AutocompleteResult[]>;
+
+export interface WidgetSettingDefinition extends AppWidgetSetting {
+  /** Required for an autocomplete setting. */
+  suggest?: Suggest;
+}
+
+/** An app widget as its owner registers it: the API's AppWidget plus how its autocomplete settings suggest. */
+export interface WidgetDefinition extends Omit<AppWidget, 'settings'> {
+  settings: WidgetSettingDefinition[];
+}
