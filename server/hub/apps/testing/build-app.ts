@@ -42,7 +42,12 @@ export function installedDependencies(id: string): string {
   try {
     for (const file of ['package.json', 'package-lock.json']) cpSync(join(REAL_APPS, id, file), join(installing, file));
     execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: installing, stdio: 'pipe' });
-    if (!existsSync(cached)) renameSync(installing, cached);
+    try {
+      renameSync(installing, cached);
+    } catch (error) {
+      // Another process renamed its install there first: that one is used.
+      if (!existsSync(cached)) throw error;
+    }
   } finally {
     rmSync(installing, { recursive: true, force: true });
   }
