@@ -59,7 +59,7 @@ export async function measureApps(options: { url: string; token: string; hubId: 
     return ((await response.json()) as { id: string }).id;
   };
 
-  const built = buildApp('com.athom.soundboard');
+  const built = await buildApp('com.athom.soundboard');
   const packages = new Map([
     ['com.athom.soundboard', await packApp(built)],
     ['com.example.sdkdemo', await packFolder(join(SDK_FIXTURES, 'com.example.sdkdemo'))],

@@ -48,7 +48,8 @@ describe('npm run demo:setup: a new hub set up end to end through a setup sessio
     options = { cloudUrl: account.url, setupUrl, signIn, cloudPublicKey: account.account.keys.publicPem, hubSecretKey: KEY, services: { backupUrl } };
     cloud = new CloudAPI({ baseUrl: account.url, clientId: signIn.clientId, clientSecret: signIn.clientSecret });
     await cloud.authenticateWithPassword({ username: signIn.email, password: signIn.password });
-  });
+    // Four services and the demo account's password hashes: a minute on a machine that runs other test files beside.
+  }, 60_000);
   afterAll(async () => {
     await setup.close();
     await backups.close();

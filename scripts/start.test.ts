@@ -27,7 +27,8 @@ describe('npm start (scripts/start.ts)', () => {
   async function start(env: Record<string, string>) {
     const child = await spawnStart({ FORM_PORT: '0', CLOUD_PORT: '0', HUB_SECURE_PORT: '0', HUB_MDNS: '0', DOCS_DIR: docsDir, ...env });
     running.push(child);
-    const output = await waitForOutput(child, /^Ctrl-C stops the hub/);
+    // Up to a minute: a start on a machine that runs the other test files beside this one.
+    const output = await waitForOutput(child, /^Ctrl-C stops the hub/, 60_000);
     return { child, output, url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')! };
   }
 
@@ -47,21 +48,25 @@ describe('npm start (scripts/start.ts)', () => {
 
   const getZones = (url: string, token: string) => fetch(`${url}/api/manager/zones/zone`, { headers: { Authorization: `Bearer ${token}` } });
 
-  /** The cloud lines of a start: one of each, in the exact form outside tools parse, split into their values. */
-  function cloudLines(output: string) {
+  /**
+   * The cloud lines of a start: one of each, in the exact form outside tools parse, split into their values. `host`
+   * is what the URLs name: the loopback address, or localhost for a start on every interface.
+   */
+  function cloudLines(output: string, host: '127.0.0.1' | 'localhost' = '127.0.0.1') {
+    const origin = `http://${host.replaceAll('.', '\\.')}:\\d+`;
     const one = (label: string, form: RegExp) => {
       const lines = output.split('\n').filter((line) => line.startsWith(`${label}: `));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(form);
       return lines[0]!.slice(label.length + 2).split(' ') as [string, string, string];
     };
-    const [cloudUrl] = one('Cloud URL', /^Cloud URL: http:\/\/127\.0\.0\.1:\d+$/);
+    const [cloudUrl] = one('Cloud URL', new RegExp(`^Cloud URL: ${origin}$`));
     const [email, password] = one('Demo account', /^Demo account: [^\s@]+@[^\s@]+\.[a-z]+ \S{8,}$/);
     const [reviewerEmail, reviewerPassword] = one('Demo reviewer', /^Demo reviewer: [^\s@]+@[^\s@]+\.[a-z]+ \S{8,}$/);
     const lines = output.split('\n');
     expect(lines[lines.findIndex((line) => line.startsWith('Demo account: ')) + 1]).toMatch(/^Demo reviewer: /);
     const [id, secret, redirectUri] = one('OAuth client', /^OAuth client: [\w-]+ \S{20,} https?:\/\/\S+$/);
-    const [publicId, publicRedirectUri] = one('Public OAuth client', /^Public OAuth client: [\w-]+ http:\/\/127\.0\.0\.1:\d+\/$/);
+    const [publicId, publicRedirectUri] = one('Public OAuth client', new RegExp(`^Public OAuth client: [\\w-]+ ${origin}/$`));
     return { cloudUrl, email, password, reviewer: { email: reviewerEmail, password: reviewerPassword }, client: { id, secret, redirectUri }, publicClient: { id: publicId, redirectUri: publicRedirectUri } };
   }
 
@@ -93,265 +98,277 @@ describe('npm start (scripts/start.ts)', () => {
     return { me, user };
   }
 
-  // A start takes seconds (it builds nothing, but starts every service and the demo apps' workers): the cases below
-  // share what they can. What a restart keeps is checked on one pair of starts, what it sets back on another, and
-  // every check that only reads or adds to a running start on one start of their own.
-
-  it('when started, used, stopped and started again on its data folder and ports, then it prints the same token and cloud lines, keeps the data, and the demo account owns the hub, in the cloud and on the hub', async () => {
-    const cloudDir = path.join(work, 'cloud-data');
-    const ports = { HUB_PORT: String(await freePort()), FORM_PORT: String(await freePort()), CLOUD_PORT: String(await freePort()) };
-    const first = await start({ ...ports, DATA_DIR: cloudDir });
-    expect(first.url).toBe(`http://127.0.0.1:${ports.HUB_PORT}`);
-    expect(first.token).toMatch(/^\S{20,}$/);
-    expect(first.output).toContain(`API docs: ${first.url}/docs/`);
-    expect(first.output).toContain(`Try: curl -H "Authorization: Bearer ${first.token}" ${first.url}/api/manager/`);
-    const zones = await getZones(first.url, first.token);
-    expect(zones.status).toBe(200);
-    const root = Object.values<{ id: string; parent: string | null }>(await zones.json()).find((zone) => zone.parent === null)!;
-    const created = await fetch(`${first.url}/api/manager/zones/zone`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${first.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Cellar', icon: 'cellar', parent: root.id }),
-    }).then((response) => response.json());
-
-    const cloud = cloudLines(first.output);
-    expect(cloud.cloudUrl).toBe(`http://127.0.0.1:${ports.CLOUD_PORT}`);
-    expect(cloud.publicClient.redirectUri).toBe(`http://127.0.0.1:${ports.FORM_PORT}/`);
-    const ping = await fetch(`${first.url}/api/manager/system/ping`);
-    const hubId = ping.headers.get('x-homey-id');
-
-    const { me, user } = await signInOnHub(cloud, first.url);
-    expect(me.email).toBe(cloud.email);
-    expect(me.homeys).toEqual([expect.objectContaining({
-      _id: hubId, localUrl: first.url, name: expect.any(String), platform: 'local', apiVersion: 3, model: expect.any(String),
-      softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
-    })]);
-    expect(user).toMatchObject({ isOwner: true, athomId: me._id });
-    // The demo reviewer signs in with its printed password and holds the role that approves app submissions.
-    const reviewerTokens = await token(cloud, { grant_type: 'password', username: cloud.reviewer.email, password: cloud.reviewer.password });
-    const reviewerAuth = { Authorization: `Bearer ${(await reviewerTokens.json()).access_token}` };
-    expect((await fetch(`${cloud.cloudUrl}/user/me`, { headers: reviewerAuth }).then((response) => response.json())).roles).toEqual(['app_reviewer']);
-    // Its secure URL serves it over HTTPS to a client that trusts the certificate service's authority.
-    const localUrlSecure = printed(first.output, 'Hub secure URL')!;
-    expect(localUrlSecure).toMatch(new RegExp(`^https://homey-${hubId}\\.local:\\d+$`));
-    // Without mDNS nobody could resolve that name: the record does not name it.
-    expect(me.homeys[0]).not.toHaveProperty('localUrlSecure');
-    const secret = hubSecret(loadHubSecretKey(path.join(cloudDir, 'cloud')), hubId!);
-    const { ca } = await fetch(`${cloud.cloudUrl}/dns/certificate/homey?secret=${secret}`).then((response) => response.json());
-    expect(await getByLocalName(`${localUrlSecure}/api/manager/system/ping`, { ca })).toEqual({ status: 200, body: 'true', hubId });
-    // Its remoteUrl is the connect service, through which the hub answers once its tunnel is open.
-    const remoteUrl = (me.homeys as Array<{ remoteUrl: string }>)[0]!.remoteUrl;
-    expect(remoteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    let remote: Response | undefined;
-    for (let i = 0; i < 50 && remote?.status !== 200; i++) {
-      if (i) await new Promise((resolve) => setTimeout(resolve, 100));
-      remote = await fetch(`${remoteUrl}/api/manager/system/ping`, { headers: { 'X-Homey-ID': hubId! } });
-    }
-    expect(remote!.headers.get('x-homey-id')).toBe(hubId);
-    const owner = await fetch(`${first.url}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${first.token}` } }).then((response) => response.json());
-    expect(user.id).toBe(owner.id);
-    expect((await token(cloud, { grant_type: 'client_credentials' })).status).toBe(200);
-    expect(await stop(first.child, 'SIGTERM')).toBe(0);
-
-    const second = await start({ ...ports, DATA_DIR: cloudDir });
-    expect(second.token).toBe(first.token);
-    const after = await getZones(second.url, second.token).then((response) => response.json());
-    expect(after[created.id]).toEqual(created);
-    expect(cloudLines(second.output)).toEqual(cloud);
-    const again = await signInOnHub(cloud, second.url);
-    expect(again.me.homeys.map((homey: { _id: string }) => homey._id)).toEqual([hubId]);
-    expect(again.user.id).toBe(owner.id);
-    expect(await stop(second.child, 'SIGINT')).toBe(0);
-  }, 60_000);
-
-  it('when the printed token was revoked and the demo password changed through the API, then the next start prints a new token that works and sets the password back, saying both', async () => {
-    const dataDir = path.join(work, 'set-back-data');
-    const first = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
-    const auth = { Authorization: `Bearer ${first.token}` };
-    const me = await fetch(`${first.url}/api/manager/sessions/session/me`, { headers: auth }).then((response) => response.json());
-    expect((await fetch(`${first.url}/api/manager/sessions/session/${me.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
-    expect((await getZones(first.url, first.token)).status).toBe(401);
-    const cloud = cloudLines(first.output);
-    const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
-    const changed = await fetch(`${cloud.cloudUrl}/user/me/password`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ old_password: cloud.password, password: 'another long password' }),
-    });
-    expect(changed.status).toBe(204);
-    await stop(first.child);
-
-    const second = await start({ HUB_PORT: '0', DATA_DIR: dataDir });
-    expect(second.token).toMatch(/^\S{20,}$/);
-    expect(second.token).not.toBe(first.token);
-    expect(second.output).toContain('The previous personal access token had been revoked: a new one was issued.');
-    expect((await getZones(second.url, second.token)).status).toBe(200);
-    expect(second.output).toContain("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
-    const again = cloudLines(second.output);
-    expect(again.password).toBe(cloud.password);
-    expect((await token(again, { grant_type: 'password', username: again.email, password: again.password })).status).toBe(200);
-    await stop(second.child);
-  }, 60_000);
-
-  describe('one running start, with mDNS on, for the checks that only read or add to it', () => {
+  // A start takes seconds (it builds nothing, but starts every service and the demo apps' workers): one data folder
+  // is started three times on the same ports, each start checked for what it prints, keeps and sets back, and the
+  // checks that only read or add to a running start share the second. The tests of this describe run in order.
+  describe('one data folder started three times on the same ports', () => {
     const dataDir = path.join(work, 'shared-data');
-    let shared: Awaited<ReturnType<typeof start>>;
-    let cloud: Cloud;
+    let ports: Record<'HUB_PORT' | 'FORM_PORT' | 'CLOUD_PORT', string>;
+    /** What the first start printed and made, which the later ones must keep (or set back). */
+    let first: Awaited<ReturnType<typeof start>> & { cloud: Cloud; hubId: string; ownerId: string; cellar: { id: string } };
 
     beforeAll(async () => {
-      shared = await start({ HUB_PORT: '0', HUB_MDNS: '1', DATA_DIR: dataDir });
-      cloud = cloudLines(shared.output);
-    }, 30_000);
-    afterAll(() => shared && stop(shared.child));
-
-    it('when a browser app signs in with the public client, then PKCE without a secret gives it tokens', async () => {
-      const { verifier, challenge } = pkce();
-      const query = new URLSearchParams({
-        client_id: cloud.publicClient.id, redirect_uri: cloud.publicClient.redirectUri, response_type: 'code', state: 's1',
-        code_challenge: challenge, code_challenge_method: 'S256',
-      });
-      const page = await fetch(`${cloud.cloudUrl}/oauth2/authorise?${query}`);
-      expect(page.status).toBe(200);
-      const signedIn = await fetch(`${cloud.cloudUrl}/oauth2/authorise`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ...formFields(await page.text()), email: cloud.email, password: cloud.password }),
-      });
-      expect(signedIn.status).toBe(303);
-      const back = new URL(signedIn.headers.get('location')!);
-      expect(back.origin + back.pathname).toBe(cloud.publicClient.redirectUri);
-      const form = { grant_type: 'authorization_code', client_id: cloud.publicClient.id, code: back.searchParams.get('code')!, redirect_uri: cloud.publicClient.redirectUri };
-      const tokens = await token(cloud, { ...form, code_verifier: verifier }, '');
-      expect(tokens.status).toBe(200);
-      expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
+      ports = { HUB_PORT: String(await freePort()), FORM_PORT: String(await freePort()), CLOUD_PORT: String(await freePort()) };
     });
 
-    it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather, prices and a TV remote from the infrared library", async () => {
-      const { output } = shared;
-      const formUrl = cloud.publicClient.redirectUri.replace(/\/$/, '');
-      const config = await fetch(`${formUrl}/api/config`).then((response) => response.json());
-      expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
-      const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
-      const auth = { Authorization: `Bearer ${tokens.access_token}` };
-      const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
-      expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
-      // The store takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
-      const storeToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=store`, { method: 'POST', headers: auth }).then((response) => response.json());
-      const storeAuth = { Authorization: `Bearer ${storeToken}` };
-      expect((await fetch(`${config.storeUrl}/user/order`, { headers: auth })).status).toBe(401);
-      const orders = await fetch(`${config.storeUrl}/user/order`, { headers: storeAuth }).then((response) => response.json());
-      expect(orders.length).toBeGreaterThan(0);
-      // The demo shop: products, the demo coupon, and an iDEAL payment that the demo provider's webhook settles.
-      const products = await fetch(`${config.storeUrl}/store/product`).then((response) => response.json());
-      expect(products.map((product: { sku: string }) => product.sku)).toContain('PREMIUM-1Y');
-      const shop = (method: string, path: string, body?: object) =>
-        fetch(`${config.storeUrl}${path}`, { method, headers: { ...storeAuth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
-      await shop('POST', '/store/cart', { sku: 'PLUS-1M' });
-      await shop('PUT', '/store/coupon', { coupon: 'WELCOME10' });
-      await shop('PUT', '/store/userdata', { email: cloud.email, billing_firstname: 'Demo', billing_street: 'Museumstraat', billing_number: '1', billing_zipcode: '1071 XX', billing_city: 'Amsterdam', billing_country: 'NL' });
-      await shop('PUT', '/store/payment', { method: 'ideal' });
-      const order = await shop('POST', '/store/order');
-      expect(order).toMatchObject({ state: 'created', subtotal: 247, discount: 25, vat: 47, total: 269 });
-      expect(await shop('POST', `/store/order/${order.id}/pay`)).toMatchObject({ state: 'pending' });
-      let state = order.state;
-      for (const deadline = Date.now() + 10_000; state !== 'paid' && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
-        state = (await shop('GET', `/user/order/${order.id}`)).state;
-      }
-      expect(state).toBe('paid');
-      const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
-      expect(app.author.verified).toBe(true);
-      // The content services answer beside them, and the demo hub shows their weather and its zone's energy prices.
-      const hubUrl = /^Hub URL: (\S+)$/m.exec(output)![1]!;
-      const hubAuth = { Authorization: `Bearer ${/^Personal access token: (\S+)$/m.exec(output)![1]}` };
-      const weather = await fetch(`${hubUrl}/api/manager/geolocation/weather`, { headers: hubAuth }).then((response) => response.json());
-      expect(weather).toMatchObject({ latitude: 52.3676, longitude: 4.9041 });
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-      const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
-      expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
-      const devices = Object.values<{ driverId: string; name: string }>(await fetch(`${hubUrl}/api/manager/devices/device`, { headers: hubAuth }).then((response) => response.json()));
-      expect(devices).toContainEqual(expect.objectContaining({ driverId: 'homey:manager:vdevice:infrared', name: 'Living room TV' }));
-      for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
-      const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
+    it('when started with mDNS off and used, then it prints its lines, the demo account owns the hub, in the cloud and on the hub, and SIGTERM stops it with 0', async () => {
+      const started = await start({ ...ports, DATA_DIR: dataDir });
+      expect(started.url).toBe(`http://127.0.0.1:${ports.HUB_PORT}`);
+      expect(started.token).toMatch(/^\S{20,}$/);
+      expect(started.output).toContain(`API docs: ${started.url}/docs/`);
+      expect(started.output).toContain(`Try: curl -H "Authorization: Bearer ${started.token}" ${started.url}/api/manager/`);
+      const zones = await getZones(started.url, started.token);
+      expect(zones.status).toBe(200);
+      const root = Object.values<{ id: string; parent: string | null }>(await zones.json()).find((zone) => zone.parent === null)!;
+      const cellar = await fetch(`${started.url}/api/manager/zones/zone`, {
         method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
+        headers: { Authorization: `Bearer ${started.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Cellar', icon: 'cellar', parent: root.id }),
       }).then((response) => response.json());
-      expect(sent.ticketCreated).toBe(true);
-      expect(readdirSync(path.join(dataDir, 'outbox')).some((name) => name.endsWith(`-ticket-${sent.ticket.id}.eml`))).toBe(true);
-    }, 30_000);
 
-    it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port, and its record names its secure URL', async () => {
-      const { url, output } = shared;
-      const { me } = await signInOnHub(cloud, url);
-      expect(me.homeys[0].localUrlSecure).toBe(printed(output, 'Hub secure URL'));
-      const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
-      const bonjour = new Bonjour();
-      try {
-        const found = await new Promise<Service>((resolve) => bonjour.find({ type: MDNS_SERVICE_TYPE }, (service) => service.txt?.id === id && resolve(service)));
-        expect(found).toMatchObject({ name: id, port: Number(new URL(url).port), txt: { id, apiVersion: '3' } });
-      } finally {
-        bonjour.destroy();
+      const cloud = cloudLines(started.output);
+      expect(cloud.cloudUrl).toBe(`http://127.0.0.1:${ports.CLOUD_PORT}`);
+      expect(cloud.publicClient.redirectUri).toBe(`http://127.0.0.1:${ports.FORM_PORT}/`);
+      const ping = await fetch(`${started.url}/api/manager/system/ping`);
+      const hubId = ping.headers.get('x-homey-id')!;
+
+      const { me, user } = await signInOnHub(cloud, started.url);
+      expect(me.email).toBe(cloud.email);
+      expect(me.homeys).toEqual([expect.objectContaining({
+        _id: hubId, localUrl: started.url, name: expect.any(String), platform: 'local', apiVersion: 3, model: expect.any(String),
+        softwareVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), role: 'owner',
+      })]);
+      expect(user).toMatchObject({ isOwner: true, athomId: me._id });
+      // The demo reviewer signs in with its printed password and holds the role that approves app submissions.
+      const reviewerTokens = await token(cloud, { grant_type: 'password', username: cloud.reviewer.email, password: cloud.reviewer.password });
+      const reviewerAuth = { Authorization: `Bearer ${(await reviewerTokens.json()).access_token}` };
+      expect((await fetch(`${cloud.cloudUrl}/user/me`, { headers: reviewerAuth }).then((response) => response.json())).roles).toEqual(['app_reviewer']);
+      // Its secure URL serves it over HTTPS to a client that trusts the certificate service's authority.
+      const localUrlSecure = printed(started.output, 'Hub secure URL')!;
+      expect(localUrlSecure).toMatch(new RegExp(`^https://homey-${hubId}\\.local:\\d+$`));
+      // Without mDNS nobody could resolve that name: the record does not name it.
+      expect(me.homeys[0]).not.toHaveProperty('localUrlSecure');
+      const secret = hubSecret(loadHubSecretKey(path.join(dataDir, 'cloud')), hubId);
+      const { ca } = await fetch(`${cloud.cloudUrl}/dns/certificate/homey?secret=${secret}`).then((response) => response.json());
+      expect(await getByLocalName(`${localUrlSecure}/api/manager/system/ping`, { ca })).toEqual({ status: 200, body: 'true', hubId });
+      // Its remoteUrl is the connect service, through which the hub answers once its tunnel is open.
+      const remoteUrl = (me.homeys as Array<{ remoteUrl: string }>)[0]!.remoteUrl;
+      expect(remoteUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      let remote: Response | undefined;
+      for (let i = 0; i < 50 && remote?.status !== 200; i++) {
+        if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+        remote = await fetch(`${remoteUrl}/api/manager/system/ping`, { headers: { 'X-Homey-ID': hubId } });
       }
-    });
+      expect(remote!.headers.get('x-homey-id')).toBe(hubId);
+      const owner = await fetch(`${started.url}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${started.token}` } }).then((response) => response.json());
+      expect(user.id).toBe(owner.id);
+      expect((await token(cloud, { grant_type: 'client_credentials' })).status).toBe(200);
+      expect(await stop(started.child, 'SIGTERM')).toBe(0);
+      first = { ...started, cloud, hubId, ownerId: owner.id, cellar };
+    }, 90_000);
 
-    it("when the demo home's apps run in the built server, then each reports its worker's memory, and socket.io serves its client script", async () => {
-      const { url, token } = shared;
-      const auth = { Authorization: `Bearer ${token}` };
-      const apps = Object.keys(await fetch(`${url}/api/manager/apps/app`, { headers: auth }).then((response) => response.json()));
-      expect(apps).toEqual(expect.arrayContaining(['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest']));
-      for (const id of apps) {
-        let usage = { cpu: 0, mem: 0 };
-        // An app's worker may still be starting: until it runs, its usage is zero.
-        for (const deadline = Date.now() + 10_000; usage.mem === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-          usage = await fetch(`${url}/api/manager/apps/app/${id}/usage`, { headers: auth }).then((response) => response.json());
+    describe('started again, with mDNS on', () => {
+      let shared: Awaited<ReturnType<typeof start>>;
+      let cloud: Cloud;
+
+      beforeAll(async () => {
+        if (!first) throw new Error('the first start failed: nothing to start again');
+        shared = await start({ ...ports, HUB_MDNS: '1', DATA_DIR: dataDir });
+        cloud = cloudLines(shared.output);
+      }, 90_000);
+
+      it('when started again on its data folder and ports, then it prints the same token and cloud lines, keeps the data, and the demo account still owns the hub', async () => {
+        expect(shared.url).toBe(first.url);
+        expect(shared.token).toBe(first.token);
+        const after = await getZones(shared.url, shared.token).then((response) => response.json());
+        expect(after[first.cellar.id]).toEqual(first.cellar);
+        expect(cloud).toEqual(first.cloud);
+        const again = await signInOnHub(cloud, shared.url);
+        expect(again.me.homeys.map((homey: { _id: string }) => homey._id)).toEqual([first.hubId]);
+        expect(again.user.id).toBe(first.ownerId);
+      });
+
+      it('when a browser app signs in with the public client, then PKCE without a secret gives it tokens', async () => {
+        const { verifier, challenge } = pkce();
+        const query = new URLSearchParams({
+          client_id: cloud.publicClient.id, redirect_uri: cloud.publicClient.redirectUri, response_type: 'code', state: 's1',
+          code_challenge: challenge, code_challenge_method: 'S256',
+        });
+        const page = await fetch(`${cloud.cloudUrl}/oauth2/authorise?${query}`);
+        expect(page.status).toBe(200);
+        const signedIn = await fetch(`${cloud.cloudUrl}/oauth2/authorise`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...formFields(await page.text()), email: cloud.email, password: cloud.password }),
+        });
+        expect(signedIn.status).toBe(303);
+        const back = new URL(signedIn.headers.get('location')!);
+        expect(back.origin + back.pathname).toBe(cloud.publicClient.redirectUri);
+        const form = { grant_type: 'authorization_code', client_id: cloud.publicClient.id, code: back.searchParams.get('code')!, redirect_uri: cloud.publicClient.redirectUri };
+        const tokens = await token(cloud, { ...form, code_verifier: verifier }, '');
+        expect(tokens.status).toBe(200);
+        expect(await tokens.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'bearer' });
+      });
+
+      it("when the demo account uses the support form's host, then its config, articles and tickets answer, the store, apps and content services answer beside the account service, and the hub shows their weather, prices and a TV remote from the infrared library", async () => {
+        const { output } = shared;
+        const formUrl = cloud.publicClient.redirectUri.replace(/\/$/, '');
+        const config = await fetch(`${formUrl}/api/config`).then((response) => response.json());
+        expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
+        const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
+        const auth = { Authorization: `Bearer ${tokens.access_token}` };
+        const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
+        expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
+        // The store takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
+        const storeToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=store`, { method: 'POST', headers: auth }).then((response) => response.json());
+        const storeAuth = { Authorization: `Bearer ${storeToken}` };
+        expect((await fetch(`${config.storeUrl}/user/order`, { headers: auth })).status).toBe(401);
+        const orders = await fetch(`${config.storeUrl}/user/order`, { headers: storeAuth }).then((response) => response.json());
+        expect(orders.length).toBeGreaterThan(0);
+        // The demo shop: products, the demo coupon, and an iDEAL payment that the demo provider's webhook settles.
+        const products = await fetch(`${config.storeUrl}/store/product`).then((response) => response.json());
+        expect(products.map((product: { sku: string }) => product.sku)).toContain('PREMIUM-1Y');
+        const shop = (method: string, path: string, body?: object) =>
+          fetch(`${config.storeUrl}${path}`, { method, headers: { ...storeAuth, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) }).then((response) => response.json());
+        await shop('POST', '/store/cart', { sku: 'PLUS-1M' });
+        await shop('PUT', '/store/coupon', { coupon: 'WELCOME10' });
+        await shop('PUT', '/store/userdata', { email: cloud.email, billing_firstname: 'Demo', billing_street: 'Museumstraat', billing_number: '1', billing_zipcode: '1071 XX', billing_city: 'Amsterdam', billing_country: 'NL' });
+        await shop('PUT', '/store/payment', { method: 'ideal' });
+        const order = await shop('POST', '/store/order');
+        expect(order).toMatchObject({ state: 'created', subtotal: 247, discount: 25, vat: 47, total: 269 });
+        expect(await shop('POST', `/store/order/${order.id}/pay`)).toMatchObject({ state: 'pending' });
+        let state = order.state;
+        for (const deadline = Date.now() + 10_000; state !== 'paid' && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+          state = (await shop('GET', `/user/order/${order.id}`)).state;
         }
-        expect(usage.mem).toBeGreaterThan(100_000);
-      }
-      const client = await fetch(`${url}/socket.io/socket.io.js`);
-      expect(client.status).toBe(200);
-      expect(await client.text()).toContain('Socket.IO');
-    }, 30_000);
+        expect(state).toBe('paid');
+        const app = await fetch(`${config.appsUrl}/app/com.example.suntimes`).then((response) => response.json());
+        expect(app.author.verified).toBe(true);
+        // The content services answer beside them, and the demo hub shows their weather and its zone's energy prices.
+        const hubUrl = /^Hub URL: (\S+)$/m.exec(output)![1]!;
+        const hubAuth = { Authorization: `Bearer ${/^Personal access token: (\S+)$/m.exec(output)![1]}` };
+        const weather = await fetch(`${hubUrl}/api/manager/geolocation/weather`, { headers: hubAuth }).then((response) => response.json());
+        expect(weather).toMatchObject({ latitude: 52.3676, longitude: 4.9041 });
+        const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+        const prices = await fetch(`${hubUrl}/api/manager/energy/price/electricity/dynamic?date=${yesterday}`, { headers: hubAuth }).then((response) => response.json());
+        expect(prices).toMatchObject({ zone: 'NL', currency: 'EUR' });
+        const devices = Object.values<{ driverId: string; name: string }>(await fetch(`${hubUrl}/api/manager/devices/device`, { headers: hubAuth }).then((response) => response.json()));
+        expect(devices).toContainEqual(expect.objectContaining({ driverId: 'homey:manager:vdevice:infrared', name: 'Living room TV' }));
+        for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
+        const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
+        }).then((response) => response.json());
+        expect(sent.ticketCreated).toBe(true);
+        expect(readdirSync(path.join(dataDir, 'outbox')).some((name) => name.endsWith(`-ticket-${sent.ticket.id}.eml`))).toBe(true);
+      }, 30_000);
 
-    it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
-      const page = await fetch(`${shared.url}/docs/`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('API documentation');
+      it('when HUB_MDNS is not 0, then the hub is found over mDNS as _homey._tcp with its id and port, and its record names its secure URL', async () => {
+        const { url, output } = shared;
+        const { me } = await signInOnHub(cloud, url);
+        expect(me.homeys[0].localUrlSecure).toBe(printed(output, 'Hub secure URL'));
+        const id = (await fetch(`${url}/api/manager/system/ping`)).headers.get('x-homey-id');
+        const bonjour = new Bonjour();
+        try {
+          const found = await new Promise<Service>((resolve) => bonjour.find({ type: MDNS_SERVICE_TYPE }, (service) => service.txt?.id === id && resolve(service)));
+          expect(found).toMatchObject({ name: id, port: Number(new URL(url).port), txt: { id, apiVersion: '3' } });
+        } finally {
+          bonjour.destroy();
+        }
+      });
+
+      it("when the demo home's apps run in the built server, then each reports its worker's memory, and socket.io serves its client script", async () => {
+        const { url, token } = shared;
+        const auth = { Authorization: `Bearer ${token}` };
+        const apps = Object.keys(await fetch(`${url}/api/manager/apps/app`, { headers: auth }).then((response) => response.json()));
+        expect(apps).toEqual(expect.arrayContaining(['com.example.suntimes', 'com.example.thermostat', 'com.example.crashtest']));
+        for (const id of apps) {
+          let usage = { cpu: 0, mem: 0 };
+          // An app's worker may still be starting: until it runs, its usage is zero.
+          for (const deadline = Date.now() + 10_000; usage.mem === 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+            usage = await fetch(`${url}/api/manager/apps/app/${id}/usage`, { headers: auth }).then((response) => response.json());
+          }
+          expect(usage.mem).toBeGreaterThan(100_000);
+        }
+        const client = await fetch(`${url}/socket.io/socket.io.js`);
+        expect(client.status).toBe(200);
+        expect(await client.text()).toContain('Socket.IO');
+      }, 30_000);
+
+      it('when the docs folder is built, then the hub serves its index at /docs/', async () => {
+        const page = await fetch(`${shared.url}/docs/`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('API documentation');
+      });
+
+      it('when the form is not built, then it says so and the hub runs anyway; when it is, then it serves it', async () => {
+        const line = printed(shared.output, 'Support form')!;
+        // The form's end-to-end suites may build it while this file runs: the printed line says which case this is.
+        if (line.startsWith('not built')) expect(line).toBe('not built (form/dist is missing; npm run build:form builds it)');
+        else expect((await fetch(line)).status).toBe(200);
+      });
+
+      it('when a second start is given the same data folder, then it exits 1 naming the pid of the running one, which goes on', async () => {
+        const second = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '1', DATA_DIR: dataDir });
+        running.push(second);
+        await expect(waitForOutput(second, /in use/)).resolves.toContain(`DATA_DIR ${dataDir} is in use by pid ${shared.child.pid} (another npm start): stop it, or choose another DATA_DIR.`);
+        expect(await exited(second)).toBe(1);
+        expect((await getZones(shared.url, shared.token)).status).toBe(200);
+      });
+
+      // Late: they restart its processes.
+      it('when the hub process is killed, then the cloud keeps answering and the hub comes back on its address with a printed line; when the cloud process is killed, then the hub keeps answering and the cloud comes back', async () => {
+        const { child, url, token } = shared;
+        const delegationKey = () => fetch(`${cloud.cloudUrl}/delegation/key`).then((response) => response.status);
+        const hubBack = waitForOutput(child, /^The hub is running again: /, 60_000);
+        process.kill(processOf(child.pid!, 'start-hub'), 'SIGKILL');
+        expect(await delegationKey()).toBe(200);
+        expect(await hubBack).toMatch(new RegExp(`^The hub stopped \\(signal SIGKILL\\): restarting it in [\\d.]+ s\\.\n(.*\n)*The hub is running again: ${url}$`, 'm'));
+        expect((await getZones(url, token)).status).toBe(200);
+
+        const cloudBack = waitForOutput(child, /^The cloud is running again: /, 60_000);
+        process.kill(processOf(child.pid!, 'start-demo-cloud'), 'SIGKILL');
+        expect((await getZones(url, token)).status).toBe(200);
+        expect(await cloudBack).toMatch(new RegExp(`^The cloud stopped \\(signal SIGKILL\\): restarting it in [\\d.]+ s\\.\n(.*\n)*The cloud is running again: ${cloud.cloudUrl}$`, 'm'));
+        expect(await delegationKey()).toBe(200);
+        // The demo account signs in on the hub again, with a token of the cloud that came back.
+        expect((await signInOnHub(cloud, url)).user.athomId).toEqual(expect.any(String));
+      }, 120_000);
+
+      // Last: it revokes the printed token, changes the demo password and stops the start, for the third.
+      it('when the printed token is revoked and the demo password changed through the API, then SIGINT stops it with 0', async () => {
+        const auth = { Authorization: `Bearer ${shared.token}` };
+        const me = await fetch(`${shared.url}/api/manager/sessions/session/me`, { headers: auth }).then((response) => response.json());
+        expect((await fetch(`${shared.url}/api/manager/sessions/session/${me.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+        expect((await getZones(shared.url, shared.token)).status).toBe(401);
+        const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
+        const changed = await fetch(`${cloud.cloudUrl}/user/me/password`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ old_password: cloud.password, password: 'another long password' }),
+        });
+        expect(changed.status).toBe(204);
+        expect(await stop(shared.child, 'SIGINT')).toBe(0);
+      });
     });
 
-    it('when the form is not built, then it says so and the hub runs anyway; when it is, then it serves it', async () => {
-      const line = printed(shared.output, 'Support form')!;
-      // The form's end-to-end suites may build it while this file runs: the printed line says which case this is.
-      if (line.startsWith('not built')) expect(line).toBe('not built (form/dist is missing; npm run build:form builds it)');
-      else expect((await fetch(line)).status).toBe(200);
-    });
-
-    it('when a second start is given the same data folder, then it exits 1 naming the pid of the running one, which goes on', async () => {
-      const second = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '1', DATA_DIR: dataDir });
-      running.push(second);
-      await expect(waitForOutput(second, /in use/)).resolves.toContain(`DATA_DIR ${dataDir} is in use by pid ${shared.child.pid} (another npm start): stop it, or choose another DATA_DIR.`);
-      expect(await exited(second)).toBe(1);
-      expect((await getZones(shared.url, shared.token)).status).toBe(200);
-    });
-
-    // Last: they restart its processes.
-    it('when the hub process is killed, then the cloud keeps answering and the hub comes back on its address with a printed line; when the cloud process is killed, then the hub keeps answering and the cloud comes back', async () => {
-      const { child, url, token } = shared;
-      const delegationKey = () => fetch(`${cloud.cloudUrl}/delegation/key`).then((response) => response.status);
-      const hubBack = waitForOutput(child, /^The hub is running again: /);
-      process.kill(processOf(child.pid!, 'start-hub'), 'SIGKILL');
-      expect(await delegationKey()).toBe(200);
-      expect(await hubBack).toMatch(new RegExp(`^The hub stopped \\(signal SIGKILL\\): restarting it in [\\d.]+ s\\.\n(.*\n)*The hub is running again: ${url}$`, 'm'));
-      expect((await getZones(url, token)).status).toBe(200);
-
-      const cloudBack = waitForOutput(child, /^The cloud is running again: /);
-      process.kill(processOf(child.pid!, 'start-demo-cloud'), 'SIGKILL');
-      expect((await getZones(url, token)).status).toBe(200);
-      expect(await cloudBack).toMatch(new RegExp(`^The cloud stopped \\(signal SIGKILL\\): restarting it in [\\d.]+ s\\.\n(.*\n)*The cloud is running again: ${cloud.cloudUrl}$`, 'm'));
-      expect(await delegationKey()).toBe(200);
-      // The demo account signs in on the hub again, with a token of the cloud that came back.
-      expect((await signInOnHub(cloud, url)).user.athomId).toEqual(expect.any(String));
-    }, 30_000);
+    it('when started a third time with HOST 0.0.0.0 after the token was revoked and the password changed, then it prints a new token that works and sets the password back, saying both, listens on every interface and prints URLs to browse to', async () => {
+      const third = await start({ ...ports, HOST: '0.0.0.0', DATA_DIR: dataDir });
+      expect(third.url).toBe(`http://localhost:${ports.HUB_PORT}`);
+      expect(third.token).toMatch(/^\S{20,}$/);
+      expect(third.token).not.toBe(first.token);
+      expect(third.output).toContain('The previous personal access token had been revoked: a new one was issued.');
+      // Listening on every interface, the hub answers on the loopback address the first start listened on.
+      expect((await getZones(first.url, third.token)).status).toBe(200);
+      expect(third.output).toContain("The demo account's e-mail address or password had been changed: both were set back to the ones below.");
+      const again = cloudLines(third.output, 'localhost');
+      expect(again).toEqual({ ...first.cloud, cloudUrl: `http://localhost:${ports.CLOUD_PORT}`, publicClient: { ...first.cloud.publicClient, redirectUri: `http://localhost:${ports.FORM_PORT}/` } });
+      expect((await token(first.cloud, { grant_type: 'password', username: again.email, password: again.password })).status).toBe(200);
+      expect((await fetch(`${first.cloud.cloudUrl}/delegation/key`)).status).toBe(200);
+      expect(await stop(third.child)).toBe(0);
+    }, 90_000);
   });
 
   it('when the hub port is taken, then it exits 1 with a message naming the port and HUB_PORT', async () => {
@@ -360,12 +377,12 @@ describe('npm start (scripts/start.ts)', () => {
     try {
       const child = await spawnStart({ HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
       running.push(child);
-      await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*HUB_PORT=`));
+      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*HUB_PORT=`));
       expect(await exited(child)).toBe(1);
     } finally {
       blocker.close();
     }
-  });
+  }, 90_000);
 
   it('when the cloud port is taken, then it exits 1 with a message naming the port and CLOUD_PORT', async () => {
     const blocker: Server = createServer();
@@ -373,12 +390,12 @@ describe('npm start (scripts/start.ts)', () => {
     try {
       const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: String(port), HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-cloud-data') });
       running.push(child);
-      await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*CLOUD_PORT=`));
+      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*CLOUD_PORT=`));
       expect(await exited(child)).toBe(1);
     } finally {
       blocker.close();
     }
-  });
+  }, 90_000);
 
   it("when the form's port is taken, then it exits 1 with a message naming the port and FORM_PORT", async () => {
     const blocker: Server = createServer();
@@ -386,12 +403,12 @@ describe('npm start (scripts/start.ts)', () => {
     try {
       const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: String(port), CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-form-data') });
       running.push(child);
-      await expect(waitForOutput(child, /already in use/)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*FORM_PORT=`));
+      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*FORM_PORT=`));
       expect(await exited(child)).toBe(1);
     } finally {
       blocker.close();
     }
-  });
+  }, 90_000);
 
   it('when HUB_PORT is not a port number, then it exits 1 saying so', async () => {
     const child = await spawnStart({ HUB_PORT: 'eighty', DATA_DIR: path.join(work, 'bad-data') });
@@ -434,15 +451,5 @@ describe('npm start (scripts/start.ts)', () => {
       await expect(waitForOutput(child, /CLOUD_PUBLIC_KEY_FILE/)).resolves.toContain(`CLOUD_PUBLIC_KEY_FILE must name a PEM public key file: ${file}`);
       expect(await exited(child)).toBe(1);
     }
-  });
-
-  it('when HOST is 0.0.0.0, then it listens on every interface and prints a URL to browse to', async () => {
-    const { url, child, output } = await start({ HOST: '0.0.0.0', HUB_PORT: '0', DATA_DIR: path.join(work, 'host-data') });
-    expect(url).toMatch(/^http:\/\/localhost:\d+$/);
-    expect((await fetch(`http://127.0.0.1:${new URL(url).port}/api/manager/system/ping`)).status).toBe(200);
-    const cloudUrl = printed(output, 'Cloud URL')!;
-    expect(cloudUrl).toMatch(/^http:\/\/localhost:\d+$/);
-    expect((await fetch(`http://127.0.0.1:${new URL(cloudUrl).port}/delegation/key`)).status).toBe(200);
-    await stop(child);
   });
 });

@@ -44,7 +44,7 @@ describe('real SDK v3 apps on the hub', () => {
 
   beforeAll(async () => {
     for (const id of [SOUNDBOARD, POWER, GARAGE, GALLERY]) {
-      const dir = buildApp(id);
+      const dir = await buildApp(id);
       packages.set(id, await packApp(dir));
       removeBuild(dir);
     }

@@ -27,4 +27,20 @@ describe('apps across a hub restart', () => {
     await hub.http().get(`/api/manager/apps/app/${SUN}/setting/sunset`).set(bearer(hub.token)).expect(200, '"21:00"');
     await hub.http().get(`/api/manager/drivers/driver/homey:app:${THERMOSTAT}:thermostat`).set(bearer(hub.token)).expect(200);
   });
+
+  it('when an app is asked to start while the apps are closing with the hub, then it does not start: no worker of it outlives the hub', async () => {
+    const closing = await startTestHub();
+    try {
+      const { apps, store } = closing.hub;
+      await eventually(() => expect(store.get('app', THERMOSTAT)).toMatchObject({ state: 'running', ready: true }));
+      await apps.stop(THERMOSTAT);
+      // A request in flight as the hub stops (a test that timed out, a devkit run) asks for the app after its close began.
+      const closed = apps.close();
+      await apps.start(THERMOSTAT);
+      await closed;
+      expect(() => apps.worker(THERMOSTAT)).toThrow('The app is not running');
+    } finally {
+      await closing.stop();
+    }
+  });
 });

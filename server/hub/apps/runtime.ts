@@ -158,10 +158,12 @@ export class AppRuntime {
     if (app) this.hub.store.save('app', { ...app, ...change });
   }
 
-  /** Starts the app's worker; the promise settles once it runs or has ended (crashed). */
+  /** Starts the app's worker; the promise settles once it runs or has ended (crashed), at once when the apps are closing. */
   start(id: string): Promise<void> {
     const current = this.running.get(id);
     if (current) return current.started;
+    // Closing (a request in flight as the hub stops): a worker started now would outlive the hub, its app still at work.
+    if (this.closing) return Promise.resolve();
     const pack = this.packages.get(id)!;
     const values = this.hub.store.get('appsettings', id)?.values ?? {};
     this.save(id, { state: 'starting', ready: false, crashed: false, crashedMessage: null, exitCode: null, exitSignal: null });

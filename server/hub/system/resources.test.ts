@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eventually } from '../apps/testing/eventually.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 describe('system manager: memory, storage and the private diagnostics', () => {
@@ -57,8 +58,8 @@ describe('system manager: memory, storage and the private diagnostics', () => {
 
   it('when a profile reaches its duration, then it stops by itself and stop answers it once', async () => {
     await hub.http().post(`${base}/profile/start`).set(auth()).send({ duration: 0.2 }).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await hub.http().get(`${base}/state`).set(auth()).expect(200)).body.profile).toEqual({ running: false, startedAt: null, stopsAt: null });
+    // It runs on the machine's clock (a profile samples the real process): asked until it has stopped.
+    await eventually(async () => expect((await hub.http().get(`${base}/state`).set(auth()).expect(200)).body.profile).toEqual({ running: false, startedAt: null, stopsAt: null }));
     const { body } = await hub.http().post(`${base}/profile/stop`).set(auth()).send({}).expect(200);
     expect(body.durationMs).toBeGreaterThan(100);
     await hub.http().post(`${base}/profile/stop`).set(auth()).send({}).expect(409);
