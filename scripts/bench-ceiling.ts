@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { LIST_GZIP } from '../server/http/list-encoding.js';
 import { itemWriter } from './bench-item-write.js';
 
 const body = readFileSync(process.env.BENCH_BODY_FILE!);
-const gzipped = gzipSync(body, { level: 9 });
+const gzipped = gzipSync(body, LIST_GZIP);
 const write = itemWriter('ceiling');
 
 const server = createServer((req, res) => {

@@ -23,7 +23,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'memory-costs-'));
 const running = createHub({ demoHome: false, dataDir, development: false, validateResponses: false });
 const { hub } = running;
 
-/** Encodes a shared list answer as a read with gzip would (its pieces, digests and deflates stay with its lineage). */
+/** Encodes a shared list answer as a read with gzip would (its pieces and digests stay with its lineage). */
 const read = (answer: object) => encodeList(answer, lineageOf(answer)!).gzip();
 
 function usage(): { heap: number; rss: number } {

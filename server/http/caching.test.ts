@@ -10,7 +10,7 @@ describe('cached reads', () => {
   });
   afterAll(() => hub.stop());
 
-  it('when a client sends back the ETag of an unchanged list, then 304 without a body; after a write, 200 with a new ETag', async () => {
+  it('when a client sends back the ETag of an unchanged list, then 304 without a body and with the Vary of its 200; after a write, 200 with a new ETag', async () => {
     const first = await hub.http().get(list).set(auth()).expect(200);
     const etag = first.headers.etag!;
     expect(etag).toMatch(/^W\/".+"$/);
@@ -18,6 +18,7 @@ describe('cached reads', () => {
     const unchanged = await hub.http().get(list).set(auth()).set('If-None-Match', etag).expect(304);
     expect(unchanged.text ?? '').toBe('');
     expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers.vary).toMatch(/Accept-Encoding/);
     await hub.http().get(list).set(auth()).set('If-None-Match', `W/"other", ${etag}`).expect(304);
 
     const [device] = Object.values<{ id: string; name: string }>(first.body);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { openDb, type Db } from './db.js';
 import { EventBus } from './events.js';
 import { ItemStore, lineageOf, listItemsSerialized } from './item-store.js';
@@ -9,7 +9,7 @@ import { watchMetrics } from './metrics.js';
 
 const metrics = watchMetrics({ serialized: listItemsSerialized });
 afterAll(() => metrics.stop());
-import { encodeList, ITEMS_PER_PIECE } from './list-encoding.js';
+import { encodeList, ITEMS_PER_PIECE, LIST_GZIP } from './list-encoding.js';
 
 describe('list answers encoded in pieces: a change costs one piece, the bytes and ETag stay exact', () => {
   let dir: string;
@@ -70,6 +70,11 @@ describe('list answers encoded in pieces: a change costs one piece, the bytes an
     const changed = after(() => store.save('zone', item));
     expect(changed.encoding.etag).not.toBe(first.etag);
     exact(changed);
+  });
+
+  it('when a changed list is gzipped, then its bytes are those of its body gzipped once, whole', () => {
+    const { encoding } = after(() => store.save('zone', { id: 'z4', name: 'Gzipped whole' }));
+    expect(encoding.gzip()!.equals(gzipSync(encoding.body(), LIST_GZIP))).toBe(true);
   });
 
   it('when an item is removed from the middle, then the later pieces shift and the answer stays exact', () => {

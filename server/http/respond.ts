@@ -16,7 +16,7 @@ export const GZIP_MIN_BYTES = 1024;
 /**
  * Shared list answers (the item store's snapshots, immutable until the next write) are encoded once and shared by
  * every read until then, in pieces reused across changes (list-encoding.ts): a read after a change costs what the
- * change costs. Other answers are serialized per request and, when large, gzipped at the fastest level.
+ * change costs, and the first gzip read one whole gzip. Other answers are serialized per request and, when large, gzipped at the fastest level.
  */
 const encodedSnapshots = new WeakMap<object, Encoded>();
 
@@ -51,7 +51,8 @@ function notModified(req: Request, res: Response, etag: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   res.setHeader('ETag', etag);
   if (!req.headers['if-none-match'] || !req.fresh) return false;
-  res.status(304).end();
+  res.statusCode = 304;
+  res.end();
   return true;
 }
 
@@ -62,10 +63,12 @@ function notModified(req: Request, res: Response, etag: string): boolean {
 export function sendJson(req: Request, res: Response, value: unknown): void {
   const encoded = encode(value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  const zippable = encoded.length >= GZIP_MIN_BYTES;
+  // Set before a 304 too, which carries the Vary its 200 would (RFC 9110 §15.4.5): caches key it the same.
+  if (zippable) res.vary('Accept-Encoding');
   if (notModified(req, res, encoded.etag)) return;
   let body: Buffer | null = null;
-  if (encoded.length >= GZIP_MIN_BYTES) {
-    res.vary('Accept-Encoding');
+  if (zippable) {
     body = req.headers['accept-encoding'] !== undefined && req.acceptsEncodings('gzip') ? encoded.gzip() : null;
     if (body) res.setHeader('Content-Encoding', 'gzip');
   }
