@@ -24,6 +24,9 @@ export function hubOfRequest(req: IncomingMessage): string | null {
   return id && HUB_ID.test(id) ? id : null;
 }
 
+/** Whether a request carries a body (HTTP/1.1: a length that is not zero, or chunks); most forwarded calls do not. */
+const hasBody = ({ headers }: IncomingMessage) => (headers['content-length'] === undefined ? headers['transfer-encoding'] !== undefined : headers['content-length'] !== '0');
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -56,13 +59,14 @@ export function forwardToHub(connections: HubConnections) {
       const hubId = hubOfRequest(req);
       if (!hubId && req.method === 'OPTIONS' && req.headers.origin) return preflight(req, res);
       if (!hubId) throw new ApiError(400, 'missing_homey_id', 'Name the Homey: send its id as the X-Homey-ID header');
-      const body = await readBody(req);
+      // The body as bytes, not parsed: the hub validates the call (once, as it does a local one).
+      const body = hasBody(req) ? await readBody(req) : undefined;
       const response = await connections.request(hubId, {
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         headers: relayedHeaders(Object.entries(req.headers)),
         remoteAddress: clientAddress(req),
-        ...(body.length ? { body } : {}),
+        ...(body?.length ? { body } : {}),
       });
       const answer = response.body;
       for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
