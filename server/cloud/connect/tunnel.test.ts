@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { startRemoteConnect, type RemoteConnect } from '../../hub/cloud/connect.js';
 import { systemClock } from '../../http/clock.js';
@@ -32,6 +33,8 @@ describe('the connect tunnel: bodies across it', () => {
   const received: string[] = [];
   let waiting: (() => void) | undefined;
   const pieces = PIECES.map((size, index) => Buffer.alloc(size, index + 1));
+  const list = Buffer.from(JSON.stringify(Array.from({ length: 2000 }, (_, index) => ({ id: `device-${index}`, name: `Lamp ${index}`, on: index % 2 === 0 }))));
+  const encodings: Array<string | undefined> = [];
 
   const startTunnel = async (localUrl: string) => {
     remote = startRemoteConnect({ id: HUB, clock: systemClock, now: systemClock.now }, { connectUrl, secret: hubSecret(key, HUB), localUrl });
@@ -56,6 +59,13 @@ describe('the connect tunnel: bodies across it', () => {
       } else if (req.url === '/api/broken') {
         res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(1024 * 1024) });
         res.write(Buffer.alloc(100 * 1024, 7), () => res.destroy());
+      } else if (req.url === '/api/list') {
+        // As the hub's list read: gzipped when asked for it (its gzip cached), its bytes as they are otherwise.
+        encodings.push(req.headers['accept-encoding']);
+        const gzip = req.headers['accept-encoding']?.includes('gzip');
+        res.writeHead(200, { 'content-type': 'application/json', vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) }).end(gzip ? gzipSync(list) : list);
+      } else if (req.url === '/api/bad-gzip') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('not gzip');
       } else if (req.url === '/api/never') {
         waiting?.();
       } else res.writeHead(404).end();
@@ -94,6 +104,41 @@ describe('the connect tunnel: bodies across it', () => {
     expect(response.status).toBe(200);
     expect(received.at(-1)).toBe(sha256(Buffer.alloc(0)));
     expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  /** A GET through node:http, which sends exactly the headers given (fetch would add its own Accept-Encoding). */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+      const call = httpRequest(connectUrl + path, { headers: { 'x-homey-id': HUB, ...headers } }, (response) => {
+        void bodyOf(response).then((body) => resolve({ status: response.statusCode!, headers: response.headers, body }), reject);
+      });
+      call.on('error', reject).end();
+    });
+
+  it('when a client names no encoding, then the hub is asked for gzip and the client gets the bytes unzipped, as the hub has them', async () => {
+    const response = await get('/api/list');
+    expect(encodings.at(-1)).toBe('gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-length']).toBe(String(list.length));
+    expect(response.body.equals(list)).toBe(true);
+  });
+
+  it('when a client names its encodings, then the hub is asked as the client asked and its choice is passed on', async () => {
+    const zipped = await get('/api/list', { 'accept-encoding': 'gzip, deflate' });
+    expect(encodings.at(-1)).toBe('gzip, deflate');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.equals(gzipSync(list))).toBe(true);
+    const plain = await get('/api/list', { 'accept-encoding': 'identity' });
+    expect(encodings.at(-1)).toBe('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(list)).toBe(true);
+  });
+
+  it('when the hub answers a gzip that does not unzip, then the client gets a 502 JSON error', async () => {
+    const response = await get('/api/bad-gzip');
+    expect(response.status).toBe(502);
+    expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ error: 'homey_error', statusCode: 502 });
   });
 
   it("when the hub's own answer breaks off mid-body, then the client gets a 502 JSON error, not a cut body", async () => {
