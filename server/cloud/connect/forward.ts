@@ -54,7 +54,8 @@ async function unzipped(response: TunnelResponse): Promise<TunnelResponse> {
   if (response.headers['content-encoding'] !== 'gzip') return response;
   const { 'content-encoding': _gzip, ...headers } = response.headers;
   try {
-    return { ...response, headers, body: await unzip(response.body, { maxOutputLength: MAX_TUNNEL_BODY }) };
+    // An answer without a body (304) names the encoding it would have had: nothing to unzip.
+    return { ...response, headers, body: response.body.length ? await unzip(response.body, { maxOutputLength: MAX_TUNNEL_BODY }) : response.body };
   } catch {
     throw new ApiError(502, 'homey_error', `The Homey answered a gzip that does not unzip to at most ${MAX_TUNNEL_BODY} bytes`);
   }

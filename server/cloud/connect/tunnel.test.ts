@@ -64,6 +64,8 @@ describe('the connect tunnel: bodies across it', () => {
         encodings.push(req.headers['accept-encoding']);
         const gzip = req.headers['accept-encoding']?.includes('gzip');
         res.writeHead(200, { 'content-type': 'application/json', vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) }).end(gzip ? gzipSync(list) : list);
+      } else if (req.url === '/api/revalidated') {
+        res.writeHead(304, { etag: 'W/"1"', vary: 'Accept-Encoding', 'content-encoding': 'gzip' }).end();
       } else if (req.url === '/api/bad-gzip') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('not gzip');
       } else if (req.url === '/api/never') {
@@ -133,6 +135,13 @@ describe('the connect tunnel: bodies across it', () => {
     expect(encodings.at(-1)).toBe('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.equals(list)).toBe(true);
+  });
+
+  it('when a client naming no encoding revalidates, then the 304 comes back as the hub sent it, with no encoding', async () => {
+    const response = await get('/api/revalidated', { 'if-none-match': 'W/"1"' });
+    expect(response.status).toBe(304);
+    expect(response.headers.etag).toBe('W/"1"');
+    expect(response.headers['content-encoding']).toBeUndefined();
   });
 
   it('when the hub answers a gzip that does not unzip, then the client gets a 502 JSON error', async () => {
