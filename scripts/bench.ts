@@ -12,6 +12,7 @@
  * `npm run bench -- memory` measures only the memory and the start time, loading the hub with its own rows (about a minute and a half).
  * `npm run bench -- scale` measures only the home at a power user's scale: 3,036 devices and 1,004 flows (bench-scale.ts).
  * `npm run bench -- apps` measures only the apps' rows, on a hub of their own (bench-apps.ts).
+ * `npm run bench -- connect` measures only the rows of the connect service against the hub itself (list read and ping).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,10 @@ const fanOutClients = 1000;
 const connectClients = 20;
 /** `npm run bench -- memory`: only the hub process's figures (memory idle and after its own rows' load, start time). */
 const memoryOnly = process.argv.slice(2).includes('memory');
+/** `npm run bench -- connect`: only the hub's list read and ping, on the hub and through the connect service. */
+const connectOnly = process.argv.slice(2).includes('connect');
+/** The servers besides the hub (ceiling, bare Express, Prism), which neither of those needs. */
+const hubOnly = memoryOnly || connectOnly;
 
 if (process.argv.slice(2).includes('scale')) {
   // A bench of its own, on a hub of its own: none of the rows below.
@@ -88,7 +93,7 @@ async function startHub(): Promise<{ url: string; token: string; formUrl: string
   const hub = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'data') });
   children.push(hub);
   // Its last line: the account service, loaded after the hub's lines, must not share the cores with the load.
-  const output = await waitForOutput(hub, /^Ctrl-C stops/);
+  const output = await waitForOutput(hub, /^Ctrl-C stops/, 90_000);
   return { url: printed(output, 'Hub URL')!, token: printed(output, 'Personal access token')!, formUrl: printed(output, 'Support form')!, connectUrl: printed(output, 'Connect URL')!, process: hub };
 }
 
@@ -196,10 +201,10 @@ try {
 
   const bodyFile = path.join(work, 'body.json');
   writeFileSync(bodyFile, listText);
-  const ceilingUrl = memoryOnly ? '' : await startServer('scripts/bench-ceiling.ts', 'Ceiling URL', { BENCH_BODY_FILE: bodyFile });
-  const bareUrl = memoryOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath });
-  const cachedUrl = memoryOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath, BENCH_CACHED: '1', BENCH_ETAG: etag });
-  const prismUrl = memoryOnly ? '' : await startPrism(auth);
+  const ceilingUrl = hubOnly ? '' : await startServer('scripts/bench-ceiling.ts', 'Ceiling URL', { BENCH_BODY_FILE: bodyFile });
+  const bareUrl = hubOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath });
+  const cachedUrl = hubOnly ? '' : await startServer('scripts/bench-bare.ts', 'Bare URL', { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath, BENCH_CACHED: '1', BENCH_ETAG: etag });
+  const prismUrl = hubOnly ? '' : await startPrism(auth);
 
   const gzip = { 'Accept-Encoding': 'gzip' };
   const write = { method: 'PUT' as const, body: JSON.stringify({ value: 0.5 }), status: 204 };
@@ -229,8 +234,9 @@ try {
     { name: 'connect service: ping forwarded to the hub', url: hub.connectUrl + '/api/manager/system/ping', headers: viaConnect },
   ];
   const rows = new Map<Target[], Row[]>();
-  for (const all of [reads, zipped, writes, forwarded]) {
-    const group = memoryOnly ? all.filter((target) => target.url.startsWith(hub.url)) : all;
+  const connectRows = new Set([reads[1], reads.at(-1), ...forwarded]);
+  for (const all of connectOnly ? [reads, forwarded] : [reads, zipped, writes, forwarded]) {
+    const group = memoryOnly ? all.filter((target) => target.url.startsWith(hub.url)) : connectOnly ? all.filter((target) => connectRows.has(target)) : all;
     const runs: Row[][] = group.map(() => []);
     for (let round = 1; round <= rounds; round++) {
       for (const [index, target] of group.entries()) {
@@ -242,7 +248,13 @@ try {
   }
   const afterMb = residentMb(hub.process.pid!);
   let failed = [...rows.values()].flat().some((row) => row.failures > 0);
-  if (!memoryOnly) {
+  if (connectOnly) {
+    const [hubRead, connectRead] = rows.get(reads)!;
+    const [hubPing, connectPing] = rows.get(forwarded)!;
+    table(`GET ${demoListPath}, on the hub and through the connect service`, rows.get(reads)!, hubRead!);
+    table('GET /api/manager/system/ping, local and forwarded through the connect service (one instance)', rows.get(forwarded)!, hubPing!);
+    console.log(`\nthrough the connect service ÷ hub: list ${(connectRead!.perSecond / hubRead!.perSecond).toFixed(2)}, ping ${(connectPing!.perSecond / hubPing!.perSecond).toFixed(2)}`);
+  } else if (!memoryOnly) {
     console.log(`Measuring a capability change fanned out to ${fanOutClients} realtime clients...`);
     const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
     console.log(`Measuring capability changes heard by ${connectClients} realtime clients through the connect service...`);
@@ -304,10 +316,12 @@ try {
       flows.latency.missed > 0 ||
       apps.roundTrip.missed > 0;
   }
-  console.log('Timing two starts of npm start on a new data folder...');
-  const [first, second] = await timeStarts(path.join(work, 'start-data'));
-  console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
-  console.log(`npm start to its Hub URL line: ${second} ms on a second start (${first} ms on the first, on a new data folder)`);
+  if (!connectOnly) {
+    console.log('Timing two starts of npm start on a new data folder...');
+    const [first, second] = await timeStarts(path.join(work, 'start-data'));
+    console.log(`\nhub resident memory: ${idleMb} MB idle with the demo home, ${afterMb} MB after the load`);
+    console.log(`npm start to its Hub URL line: ${second} ms on a second start (${first} ms on the first, on a new data folder)`);
+  }
   if (failed) {
     console.error('Some requests failed or answered another status: the numbers above are not comparable.');
     process.exitCode = 1;

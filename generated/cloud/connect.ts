@@ -174,6 +174,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The hub's tunnel closed while the call waited for its answer (it may or may not have made it). */
+        Disconnected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The token lacks the scope, or the user's role does not allow the call. */
         Forbidden: {
             headers: {
@@ -246,6 +255,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Disconnected"];
         };
     };
     acceptSharingRequest: {
@@ -286,6 +296,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["Disconnected"];
         };
     };
     ping: {
@@ -367,6 +378,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Disconnected"];
         };
     };
     sendWebhook: {
@@ -407,6 +419,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Disconnected"];
         };
     };
     sendMobileEvent: {
@@ -448,6 +461,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Disconnected"];
         };
     };
 }

@@ -1,3 +1,5 @@
+import ipaddr from 'ipaddr.js';
+
 /**
  * The messages of the tunnel a hub keeps open to the connect service (one WebSocket). The service sends calls of
  * clients; the hub answers them from its own API and realtime socket (on loopback). HTTP calls and answers travel
@@ -71,17 +73,42 @@ export function relayedHeaders(headers: Iterable<[string, string | string[] | un
   return out;
 }
 
-/** A binary frame: the head's length (4 bytes, big-endian), the head as JSON, then the body. */
-export function encodeFrame({ body, ...head }: TunnelRequest | TunnelResponse): Buffer {
-  const json = Buffer.from(JSON.stringify(head));
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(json.length);
-  return Buffer.concat([length, json, body ?? Buffer.alloc(0)]);
+/** What a binary frame carries before its body. */
+export type FrameHead = Omit<TunnelRequest, 'body'> | Omit<TunnelResponse, 'body'>;
+
+/**
+ * A binary frame: the head's length (4 bytes, big-endian), the head as JSON, then the body, given whole or as the
+ * chunks it was read in: each byte is copied once, into the frame (no concatenation before it).
+ */
+export function encodeFrame(head: FrameHead, body: Buffer | readonly Buffer[] = []): Buffer {
+  const chunks = Buffer.isBuffer(body) ? [body] : body;
+  const json = JSON.stringify(head);
+  const headLength = Buffer.byteLength(json);
+  let size = 4 + headLength;
+  for (const chunk of chunks) size += chunk.length;
+  const frame = Buffer.allocUnsafe(size);
+  frame.writeUInt32BE(headLength, 0);
+  let offset = 4 + frame.write(json, 4);
+  for (const chunk of chunks) offset += chunk.copy(frame, offset);
+  return frame;
 }
 
-/** The message of a binary frame; throws on a frame that is not one. */
+/** The message of a binary frame, its body a view of the frame (no copy); throws on a frame that is not one. */
 export function decodeFrame<M extends TunnelRequest | TunnelResponse>(frame: Buffer): M {
   const length = frame.readUInt32BE(0);
-  const head = JSON.parse(frame.subarray(4, 4 + length).toString('utf8')) as M;
-  return { ...head, body: frame.subarray(4 + length) };
+  const head = JSON.parse(frame.toString('utf8', 4, 4 + length)) as M;
+  head.body = frame.subarray(4 + length);
+  return head;
+}
+
+/**
+ * The masking key of the hub's frames. A WebSocket client masks its frames so that a script in a browser cannot
+ * choose the bytes an intermediary on the path reads (RFC 6455 §10.3). Over TLS, or to a loopback address, no
+ * intermediary reads them: there the key is zero, which RFC 6455 allows and with which neither side touches the
+ * bytes (ws skips masking and unmasking); elsewhere ws draws a random one.
+ */
+export function tunnelMask(url: URL): ((mask: Buffer) => void) | undefined {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopback = ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+  return url.protocol === 'wss:' || loopback ? (mask) => void mask.fill(0) : undefined;
 }

@@ -6,6 +6,8 @@ import { decodeFrame, encodeFrame, TUNNEL_HEARTBEAT_MS, type FromHub, type ToHub
 const CALL_TIMEOUT_MS = 30_000;
 
 export const offline = () => new ApiError(404, 'homey_offline', 'The Homey is offline');
+/** A call under way when the hub's tunnel closed: the hub may or may not have made it, so it is not retried here. */
+const disconnected = () => new ApiError(503, 'homey_disconnected', 'The Homey went offline before it answered');
 
 /** What the connect service tells a client's relayed realtime session. */
 export interface RealtimeSink {
@@ -28,7 +30,10 @@ export interface RealtimeStream {
  */
 export interface HubConnections {
   online(hubId: string): Promise<boolean>;
-  /** Forwards an HTTP call; rejects with 404 homey_offline when the hub is not connected, 504 when it does not answer. */
+  /**
+   * Forwards an HTTP call; rejects with 404 homey_offline when the hub is not connected, 503 homey_disconnected when
+   * its tunnel closes before it answers, 504 when it does not answer in time.
+   */
   request(hubId: string, request: Omit<TunnelRequest, 'type' | 'id'>): Promise<TunnelResponse>;
   /** Opens a relayed realtime session (the hub answers the handshake through `sink.opened`); 404 when offline. */
   realtime(hubId: string, handshake: unknown, sink: RealtimeSink): RealtimeStream;
@@ -83,7 +88,8 @@ export class Tunnel {
         reject(new ApiError(504, 'homey_timeout', 'The Homey did not answer in time'));
       }, CALL_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
-      this.socket.send(encodeFrame({ type: 'request', id, ...request }));
+      const { body, ...head } = request;
+      this.socket.send(encodeFrame({ type: 'request', id, ...head }, body));
     });
   }
 
@@ -99,11 +105,11 @@ export class Tunnel {
     };
   }
 
-  /** The tunnel went away: pending calls fail as offline, relayed sessions close. */
+  /** The tunnel went away: pending calls fail (503), relayed sessions close. */
   closed(): void {
     for (const call of this.pending.values()) {
       clearTimeout(call.timer);
-      call.reject(offline());
+      call.reject(disconnected());
     }
     this.pending.clear();
     for (const sink of this.streams.values()) sink.closed();

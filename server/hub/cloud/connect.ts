@@ -9,10 +9,10 @@ import {
   relayedHeaders,
   TUNNEL_PATH,
   TUNNEL_SILENCE_MS,
+  tunnelMask,
   type FromHub,
   type ToHub,
   type TunnelRequest,
-  type TunnelResponse,
 } from '../../common/tunnel-protocol.js';
 import { relaying } from '../../http/client-address.js';
 import { log } from '../../http/log.js';
@@ -44,7 +44,7 @@ export interface RemoteConnect {
  * the hub runs. Calls of clients come through it and are made on the hub's own API on loopback, so that they meet
  * the same checks as local ones; clients' realtime sessions become sockets on the hub's own socket.io server.
  */
-export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): RemoteConnect {
+export function startRemoteConnect(hub: Pick<Hub, 'id' | 'clock' | 'now'>, options: RemoteConnectOptions): RemoteConnect {
   const url = new URL(TUNNEL_PATH, options.connectUrl.replace(/^http/, 'ws'));
   let stopped = false;
   let delay = FIRST_DELAY_MS;
@@ -55,7 +55,7 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
 
   const open_ = () => {
     if (stopped) return;
-    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${options.secret}` }, maxPayload: MAX_TUNNEL_FRAME });
+    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${options.secret}` }, maxPayload: MAX_TUNNEL_FRAME, perMessageDeflate: false, generateMask: tunnelMask(url) });
     socket = ws;
     // No ping from the service for a while: the connection is gone without a word (a NAT forgot it); open another.
     let silence: NodeJS.Timeout | undefined;
@@ -82,7 +82,7 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
         return;
       }
       if (message.type !== 'request') return void receive(message, send, streams);
-      void callHub(options.localUrl, message).then((response) => ws.readyState === WebSocket.OPEN && ws.send(encodeFrame(response)));
+      void callHub(options.localUrl, message).then((frame) => ws.readyState === WebSocket.OPEN && ws.send(frame));
     });
     ws.on('error', (error) => log.warn({ err: error }, 'the connect service cannot be reached'));
     ws.on('close', () => {
@@ -144,11 +144,11 @@ export function startRemoteConnect(hub: Hub, options: RemoteConnectOptions): Rem
 /** Kept-alive connections to the hub's own server: forwarded calls come in bursts (a client's page of reads). */
 const loopback = new Agent({ keepAlive: true, maxSockets: 32 });
 
-/** Makes a forwarded call on the hub's own API and wraps its answer for the tunnel (a failure is a 502). */
-function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelResponse> {
-  const failed = (error: Error): TunnelResponse => {
+/** Makes a forwarded call on the hub's own API and wraps its answer in a frame for the tunnel (a failure is a 502). */
+function callHub(localUrl: string, request: TunnelRequest): Promise<Buffer> {
+  const failed = (error: Error): Buffer => {
     const body = { error: 'homey_error', error_description: `The Homey could not answer: ${error.message}`, statusCode: 502 };
-    return { type: 'response', id: request.id, status: 502, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) };
+    return encodeFrame({ type: 'response', id: request.id, status: 502, headers: { 'content-type': 'application/json' } }, Buffer.from(JSON.stringify(body)));
   };
   return new Promise((resolve) => {
     const body = request.body?.length ? request.body : undefined;
@@ -165,9 +165,7 @@ function callHub(localUrl: string, request: TunnelRequest): Promise<TunnelRespon
         // Too big for the tunnel: refused rather than sent (the tunnel would drop every call under way).
         if (size > MAX_TUNNEL_BODY) response.destroy(new Error(`the answer is larger than ${MAX_TUNNEL_BODY} bytes`));
       });
-      response.on('end', () =>
-        resolve({ type: 'response', id: request.id, status: response.statusCode ?? 502, headers: relayedHeaders(Object.entries(response.headers)), body: Buffer.concat(chunks) }),
-      );
+      response.on('end', () => resolve(encodeFrame({ type: 'response', id: request.id, status: response.statusCode ?? 502, headers: relayedHeaders(Object.entries(response.headers)) }, chunks)));
       response.on('error', (error) => resolve(failed(error)));
     });
     call.on('socket', relaying);

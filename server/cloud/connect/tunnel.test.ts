@@ -1,0 +1,190 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { startRemoteConnect, type RemoteConnect } from '../../hub/cloud/connect.js';
+import { systemClock } from '../../http/clock.js';
+import { hubSecret } from '../callers/hub-secret.js';
+import { createConnectService, type ConnectService } from './service.js';
+import { decodeFrame, encodeFrame, tunnelMask, type TunnelResponse } from '../../common/tunnel-protocol.js';
+
+const HUB = 'cccccccccccccccccccccccc';
+/** The pieces the hub's answer is written in: around the 64 KiB a socket read gives, and odd sizes. */
+const PIECES = [1, 7, 65_535, 65_536, 65_537, 3, 131_072];
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The tunnel itself, both of its ends real (the connect service and the hub's side of it), carrying calls to an
+ * HTTP server on loopback that stands where the hub's own API answers: it answers what the hub's API has no
+ * operation for (any bytes back, an answer in odd pieces, one that breaks off, one that never comes).
+ */
+describe('the connect tunnel: bodies across it', () => {
+  let connect: ConnectService;
+  let connectUrl: string;
+  let hubApi: Server;
+  let remote: RemoteConnect;
+  const received: string[] = [];
+  let waiting: (() => void) | undefined;
+  const pieces = PIECES.map((size, index) => Buffer.alloc(size, index + 1));
+  const list = Buffer.from(JSON.stringify(Array.from({ length: 2000 }, (_, index) => ({ id: `device-${index}`, name: `Lamp ${index}`, on: index % 2 === 0 }))));
+  const encodings: Array<string | undefined> = [];
+
+  const startTunnel = async (localUrl: string) => {
+    remote = startRemoteConnect({ id: HUB, clock: systemClock, now: systemClock.now }, { connectUrl, secret: hubSecret(key, HUB), localUrl });
+    await remote.connected();
+  };
+  const key = randomBytes(32).toString('base64url');
+
+  beforeAll(async () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    connect = createConnectService({ accountKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(), isHubUser: async () => false, hubSecretKey: key });
+    connectUrl = await connect.listen(0);
+    hubApi = createServer((req, res) => {
+      if (req.url === '/api/echo') {
+        void bodyOf(req).then((body) => {
+          received.push(sha256(body));
+          res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+        });
+      } else if (req.url === '/api/pieces') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        for (const piece of pieces) res.write(piece);
+        res.end();
+      } else if (req.url === '/api/broken') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(1024 * 1024) });
+        res.write(Buffer.alloc(100 * 1024, 7), () => res.destroy());
+      } else if (req.url === '/api/list') {
+        // As the hub's list read: gzipped when asked for it (its gzip cached), its bytes as they are otherwise.
+        encodings.push(req.headers['accept-encoding']);
+        const gzip = req.headers['accept-encoding']?.includes('gzip');
+        res.writeHead(200, { 'content-type': 'application/json', vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) }).end(gzip ? gzipSync(list) : list);
+      } else if (req.url === '/api/revalidated') {
+        res.writeHead(304, { etag: 'W/"1"', vary: 'Accept-Encoding', 'content-encoding': 'gzip' }).end();
+      } else if (req.url === '/api/bad-gzip') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('not gzip');
+      } else if (req.url === '/api/never') {
+        waiting?.();
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => hubApi.listen(0, '127.0.0.1', resolve));
+    await startTunnel(`http://127.0.0.1:${(hubApi.address() as AddressInfo).port}`);
+  });
+  afterAll(async () => {
+    remote.stop();
+    hubApi.closeAllConnections();
+    await new Promise((resolve) => hubApi.close(resolve));
+    await connect.close();
+  });
+
+  const call = (path: string, init: RequestInit = {}) => fetch(connectUrl + path, { ...init, headers: { 'x-homey-id': HUB, ...init.headers } });
+
+  it('when a client sends a large binary body and the hub answers it back, then both ways it arrives byte-exact', async () => {
+    const body = randomBytes(5 * 1024 * 1024 + 3);
+    const response = await call('/api/echo', { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' } });
+    expect(response.status).toBe(200);
+    expect(received.at(-1)).toBe(sha256(body));
+    const answer = Buffer.from(await response.arrayBuffer());
+    expect(answer.length).toBe(body.length);
+    expect(answer.equals(body)).toBe(true);
+    expect(response.headers.get('content-length')).toBe(String(body.length));
+  });
+
+  it("when the hub's answer comes in pieces across the socket's read size, then the client gets them joined byte-exact", async () => {
+    const response = await call('/api/pieces');
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.concat(pieces))).toBe(true);
+  });
+
+  it('when a call has no body, then the hub gets none (and an empty answer stays empty)', async () => {
+    const response = await call('/api/echo', { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(received.at(-1)).toBe(sha256(Buffer.alloc(0)));
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  /** A GET through node:http, which sends exactly the headers given (fetch would add its own Accept-Encoding). */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+      const call = httpRequest(connectUrl + path, { headers: { 'x-homey-id': HUB, ...headers } }, (response) => {
+        void bodyOf(response).then((body) => resolve({ status: response.statusCode!, headers: response.headers, body }), reject);
+      });
+      call.on('error', reject).end();
+    });
+
+  it('when a client names no encoding, then the hub is asked for gzip and the client gets the bytes unzipped, as the hub has them', async () => {
+    const response = await get('/api/list');
+    expect(encodings.at(-1)).toBe('gzip');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-length']).toBe(String(list.length));
+    expect(response.body.equals(list)).toBe(true);
+  });
+
+  it('when a client names its encodings, then the hub is asked as the client asked and its choice is passed on', async () => {
+    const zipped = await get('/api/list', { 'accept-encoding': 'gzip, deflate' });
+    expect(encodings.at(-1)).toBe('gzip, deflate');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.equals(gzipSync(list))).toBe(true);
+    const plain = await get('/api/list', { 'accept-encoding': 'identity' });
+    expect(encodings.at(-1)).toBe('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(list)).toBe(true);
+  });
+
+  it('when a client naming no encoding revalidates, then the 304 comes back as the hub sent it, with no encoding', async () => {
+    const response = await get('/api/revalidated', { 'if-none-match': 'W/"1"' });
+    expect(response.status).toBe(304);
+    expect(response.headers.etag).toBe('W/"1"');
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('when the hub answers a gzip that does not unzip, then the client gets a 502 JSON error', async () => {
+    const response = await get('/api/bad-gzip');
+    expect(response.status).toBe(502);
+    expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ error: 'homey_error', statusCode: 502 });
+  });
+
+  it("when the hub's own answer breaks off mid-body, then the client gets a 502 JSON error, not a cut body", async () => {
+    const response = await call('/api/broken');
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: 'homey_error', statusCode: 502 });
+  });
+
+  it('when the tunnel closes while a call waits for its answer, then the client gets a 503 JSON error', async () => {
+    const arrived = new Promise<void>((resolve) => (waiting = resolve));
+    const pending = call('/api/never');
+    await arrived;
+    remote.stop();
+    const response = await pending;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: 'homey_disconnected', error_description: 'The Homey went offline before it answered', statusCode: 503 });
+    expect((await call('/api/echo')).status).toBe(404);
+  });
+});
+
+describe('the frames of the tunnel', () => {
+  it('when a body is given as the pieces it was read in, then the frame carries them as one body, behind its head', () => {
+    const head = { type: 'response' as const, id: 7, status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    const frame = encodeFrame(head, [Buffer.from('ünï'), Buffer.alloc(0), Buffer.from('cödé')]);
+    const message = decodeFrame<TunnelResponse>(frame);
+    expect(message).toMatchObject(head);
+    expect(message.body.toString('utf8')).toBe('ünïcödé');
+    expect(decodeFrame<TunnelResponse>(encodeFrame(head)).body.length).toBe(0);
+  });
+
+  it('when the connect service is reached over TLS or on loopback, then frames go unmasked (key zero); elsewhere ws draws a key', () => {
+    const mask = Buffer.from([1, 2, 3, 4]);
+    for (const url of ['wss://connect.example.com/tunnel', 'ws://127.0.0.1:4862/tunnel', 'ws://[::1]:4862/tunnel', 'ws://127.1.2.3/tunnel']) {
+      tunnelMask(new URL(url))!(mask);
+      expect([url, [...mask]]).toEqual([url, [0, 0, 0, 0]]);
+    }
+    expect(tunnelMask(new URL('ws://connect.example.com/tunnel'))).toBeUndefined();
+    expect(tunnelMask(new URL('ws://192.168.1.20/tunnel'))).toBeUndefined();
+  });
+});
