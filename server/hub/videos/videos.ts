@@ -125,7 +125,11 @@ export function startVideos(hub: Hub): () => void {
       const device = hub.store.get('device', id);
       if (device && hasCamera(device)) hub.store.insert('video', { id: randomUUID(), ownerUri: owner, type: 'http' });
     } else if (event === 'device.delete') {
-      for (const video of hub.store.values('video')) if (video.ownerUri === owner) hub.store.remove('video', video.id);
+      for (const video of hub.store.values('video')) {
+        if (video.ownerUri !== owner) continue;
+        hub.store.remove('video', video.id);
+        for (const [streamId, stream] of streamsOf(hub)) if (stream.videoId === video.id) closeStream(hub, streamId);
+      }
     }
   });
   return () => {

@@ -101,4 +101,14 @@ describe('videos manager over WebRTC', () => {
     expect((await offer()).status).toBe(200);
     clock.advance(STREAM_IDLE_MS);
   }, 30_000);
+
+  it('when a camera is removed while it is watched, then its sessions end with it', async () => {
+    const camera = hub.hub.store.values('device').find((device) => device.name === 'Front door camera')!;
+    const added = hub.hub.store.insert('device', { ...camera, id: 'c0ffee00-0000-4000-8000-000000000002', name: 'Garden camera' });
+    const video = hub.hub.store.values('video').find((one) => one.ownerUri === `homey:device:${added.id}`)!;
+    await hub.http().post(`${base}/video/${video.id}/offer`).set(owner).send({ offer: (await viewer()).offerSdp }).expect(200);
+    expect((await state()).streamCount).toBe(1);
+    await hub.http().delete(`/api/manager/devices/device/${added.id}`).set(owner).expect(204);
+    expect((await state()).streamCount).toBe(0);
+  });
 });
