@@ -171,7 +171,7 @@ export interface components {
         VideoAnswer: {
             /** @description The hub's SDP answer, with its ICE candidates. */
             answerSdp: string;
-            /** @description The WebRTC session's stream id */
+            /** @description The WebRTC session's stream id, kept alive with `keep-alive`. */
             streamId: string;
         };
         VideosState: {
