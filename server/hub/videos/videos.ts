@@ -95,10 +95,21 @@ export async function offer(hub: Hub, videoId: string, sdp: string): Promise<Vid
   checkOffer(sdp);
   const sessions = [...streamsOf(hub).values()].filter((stream) => stream.end).length;
   if (sessions >= MAX_WEBRTC_SESSIONS) throw new ApiError(503, 'service_unavailable', `${MAX_WEBRTC_SESSIONS} WebRTC sessions are open: end one, or open an HTTP stream (GET /api/manager/videos/video/${videoId}/video-url)`);
+  // The session's place is taken before its answer is made, so that offers made meanwhile count it.
   const streamId = randomBytes(16).toString('hex');
-  const session = await answerOffer(sdp, hub.clock, () => closeStream(hub, streamId));
-  keepOpen(hub, videoId, streamId, session.close);
-  return { answerSdp: session.answerSdp, streamId };
+  let close = () => {};
+  keepOpen(hub, videoId, streamId, () => close());
+  try {
+    const session = await answerOffer(sdp, hub.clock, () => closeStream(hub, streamId));
+    close = session.close;
+    // Ended while its answer was made: its camera removed, the hub stopping, its connection already failed.
+    if (!streamsOf(hub).has(streamId)) throw streams404(streamId);
+    return { answerSdp: session.answerSdp, streamId };
+  } catch (error) {
+    close();
+    closeStream(hub, streamId);
+    throw error;
+  }
 }
 
 const hasCamera = (device: Device) => findDriver(device.driverId)?.images?.includes('camera') === true;
