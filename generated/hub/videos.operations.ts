@@ -9,7 +9,7 @@ export const operations = {
   /** List all videos */
   getVideos: {"method":"get","path":"/api/manager/videos/video","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":{"kind":"list","item":"Video","type":"video"},"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
   /** Offer a WebRTC session to a video */
-  videoOffer: {"method":"post","path":"/api/manager/videos/video/{id}/offer","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["offer"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"offer","in":"body","required":true,"types":["string"]}],"status":204},
+  videoOffer: {"method":"post","path":"/api/manager/videos/video/{id}/offer","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["offer"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"offer","in":"body","required":true,"types":["string"]}],"status":200},
   /** Keep a video's stream open */
   videoKeepAlive: {"method":"post","path":"/api/manager/videos/video/{id}/keep-alive","auth":"token","scopes":["homey.device.readonly"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["streamId"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"streamId","in":"body","required":true,"types":["string"]}],"status":200},
   /** Open a stream of a video and get its URL */

@@ -168,6 +168,12 @@ export interface components {
              */
             type: "http";
         };
+        VideoAnswer: {
+            /** @description The hub's SDP answer, with its ICE candidates. */
+            answerSdp: string;
+            /** @description The WebRTC session's stream id, kept alive with `keep-alive`. */
+            streamId: string;
+        };
         VideosState: {
             streamCount: number;
             videoCount: number;
@@ -176,22 +182,13 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
             streamId: string;
-            /** @description The stream's URL on the hub: each GET answers the frame of that moment. */
+            /** @description The stream's URL on the hub: each GET answers the frame of that moment (a WebRTC session's URL answers the same frames). */
             url: string;
         };
     };
     responses: {
         /** @description The request does not match the contract. */
         BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The call conflicts with the current state. */
-        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -210,6 +207,15 @@ export interface components {
         };
         /** @description No item with this id. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The call needs something this hub does not have now (a service not configured or unreachable, a program not installed). */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -309,7 +315,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stream, open for another 30 seconds. */
+            /** @description The stream (an HTTP stream or a WebRTC session), open for another 30 seconds. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -346,11 +352,20 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The hub's SDP answer, and the id of the session's stream (for `keep-alive`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoAnswer"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVideoFrame: {

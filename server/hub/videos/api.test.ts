@@ -3,7 +3,6 @@ import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { STREAM_IDLE_MS } from './videos.js';
 
 const base = '/api/manager/videos';
-const sdpOffer = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=recvonly\r\n';
 
 describe('videos manager', () => {
   let hub: TestHub;
@@ -49,12 +48,6 @@ describe('videos manager', () => {
     await hub.http().get(`${base}/video/other/stream/${stream.streamId}`).expect(404);
     await hub.http().get(`${base}/video/${videoId}/stream/0123456789abcdef0123456789abcdef`).expect(404);
     await hub.http().get(`${base}/video/nope/video-url`).set(owner).expect(404);
-  });
-
-  it('when a WebRTC offer comes, then 409 names the HTTP stream; an offer that is not SDP with video is a 400', async () => {
-    const res = await hub.http().post(`${base}/video/${videoId}/offer`).set(owner).send({ offer: sdpOffer }).expect(409);
-    expect(res.body.error_description).toContain(`${base}/video/${videoId}/video-url`);
-    await hub.http().post(`${base}/video/${videoId}/offer`).set(owner).send({ offer: 'hello' }).expect(400);
   });
 
   it('when a camera joins the home and is removed, then its video comes and goes with it', async () => {

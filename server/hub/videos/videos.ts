@@ -1,21 +1,34 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/videos.js';
 import type { MediaBody } from '../../http/api.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { pictureOf } from '../images/camera.js';
+import { answerOffer, checkOffer } from './webrtc.js';
 
 type Video = components['schemas']['Video'];
 type VideoStream = components['schemas']['VideoStream'];
+type VideoAnswer = components['schemas']['VideoAnswer'];
 
 const DEVICES_URI = 'homey:manager:devices';
 /** A stream not kept alive or fetched for this long (on the hub's clock) ends. */
 export const STREAM_IDLE_MS = 30_000;
+/** WebRTC sessions open at once on a hub: each sends its own RTP and costs its share of the hub's CPU. */
+export const MAX_WEBRTC_SESSIONS = 4;
+
+interface OpenStream {
+  videoId: string;
+  expiresAt: number;
+  /** Cancels the expiry. */
+  cancel: () => void;
+  /** A WebRTC session's end (closes its connection). */
+  end?: () => void;
+}
 
 /** The open streams of each hub, by stream id: runtime only, as a camera's sessions are. */
-const streams = new WeakMap<Hub, Map<string, { videoId: string; expiresAt: number; cancel: () => void }>>();
+const streams = new WeakMap<Hub, Map<string, OpenStream>>();
 const streamsOf = (hub: Hub) => {
   let open = streams.get(hub);
   if (!open) streams.set(hub, (open = new Map()));
@@ -27,13 +40,23 @@ const streams404 = (streamId: string) => notFound(`Stream ${streamId}`);
 
 export const videosState = (hub: Hub) => ({ videoCount: hub.store.count('video'), streamCount: streamsOf(hub).size });
 
+/** Forgets a stream and ends its WebRTC session, if any (which calls back here: a stream gone is left as it is). */
+function closeStream(hub: Hub, streamId: string): void {
+  const stream = streamsOf(hub).get(streamId);
+  if (!stream) return;
+  streamsOf(hub).delete(streamId);
+  stream.cancel();
+  stream.end?.();
+}
+
 /** Opens (or keeps open) a stream until STREAM_IDLE_MS from now. */
-function keepOpen(hub: Hub, videoId: string, streamId: string): VideoStream {
+function keepOpen(hub: Hub, videoId: string, streamId: string, end?: () => void): VideoStream {
   const open = streamsOf(hub);
-  open.get(streamId)?.cancel();
+  const before = open.get(streamId);
+  before?.cancel();
   const expiresAt = hub.now() + STREAM_IDLE_MS;
-  const cancel = hub.clock.at(expiresAt, () => open.delete(streamId));
-  open.set(streamId, { videoId, expiresAt, cancel });
+  const cancel = hub.clock.at(expiresAt, () => closeStream(hub, streamId));
+  open.set(streamId, { videoId, expiresAt, cancel, end: end ?? before?.end });
   return { streamId, url: `/api/manager/videos/video/${videoId}/stream/${streamId}`, expiresAt: new Date(expiresAt).toISOString() };
 }
 
@@ -64,14 +87,29 @@ export function frameOf(hub: Hub, videoId: string, streamId: string): MediaBody 
 }
 
 /**
- * A WebRTC offer: read as an SDP offer that asks for video (else 400); the hub's cameras stream over HTTP, not
- * WebRTC, so an offer to one of them is a 409 that says where its stream is.
+ * A WebRTC offer (checked: 400 if the hub cannot answer it) gets the hub's SDP answer: a session that sends the
+ * camera's clip, open as a stream is (kept alive, ended after STREAM_IDLE_MS idle), and gone once its connection is.
  */
-export function offer(hub: Hub, videoId: string, sdp: string): never {
-  const video = requireVideo(hub, videoId);
-  const lines = sdp.split(/\r?\n/);
-  if (lines[0] !== 'v=0' || !lines.some((line) => line.startsWith('m=video '))) throw badRequest('offer is not an SDP offer with a video stream');
-  throw conflict(`Video ${video.id} streams over ${video.type}, not WebRTC: open its stream with GET /api/manager/videos/video/${video.id}/video-url`);
+export async function offer(hub: Hub, videoId: string, sdp: string): Promise<VideoAnswer> {
+  requireVideo(hub, videoId);
+  checkOffer(sdp);
+  const sessions = [...streamsOf(hub).values()].filter((stream) => stream.end).length;
+  if (sessions >= MAX_WEBRTC_SESSIONS) throw new ApiError(503, 'service_unavailable', `${MAX_WEBRTC_SESSIONS} WebRTC sessions are open: end one, or open an HTTP stream (GET /api/manager/videos/video/${videoId}/video-url)`);
+  // The session's place is taken before its answer is made, so that offers made meanwhile count it.
+  const streamId = randomBytes(16).toString('hex');
+  let close = () => {};
+  keepOpen(hub, videoId, streamId, () => close());
+  try {
+    const session = await answerOffer(sdp, hub.clock, () => closeStream(hub, streamId));
+    close = session.close;
+    // Ended while its answer was made: its camera removed, the hub stopping, its connection already failed.
+    if (!streamsOf(hub).has(streamId)) throw streams404(streamId);
+    return { answerSdp: session.answerSdp, streamId };
+  } catch (error) {
+    close();
+    closeStream(hub, streamId);
+    throw error;
+  }
 }
 
 const hasCamera = (device: Device) => findDriver(device.driverId)?.images?.includes('camera') === true;
@@ -98,12 +136,16 @@ export function startVideos(hub: Hub): () => void {
       const device = hub.store.get('device', id);
       if (device && hasCamera(device)) hub.store.insert('video', { id: randomUUID(), ownerUri: owner, type: 'http' });
     } else if (event === 'device.delete') {
-      for (const video of hub.store.values('video')) if (video.ownerUri === owner) hub.store.remove('video', video.id);
+      for (const video of hub.store.values('video')) {
+        if (video.ownerUri !== owner) continue;
+        hub.store.remove('video', video.id);
+        for (const [streamId, stream] of streamsOf(hub)) if (stream.videoId === video.id) closeStream(hub, streamId);
+      }
     }
   });
   return () => {
     stop();
-    for (const { cancel } of streamsOf(hub).values()) cancel();
+    for (const streamId of [...streamsOf(hub).keys()]) closeStream(hub, streamId);
     streams.delete(hub);
   };
 }
