@@ -24,14 +24,13 @@ function isWithin(store: HubStore, zoneId: string, ancestorId: string): boolean 
 
 /**
  * A zone is active while any origin (a device uri, such as a motion sensor's) reports activity; saved through the
- * store so that `zone.update` reaches subscribers. `at`: the hub's time of the change (ISO). Saved relaxed, as the
- * motion values that set it are: a synced commit here held up every motion trigger's flows (docs/benchmarks.md).
+ * store so that `zone.update` reaches subscribers. `at`: the hub's time of the change (ISO).
  */
 export function setZoneActivity(store: HubStore, zoneId: string, origin: string, active: boolean, at: string): void {
   const zone = store.get('zone', zoneId);
   if (!zone || zone.activeOrigins.includes(origin) === active) return;
   const activeOrigins = active ? [...zone.activeOrigins, origin] : zone.activeOrigins.filter((other) => other !== origin);
-  store.saveRelaxed('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: at });
+  store.save('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: at });
 }
 
 export const zones = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
