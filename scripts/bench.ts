@@ -13,6 +13,7 @@
  * `npm run bench -- scale` measures only the home at a power user's scale: 3,036 devices and 1,004 flows (bench-scale.ts).
  * `npm run bench -- apps` measures only the apps' rows, on a hub of their own (bench-apps.ts).
  * `npm run bench -- connect` measures only the rows of the connect service against the hub itself (list read and ping).
+ * `npm run bench -- events [fanout|flow|insights]` measures only the event-path rows, on a hub of their own (bench-events.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureAppStore, printAppStore } from './bench-appstore.js';
 import { benchApps, measureApps, printApps } from './bench-apps.js';
+import { benchEvents } from './bench-events.js';
 import { benchScale } from './bench-scale.js';
 import { measureClient, printClient } from './bench-client.js';
 import { measureFlows, printFlows } from './bench-flow.js';
@@ -52,6 +54,10 @@ const hubOnly = memoryOnly || connectOnly;
 if (process.argv.slice(2).includes('scale')) {
   // A bench of its own, on a hub of its own: none of the rows below.
   const passed = await benchScale().catch((error: Error) => (console.error(error.message), false));
+  process.exit(passed ? 0 : 1);
+}
+if (process.argv[2] === 'events') {
+  const passed = await benchEvents(process.argv.slice(3)).catch((error: Error) => (console.error(error.message), false));
   process.exit(passed ? 0 : 1);
 }
 if (process.argv.slice(2).includes('apps')) {

@@ -58,8 +58,8 @@ export const onlyValuesChanged = (device: Device): boolean => valueWrites.has(de
 export const onCapabilityChanged = (hub: Hub, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
 
 /**
- * Stores new capability values, saving the device once (one `device.update`), then sends a `capability` event per
- * value, with the transaction id `transactionOf` gives it, and tells the in-process listeners.
+ * Stores new capability values, saving the device once (one `device.update`), sends a `capability` event per value
+ * (before the update) with the transaction id `transactionOf` gives it, and tells the in-process listeners.
  */
 export function saveValues(
   hub: Hub, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
@@ -69,12 +69,17 @@ export function saveValues(
   // Capability values change often and a lost last one costs little: see ItemStore.saveRelaxed.
   const changed: Device = { ...device, capabilitiesObj };
   valueWrites.add(changed);
+  const changes = Object.entries(values).map(([capabilityId, value]) => ({ capabilityId, value, transactionId: transactionOf(capabilityId) }));
+  // The `capability` events go out before the save's `device.update`s (the whole device, some 20 times their size):
+  // a socket writes the first frame of a turn at once and queues the rest until it is written, so a client hears
+  // the value without first waiting for, and parsing, the whole device (docs/benchmarks.md, realtime fan-out).
+  hub.store.afterCommit(() => {
+    for (const change of changes) hub.bus.publish(deviceUri(device), 'capability', { ...change, transactionTime: now });
+  });
   const saved = hub.store.saveRelaxed('device', changed);
   hub.store.afterCommit(() => {
     const time = Date.parse(now);
-    for (const [capabilityId, value] of Object.entries(values)) {
-      const transactionId = transactionOf(capabilityId);
-      hub.bus.publish(deviceUri(device), 'capability', { capabilityId, value, transactionId, transactionTime: now });
+    for (const { capabilityId, value, transactionId } of changes) {
       const previous = device.capabilitiesObj[capabilityId]?.value ?? null;
       capabilityListeners(hub).tell({ device: saved, capabilityId, value, previous, transactionId, time });
     }

@@ -39,6 +39,23 @@ describe.each<ClientVersion>(['v2', 'v4'])('devices over realtime with a socket.
     }
   });
 
+  it("when a capability is set, then the device's subscribers hear its small `capability` event before the whole device's `update`", async () => {
+    const light = named('Hallway light');
+    const client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
+    try {
+      expect((await client.request('subscribe', `homey:device:${light.id}`))[0]).toBeNull();
+      const heard: string[] = [];
+      client.api.on(`homey:device:${light.id}`, (event: string) => heard.push(event));
+      const updated = client.next(`homey:device:${light.id}`, (event) => event === 'update');
+      await hub.http().put(`/api/manager/devices/device/${light.id}/capability/dim`).set(bearer(hub.token)).send({ value: 0.42 }).expect(204);
+      await updated;
+      // A dim above 0 turns the light on too: two values, one save.
+      expect(heard).toEqual(['capability', 'capability', 'update']);
+    } finally {
+      client.close();
+    }
+  });
+
   it('when setCapabilityValue is called over the socket with named arguments, then the ack is empty and the value is set', async () => {
     const blinds = named('Bedroom blinds');
     const client = await connectRealtime(hub.url, hub.tokenWith(['homey'], 'guest'), hub.hub.id, version);

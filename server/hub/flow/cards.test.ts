@@ -3,6 +3,8 @@ import { applyValues } from '../devices/control.js';
 import type { Device } from '../devices/device.js';
 import type { Variable } from '../logic/api.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
+import { watchMetrics } from '../../http/metrics.js';
+import { deviceCards, deviceCardsBuilt } from './device-cards.js';
 
 const BASE = '/api/manager/flow';
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -54,6 +56,23 @@ describe('flow cards: listing, running and autocompleting them', () => {
     expect(actions.body[`${owner()}:dim_set`].args).toEqual([{ name: 'value', type: 'number', title: 'Value (%)', min: 0, max: 1, required: true }]);
     await get(`/flowcardaction/${owner()}/${owner()}:on`).expect(200);
     await get('/flowcardaction', hub.tokenWith(['homey.device'])).expect(403);
+  });
+
+  it("when a device's cards are asked for by id, then each is the device's own card, built from its capability alone", () => {
+    const built = watchMetrics({ cards: deviceCardsBuilt });
+    try {
+      const all = deviceCards(light);
+      expect(light.capabilities.length).toBeGreaterThan(1);
+      for (const card of all) {
+        const before = built.total('cards');
+        // Its data (functions aside) as the device's whole list has it.
+        expect(hub.hub.cards.get(card.id)).toMatchObject(JSON.parse(JSON.stringify(card)));
+        expect(built.total('cards') - before).toBeLessThan(all.length);
+      }
+      expect(hub.hub.cards.get(`${owner()}:no_such_card`)).toBeUndefined();
+    } finally {
+      built.stop();
+    }
   });
 
   it('when a device action runs, then the device changes through the devices domain, and with a duration it goes back', async () => {

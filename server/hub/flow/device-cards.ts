@@ -103,6 +103,26 @@ export function deviceCards(device: Device): Card[] {
   return cards;
 }
 
+/** onoff's actions, the only device cards whose local id does not start with `<capabilityId>_`. */
+const ONOFF_ACTIONS = new Set(['on', 'off', 'toggle']);
+
+/**
+ * One card of a device by id, built from the capabilities its local id can name (`<capabilityId>_...`, onoff's
+ * actions) instead of from every capability: each trigger, condition and action of a flow run asks for one.
+ */
+function capabilityCard(device: Device, id: string): Card | undefined {
+  const local = id.slice(deviceUri(device).length + 1);
+  for (const capabilityId of device.capabilities) {
+    const entry = device.capabilitiesObj[capabilityId];
+    if (!entry || !(local.startsWith(`${capabilityId}_`) || (capabilityId === 'onoff' && ONOFF_ACTIONS.has(local)))) continue;
+    const cards = capabilityCards(device, capabilityId, entry);
+    count(deviceCardsBuilt, cards.length);
+    const card = cards.find((candidate) => candidate.id === id);
+    if (card) return card;
+  }
+  return undefined;
+}
+
 /** A device's capabilities without their values (which change often): with its id, what its cards' ids and types follow from. */
 const capabilitiesShape = (device: Device): string =>
   JSON.stringify([device.capabilities, device.capabilities.map((id) => ({ ...device.capabilitiesObj[id], value: null, lastUpdated: null }))]);
@@ -137,7 +157,7 @@ export const deviceCardProvider: CardProvider = {
   card: (hub, id) => {
     const [prefix, kind, deviceId] = id.split(':');
     const device = prefix === 'homey' && kind === 'device' && deviceId ? hub.store.get('device', deviceId) : undefined;
-    return device ? deviceCards(device).find((card) => card.id === id) : undefined;
+    return device ? capabilityCard(device, id) : undefined;
   },
   follow(hub, changed, present) {
     const shapes = new Map<string, string>();

@@ -228,7 +228,7 @@ export class Insights {
     const count = Math.ceil((window.until - window.start) / window.step);
     const values: LogEntries['values'] = Array.from({ length: count }, (_, index) => ({ t: new Date(window.start + index * window.step).toISOString(), v: null }));
     if (key !== undefined && log.type === 'boolean') fillStates(values, this.db.steps(key, window), this.db.valueBefore(key, window.start));
-    else if (key !== undefined) for (const { step, mean } of this.db.steps(key, window)) values[step]!.v = tidy(mean);
+    else if (key !== undefined) for (const { step, mean } of this.db.means(key, window)) values[step]!.v = tidy(mean);
     const { lastValue } = this.present(log);
     return { resolution, start: new Date(window.start).toISOString(), end: new Date(window.end).toISOString(), step: window.step, lastValue, values };
   }

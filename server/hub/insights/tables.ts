@@ -13,10 +13,14 @@ export type Entry = [key: number, t: number, v: number];
 
 type WindowRows = { log: number; start: number; step: number; until: number };
 
-/** One step of a window: its index from the window's start, the mean and the sum of its values, and its last value. */
-export interface StepRow {
+/** One step of a window: its index from the window's start and the mean of its values. */
+export interface StepMean {
   step: number;
   mean: number;
+}
+
+/** One step of a window with the sum of its values and its last value too. */
+export interface StepRow extends StepMean {
   sum: number;
   last: number;
 }
@@ -50,6 +54,11 @@ export class InsightsTables {
       values: db.prepare<WindowRows, StepRow>(`SELECT ${step('t')} AS step, avg(v) AS mean, total(v) AS sum, v AS last, max(t)
         FROM insights_values WHERE log = @log AND t >= @start AND t < @until GROUP BY 1 ORDER BY 1`),
       hours: db.prepare<WindowRows, StepRow>(`SELECT ${step('hour')} AS step, sum(total) / sum(count) AS mean, sum(total) AS sum, last, max(hour)
+        FROM insights_hours WHERE log = @log AND hour >= @start AND hour < @until GROUP BY 1 ORDER BY 1`),
+      // A number log needs only the means: without max() and its bare columns a year of hours groups in 3/4 of the time.
+      valueMeans: db.prepare<WindowRows, StepMean>(`SELECT ${step('t')} AS step, avg(v) AS mean
+        FROM insights_values WHERE log = @log AND t >= @start AND t < @until GROUP BY 1 ORDER BY 1`),
+      hourMeans: db.prepare<WindowRows, StepMean>(`SELECT ${step('hour')} AS step, sum(total) / sum(count) AS mean
         FROM insights_hours WHERE log = @log AND hour >= @start AND hour < @until GROUP BY 1 ORDER BY 1`),
       valueBefore: db.prepare<[number, number], { v: number }>('SELECT v FROM insights_values WHERE log = ? AND t < ? ORDER BY t DESC LIMIT 1'),
       lastValue: db.prepare<[number], { t: number; v: number }>('SELECT t, v FROM insights_values WHERE log = ? ORDER BY t DESC LIMIT 1'),
@@ -110,6 +119,11 @@ export class InsightsTables {
   /** The steps of a window that have values: from the values as recorded for steps under an hour, else from the hours. */
   steps(key: number, window: Window): StepRow[] {
     return (window.step < HOUR_MS ? this.statements.values : this.statements.hours).all({ log: key, start: window.start, step: window.step, until: window.until });
+  }
+
+  /** The means alone of the steps that have values (what a number log answers), from the same rows as `steps`. */
+  means(key: number, window: Window): StepMean[] {
+    return (window.step < HOUR_MS ? this.statements.valueMeans : this.statements.hourMeans).all({ log: key, start: window.start, step: window.step, until: window.until });
   }
 
   /** The last value before `time`: from the values as recorded (3 days), else from the last whole hour before it. */
