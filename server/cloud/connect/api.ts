@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import * as manifest from '../../../generated/cloud/connect.operations.js';
 import type { operations } from '../../../generated/cloud/connect.js';
 import type { components } from '../../../generated/cloud/account.js';
-import type { Session } from '../../http/api.js';
-import { defineApi } from '../../http/api.js';
+import { defineGuardedApi, type Guard, type Session } from '../../http/api.js';
 import { systemClock } from '../../http/clock.js';
 import { ApiError, badRequest, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
@@ -100,57 +99,69 @@ export function memberVerifier(accountKey: string): (token: string) => Promise<C
   };
 }
 
+/** Only a user of the hub learns whether it is online, answers its pushes and sends it their phone's events. */
 async function memberOnly({ homeyId }: Readonly<Record<string, string>>, { session, service }: ConnectContext): Promise<void> {
   if (!homeyId || !session || session.operator || !(await service.isHubUser(session.userId, homeyId))) throw forbidden('You are not a user of this Homey');
 }
 
-export const connectApi = defineApi<operations, typeof manifest.operations, ConnectContext>(
-  manifest,
-  {
-    ping: async ({ homeyId }, { service }) => {
+/** The mobile event names its hub in the query. */
+const memberOfQueryHub: Guard<ConnectContext> = async (_path, context, query) => {
+  const homeyId = query?.homeyId;
+  if (typeof homeyId !== 'string') throw badRequest('Name the Homey: homeyId');
+  await memberOnly({ homeyId }, context);
+};
+
+/** Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite. */
+const signedInUser: Guard<ConnectContext> = (_path, { session }) => {
+  if (session?.operator) throw forbidden('An invite is accepted by a signed-in user');
+};
+
+const operatorOnly =
+  (refusal: string): Guard<ConnectContext> =>
+  (_path, { session }) => {
+    if (!session?.operator) throw forbidden(refusal);
+  };
+
+export const connectApi = defineGuardedApi<operations, typeof manifest.operations, ConnectContext>(manifest, {
+  ping: {
+    guard: memberOnly,
+    handle: async ({ homeyId }, { service }) => {
       if (!(await service.connections.online(homeyId))) throw offline();
       return true as const;
     },
-    acceptSharingRequest: async ({ homeyId, athomId, inviteToken }, { session, service }) => {
-      if (athomId !== undefined && athomId !== session!.userId) throw forbidden('An invite is accepted for your own account only');
-      const invite = { athomId: session!.userId, inviteToken, name: session!.name.slice(0, 100), ...(service.sharedSecret ? { secret: service.sharedSecret } : {}) };
+  },
+  acceptSharingRequest: {
+    guard: signedInUser,
+    handle: async ({ homeyId, athomId, inviteToken }, { session, service }) => {
+      if (athomId !== undefined && athomId !== session.userId) throw forbidden('An invite is accepted for your own account only');
+      const invite = { athomId: session.userId, inviteToken, name: session.name.slice(0, 100), ...(service.sharedSecret ? { secret: service.sharedSecret } : {}) };
       return (await callHub(service.connections, homeyId, 'POST', '/api/manager/users/accept', invite)) as components['schemas']['User'] & { id: string };
     },
-    confirmPushNotification: async ({ homeyId, pushId, choice }, { session, service }) => {
-      const answer = { secret: sharedSecretOf(service, 'answers to push messages'), athomId: session!.userId, choice };
+  },
+  confirmPushNotification: {
+    guard: memberOnly,
+    handle: async ({ homeyId, pushId, choice }, { session, service }) => {
+      const answer = { secret: sharedSecretOf(service, 'answers to push messages'), athomId: session.userId, choice };
       await callHub(service.connections, homeyId, 'POST', `/api/manager/notifications/notification/${encodeURIComponent(pushId)}/confirm`, answer);
     },
-    sendMobileEvent: async ({ homeyId, deviceId, userId, message, signature }, { session, service }) => {
-      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session!.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date(systemClock.now())) };
+  },
+  sendMobileEvent: {
+    guard: memberOfQueryHub,
+    handle: async ({ homeyId, deviceId, userId, message, signature }, { session, service }) => {
+      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date(systemClock.now())) };
       await callHub(service.connections, homeyId!, 'POST', '/api/manager/mobile/event', event);
     },
-    sendOAuth2Callback: async ({ homeyId, code, token }, { service }) => {
+  },
+  sendOAuth2Callback: {
+    guard: operatorOnly("OAuth2 codes are delivered by the cloud's callback service only"),
+    handle: async ({ homeyId, code, token }, { service }) => {
       await callHub(service.connections, homeyId, 'POST', '/api/manager/cloud/oauth2-callback', { token, code });
     },
-    sendWebhook: async ({ homeyId, webhookId, args }, { service }) => {
+  },
+  sendWebhook: {
+    guard: operatorOnly("Webhook calls are delivered by the cloud's webhooks service only"),
+    handle: async ({ homeyId, webhookId, args }, { service }) => {
       await callHub(service.connections, homeyId, 'POST', `/api/manager/cloud/webhook/${encodeURIComponent(webhookId)}/callback`, { args: args ?? {} });
     },
   },
-  {
-    guards: {
-      // Only a user of the hub learns whether it is online, answers its pushes and sends it their phone's events.
-      ping: memberOnly,
-      confirmPushNotification: memberOnly,
-      sendMobileEvent: async (_path, context, query) => {
-        const homeyId = query?.homeyId;
-        if (typeof homeyId !== 'string') throw badRequest('Name the Homey: homeyId');
-        await memberOnly({ homeyId }, context);
-      },
-      // Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite.
-      acceptSharingRequest: (_path, { session }) => {
-        if (session?.operator) throw forbidden('An invite is accepted by a signed-in user');
-      },
-      sendWebhook: (_path, { session }) => {
-        if (!session?.operator) throw forbidden("Webhook calls are delivered by the cloud's webhooks service only");
-      },
-      sendOAuth2Callback: (_path, { session }) => {
-        if (!session?.operator) throw forbidden("OAuth2 codes are delivered by the cloud's callback service only");
-      },
-    },
-  },
-);
+});
