@@ -146,7 +146,8 @@ export interface components {
         };
         /** @description A user of the hub as the hub answers it (its users manager's User). */
         HubUser: {
-            athomId?: string;
+            /** @description The cloud account of the user; null for a local-only user. */
+            athomId?: string | null;
             id: string;
             name?: string;
             role?: string;

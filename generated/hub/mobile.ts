@@ -179,8 +179,10 @@ export interface operations {
                 "application/json": {
                     /** @description The cloud account the event comes from (the connect service sends it): when given, `userId` must be that account's user (403 otherwise). */
                     athomId?: string;
-                    /** @description The event's details. */
-                    data?: Record<string, never>;
+                    /** @description The event's details (any fields). */
+                    data?: {
+                        [key: string]: unknown;
+                    };
                     /** @description The phone's id. */
                     deviceId: string;
                     /** @description The event, e.g. geofence.enter. */

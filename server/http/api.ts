@@ -27,11 +27,39 @@ export type Handler<Op, Spec, Context> = (args: Args<Op, Spec>, context: Context
 
 type CrudIds<Specs> = { [K in keyof Specs]: Specs[K] extends { crud: object } ? K : never }[keyof Specs];
 
-/** Every non-CRUD operation needs a handler; CRUD operations are served by the item store unless overridden. */
-export type Handlers<Operations, Specs, Context> = {
-  [K in Exclude<keyof Specs, CrudIds<Specs>> & keyof Operations]: Handler<Operations[K], Specs[K], Context>;
+/**
+ * The context of a call to an operation whose contract asks for a token: the kernel refuses such a call without a
+ * session (Dispatcher.authorize) before any guard or handler sees it, so there the session is never null.
+ */
+export type SignedIn<Context> = Context extends { session: infer S } ? Context & { session: NonNullable<S> } : Context;
+
+/** The context a guard and a handler of an operation with manifest entry `Spec` see. */
+export type OperationContext<Spec, Context> = Spec extends { auth: 'token' } ? SignedIn<Context> : Context;
+
+/** An operation's handler with the guard that admits its callers (see Guard), kept beside it. */
+export interface Guarded<Op, Spec, Context> {
+  guard: Guard<OperationContext<Spec, Context>>;
+  handle: Handler<Op, Spec, OperationContext<Spec, Context>>;
+}
+
+/** What a handler table holds for one operation: its handler, or its handler with its guard. */
+export type Entry<Op, Spec, Context> = Handler<Op, Spec, OperationContext<Spec, Context>> | Guarded<Op, Spec, Context>;
+
+/** With `GuardsRequired`, an operation that needs a token must name its guard: `{ guard, handle }`. */
+type EntryOf<Op, Spec, Context, GuardsRequired> = GuardsRequired extends true
+  ? Spec extends { auth: 'token' }
+    ? Guarded<Op, Spec, Context>
+    : Entry<Op, Spec, Context>
+  : Entry<Op, Spec, Context>;
+
+/**
+ * A handler table keyed by the generated operation names: every non-CRUD operation needs an entry; CRUD operations
+ * are served by the item store unless overridden. A key that names no operation does not compile.
+ */
+export type Handlers<Operations, Specs, Context, GuardsRequired extends boolean = false> = {
+  [K in Exclude<keyof Specs, CrudIds<Specs>> & keyof Operations]: EntryOf<Operations[K], Specs[K], Context, GuardsRequired>;
 } & {
-  [K in CrudIds<Specs> & keyof Operations]?: Handler<Operations[K], Specs[K], Context>;
+  [K in CrudIds<Specs> & keyof Operations]?: EntryOf<Operations[K], Specs[K], Context, GuardsRequired>;
 };
 
 /** What the dispatcher calls: handlers with their types erased. */
@@ -58,8 +86,13 @@ export interface ApiModule<Context> {
 
 export interface ApiOptions<Specs, Context, Items = unknown, Operations = unknown> {
   rules?: RulesFor<Specs, Context, Items, Operations>;
-  guards?: { [K in keyof Specs]?: Guard<Context> };
 }
+
+/**
+ * The guard of an operation whose token and scopes are the whole check (any signed-in caller may call it, on what
+ * is the caller's own): named so that a guarded API says so rather than forgetting a guard. No guard runs for it.
+ */
+export const scopesSuffice: Guard<unknown> = () => undefined;
 
 /**
  * Domain rules for one item type, applied by the generic CRUD handlers, over the item `T` as the store keeps it and
@@ -105,21 +138,42 @@ export type RulesFor<Specs, Context, Items, Operations> = unknown extends Items
       >;
     };
 
+/** Splits a handler table into the dispatcher's handlers and guards, by operationId. */
+function split<Context>(table: object): Pick<ApiModule<Context>, 'handlers' | 'guards'> {
+  const handlers: Record<string, AnyHandler<Context>> = {};
+  const guards: Record<string, Guard<Context>> = {};
+  for (const [operationId, entry] of Object.entries(table as Record<string, AnyHandler<Context> | { guard: Guard<Context>; handle: AnyHandler<Context> }>)) {
+    if (typeof entry === 'function') handlers[operationId] = entry;
+    else {
+      handlers[operationId] = entry.handle;
+      if (entry.guard !== scopesSuffice) guards[operationId] = entry.guard;
+    }
+  }
+  return { handlers, guards };
+}
+
 /**
  * Binds a manager's generated manifest to its handlers, checking the handlers against the generated types, and its
  * item rules against `Items`, the item types of the store that serves its CRUD operations (the hub's HubItems).
+ * An operation's guard, if it has one, sits beside its handler (`{ guard, handle }`).
  */
 export function defineApi<Operations, Specs extends Record<string, OperationSpec>, Context, Items = unknown>(
   module: { manager: ManagerSpec; operations: Specs },
   handlers: Handlers<Operations, Specs, Context>,
-  { rules = {}, guards = {} }: ApiOptions<Specs, Context, Items, Operations> = {},
+  { rules = {} }: ApiOptions<Specs, Context, Items, Operations> = {},
 ): ApiModule<Context> {
   // Checked here by operationId and item type; the dispatcher takes them by name at run time, their types erased.
-  return {
-    manager: module.manager,
-    operations: module.operations,
-    handlers: handlers as ApiModule<Context>['handlers'],
-    rules: rules as ApiModule<Context>['rules'],
-    guards: guards as ApiModule<Context>['guards'],
-  };
+  return { manager: module.manager, operations: module.operations, ...split<Context>(handlers), rules: rules as ApiModule<Context>['rules'] };
+}
+
+/**
+ * defineApi for an API whose scopes do not say who may call what (the cloud's services, support: a token is anyone's
+ * account): every operation that needs a token names its guard beside its handler, `scopesSuffice` when the token
+ * is the whole check, so that forgetting one does not compile.
+ */
+export function defineGuardedApi<Operations, Specs extends Record<string, OperationSpec>, Context>(
+  module: { manager: ManagerSpec; operations: Specs },
+  handlers: Handlers<Operations, Specs, Context, true>,
+): ApiModule<Context> {
+  return { manager: module.manager, operations: module.operations, ...split<Context>(handlers), rules: {} };
 }

@@ -1,6 +1,6 @@
 import * as manifest from '../../generated/support.operations.js';
 import type { operations } from '../../generated/support.js';
-import { defineApi } from '../http/api.js';
+import { defineGuardedApi, scopesSuffice } from '../http/api.js';
 import { PARTNER_AUTHOR_IDS } from '../common/partners.js';
 import { requireArticle } from './articles.js';
 import type { SupportContext } from './context.js';
@@ -19,15 +19,16 @@ export interface FormServices {
 const { createAttachment, getHelpCentre, getHelpArticlePage, ...dispatched } = manifest.operations;
 
 export function supportApi(services: FormServices) {
-  return defineApi<operations, typeof dispatched, SupportContext>(
+  return defineGuardedApi<operations, typeof dispatched, SupportContext>(
     { manager: manifest.manager, operations: dispatched },
     {
       getConfig: () => ({ ...services, partnerAuthorIds: [...PARTNER_AUTHOR_IDS] }),
-      getArticle: ({ id }, { service }) => requireArticle(service.db, id, service.publicUrl),
-      deleteAttachment: ({ token }, { session, service }) => deleteUpload(service, session!.userId, token),
-      getTickets: (_args, { session, service }) => ticketsOf(service, session!.userId),
-      getTicket: ({ id }, { session, service }) => requireTicket(service, session!.userId, id),
-      createTicket: async (input, { session, service }) => ({ ticketCreated: true, ...(await createTicket(service, session!, input)) }),
+      // The caller's own uploads and tickets, looked up by the caller's account: the token is the whole check.
+      getArticle: { guard: scopesSuffice, handle: ({ id }, { service }) => requireArticle(service.db, id, service.publicUrl) },
+      deleteAttachment: { guard: scopesSuffice, handle: ({ token }, { session, service }) => deleteUpload(service, session.userId, token) },
+      getTickets: { guard: scopesSuffice, handle: (_args, { session, service }) => ticketsOf(service, session.userId) },
+      getTicket: { guard: scopesSuffice, handle: ({ id }, { session, service }) => requireTicket(service, session.userId, id) },
+      createTicket: { guard: scopesSuffice, handle: async (input, { session, service }) => ({ ticketCreated: true, ...(await createTicket(service, session, input)) }) },
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Account, AccountContext } from './context.js';
 import { digest, newSecret } from './crypto.js';
@@ -42,9 +43,9 @@ export const SERVICE_AUDIENCES: ReadonlySet<string> = new Set(['apps', 'backup',
 const SERVICE_SCOPE = 'account.readonly';
 
 /** A delegation token for the caller: of a service's audience (see SERVICE_AUDIENCES), or carrying the caller's hub scopes. */
-export async function createDelegation(context: AccountContext, audience: string, meta: Record<string, unknown> | undefined): Promise<string> {
+export async function createDelegation(context: SignedIn<AccountContext>, audience: string, meta: Record<string, unknown> | undefined): Promise<string> {
   const userId = callerId(context);
-  const session = context.session!;
+  const { session } = context;
   if (SERVICE_AUDIENCES.has(audience)) {
     if (!hasScope(session.scopes, SERVICE_SCOPE)) throw forbidden(`This token lacks the scope ${SERVICE_SCOPE} that a token of audience ${audience} needs`);
     return delegateFor(context.account, userId, { audience, scopes: [SERVICE_SCOPE], clientName: session.clientName, meta });

@@ -1,16 +1,18 @@
-import type { Guard } from '../../http/api.js';
+import type { Guard, SignedIn } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { sameSecret } from '../../http/secrets.js';
 import type { CloudSession } from '../callers/identity.js';
 import type { AppsContext, AppsState } from './context.js';
 
 type AppsGuard = Guard<AppsContext>;
+/** The guard of an operation that needs a token: the caller is there. */
+type SignedInGuard = Guard<SignedIn<AppsContext>>;
 
 export const isAdmin = (session: CloudSession) => session.roles.includes('admin');
 export const isReviewer = (session: CloudSession) => isAdmin(session) || session.roles.includes('app_reviewer');
 
 /** The signed-in caller (the dispatcher has refused calls without a token already). */
-export const caller = (context: AppsContext): CloudSession => context.session!;
+export const caller = (context: SignedIn<AppsContext>): CloudSession => context.session;
 
 export const findApp = (state: AppsState, appId: string) => state.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
 
@@ -32,7 +34,7 @@ export async function developsApp(state: AppsState, app: { author_id: string; or
   return app.org_id !== null && (await memberRole(state, app.org_id, userId)) !== undefined;
 }
 
-async function requireDeveloper(context: AppsContext, appId: string, reviewersToo: boolean): Promise<void> {
+async function requireDeveloper(context: SignedIn<AppsContext>, appId: string, reviewersToo: boolean): Promise<void> {
   const app = await requireAppRow(context.service, appId);
   const session = caller(context);
   if (isAdmin(session) || (reviewersToo && isReviewer(session))) return;
@@ -40,17 +42,17 @@ async function requireDeveloper(context: AppsContext, appId: string, reviewersTo
 }
 
 /** The app's author and its organization's members (and admins). */
-export const developerOf: AppsGuard = (path, context) => requireDeveloper(context, path.appId!, false);
+export const developerOf: SignedInGuard = (path, context) => requireDeveloper(context, path.appId!, false);
 
 /** As developerOf, and reviewers. */
-export const developerOrReviewer: AppsGuard = (path, context) => requireDeveloper(context, path.appId!, true);
+export const developerOrReviewer: SignedInGuard = (path, context) => requireDeveloper(context, path.appId!, true);
 
-export const reviewerOnly: AppsGuard = (_path, context) => {
+export const reviewerOnly: SignedInGuard = (_path, context) => {
   if (!isReviewer(caller(context))) throw forbidden('Only reviewers and admins may do this');
 };
 
 /** Reviewers and admins, on an app that exists. */
-export const reviewerOfApp: AppsGuard = async (path, context) => {
+export const reviewerOfApp: SignedInGuard = async (path, context) => {
   reviewerOnly(path, context);
   await requireAppRow(context.service, path.appId!);
 };
@@ -72,28 +74,28 @@ export const releasedApp: AppsGuard = async (path, context) => {
 };
 
 /** A new app is anyone's to create; an existing one is its developers'. */
-export const builderOf: AppsGuard = async (path, context) => {
+export const builderOf: SignedInGuard = async (path, context) => {
   const app = await findApp(context.service, path.appId!);
   const session = caller(context);
   if (app && !isAdmin(session) && !(await developsApp(context.service, app, session.userId))) throw forbidden("Only the app's developers may add builds");
 };
 
 /** The app's author (or an admin). */
-export const authorOf: AppsGuard = async (path, context) => {
+export const authorOf: SignedInGuard = async (path, context) => {
   const app = await requireAppRow(context.service, path.appId!);
   const session = caller(context);
   if (!isAdmin(session) && app.author_id !== session.userId) throw forbidden("Only the app's author may do this");
 };
 
 /** The developers of the app an archive belongs to. */
-export const archiveDeveloper: AppsGuard = async (path, context) => {
+export const archiveDeveloper: SignedInGuard = async (path, context) => {
   const archive = await context.service.db.selectFrom('app_archives').select('app_id').where('id', '=', path.archiveId!).executeTakeFirst();
   if (!archive) throw notFound('Archive');
   await requireDeveloper(context, archive.app_id, false);
 };
 
 /** The developers of the app a crash report belongs to. */
-export const crashDeveloper: AppsGuard = async (path, context) => {
+export const crashDeveloper: SignedInGuard = async (path, context) => {
   const crash = await context.service.db.selectFrom('app_crashes').select('app_id').where('id', '=', path.crashId!).executeTakeFirst();
   if (!crash) throw notFound('Crash');
   await requireDeveloper(context, crash.app_id, false);
@@ -107,7 +109,7 @@ const ORG_RANK = new Map([
 
 /** Members of the organization holding at least `least` (404 for strangers: they learn nothing of it). */
 export const orgMember =
-  (least: 'developer' | 'admin' | 'owner'): AppsGuard =>
+  (least: 'developer' | 'admin' | 'owner'): SignedInGuard =>
   async (path, context) => {
     const session = caller(context);
     const org = await context.service.db.selectFrom('app_organizations').select('id').where('id', '=', path.orgId!).executeTakeFirst();
@@ -119,7 +121,7 @@ export const orgMember =
   };
 
 /** Owners and admins, or the member removing themself. */
-export const orgAdminOrSelf: AppsGuard = (path, context) =>
+export const orgAdminOrSelf: SignedInGuard = (path, context) =>
   path.memberId === caller(context).userId ? orgMember('developer')(path, context) : orgMember('admin')(path, context);
 
 /** Any signed-in user, on an organization that exists. */
@@ -127,9 +129,6 @@ export const existingOrg: AppsGuard = async (path, context) => {
   const org = await context.service.db.selectFrom('app_organizations').select('id').where('id', '=', path.orgId!).executeTakeFirst();
   if (!org) throw notFound('Organization');
 };
-
-/** A token is all it takes (the dispatcher asked for it). */
-export const signedIn: AppsGuard = () => undefined;
 
 /** Calls of the platform's own services carry its shared secret (compared in constant time); 403 when wrong. */
 export function requireSecret(state: AppsState, secret: string): void {

@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { components } from '../../../generated/cloud/apps.js';
@@ -81,7 +82,7 @@ export async function developerApp(state: AppsState, appId: string) {
 }
 
 /** Apps the caller authored and those of the caller's organizations. */
-export async function myApps(context: AppsContext): Promise<Schemas['DeveloperApp'][]> {
+export async function myApps(context: SignedIn<AppsContext>): Promise<Schemas['DeveloperApp'][]> {
   const { db } = context.service;
   const userId = caller(context).userId;
   const orgs = db.selectFrom('app_organization_members').select('org_id').where('user_id', '=', userId);
@@ -90,7 +91,7 @@ export async function myApps(context: AppsContext): Promise<Schemas['DeveloperAp
 }
 
 /** Hands the app to another author: admins to anyone the store knows, the author to a member of the app's organization. */
-export async function changeAuthor(context: AppsContext, appId: string, userId: string) {
+export async function changeAuthor(context: SignedIn<AppsContext>, appId: string, userId: string) {
   const state = context.service;
   const app = await requireAppRow(state, appId);
   const person = await state.db.selectFrom('app_people').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -104,7 +105,7 @@ export async function changeAuthor(context: AppsContext, appId: string, userId: 
 }
 
 /** Moves the app into an organization the caller owns or administers. */
-export async function transferToOrganization(context: AppsContext, appId: string, orgId: string) {
+export async function transferToOrganization(context: SignedIn<AppsContext>, appId: string, orgId: string) {
   const state = context.service;
   const org = await state.db.selectFrom('app_organizations').select('id').where('id', '=', orgId).executeTakeFirst();
   if (!org) throw notFound('Organization');

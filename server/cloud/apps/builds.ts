@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import path from 'node:path';
 import type { components } from '../../../generated/cloud/apps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -46,7 +47,7 @@ export async function listBuilds(state: AppsState, appId: string) {
  * A new build waiting for its package (and the app itself on its first build, the caller its author), with a
  * signed URL to upload the package to. Its version must be higher than every earlier build's.
  */
-export async function createBuild(context: AppsContext, appId: string, input: BuildInput): Promise<Schemas['BuildUpload']> {
+export async function createBuild(context: SignedIn<AppsContext>, appId: string, input: BuildInput): Promise<Schemas['BuildUpload']> {
   const state = context.service;
   const session = caller(context);
   await rememberCaller(state, session);
@@ -102,7 +103,7 @@ const VALID_STATES = new Set(['draft', 'in_review', 'approved', 'rejected']);
  * Publishes a build on a channel: developers a valid build on alpha and an approved one on beta or stable;
  * reviewers any valid build anywhere.
  */
-export async function publishBuild(context: AppsContext, appId: string, buildId: number, channel: Channel) {
+export async function publishBuild(context: SignedIn<AppsContext>, appId: string, buildId: number, channel: Channel) {
   const state = context.service;
   const build = await requireBuild(state, appId, buildId);
   if (!VALID_STATES.has(build.state)) throw conflict('The build has no valid package yet');

@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import type { components } from '../../../generated/cloud/apps.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { caller, requireAppRow } from './access.js';
@@ -36,7 +37,7 @@ export interface CrashInput {
 }
 
 /** A hub's report that an app crashed, filed under the build of its version. */
-export async function reportCrash(context: AppsContext, appId: string, input: CrashInput): Promise<Crash> {
+export async function reportCrash(context: SignedIn<AppsContext>, appId: string, input: CrashInput): Promise<Crash> {
   const state = context.service;
   const session = caller(context);
   const app = await requireAppRow(state, appId);
@@ -87,7 +88,7 @@ export async function crashStats(state: AppsState, appId: string, buildId: numbe
 }
 
 /** The developers' one answer to a crash report, mailed to the user whose hub reported it. */
-export async function replyToCrash(context: AppsContext, crashId: string, input: { subject: string; body: string; from?: string }): Promise<Crash> {
+export async function replyToCrash(context: SignedIn<AppsContext>, crashId: string, input: { subject: string; body: string; from?: string }): Promise<Crash> {
   const state = context.service;
   const crash = await state.db.selectFrom('app_crashes').selectAll().where('id', '=', crashId).executeTakeFirst();
   if (!crash) throw notFound('Crash');

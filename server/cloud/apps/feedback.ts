@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import { sql } from 'kysely';
 import type { components } from '../../../generated/cloud/apps.js';
 import { forbidden, notFound, preconditionFailed } from '../../http/errors.js';
@@ -34,7 +35,7 @@ async function requireReview(state: AppsState, appId: string, userId: string) {
 /** The caller's one review of a published app, written or replaced (a developer's response stays). */
 /** One review per user per app, replaced when written again; `firstOnly` (If-None-Match: *) refuses a second one. */
 export async function writeReview(
-  context: AppsContext,
+  context: SignedIn<AppsContext>,
   appId: string,
   input: { version?: string; rating: number; comment?: string },
   firstOnly = false,
@@ -60,7 +61,7 @@ export async function writeReview(
   return reviewView(await requireReview(state, appId, session.userId));
 }
 
-export async function deleteReview(context: AppsContext, appId: string): Promise<void> {
+export async function deleteReview(context: SignedIn<AppsContext>, appId: string): Promise<void> {
   const state = context.service;
   await requireReview(state, appId, caller(context).userId);
   await state.db.deleteFrom('app_reviews').where('app_id', '=', appId).where('user_id', '=', caller(context).userId).execute();
@@ -104,7 +105,7 @@ export async function thanks(state: AppsState, appId: string): Promise<Schemas['
 }
 
 /** The caller's thanks, once per app; the developers are mailed when their settings say so. */
-export async function sayThanks(context: AppsContext, appId: string): Promise<{ count: number }> {
+export async function sayThanks(context: SignedIn<AppsContext>, appId: string): Promise<{ count: number }> {
   const state = context.service;
   const session = caller(context);
   const app = await requireAppRow(state, appId);
@@ -124,7 +125,7 @@ export async function suggestions(state: AppsState, appId: string, page: { offse
   return rows.map((row) => ({ id: row.id, userId: row.user_id, name: row.name, text: row.text, createdAt: row.created_at }));
 }
 
-export async function suggest(context: AppsContext, appId: string, text: string): Promise<Schemas['Suggestion']> {
+export async function suggest(context: SignedIn<AppsContext>, appId: string, text: string): Promise<Schemas['Suggestion']> {
   const state = context.service;
   const session = caller(context);
   const app = await requireAppRow(state, appId);

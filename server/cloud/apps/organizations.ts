@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import { sql } from 'kysely';
 import type { components } from '../../../generated/cloud/apps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -12,7 +13,7 @@ type Role = Schemas['OrganizationRole'];
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** An organization as a member sees it: invites only for its owners and admins. */
-export async function organizationView(context: AppsContext, orgId: string): Promise<Schemas['Organization']> {
+export async function organizationView(context: SignedIn<AppsContext>, orgId: string): Promise<Schemas['Organization']> {
   const { db } = context.service;
   const org = await db.selectFrom('app_organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
   if (!org) throw notFound('Organization');
@@ -33,12 +34,12 @@ export async function organizationView(context: AppsContext, orgId: string): Pro
   };
 }
 
-export async function myOrganizations(context: AppsContext): Promise<Schemas['Organization'][]> {
+export async function myOrganizations(context: SignedIn<AppsContext>): Promise<Schemas['Organization'][]> {
   const rows = await context.service.db.selectFrom('app_organization_members').select('org_id').where('user_id', '=', caller(context).userId).orderBy('org_id').execute();
   return Promise.all(rows.map((row) => organizationView(context, row.org_id)));
 }
 
-export async function createOrganization(context: AppsContext, name: string): Promise<Schemas['Organization']> {
+export async function createOrganization(context: SignedIn<AppsContext>, name: string): Promise<Schemas['Organization']> {
   const state = context.service;
   const session = caller(context);
   await rememberCaller(state, session);
@@ -61,13 +62,13 @@ export async function deleteOrganization(state: AppsState, orgId: string): Promi
   });
 }
 
-export async function renameOrganization(context: AppsContext, orgId: string, name: string) {
+export async function renameOrganization(context: SignedIn<AppsContext>, orgId: string, name: string) {
   await context.service.db.updateTable('app_organizations').set({ name }).where('id', '=', orgId).execute();
   return organizationView(context, orgId);
 }
 
 /** Mails an invite token to the address (only owners invite owners); inviting again replaces the token. */
-export async function invite(context: AppsContext, orgId: string, email: string, role: Role = 'developer') {
+export async function invite(context: SignedIn<AppsContext>, orgId: string, email: string, role: Role = 'developer') {
   const state = context.service;
   const session = caller(context);
   if (role === 'owner' && !isAdmin(session) && (await memberRole(state, orgId, session.userId)) !== 'owner') throw forbidden('Only owners invite owners');
@@ -97,7 +98,7 @@ export async function invite(context: AppsContext, orgId: string, email: string,
 }
 
 /** The invite of this token makes the caller a member in its role. */
-export async function acceptInvite(context: AppsContext, orgId: string, token: string) {
+export async function acceptInvite(context: SignedIn<AppsContext>, orgId: string, token: string) {
   const state = context.service;
   const session = caller(context);
   const found = await state.db.selectFrom('app_organization_invites').selectAll().where('org_id', '=', orgId).where('token_hash', '=', secretHash(token)).executeTakeFirst();
@@ -125,7 +126,7 @@ async function owners(state: AppsState, orgId: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function changeRole(context: AppsContext, orgId: string, memberId: string, role: Role) {
+export async function changeRole(context: SignedIn<AppsContext>, orgId: string, memberId: string, role: Role) {
   const state = context.service;
   const current = await requireMember(state, orgId, memberId);
   if (current === 'owner' && role !== 'owner' && (await owners(state, orgId)) === 1) throw conflict('The last owner keeps the role: make another member owner first');
@@ -133,7 +134,7 @@ export async function changeRole(context: AppsContext, orgId: string, memberId: 
   return organizationView(context, orgId);
 }
 
-export async function removeMember(context: AppsContext, orgId: string, memberId: string): Promise<void> {
+export async function removeMember(context: SignedIn<AppsContext>, orgId: string, memberId: string): Promise<void> {
   const state = context.service;
   const role = await requireMember(state, orgId, memberId);
   const session = caller(context);

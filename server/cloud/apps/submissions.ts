@@ -1,3 +1,4 @@
+import type { SignedIn } from '../../http/api.js';
 import type { components } from '../../../generated/cloud/apps.js';
 import { conflict } from '../../http/errors.js';
 import { caller, isReviewer, requireAppRow } from './access.js';
@@ -32,7 +33,7 @@ export async function retract(state: AppsState, appId: string, buildId: number) 
 }
 
 /** Approves: the build goes on beta, or on stable with autoRelease; its developers are told. */
-export async function approve(context: AppsContext, appId: string, buildId: number) {
+export async function approve(context: SignedIn<AppsContext>, appId: string, buildId: number) {
   const state = context.service;
   const build = await inReview(state, appId, buildId);
   const channel = build.auto_release ? 'stable' : 'beta';
@@ -42,7 +43,7 @@ export async function approve(context: AppsContext, appId: string, buildId: numb
 }
 
 /** Rejects, with the reviewer's reason among the submission's comments; its developers are told. */
-export async function reject(context: AppsContext, appId: string, buildId: number, comment: string | undefined) {
+export async function reject(context: SignedIn<AppsContext>, appId: string, buildId: number, comment: string | undefined) {
   const state = context.service;
   const build = await inReview(state, appId, buildId);
   await update(state, appId, buildId, { state: 'rejected', submission_state: 'rejected', reviewed_at: isoNow(state), reviewer_id: caller(context).userId });
@@ -57,7 +58,7 @@ export async function comments(state: AppsState, appId: string, buildId: number)
   return rows.map((row) => ({ id: row.id, userId: row.user_id, name: row.name, reviewer: Boolean(row.reviewer), text: row.text, createdAt: row.created_at }));
 }
 
-async function addComment(context: AppsContext, appId: string, buildId: number, text: string): Promise<void> {
+async function addComment(context: SignedIn<AppsContext>, appId: string, buildId: number, text: string): Promise<void> {
   const session = caller(context);
   await rememberCaller(context.service, session);
   await context.service.db
@@ -67,7 +68,7 @@ async function addComment(context: AppsContext, appId: string, buildId: number, 
 }
 
 /** A comment on a build that was submitted; answers them all. */
-export async function comment(context: AppsContext, appId: string, buildId: number, text: string) {
+export async function comment(context: SignedIn<AppsContext>, appId: string, buildId: number, text: string) {
   const build = await requireBuild(context.service, appId, buildId);
   if (!build.submission_state) throw conflict('The build was never submitted for review');
   await addComment(context, appId, buildId, text);

@@ -1,6 +1,6 @@
 import * as manifest from '../../../generated/cloud/callback.operations.js';
 import type { operations } from '../../../generated/cloud/callback.js';
-import { defineApi } from '../../http/api.js';
+import { defineGuardedApi, scopesSuffice } from '../../http/api.js';
 import { escapeHtml, htmlLayout } from '../../http/html-page.js';
 import type { RawRoute } from '../../http/router.js';
 import { receiveCode, registerCallback, type ProviderRedirect } from './callbacks.js';
@@ -10,10 +10,13 @@ import type { CallbackContext, CallbackState } from './context.js';
 /** The provider's redirect lands on a page (raw route below); the registration is dispatched. */
 const { receiveOAuth2Code: _landing, ...dispatched } = manifest.operations;
 
-export const callbackApi = defineApi<operations, typeof dispatched, CallbackContext>(
+export const callbackApi = defineGuardedApi<operations, typeof dispatched, CallbackContext>(
   { manager: manifest.manager, operations: dispatched },
   {
-    registerCallbackUrl: ({ callback_url }, { service, session }) => registerCallback(service, (session as HubCaller).hubId, callback_url),
+    registerCallbackUrl: {
+      guard: scopesSuffice,
+      handle: ({ callback_url }, { service, session }) => registerCallback(service, (session as HubCaller).hubId, callback_url),
+    },
   },
 );
 

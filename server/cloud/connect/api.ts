@@ -1,41 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as manifest from '../../../generated/cloud/connect.operations.js';
 import type { operations } from '../../../generated/cloud/connect.js';
-import type { components } from '../../../generated/cloud/account.js';
-import type { Session } from '../../http/api.js';
-import { defineApi } from '../../http/api.js';
+import { defineGuardedApi, type Guard, type Session } from '../../http/api.js';
 import { systemClock } from '../../http/clock.js';
-import { ApiError, badRequest, forbidden } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import type { ServiceContext } from '../../http/service.js';
 import { delegationTokenVerifier } from '../callers/identity.js';
 import { offline, type HubConnections } from './connections.js';
-
-/**
- * Calls an operation of a hub's own API through its tunnel, as a client of the hub would: its JSON answer, or its
- * error answered as ours (404 for an unknown invite or webhook, 409 ...).
- */
-async function callHub(connections: HubConnections, hubId: string, method: string, path: string, body: unknown): Promise<unknown> {
-  const response = await connections.request(hubId, {
-    method,
-    path,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: Buffer.from(JSON.stringify(body)),
-  });
-  const text = response.body.toString('utf8');
-  let answer: unknown;
-  try {
-    answer = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new ApiError(502, 'homey_error', 'The Homey answered something other than JSON');
-  }
-  if (response.status >= 400) {
-    const { error, error_description } = (answer ?? {}) as { error?: unknown; error_description?: unknown };
-    // A hub's 5xx is ours as a bad gateway; its refusals (4xx) are passed on as they are.
-    if (response.status >= 500) throw new ApiError(502, 'homey_error', 'The Homey could not handle the call');
-    throw new ApiError(response.status, typeof error === 'string' ? error : 'homey_error', typeof error_description === 'string' ? error_description : 'The Homey refused the call');
-  }
-  return answer;
-}
+import { hubClient } from './hub-client.js';
 
 /** A signed-in user of the account service, or the operator. */
 export interface ConnectSession extends Session {
@@ -100,57 +72,70 @@ export function memberVerifier(accountKey: string): (token: string) => Promise<C
   };
 }
 
+/** Only a user of the hub learns whether it is online, answers its pushes and sends it their phone's events. */
 async function memberOnly({ homeyId }: Readonly<Record<string, string>>, { session, service }: ConnectContext): Promise<void> {
   if (!homeyId || !session || session.operator || !(await service.isHubUser(session.userId, homeyId))) throw forbidden('You are not a user of this Homey');
 }
 
-export const connectApi = defineApi<operations, typeof manifest.operations, ConnectContext>(
-  manifest,
-  {
-    ping: async ({ homeyId }, { service }) => {
+/** The mobile event names its hub in the query. */
+const memberOfQueryHub: Guard<ConnectContext> = async (_path, context, query) => {
+  const homeyId = query?.homeyId;
+  if (typeof homeyId !== 'string') throw badRequest('Name the Homey: homeyId');
+  await memberOnly({ homeyId }, context);
+};
+
+/** Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite. */
+const signedInUser: Guard<ConnectContext> = (_path, { session }) => {
+  if (session?.operator) throw forbidden('An invite is accepted by a signed-in user');
+};
+
+const operatorOnly =
+  (refusal: string): Guard<ConnectContext> =>
+  (_path, { session }) => {
+    if (!session?.operator) throw forbidden(refusal);
+  };
+
+export const connectApi = defineGuardedApi<operations, typeof manifest.operations, ConnectContext>(manifest, {
+  ping: {
+    guard: memberOnly,
+    handle: async ({ homeyId }, { service }) => {
       if (!(await service.connections.online(homeyId))) throw offline();
       return true as const;
     },
-    acceptSharingRequest: async ({ homeyId, athomId, inviteToken }, { session, service }) => {
-      if (athomId !== undefined && athomId !== session!.userId) throw forbidden('An invite is accepted for your own account only');
-      const invite = { athomId: session!.userId, inviteToken, name: session!.name.slice(0, 100), ...(service.sharedSecret ? { secret: service.sharedSecret } : {}) };
-      return (await callHub(service.connections, homeyId, 'POST', '/api/manager/users/accept', invite)) as components['schemas']['User'] & { id: string };
-    },
-    confirmPushNotification: async ({ homeyId, pushId, choice }, { session, service }) => {
-      const answer = { secret: sharedSecretOf(service, 'answers to push messages'), athomId: session!.userId, choice };
-      await callHub(service.connections, homeyId, 'POST', `/api/manager/notifications/notification/${encodeURIComponent(pushId)}/confirm`, answer);
-    },
-    sendMobileEvent: async ({ homeyId, deviceId, userId, message, signature }, { session, service }) => {
-      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session!.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date(systemClock.now())) };
-      await callHub(service.connections, homeyId!, 'POST', '/api/manager/mobile/event', event);
-    },
-    sendOAuth2Callback: async ({ homeyId, code, token }, { service }) => {
-      await callHub(service.connections, homeyId, 'POST', '/api/manager/cloud/oauth2-callback', { token, code });
-    },
-    sendWebhook: async ({ homeyId, webhookId, args }, { service }) => {
-      await callHub(service.connections, homeyId, 'POST', `/api/manager/cloud/webhook/${encodeURIComponent(webhookId)}/callback`, { args: args ?? {} });
+  },
+  acceptSharingRequest: {
+    guard: signedInUser,
+    handle: async ({ homeyId, athomId, inviteToken }, { session, service }) => {
+      if (athomId !== undefined && athomId !== session.userId) throw forbidden('An invite is accepted for your own account only');
+      const invite = { athomId: session.userId, inviteToken, name: session.name.slice(0, 100), ...(service.sharedSecret ? { secret: service.sharedSecret } : {}) };
+      // A refusal rejects (hub-client.ts): an answer that comes is the hub's user.
+      return (await hubClient(service.connections, homeyId).POST('/api/manager/users/accept', { body: invite })).data!;
     },
   },
-  {
-    guards: {
-      // Only a user of the hub learns whether it is online, answers its pushes and sends it their phone's events.
-      ping: memberOnly,
-      confirmPushNotification: memberOnly,
-      sendMobileEvent: async (_path, context, query) => {
-        const homeyId = query?.homeyId;
-        if (typeof homeyId !== 'string') throw badRequest('Name the Homey: homeyId');
-        await memberOnly({ homeyId }, context);
-      },
-      // Anyone signed in may hold an invite (that is how one becomes a user): the hub checks the invite.
-      acceptSharingRequest: (_path, { session }) => {
-        if (session?.operator) throw forbidden('An invite is accepted by a signed-in user');
-      },
-      sendWebhook: (_path, { session }) => {
-        if (!session?.operator) throw forbidden("Webhook calls are delivered by the cloud's webhooks service only");
-      },
-      sendOAuth2Callback: (_path, { session }) => {
-        if (!session?.operator) throw forbidden("OAuth2 codes are delivered by the cloud's callback service only");
-      },
+  confirmPushNotification: {
+    guard: memberOnly,
+    handle: async ({ homeyId, pushId, choice }, { session, service }) => {
+      const answer = { secret: sharedSecretOf(service, 'answers to push messages'), athomId: session.userId, choice };
+      await hubClient(service.connections, homeyId).POST('/api/manager/notifications/notification/{id}/confirm', { params: { path: { id: pushId } }, body: answer });
     },
   },
-);
+  sendMobileEvent: {
+    guard: memberOfQueryHub,
+    handle: async ({ homeyId, deviceId, userId, message, signature }, { session, service }) => {
+      const event = { secret: sharedSecretOf(service, 'mobile events'), athomId: session.userId, userId, deviceId, ...mobileEventOf(message, signature, new Date(systemClock.now())) };
+      await hubClient(service.connections, homeyId!).POST('/api/manager/mobile/event', { body: event });
+    },
+  },
+  sendOAuth2Callback: {
+    guard: operatorOnly("OAuth2 codes are delivered by the cloud's callback service only"),
+    handle: async ({ homeyId, code, token }, { service }) => {
+      await hubClient(service.connections, homeyId).POST('/api/manager/cloud/oauth2-callback', { body: { token, code } });
+    },
+  },
+  sendWebhook: {
+    guard: operatorOnly("Webhook calls are delivered by the cloud's webhooks service only"),
+    handle: async ({ homeyId, webhookId, args }, { service }) => {
+      await hubClient(service.connections, homeyId).POST('/api/manager/cloud/webhook/{id}/callback', { params: { path: { id: webhookId } }, body: { args: args ?? {} } });
+    },
+  },
+});

@@ -1,6 +1,6 @@
 import * as manifest from '../../../generated/cloud/energy.operations.js';
 import type { operations } from '../../../generated/cloud/energy.js';
-import { defineApi } from '../../http/api.js';
+import { defineGuardedApi } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
 import { hubSecretGuard, type HubSecretState } from '../callers/hub-secret.js';
@@ -12,12 +12,11 @@ export type EnergyContext = ServiceContext<HubSecretState & { clock: Clock }>;
 /** Public data: a hub's secret is optional, but one that is sent must be valid. */
 const hubMay = hubSecretGuard<EnergyContext>(true);
 
-export const energyApi = defineApi<operations, typeof manifest.operations, EnergyContext>(
+export const energyApi = defineGuardedApi<operations, typeof manifest.operations, EnergyContext>(
   manifest,
   {
-    getZones: () => [...ZONES.values()],
-    getZone: ({ latitude, longitude }) => zoneAt(latitude, longitude),
-    getDayAheadPricesElectricity: (query, { service }) => dayAheadPrices(query, service.clock.now()),
+    getZones: { guard: hubMay, handle: () => [...ZONES.values()] },
+    getZone: { guard: hubMay, handle: ({ latitude, longitude }) => zoneAt(latitude, longitude) },
+    getDayAheadPricesElectricity: { guard: hubMay, handle: (query, { service }) => dayAheadPrices(query, service.clock.now()) },
   },
-  { guards: { getZones: hubMay, getZone: hubMay, getDayAheadPricesElectricity: hubMay } },
 );

@@ -1,9 +1,9 @@
 import * as manifest from '../../../generated/cloud/firmware.operations.js';
 import type { operations } from '../../../generated/cloud/firmware.js';
-import { defineApi } from '../../http/api.js';
+import { defineGuardedApi } from '../../http/api.js';
 import type { ServiceContext } from '../../http/service.js';
 import { changelog } from './changelog.js';
 
-export const firmwareApi = defineApi<operations, typeof manifest.operations, ServiceContext<object>>(manifest, {
+export const firmwareApi = defineGuardedApi<operations, typeof manifest.operations, ServiceContext<object>>(manifest, {
   getUpdatesChangelog: ({ channel = 'stable', since, language }) => changelog(channel, since, language),
 });

@@ -1,6 +1,6 @@
 import * as manifest from '../../../generated/cloud/flow.operations.js';
 import type { operations } from '../../../generated/cloud/flow.js';
-import { defineApi } from '../../http/api.js';
+import { defineGuardedApi, scopesSuffice } from '../../http/api.js';
 import type { Clock } from '../../http/clock.js';
 import type { ServiceContext } from '../../http/service.js';
 import type { CloudSession } from '../callers/identity.js';
@@ -9,7 +9,7 @@ import { requireSharedFlow, shareFlow } from './shared-flows.js';
 
 export type FlowContext = ServiceContext<{ db: FlowDb; clock: Clock }, CloudSession>;
 
-export const flowApi = defineApi<operations, typeof manifest.operations, FlowContext>(manifest, {
-  shareFlow: ({ data }, { session, service }) => shareFlow(service.db, session!.userId, data, service.clock.now()),
+export const flowApi = defineGuardedApi<operations, typeof manifest.operations, FlowContext>(manifest, {
+  shareFlow: { guard: scopesSuffice, handle: ({ data }, { session, service }) => shareFlow(service.db, session.userId, data, service.clock.now()) },
   getFlow: ({ flowId }, { service }) => requireSharedFlow(service.db, flowId),
 });

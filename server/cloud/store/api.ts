@@ -1,6 +1,6 @@
 import * as manifest from '../../../generated/cloud/store.operations.js';
 import type { operations } from '../../../generated/cloud/store.js';
-import { defineApi, type Guard } from '../../http/api.js';
+import { defineGuardedApi, scopesSuffice, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
 import { isAdminAccount } from '../account/subscriptions.js';
 import { addItem, cartView, loadCart, removeItem, setBusiness, setCoupon, setLocale, setPayment, setQuantity, setUserData } from './cart.js';
@@ -32,41 +32,40 @@ const adminOnly: StoreGuard = async (_path, context) => {
 const me = (context: StoreContext) => customerOf(context).userId;
 
 /** The store's operations, one short handler each over the domain modules beside it. */
-export const storeApi = defineApi<operations, typeof dispatched, StoreContext>(
+export const storeApi = defineGuardedApi<operations, typeof dispatched, StoreContext>(
   { manager: manifest.manager, operations: dispatched },
   {
     getProducts: ({ currency, country }, { service }) => listPricedProducts(service, currency, country),
-    getCart: async (_args, context) => cartView(context.service, me(context), await loadCart(context.service, me(context))),
-    addCartItem: ({ sku, quantity = 1, options }, context) => addItem(context.service, me(context), sku, quantity, options),
-    setCartItemQuantity: ({ sku, quantity }, context) => setQuantity(context.service, me(context), sku, quantity),
-    removeCartItem: ({ sku }, context) => removeItem(context.service, me(context), sku),
-    getLocale: async (_args, context) => (await loadCart(context.service, me(context))).locale,
-    setLocale: ({ country, currency, language }, context) => setLocale(context.service, me(context), { country, currency, language }),
-    setUserData: ({ userdata }, context) => setUserData(context.service, me(context), userdata),
-    setBusiness: ({ business }, context) => setBusiness(context.service, me(context), business),
-    setCoupon: ({ coupon }, context) => setCoupon(context.service, me(context), coupon),
-    setPayment: ({ payment }, context) => setPayment(context.service, me(context), payment),
-    createOrder: (_args, context) => createOrder(context.service, me(context)),
-    payOrder: ({ orderId, payment }, context) => payOrder(context.service, me(context), orderId, payment),
-    getOrders: (_args, context) => ordersOf(context.service.db, me(context)),
-    getOrder: async ({ orderId }, context) => orderView(await requireOwnOrder(context.service.db, me(context), orderId)),
+    getCart: { guard: scopesSuffice, handle: async (_args, context) => cartView(context.service, me(context), await loadCart(context.service, me(context))) },
+    addCartItem: { guard: scopesSuffice, handle: ({ sku, quantity = 1, options }, context) => addItem(context.service, me(context), sku, quantity, options) },
+    setCartItemQuantity: { guard: scopesSuffice, handle: ({ sku, quantity }, context) => setQuantity(context.service, me(context), sku, quantity) },
+    removeCartItem: { guard: scopesSuffice, handle: ({ sku }, context) => removeItem(context.service, me(context), sku) },
+    getLocale: { guard: scopesSuffice, handle: async (_args, context) => (await loadCart(context.service, me(context))).locale },
+    setLocale: { guard: scopesSuffice, handle: ({ country, currency, language }, context) => setLocale(context.service, me(context), { country, currency, language }) },
+    setUserData: { guard: scopesSuffice, handle: ({ userdata }, context) => setUserData(context.service, me(context), userdata) },
+    setBusiness: { guard: scopesSuffice, handle: ({ business }, context) => setBusiness(context.service, me(context), business) },
+    setCoupon: { guard: scopesSuffice, handle: ({ coupon }, context) => setCoupon(context.service, me(context), coupon) },
+    setPayment: { guard: scopesSuffice, handle: ({ payment }, context) => setPayment(context.service, me(context), payment) },
+    createOrder: { guard: scopesSuffice, handle: (_args, context) => createOrder(context.service, me(context)) },
+    payOrder: { guard: ownOrder, handle: ({ orderId, payment }, context) => payOrder(context.service, me(context), orderId, payment) },
+    getOrders: { guard: scopesSuffice, handle: (_args, context) => ordersOf(context.service.db, me(context)) },
+    getOrder: { guard: ownOrder, handle: async ({ orderId }, context) => orderView(await requireOwnOrder(context.service.db, me(context), orderId)) },
     validateVat: ({ vat }) => checkVat(vat),
     getZipcodeAddress: ({ zipcode, number }) => zipcodeAddress(zipcode, number),
-    createLoginToken: (_args, context) => createLoginToken(context.service, customerOf(context)),
+    createLoginToken: { guard: scopesSuffice, handle: (_args, context) => createLoginToken(context.service, customerOf(context)) },
     createUserSession: ({ token }, { service }) => createUserSession(service, token),
-    deleteUserSession: (_args, context) => deleteUserSession(context.service, customerOf(context)),
-    logout: (_args, context) => logout(context.service, me(context)),
-    verifySubscription: (proof, context) => verifySubscription(context.service, me(context), proof),
-    verifyOneTimePurchase: (proof, context) => verifyOneTimePurchase(context.service, me(context), proof),
-    deferSubscription: (input, { service }) => deferSubscription(service, input),
-    restoreSubscriptions: (_args, context) => restoreSubscriptions(context.service, me(context)),
-    getOffers: (_args, context) => openOffers(context.service, me(context)),
-    getOffer: ({ offerId }, context) => requireOwnOffer(context.service, me(context), offerId),
-    redeemOffer: ({ offerId, paymentProvider }, context) => redeemOffer(context.service, me(context), offerId, paymentProvider),
-    redeemReferAFriend: ({ inviterId, paymentProvider }, context) => redeemReferAFriend(context.service, me(context), inviterId, paymentProvider),
-    redeemCoupon: ({ couponCode }, context) => redeemCoupon(context.service, me(context), couponCode),
+    deleteUserSession: { guard: scopesSuffice, handle: (_args, context) => deleteUserSession(context.service, customerOf(context)) },
+    logout: { guard: scopesSuffice, handle: (_args, context) => logout(context.service, me(context)) },
+    verifySubscription: { guard: scopesSuffice, handle: (proof, context) => verifySubscription(context.service, me(context), proof) },
+    verifyOneTimePurchase: { guard: scopesSuffice, handle: (proof, context) => verifyOneTimePurchase(context.service, me(context), proof) },
+    deferSubscription: { guard: adminOnly, handle: (input, { service }) => deferSubscription(service, input) },
+    restoreSubscriptions: { guard: scopesSuffice, handle: (_args, context) => restoreSubscriptions(context.service, me(context)) },
+    getOffers: { guard: scopesSuffice, handle: (_args, context) => openOffers(context.service, me(context)) },
+    getOffer: { guard: ownOffer, handle: ({ offerId }, context) => requireOwnOffer(context.service, me(context), offerId) },
+    redeemOffer: { guard: ownOffer, handle: ({ offerId, paymentProvider }, context) => redeemOffer(context.service, me(context), offerId, paymentProvider) },
+    redeemReferAFriend: { guard: scopesSuffice, handle: ({ inviterId, paymentProvider }, context) => redeemReferAFriend(context.service, me(context), inviterId, paymentProvider) },
+    redeemCoupon: { guard: scopesSuffice, handle: ({ couponCode }, context) => redeemCoupon(context.service, me(context), couponCode) },
   },
-  { guards: { getOrder: ownOrder, payOrder: ownOrder, getOffer: ownOffer, redeemOffer: ownOffer, deferSubscription: adminOnly } },
 );
 
 export const rawOperations = { getExpiredSubscriptions, createOffer, createCoupon, createOfferCouponApple, receivePaymentEvent };

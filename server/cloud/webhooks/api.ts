@@ -1,6 +1,6 @@
 import * as manifest from '../../../generated/cloud/webhooks.operations.js';
 import type { operations } from '../../../generated/cloud/webhooks.js';
-import { defineApi, type Guard } from '../../http/api.js';
+import { defineGuardedApi, type Guard } from '../../http/api.js';
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { RawRoute } from '../../http/router.js';
 import { hubOfSecret } from '../callers/hub-secret.js';
@@ -26,29 +26,19 @@ function requireHubCredential(state: WebhooksState, secret: string, homeyId: str
 /** A webhook's public URL is answered by a raw route (below): its caller's query and headers go with the call. */
 const { callWebhook: _public, ...dispatched } = manifest.operations;
 
-export const webhooksApi = defineApi<operations, typeof dispatched, WebhooksContext>(
+export const webhooksApi = defineGuardedApi<operations, typeof dispatched, WebhooksContext>(
   { manager: manifest.manager, operations: dispatched },
   {
-    getWebhooks: (_args, context) => webhooks.listWebhooks(context.service, queryTokenUser(context)),
-    createWebhook: ({ name, fn, keyPath }, context) => webhooks.createWebhook(context.service, queryTokenUser(context), { name, fn, keyPath }),
-    getWebhook: ({ webhookId }, context) => webhooks.getWebhook(context.service, queryTokenUser(context), webhookId),
-    updateWebhook: ({ webhookId, name, fn, keyPath }, context) => webhooks.updateWebhook(context.service, queryTokenUser(context), webhookId, { name, fn, keyPath }),
-    deleteWebhook: ({ webhookId }, context) => webhooks.deleteWebhook(context.service, queryTokenUser(context), webhookId),
+    getWebhooks: { guard: developerCalls, handle: (_args, context) => webhooks.listWebhooks(context.service, queryTokenUser(context)) },
+    createWebhook: { guard: developerCalls, handle: ({ name, fn, keyPath }, context) => webhooks.createWebhook(context.service, queryTokenUser(context), { name, fn, keyPath }) },
+    getWebhook: { guard: developerCalls, handle: ({ webhookId }, context) => webhooks.getWebhook(context.service, queryTokenUser(context), webhookId) },
+    updateWebhook: { guard: developerCalls, handle: ({ webhookId, name, fn, keyPath }, context) => webhooks.updateWebhook(context.service, queryTokenUser(context), webhookId, { name, fn, keyPath }) },
+    deleteWebhook: { guard: developerCalls, handle: ({ webhookId }, context) => webhooks.deleteWebhook(context.service, queryTokenUser(context), webhookId) },
     registerWebhookClient: ({ webhookId, homeyId, secret, data, callback_url }, { service }) => {
       requireHubCredential(service, secret, homeyId);
       return webhooks.registerClient(service, webhookId, homeyId, data, callback_url);
     },
-    unregisterWebhookClient: ({ webhookId, homeyId }, { service }) => webhooks.unregisterClient(service, webhookId, homeyId),
-  },
-  {
-    guards: {
-      getWebhooks: developerCalls,
-      createWebhook: developerCalls,
-      getWebhook: developerCalls,
-      updateWebhook: developerCalls,
-      deleteWebhook: developerCalls,
-      unregisterWebhookClient: pathHubCalls,
-    },
+    unregisterWebhookClient: { guard: pathHubCalls, handle: ({ webhookId, homeyId }, { service }) => webhooks.unregisterClient(service, webhookId, homeyId) },
   },
 );
 

@@ -21,13 +21,8 @@ export const backup = defineApi<operations, typeof manifest.operations, HubConte
   setOptionAutomaticBackupsEnabled: ({ value }, { hub }) => void (hub.backups.automatic = value),
   unsetOptionAutomaticBackupsEnabled: (_args, { hub }) => void (hub.backups.automatic = null),
   getOptionLastSuccessfulBackup: (_args, { hub }) => ({ value: hub.backups.lastSuccessful }),
-  setOptionLastSuccessfulBackup: ({ value }, { hub }) => void (hub.backups.lastSuccessful = pastTime(hub, value)),
-  unsetOptionLastSuccessfulBackup: (_args, { hub }) => void (hub.backups.lastSuccessful = null),
+  setOptionLastSuccessfulBackup: { guard: requireScope('homey.system'), handle: ({ value }, { hub }) => void (hub.backups.lastSuccessful = pastTime(hub, value)) },
+  unsetOptionLastSuccessfulBackup: { guard: requireScope('homey.system'), handle: (_args, { hub }) => void (hub.backups.lastSuccessful = null) },
   getCloudBackups: (_args, { hub }) => listCloudBackups(hub),
   restoreCloudBackup: ({ backupId }, context) => restoreCloudBackup(context.hub, backupId, context),
-}, {
-  guards: {
-    setOptionLastSuccessfulBackup: requireScope('homey.system'),
-    unsetOptionLastSuccessfulBackup: requireScope('homey.system'),
-  },
 });

@@ -1,13 +1,13 @@
 import * as manifest from '../../../generated/hub/notifications.operations.js';
 import type { operations } from '../../../generated/hub/notifications.js';
-import { defineApi } from '../../http/api.js';
+import { defineApi, type SignedIn } from '../../http/api.js';
 import type { HubContext } from '../core/context.js';
 import type { Role } from '../access/roles.js';
 import { requireCloudSecret, userOfAccount } from '../cloud/relayed.js';
 import { confirmPush, deleteVisible, getOwners, markAsRead, purgeExpired, requireVisible, setOwner, visibleNotifications } from './notify.js';
 
 /** Every notification operation needs a token, so the session is there; its user's role decides what it sees. */
-const callerRole = ({ session }: HubContext): Role => session!.user.role;
+const callerRole = ({ session }: SignedIn<HubContext>): Role => session.user.role;
 
 export const notifications = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => {
@@ -22,7 +22,7 @@ export const notifications = defineApi<operations, typeof manifest.operations, H
     context.hub.store.remove('notification', notification.id);
   },
   deleteNotifications: ({ ownerUri }, context) => deleteVisible(context.hub, callerRole(context), ownerUri),
-  markNotificationAsRead: ({ id }, context) => markAsRead(context.hub, requireVisible(context.hub, id, callerRole(context)), context.session!.user.id),
+  markNotificationAsRead: ({ id }, context) => markAsRead(context.hub, requireVisible(context.hub, id, callerRole(context)), context.session.user.id),
   confirmPushNotification: ({ id, secret, athomId, choice }, { hub }) => {
     requireCloudSecret(hub, secret, 'answers to push messages');
     confirmPush(hub, id, userOfAccount(hub, athomId), choice);

@@ -1,6 +1,6 @@
 import * as manifest from '../../../generated/hub/sessions.operations.js';
 import type { components, operations } from '../../../generated/hub/sessions.js';
-import { defineApi } from '../../http/api.js';
+import { defineApi, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
@@ -24,6 +24,13 @@ export const sessionViews: HubService<Nothing> = {
   },
 };
 
+/** A manager may end anyone's sessions but the owner's: otherwise a manager could lock the owner out. */
+const notTheOwners: Guard<HubContext> = ({ id = '' }, context) => {
+  const session = context.hub.store.require('session', id, 'Session');
+  const owner = context.hub.store.get('user', session.userId)?.isOwner;
+  if (owner && session.userId !== callerOf(context).user.id) throw forbidden("Only the owner can end the owner's sessions");
+};
+
 export const sessions = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => {
     const types: Record<SessionType, number> = { OAUTH: 0, APP: 0, PAT: 0 };
@@ -36,14 +43,5 @@ export const sessions = defineApi<operations, typeof manifest.operations, HubCon
   },
   getSessions: (_args, { hub }) =>
     Object.fromEntries(hub.store.values('session').map((session) => [session.id, sessionView(hub, session)])),
-  deleteSession: ({ id }, { hub }) => hub.sessions.revoke(id),
-}, {
-  guards: {
-    /** A manager may end anyone's sessions but the owner's: otherwise a manager could lock the owner out. */
-    deleteSession: ({ id = '' }, context) => {
-      const session = context.hub.store.require('session', id, 'Session');
-      const owner = context.hub.store.get('user', session.userId)?.isOwner;
-      if (owner && session.userId !== callerOf(context).user.id) throw forbidden("Only the owner can end the owner's sessions");
-    },
-  },
+  deleteSession: { guard: notTheOwners, handle: ({ id }, { hub }) => hub.sessions.revoke(id) },
 });

@@ -27,7 +27,7 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   reboot: (_args, { hub }) => hub.system.reboot('reboot'),
   rebootOTA: (_args, { hub }) => hub.system.reboot('reboot-ota'),
   rebootRecovery: (_args, { hub }) => hub.system.reboot('reboot-recovery'),
-  factoryReset: (_args, { hub }) => factoryReset(hub),
+  factoryReset: { guard: (_path, context) => requireOwner(context, 'reset the hub'), handle: (_args, { hub }) => factoryReset(hub) },
   enableWifi: (_args, { hub }) => void (hub.system.wifiEnabled = true),
   disableWifi: (_args, { hub }) => void (hub.system.wifiEnabled = false),
   setDebug: ({ namespace }, { hub }) => hub.system.setDebug(namespace.trim()),
@@ -46,6 +46,4 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   createHeapSnapshot: (_args, { hub }) => writeHeapSnapshot(hub.config.dataDir, new Date(hub.now())),
   getSetupSession: (_args, { hub }) => setupOf(hub).state(),
   joinSetupSession: (link, { hub }) => setupOf(hub).handOver(link),
-}, {
-  guards: { factoryReset: (_path, context) => requireOwner(context, 'reset the hub') },
 });

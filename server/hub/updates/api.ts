@@ -8,7 +8,7 @@ export const updates = defineApi<operations, typeof manifest.operations, HubCont
   getState: (_args, { hub }) => hub.updates.state(),
   getUpdates: (_args, { hub }) => hub.updates.check(),
   installUpdate: ({ reboot = true, silent = false }, { hub }) => hub.updates.start(reboot, silent),
-  abortInstallUpdate: (_args, { hub }) => hub.updates.abort(),
+  abortInstallUpdate: { guard: requireScope('homey.updates'), handle: (_args, { hub }) => hub.updates.abort() },
   getHotfixes: (_args, { hub }) => hub.updates.hotfixes.list(),
   applyHotfix: ({ id }, { hub }) => hub.updates.hotfixes.apply(id),
   revertHotfix: ({ id }, { hub }) => hub.updates.hotfixes.revert(id),
@@ -24,6 +24,4 @@ export const updates = defineApi<operations, typeof manifest.operations, HubCont
   getOptionUpdateNotifications: (_args, { hub }) => ({ value: hub.updates.notifications }),
   setOptionUpdateNotifications: ({ value }, { hub }) => hub.updates.setOption('notifications', value),
   unsetOptionUpdateNotifications: (_args, { hub }) => hub.updates.setOption('notifications', null),
-}, {
-  guards: { abortInstallUpdate: requireScope('homey.updates') },
 });

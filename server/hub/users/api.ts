@@ -56,7 +56,7 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
       const { [id]: _removed, ...properties } = user.properties;
       context.hub.store.save('user', { ...user, properties });
     },
-    swapOwner: ({ newOwnerUserId }, context) => swapOwner(context.hub, me(context), newOwnerUserId, openAccess(context.hub)?.userIds ?? []),
+    swapOwner: { guard: ownerOnly('hand over ownership'), handle: ({ newOwnerUserId }, context) => swapOwner(context.hub, me(context), newOwnerUserId, openAccess(context.hub)?.userIds ?? []) },
     getPersonalAccessTokens: (_args, context) => listTokens(context.hub, callerOf(context).user.id),
     createPersonalAccessToken: ({ name, scopes }, context) => createToken(context.hub, callerOf(context), name, scopes),
     deletePersonalAccessToken: ({ id }, context) => deleteToken(context.hub, callerOf(context), id),
@@ -64,24 +64,19 @@ export const users = defineApi<operations, typeof manifest.operations, HubContex
     deleteUserMeLocalCredentials: (_args, context) => {
       if (!context.hub.accounts.credentials.remove(me(context).id)) throw notFound('Local credentials');
     },
-    updateUserLocalCredentials: ({ id, username, password }, { hub }) => hub.accounts.credentials.set(id, username, password),
-    deleteUserLocalCredentials: ({ id }, { hub }) => {
-      if (!hub.accounts.credentials.remove(id)) throw notFound('Local credentials');
+    updateUserLocalCredentials: { guard: credentialsGuard, handle: ({ id, username, password }, { hub }) => hub.accounts.credentials.set(id, username, password) },
+    deleteUserLocalCredentials: {
+      guard: credentialsGuard,
+      handle: ({ id }, { hub }) => {
+        if (!hub.accounts.credentials.remove(id)) throw notFound('Local credentials');
+      },
     },
-    grantInstallerAccess: (_args, { hub }) => grantAccess(hub),
-    revokeInstallerAccess: (_args, { hub }) => revokeAccess(hub),
+    grantInstallerAccess: { guard: ownerOnly('grant installer access'), handle: (_args, { hub }) => grantAccess(hub) },
+    revokeInstallerAccess: { guard: ownerOnly('revoke installer access'), handle: (_args, { hub }) => revokeAccess(hub) },
     requestInstallerAccess: ({ jwt }, { hub }) => requestAccess(hub, jwt),
-    swapOwnerInstaller: ({ newOwnerUserId, jwt }, context) => handOver(context.hub, me(context), newOwnerUserId, jwt),
+    swapOwnerInstaller: { guard: ownerOnly('hand over ownership'), handle: ({ newOwnerUserId, jwt }, context) => handOver(context.hub, me(context), newOwnerUserId, jwt) },
   },
   {
-    guards: {
-      updateUserLocalCredentials: credentialsGuard,
-      deleteUserLocalCredentials: credentialsGuard,
-      swapOwner: ownerOnly('hand over ownership'),
-      swapOwnerInstaller: ownerOnly('hand over ownership'),
-      grantInstallerAccess: ownerOnly('grant installer access'),
-      revokeInstallerAccess: ownerOnly('revoke installer access'),
-    },
     rules: {
       user: {
         update: (current, patch, context) => applyUserUpdate(current, patch, context),

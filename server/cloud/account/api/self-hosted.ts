@@ -1,24 +1,14 @@
 import { adminOnly, signedInUser } from '../guards.js';
 import * as selfHosted from '../self-hosted-servers.js';
-import type { AccountGuards, AccountHandlers } from './table.js';
+import type { AccountHandlers } from './table.js';
 
 /** Self-hosted servers: their owner's calls, and the billing system's (admins). */
 export const selfHostedHandlers = {
-  createHomeySelfHostedServer: (_args, context) => selfHosted.createSelfHostedServer(context),
-  deleteHomeySelfHostedServer: ({ homeyId }, context) => selfHosted.deleteSelfHostedServer(context, homeyId),
-  updateHomeySelfHostedServerSubscription: ({ homeyId, ...subscription }, { account }) => selfHosted.setSubscription(account, homeyId, subscription),
-  transferHomeySelfHostedServerLifetimeLicense: ({ homeyId, newHomeyId }, context) => selfHosted.transferLifetimeLicense(context, homeyId, newHomeyId),
-  updateHomeySelfHostedServerCustomHostname: ({ homeyId, customHostname }, context) => selfHosted.setCustomHostname(context, homeyId, customHostname),
-  deleteHomeySelfHostedServerCustomHostname: ({ homeyId }, context) => selfHosted.setCustomHostname(context, homeyId, null),
-  expireSelfHostedServerSubscriptions: async (_args, { account }) => ({ homeyIds: await selfHosted.expireSubscriptions(account) }),
+  createHomeySelfHostedServer: { guard: signedInUser, handle: (_args, context) => selfHosted.createSelfHostedServer(context) },
+  deleteHomeySelfHostedServer: { guard: signedInUser, handle: ({ homeyId }, context) => selfHosted.deleteSelfHostedServer(context, homeyId) },
+  updateHomeySelfHostedServerSubscription: { guard: adminOnly, handle: ({ homeyId, ...subscription }, { account }) => selfHosted.setSubscription(account, homeyId, subscription) },
+  transferHomeySelfHostedServerLifetimeLicense: { guard: signedInUser, handle: ({ homeyId, newHomeyId }, context) => selfHosted.transferLifetimeLicense(context, homeyId, newHomeyId) },
+  updateHomeySelfHostedServerCustomHostname: { guard: signedInUser, handle: ({ homeyId, customHostname }, context) => selfHosted.setCustomHostname(context, homeyId, customHostname) },
+  deleteHomeySelfHostedServerCustomHostname: { guard: signedInUser, handle: ({ homeyId }, context) => selfHosted.setCustomHostname(context, homeyId, null) },
+  expireSelfHostedServerSubscriptions: { guard: adminOnly, handle: async (_args, { account }) => ({ homeyIds: await selfHosted.expireSubscriptions(account) }) },
 } satisfies AccountHandlers;
-
-export const selfHostedGuards = {
-  createHomeySelfHostedServer: signedInUser,
-  deleteHomeySelfHostedServer: signedInUser,
-  updateHomeySelfHostedServerSubscription: adminOnly,
-  transferHomeySelfHostedServerLifetimeLicense: signedInUser,
-  updateHomeySelfHostedServerCustomHostname: signedInUser,
-  deleteHomeySelfHostedServerCustomHostname: signedInUser,
-  expireSelfHostedServerSubscriptions: adminOnly,
-} satisfies AccountGuards;

@@ -1,6 +1,6 @@
 import * as manifest from '../../../../generated/cloud/account.operations.js';
 import type { operations } from '../../../../generated/cloud/account.js';
-import type { ApiOptions, Handlers } from '../../../http/api.js';
+import type { Handlers } from '../../../http/api.js';
 import type { AccountContext } from '../context.js';
 
 /**
@@ -13,7 +13,5 @@ export const dispatchedOperations = dispatched;
 
 type Dispatched = typeof dispatched;
 
-/** One resource's handlers: a part of the whole table, which api.ts checks for completeness. */
-export type AccountHandlers = Partial<Handlers<operations, Dispatched, AccountContext>>;
-/** One resource's guards, by operationId. */
-export type AccountGuards = NonNullable<ApiOptions<Dispatched, AccountContext>['guards']>;
+/** One resource's handlers, each with its guard (guards.ts): a part of the whole table, which api.ts checks for completeness. */
+export type AccountHandlers = Partial<Handlers<operations, Dispatched, AccountContext, true>>;
