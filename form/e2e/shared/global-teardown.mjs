@@ -23,7 +23,7 @@ export default async function stopShared() {
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8'));
     if (alive(pid)) process.kill(pid, 'SIGTERM');
-    // The keeper removes its pid file last (its exit may leave a zombie until its parent reaps it).
+    // The keeper removes the folder, its pid file with it, last (its exit may leave a zombie until its parent reaps it).
     for (const deadline = Date.now() + 30_000; existsSync(pidFile) && alive(pid) && Date.now() < deadline; ) await sleep(50);
   }
   rmSync(folder, { recursive: true, force: true });

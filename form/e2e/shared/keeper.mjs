@@ -6,7 +6,7 @@
  * `node keeper.mjs <folder>`: reads <folder>/spec.json (the server's command, Chromium's launch options, the Jest
  * process's id), starts both, then writes <folder>/ready.json (the server's output up to its ready line, and the
  * browser's WebSocket address) or <folder>/failed.json (why not). Stops both on SIGTERM (global-teardown.mjs) or
- * once the Jest process is gone (a run killed before its teardown), then removes keeper.pid as its last act.
+ * once the Jest process is gone (a run killed before its teardown), then removes the folder as its last act.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,8 +62,8 @@ function stop() {
       }
       await serverExited;
     }
-    rmSync(spec.dataDir, { recursive: true, force: true });
-    rmSync(path.join(folder, 'keeper.pid'), { force: true });
+    // The whole shared folder, keeper.pid with it: the teardown waits for that, and a killed run has no teardown.
+    rmSync(folder, { recursive: true, force: true });
     process.exit(0);
   })();
   return stopping;
