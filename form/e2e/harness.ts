@@ -1,7 +1,8 @@
 /**
  * What every end-to-end file of the form shares: npm start's servers and one Chromium (Debian's, driven by
- * playwright-core), both started once per Jest run (servers.ts), each file in browser contexts of its own, signing in through the account service's real sign-in page, axe-core run in the page,
- * screenshots kept under test-artefacts/form/, and reads of what reached the back end (tickets, the outbox).
+ * playwright-core), both started once per Jest run (servers.ts), each file in browser contexts of its own; signing
+ * in through the account service's real sign-in page, axe-core run in the page, screenshots kept under
+ * test-artefacts/form/, and reads of what reached the back end (tickets, the outbox).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
