@@ -109,11 +109,22 @@ async function startKeeper(folder: string, browser: LaunchOptions): Promise<void
 async function awaitKeeper(folder: string): Promise<{ output: string; wsEndpoint: string; dataDir: string }> {
   const file = (name: string) => path.join(folder, name);
   // A first start may build the form and the server first, on a busy machine.
+  const log = () => (existsSync(file('keeper.log')) ? readFileSync(file('keeper.log'), 'utf8') : 'no keeper log');
   for (const deadline = Date.now() + 240_000; Date.now() < deadline; await sleep(100)) {
     if (existsSync(file('ready.json'))) return JSON.parse(readFileSync(file('ready.json'), 'utf8'));
     if (existsSync(file('failed.json'))) throw new Error(`The shared servers did not start: ${readFileSync(file('failed.json'), 'utf8')}`);
+    if (existsSync(file('keeper.pid')) && !isAlive(Number(readFileSync(file('keeper.pid'), 'utf8')))) throw new Error(`The shared servers' keeper ended before they were ready:\n${log()}`);
   }
-  throw new Error(`The shared servers were not ready within 240 s:\n${existsSync(file('keeper.log')) ? readFileSync(file('keeper.log'), 'utf8') : 'no keeper log'}`);
+  throw new Error(`The shared servers were not ready within 240 s:\n${log()}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The servers and Chromium of this Jest run: started by the first caller (the folder's `started` lock), awaited by all. */
@@ -127,7 +138,15 @@ export async function sharedServers(browser: LaunchOptions): Promise<Shared> {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     first = false;
   }
-  if (first) await startKeeper(folder, browser);
+  if (first) {
+    try {
+      await startKeeper(folder, browser);
+    } catch (error) {
+      // The files waiting for the servers fail at once too, with the reason.
+      writeFileSync(path.join(folder, 'failed.json'), JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+      throw error;
+    }
+  }
   const { output, wsEndpoint, dataDir } = await awaitKeeper(folder);
   return { servers: serversOf(output, dataDir), wsEndpoint };
 }
