@@ -11,11 +11,17 @@ jest.setTimeout(30_000);
 
 let harness: Harness;
 /**
- * The signed-in page the ends are walked in, one after the other: each walk starts from wherever the last one ended
- * (a pick in step 1 starts the wizard afresh). Not several pages at once: a test waiting for a free page spent its
- * timeout waiting on a busy machine, and two cores gain nothing from it.
+ * Signed-in pages the ends are walked in, several at once: each walk starts from wherever the page's last one ended
+ * (a pick in step 1 starts the wizard afresh), so a page serves one path at a time and then the next.
  */
-let opened: OpenPage;
+const PAGES = 2;
+/**
+ * Jest starts up to five concurrent tests at once (its maxConcurrency) and times each from its start: a test's
+ * budget covers the walks of the pages ahead of it in the queue as well as its own.
+ */
+const WALK_TIMEOUT_MS = 30_000 * Math.ceil(5 / PAGES);
+const idle: OpenPage[] = [];
+const waiting: Array<(opened: OpenPage) => void> = [];
 let data: TreeContext;
 let takeEmail: Set<string>;
 /**
@@ -40,8 +46,20 @@ beforeAll(async () => {
     }),
   );
   ({ context: data, takeEmail } = await demoData(harness));
-  opened = await harness.openSignedIn();
+  idle.push(...(await Promise.all(Array.from({ length: PAGES }, () => harness.openSignedIn()))));
 }, 180_000);
+
+/** Runs `work` on a page of the pool once one is free. */
+async function withPage<T>(work: (opened: OpenPage) => Promise<T>): Promise<T> {
+  const opened = idle.pop() ?? (await new Promise<OpenPage>((resolve) => waiting.push(resolve)));
+  try {
+    return await work(opened);
+  } finally {
+    const next = waiting.shift();
+    if (next) next(opened);
+    else idle.push(opened);
+  }
+}
 
 afterAll(() => harness?.close());
 
@@ -87,56 +105,55 @@ async function expectTicket(page: Page): Promise<void> {
 }
 
 describeInChromium('every end of the decision tree', () => {
-  it.each(paths)('when the user picks $name, then that end shows', async (path) => {
-    const { page, problems } = opened;
-    const tile = await walk(page, path);
-    const [end, then] = path.ends;
-    switch (end) {
-      case 'knowledgeBase':
-        await expectArticles(page, tile.choice!.articles.length);
-        if (then === 'community') {
-          const community = stepOf(page, 'knowledgeBase').getByRole('region', { name: steps.community.question });
-          expect(await community.getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
-        } else {
-          expect(await stepOf(page, 'knowledgeBase').getByText('Still not found what you were looking for?').isVisible()).toBe(true);
-          await stepOf(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+  it.concurrent.each(paths)('when the user picks $name, then that end shows', (path) => withPage(async ({ page, problems }) => {
+      const tile = await walk(page, path);
+      const [end, then] = path.ends;
+      switch (end) {
+        case 'knowledgeBase':
+          await expectArticles(page, tile.choice!.articles.length);
+          if (then === 'community') {
+            const community = stepOf(page, 'knowledgeBase').getByRole('region', { name: steps.community.question });
+            expect(await community.getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+          } else {
+            expect(await stepOf(page, 'knowledgeBase').getByText('Still not found what you were looking for?').isVisible()).toBe(true);
+            await stepOf(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+            await expectTicket(page);
+          }
+          break;
+        case 'community':
+          expect(await (await currentStep(page, 'community')).getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
+          break;
+        case 'ticket':
           await expectTicket(page);
+          break;
+        case 'contactDeveloper': {
+          const developer = await currentStep(page, 'contactDeveloper');
+          await developer.getByText(new RegExp(`^${tile.title} was created by a (verified|community) developer`)).waitFor();
+          // The e-mail form follows only for a developer who takes e-mail.
+          const sendEmail = developer.getByRole('button', { name: 'Send an E-mail' });
+          if (takeEmail.has(tile.title)) {
+            await sendEmail.click();
+            await currentStep(page, then!);
+          } else {
+            expect(await sendEmail.count()).toBe(0);
+          }
+          break;
         }
-        break;
-      case 'community':
-        expect(await (await currentStep(page, 'community')).getByRole('link', { name: 'Visit the Community' }).isVisible()).toBe(true);
-        break;
-      case 'ticket':
-        await expectTicket(page);
-        break;
-      case 'contactDeveloper': {
-        const developer = await currentStep(page, 'contactDeveloper');
-        await developer.getByText(new RegExp(`^${tile.title} was created by a (verified|community) developer`)).waitFor();
-        // The e-mail form follows only for a developer who takes e-mail.
-        const sendEmail = developer.getByRole('button', { name: 'Send an E-mail' });
-        if (takeEmail.has(tile.title)) {
-          await sendEmail.click();
-          await currentStep(page, then!);
-        } else {
-          expect(await sendEmail.count()).toBe(0);
-        }
-        break;
+        case 'apps':
+          expect(await tileButton(page, 'apps', 'Other').isVisible()).toBe(true);
+          break;
+        default:
+          throw new Error(`No check for an end at ${end}`);
       }
-      case 'apps':
-        expect(await tileButton(page, 'apps', 'Other').isVisible()).toBe(true);
-        break;
-      default:
-        throw new Error(`No check for an end at ${end}`);
-    }
-    if (end !== 'apps') expect(await page.getByText('Select one of the above options.').count()).toBe(0);
-    await harness.screenshot(page, path.shot);
-    const kind = path.ends.join('-');
-    if (!checked.has(kind)) {
-      checked.add(kind);
-      expect(await seriousViolations(page)).toEqual([]);
-    }
-    expect(problems.filter((problem) => !unreachable.some((id) => problem.startsWith(`The hub ${id} could not be reached`)))).toEqual([]);
-  });
+      if (end !== 'apps') expect(await page.getByText('Select one of the above options.').count()).toBe(0);
+      await harness.screenshot(page, path.shot);
+      const kind = path.ends.join('-');
+      if (!checked.has(kind)) {
+        checked.add(kind);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      expect(problems.filter((problem) => !unreachable.some((id) => problem.startsWith(`The hub ${id} could not be reached`)))).toEqual([]);
+  }), WALK_TIMEOUT_MS);
 });
 
 describeInChromium('what the chosen hub reports', () => {
