@@ -24,6 +24,10 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!(jose|openapi-fetch|request-filtering-agent)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 20000,
+  // One set of npm start's servers and one Chromium for all of the form's end-to-end files, started by the first of
+  // them that runs (form/e2e/servers.ts): the setup only makes the folder they share, the teardown stops them.
+  globalSetup: '<rootDir>/form/e2e/shared/global-setup.mjs',
+  globalTeardown: '<rootDir>/form/e2e/shared/global-teardown.mjs',
   // Most suites wait on sockets, timers, child processes and Chromium: three workers keep two cores busy.
   maxWorkers: 3,
   // Known-slow files first on a fresh clone too (no times cached yet): see the file.

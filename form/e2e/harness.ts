@@ -1,13 +1,14 @@
 /**
- * What every end-to-end file of the form shares: npm start's servers (servers.ts), one Chromium (Debian's, driven by
- * playwright-core), signing in through the account service's real sign-in page, axe-core run in the page,
- * screenshots kept under test-artefacts/form/, and reads of what reached the back end (tickets, the outbox).
+ * What every end-to-end file of the form shares: npm start's servers and one Chromium (Debian's, driven by
+ * playwright-core), both started once per Jest run (servers.ts), each file in browser contexts of its own; signing
+ * in through the account service's real sign-in page, axe-core run in the page, screenshots kept under
+ * test-artefacts/form/, and reads of what reached the back end (tickets, the outbox).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { describeWithProgram, findProgram } from '../../scripts/system-programs.js';
-import { startServers, type Servers } from './servers.js';
+import { sharedServers, type Servers } from './servers.js';
 
 /** Where screenshots of each step are kept (git-ignored), one folder per test file. */
 const artefactsDir = path.join(process.cwd(), 'test-artefacts', 'form');
@@ -25,14 +26,12 @@ const chromiumArgs = [
 /** Debian's Chromium (never a downloaded browser): each suite runs when it is installed, else says why it is skipped. */
 export const describeInChromium = describeWithProgram('chromium');
 
-function launchChromium(): Promise<Browser> {
-  // Playwright turns the back/forward cache off by default; the form must reset when a page comes back from it.
-  return chromium.launch({ executablePath: findProgram('chromium'), headless: true, args: chromiumArgs, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
-}
+/** Playwright turns the back/forward cache off by default; the form must reset when a page comes back from it. */
+const launchOptions = (): LaunchOptions => ({ executablePath: findProgram('chromium'), headless: true, args: chromiumArgs, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
 
 export interface Harness {
   servers: Servers;
-  /** A fresh browser profile (no token stored): the sign-in screen. */
+  /** A fresh browser profile (no token stored): the sign-in screen. Closed with the harness. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page of the form in a fresh profile, with its problems (uncaught errors, console errors) recorded. */
   open(options?: BrowserContextOptions): Promise<OpenPage>;
@@ -54,16 +53,10 @@ export interface OpenPage {
   problems: string[];
 }
 
-/** Starts the servers and Chromium for one test file; its screenshots go to test-artefacts/form/<name>/. */
+/** Connects one test file to the run's servers and Chromium; its screenshots go to test-artefacts/form/<name>/. */
 export async function startHarness(name: string): Promise<Harness> {
-  const servers = await startServers();
-  let browser: Browser;
-  try {
-    browser = await launchChromium();
-  } catch (error) {
-    await servers.stop();
-    throw error;
-  }
+  const { servers, wsEndpoint } = await sharedServers(launchOptions());
+  const browser = await chromium.connect(wsEndpoint);
   const shots = path.join(artefactsDir, name);
   mkdirSync(shots, { recursive: true });
   const contexts: BrowserContext[] = [];
@@ -103,10 +96,10 @@ export async function startHarness(name: string): Promise<Harness> {
       token ??= await passwordToken(servers);
       return token;
     },
+    /** Closes the file's contexts and its connection; the servers and Chromium stay for the run's other files. */
     async close() {
       await Promise.allSettled(contexts.map((context) => context.close()));
       await browser.close().catch(() => undefined);
-      await servers.stop();
     },
   };
 }

@@ -15,6 +15,11 @@ let harness: Harness;
  * (a pick in step 1 starts the wizard afresh), so a page serves one path at a time and then the next.
  */
 const PAGES = 2;
+/**
+ * Jest starts up to five concurrent tests at once (its maxConcurrency) and times each from its start: a test's
+ * budget covers the walks of the pages ahead of it in the queue as well as its own.
+ */
+const WALK_TIMEOUT_MS = 30_000 * Math.ceil(5 / PAGES);
 const idle: OpenPage[] = [];
 const waiting: Array<(opened: OpenPage) => void> = [];
 let data: TreeContext;
@@ -148,18 +153,22 @@ describeInChromium('every end of the decision tree', () => {
         expect(await seriousViolations(page)).toEqual([]);
       }
       expect(problems.filter((problem) => !unreachable.some((id) => problem.startsWith(`The hub ${id} could not be reached`)))).toEqual([]);
-  }));
+  }), WALK_TIMEOUT_MS);
 });
 
 describeInChromium('what the chosen hub reports', () => {
-  /** Step 1's Pro hub, its updates.getUpdates answered with these updates. */
+  /**
+   * Step 1's Pro hub, its updates.getUpdates answered with these updates; resolves once the answer has been read and
+   * the page has drawn twice since (the answer's render goes before, as a task of the page's), not after a fixed wait.
+   */
   async function proHubWithUpdates(updates: unknown[]): Promise<Page> {
     const opened = await harness.openSignedIn();
     await opened.page.route('**/api/manager/updates/update', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(updates) }));
-    const answered = opened.page.waitForResponse('**/api/manager/updates/update');
+    const answered = opened.page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/manager/updates/update'));
     await tileButton(opened.page, 'category', data.hubs!.find((hub) => hub.platform === 'local' && !unreachable.includes(hub._id))!.name).click();
     await currentStep(opened.page, 'proHub');
     await answered;
+    await opened.page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
     return opened.page;
   }
 
@@ -174,7 +183,6 @@ describeInChromium('what the chosen hub reports', () => {
 
   it('when the Pro hub has no updates waiting, then its step shows no warning', async () => {
     const hubPage = await proHubWithUpdates([]);
-    await hubPage.waitForTimeout(200);
     expect(await stepOf(hubPage, 'proHub').getByText('Pro software is out of date.').count()).toBe(0);
   });
 });
