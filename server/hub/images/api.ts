@@ -2,15 +2,12 @@ import * as manifest from '../../../generated/hub/images.operations.js';
 import type { operations } from '../../../generated/hub/images.js';
 import { defineApi } from '../../http/api.js';
 import type { HubContext } from '../core/context.js';
-import { appPictureOnDemand, isAppImage } from './app-images.js';
-import { pictureOf, requireImage, takePicture } from './camera.js';
+import { imagePicture, isAppImage } from './app-images.js';
+import { requireImage, takePicture } from './camera.js';
 
 export const images = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => ({ imageCount: hub.store.count('image') }),
-  getImageContent: ({ id }, { hub }) => {
-    const image = requireImage(hub, id);
-    return isAppImage(image) ? appPictureOnDemand(hub, image) : pictureOf(hub, image);
-  },
+  getImageContent: ({ id }, { hub }) => imagePicture(hub, requireImage(hub, id)),
   /** A camera device takes a new picture; an app's image is asked of the app, which gives its source's picture again. */
   refreshImage: async ({ id }, { hub }) => {
     const image = requireImage(hub, id);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { MediaBody } from '../../http/api.js';
 import type { Hub } from '../core/context.js';
-import { imageUrl, type Image } from './camera.js';
+import { imageUrl, pictureOf, type Image } from './camera.js';
 
 /** The pictures apps give their images (`Image.update`), one file each, named by image id and type. */
 const FOLDER = 'app-images';
@@ -43,26 +43,31 @@ export function updateAppImage(hub: Hub, image: Image, picture: { contentType?: 
   return hub.store.save('image', { ...image, url: imageUrl(image.id), lastUpdated });
 }
 
-/** The picture an app gave its image; 404 before it gave one, or when the picture is at its https url. */
-export function appPicture(hub: Hub, image: Image): MediaBody {
+/** The file of the picture an app gave its image, with its type; undefined before it gave one. */
+function givenPicture(hub: Hub, id: string): { type: string; file: string } | undefined {
   for (const type of Object.keys(EXTENSIONS)) {
-    const file = fileOf(hub, image.id, type);
-    if (existsSync(file)) return { type, body: readFileSync(file) };
+    const file = fileOf(hub, id, type);
+    if (existsSync(file)) return { type, file };
   }
-  throw notFound(image.url.startsWith('https://') ? `The picture of image ${image.id} is at ${image.url}` : `Image ${image.id} has no picture yet`);
+  return undefined;
 }
 
 /**
- * The picture of an app's image, asked of its app when it has given none yet (the app reads its image's source, as
- * an SDK v3 app that only set a path expects); 404 when the app gives none or is not running.
+ * The picture of an image as clients get it: a camera's as it took it; an app's as the app gave it, asked of the app
+ * when it has given none yet (the app reads its image's source, as an SDK v3 app that only set a path expects). 404
+ * when the app gives none or is not running, or when the picture is at its https url.
  */
-export async function appPictureOnDemand(hub: Hub, image: Image): Promise<MediaBody> {
+export async function imagePicture(hub: Hub, image: Image): Promise<MediaBody> {
+  if (!isAppImage(image)) return pictureOf(hub, image);
   const appId = image.ownerUri.slice('homey:app:'.length);
-  const given = Object.keys(EXTENSIONS).some((type) => existsSync(fileOf(hub, image.id, type)));
-  if (!given && !image.url.startsWith('https://') && hub.apps.isRunning(appId)) {
+  const atUrl = image.url.startsWith('https://');
+  let given = givenPicture(hub, image.id);
+  if (!given && !atUrl && hub.apps.isRunning(appId)) {
     await hub.apps.worker(appId).call({ type: 'image.refresh', id: image.id }).catch(() => undefined);
+    given = givenPicture(hub, image.id);
   }
-  return appPicture(hub, hub.store.get('image', image.id) ?? image);
+  if (given) return { type: given.type, body: readFileSync(given.file) };
+  throw notFound(atUrl ? `The picture of image ${image.id} is at ${image.url}` : `Image ${image.id} has no picture yet`);
 }
 
 function removePicture(hub: Hub, id: string): void {

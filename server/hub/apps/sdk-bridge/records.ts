@@ -1,8 +1,8 @@
 import { badRequest, conflict } from '../../../http/errors.js';
 import type { Hub } from '../../core/context.js';
 import type { StoredLog } from '../../insights/insights.js';
-import { appPictureOnDemand, createAppImage, isAppImage, removeAppImage, requireOwnImage, updateAppImage } from '../../images/app-images.js';
-import { pictureOf, requireImage } from '../../images/camera.js';
+import { createAppImage, imagePicture, removeAppImage, requireOwnImage, updateAppImage } from '../../images/app-images.js';
+import { requireImage } from '../../images/camera.js';
 import { appUri } from '../runtime.js';
 import type { SdkRequests } from './requests.js';
 
@@ -53,7 +53,7 @@ export const recordRequests: SdkRequests = {
   /** Any image of the home (an image token dropped on the app's card), as its picture is shown. */
   'images.read': async (hub, _appId, { id }) => {
     const image = requireImage(hub, String(id));
-    const { type, body } = isAppImage(image) ? await appPictureOnDemand(hub, image) : pictureOf(hub, image);
+    const { type, body } = await imagePicture(hub, image);
     return { filename: `${image.id}.${type.split('/')[1]!.replace('+xml', '')}`, contentType: type, data: body.toString('base64') };
   },
 };
