@@ -67,6 +67,8 @@ export class AppWorker {
   private callCount = 0;
   private error: Error | undefined;
   private stopping = false;
+  /** Set once the worker has ended: a message posted to it then is dropped unanswered. */
+  private exited = false;
   private lastUtilization: EventLoopUtilization | undefined;
   private lastLook: EventLoopUtilization | undefined;
   private lastMem = 0;
@@ -100,6 +102,7 @@ export class AppWorker {
       this.append('stderr', error.stack ?? error.message);
     });
     this.worker.on('exit', (code) => {
+      this.exited = true;
       for (const call of this.calls.values()) call.reject(new Error('The app stopped'));
       this.calls.clear();
       events.exit({ code, error: this.error, stopped: this.stopping });
@@ -131,6 +134,8 @@ export class AppWorker {
 
   /** Sends a message the worker answers (a card run); rejects if the app stops first, or once `signal` aborts (its reason). */
   call(message: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
+    // A worker that has ended would drop the message, and the call would wait for ever.
+    if (this.exited) return Promise.reject(new Error('The app stopped'));
     const callId = ++this.callCount;
     return new Promise((resolve, reject) => {
       this.calls.set(callId, { resolve, reject });
