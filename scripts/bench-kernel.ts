@@ -2,20 +2,24 @@
  * What the hub's kernel costs per request against a bare Express route doing the same work, in CPU time and heap
  * allocation rather than requests per second: figures that a busy machine skews little (npm run bench's throughput
  * rows move with every other process on the cores). The rows of npm run bench's 304, gzip and write rows: the hub
- * runs in this process (demo home, production settings), the bare Express route (bench-bare.ts, BENCH_CACHED=1) in a
- * child, and autocannon in another child drives one at a time. CPU is each server process's own (user + system), per
- * answered request; allocation is the hub's heap growth over 2,000 requests, in a young generation large enough
- * that no collection runs meanwhile (else not reported).
+ * runs in this process (demo home, production settings), the bare Express route (bench-bare.ts, cached) in a child
+ * (in this process too when measuring allocations), and autocannon in another child drives one at a time. CPU is each
+ * server process's own (user + system), per answered request; allocation is the heap's growth over 2,000 requests,
+ * in a young generation large enough that no collection runs meanwhile (else not reported).
  * Run by `npm run bench -- kernel` (both); alone, `node --import tsx scripts/bench-kernel.ts [seconds]` for CPU, and
  * `node --expose-gc --min-semi-space-size=256 --max-semi-space-size=256 --import tsx scripts/bench-kernel.ts alloc`.
- * PROFILE_ROW=304 (a row's name) writes that row's CPU profile (or with alloc its allocation profile) to the temp folder.
+ * PROFILE_ROW=304 (a row's name) writes that row's CPU profile of the hub (with alloc, the allocation profiles of both)
+ * to the temp folder.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Session } from 'node:inspector';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from './apis.js';
+import { bareApp } from './bench-bare.js';
 import { printed, spawnBin, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
 import { bearer, startTestHub } from '../server/hub/testing/test-hub.js';
@@ -32,8 +36,11 @@ const lamp = devices.find((device) => device.capabilitiesObj.dim?.setable)!;
 const capabilityPath = `/api/manager/devices/device/${lamp.id}/capability/dim`;
 const bodyFile = path.join(work, 'body.json');
 writeFileSync(bodyFile, listText);
-const bare = spawnBin('tsx', ['scripts/bench-bare.ts'], { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath, BENCH_CACHED: '1', BENCH_ETAG: list.headers.get('etag')! });
-const bareUrl = printed(await waitForOutput(bare, /^Bare URL: /, 60_000), 'Bare URL')!;
+const bareEnv = { BENCH_BODY_FILE: bodyFile, BENCH_PATH: demoListPath, BENCH_CACHED: '1', BENCH_ETAG: list.headers.get('etag')! };
+const bare = allocations ? undefined : spawnBin('tsx', ['scripts/bench-bare.ts'], bareEnv);
+const bareHere = allocations ? bareApp({ bodyFile, listPath: demoListPath, cached: true, etag: bareEnv.BENCH_ETAG }).listen(0, '127.0.0.1') : undefined;
+if (bareHere) await once(bareHere, 'listening');
+const bareUrl = bareHere ? `http://127.0.0.1:${(bareHere.address() as AddressInfo).port}` : printed(await waitForOutput(bare!, /^Bare URL: /, 60_000), 'Bare URL')!;
 
 /** CPU seconds (user + system) a process has used so far, from /proc (this process's own by process.cpuUsage). */
 function cpuOf(pid: number | undefined): number {
@@ -45,8 +52,8 @@ function cpuOf(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** The bare server's node process: tsx's child. */
-const bareNode = Number(readFileSync(`/proc/${bare.pid}/task/${bare.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+/** The bare server's node process: tsx's child (or this process). */
+const bareNode = bare ? Number(readFileSync(`/proc/${bare.pid}/task/${bare.pid}/children`, 'utf8').trim().split(/\s+/)[0]) : undefined;
 
 /** autocannon in a child process for `seconds`, answered requests of `status` counted. */
 async function drive(url: string, headers: Record<string, string>, options: { method?: string; body?: string; status: number }): Promise<number> {
@@ -103,28 +110,31 @@ try {
       ['bare', bareUrl, { ...c.headers }, bareNode],
     ];
     for (const [who, url, headers, pid] of servers) {
-      if (allocations && who === 'bare') continue;
       if (c.status === 304) headers['If-None-Match'] = await etag();
       const heap = allocations ? await heapNow() : 0;
       const [cpu, gcs] = [cpuOf(pid), collections];
-      const profiling = who === 'hub' && process.env.PROFILE_ROW === c.name;
+      const profiling = process.env.PROFILE_ROW === c.name && (who === 'hub' || allocations);
       if (profiling && !allocations) await post('Profiler.enable').then(() => post('Profiler.start'));
       if (profiling && allocations) await post('HeapProfiler.startSampling', { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
       const answered = await drive(url + c.path, headers, c);
       if (allocations) {
         const grown = process.memoryUsage().heapUsed - heap;
         // Written after the heap is read: taking the profile collects garbage.
-        if (profiling) writeFileSync(path.join(tmpdir(), `bench-kernel-${c.name}.heapprofile`), JSON.stringify(((await post('HeapProfiler.getSamplingProfile')) as { profile: unknown }).profile));
-        figures.push(collections > gcs ? `a collection ran (${answered} answered)` : `${(grown / answered / 1024).toFixed(1)} KB allocated/request (${answered} answered)`);
+        if (profiling) {
+          writeFileSync(path.join(tmpdir(), `bench-kernel-${c.name}-${who}.heapprofile`), JSON.stringify(((await post('HeapProfiler.getSamplingProfile')) as { profile: unknown }).profile));
+          await post('HeapProfiler.stopSampling');
+        }
+        figures.push(`${who} ${collections > gcs ? 'a collection ran' : `${(grown / answered / 1024).toFixed(1)} KB allocated/request`} (${answered} answered)`);
         continue;
       }
       figures.push(`${who} ${(((cpuOf(pid) - cpu) * 1e6) / answered).toFixed(1)} µs CPU/request (${answered} answered)`);
-      if (profiling) writeFileSync(path.join(tmpdir(), `bench-kernel-${c.name}.cpuprofile`), JSON.stringify(((await post('Profiler.stop')) as { profile: unknown }).profile));
+      if (profiling) writeFileSync(path.join(tmpdir(), `bench-kernel-${c.name}-${who}.cpuprofile`), JSON.stringify(((await post('Profiler.stop')) as { profile: unknown }).profile));
     }
     console.log(`${c.name}: ${figures.join('; ')}`);
   }
 } finally {
-  await stop(bare);
+  if (bare) await stop(bare);
+  bareHere?.close();
   await hub.stop();
   rmSync(work, { recursive: true, force: true });
 }
