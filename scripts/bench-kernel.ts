@@ -102,7 +102,7 @@ async function heapNow(): Promise<number> {
 }
 
 try {
-  console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${seconds} s per row`);
+  console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${allocations ? '2,000 requests' : `${seconds} s`} per row`);
   for (const c of cases) {
     const figures: string[] = [];
     const servers: Array<[who: string, url: string, headers: Record<string, string>, pid: number | undefined]> = [
