@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -108,6 +109,14 @@ describe('delegation tokens: every user-facing cloud service and the support bac
     await expect(cloud.service('store', urls.store!).getCart()).resolves.toMatchObject({ items: [] });
     await expect(cloud.service('apps', `${urls.apps!}/api/v1`).getMyOrganizations()).resolves.toEqual([]);
     expect(accountCalls).toEqual(['POST /delegation/token', 'POST /delegation/token']);
+  });
+
+  it("when the official AthomStoreAPI (homey-api 3.20.0) is given a delegation token of audience store, then its call is admitted; given the account's access token, it is refused", async () => {
+    // homey-api's type declarations leave the service clients out; the package exports them.
+    const { AthomStoreAPI } = createRequire(__filename)('homey-api') as { AthomStoreAPI: new (options: { baseUrl: string }) => unknown };
+    const official = new AthomStoreAPI({ baseUrl: urls.store! }) as { getOrders(args: { $token: string }): Promise<unknown> };
+    expect(await official.getOrders({ $token: await account.delegation(user.accessToken, 'store') })).toEqual([]);
+    await expect(official.getOrders({ $token: user.accessToken })).rejects.toMatchObject({ statusCode: 401 });
   });
 
   it("when the client library calls the support back end by path through cloud.transport(origin, 'support'), then it asks one delegation token of audience support before its first call", async () => {
