@@ -218,9 +218,12 @@ describe('npm start (scripts/start.ts)', () => {
         expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
         const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
         const auth = { Authorization: `Bearer ${tokens.access_token}` };
-        const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
+        // The form's back end, as the store, takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
+        const supportToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=support`, { method: 'POST', headers: auth }).then((response) => response.json());
+        const supportAuth = { Authorization: `Bearer ${supportToken}` };
+        expect((await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth })).status).toBe(401);
+        const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: supportAuth }).then((response) => response.json());
         expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
-        // The store takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
         const storeToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=store`, { method: 'POST', headers: auth }).then((response) => response.json());
         const storeAuth = { Authorization: `Bearer ${storeToken}` };
         expect((await fetch(`${config.storeUrl}/user/order`, { headers: auth })).status).toBe(401);
@@ -258,7 +261,7 @@ describe('npm start (scripts/start.ts)', () => {
         for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
         const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
           method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json' },
+          headers: { ...supportAuth, 'Content-Type': 'application/json' },
           body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
         }).then((response) => response.json());
         expect(sent.ticketCreated).toBe(true);
