@@ -15,6 +15,7 @@ import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
+import { apiRealtimeRequests, HUB_MANAGERS, stopFollowing } from './sdk-bridge/api-realtime.js';
 import { dropScreensavers, forgetSamples, mediaRequests } from './sdk-bridge/media.js';
 import { nodeRequests, releaseNodes } from './sdk-bridge/nodes.js';
 import { pairingRequests } from './sdk-bridge/pairing.js';
@@ -25,7 +26,6 @@ import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
 import { unregisterWidgets, widgetRequests } from './sdk-bridge/widgets.js';
 import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
 import { discoveryResults } from '../devkit/discovery.js';
-import { hubApis } from '../../../generated/hub/index.js';
 
 /** The state key of a device trigger's firing: the device it fired for, matched against the flows' `device` arg. */
 export const TRIGGER_DEVICE = '__device';
@@ -63,9 +63,6 @@ export function deviceState(device: Device) {
 /** The app's `/userdata` folder: kept across its restarts and updates, removed with the app (lifecycle.ts). */
 export const userdataDir = (hub: Hub, appId: string): string => join(hub.config.dataDir, 'userdata', appId);
 
-/** The hub's managers an app's `getApi('homey:manager:<id>')` reaches (`/api/manager/<id>`). */
-const MANAGERS = Object.keys(hubApis);
-
 /** What an app's worker learns of the hub when it starts: its language, units, timezone, location, managers and the app's devices. */
 export function hubFacts(hub: Hub, appId: string) {
   const location = hubLocation(hub);
@@ -80,7 +77,7 @@ export function hubFacts(hub: Hub, appId: string) {
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     location: { latitude: location?.latitude ?? 0, longitude: location?.longitude ?? 0, accuracy: location?.accuracy ?? 0, mode: modeOption.get(hub) },
     devices: hub.store.values('device').filter((device) => appOfDevice(device) === appId).map(deviceState),
-    managers: MANAGERS,
+    managers: HUB_MANAGERS,
   };
 }
 
@@ -207,12 +204,13 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
 }
 
 /** The requests of the managers with files of their own (sdk-bridge/). */
-const managerRequests: SdkRequests = { ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
+const managerRequests: SdkRequests = { ...apiRealtimeRequests, ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
 
-/** What an app that stopped leaves running on the hub: its samples, screensavers, radio receivers, held nodes and widgets. */
+/** What an app that stopped leaves running on the hub: its samples, screensavers, followed APIs, radio receivers, held nodes and widgets. */
 export function appStopped(hub: Hub, appId: string): void {
   forgetSamples(hub, appId);
   dropScreensavers(hub, appId, { forget: false });
+  stopFollowing(hub, appId);
   stopReceivers(hub, appId);
   releaseNodes(hub, appId);
   unregisterWidgets(hub, appId);

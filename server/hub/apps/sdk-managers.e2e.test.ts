@@ -88,7 +88,7 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body).toMatchObject({ screensaver: 'rainbow', pixels: null });
   });
 
-  it('when it calls the hub\'s managers through getApi, then they answer it as the web API does, and a manager the hub lacks is refused', async () => {
+  it('when it calls the hub\'s managers through getApi, then they answer it as the web API does and their events reach it, and a manager the hub lacks is refused', async () => {
     const { body: managers } = await hub.http().get(app('managers')).set(auth()).expect(200);
     const { body: hubZones } = await hub.http().get(api('zones/zone/')).set(auth()).expect(200);
     expect(managers).toEqual({
@@ -97,7 +97,13 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
       hasTeleporter: false,
       invalid: expect.stringContaining('Invalid API: homey:manager:teleporter'),
       missing: expect.stringMatching(/not found/i),
+      ringEvents: [],
     });
+    await hub.http().put(api('ledring/option/brightness')).set(auth()).send({ value: 0.5 }).expect(204);
+    await eventually(async () => expect((await hub.http().get(app('managers')).set(auth()).expect(200)).body.ringEvents).toEqual([
+      { event: 'option.update', data: { id: 'brightness', value: 0.5 } },
+    ]));
+    await hub.http().delete(api('ledring/option/brightness')).set(auth()).expect(204);
   });
 
   it('when it sends and hears radio signals and looks for BLE peripherals and neighbours, then the simulated radios carry them', async () => {
@@ -230,6 +236,8 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
 
     // Unpaired, its driver's onUnpair answers the unpair view of app.json, and the device hears it is deleted and uninitialized.
     const { body: unpair } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'unpair', driverId: `${uri}:doorbell`, deviceId: doorbellId }).expect(200);
+    const { body: unknown } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'wave' }).expect(502);
+    expect(unknown).toMatchObject({ error: 'app_error', error_description: 'SDK hardware: The driver doorbell does not handle the pairing event wave' });
     const { body: farewell } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'farewell' }).expect(200);
     expect(farewell).toBe('Goodbye, Front door');
     await hub.http().delete(api(`drivers/pairsession/${unpair.id}/device`)).set(auth()).expect(204);

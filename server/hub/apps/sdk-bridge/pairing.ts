@@ -21,7 +21,7 @@ function askApp(hub: Hub, appId: string, session: PairSession, event: string | n
   const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
   const call = { type: 'pair', sessionId: session.id, sessionType: session.type, deviceId: session.deviceId, driverId, event, data: data ?? null, now: hub.now() };
   return hub.apps.worker(appId).call(call).catch((error: Error) => {
-    throw error instanceof ApiError ? error : new ApiError(502, 'app_error', `${appId}: ${error.message}`);
+    throw error instanceof ApiError ? error : new ApiError(502, 'app_error', `${hub.store.get('app', appId)?.name ?? appId}: ${error.message}`);
   });
 }
 

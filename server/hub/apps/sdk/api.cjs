@@ -5,10 +5,11 @@ const { Manager } = require('./simple-class.cjs');
 
 /**
  * A web API of the hub an app calls: a manager's (`homey:manager:<id>`), reached over the hub's web API as the app
- * (ManagerApi#_request), or another app's (`homey:app:<id>`, the ApiApp).
+ * (ManagerApi#_request), or another app's (`homey:app:<id>`, the ApiApp). Registered (ManagerApi#getApi), it emits
+ * `realtime` with each event of its uri.
  */
 class Api extends EventEmitter {
-  /** @param {string} type @param {string} id @param {any} [managerApi] the app's ManagerApi, which calls a manager's API */
+  /** @param {string} type @param {string} id @param {any} [managerApi] the app's ManagerApi, which registers and calls it */
   constructor(type, id, managerApi) {
     super();
     /** @type {string} */
@@ -45,15 +46,16 @@ class Api extends EventEmitter {
 
   /** @returns {void} */
   unregister() {
+    this._managerApi?._forget(this);
     this.removeAllListeners();
   }
 }
 
 /** Another app's web API (its app.json `api` routes, answered by its api.js). */
 class ApiApp extends Api {
-  /** @param {string} appId */
-  constructor(appId) {
-    super('app', appId);
+  /** @param {string} appId @param {any} [managerApi] */
+  constructor(appId, managerApi) {
+    super('app', appId, managerApi);
   }
 
   /** @returns {Promise<boolean>} */
@@ -75,6 +77,27 @@ class ManagerApi extends Manager {
   constructor(homey, managers) {
     super(homey);
     this._managers = new Set(managers);
+    /** The registered Apis by uri: each hears the realtime events of its uri. */
+    this._apis = new Map();
+    host.handle('api.realtime', ({ uri, event, data }) => this._apis.get(uri)?.emit('realtime', event, data));
+  }
+
+  /** The registered Api of `uri`, or a new one (`make`) that the hub tells its realtime events when the app may call it. */
+  _register(uri, make) {
+    if (!this._apis.has(uri)) {
+      const api = make();
+      this._apis.set(uri, api);
+      if (this.hasApi(uri)) host.request('api.follow', { uri }).catch((error) => this.error(`${uri}: ${error.message}`));
+    }
+    return this._apis.get(uri);
+  }
+
+  /** Unregisters `api`: it hears no more events. */
+  _forget(api) {
+    const uri = `homey:${api.type}:${api.id}`;
+    if (this._apis.get(uri) !== api) return;
+    this._apis.delete(uri);
+    host.request('api.unfollow', { uri }).catch((error) => this.error(`${uri}: ${error.message}`));
   }
 
   /** A call of the hub's web API (`uri` relative to /api) over HTTP, as the hub's owner (needs `homey:manager:api`). */
@@ -132,7 +155,7 @@ class ManagerApi extends Manager {
     if (app) return this.getApiApp(app[1]);
     const manager = this._manager(uri);
     if (manager === undefined) throw new Error(`Invalid API: ${uri} (an API is homey:app:<id> or homey:manager:<id> of a manager this hub has)`);
-    return new Api('manager', manager, this);
+    return this._register(uri, () => new Api('manager', manager, this));
   }
 
   /** Whether the app may call the API of `uri` (it holds its permission). @param {any} uri @returns {boolean} */
@@ -144,7 +167,7 @@ class ManagerApi extends Manager {
 
   /** @param {string} appId @returns {ApiApp} */
   getApiApp(appId) {
-    return new ApiApp(appId);
+    return this._register(`homey:app:${appId}`, () => new ApiApp(String(appId), this));
   }
 
   /** Whether the app asked for another app's API (permission `homey:app:<appId>`). @param {any} appId @returns {boolean} */

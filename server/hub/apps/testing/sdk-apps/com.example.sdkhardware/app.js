@@ -103,8 +103,12 @@ module.exports = class HardwareApp extends Homey.App {
     return { unknown: await this.waves.registerScreensaver('stars').catch((error) => error.message) };
   }
 
-  /** The hub's managers through their APIs, as this app (it has the permission homey:manager:api). */
+  /** The hub's managers through their APIs, as this app (it has the permission homey:manager:api); the ring's events it hears. */
   async managers() {
+    if (!this.ringEvents) {
+      this.ringEvents = [];
+      this.homey.api.getApi('homey:manager:ledring').on('realtime', (event, data) => this.ringEvents.push({ event, data }));
+    }
     const zones = await this.homey.api.getApi('homey:manager:zones').get('/zone/');
     const invalid = (() => {
       try {
@@ -120,6 +124,7 @@ module.exports = class HardwareApp extends Homey.App {
       hasTeleporter: this.homey.api.hasApi('homey:manager:teleporter'),
       invalid,
       missing,
+      ringEvents: this.ringEvents,
     };
   }
 
