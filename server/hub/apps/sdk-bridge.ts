@@ -198,7 +198,7 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
     case 'cloud.unregisterWebhook':
       return unregisterCloudWebhook(hub, String(args.id), appUri(appId));
     default:
-      if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
+      if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `The hub answers no SDK request ${method}`);
       return managerRequests[method]!(hub, appId, args);
   }
 }
