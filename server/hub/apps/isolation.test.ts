@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeClock } from '../../http/clock.js';
 import { appJson, makePackage } from '../../cloud/apps/testing/packages.js';
@@ -25,10 +27,11 @@ const warned = (id: string) =>
   }
 };
 `,
-    'api.js': `module.exports = {
-  // Works for ms without a pause, from just after it answers.
-  busy: ({ body }) => {
-    setTimeout(() => { const end = performance.now() + body.ms; while (performance.now() < end); }, 0);
+    'api.js': `const { existsSync } = require('fs');
+module.exports = {
+  // Works without a pause, from just after it answers, until /userdata/enough exists (10 s at most).
+  busy: () => {
+    setTimeout(() => { const end = performance.now() + 10000; while (!existsSync('/userdata/enough') && performance.now() < end); }, 0);
   },
   // Holds about mb of numbers, a megabyte an array.
   hoard: ({ homey, body }) => {
@@ -100,21 +103,22 @@ describe('apps isolated in their workers', () => {
       clock.advance(1_000);
     };
     // Two looks inside its work (after one that starts inside it) find it busy: it hears them once it pauses.
-    await hub.http().post(`/api/app/${id}/busy`).set(auth()).send({ ms: 1_500 }).expect(204);
+    await hub.http().post(`/api/app/${id}/busy`).set(auth()).send({}).expect(204);
     await sleep(50);
     clock.advance(1_000);
     await look();
     await look();
+    writeFileSync(join(hub.dataDir, 'userdata', id, 'enough'), '');
     await eventually(async () => expect(await warnings()).toEqual([{ event: 'cpuwarn', count: 1, limit: WARN_LIMIT }, { event: 'cpuwarn', count: 2, limit: WARN_LIMIT }]));
 
     // Holding more than HEAVY_HEAP_MB, each look (while it pauses) warns it, until the limit stops it.
     await look();
     await hub.http().post(`/api/app/${id}/hoard`).set(auth()).send({ mb: HEAVY_HEAP_MB }).expect(204);
     for (let count = 1; count < WARN_LIMIT; count++) {
-      await look();
+      clock.advance(1_000);
       await eventually(async () => expect((await warnings()).at(-1)).toEqual({ event: 'memwarn', count, limit: WARN_LIMIT }));
     }
-    await look();
+    clock.advance(1_000);
     await eventually(async () => expect(await state(id)).toMatchObject({
       state: 'stopped', crashed: true, crashedMessage: `The app held more than ${HEAVY_HEAP_MB} MB of its 64 MB heap for ${WARN_LIMIT} s and was stopped`,
     }));
