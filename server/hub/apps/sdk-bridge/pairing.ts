@@ -81,7 +81,7 @@ export function answerAppCallback(hub: Hub, callbackId: string, answer: unknown)
 const VIEW_ACTIONS = new Set(['showView', 'nextView', 'prevView', 'done']);
 
 /**
- * The app moves the pairing screen: `showView` (a view of its app.json `pair` or `repair`, checked by the SDK), `nextView`,
+ * The app moves the pairing screen: `showView` (a view of its app.json `pair`, `repair` or `unpair`, checked by the SDK), `nextView`,
  * `prevView` or `done`, as events of `homey:pairsession:<id>` to the screen.
  */
 function moveView(hub: Hub, appId: string, { sessionId, action, viewId }: Record<string, unknown>): void {
