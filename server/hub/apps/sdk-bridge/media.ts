@@ -8,6 +8,7 @@ import {
 } from '../../ledring/ledring.js';
 import { say } from '../../speech-output/speech.js';
 import { wavDuration } from '../../speech-output/speech.js';
+import { text } from '../app-drivers.js';
 import { appUri } from '../runtime.js';
 import { requirePermission, type SdkRequests } from './requests.js';
 
@@ -110,8 +111,7 @@ function declaredScreensaver(hub: Hub, appId: string, name: unknown): { name: st
   const declared = dir ? (JSON.parse(readFileSync(join(dir, 'app.json'), 'utf-8')) as { screensavers?: unknown }).screensavers : undefined;
   const found = Array.isArray(declared) ? declared.find((screensaver: { name?: unknown }) => screensaver?.name === name) : undefined;
   if (!found || typeof name !== 'string') throw notFound(`Screensaver ${String(name)} (app.json \`screensavers\` names an app's screensavers)`);
-  const title = typeof found.title === 'string' ? found.title : typeof found.title?.en === 'string' ? found.title.en : name;
-  return { name, title };
+  return { name, title: text(found.title) ?? name };
 }
 
 /** `registerScreensaver`: the app's screensaver of app.json, played from the animation's frames while the app runs. */
