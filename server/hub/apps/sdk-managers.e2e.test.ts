@@ -67,7 +67,7 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body.animation).toBeNull();
   });
 
-  it('when it registers a screensaver of its app.json, then the ring lists it as the app\'s, plays its frames once chosen, and falls back when it is unregistered', async () => {
+  it('when it registers a screensaver of its app.json, then the ring lists it as the app\'s, plays its frames once chosen, and falls back while the app stops and when it is unregistered', async () => {
     const screensaverId = `${uri}:waves`;
     const { body: registered } = await hub.http().post(app('screensaver')).set(auth()).send({}).expect(200);
     expect(registered.unknown).toMatch(/Screensaver stars/);
@@ -81,6 +81,14 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     const blue = { r: 0, g: 0, b: 255 };
     const off = { r: 0, g: 0, b: 0 };
     expect([0, 1].map((phase) => Array.from({ length: 24 }, (_, index) => (index % 2 === phase ? blue : off)))).toContainEqual(ring.pixels);
+
+    // While its app is stopped, the ring shows its own default and keeps the choice for the app's return.
+    await hub.http().put(api(`apps/app/${APP}/disable`)).set(auth()).expect(204);
+    expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body).toMatchObject({ screensaver: 'rainbow', pixels: null });
+    expect((await hub.http().get(api('ledring/option/screensaver')).set(auth()).expect(200)).body).toEqual({ value: screensaverId });
+    await hub.http().put(api(`apps/app/${APP}/enable`)).set(auth()).expect(204);
+    await hub.http().post(app('screensaver')).set(auth()).send({}).expect(200);
+    expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body.screensaver).toBe(screensaverId);
 
     await hub.http().delete(app('screensaver')).set(auth()).expect(204);
     expect(Object.keys((await hub.http().get(api('ledring/screensaver')).set(auth()).expect(200)).body)).not.toContain(screensaverId);
