@@ -24,6 +24,17 @@ const LOOK_MS = 1_000;
 export const BUSY_LIMIT_MS = 10_000;
 /** Share of a look's time the loop ran code (event loop utilization) above which it had no pause. */
 const BUSY_UTILIZATION = 0.99;
+/**
+ * Looks in a row an app may stay over a limit (its loop busy without a pause, or its heap above HEAVY_HEAP_MB): it
+ * hears a warning at each look (`cpuwarn`, `memwarn` with `{ count, limit }`, as Homey's), and is stopped at this one.
+ */
+export const WARN_LIMIT = BUSY_LIMIT_MS / LOOK_MS;
+/**
+ * The heap an app holds (after a full collection) from which it is near its limit: left there, V8 spends its time
+ * collecting before it ends the worker at MAX_HEAP_MB.
+ */
+export const HEAVY_HEAP_MB = (MAX_HEAP_MB * 3) / 4;
+const HEAVY_HEAP_BYTES = HEAVY_HEAP_MB * 1024 * 1024;
 /** How long a usage measurement waits for the app to answer with its heap; a busy app's last known heap is used. */
 const USAGE_WAIT_MS = 1_000;
 
@@ -178,18 +189,41 @@ export class AppWorker {
   }
 
   /**
-   * Looks at the app's event loop every LOOK_MS on `clock`: busy without a pause for BUSY_LIMIT_MS, the app is ended
-   * as crashed with the reason (its worker ends even in the middle of its loop). Returns the stop.
+   * Looks at the app every LOOK_MS on `clock`: at its event loop, and while that pauses, at its heap. An app over a
+   * limit hears a warning at each look, and after WARN_LIMIT looks in a row it is ended as crashed with the reason
+   * (its worker ends even in the middle of its loop). Returns the stop.
    */
   watch(clock: Clock): () => void {
     let busyLooks = 0;
+    let heavyLooks = 0;
+    let weighing = false;
     return every(clock, LOOK_MS, () => {
+      if (this.error) return;
       busyLooks = this.busySinceLastLook() ? busyLooks + 1 : 0;
-      if (busyLooks * LOOK_MS < BUSY_LIMIT_MS || this.error) return;
-      this.error = new Error(`The app ran for ${BUSY_LIMIT_MS / 1000} s without a pause (an endless loop?) and was stopped`);
-      this.append('stderr', this.error.message);
-      void this.worker.terminate();
+      if (busyLooks >= WARN_LIMIT) return this.end(`The app ran for ${BUSY_LIMIT_MS / 1000} s without a pause (an endless loop?) and was stopped`);
+      if (busyLooks > 0) return this.warn('cpuwarn', busyLooks);
+      if (weighing) return;
+      weighing = true;
+      this.call({ type: 'heap', collectAbove: HEAVY_HEAP_BYTES }).then((mem) => {
+        this.lastMem = mem as number;
+        heavyLooks = this.lastMem > HEAVY_HEAP_BYTES ? heavyLooks + 1 : 0;
+        if (heavyLooks >= WARN_LIMIT) this.end(`The app held more than ${HEAVY_HEAP_MB} MB of its ${MAX_HEAP_MB} MB heap for ${WARN_LIMIT} s and was stopped`);
+        else if (heavyLooks > 0) this.warn('memwarn', heavyLooks);
+      }, () => undefined).finally(() => (weighing = false));
     });
+  }
+
+  /** Tells the app it nears a limit: the `count`th look in a row over it, of WARN_LIMIT. */
+  private warn(event: 'cpuwarn' | 'memwarn', count: number): void {
+    this.post({ type: 'warn', event, count, limit: WARN_LIMIT });
+  }
+
+  /** Ends the app as crashed with `reason`, at once. */
+  private end(reason: string): void {
+    if (this.error) return;
+    this.error = new Error(reason);
+    this.append('stderr', reason);
+    void this.worker.terminate();
   }
 
   /** Ends the worker; an SDK v3 app first runs its onUninit handlers, until `grace` aborts. */
