@@ -374,39 +374,20 @@ describe('npm start (scripts/start.ts)', () => {
     }, 90_000);
   });
 
-  it('when the hub port is taken, then it exits 1 with a message naming the port and HUB_PORT', async () => {
+  // Each start runs until the process that listens on the taken port fails (the form's after the hub's and the
+  // cloud's): seconds apiece, spent side by side.
+  it.concurrent.each([
+    { what: 'the hub port', variable: 'HUB_PORT' },
+    { what: 'the cloud port', variable: 'CLOUD_PORT' },
+    { what: "the form's port", variable: 'FORM_PORT' },
+  ])('when $what is taken, then it exits 1 with a message naming the port and $variable', async ({ variable }) => {
     const blocker: Server = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
     try {
-      const child = await spawnStart({ HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
+      const ports = { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', [variable]: String(port) };
+      const child = await spawnStart({ ...ports, HUB_MDNS: '0', DATA_DIR: path.join(work, `busy-${variable}-data`) });
       running.push(child);
-      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*HUB_PORT=`));
-      expect(await exited(child)).toBe(1);
-    } finally {
-      blocker.close();
-    }
-  }, 90_000);
-
-  it('when the cloud port is taken, then it exits 1 with a message naming the port and CLOUD_PORT', async () => {
-    const blocker: Server = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
-    try {
-      const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: String(port), HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-cloud-data') });
-      running.push(child);
-      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*CLOUD_PORT=`));
-      expect(await exited(child)).toBe(1);
-    } finally {
-      blocker.close();
-    }
-  }, 90_000);
-
-  it("when the form's port is taken, then it exits 1 with a message naming the port and FORM_PORT", async () => {
-    const blocker: Server = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
-    try {
-      const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: String(port), CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-form-data') });
-      running.push(child);
-      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*FORM_PORT=`));
+      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*${variable}=`));
       expect(await exited(child)).toBe(1);
     } finally {
       blocker.close();
