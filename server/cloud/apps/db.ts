@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { timestamps, databaseOpener, type Migrations } from '../../common/service-database.js';
+import { databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 /**
  * The apps service's tables. Times are ISO text, lists and objects JSON text, flags 0/1: one set of queries for

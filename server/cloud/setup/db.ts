@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { belongsTo, timestamps, databaseOpener, type Migrations } from '../../common/service-database.js';
+import { belongsTo, databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 /** The setup service's tables: times as ISO text, arguments and results as JSON text. */
 export interface SetupTables {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { timestamps, databaseOpener, type Migrations } from '../../common/service-database.js';
+import { databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 /**
  * The store's tables: times as ISO text, amounts as integers in minor units, objects as JSON text, one set of

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { belongsTo, timestamps, databaseOpener, type Migrations } from '../../common/service-database.js';
+import { belongsTo, databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 export interface WebhookRow {
   id: string;
