@@ -374,12 +374,12 @@ describe('npm start (scripts/start.ts)', () => {
     }, 90_000);
   });
 
-  // Each start runs until the process that listens on the taken port fails (the form's after the hub's and the
-  // cloud's): seconds apiece, spent side by side.
+  // A start looks at its ports before it starts anything, so each of these ends at once.
   it.concurrent.each([
     { what: 'the hub port', variable: 'HUB_PORT' },
     { what: 'the cloud port', variable: 'CLOUD_PORT' },
     { what: "the form's port", variable: 'FORM_PORT' },
+    { what: "the connect service's port", variable: 'CONNECT_PORT' },
   ])('when $what is taken, then it exits 1 with a message naming the port and $variable', async ({ variable }) => {
     const blocker: Server = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
