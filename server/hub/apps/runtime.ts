@@ -313,6 +313,13 @@ export class AppRuntime {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The apps' packages and workers, and what their workers ask of the hub. */
+    apps: AppRuntime;
+  }
+}
+
 /** The apps' runtime, made just before the apps start (it hears capability changes from then on); it stops their workers with the hub. */
 export const appRuntime: HubService<Nothing, { apps: AppRuntime }> = {
   name: 'app runtime',

@@ -206,6 +206,13 @@ export class Backups {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Backups of the hub's data: made nightly and on demand, restored on demand. */
+    backups: Backups;
+  }
+}
+
 /** The hub's backups: nightly ones are scheduled; the hub's close waits for a running one. */
 export const backups: HubService<Nothing, { backups: Backups }> = {
   name: 'backups',

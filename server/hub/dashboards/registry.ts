@@ -74,6 +74,13 @@ export class WidgetRegistry {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The dashboards' app widgets: the hub's own and those apps register. */
+    widgets: WidgetRegistry;
+  }
+}
+
 /** The hub's widget registry, with the hub's own widgets from the start; apps register theirs. */
 export const widgetRegistry: HubService<Nothing, { widgets: WidgetRegistry }> = {
   name: 'widgets',

@@ -61,6 +61,13 @@ export class Transitions {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Capability values moving to their target over a duration (setCapabilityValue's `opts.duration`). */
+    transitions: Transitions;
+  }
+}
+
 export const transitions: HubService<object, { transitions: Transitions }> = {
   name: 'capability transitions',
   start: ({ clock }) => {

@@ -155,6 +155,13 @@ export class EnergyRecorder {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Energy use per device and period, and the reports made of it. */
+    energy: EnergyRecorder;
+  }
+}
+
 /** The hub's energy recorder: records usage from its start and stops with the hub. */
 export const energyRecorder: HubService<Nothing, { energy: EnergyRecorder }> = {
   name: 'energy',

@@ -264,6 +264,13 @@ export class FlowEngine implements Runner {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Runs the home's flows on their triggers, by hand and as tests. */
+    flowEngine: FlowEngine;
+  }
+}
+
 /** The hub's one flow engine: hears triggers from its start on and stops hearing them with the hub. */
 export const flowEngine: HubService<{ cards: CardRegistry }, { flowEngine: FlowEngine }> = {
   name: 'flow engine',

@@ -68,6 +68,13 @@ function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
   };
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Flows and advanced flows as the API answers them, kept current (the flow manager's). */
+    flowViews: FlowViews;
+  }
+}
+
 /**
  * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
  * flows following cards and tokens.

@@ -163,6 +163,13 @@ export class CardRegistry {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
+    cards: CardRegistry;
+  }
+}
+
 /** The hub's card registry, closed with the hub after every service that adds cards to it. */
 export const cardRegistry: HubService<Nothing, { cards: CardRegistry }> = {
   name: 'cards',

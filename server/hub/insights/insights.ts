@@ -13,6 +13,13 @@ type LogEntries = components['schemas']['LogEntries'];
 export type StoredLog = Omit<Log, 'lastValue' | 'lastUpdated'>;
 type InsightEntry = Device['insights'][number];
 
+declare module '../core/items.js' {
+  interface HubItems {
+    /** Without its last value: reads and events take it from the capability the log follows. */
+    log: StoredLog;
+  }
+}
+
 const INSIGHTS_URI = 'homey:manager:insights';
 const DEVICES_URI = 'homey:manager:devices';
 /**
@@ -257,6 +264,13 @@ export class Insights {
   storage(): components['schemas']['InsightsStorage'] {
     this.flush();
     return { logCount: this.hub.store.count('log'), ...this.db.storage() };
+  }
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** Logs of capability values over time: records every value, answers entries per resolution, runs retention. */
+    insights: Insights;
   }
 }
 

@@ -283,6 +283,13 @@ export class RadioNetworks {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The simulated Zigbee and Z-Wave networks: their nodes, joining, interviews and log. */
+    radios: RadioNetworks;
+  }
+}
+
 /** The hub's radio networks, there before the demo seed pairs its nodes; their timers stop with the hub. */
 export const radioNetworks: HubService<Nothing, { radios: RadioNetworks }> = {
   name: 'radio networks',

@@ -258,6 +258,13 @@ export class Updates {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The hub's software updates: channel, autoupdate, installs and hotfixes. */
+    updates: Updates;
+  }
+}
+
 /** The hub's updates: a pending install runs at start, autoupdate is scheduled; they stop with the hub. */
 export const updates: HubService<Nothing, { updates: Updates }> = {
   name: 'updates',

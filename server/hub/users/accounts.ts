@@ -10,6 +10,13 @@ export interface Accounts {
   throttle: LoginThrottle;
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The users manager's local credentials, invites and login throttle. */
+    accounts: Accounts;
+  }
+}
+
 /** The users manager's own tables (local credentials, invites) and its login throttle, there before the demo seed. */
 export const accounts: HubService<Nothing, { accounts: Accounts }> = {
   name: 'accounts',
