@@ -4,7 +4,9 @@
  * so a missing handler is a compile error.
  */
 import type { Args, ManagerSpec, OperationSpec, Result } from '../../generated/manifest.js';
-import type { Item } from './item-store.js';
+
+/** An item as a store keeps it (item-store.ts): its id and its fields. */
+export type Item = { id: string } & Record<string, unknown>;
 
 /** Who is calling: the session behind a bearer token. */
 export interface Session {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../../generated/manifest.js';
-import type { AnyHandler, ApiModule, Guard, ItemRules, Session } from './api.js';
+import type { AnyHandler, ApiModule, Guard, Item, ItemRules, Session } from './api.js';
 import { ApiError, badRequest, notFound } from './errors.js';
-import type { Item } from './item-store.js';
 import { hasScope } from '../../client/scopes.js';
 
 /** Who is calling, as a transport saw it. */

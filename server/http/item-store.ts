@@ -1,10 +1,9 @@
+import type { Item } from './api.js';
 import type { Db } from './db.js';
 import type { Audience, EventBus } from './events.js';
 import { notFound } from './errors.js';
 import { log } from './log.js';
 import { count, metric } from './metrics.js';
-
-export type Item = { id: string } & Record<string, unknown>;
 
 /**
  * What a store holds: the stored shape of each item type, by its name (the hub's HubItems), as kysely takes its

@@ -1,7 +1,7 @@
 /** The schema of the account service's database, step by step (kysely's Migrator runs what a database lacks). */
 import type { Kysely, Migration } from 'kysely';
 import { hubOrderMigration } from './hub-order.js';
-import { consentsMigration } from './oauth/consents.js';
+import { consentsMigration } from './oauth/consents-migration.js';
 
 // Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
 const initial: Migration = {

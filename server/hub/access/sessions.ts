@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Session } from '../../http/api.js';
+import type { Item, Session } from '../../http/api.js';
 import type { Db } from '../../http/db.js';
-import type { Item } from '../../http/item-store.js';
 import type { HubStore } from '../core/items.js';
 import { intersectScopes } from '../../../client/scopes.js';
 import { newSecret, secretHash } from '../../http/secrets.js';
