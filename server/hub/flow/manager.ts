@@ -7,7 +7,7 @@ import { FlowViews } from './flow-views.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
 import type { CardRegistry } from './registry.js';
-import type { HubService } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -79,9 +79,10 @@ declare module '../core/context.js' {
  * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
  * flows following cards and tokens.
  */
-export const flowManager: HubService<{ cards: CardRegistry }, { flowViews: FlowViews }> = {
+export const flowManager: HubService<{ cards: CardRegistry }, { flowViews: FlowViews }, HubPart> = {
   name: 'flow manager',
-  start: (_hub, hub) => {
+  later: WHOLE_HUB,
+  start: (hub) => {
     const views = new FlowViews(hub);
     hub.store.presentAs('flow', (flow) => views.flow(flow));
     hub.store.presentAs('advancedflow', (flow) => views.advancedFlow(flow));

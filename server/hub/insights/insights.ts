@@ -5,7 +5,7 @@ import type { Hub } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -275,9 +275,10 @@ declare module '../core/context.js' {
 }
 
 /** The hub's insights, answering from the start; they record only once `insightsRecording` starts. */
-export const insights: HubService<Nothing, { insights: Insights }> = {
+export const insights: HubService<Nothing, { insights: Insights }, HubPart> = {
   name: 'insights',
-  start: (_hub, whole) => ({ gives: { insights: new Insights(whole) } }),
+  later: WHOLE_HUB,
+  start: (hub) => ({ gives: { insights: new Insights(hub) } }),
 };
 
 /** The hub's insights record values and run retention while it runs. */
