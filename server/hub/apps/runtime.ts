@@ -321,7 +321,7 @@ declare module '../core/context.js' {
 }
 
 /** The apps' runtime, made just before the apps start (it hears capability changes from then on); it stops their workers with the hub. */
-export const appRuntime: HubService<Nothing, { apps: AppRuntime }, HubPart> = {
+export const appRuntime: HubService<Nothing, Pick<Hub, 'apps'>, HubPart> = {
   name: 'app runtime',
   later: WHOLE_HUB,
   start: (hub) => {

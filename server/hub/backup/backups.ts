@@ -214,7 +214,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's backups: nightly ones are scheduled; the hub's close waits for a running one. */
-export const backups: HubService<Nothing, { backups: Backups }, HubPart> = {
+export const backups: HubService<Nothing, Pick<Hub, 'backups'>, HubPart> = {
   name: 'backups',
   later: WHOLE_HUB,
   start: (hub) => {

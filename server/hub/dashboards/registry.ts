@@ -82,7 +82,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's widget registry, with the hub's own widgets from the start; apps register theirs. */
-export const widgetRegistry: HubService<Nothing, { widgets: WidgetRegistry }, HubPart> = {
+export const widgetRegistry: HubService<Nothing, Pick<Hub, 'widgets'>, HubPart> = {
   name: 'widgets',
   later: WHOLE_HUB,
   start: (hub) => ({ gives: { widgets: new WidgetRegistry(hub, builtInWidgets) } }),

@@ -16,10 +16,6 @@ import { seedDemoSatellites } from '../satellites/demo.js';
 import { seedDemoVoices } from '../speech-output/demo.js';
 import { newUser, ownerOf } from '../users/users.js';
 import type { Zone } from '../zones/api.js';
-import type { WidgetRegistry } from '../dashboards/registry.js';
-import type { FlowViews } from '../flow/flow-views.js';
-import type { Insights } from '../insights/insights.js';
-import type { RadioNetworks } from '../radios/network.js';
 import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
@@ -64,7 +60,7 @@ function seedZones(hub: Hub): Map<string, string> {
  * Seeds the demo home on the first start of a hub configured with `demoHome`: after the flow manager (flows are
  * presented as it inserts them) and the parts whose items it makes (radio nodes, insights logs, dashboard widgets).
  */
-export const demoHome: HubService<{ flowViews: FlowViews; radios: RadioNetworks; insights: Insights; widgets: WidgetRegistry }, Nothing, HubPart> = {
+export const demoHome: HubService<Pick<Hub, 'flowViews' | 'radios' | 'insights' | 'widgets'>, Nothing, HubPart> = {
   name: 'demo home',
   later: WHOLE_HUB,
   start: (hub) => {

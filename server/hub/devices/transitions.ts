@@ -1,6 +1,7 @@
 import type { Clock } from '../../http/clock.js';
 import { log } from '../../http/log.js';
-import type { HubService } from '../core/service.js';
+import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 /** How often a transition takes a step, and the most steps one takes (a long one takes longer steps). */
 export const TRANSITION_STEP_MS = 100;
@@ -68,7 +69,7 @@ declare module '../core/context.js' {
   }
 }
 
-export const transitions: HubService<object, { transitions: Transitions }> = {
+export const transitions: HubService<Nothing, Pick<Hub, 'transitions'>> = {
   name: 'capability transitions',
   start: ({ clock }) => {
     const running = new Transitions(clock);

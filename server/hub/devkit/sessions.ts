@@ -21,7 +21,7 @@ declare module '../core/context.js' {
 }
 
 /** The devkit's running sessions by id; in memory, as a restart ends them (apps/start.ts forgets their apps). */
-export const devkitSessions: HubService<Nothing, { devkit: Map<string, DevkitSession> }> = {
+export const devkitSessions: HubService<Nothing, Pick<Hub, 'devkit'>> = {
   name: 'devkit sessions',
   start: () => ({ gives: { devkit: new Map() } }),
 };

@@ -163,7 +163,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's energy recorder: records usage from its start and stops with the hub. */
-export const energyRecorder: HubService<Nothing, { energy: EnergyRecorder }, HubPart> = {
+export const energyRecorder: HubService<Nothing, Pick<Hub, 'energy'>, HubPart> = {
   name: 'energy',
   later: WHOLE_HUB,
   start: (hub) => {

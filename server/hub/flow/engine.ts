@@ -8,7 +8,6 @@ import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
 import { PendingSteps, type PendingStep } from './pending.js';
 import { runActions, runFlow, type Continuation, type Progress, type Run, type Runner, type RunnableFlow } from './run.js';
 import type { Tokens } from './tokens.js';
-import type { CardRegistry } from './registry.js';
 import { WHOLE_HUB, type HubPart, type HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
@@ -272,7 +271,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's one flow engine: hears triggers from its start on and stops hearing them with the hub. */
-export const flowEngine: HubService<{ cards: CardRegistry }, { flowEngine: FlowEngine }, HubPart> = {
+export const flowEngine: HubService<Pick<Hub, 'cards'>, Pick<Hub, 'flowEngine'>, HubPart> = {
   name: 'flow engine',
   later: WHOLE_HUB,
   start: (hub) => {

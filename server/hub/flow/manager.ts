@@ -6,7 +6,6 @@ import { FlowUses } from './flow-uses.js';
 import { FlowViews } from './flow-views.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
-import type { CardRegistry } from './registry.js';
 import { WHOLE_HUB, type HubPart, type HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
@@ -79,7 +78,7 @@ declare module '../core/context.js' {
  * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
  * flows following cards and tokens.
  */
-export const flowManager: HubService<{ cards: CardRegistry }, { flowViews: FlowViews }, HubPart> = {
+export const flowManager: HubService<Pick<Hub, 'cards'>, Pick<Hub, 'flowViews'>, HubPart> = {
   name: 'flow manager',
   later: WHOLE_HUB,
   start: (hub) => {

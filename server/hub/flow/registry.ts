@@ -171,7 +171,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's card registry, closed with the hub after every service that adds cards to it. */
-export const cardRegistry: HubService<Nothing, { cards: CardRegistry }, HubPart> = {
+export const cardRegistry: HubService<Nothing, Pick<Hub, 'cards'>, HubPart> = {
   name: 'cards',
   later: WHOLE_HUB,
   start: (hub) => {

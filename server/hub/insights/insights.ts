@@ -275,14 +275,14 @@ declare module '../core/context.js' {
 }
 
 /** The hub's insights, answering from the start; they record only once `insightsRecording` starts. */
-export const insights: HubService<Nothing, { insights: Insights }, HubPart> = {
+export const insights: HubService<Nothing, Pick<Hub, 'insights'>, HubPart> = {
   name: 'insights',
   later: WHOLE_HUB,
   start: (hub) => ({ gives: { insights: new Insights(hub) } }),
 };
 
 /** The hub's insights record values and run retention while it runs. */
-export const insightsRecording: HubService<{ insights: Insights }> = {
+export const insightsRecording: HubService<Pick<Hub, 'insights'>> = {
   name: 'insights recording',
   start: ({ insights }) => {
     insights.start();

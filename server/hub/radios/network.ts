@@ -291,7 +291,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's radio networks, there before the demo seed pairs its nodes; their timers stop with the hub. */
-export const radioNetworks: HubService<Nothing, { radios: RadioNetworks }, HubPart> = {
+export const radioNetworks: HubService<Nothing, Pick<Hub, 'radios'>, HubPart> = {
   name: 'radio networks',
   later: WHOLE_HUB,
   start: (hub) => {

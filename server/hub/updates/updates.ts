@@ -266,7 +266,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's updates: a pending install runs at start, autoupdate is scheduled; they stop with the hub. */
-export const updates: HubService<Nothing, { updates: Updates }, HubPart> = {
+export const updates: HubService<Nothing, Pick<Hub, 'updates'>, HubPart> = {
   name: 'updates',
   later: WHOLE_HUB,
   start: (hub) => {
