@@ -132,9 +132,17 @@ export interface HubCore {
  */
 export interface Hub extends HubCore {}
 
-/** What every hub handler receives beside its arguments. */
-export interface HubContext extends CallContext {
+/**
+ * What a hub handler receives beside its arguments when its manager names the parts of the hub it uses
+ * (`HubContextOf<'serving'>`): the core and those parts, so that a handler reading another does not compile.
+ */
+export interface HubContextOf<Parts extends keyof Hub> extends CallContext {
   session: HubSession | null;
+  hub: HubCore & Pick<Hub, Parts>;
+}
+
+/** What every hub handler receives beside its arguments: the whole hub, unless its manager names less (HubContextOf). */
+export interface HubContext extends HubContextOf<keyof Hub> {
   hub: Hub;
 }
 

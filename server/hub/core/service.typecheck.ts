@@ -4,7 +4,7 @@
  * lines without one show the list as hub.ts starts it.
  */
 import { apps } from '../apps/start.js';
-import type { Hub, HubCore } from './context.js';
+import type { Hub, HubContextOf, HubCore } from './context.js';
 import { demoHome } from '../demo/home.js';
 import { flowEngine } from '../flow/engine.js';
 import { flowManager } from '../flow/manager.js';
@@ -52,4 +52,11 @@ export function incompleteHub(core: HubCore): void {
   // @ts-expect-error nor is it a Hub
   const hub: Hub = started.hub;
   void hub;
+}
+
+export function narrowHandlerContext(context: HubContextOf<'serving'>): void {
+  void context.hub.serving;
+  void context.hub.store;
+  // @ts-expect-error a handler sees the core and the parts its manager names: the webserver manager names no apps
+  void context.hub.apps;
 }

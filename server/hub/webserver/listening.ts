@@ -27,18 +27,18 @@ export const listening: HubService<Nothing, Pick<Hub, 'serving'>> = {
 };
 
 /** The server now listens at `url` (a protocol listens at one address at a time: a new listen replaces the old). */
-export function recordListening(hub: Hub, protocol: Listening['protocol'], url: string): void {
+export function recordListening(hub: Pick<Hub, 'serving' | 'now'>, protocol: Listening['protocol'], url: string): void {
   const entry = hub.serving;
   entry.listening = [...entry.listening.filter((other) => other.protocol !== protocol), { protocol, url, since: new Date(hub.now()).toISOString() }];
 }
 
 /** The hub advertises its HTTP port over mDNS (null: it stopped). */
-export function recordAdvertising(hub: Hub, port: number | null): void {
+export function recordAdvertising(hub: Pick<Hub, 'serving'>, port: number | null): void {
   hub.serving.mdnsPort = port;
 }
 
-export const listeningOf = (hub: Hub): readonly Listening[] => hub.serving.listening;
-export const advertisedPort = (hub: Hub): number | null => hub.serving.mdnsPort;
+export const listeningOf = (hub: Pick<Hub, 'serving'>): readonly Listening[] => hub.serving.listening;
+export const advertisedPort = (hub: Pick<Hub, 'serving'>): number | null => hub.serving.mdnsPort;
 
 /** The names the hub answers to beside its addresses: its mDNS names and those configured (HostAllowList). */
 export const hubHostNames = (hub: Pick<Hub, 'id' | 'config'>): string[] => [`${hub.id}.local`, `homey-${hub.id}.local`, ...(hub.config.hostNames ?? [])];
