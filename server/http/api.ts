@@ -5,7 +5,7 @@
  */
 import type { Args, ManagerSpec, OperationSpec, Result } from '../../generated/manifest.js';
 
-/** An item as a store keeps it (item-store.ts): its id and its fields. */
+/** An item of the generic CRUD operations (`x-crud`): a JSON object with its id. */
 export type Item = { id: string } & Record<string, unknown>;
 
 /** Who is calling: the session behind a bearer token. */

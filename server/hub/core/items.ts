@@ -1,5 +1,5 @@
 import type { HubItemSchemas } from '../../../generated/hub/index.js';
-import type { ItemStore, ItemType } from '../../http/item-store.js';
+import type { ItemStore, ItemType } from './item-store.js';
 
 /**
  * Realtime item types that are never stored: the managers make them on each read (drivers, capabilities, flow cards
