@@ -5,10 +5,11 @@ import { cloudApis, type CloudApiId } from '../../generated/cloud/index.js';
 import { CLOUD_CALL_TIMEOUT } from '../constants.js';
 import { APIError, CloudAPIError, messages, redact } from '../errors.js';
 import { createTransport, type RouteTable } from '../http/transport.js';
-import { CloudUser, type UserRecord } from './user.js';
+import type { SignedInCloud } from './signed-in-cloud.js';
+import { CloudUser } from './user.js';
 import { createPkcePair, requestToken, type Grant, type OAuthClientOptions } from './oauth.js';
 import type { OperationSpec } from '../../generated/manifest.js';
-import { callOperation, createService, type CloudService } from './service.js';
+import { callOperation, createService, type CloudService, type UserRecord } from './service.js';
 import { checkStorage, MemoryStorageAdapter, type StorageAdapter, type StoredState } from './storage.js';
 import { checkToken, Token } from './token.js';
 
@@ -27,7 +28,7 @@ const isInvalidToken = async (response: Response) => ((await response.json().cat
  * and refreshed once (shared by concurrent calls) when a call answers 401 invalid_token, the user, and delegation.
  * `cloud.account` has every operation of the service's contract as a method.
  */
-export class CloudAPI {
+export class CloudAPI implements SignedInCloud {
   readonly account: CloudService<'account'>;
   readonly store: StorageAdapter;
   private token?: Token;

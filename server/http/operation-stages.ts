@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { MediaBody } from './api.js';
 import { bodyReader, operationBody, uploadedFiles, type BodyKind } from './body.js';
+import type { CallLocals } from './call-locals.js';
 import { clientAddress } from './client-address.js';
 import { fromValidator } from './contract-validation.js';
 import type { Caller, CallContext, Dispatcher, Operation } from './dispatcher.js';
@@ -28,15 +29,6 @@ export interface RawRoute {
    * (RFC 6749 §4.1.2.1: back to the app's redirect URI, or a page); without it, the one error body.
    */
   invalid?(error: ApiError, req: Request, res: Response): Promise<void>;
-}
-
-/** What the stages of a call leave for the next, on `res.locals`. */
-export interface CallLocals<Context> {
-  operation?: OperationSpec;
-  /** The path parameters as Express routed them (the validator keeps only those its matched path names). */
-  params?: Record<string, string>;
-  context?: Context;
-  caller?: Caller;
 }
 
 /** An operation's stages around the validator: those before it, those that answer its refusal, and the last. */

@@ -2,7 +2,7 @@
 import type { Migration, SchemaModule } from 'kysely';
 import { belongsTo, timestamps, type Migrations } from '../../common/service-database.js';
 import { hubOrderMigration } from './hub-order.js';
-import { consentsMigration } from './oauth/consents.js';
+import { consentsMigration } from './oauth/consents-migration.js';
 
 /** A table of an account's records (devices, addresses): each a JSON document with its own id, found by account. */
 async function createUserRecords(schema: SchemaModule, table: string) {

@@ -7,7 +7,7 @@ import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { radioChanged } from './changes.js';
 import { profileOf, type RadioId } from './profiles.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 /** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
 export const INTERVIEW_MS = 3_000;
@@ -283,11 +283,19 @@ export class RadioNetworks {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The simulated Zigbee and Z-Wave networks: their nodes, joining, interviews and log. */
+    radios: RadioNetworks;
+  }
+}
+
 /** The hub's radio networks, there before the demo seed pairs its nodes; their timers stop with the hub. */
-export const radioNetworks: HubService<Nothing, { radios: RadioNetworks }> = {
+export const radioNetworks: HubService<Nothing, Pick<Hub, 'radios'>, HubPart> = {
   name: 'radio networks',
-  start: (_hub, whole) => {
-    const radios = new RadioNetworks(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const radios = new RadioNetworks(hub);
     return { gives: { radios }, stop: () => radios.close() };
   },
 };
