@@ -16,6 +16,7 @@ import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
 import { forgetSamples, mediaRequests } from './sdk-bridge/media.js';
+import { bleRequests, releaseBle } from './sdk-bridge/ble.js';
 import { nodeRequests, releaseNodes } from './sdk-bridge/nodes.js';
 import { pairingRequests } from './sdk-bridge/pairing.js';
 import { radioRequests, stopReceivers } from './sdk-bridge/radios.js';
@@ -203,13 +204,14 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
 }
 
 /** The requests of the managers with files of their own (sdk-bridge/). */
-const managerRequests: SdkRequests = { ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
+const managerRequests: SdkRequests = { ...bleRequests, ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
 
-/** What an app that stopped leaves running on the hub: its samples, radio receivers, held nodes and widgets. */
+/** What an app that stopped leaves running on the hub: its samples, radio receivers, held nodes, BLE connections and widgets. */
 export function appStopped(hub: Hub, appId: string): void {
   forgetSamples(hub, appId);
   stopReceivers(hub, appId);
   releaseNodes(hub, appId);
+  releaseBle(hub, appId);
   unregisterWidgets(hub, appId);
 }
 

@@ -26,7 +26,7 @@ async function pack(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated radios', () => {
+describe('an SDK v3 app driving Zigbee and Z-Wave nodes and BLE peripherals of the hub\'s simulated radios', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
   const api = (path: string) => `/api/manager/${path}`;
@@ -185,6 +185,31 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     }
     const { body: refused } = await hub.http().post(app('socket/configure')).set(auth()).send({ parameter: 42, size: 1, value: 5 }).expect(502);
     expect(refused.error_description).toMatch(/parameter 42 is 2 byte/);
+  });
+
+  it('when the app connects to a BLE thermometer, then it discovers its GATT services, reads and renames it, and hears its notifications until it goes out of range', async () => {
+    const ble = (path: string) => api(`ble/simulator/advertisement${path}`);
+    await hub.http().post(ble('')).set(auth()).send({ address: 'a4:c1:38:5d:20:1e', localName: 'Thermometer', rssi: -60, serviceUuids: ['181a', '180f'], gatt: { profile: 'thermometer', temperature: 21.5, batteryLevel: 87 } }).expect(200);
+    const { body } = await hub.http().post(app('thermometer')).set(auth()).send({}).expect(200);
+    expect(body).toEqual({
+      connectable: true,
+      services: ['1800 Generic Access: 2a00 read/write', '180f Battery Service: 2a19 read/notify', '181a Environmental Sensing: 2a6e read/notify'],
+      name: 'Thermometer', renamed: 'Kitchen thermometer', level: 87, celsius: 21.5, notifying: [1, 0], rssi: -60,
+    });
+    // The simulator keeps what the app wrote.
+    const { body: state } = await hub.http().get(api('ble/state')).set(auth()).expect(200);
+    expect(state.advertisements['a4:c1:38:5d:20:1e']).toMatchObject({ connectable: true, gatt: { deviceName: 'Kitchen thermometer' } });
+    // It measures anew: one notification for what changed (the temperature), none for the battery, which did not.
+    await hub.http().post(ble('')).set(auth()).send({ address: 'a4:c1:38:5d:20:1e', localName: 'Thermometer', serviceUuids: ['181a', '180f'], gatt: { profile: 'thermometer', deviceName: 'Kitchen thermometer', temperature: 19.25, batteryLevel: 87 } }).expect(200);
+    await eventually(async () => expect((await hub.http().get(app('thermometer')).set(auth()).expect(200)).body.notifications).toEqual([{ temperature: 19.25 }]));
+    await hub.http().delete(ble('/a4:c1:38:5d:20:1e')).set(auth()).expect(204);
+    await eventually(async () => expect((await hub.http().get(app('thermometer')).set(auth()).expect(200)).body).toEqual({ connected: false, notifications: [{ temperature: 19.25 }], disconnects: 1 }));
+  });
+
+  it('when the app connects to a BLE peripheral that only advertises, then connect refuses', async () => {
+    await hub.http().post(api('ble/simulator/advertisement')).set(auth()).send({ address: 'e0:11:22:33:44:56', localName: 'Beacon' }).expect(200);
+    const { body } = await hub.http().post(app('beacon')).set(auth()).send({ address: 'e0:11:22:33:44:56' }).expect(200);
+    expect(body).toBe('BLE peripheral e0:11:22:33:44:56 is not connectable');
   });
 
   it('when the app asks a question by speech input, then ask and confirm reject: the hub has no microphone', async () => {

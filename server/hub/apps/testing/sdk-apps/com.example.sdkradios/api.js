@@ -12,5 +12,8 @@ module.exports = {
   contact: ({ homey }) => homey.app.device('contact').describe(),
   socketMeter: ({ homey, body }) => homey.app.device('socket').meter(body),
   socketConfigure: ({ homey, body }) => homey.app.device('socket').configure(body),
+  thermometerConnect: ({ homey }) => homey.app.thermometer.connect(),
+  thermometer: ({ homey }) => homey.app.thermometer.describe(),
+  beacon: ({ homey, body }) => homey.app.thermometer.beacon(body.address),
   ask: ({ homey }) => homey.app.ask(),
 };
