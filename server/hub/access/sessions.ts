@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Session } from '../../http/api.js';
 import { every } from '../../http/clock.js';
 import type { Db } from '../../http/db.js';
-import type { Item } from '../../http/item-store.js';
+import type { Item } from '../../http/api.js';
 import type { HubStore } from '../core/items.js';
 import { intersectScopes } from '../../../client/scopes.js';
 import { newSecret, secretHash } from '../../http/secrets.js';

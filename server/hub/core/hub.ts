@@ -10,7 +10,7 @@ import { openDb } from '../../http/db.js';
 import { log } from '../../http/log.js';
 import { Dispatcher } from '../../http/dispatcher.js';
 import { EventBus } from '../../http/events.js';
-import { ItemStore } from '../../http/item-store.js';
+import { ItemStore } from './item-store.js';
 import { attachRealtime } from '../../http/realtime.js';
 import { HostAllowList } from '../../http/hosts.js';
 import { createHttpApp } from '../../http/router.js';

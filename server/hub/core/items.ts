@@ -1,5 +1,5 @@
 import type { HubItemSchemas } from '../../../generated/hub/index.js';
-import type { ItemStore, ItemType } from '../../http/item-store.js';
+import type { ItemStore, ItemType } from './item-store.js';
 import type { StoredAdvancedFlow } from '../flow/advanced-flows.js';
 import type { StoredFlow } from '../flow/flows.js';
 import type { StoredLog } from '../insights/insights.js';
