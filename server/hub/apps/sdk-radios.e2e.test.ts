@@ -194,7 +194,7 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes and BLE peripherals of t
     expect(body).toEqual({
       connectable: true,
       services: ['1800 Generic Access: 2a00 read/write', '180f Battery Service: 2a19 read/notify', '181a Environmental Sensing: 2a6e read/notify'],
-      name: 'Thermometer', renamed: 'Kitchen thermometer', level: 87, celsius: 21.5, notifying: [1, 0], rssi: -60,
+      name: 'Thermometer', renamed: 'Kitchen thermometer', level: 87, celsius: 21.5, notifying: [1, 0], rssi: -60, sameWhenConnectedAgain: true,
     });
     // The simulator keeps what the app wrote.
     const { body: state } = await hub.http().get(api('ble/state')).set(auth()).expect(200);

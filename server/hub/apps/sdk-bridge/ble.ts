@@ -41,7 +41,7 @@ function tellChanges(hub: Hub): void {
     for (const [address, connection] of peripherals) {
       const gatt = Object.hasOwn(advertisements, address) ? advertisements[address]!.gatt : null;
       if (!gatt) {
-        peripherals.delete(address);
+        disconnect(hub, appId, { address });
         hub.apps.tellSdkApps(appId, { type: 'ble.disconnect', address });
         continue;
       }

@@ -265,6 +265,9 @@ class BlePeripheral extends SimpleClass {
   }
 }
 
+/** The app's connection to an advertised peripheral: the one it holds, else a new one. @param {any} advertisement */
+const connectTo = (advertisement) => connected.get(advertisement.address)?.connect() ?? new BlePeripheral(advertisement).connect();
+
 host.handle('ble.notification', ({ address, service, characteristic, data }) => {
   const subscribed = connected.get(address)?.services.find((candidate) => candidate.uuid === service)?.characteristics.find((candidate) => candidate.uuid === characteristic);
   if (!subscribed?._callback) return;
@@ -276,4 +279,4 @@ host.handle('ble.notification', ({ address, service, characteristic, data }) => 
 
 host.handle('ble.disconnect', ({ address }) => connected.get(address)?._disconnected());
 
-module.exports = { BlePeripheral, BleService, BleCharacteristic, BleDescriptor };
+module.exports = { BlePeripheral, BleService, BleCharacteristic, BleDescriptor, connectTo };

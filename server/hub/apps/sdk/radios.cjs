@@ -3,7 +3,7 @@
 // BLE (the simulated radio's advertisements; connections in ble.cjs), ARP (the hub's network neighbours) and NFC.
 const host = require('./host.cjs');
 const { SimpleClass, Manager } = require('./simple-class.cjs');
-const { BlePeripheral } = require('./ble.cjs');
+const { connectTo } = require('./ble.cjs');
 
 /** A signal of app.json `signals.<band>.<id>`: frames of its words sent, and heard while its receiver is on. */
 class Signal extends SimpleClass {
@@ -121,9 +121,9 @@ class BleAdvertisement extends SimpleClass {
     this.rssi = advertisement.rssi;
   }
 
-  /** A peripheral with a GATT server connects; one that only advertises (a beacon) refuses. @returns {Promise<BlePeripheral>} */
+  /** A peripheral with a GATT server connects (once: connecting again gives the same BlePeripheral); one that only advertises (a beacon) refuses. @returns {Promise<import('./ble.cjs').BlePeripheral>} */
   async connect() {
-    return new BlePeripheral(this).connect();
+    return connectTo(this);
   }
 }
 

@@ -34,6 +34,7 @@ module.exports = class Thermometer {
       connectable: advertisement.connectable,
       services: services.map((service) => `${service.uuid} ${service.name}: ${service.characteristics.map((c) => `${c.uuid} ${c.properties.join('/')}`).join(', ')}`),
       name, renamed, level, celsius, notifying, rssi: await this.peripheral.updateRssi(),
+      sameWhenConnectedAgain: (await advertisement.connect()) === this.peripheral,
     };
   }
 
