@@ -16,6 +16,7 @@ import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
 import { apiRealtimeRequests, HUB_MANAGERS, stopFollowing } from './sdk-bridge/api-realtime.js';
+import { bleRequests, releaseBle } from './sdk-bridge/ble.js';
 import { dropScreensavers, forgetSamples, mediaRequests } from './sdk-bridge/media.js';
 import { nodeRequests, releaseNodes } from './sdk-bridge/nodes.js';
 import { pairingRequests } from './sdk-bridge/pairing.js';
@@ -204,15 +205,16 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
 }
 
 /** The requests of the managers with files of their own (sdk-bridge/). */
-const managerRequests: SdkRequests = { ...apiRealtimeRequests, ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
+const managerRequests: SdkRequests = { ...apiRealtimeRequests, ...bleRequests, ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
 
-/** What an app that stopped leaves running on the hub: its samples, screensavers, followed APIs, radio receivers, held nodes and widgets. */
+/** What an app that stopped leaves running on the hub: its samples, screensavers, followed APIs, radio receivers, held nodes, BLE connections and widgets. */
 export function appStopped(hub: Hub, appId: string): void {
   forgetSamples(hub, appId);
   dropScreensavers(hub, appId, { forget: false });
   stopFollowing(hub, appId);
   stopReceivers(hub, appId);
   releaseNodes(hub, appId);
+  releaseBle(hub, appId);
   unregisterWidgets(hub, appId);
 }
 

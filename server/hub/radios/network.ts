@@ -6,6 +6,7 @@ import { capabilityEntry, type Device } from '../devices/device.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { radioChanged } from './changes.js';
+import type { NodeAttribute, RadioNode } from './node.js';
 import { profileOf, type RadioId } from './profiles.js';
 import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
@@ -14,18 +15,6 @@ export const INTERVIEW_MS = 3_000;
 /** How long a network stays open for joining when a pair session searches for devices. */
 export const PAIR_JOIN_SECONDS = 60;
 
-export interface RadioNode {
-  id: string;
-  driver: string;
-  status: 'interviewing' | 'ready';
-  manufacturer: string | null;
-  model: string | null;
-  endpoints: string[];
-  joinedAt: string;
-  interviewedAt: string | null;
-  lastSeen: string;
-  lastReport: Record<string, CapabilityValue> | null;
-}
 
 export interface LogLine {
   time: string;
@@ -226,6 +215,16 @@ export class Network {
     const acknowledged: RadioNode = { ...node, lastSeen: this.iso(), lastReport: { ...node.lastReport, [capabilityId]: value } };
     this.save({ ...state, nodes: { ...state.nodes, [id]: acknowledged } });
     this.note(`Node ${id} set ${capabilityId}=${String(value)}`);
+  }
+
+  /** An app's command set what the node keeps beyond its values (an attribute written, a parameter configured). */
+  remember(id: string, attributes: Record<string, NodeAttribute>): RadioNode {
+    const state = this.state();
+    const node = this.requireNode(id);
+    const remembered: RadioNode = { ...node, lastSeen: this.iso(), attributes: { ...node.attributes, ...attributes } };
+    this.save({ ...state, nodes: { ...state.nodes, [id]: remembered } });
+    this.note(`Node ${id} set ${Object.entries(attributes).map(([key, value]) => `${key}=${String(value)}`).join(', ')}`);
+    return remembered;
   }
 
   /** A node leaves (or is excluded): its device, if paired, becomes unavailable. */
