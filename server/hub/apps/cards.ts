@@ -2,7 +2,7 @@ import { ApiError } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import type { AutocompleteItem, Card, CardProvider } from '../flow/cards.js';
 import type { ManifestCard, TokenValue } from '../../common/app-package/manifest.js';
-import { appUri } from './runtime.js';
+import { appUri } from './app-record.js';
 import { TRIGGER_DEVICE, TRIGGER_MATCHED } from './sdk-bridge.js';
 
 /** Whether a firing of an app's trigger starts the flow with these args: its device's, and its run listener's choice. */

@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { beforeRemove } from '../devices/lifecycle.js';
 import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
-import { appUri, type App } from './runtime.js';
+import { appUri, type App } from './app-record.js';
 import { userdataDir } from './sdk-bridge.js';
 
 type Origin = App['origin'];

@@ -8,7 +8,7 @@ import type { RawRoute } from '../../http/router.js';
 import type { Hub, HubContext } from '../core/context.js';
 import { AppCallError } from './app-worker.js';
 import type { ManifestRoute } from '../../common/app-package/manifest.js';
-import { type App } from './runtime.js';
+import { type App } from './app-record.js';
 
 /** How long the hub waits for an app's handler (on the hub clock) before answering 504. */
 export const APP_ROUTE_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-import type { components } from '../../../generated/hub/apps.js';
+import { appUri, type App } from './app-record.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
@@ -17,10 +17,6 @@ import { releaseWebhooks } from '../cloud/webhooks.js';
 import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
 
-export type App = components['schemas']['App'];
-export type AppSettings = components['schemas']['AppSettings'];
-
-export const appUri = (id: string) => `homey:app:${id}`;
 /** How long a stopping app's onUninit handlers may take before its worker ends. */
 const UNINIT_GRACE_MS = 5_000;
 

@@ -14,7 +14,7 @@ import { registerCloudWebhook, unregisterCloudWebhook } from '../cloud/webhooks.
 import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
-import { appUri } from './runtime.js';
+import { appUri } from './app-record.js';
 import { apiRealtimeRequests, HUB_MANAGERS, stopFollowing } from './sdk-bridge/api-realtime.js';
 import { bleRequests, releaseBle } from './sdk-bridge/ble.js';
 import { dropScreensavers, forgetSamples, mediaRequests } from './sdk-bridge/media.js';

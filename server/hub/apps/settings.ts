@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { requireApp } from './lifecycle.js';
-import { type AppSettings } from './runtime.js';
+import { type AppSettings } from './app-record.js';
 import { isSettingName } from '../../common/app-package/setting-names.js';
 import { withSetting } from './setting-values.js';
 

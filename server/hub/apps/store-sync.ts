@@ -1,6 +1,6 @@
 import type { Hub } from '../core/context.js';
 import { reportUsageToStore } from './cloud-store.js';
-import { appUri } from './runtime.js';
+import { appUri } from './app-record.js';
 import { checkCloudUpdates } from './store.js';
 
 /** How often a hub asks the app store for updates and tells it how its apps are used. */

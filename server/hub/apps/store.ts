@@ -2,7 +2,7 @@ import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
 import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
-import { type App } from './runtime.js';
+import { type App } from './app-record.js';
 import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from '../../common/app-package/store-catalogue.js';
 
 /**

@@ -3,7 +3,7 @@ import type { operations } from '../../../generated/hub/icons.js';
 import { defineApi } from '../../http/api.js';
 import type { Hub, HubContext } from '../core/context.js';
 import { deviceUri } from '../devices/device.js';
-import { appUri } from '../apps/runtime.js';
+import { appUri } from '../apps/app-record.js';
 
 type IconsState = operations['getState']['responses'][200]['content']['application/json'];
 

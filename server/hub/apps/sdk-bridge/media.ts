@@ -9,7 +9,7 @@ import {
 import { say } from '../../speech-output/speech.js';
 import { wavDuration } from '../../speech-output/speech.js';
 import { text } from '../app-drivers.js';
-import { appUri } from '../runtime.js';
+import { appUri } from '../app-record.js';
 import { requirePermission, type SdkRequests } from './requests.js';
 
 /** The largest sample an app may give the speaker. */

@@ -7,7 +7,7 @@ import { nodeDataId } from '../../radios/network.js';
 import type { NodeAttribute, RadioNode } from '../../radios/node.js';
 import { profileOf, type RadioId } from '../../radios/profiles.js';
 import { endpointDescriptors, exchangeFrame, nodeValues, reportFrames } from '../../radios/zcl.js';
-import { appUri } from '../runtime.js';
+import { appUri } from '../app-record.js';
 import type { SdkRequests } from './requests.js';
 
 /** A node apps hold (ManagerZigBee/ManagerZwave.getNode): the apps told what it sends, and the values they last heard. */

@@ -3,7 +3,7 @@ import type { Hub } from '../../core/context.js';
 import type { StoredLog } from '../../insights/insights.js';
 import { createAppImage, imagePicture, removeAppImage, requireOwnImage, updateAppImage } from '../../images/app-images.js';
 import { requireImage } from '../../images/camera.js';
-import { appUri } from '../runtime.js';
+import { appUri } from '../app-record.js';
 import type { SdkRequests } from './requests.js';
 
 const logIdOf = (appId: string, id: unknown) => `${appUri(appId)}:${String(id)}`;

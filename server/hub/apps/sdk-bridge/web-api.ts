@@ -1,7 +1,7 @@
 import { ApiError, conflict } from '../../../http/errors.js';
 import type { Hub } from '../../core/context.js';
 import { ownerOf } from '../../users/users.js';
-import { appUri } from '../runtime.js';
+import { appUri } from '../app-record.js';
 import { requirePermission, type SdkRequests } from './requests.js';
 
 /** How long an app's owner token lives: as Homey's, two weeks. */

@@ -1,7 +1,7 @@
 import { badRequest } from '../../../http/errors.js';
 import type { Hub } from '../../core/context.js';
 import type { AutocompleteResult, WidgetDefinition, WidgetSettingDefinition } from '../../dashboards/widget-definition.js';
-import { appUri } from '../runtime.js';
+import { appUri } from '../app-record.js';
 import type { SdkRequests } from './requests.js';
 
 const DEFAULT_HEIGHT = 150;
