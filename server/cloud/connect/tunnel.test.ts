@@ -34,6 +34,8 @@ describe('the connect tunnel: bodies across it', () => {
   const pieces = PIECES.map((size, index) => Buffer.alloc(size, index + 1));
   const list = Buffer.from(JSON.stringify(Array.from({ length: 2000 }, (_, index) => ({ id: `device-${index}`, name: `Lamp ${index}`, on: index % 2 === 0 }))));
   const encodings: Array<string | undefined> = [];
+  /** Beyond what the service unzips on its own thread (1 MB). */
+  const large = Buffer.concat(Array.from({ length: 20 }, () => list));
 
   /** What the hub's app saw of the last call: its connection's address and its headers. */
   const seen: Array<{ address: string | undefined; headers: IncomingMessage['headers']; rawHeaders: string[] }> = [];
@@ -62,6 +64,11 @@ describe('the connect tunnel: bodies across it', () => {
         encodings.push(req.headers['accept-encoding']);
         const gzip = req.headers['accept-encoding']?.includes('gzip');
         res.writeHead(200, { 'content-type': 'application/json', vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) }).end(gzip ? gzipSync(list) : list);
+      } else if (req.url === '/api/zipped-large') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(large));
+      } else if (req.url === '/api/zipped-members') {
+        // Two gzip members, as a list gzipped in pieces: the last one's size is not the whole's.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(Buffer.concat([gzipSync(list), gzipSync(Buffer.from(' '))]));
       } else if (req.url === '/api/revalidated') {
         res.writeHead(304, { etag: 'W/"1"', vary: 'Accept-Encoding', 'content-encoding': 'gzip' }).end();
       } else if (req.url === '/api/bad-gzip') {
@@ -158,6 +165,15 @@ describe('the connect tunnel: bodies across it', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-length']).toBe(String(list.length));
     expect(response.body.equals(list)).toBe(true);
+  });
+
+  it('when a gzip unzips to more than a megabyte, or is made of several members, then the client gets every byte unzipped', async () => {
+    const response = await get('/api/zipped-large');
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThan(1024 * 1024);
+    expect(response.body.equals(large)).toBe(true);
+    const members = await get('/api/zipped-members');
+    expect(members.body.equals(Buffer.concat([list, Buffer.from(' ')]))).toBe(true);
   });
 
   it('when a client names its encodings, then the hub is asked as the client asked and its choice is passed on', async () => {
