@@ -48,11 +48,13 @@ const UNZIP_AT_ONCE = 1024 * 1024;
 /**
  * A gzip's bytes unzipped, in one piece when the gzip tells its size: its last 4 bytes are the size of its (last)
  * member (RFC 1952 §2.3.1), a hint for zlib's output chunk (its default, 16 KB, took a 104 KB list in seven chunks,
- * each a turn of the pool, then a copy joining them). Up to UNZIP_AT_ONCE on this thread, more off it.
+ * each a turn of the pool, then a copy joining them). One byte more than told: a chunk the output fills exactly
+ * makes zlib allocate another, empty one (twice the memory, which is what starts the collector here). Up to
+ * UNZIP_AT_ONCE on this thread, more off it.
  */
 async function gunzipped(body: Buffer): Promise<Buffer> {
   const told = body.length >= 18 ? body.readUInt32LE(body.length - 4) : 0;
-  const chunkSize = Math.min(Math.max(told, 16 * 1024), UNZIP_AT_ONCE);
+  const chunkSize = Math.min(Math.max(told + 1, 16 * 1024), UNZIP_AT_ONCE);
   try {
     return gunzipSync(body, { chunkSize, maxOutputLength: UNZIP_AT_ONCE });
   } catch (error) {
