@@ -82,6 +82,8 @@ describe('the connect tunnel: bodies across it', () => {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.write(Buffer.alloc(MAX_TUNNEL_BODY));
         res.end(Buffer.alloc(1));
+      } else if (req.url === '/api/throws') {
+        throw new Error('a secret of the hub');
       } else if (req.url === '/api/never') {
         waiting?.();
       } else res.writeHead(404).end();
@@ -204,6 +206,14 @@ describe('the connect tunnel: bodies across it', () => {
     const response = await call('/api/broken');
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: 'homey_error', statusCode: 502 });
+  });
+
+  it("when the hub's app throws, then the client gets a 502 JSON error that says nothing of it", async () => {
+    const response = await call('/api/throws');
+    expect(response.status).toBe(502);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ error: 'homey_error', statusCode: 502 });
+    expect(body).not.toContain('secret');
   });
 
   it('when the tunnel closes while a call waits for its answer, then the client gets a 503 JSON error', async () => {

@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
 import { encodeFrame, MAX_TUNNEL_BODY, relayedHeaders, type TunnelRequest } from '../../common/tunnel-protocol.js';
+import { log } from '../../http/log.js';
 
 /** Where forwarded calls are made: the hub's own HTTP app and a Host header its allow-list answers (its local address). */
 export interface OwnApi {
@@ -103,7 +104,9 @@ export function callOwnApi(api: OwnApi, request: TunnelRequest): Promise<Buffer>
     try {
       api.listener(req, res);
     } catch (error) {
-      resolve(failed((error as Error).message));
+      // Express answers what its stages throw; a listener that throws itself says nothing to the caller.
+      log.error({ err: error }, "a forwarded call failed in the hub's own app");
+      resolve(failed('it failed'));
     }
   });
 }
