@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { startRemoteConnect, type RemoteConnect } from '../../hub/cloud/connect.js';
 import { systemClock } from '../../http/clock.js';
@@ -82,6 +83,10 @@ describe('the connect tunnel: bodies across it', () => {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.write(Buffer.alloc(MAX_TUNNEL_BODY));
         res.end(Buffer.alloc(1));
+      } else if (req.url === '/api/piped') {
+        // As a file or stream piped into the answer: each write waits for 'drain' when the answer says so.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        Readable.from(pieces).pipe(res);
       } else if (req.url === '/api/throws') {
         throw new Error('a secret of the hub');
       } else if (req.url === '/api/never') {
@@ -112,6 +117,12 @@ describe('the connect tunnel: bodies across it', () => {
 
   it("when the hub's answer comes in pieces across the socket's read size, then the client gets them joined byte-exact", async () => {
     const response = await call('/api/pieces');
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.concat(pieces))).toBe(true);
+  });
+
+  it('when the hub pipes a stream into its answer, then it flows to its end and the client gets it byte-exact', async () => {
+    const response = await call('/api/piped');
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.concat(pieces))).toBe(true);
   });

@@ -19,9 +19,11 @@ const UNNAMED_CALLER = '127.0.0.1';
  * The connection a forwarded call arrives on, for the kernel and Express: the client's address as the connect service
  * saw it (what the hub's limits count per client, `clientAddress`), and a stream that is readable as a socket is while
  * its request is read (body-parser skips a request whose socket is not) and discards the bytes node:http writes to it.
+ * It never asks a writer to wait: the answer is kept whole for its frame anyway, and the 'drain' that would end the
+ * wait reaches an answer only through node:http's server, which a forwarded call does not pass (a piped stream stalled).
  */
 function callConnection(remoteAddress: string): Duplex {
-  const connection = new Duplex({ read() {}, write: (_chunk, _encoding, done) => done() });
+  const connection = new Duplex({ read() {}, write: (_chunk, _encoding, done) => done(), writableHighWaterMark: Number.MAX_SAFE_INTEGER });
   Object.defineProperty(connection, 'remoteAddress', { value: remoteAddress });
   // An answer destroyed with an error (a stream piped into it failed) destroys its connection with it: the caller hears a 502.
   connection.on('error', () => {});
