@@ -4,7 +4,7 @@
  * types give back for a call that agrees. scripts/client-package.ts checks the same in a third party's project.
  */
 import type { CloudAPI } from './cloud/cloud-api.js';
-import type { UserRecord } from './cloud/user.js';
+import type { UserRecord } from './cloud/service.js';
 import type { HubAPI } from './hub/hub-api.js';
 import type { Item } from './hub/types.js';
 

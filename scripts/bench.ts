@@ -14,8 +14,10 @@
  * `npm run bench -- apps` measures only the apps' rows, on a hub of their own (bench-apps.ts).
  * `npm run bench -- connect` measures only the rows of the connect service against the hub itself (list read and ping).
  * `npm run bench -- events [fanout|flow|insights]` measures only the event-path rows, on a hub of their own (bench-events.ts).
+ * `npm run bench -- kernel` measures what the kernel costs per request against bare Express in CPU time and heap
+ * allocation, figures a busy machine skews little, for the list, 304, gzip and write rows (bench-kernel.ts).
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +34,7 @@ import { measureSignIns, printSignIns } from './bench-signin.js';
 import { measureFanOut } from './bench-realtime.js';
 import { residentMb, timeStarts } from './bench-start.js';
 import { buildFormIfChanged } from './build-form.js';
-import { freePort, printed, spawnBin, spawnStart, stop, waitForOutput } from './child.js';
+import { freePort, printed, SERVER_NODE_FLAGS, spawnBin, spawnStart, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
 
 const connections = 10;
@@ -59,6 +61,12 @@ if (process.argv.slice(2).includes('scale')) {
 if (process.argv[2] === 'events') {
   const passed = await benchEvents(process.argv.slice(3)).catch((error: Error) => (console.error(error.message), false));
   process.exit(passed ? 0 : 1);
+}
+if (process.argv[2] === 'kernel') {
+  const run = (flags: string[], args: string[]) =>
+    spawnSync(process.execPath, [...flags, '--import', 'tsx', 'scripts/bench-kernel.ts', ...args], { stdio: 'inherit' }).status;
+  // CPU with the server's own heap settings, then allocations in a young generation that no collection runs in.
+  process.exit(run(SERVER_NODE_FLAGS, []) || run(['--expose-gc', '--min-semi-space-size=256', '--max-semi-space-size=256'], ['alloc']) || 0);
 }
 if (process.argv.slice(2).includes('apps')) {
   const passed = await benchApps().catch((error: Error) => (console.error(error.message), false));

@@ -8,12 +8,16 @@ import { root } from './apis.js';
 import { run } from './run.js';
 import { isUpToDate } from './up-to-date.js';
 
-/** What the form is built from: its own folder (less its build), the code it may import, and the installed packages. */
-export const formSources = ['form', 'client', 'generated', 'package-lock.json'];
+/**
+ * What the form is built from: what Vite reads of the form's folder (its sources, page, public files and config, and
+ * what that config imports), the code the sources may import, and the installed packages. Not the form's end-to-end
+ * tests or its docs: editing those does not change the build.
+ */
+export const formSources = ['form/src', 'form/index.html', 'form/public', 'form/vite.config.ts', 'scripts/precompress.ts', 'client', 'generated', 'package-lock.json'];
 
 /** The build is current when it exists and is newer than every source. */
 export function formIsCurrent(directory = root): boolean {
-  const skip = (file: string) => file.startsWith(path.join(directory, 'form', 'dist')) || path.basename(file) === 'node_modules';
+  const skip = (file: string) => path.basename(file) === 'node_modules';
   return isUpToDate(path.join(directory, 'form', 'dist', 'index.html'), formSources.map((source) => path.join(directory, source)), skip);
 }
 

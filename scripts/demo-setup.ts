@@ -2,29 +2,30 @@
  * npm run demo:setup: a new hub set up end to end through a session of the cloud setup service (scripts/new-hub-setup.ts),
  * against a running `npm start` with the same settings (HOST, CLOUD_PORT, DATA_DIR; CLOUD_URL names another cloud):
  * as its demo account, with the deployment's hub key from its data folder; `-- --restore` restores it from the
- * account's newest cloud backup. The new hub listens on SETUP_HUB_PORT (default a free port), is listed among the
+ * account's newest cloud backup. The new hub listens on `-- --port <port>`, else SETUP_HUB_PORT, else a free port
+ * (scripts/new-hub-setup-args.ts reads the arguments and settings), is listed among the
  * account's hubs and keeps running until Ctrl-C, which removes it from the account; its data lives in a temporary
  * folder for the length of the demo.
  */
-import path from 'node:path';
 import { demoSignIn } from '../server/cloud/account/demo.js';
 import { loadHubSecretKey } from '../server/cloud/callers/hub-secret.js';
 import { root } from './apis.js';
+import { demoSetupPlan, type DemoSetupPlan } from './new-hub-setup-args.js';
 import { setUpNewHub } from './new-hub-setup.js';
-import { fail, startSettingsOrFail } from './start-settings.js';
+import { fail } from './start-settings.js';
 
-const settings = startSettingsOrFail(process.env, root);
-const cloudDir = path.join(settings.dataDir, 'cloud');
+let plan: DemoSetupPlan;
+try {
+  plan = demoSetupPlan(process.argv.slice(2), process.env, root);
+} catch (error) {
+  fail((error as Error).message);
+}
+const { cloudUrl, cloudDir, host, port, restore } = plan;
 const signIn = demoSignIn(cloudDir) ?? fail(`No demo account in ${cloudDir}: start the platform with npm start first (with the same DATA_DIR).`);
-// A wildcard address is not one to call; an IPv6 literal needs brackets in a URL.
-const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
-const cloudUrl = (process.env.CLOUD_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${settings.cloudPort}`).replace(/\/+$/, '');
 // The key the running account service signs delegation tokens with, which the new hub must trust.
 const cloudPublicKey = await fetch(`${cloudUrl}/delegation/key`, { signal: AbortSignal.timeout(5000) })
   .then((response) => (response.ok ? (response.json() as Promise<string>) : Promise.reject(new Error(`it answered ${response.status}`))))
   .catch((error: Error) => fail(`The cloud at ${cloudUrl} does not answer (${error.cause instanceof Error ? error.cause.message : error.message}): is npm start running? CLOUD_URL names another cloud.`));
-const unknown = process.argv.slice(2).filter((argument) => argument !== '--restore');
-if (unknown.length) fail(`npm run demo:setup takes --restore only, not ${unknown.join(' ')}`);
 const hub = await setUpNewHub({
   cloudUrl,
   setupUrl: `${cloudUrl}/setup`,
@@ -33,8 +34,8 @@ const hub = await setUpNewHub({
   hubSecretKey: loadHubSecretKey(cloudDir),
   services: { weatherUrl: `${cloudUrl}/weather`, energyUrl: `${cloudUrl}/energy`, backupUrl: `${cloudUrl}/backup` },
   host,
-  port: settings.setupHubPort,
-  restore: process.argv.includes('--restore'),
+  port,
+  restore,
   print: (line) => console.log(line),
 }).catch((error: Error) => fail(`The setup failed: ${error.message}`));
 console.log(`The hub runs at ${hub.url}, listed among the account's hubs; Ctrl-C stops it and removes it from the account.`);

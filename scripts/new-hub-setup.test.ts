@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { createSetupService, type SetupService } from '../server/cloud/setup/ser
 import { onCloudUpload } from '../server/hub/backup/cloud-backups.js';
 import { bearer, startTestHub } from '../server/hub/testing/test-hub.js';
 import { ownerOf } from '../server/hub/users/users.js';
+import { root } from './apis.js';
+import { demoSetupPlan } from './new-hub-setup-args.js';
 import { setUpNewHub, type NewHubSetupOptions } from './new-hub-setup.js';
 
 const KEY = 'test-hub-secret-key';
@@ -36,14 +38,17 @@ describe('npm run demo:setup: a new hub set up end to end through a setup sessio
   let demo: Awaited<ReturnType<typeof ensureDemo>>;
   /** The demo account, signed in as the app is. */
   let cloud: CloudAPI;
+  /** What `npm run demo:setup -- <argv>` plans with npm start's settings of this test: its cloud, its data folder. */
+  const plan = (argv: string[], env: NodeJS.ProcessEnv = {}) => demoSetupPlan(argv, { DATA_DIR: dataDir, CLOUD_URL: `${account.url}/`, ...env }, root);
   beforeAll(async () => {
-    account = await startTestAccount();
+    // The account service keeps its data where npm start's does, in DATA_DIR/cloud: the demo account's secrets.
+    account = await startTestAccount({ dataDir: path.join(dataDir, 'cloud') });
     backups = await createBackupService({ dataDir, accountKey: account.account.keys.publicPem, hubSecretKey: KEY, ownerOf: (hubId) => hubOwner(account.account, hubId) });
     setup = await createSetupService({ dataDir, accountKey: account.account.keys.publicPem, backupsOf: (userId) => completeBackups(backups.db, userId) });
     const [setupUrl, backupUrl] = [await setup.listen(0), await backups.listen(0)];
     expect(demoSignIn(account.dataDir)).toBeUndefined();
     demo = await ensureDemo(account, account.dataDir, { redirectUri: 'http://localhost:3000/cb', publicRedirectUri: 'http://localhost:4000/', hub: { _id: 'abcdefabcdefabcdefabcdef', name: 'Demo Home' } });
-    const signIn = demoSignIn(account.dataDir)!;
+    const signIn = demoSignIn(plan([]).cloudDir)!;
     expect(signIn).toMatchObject({ email: demo.email, password: demo.password, clientSecret: demo.client.secret });
     options = { cloudUrl: account.url, setupUrl, signIn, cloudPublicKey: account.account.keys.publicPem, hubSecretKey: KEY, services: { backupUrl } };
     cloud = new CloudAPI({ baseUrl: account.url, clientId: signIn.clientId, clientSecret: signIn.clientSecret });
@@ -60,8 +65,10 @@ describe('npm run demo:setup: a new hub set up end to end through a setup sessio
 
   it("when npm start's demo account sets up a fresh hub on a chosen port, then each state is printed until ready, the hub answers the demo account as its owner under its new name and language, and the account lists it at that port until it stops", async () => {
     const lines: string[] = [];
-    const port = await freePort();
-    const result = await setUpNewHub({ ...options, port, name: 'Boat house', language: 'de', print: (line) => lines.push(line) });
+    const chosen = await freePort();
+    const { cloudUrl, host, port, restore } = plan(['--port', String(chosen)], { SETUP_HUB_PORT: '1' });
+    expect({ cloudUrl, port, restore }).toEqual({ cloudUrl: account.url, port: chosen, restore: false });
+    const result = await setUpNewHub({ ...options, host, port, restore, name: 'Boat house', language: 'de', print: (line) => lines.push(line) });
     try {
       expect(result).toMatchObject({ url: `http://127.0.0.1:${port}`, restoredFrom: null, name: 'Boat house', language: 'de', owner: { athomId: demo.accountId, isOwner: true, name: 'Demo Owner' } });
       expect(result.states).toEqual(['created', 'connected', 'configuring', 'ready']);
@@ -100,7 +107,9 @@ describe('npm run demo:setup: a new hub set up end to end through a setup sessio
       expect(backupId).toBeDefined();
 
       const lines: string[] = [];
-      const result = await setUpNewHub({ ...options, restore: true, print: (line) => lines.push(line) });
+      const { host, port, restore } = plan(['--restore']);
+      expect({ port, restore }).toEqual({ port: 0, restore: true });
+      const result = await setUpNewHub({ ...options, host, port, restore, print: (line) => lines.push(line) });
       try {
         expect(result.restoredFrom).toBe(backupId);
         expect(lines).toContain('The account has 1 cloud backup to restore from');
@@ -118,4 +127,25 @@ describe('npm run demo:setup: a new hub set up end to end through a setup sessio
       await source.stop();
     }
   }, 30_000);
+  it("when npm run demo:setup is given its port by SETUP_HUB_PORT or --port, and npm start listens on a wildcard or IPv6 address, then the new hub's port is that one (--port first) and the cloud is called at a callable address", () => {
+    expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['demo:setup']).toBe('tsx scripts/demo-setup.ts');
+    const env = { CLOUD_URL: undefined, CLOUD_PORT: '5861' };
+    expect(plan([], { ...env, HOST: '0.0.0.0', SETUP_HUB_PORT: '4870' })).toEqual({ cloudUrl: 'http://127.0.0.1:5861', cloudDir: path.join(dataDir, 'cloud'), host: '127.0.0.1', port: 4870, restore: false });
+    expect(plan(['--port', '4871', '--restore'], { ...env, HOST: '::1', SETUP_HUB_PORT: '4870' })).toMatchObject({ cloudUrl: 'http://[::1]:5861', host: '::1', port: 4871, restore: true });
+    expect(plan(['--port=4872'], env).port).toBe(4872);
+  });
+
+  it.each([
+    [['--restore', 'now'], 'npm run demo:setup takes --port <port> and --restore only'],
+    [['--prot', '4871'], "Unknown option '--prot'"],
+    [['--port'], "Option '--port <value>' argument missing"],
+    [['--port', '70000'], '--port must be a port number (0-65535), not "70000"'],
+    [['--port', 'x1'], '--port must be a port number (0-65535), not "x1"'],
+  ])('when npm run demo:setup is given %j, then it refuses saying why', (argv, reason) => {
+    expect(() => plan(argv)).toThrow(reason);
+  });
+
+  it('when SETUP_HUB_PORT is not a port, then it refuses naming the setting', () => {
+    expect(() => plan([], { SETUP_HUB_PORT: 'eighty' })).toThrow('SETUP_HUB_PORT must be a port number (0-65535), not "eighty".');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * npm start's form process (scripts/start.ts supervises it): the built support form and its back end on FORM_PORT
  * (data in DATA_DIR/support), whose confirmation e-mails share the hub's outbox, once the supervisor names the cloud
- * whose account, store and apps services the form uses.
+ * whose account, store and apps services the form uses. The back end verifies its callers' delegation tokens (audience
+ * `support`) with the account service's key, asked for once here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,11 +15,15 @@ const { host, formPort, dataDir, hostNames } = startSettingsOrFail(process.env, 
 const formDir = path.join(root, 'form', 'dist');
 const formBuilt = existsSync(path.join(formDir, 'index.html'));
 const { cloudUrl, publicClientId } = await nextMessage('cloud');
+const accountKey = await fetch(new URL('/delegation/key', cloudUrl), { signal: AbortSignal.timeout(5000) })
+  .then((response) => (response.ok ? (response.json() as Promise<string>) : Promise.reject(new Error(`it answered ${response.status}`))))
+  .catch((error: Error) => fail(`The account service at ${cloudUrl} gave no delegation key (${error.message})`));
 const support = await createSupportService({
   dataDir: path.join(dataDir, 'support'),
   outboxDir: path.join(dataDir, 'outbox'),
   formDir: formBuilt ? formDir : undefined,
   services: { cloudUrl, clientId: publicClientId, storeUrl: `${cloudUrl}/store`, appsUrl: `${cloudUrl}/apps/api/v1` },
+  accountKey,
   hostNames,
 });
 stopWith('support form', () => support.close());

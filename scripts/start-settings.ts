@@ -5,7 +5,7 @@
  */
 import { createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { createServer, isIP } from 'node:net';
 import path from 'node:path';
 import { closest, distance } from 'fastest-levenshtein';
 import { INSTANCE_ID } from '../server/cloud/cluster/instance-id.js';
@@ -247,6 +247,23 @@ export function listenError(error: NodeJS.ErrnoException, host: string, name: st
     return `Port ${port} is already in use: is another hub or npm start running? Stop it, or choose another port: ${name}=${port + 10} npm start`;
   }
   return `Cannot listen on ${host}:${port} (${name}): ${error.message}`;
+}
+
+/**
+ * Ends the start before any of its processes runs when a port it listens on is taken: the same line as a server that
+ * cannot listen, but at once, instead of after the hub and the cloud have started. (The hub's secure port is left
+ * to the hub: without it the hub still serves, and says why.)
+ */
+export async function failOnTakenPorts(settings: StartSettings): Promise<void> {
+  const ports = { HUB_PORT: settings.hubPort, FORM_PORT: settings.formPort, CLOUD_PORT: settings.cloudPort, CONNECT_PORT: settings.connectPort };
+  for (const [name, port] of Object.entries(ports)) {
+    if (port === 0) continue;
+    const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      const probe = createServer().once('error', resolve);
+      probe.listen(port, settings.host, () => probe.close(() => resolve(undefined)));
+    });
+    if (error) fail(listenError(error, settings.host, name, port));
+  }
 }
 
 /** The origin of a server listening at `url`, as one browses to it: a wildcard address is shown as localhost. */

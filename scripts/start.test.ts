@@ -218,9 +218,12 @@ describe('npm start (scripts/start.ts)', () => {
         expect(config).toMatchObject({ cloudUrl: cloud.cloudUrl, clientId: cloud.publicClient.id, storeUrl: `${cloud.cloudUrl}/store`, appsUrl: `${cloud.cloudUrl}/apps/api/v1` });
         const tokens = await token(cloud, { grant_type: 'password', username: cloud.email, password: cloud.password }).then((response) => response.json());
         const auth = { Authorization: `Bearer ${tokens.access_token}` };
-        const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth }).then((response) => response.json());
+        // The form's back end, as the store, takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
+        const supportToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=support`, { method: 'POST', headers: auth }).then((response) => response.json());
+        const supportAuth = { Authorization: `Bearer ${supportToken}` };
+        expect((await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: auth })).status).toBe(401);
+        const article = await fetch(`${formUrl}/api/zendesk/article?id=360010000104`, { headers: supportAuth }).then((response) => response.json());
         expect(article.html_url).toBe(`${formUrl}/hc/articles/360010000104`);
-        // The store takes a delegation token of its own audience (docs/protocol.md §8), not the account's token.
         const storeToken = await fetch(`${cloud.cloudUrl}/delegation/token?audience=store`, { method: 'POST', headers: auth }).then((response) => response.json());
         const storeAuth = { Authorization: `Bearer ${storeToken}` };
         expect((await fetch(`${config.storeUrl}/user/order`, { headers: auth })).status).toBe(401);
@@ -258,7 +261,7 @@ describe('npm start (scripts/start.ts)', () => {
         for (const path of ['/infrared/brand', '/firmware/update/changelog', '/energy/zones', '/setup/timezone?ip=198.51.100.23']) expect((await fetch(`${cloud.cloudUrl}${path}`)).status).toBe(200);
         const sent = await fetch(`${formUrl}/api/zendesk/ticket`, {
           method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json' },
+          headers: { ...supportAuth, 'Content-Type': 'application/json' },
           body: JSON.stringify({ subject: 'Hello', message: 'A question of at least twenty characters.', orderId: orders[0].id }),
         }).then((response) => response.json());
         expect(sent.ticketCreated).toBe(true);
@@ -371,39 +374,20 @@ describe('npm start (scripts/start.ts)', () => {
     }, 90_000);
   });
 
-  it('when the hub port is taken, then it exits 1 with a message naming the port and HUB_PORT', async () => {
+  // A start looks at its ports before it starts anything, so each of these ends at once.
+  it.concurrent.each([
+    { what: 'the hub port', variable: 'HUB_PORT' },
+    { what: 'the cloud port', variable: 'CLOUD_PORT' },
+    { what: "the form's port", variable: 'FORM_PORT' },
+    { what: "the connect service's port", variable: 'CONNECT_PORT' },
+  ])('when $what is taken, then it exits 1 with a message naming the port and $variable', async ({ variable }) => {
     const blocker: Server = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
     try {
-      const child = await spawnStart({ HUB_PORT: String(port), FORM_PORT: '0', DATA_DIR: path.join(work, 'busy-data') });
+      const ports = { HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: '0', [variable]: String(port) };
+      const child = await spawnStart({ ...ports, HUB_MDNS: '0', DATA_DIR: path.join(work, `busy-${variable}-data`) });
       running.push(child);
-      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*HUB_PORT=`));
-      expect(await exited(child)).toBe(1);
-    } finally {
-      blocker.close();
-    }
-  }, 90_000);
-
-  it('when the cloud port is taken, then it exits 1 with a message naming the port and CLOUD_PORT', async () => {
-    const blocker: Server = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
-    try {
-      const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: '0', CLOUD_PORT: String(port), HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-cloud-data') });
-      running.push(child);
-      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*CLOUD_PORT=`));
-      expect(await exited(child)).toBe(1);
-    } finally {
-      blocker.close();
-    }
-  }, 90_000);
-
-  it("when the form's port is taken, then it exits 1 with a message naming the port and FORM_PORT", async () => {
-    const blocker: Server = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
-    try {
-      const child = await spawnStart({ HUB_PORT: '0', FORM_PORT: String(port), CLOUD_PORT: '0', HUB_MDNS: '0', DATA_DIR: path.join(work, 'busy-form-data') });
-      running.push(child);
-      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*FORM_PORT=`));
+      await expect(waitForOutput(child, /already in use/, 60_000)).resolves.toMatch(new RegExp(`Port ${port} is already in use.*${variable}=`));
       expect(await exited(child)).toBe(1);
     } finally {
       blocker.close();

@@ -21,13 +21,14 @@ import { root } from './apis.js';
 import { lockDataDir } from './data-lock.js';
 import { demoListPath } from './demo-list.js';
 import { APPS_SECRET_VARIABLE, type ToSupervisor } from './start-protocol.js';
-import { fail, startSettingsOrFail, unknownSettings } from './start-settings.js';
+import { fail, failOnTakenPorts, startSettingsOrFail, unknownSettings } from './start-settings.js';
 import { Supervisor, type Supervised } from './supervisor.js';
 
 for (const warning of unknownSettings(process.env)) console.error(warning);
 const settings = startSettingsOrFail(process.env, root);
 const { dataDir } = settings;
 await lockDataDir(dataDir).catch((error: Error) => fail(error.message));
+await failOnTakenPorts(settings);
 // The hub installs its store apps from the demo store with this secret (CLOUD_SHARED_SECRET, else one of this start).
 const appsSecret = settings.cloudSharedSecret ?? randomBytes(32).toString('hex');
 

@@ -5,10 +5,11 @@ import { cloudApis, type CloudApiId } from '../../generated/cloud/index.js';
 import { CLOUD_CALL_TIMEOUT } from '../constants.js';
 import { APIError, CloudAPIError, messages, redact } from '../errors.js';
 import { createTransport, type RouteTable } from '../http/transport.js';
-import { CloudUser, type UserRecord } from './user.js';
+import type { SignedInCloud } from './signed-in-cloud.js';
+import { CloudUser } from './user.js';
 import { createPkcePair, requestToken, type Grant, type OAuthClientOptions } from './oauth.js';
 import type { OperationSpec } from '../../generated/manifest.js';
-import { callOperation, createService, type CloudService } from './service.js';
+import { callOperation, createService, type CloudService, type UserRecord } from './service.js';
 import { checkStorage, MemoryStorageAdapter, type StorageAdapter, type StoredState } from './storage.js';
 import { checkToken, Token } from './token.js';
 
@@ -27,7 +28,7 @@ const isInvalidToken = async (response: Response) => ((await response.json().cat
  * and refreshed once (shared by concurrent calls) when a call answers 401 invalid_token, the user, and delegation.
  * `cloud.account` has every operation of the service's contract as a method.
  */
-export class CloudAPI {
+export class CloudAPI implements SignedInCloud {
   readonly account: CloudService<'account'>;
   readonly store: StorageAdapter;
   private token?: Token;
@@ -58,11 +59,14 @@ export class CloudAPI {
   }
 
   /**
-   * An HTTP client of another service that takes this account's token (a cloud service, or a back end such as the
-   * support form's), typed by that service's generated `paths`: the same time-out, error catalogue and one refresh
-   * and retry on 401 invalid_token as the account's own calls.
+   * An HTTP client of a service called by path, typed by that service's generated `paths`, with the same time-out,
+   * error catalogue and one refresh and retry on 401 invalid_token as the account's own calls. Without `audience` it
+   * sends this account's access token (the account service's own paths); with one, the delegation token of that
+   * audience that service() keeps too, asked for before the first call: the support form's back end is
+   * `cloud.transport<paths>(origin, 'support')` (docs/protocol.md §8).
    */
-  transport<Paths extends {} = RouteTable>(baseUrl: string): Client<Paths> {
+  transport<Paths extends {} = RouteTable>(baseUrl: string, audience?: string): Client<Paths> {
+    if (audience) return this.delegatedTransport<Paths>(audience, baseUrl, { askFirst: true });
     return createTransport<Paths>({
       baseUrl,
       token: () => this.token?.access_token,
@@ -86,13 +90,8 @@ export class CloudAPI {
       return createService<S>(operations, (operation, args) => this.call(http, operation, args));
     }
     const token = () => this.delegations.get(id);
-    const http = createTransport({
-      baseUrl,
-      token,
-      timeout: CLOUD_CALL_TIMEOUT,
-      errors: CloudAPIError.fromResponse,
-      refresh: { isStale: isInvalidToken, refresh: (stale) => this.renewDelegation(id, stale), token },
-    });
+    // Public operations need no token: one is asked for only before an operation that takes it.
+    const http = this.delegatedTransport<RouteTable>(id, baseUrl, { askFirst: false });
     return createService<S>(operations, async (operation, args) => {
       if (operation.auth === 'token' && !token()) await this.renewDelegation(id, undefined);
       try {
@@ -249,6 +248,22 @@ export class CloudAPI {
     const token = await requestToken(this.client, grant, scopes);
     await this.setToken(token);
     return token;
+  }
+
+  /**
+   * A client whose calls carry the delegation token of `audience` kept here, asked for again when a call answers 401
+   * invalid_token (expired); with `askFirst`, also before a call when there is none yet.
+   */
+  private delegatedTransport<Paths extends {}>(audience: string, baseUrl: string, { askFirst }: { askFirst: boolean }): Client<Paths> {
+    const token = () => this.delegations.get(audience);
+    return createTransport<Paths>({
+      baseUrl,
+      token,
+      obtain: askFirst ? () => this.renewDelegation(audience, undefined) : undefined,
+      timeout: CLOUD_CALL_TIMEOUT,
+      errors: CloudAPIError.fromResponse,
+      refresh: { isStale: isInvalidToken, refresh: (stale) => this.renewDelegation(audience, stale), token },
+    });
   }
 
   /** One delegation request per audience at a time: concurrent calls share it; a 401 for a token already replaced needs none. */

@@ -5,7 +5,7 @@ import { API_VERSION_LOCAL_V1, HUB_CALL_TIMEOUT, HUB_CALL_TIMEOUT_LOCAL_V1, TOKE
 import { messages } from '../errors.js';
 import { createTransport } from '../http/transport.js';
 import { HubAPI } from '../hub/hub-api.js';
-import type { CloudAPI } from './cloud-api.js';
+import type { SignedInCloud } from './signed-in-cloud.js';
 import { discoverHub, type HubRecord, type Strategy } from './discovery.js';
 import { callOperation } from './service.js';
 import type { StoredHub } from './storage.js';
@@ -33,7 +33,7 @@ export class HubSession {
   private readonly memo = new Map<string, { done: Promise<void>; at?: number }>();
 
   constructor(
-    private readonly cloud: CloudAPI,
+    private readonly cloud: SignedInCloud,
     readonly homeyId: string,
     readonly address: string,
     private readonly now: () => number = machineTime,
@@ -89,7 +89,7 @@ export class HubSession {
 const hubCallTimeout = (hub: HubRecord): number => (hub.apiVersion === API_VERSION_LOCAL_V1 ? HUB_CALL_TIMEOUT_LOCAL_V1 : HUB_CALL_TIMEOUT);
 
 /** Finds the hub, opens (or reuses) the session and answers a HubAPI whose calls renew it on a 401. */
-export async function openHubSession(cloud: CloudAPI, hub: HubRecord, { strategies, now, timeout }: HubSessionOptions = {}): Promise<HubAPI> {
+export async function openHubSession(cloud: SignedInCloud, hub: HubRecord, { strategies, now, timeout }: HubSessionOptions = {}): Promise<HubAPI> {
   if (typeof cloud?.createDelegationToken !== 'function') throw new TypeError(messages.missingCloudApi);
   const { address } = await discoverHub(hub, strategies);
   timeout ??= hubCallTimeout(hub);

@@ -13,6 +13,8 @@ type OperationId<S extends CloudApiId> = keyof Specs<S> & keyof CloudTypes[S]['o
 type Operation<S extends CloudApiId, O extends OperationId<S>> = CloudTypes[S]['operations'][O];
 export type CloudArgs<S extends CloudApiId, O extends OperationId<S>> = OperationArgs<Operation<S, O>, Specs<S>[O]>;
 export type CloudResult<S extends CloudApiId, O extends OperationId<S>> = OperationResult<Operation<S, O>>;
+/** The user as GET /user/me answers it (PROTOCOL.md §7): the contract's User. */
+export type UserRecord = CloudResult<'account', 'getAuthenticatedUser'>;
 type Method<A, R> = {} extends A ? (args?: A) => Promise<R> : (args: A) => Promise<R>;
 /** Every operation of a cloud service as a method: `cloud.account.getHomeys({ search })`. */
 export type CloudService<S extends CloudApiId> = {

@@ -2,7 +2,7 @@ import { STORAGE_KEY } from '../constants.js';
 import { messages } from '../errors.js';
 import type { Result } from '../hub/types.js';
 import type { Token } from './token.js';
-import type { UserRecord } from './user.js';
+import type { UserRecord } from './service.js';
 
 /** What a hub session entry holds: the hub's session token and the session it names (getSessionMe, or part of it). */
 export interface StoredHub {

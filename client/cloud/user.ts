@@ -1,13 +1,11 @@
 import { AVATAR_TYPES } from '../constants.js';
 import { messages, NotFoundError } from '../errors.js';
 import type { HubAPI } from '../hub/hub-api.js';
-import type { CloudAPI } from './cloud-api.js';
+import type { SignedInCloud } from './signed-in-cloud.js';
 import type { HubRecord } from './discovery.js';
 import type { HubSessionOptions } from './hub-session.js';
-import type { CloudResult } from './service.js';
+import type { UserRecord } from './service.js';
 
-/** The user as GET /user/me answers it (PROTOCOL.md §7): the contract's User. */
-export type UserRecord = CloudResult<'account', 'getAuthenticatedUser'>;
 /** What a CloudUser is made from: a user's id and hubs at least (a stored user, a test's), any other field of the User. */
 export type CloudUserFields = Pick<UserRecord, '_id'> & Partial<Omit<UserRecord, 'homeys'>> & { homeys?: readonly HubRecord[] };
 
@@ -24,7 +22,7 @@ export class CloudUser {
   readonly homeys: readonly HubRecord[];
   readonly devices: readonly UserRecord['devices'][number][];
 
-  constructor(private readonly cloud: CloudAPI, record: CloudUserFields) {
+  constructor(private readonly cloud: SignedInCloud, record: CloudUserFields) {
     this.id = record._id;
     this.firstname = record.firstname;
     this.lastname = record.lastname;

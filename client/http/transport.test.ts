@@ -62,6 +62,20 @@ describe('the HTTP transport and its middleware', () => {
     expect(error).toMatchObject({ message: 'Timeout after 150ms', statusCode: 408 });
   });
 
+  it('when calls are answered, with a body, without one or with an error, then none leaves its deadline timer pending', async () => {
+    // Only the global timers the deadline uses are faked: sockets, immediates and ticks stay real.
+    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate'] });
+    try {
+      const client = transport(10_000);
+      await expect(client.request('get', '/ok')).resolves.toMatchObject({ data: { a: 1 } });
+      await expect(client.request('get', '/log/{uri}/{id}', { params: { path: { uri: 'homey:device:D1', id: 'homey:device:D1:dim' } } })).resolves.toMatchObject({ data: undefined });
+      await expect(client.request('get', '/hub-error')).rejects.toBeInstanceOf(HubAPIError);
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('when nothing listens at the address, then the call fails with Homey Offline and status 500', async () => {
     const closed = await serve({});
     await new Promise((resolve) => closed.server.close(resolve));

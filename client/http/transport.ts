@@ -35,11 +35,12 @@ export interface TransportOptions extends Credentials {
  *
  * Order (openapi-fetch runs `onRequest` in this order and `onResponse`/`onError` in reverse):
  * 1. auth: adds the bearer token and the hub id;
- * 2. timeout: aborts after `timeout` ms, and turns that abort into 'Timeout after {ms}ms';
- * 3. error mapping: turns a non-2xx answer into an error read from its body and a network failure into
- *    'Homey Offline', leaving time-outs to (2);
+ * 2. error mapping: turns a non-2xx answer into an error read from its body and a network failure into
+ *    'Homey Offline', leaving time-outs to (3);
+ * 3. timeout: aborts after `timeout` ms, and turns that abort into 'Timeout after {ms}ms'; it sees each answer
+ *    before (2) reads its body, to clear its timer once that body has been read;
  * 4. refresh and retry (optional): sees each answer first, so that a 401 for a stale token is retried once with a
- *    fresh token before (3) reads what remains a failure.
+ *    fresh token before (2) reads what remains a failure.
  */
 export function createTransport<Paths extends {} = RouteTable>(options: TransportOptions): Client<Paths> {
   const client = createClient<Paths>({
@@ -47,7 +48,7 @@ export function createTransport<Paths extends {} = RouteTable>(options: Transpor
     pathSerializer: serializePath,
     querySerializer: serializeQuery,
   });
-  client.use(auth(options), timeout(options.timeout), errorMapping(options.errors));
+  client.use(auth(options), errorMapping(options.errors), timeout(options.timeout));
   if (options.refresh) client.use(refreshAndRetry(options.refresh));
   return client;
 }

@@ -55,7 +55,9 @@ async function fill(page: Page, subject: string, message: string): Promise<void>
  * the same demo account too, so the newest is not necessarily this file's.
  */
 async function storedTicket(subject: string): Promise<StoredTicket | undefined> {
-  const tickets = await callAs<StoredTicket[]>(harness, `${harness.servers.formUrl}api/zendesk/ticket`);
+  // The back end takes a delegation token of its own audience, as the form sends it (docs/protocol.md §8).
+  const supportToken = await callAs<string>(harness, `${harness.servers.cloudUrl}/delegation/token?audience=support`, { method: 'POST', body: '{}' });
+  const tickets = await callAs<StoredTicket[]>(harness, `${harness.servers.formUrl}api/zendesk/ticket`, { headers: { Authorization: `Bearer ${supportToken}` } });
   return tickets.find((ticket) => ticket.subject === subject);
 }
 

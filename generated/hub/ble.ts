@@ -82,6 +82,9 @@ export interface components {
             /** Format: date-time */
             addedAt: string;
             address: string;
+            /** @description Whether apps may connect to it (it has a GATT server). */
+            connectable: boolean;
+            gatt: components["schemas"]["BleGatt"] | null;
             localName: string | null;
             rssi: number;
             serviceUuids: string[];
@@ -89,6 +92,23 @@ export interface components {
         BleAdvertisementInput: {
             /** @description The MAC address, lower case. */
             address: string;
+            /** @description A GATT server, which makes the peripheral connectable (see the manager's description). */
+            gatt?: {
+                /**
+                 * @description Its battery (%).
+                 * @default 100
+                 */
+                batteryLevel: number;
+                /** @description Its Device Name (2a00); default its local name, else Thermometer. */
+                deviceName?: string;
+                /** @enum {string} */
+                profile: "thermometer";
+                /**
+                 * @description What it measures (°C).
+                 * @default 21
+                 */
+                temperature: number;
+            };
             localName?: string | null;
             /**
              * @description Signal strength (dBm).
@@ -96,6 +116,14 @@ export interface components {
              */
             rssi: number;
             serviceUuids?: string[];
+        };
+        BleGatt: {
+            batteryLevel: number;
+            /** @description What apps read (and may write) as its Device Name. */
+            deviceName: string;
+            /** @enum {string} */
+            profile: "thermometer";
+            temperature: number;
         };
         BleState: {
             /** @description The peripherals in range, keyed by address. */

@@ -29,7 +29,7 @@ export const operations = {
   /**
    * Send a pairing screen's event to the driver
    *
-   * `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`.
+   * `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`. The driver of an app answers the events of its own views (of any session type: its onPair, onRepair or onUnpair handlers); what the app throws is a 502 naming the app.
    */
   emitPairingEvent: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/emit","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["event","data"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"event","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":false}],"status":200},
   /**
@@ -44,6 +44,10 @@ export const operations = {
    * In a pair session, adds the device (in `zone`, else the session's zone); in a repair session, links the session's device to the new `data`. A device already paired, or a driver question left unanswered, is a conflict.
    */
   createPairSessionDevice: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/device","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"root","name":"device","required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"device","in":"body","required":true,"types":["object"]}],"status":200},
-  /** Remove an unpair session's device from the home */
+  /**
+   * Remove an unpair session's device from the home
+   *
+   * The driver of a running app hears the unpairing first (its onUnpair, if no event of the session ran it yet); what the app throws there is a 502 naming the app, and the device stays.
+   */
   deletePairSessionDevice: {"method":"delete","path":"/api/manager/drivers/pairsession/{id}/device","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":null,"args":[{"name":"id","in":"path","required":true,"types":["string"]}],"status":204},
 } as const satisfies Record<string, OperationSpec>;

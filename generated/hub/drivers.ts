@@ -130,7 +130,10 @@ export interface paths {
          * @description In a pair session, adds the device (in `zone`, else the session's zone); in a repair session, links the session's device to the new `data`. A device already paired, or a driver question left unanswered, is a conflict.
          */
         post: operations["createPairSessionDevice"];
-        /** Remove an unpair session's device from the home */
+        /**
+         * Remove an unpair session's device from the home
+         * @description The driver of a running app hears the unpairing first (its onUnpair, if no event of the session ran it yet); what the app throws there is a 502 naming the app, and the device stays.
+         */
         delete: operations["deletePairSessionDevice"];
         options?: never;
         head?: never;
@@ -154,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pairing screen's event to the driver
-         * @description `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`.
+         * @description `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`. The driver of an app answers the events of its own views (of any session type: its onPair, onRepair or onUnpair handlers); what the app throws is a 502 naming the app.
          */
         post: operations["emitPairingEvent"];
         delete?: never;
@@ -511,6 +514,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description The app's code failed (it threw an error without a 4xx statusCode, or the app stopped while answering); `error_description` names the app and tells its message. */
+        AppFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not match the contract. */
         BadRequest: {
             headers: {
@@ -782,6 +794,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["AppFailed"];
         };
     };
     deletePairSessionDevice: {
@@ -811,6 +824,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["AppFailed"];
         };
     };
     emitPairingEvent: {
@@ -845,6 +859,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            502: components["responses"]["AppFailed"];
         };
     };
     emitPairingHeartbeat: {

@@ -16,7 +16,11 @@ export const operations = {
   playAnimation: {"method":"post","path":"/api/manager/ledring/animation/{id}/play","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["duration"],"required":false},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"duration","in":"body","required":false,"types":["number"]}],"status":200},
   /** Get the screensaver the ring shows when idle */
   getOptionScreensaver: {"method":"get","path":"/api/manager/ledring/option/screensaver","auth":"token","scopes":["homey.system.readonly"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":200},
-  /** Set the screensaver the ring shows when idle */
+  /**
+   * Set the screensaver the ring shows when idle
+   *
+   * One of `GET /screensaver`; any other is refused (400).
+   */
   setOptionScreensaver: {"method":"put","path":"/api/manager/ledring/option/screensaver","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["value"],"required":true},"args":[{"name":"value","in":"body","required":true,"types":["string"]}],"status":204},
   /** Return to the default screensaver, rainbow */
   unsetOptionScreensaver: {"method":"delete","path":"/api/manager/ledring/option/screensaver","auth":"token","scopes":["homey.system"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":null,"args":[],"status":204},

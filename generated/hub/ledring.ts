@@ -63,7 +63,10 @@ export interface paths {
         };
         /** Get the screensaver the ring shows when idle */
         get: operations["getOptionScreensaver"];
-        /** Set the screensaver the ring shows when idle */
+        /**
+         * Set the screensaver the ring shows when idle
+         * @description One of `GET /screensaver`; any other is refused (400).
+         */
         put: operations["setOptionScreensaver"];
         post?: never;
         /** Return to the default screensaver, rainbow */
@@ -169,18 +172,25 @@ export interface components {
         LedringScreensaver: {
             description: string;
             id: components["schemas"]["LedringScreensaverId"];
+            /** @description Whose it is: `homey:manager:ledring` for the hub's own, `homey:app:<appId>` for an app's. */
+            ownerUri: string;
             title: string;
         };
-        /** @enum {string} */
-        LedringScreensaverId: "off" | "rainbow" | "clock" | "pulse" | "moon" | "weather";
+        /**
+         * @description A screensaver of `GET /screensaver`: the hub's own (`off`, `rainbow`, `clock`, `pulse`, `moon`, `weather`) or an app's (`homey:app:<appId>:<name>`).
+         * @example clock
+         * @example homey:app:com.example.sdkhardware:waves
+         */
+        LedringScreensaverId: string;
         LedringScreensaverOption: {
             value: components["schemas"]["LedringScreensaverId"];
         };
         LedringState: {
             animation: components["schemas"]["LedringPlaying"] | null;
             brightness: number;
-            /** @description While an animation of a developer's own frames shows: the frame showing now, the colours of the 24 LEDs clockwise from the top (before brightness). Null otherwise. */
+            /** @description While an animation of a developer's own frames or an app's screensaver shows: the frame showing now, the colours of the 24 LEDs clockwise from the top (before brightness). Null otherwise. */
             pixels: components["schemas"]["LedringPixel"][] | null;
+            /** @description The screensaver the idle ring shows; the default (`rainbow`) while the app of the one chosen does not run. */
             screensaver: components["schemas"]["LedringScreensaverId"];
             /**
              * @description What the ring shows now; `off` when the brightness is 0 or the idle ring's screensaver is `off`.

@@ -215,7 +215,7 @@ export interface components {
             statusCode: number;
         };
         NodeJoin: {
-            /** @description The virtual driver whose hardware joins (light, motion, temperature, contact, smoke on Zigbee; socket, thermostat, lock on Z-Wave). */
+            /** @description The virtual driver whose hardware joins (light, colorlight, motion, temperature, contact, smoke on Zigbee; socket, thermostat, lock on Z-Wave). */
             driver: string;
             /** @description What the interview will read; default the simulated hardware's. */
             manufacturer?: string;
@@ -233,6 +233,10 @@ export interface components {
             node: components["schemas"]["RadioNode"];
         };
         RadioNode: {
+            /** @description What the node keeps beyond its capability values, once an app set it: Zigbee attributes written to it or set by a command (`iasZone.iasCIEAddress`, `iasZone.zoneId`, `colorControl.currentX`), Z-Wave configuration parameters (`configuration.40`). */
+            attributes?: {
+                [key: string]: boolean | number | string;
+            };
             /** @description The virtual driver the node's hardware matches (homey:manager:vdevice:<driver>). */
             driver: string;
             /** @description Zigbee clusters or Z-Wave command classes found by the interview. */

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -15,6 +16,8 @@ import { SimulatedPaymentProvider } from './store/payment-provider.js';
 import { createStoreService } from './store/service.js';
 import { createWebhooksService } from './webhooks/service.js';
 import type { ServiceHttp } from '../http/service.js';
+import { createSupportService } from '../support/service.js';
+import type { paths as SupportPaths } from '../../generated/support.js';
 
 const HUB = '5f7e3a1b2c4d6e8f9a0b1c2d';
 
@@ -31,10 +34,12 @@ const probes: Record<string, { call(url: string, token: string): request.Test; a
   // The user's own hub, not connected: 404 homey_offline (a stranger's would be 403).
   connect: { call: (url, token) => request(url).get(`/homey/${HUB}/ping`).set('Authorization', `Bearer ${token}`), admitted: 404 },
   apps: { call: (url, token) => request(url).get('/api/v1/org').set('Authorization', `Bearer ${token}`), admitted: 200 },
+  // The support form's back end: not a cloud service, but its callers are the account's customers all the same.
+  support: { call: (url, token) => request(url).get('/api/zendesk/ticket').set('Authorization', `Bearer ${token}`), admitted: 200 },
 };
 const audiences = Object.keys(probes);
 
-describe('delegation tokens: every user-facing cloud service takes one of its own audience, verified offline', () => {
+describe('delegation tokens: every user-facing cloud service and the support back end take one of their own audience, verified offline', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'delegation-e2e-'));
   let account: TestAccount;
   const services: ServiceHttp[] = [];
@@ -57,6 +62,7 @@ describe('delegation tokens: every user-facing cloud service takes one of its ow
       setup: await createSetupService({ dataDir: dir('setup'), accountKey, backupsOf: async () => [] }),
       connect: createConnectService({ ...account.connectAccount(), hubSecretKey }),
       apps: await createAppsService({ dataDir: dir('apps'), accountKey }),
+      support: await createSupportService({ dataDir: dir('support'), accountKey, services: { cloudUrl: account.url, clientId: APP.id, storeUrl: account.url, appsUrl: account.url } }),
     };
     for (const [audience, service] of Object.entries(started)) {
       services.push(service);
@@ -103,5 +109,25 @@ describe('delegation tokens: every user-facing cloud service takes one of its ow
     await expect(cloud.service('store', urls.store!).getCart()).resolves.toMatchObject({ items: [] });
     await expect(cloud.service('apps', `${urls.apps!}/api/v1`).getMyOrganizations()).resolves.toEqual([]);
     expect(accountCalls).toEqual(['POST /delegation/token', 'POST /delegation/token']);
+  });
+
+  it("when the official AthomStoreAPI (homey-api 3.20.0) is given a delegation token of audience store, then its call is admitted; given the account's access token, it is refused", async () => {
+    // homey-api's type declarations leave the service clients out; the package exports them.
+    const { AthomStoreAPI } = createRequire(__filename)('homey-api') as { AthomStoreAPI: new (options: { baseUrl: string }) => unknown };
+    const official = new AthomStoreAPI({ baseUrl: urls.store! }) as { getOrders(args: { $token: string }): Promise<unknown> };
+    expect(await official.getOrders({ $token: await account.delegation(user.accessToken, 'store') })).toEqual([]);
+    await expect(official.getOrders({ $token: user.accessToken })).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it("when the client library calls the support back end by path through cloud.transport(origin, 'support'), then it asks one delegation token of audience support before its first call", async () => {
+    const cloud = new CloudAPI({ baseUrl: account.url, clientId: APP.id, clientSecret: APP.secret });
+    await cloud.authenticateWithPassword({ username: user.email, password: PASSWORD });
+    accountCalls = [];
+    const support = cloud.transport<SupportPaths>(urls.support!, 'support');
+    const [first, second] = await Promise.all([support.GET('/api/zendesk/ticket'), support.GET('/api/zendesk/ticket')]);
+    expect([first.data, second.data]).toEqual([[], []]);
+    const { data } = await support.GET('/api/zendesk/article', { params: { query: { id: 360010000104 } } });
+    expect(data).toMatchObject({ id: 360010000104 });
+    expect(accountCalls).toEqual(['POST /delegation/token']);
   });
 });

@@ -1,20 +1,27 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Dialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnBuilderCallback, type CreateTableBuilder, type Dialect, type Migration } from 'kysely';
 import type pg from 'pg';
 import { openDb } from '../http/db.js';
 import { log } from '../http/log.js';
 
-export interface ServiceDbOptions {
+/** Where a service keeps its database: PostgreSQL given a URL, else SQLite in the data folder. */
+export interface DatabaseLocation {
   /** Holds the SQLite file when no databaseUrl is given. */
   dataDir: string;
   /** postgres://... to keep the data in PostgreSQL instead of SQLite. */
   databaseUrl?: string;
-  /** The service's name: its SQLite file in dataDir (`store.sqlite`) and its migration tables (`store_migration`). */
-  name: string;
-  /** The schema step by step, by name; kysely's Migrator runs what the database lacks. */
-  migrations: Record<string, Migration>;
 }
+
+/**
+ * A service's schema step by step, by name: kysely's Migrator runs what a database lacks, in the order of the names
+ * (hence the number each starts with). A migration once released is never changed, only followed by a new one. Each
+ * takes `Kysely<any>`, as kysely advises: it builds the schema of its own day and must not depend on today's tables.
+ */
+export type Migrations = Readonly<Record<`${number}-${string}`, Migration>>;
+
+/** Opens a service's database at `location`, its schema brought up to date (under a lock, for instances started at once). */
+export type OpenDatabase<Tables> = (location: DatabaseLocation) => Promise<Kysely<Tables>>;
 
 /**
  * A pool of PostgreSQL connections that outlives its server's restart or outage: a connection the server ends
@@ -33,10 +40,10 @@ export async function openPostgresPool(connectionString: string): Promise<pg.Poo
 }
 
 /** PostgreSQL given a URL, else SQLite in `dataDir/<file>`. */
-export async function openDialect(options: { dataDir: string; databaseUrl?: string }, file: string): Promise<Dialect> {
-  return options.databaseUrl
-    ? new PostgresDialect({ pool: await openPostgresPool(options.databaseUrl) })
-    : new SqliteDialect({ database: openDb(path.join(options.dataDir, file)) });
+async function openDialect(location: DatabaseLocation, file: string): Promise<Dialect> {
+  return location.databaseUrl
+    ? new PostgresDialect({ pool: await openPostgresPool(location.databaseUrl) })
+    : new SqliteDialect({ database: openDb(path.join(location.dataDir, file)) });
 }
 
 /**
@@ -59,7 +66,7 @@ export async function exclusively<T, Tables>(db: Kysely<Tables>, name: string, w
 }
 
 /** Brings the schema up to date under the lock `name` (exclusively); closes the database and throws on a failure. */
-export async function migrate<Tables>(db: Kysely<Tables>, name: string, migrator: Migrator): Promise<void> {
+async function migrate<Tables>(db: Kysely<Tables>, name: string, migrator: Migrator): Promise<void> {
   let error: unknown;
   try {
     ({ error } = await exclusively(db, name, () => migrator.migrateToLatest()));
@@ -73,18 +80,27 @@ export async function migrate<Tables>(db: Kysely<Tables>, name: string, migrator
 }
 
 /**
- * A cloud service's database (as the account service keeps its own): PostgreSQL given a URL, else SQLite in the
- * data folder, its schema brought up to date before it is used. Its migrations are recorded under its own name, so
- * that services can share one PostgreSQL database.
+ * A service's database, declared once with the type of its tables and the migrations that make them; what it gives
+ * opens the database. `name` names the SQLite file in the data folder (`store.sqlite`) and the tables that record the
+ * migrations (`store_migration`, `store_migration_lock`), so that services can share one PostgreSQL database;
+ * `migrationTable` keeps another name where a database already records them there.
  */
-export async function openServiceDb<Tables>(options: ServiceDbOptions): Promise<Kysely<Tables>> {
-  const db = new Kysely<Tables>({ dialect: await openDialect(options, `${options.name}.sqlite`) });
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => options.migrations },
-    migrationTableName: `${options.name}_migration`,
-    migrationLockTableName: `${options.name}_migration_lock`,
-  });
-  await migrate(db, options.name, migrator);
-  return db;
+export function databaseOpener<Tables>(declaration: { name: string; migrations: Migrations; migrationTable?: string }): OpenDatabase<Tables> {
+  const { name, migrations, migrationTable = `${name}_migration` } = declaration;
+  return async (location) => {
+    const db = new Kysely<Tables>({ dialect: await openDialect(location, `${name}.sqlite`) });
+    const provider = { getMigrations: async () => migrations };
+    await migrate(db, name, new Migrator({ db, provider, migrationTableName: migrationTable, migrationLockTableName: `${migrationTable}_lock` }));
+    return db;
+  };
 }
+
+// Column sets that migrations share. Released migrations use them: what one makes never changes (the schema snapshots
+// of server/cloud/database-schemas.test.ts and server/support/db.test.ts fail when it does).
+
+/** `created_at` and `updated_at`, both required, ISO 8601 text (it sorts as time on both databases). */
+export const timestamps = <Table extends string, Columns extends string>(table: CreateTableBuilder<Table, Columns>) =>
+  table.addColumn('created_at', 'text', (c) => c.notNull()).addColumn('updated_at', 'text', (c) => c.notNull());
+
+/** A required reference to `column` (`table.id`), whose row takes this one along when deleted. */
+export const belongsTo = (column: `${string}.${string}`): ColumnBuilderCallback => (c) => c.notNull().references(column).onDelete('cascade');

@@ -4,7 +4,9 @@
  * so a missing handler is a compile error.
  */
 import type { Args, ManagerSpec, OperationSpec, Result } from '../../generated/manifest.js';
-import type { Item } from './item-store.js';
+
+/** An item of the generic CRUD operations (`x-crud`): a JSON object with its id. */
+export type Item = { id: string } & Record<string, unknown>;
 
 /** Who is calling: the session behind a bearer token. */
 export interface Session {

@@ -3,7 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import { nonFiniteAt, NOT_FINITE } from './finite.js';
-import type { CallLocals } from './operation-stages.js';
+import type { CallLocals } from './call-locals.js';
 import { OPERATION_MARK, operationMark } from './validator-contract.js';
 
 /**

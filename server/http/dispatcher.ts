@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../../generated/manifest.js';
-import type { AnyHandler, ApiModule, Guard, ItemRules, Session } from './api.js';
+import type { AnyHandler, ApiModule, Guard, Item, ItemRules, Session } from './api.js';
 import { ApiError, badRequest, notFound } from './errors.js';
-import type { Item } from './item-store.js';
 import { hasScope } from '../../client/scopes.js';
 
 /** Who is calling, as a transport saw it. */
@@ -42,15 +41,6 @@ export interface Operation<Context> {
   spec: OperationSpec;
   handler: AnyHandler<Context>;
   guard?: Guard<Context>;
-}
-
-/** A value to wait for (a promise, or any thenable a handler gives). */
-export const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-
-/** `then(value)` at once, or once `value` settles when it is a promise: no turn of the event loop for a plain value. */
-export function settle<T, R>(value: T | PromiseLike<T>, then: (value: T) => R): R | Promise<Awaited<R>> {
-  return isPromiseLike(value) ? (Promise.resolve(value).then(then) as Promise<Awaited<R>>) : then(value);
 }
 
 export const unauthorized = (invalidToken: boolean | ApiError) =>
@@ -116,9 +106,9 @@ export class Dispatcher<Context extends CallContext> {
   /**
    * Admits a caller to an operation, in the order that tells a caller least: scopes (401, 403), then for a guarded
    * operation the shape of its path arguments (400: the shape of an id is public) and its guard on them. Only an
-   * admitted caller's input is read and validated. A promise only when a guard is: most calls need no turn here.
+   * admitted caller's input is read and validated.
    */
-  admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>> = {}): Context | Promise<Context> {
+  async admit(operation: Operation<Context>, caller: Caller, path: Readonly<Record<string, string>>, query: Readonly<Record<string, unknown>> = {}): Promise<Context> {
     this.authorize(operation.spec, caller.session, caller.invalidToken);
     const context = this.createContext(caller);
     // Without its path arguments the call is refused by validation next (400), which tells nothing to anyone.
@@ -127,19 +117,15 @@ export class Dispatcher<Context extends CallContext> {
       for (const { name, pattern, regexp } of this.pathPatterns.get(operation.spec) ?? []) {
         if (!regexp.test(path[name]!)) throw badRequest(`Invalid argument ${name}: must match pattern "${pattern}"`);
       }
-      return Promise.resolve(operation.guard(path, context, query)).then(() => context);
+      await operation.guard(path, context, query);
     }
     return context;
   }
 
-  /**
-   * Runs an admitted call with its validated named arguments: the body of a 200 answer, nothing for a 204. A promise
-   * only when the handler gives one.
-   */
-  invoke(operation: Operation<Context>, args: Record<string, unknown>, context: Context): unknown {
-    const result: unknown = operation.handler(args, context);
-    if (operation.spec.status !== 204) return result;
-    return isPromiseLike(result) ? Promise.resolve(result).then(() => undefined) : undefined;
+  /** Runs an admitted call with its validated named arguments: the body of a 200 answer, nothing for a 204. */
+  async invoke(operation: Operation<Context>, args: Record<string, unknown>, context: Context): Promise<unknown> {
+    const result = await operation.handler(args, context);
+    return operation.spec.status === 204 ? undefined : result;
   }
 
   /** Admits, reads the input with `readArgs` (which validates it) and invokes: a transport's whole call. */

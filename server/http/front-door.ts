@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { fromValidator } from './contract-validation.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { HostAllowList } from './hosts.js';
-import type { CallLocals } from './operation-stages.js';
+import type { CallLocals } from './call-locals.js';
 import type { RequestLog } from './request-log.js';
 import { sendError, sendJson } from './respond.js';
 

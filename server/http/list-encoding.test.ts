@@ -4,12 +4,12 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { openDb, type Db } from './db.js';
 import { EventBus } from './events.js';
-import { ItemStore, lineageOf, listItemsSerialized } from './item-store.js';
+import { ItemStore } from '../hub/core/item-store.js';
 import { watchMetrics } from './metrics.js';
 
 const metrics = watchMetrics({ serialized: listItemsSerialized });
 afterAll(() => metrics.stop());
-import { encodeList, ITEMS_PER_PIECE, LIST_GZIP, WHOLE_GZIP_BYTES } from './list-encoding.js';
+import { encodeList, ITEMS_PER_PIECE, LIST_GZIP, WHOLE_GZIP_BYTES, lineageOf, listItemsSerialized } from './list-encoding.js';
 
 describe('list answers encoded in pieces: a change costs one piece, the bytes and ETag stay exact', () => {
   let dir: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { constants, crc32, deflateRawSync, gzipSync, type ZlibOptions } from 'node:zlib';
-import { cachedPiece, memberJson } from './item-store.js';
+import { encodedOnce, type EncodedAnswer } from './encoded-answer.js';
+import { count, metric } from './metrics.js';
 
 /** How many items a piece of an encoded list holds: a change re-encodes and recompresses one piece. */
 export const ITEMS_PER_PIECE = 32;
@@ -16,13 +17,53 @@ interface Piece {
   deflated?: Buffer;
 }
 
-/** A list answer as sent: its ETag and length at once, its bytes and gzip when asked for. */
-export interface ListEncoding {
-  etag: string;
-  length: number;
-  body(): Buffer;
-  /** The gzip of the body, or null when it is not smaller. */
-  gzip(): Buffer | null;
+/**
+ * Shared list answers: objects keyed by id whose items are never changed in place (a write replaces an item object),
+ * encoded once (encoded-answer.ts), each with its lineage, the one that made it (a store's type, a list of flow
+ * views), whose next answer is mostly the same items: its encoding reuses what did not change. Generic: any answer
+ * of items that are replaced, never changed, may be shared; nothing here knows who keeps the items.
+ */
+const lineages = new WeakMap<object, object>();
+
+/** The lineage of a shared answer (see shareAnswer). */
+export const lineageOf = (answer: object): object | undefined => lineages.get(answer);
+
+/**
+ * The JSON of each item of a list answer, by the item object: items are replaced, never changed, so a list answer
+ * after a change serializes the changed items only and joins the others' pieces. An owner that saves an item object
+ * again drops its piece (forgetPiece), or gives its new JSON (keepPiece).
+ */
+const itemJson = new WeakMap<object, string>();
+
+/** How many items were serialized for list answers: the tests that guard the cost of a change count them. */
+export const listItemsSerialized = metric('list.items-serialized');
+
+/** The item's JSON is `json` (its owner just serialized it): its piece of the next list answer. */
+export const keepPiece = (item: object, json: string): void => void itemJson.set(item, json);
+
+/** The item object was saved again (changed in place): its piece is serialized anew. */
+export const forgetPiece = (item: object): void => void itemJson.delete(item);
+
+/** `"key":<JSON of the item>` as JSON.stringify writes a member of an object, from the item's piece; undefined for no value. */
+function memberJson(key: string, item: unknown): string | undefined {
+  let piece = typeof item === 'object' && item !== null ? itemJson.get(item) : undefined;
+  if (piece === undefined) {
+    piece = JSON.stringify(item) as string | undefined;
+    count(listItemsSerialized);
+    if (piece === undefined) return undefined;
+    if (typeof item === 'object' && item !== null) itemJson.set(item, piece);
+  }
+  return `${JSON.stringify(key)}:${piece}`;
+}
+
+/**
+ * Marks an answer made of items that are never changed in place (an object keyed by id, frozen here) as shared: its
+ * bytes, ETag and gzip are made once, on its first send, from its items' pieces, reusing what its `lineage`'s
+ * previous answer had encoded of the same items.
+ */
+export function shareAnswer<T extends object>(answer: T, lineage: object): Readonly<T> {
+  lineages.set(answer, lineage);
+  return encodedOnce(answer, () => encodeList(answer, lineage));
 }
 
 /** Each lineage's pieces of its last answer encoded. */
@@ -61,7 +102,7 @@ function gzipInPieces(pieces: Piece[], length: number): Buffer {
   return Buffer.concat([GZIP_HEADER, ...deflated, DEFLATED_CLOSE, trailer]);
 }
 
-const jsonOf = (item: unknown) => (typeof item === 'object' && item !== null ? cachedPiece(item) : undefined);
+const jsonOf = (item: unknown) => (typeof item === 'object' && item !== null ? itemJson.get(item) : undefined);
 
 const sameRun = (piece: Piece | undefined, keys: string[], items: unknown[]) =>
   piece !== undefined &&
@@ -76,7 +117,7 @@ const sameRun = (piece: Piece | undefined, keys: string[], items: unknown[]) =>
  * on the first gzip read: whole (LIST_GZIP) up to WHOLE_GZIP_BYTES, in pieces above. The ETag is a digest of the
  * pieces' digests: it changes exactly when a byte does.
  */
-export function encodeList(snapshot: object, lineage: object): ListEncoding {
+export function encodeList(snapshot: object, lineage: object): EncodedAnswer {
   const entries = Object.entries(snapshot);
   const previous = piecesOf.get(lineage) ?? [];
   const pieces: Piece[] = [];

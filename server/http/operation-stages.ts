@@ -2,9 +2,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OperationSpec } from '../../generated/manifest.js';
 import type { MediaBody } from './api.js';
 import { bodyReader, operationBody, uploadedFiles, type BodyKind } from './body.js';
+import type { CallLocals } from './call-locals.js';
 import { clientAddress } from './client-address.js';
 import { fromValidator } from './contract-validation.js';
-import { isPromiseLike, settle, type Caller, type CallContext, type Dispatcher, type Operation } from './dispatcher.js';
+import type { Caller, CallContext, Dispatcher, Operation } from './dispatcher.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import type { RequestLog } from './request-log.js';
 import { sendJson, sendMedia } from './respond.js';
@@ -28,15 +29,6 @@ export interface RawRoute {
    * (RFC 6749 §4.1.2.1: back to the app's redirect URI, or a page); without it, the one error body.
    */
   invalid?(error: ApiError, req: Request, res: Response): Promise<void>;
-}
-
-/** What the stages of a call leave for the next, on `res.locals`. */
-export interface CallLocals<Context> {
-  operation?: OperationSpec;
-  /** The path parameters as Express routed them (the validator keeps only those its matched path names). */
-  params?: Record<string, string>;
-  context?: Context;
-  caller?: Caller;
 }
 
 /** An operation's stages around the validator: those before it, those that answer its refusal, and the last. */
@@ -68,50 +60,39 @@ export const BEARER = /^bearer[ \t]+([^ \t]+)[ \t]*$/i;
 export function operationStages<Context extends CallContext>(options: StageOptions<Context>) {
   const { dispatcher } = options;
 
-  /**
-   * The caller as the bearer token tells: a session, or none (and whether a token came that is not valid). A promise
-   * only when the verifier gives one (the hub's sessions answer at once).
-   */
-  function callerOf(req: Request): Caller | Promise<Caller> {
+  /** The caller as the bearer token tells: a session, or none (and whether a token came that is not valid). */
+  async function callerOf(req: Request): Promise<Caller> {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     const remoteAddress = clientAddress(req);
     if (!token) return { session: null, remoteAddress };
-    const refused = (error: unknown): Caller => {
+    try {
+      const session = await options.authenticate(token);
+      return { session, invalidToken: !session, remoteAddress };
+    } catch (error) {
       // A verifier that says why it refused a token: its 401 is answered where the operation needs a token.
       if (error instanceof ApiError && error.statusCode === 401) return { session: null, invalidToken: error, remoteAddress };
       throw error;
-    };
-    const known = (session: Caller['session']): Caller => ({ session, invalidToken: !session, remoteAddress });
-    let session: ReturnType<typeof options.authenticate>;
-    try {
-      session = options.authenticate(token);
-    } catch (error) {
-      return refused(error);
     }
-    return isPromiseLike(session) ? Promise.resolve(session).then(known, refused) : known(session);
   }
 
   function dispatched(operation: Operation<Context>): Stages {
     const { spec } = operation;
     const body = operationBody(spec);
-    const admitted = (req: Request, res: Response, next: NextFunction, locals: CallLocals<Context>) => (context: Context) => {
-      locals.context = context;
-      checkQuery(spec, req);
-      if (body) body(req, res, next);
-      else next();
-    };
-    // One stage before the validator, not three: each Express stage costs a turn of its router on every call. No
-    // promise unless the verifier or a guard gives one: a cached read's whole call is then one turn.
-    const admit: RequestHandler = (req, res, next) => {
+    // One stage before the validator, not three: each Express stage costs a turn of its router on every call.
+    const admit: RequestHandler = async (req, res, next) => {
       options.allowOrigin(req, res, spec);
       const locals = res.locals as CallLocals<Context>;
       locals.operation = spec;
       locals.params = { ...(req.params as Record<string, string>) };
       // Only a guard reads the raw query: Express 5 parses it anew on every read of `req.query`.
-      const query = operation.guard && (req.query as Record<string, unknown>);
-      return settle(settle(callerOf(req), (caller) => dispatcher.admit(operation, caller, locals.params!, query)), admitted(req, res, next, locals));
+      locals.context = await dispatcher.admit(operation, await callerOf(req), locals.params, operation.guard && (req.query as Record<string, unknown>));
+      checkQuery(spec, req);
+      if (body) body(req, res, next);
+      else next();
     };
-    const answer = (req: Request, res: Response) => (result: unknown) => {
+    const serve: RequestHandler = async (req, res) => {
+      const locals = res.locals as CallLocals<Context>;
+      const result = await dispatcher.invoke(operation, namedArgs(spec, req, locals.params!), locals.context!);
       if (spec.status === 204) return void res.status(204).end();
       if (spec.media) return sendMedia(req, res, result as MediaBody);
       // Set first, so that the response validator checks the answer as JSON whatever the request's Accept says.
@@ -119,10 +100,6 @@ export function operationStages<Context extends CallContext>(options: StageOptio
       // The validator's hook would answer a null body as a 204: null goes out as it is.
       if (result === null) return sendJson(req, res, result);
       res.json(result);
-    };
-    const serve: RequestHandler = (req, res) => {
-      const locals = res.locals as CallLocals<Context>;
-      return settle(dispatcher.invoke(operation, namedArgs(spec, req, locals.params!), locals.context!), answer(req, res));
     };
     return { before: [admit], refused: [], serve };
   }

@@ -4,29 +4,18 @@ import { constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { MediaBody } from './api.js';
 import { errorBody, type ApiError } from './errors.js';
-import { isSnapshot, lineageOf } from './item-store.js';
-import { encodeList, type ListEncoding } from './list-encoding.js';
-
-/** A JSON answer as sent: its ETag and length, its bytes and its gzip (null when it does not pay) on demand. */
-type Encoded = ListEncoding;
+import { cachedEncoding, type EncodedAnswer } from './encoded-answer.js';
 
 /** Smaller answers go out as they are (seed 001 §9: compression from 1,024 bytes). */
 export const GZIP_MIN_BYTES = 1024;
 
 /**
- * Shared list answers (the item store's snapshots, immutable until the next write) are encoded once and shared by
- * every read until then, in pieces reused across changes (list-encoding.ts): a read after a change costs what the
- * change costs, and the first gzip read one whole gzip. Other answers are serialized per request and, when large, gzipped at the fastest level.
+ * Answers encoded once (encoded-answer.ts: shared list answers, immutable until the next write) are shared by every
+ * read until then. Other answers are serialized per request and, when large, gzipped at the fastest level.
  */
-const encodedSnapshots = new WeakMap<object, Encoded>();
-
-function encode(value: unknown): Encoded {
-  const lineage = isSnapshot(value) ? lineageOf(value) : undefined;
-  if (lineage) {
-    let encoded = encodedSnapshots.get(value as object);
-    if (!encoded) encodedSnapshots.set(value as object, (encoded = encodeList(value as object, lineage)));
-    return encoded;
-  }
+function encode(value: unknown): EncodedAnswer {
+  const shared = cachedEncoding(value);
+  if (shared) return shared;
   const body = Buffer.from(JSON.stringify(value) ?? 'null');
   let gzip: Buffer | null | undefined;
   return {

@@ -4,7 +4,7 @@ import { findDriver } from './drivers/catalogue.js';
 import { bearer, startTestHub, type TestHub } from './testing/test-hub.js';
 import { deviceCardsBuilt } from './flow/device-cards.js';
 import { createGroup } from './devices/groups.js';
-import { listItemsSerialized } from '../http/item-store.js';
+import { listItemsSerialized } from '../http/list-encoding.js';
 import { watchMetrics } from '../http/metrics.js';
 
 const metrics = watchMetrics({ cards: deviceCardsBuilt, serialized: listItemsSerialized });

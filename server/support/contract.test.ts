@@ -1,14 +1,13 @@
 import { operations } from '../../generated/support.operations.js';
 import { startTestSupport, type TestSupport } from './testing.js';
 
-/** Every operation of the support contract: 401 without a token, 403 without account scopes. */
+/** Every operation of the support contract that takes a token: 401 without one, and 401 for the account's access token. */
 describe('support back end: contract sweep', () => {
   let support: TestSupport;
-  let homeyOnly: string;
+  let accessToken: string;
   beforeAll(async () => {
     support = await startTestSupport();
-    const { email } = await support.account.signUp();
-    homeyOnly = (await support.account.tokens(email, undefined, 'homey')).access_token;
+    ({ accessToken } = await support.user());
   });
   afterAll(() => support.stop());
 
@@ -23,9 +22,9 @@ describe('support back end: contract sweep', () => {
     expect((await call(spec.method, spec.path).expect(401)).body).toMatchObject({ error: 'unauthorized', statusCode: 401 });
   });
 
-  it.each(all.filter(([, spec]) => spec.scopes.length))('when %s is called without account scopes, then 403', async (_id, spec) => {
-    const res = await call(spec.method, spec.path).set('Authorization', `Bearer ${homeyOnly}`).expect(403);
-    expect(res.body.error).toBe('insufficient_scope');
+  it.each(all.filter(([, spec]) => spec.auth === 'token'))("when %s is called with the account's access token, then 401 invalid_token asking for audience support", async (_id, spec) => {
+    const res = await call(spec.method, spec.path).set('Authorization', `Bearer ${accessToken}`).expect(401);
+    expect(res.body).toMatchObject({ error: 'invalid_token', error_description: expect.stringContaining('takes a delegation token of audience "support"') });
   });
 
   it('when an /api path is not in the contract, then a JSON 404 rather than the form', async () => {

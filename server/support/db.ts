@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, type Migrations } from '../common/service-database.js';
 
 /**
  * The support back end's tables. It keeps uploads as files in its data folder, so it is a single-node service:
@@ -35,10 +35,9 @@ export interface SupportTables {
 
 export type SupportDb = Kysely<SupportTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-support': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('articles')
         .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -74,10 +73,13 @@ const migrations: Record<string, Migration> = {
     },
   },
   '002-attachment-order': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('uploads').addColumn('position', 'integer').execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openSupportDb = (dataDir: string) => openServiceDb<SupportTables>({ dataDir, name: 'support', migrations });
+const openDatabase = databaseOpener<SupportTables>({ name: 'support', migrations });
+
+/** SQLite in the data folder, beside the uploads. */
+export const openSupportDb = (dataDir: string) => openDatabase({ dataDir });

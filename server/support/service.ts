@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import spec from '../../generated/support.openapi.json' with { type: 'json' };
-import { accountTokenVerifier } from '../cloud/callers/identity.js';
+import { delegationTokenVerifier } from '../cloud/callers/identity.js';
 import { createServiceHttp, withDatabase, withState, type ServiceHttp } from '../http/service.js';
 import { systemClock, type Clock } from '../http/clock.js';
 import { supportApi, type FormServices } from './api.js';
@@ -18,8 +18,10 @@ export interface SupportServiceConfig {
   dataDir: string;
   /** Where confirmation e-mails go as .eml files when no SMTP_URL is set. Default: outbox/ in dataDir. */
   outboxDir?: string;
-  /** The services the form calls; `cloudUrl` also verifies callers' access tokens. */
+  /** The services the form calls. */
   services: FormServices;
+  /** The account service's public key (PEM, `GET /delegation/key`) that verifies callers' delegation tokens (audience `support`) offline. */
+  accountKey: string;
   /** The built form (form/dist), served beside the API; none in tests. */
   formDir?: string;
   /** The form host's URL as users reach it, for article links. Default http://127.0.0.1:4860. */
@@ -60,7 +62,7 @@ export async function createSupportService(config: SupportServiceConfig): Promis
     contract: spec,
     api: supportApi(config.services),
     context: withState(support),
-    verify: accountTokenVerifier(config.services.cloudUrl),
+    verify: delegationTokenVerifier(config.accountKey, 'support'),
     fallback: formFiles(config.formDir),
     rawRoutes: [uploadRoute(support), ...helpCentreRoutes(db)],
   });

@@ -11,6 +11,8 @@ export interface TestSupport extends SupportService {
   url: string;
   dataDir: string;
   account: TestAccount;
+  /** A new customer whose `token` and `auth` carry a delegation token of audience `support`, what the back end takes. */
+  user(): Promise<TestUser>;
   /** A new customer whose address is verified, as a customer verifies it: through the link mailed to it. */
   verifiedUser(): Promise<TestUser>;
   /** A new customer whose address is not verified: changed to a new one whose mailed link nobody followed. */
@@ -26,6 +28,7 @@ export async function startTestSupport(overrides: Partial<SupportServiceConfig> 
   const service = await createSupportService({
     dataDir,
     services: { cloudUrl: account.url, clientId: BROWSER_APP.id, storeUrl: `${account.url}/store`, appsUrl: `${account.url}/apps` },
+    accountKey: account.account.keys.publicPem,
     validateResponses: true,
     development: true,
     ...overrides,
@@ -39,19 +42,25 @@ export async function startTestSupport(overrides: Partial<SupportServiceConfig> 
     const link = /(http\S+)/.exec(account.mails.filter((mail) => mail.to === email).at(-1)!.text)![1]!;
     return { user: { ...user, email }, link };
   };
+  /** The verification state and address are signed into the token: it is asked for once the account holds them. */
+  const forSupport = async (user: TestUser): Promise<TestUser> => {
+    const token = await account.delegation(user.accessToken, 'support');
+    return { ...user, token, auth: { Authorization: `Bearer ${token}` } };
+  };
   return {
     ...service,
     url,
     dataDir,
     account,
     http: () => request(url),
+    user: () => account.user('support'),
     async verifiedUser() {
       const { user, link } = await withNewAddress();
       await account.http().get('/login/email-verification').query({ token: new URL(link).searchParams.get('token')! }).expect(200);
-      return user;
+      return forSupport(user);
     },
     async unverifiedUser() {
-      return (await withNewAddress()).user;
+      return forSupport((await withNewAddress()).user);
     },
     async stop() {
       await service.close();

@@ -47,7 +47,7 @@ describe('support back end: createAttachment and deleteAttachment', () => {
 
   beforeAll(async () => {
     support = await startTestSupport({ clock });
-    anna = await support.account.user();
+    anna = await support.user();
   });
   afterAll(() => support.stop());
 
@@ -108,7 +108,7 @@ describe('support back end: createAttachment and deleteAttachment', () => {
 
   it("when deleting an upload, then another customer's is 404, one's own is gone with its file, and again is 404", async () => {
     const { body } = await upload(anna.auth, 'to remove').expect(200);
-    const bert = await support.account.user();
+    const bert = await support.user();
     await support.http().delete(`/api/zendesk/attachment/${body.token}`).set(bert.auth).expect(404);
     await support.http().delete(`/api/zendesk/attachment/${body.token}`).set(anna.auth).expect(204);
     expect(existsSync(path.join(support.dataDir, 'uploads', body.token))).toBe(false);
@@ -137,7 +137,7 @@ describe('support back end: what one customer may hold waiting for a ticket', ()
   afterAll(() => support.stop());
 
   it(`when one customer uploads 30 files of 2 MB, then ${MAX_PENDING_UPLOADS} are kept and the rest are refused with 429 before their bodies are read`, async () => {
-    const anna = await support.account.user();
+    const anna = await support.user();
     const twoMegabytes = Buffer.alloc(2_000_000, 1);
     const statuses: number[] = [];
     let refusal: { body: Record<string, unknown> } | undefined;
@@ -152,7 +152,7 @@ describe('support back end: what one customer may hold waiting for a ticket', ()
     expect(files()).toHaveLength(MAX_PENDING_UPLOADS);
 
     // Another customer is not held back by Anna's, and a ticket that takes hers makes room again.
-    const bert = await support.account.user();
+    const bert = await support.user();
     await upload(bert.auth, twoMegabytes, 'bert.jpg').expect(200);
     const tokens = (await support.support.db.selectFrom('uploads').select('token').where('user_id', '=', anna.id).execute()).map((row) => row.token);
     await support.http().post('/api/zendesk/ticket').set(anna.auth).send({ subject: 'Photos', message: 'Twelve photos of the blinking hub, as asked.', uploadTokens: tokens }).expect(200);
@@ -160,7 +160,7 @@ describe('support back end: what one customer may hold waiting for a ticket', ()
   });
 
   it(`when one customer's waiting uploads would pass ${MAX_PENDING_BYTES / 1_000_000} MB, then 413, before the body when its length says so, and nothing more is kept`, async () => {
-    const carl = await support.account.user();
+    const carl = await support.user();
     const full = MAX_PENDING_BYTES / MAX_UPLOAD_BYTES;
     for (let i = 0; i < full; i++) expect((await streamUpload(support.url, carl.token, MAX_UPLOAD_BYTES)).status).toBe(200);
     const before = files().length;

@@ -35,11 +35,11 @@ export async function resetPassword(account: Account, token: string, password: s
 const isHubScope = (scope: string) => scope === 'homey' || scope.startsWith('homey.');
 
 /**
- * The audiences of the user-facing cloud services (docs/protocol.md §8): a token of one is signed for a caller whose
- * token grants `account.readonly`, which the service then grants. Any other audience (`homey`, a hub's id) is a
- * hub's: its token carries the caller's hub scopes.
+ * The audiences of the user-facing cloud services and of the support form's back end (docs/protocol.md §8): a token
+ * of one is signed for a caller whose token grants `account.readonly`, which the service then grants. Any other
+ * audience (`homey`, a hub's id) is a hub's: its token carries the caller's hub scopes.
  */
-export const SERVICE_AUDIENCES: ReadonlySet<string> = new Set(['apps', 'backup', 'connect', 'flow', 'icons', 'setup', 'store', 'webhooks']);
+export const SERVICE_AUDIENCES: ReadonlySet<string> = new Set(['apps', 'backup', 'connect', 'flow', 'icons', 'setup', 'store', 'support', 'webhooks']);
 const SERVICE_SCOPE = 'account.readonly';
 
 /** A delegation token for the caller: of a service's audience (see SERVICE_AUDIENCES), or carrying the caller's hub scopes. */

@@ -1,5 +1,5 @@
-import { Kysely, Migrator, type Generated, sql } from 'kysely';
-import { migrate, openDialect } from '../../common/service-database.js';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { databaseOpener } from '../../common/service-database.js';
 import type { SubscriptionTables } from './subscriptions.js';
 import { migrations } from './migrations.js';
 
@@ -167,15 +167,8 @@ export interface Tables {
 
 export type AccountDb = Kysely<Tables>;
 
-/**
- * Opens the database: PostgreSQL when `databaseUrl` is given (postgres://...), else SQLite in `dataDir`, and
- * brings its schema up to date.
- */
-export async function openAccountDb(options: { databaseUrl?: string; dataDir: string }): Promise<AccountDb> {
-  const db = new Kysely<Tables>({ dialect: await openDialect(options, 'account.sqlite') });
-  await migrate(db, 'account', new Migrator({ db, provider: { getMigrations: async () => migrations } }));
-  return db;
-}
+/** The account service's database, older than the others: it records its migrations in kysely's own table. */
+export const openAccountDb = databaseOpener<Tables>({ name: 'account', migrations, migrationTable: 'kysely_migration' });
 
 /** Whether an error is a unique-key violation (SQLite or PostgreSQL), for a 409 instead of a 500. */
 export function isUniqueViolation(error: unknown): boolean {

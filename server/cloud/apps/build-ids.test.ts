@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { SECRET, startApps, type AppsFixture, type TestUser } from './testing/apps-fixture.js';
 import { publishedBuild } from './testing/flows.js';
 
@@ -48,5 +49,20 @@ describe('cloud apps service: build ids', () => {
     const crash = { appVersion: '1.0.0', homeyId: 'hub-1', homeyVersion: '12.2.0', stack: 'Error: boom' };
     expect((await as(user, 'post', `/app/${APP}/crash`).send(crash).expect(200)).body.buildId).toBe(buildId);
     expect((await as(dev, 'get', `/app/${APP}/build/${buildId}/crash`).expect(200)).body[0].buildId).toBe(buildId);
+  });
+
+  it("when the official AthomAppsAPI (homey-api 3.20.0) creates a build and passes its build.id back, then it reads that build and finds it among the app's builds", async () => {
+    // homey-api's type declarations leave the service clients out; the package exports them.
+    const { AthomAppsAPI } = createRequire(__filename)('homey-api') as { AthomAppsAPI: new (options: { baseUrl: string }) => unknown };
+    type Build = { id: string; version: string };
+    const official = new AthomAppsAPI({ baseUrl: `${store.url}/api/v1` }) as {
+      createBuild(args: { appId: string; version: string; $token: string }): Promise<{ build: Build }>;
+      getBuild(args: { appId: string; buildId: string; $token: string }): Promise<Build>;
+      getBuilds(args: { appId: string; $token: string }): Promise<Build[]>;
+    };
+    const $token = dev.auth.Authorization.replace(/^Bearer /, '');
+    const { build } = await official.createBuild({ appId: APP, version: '1.2.0', $token });
+    expect(await official.getBuild({ appId: APP, buildId: build.id, $token })).toMatchObject({ id: build.id, version: '1.2.0' });
+    expect((await official.getBuilds({ appId: APP, $token })).map(({ id }) => id)).toContain(build.id);
   });
 });

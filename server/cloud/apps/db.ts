@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import { sql, type Kysely } from 'kysely';
+import { databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 /**
  * The apps service's tables. Times are ISO text, lists and objects JSON text, flags 0/1: one set of queries for
@@ -112,10 +112,9 @@ export interface AppsTables {
 
 export type AppsDb = Kysely<AppsTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-apps': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('apps')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -129,7 +128,7 @@ const migrations: Record<string, Migration> = {
   },
   // The whole store: builds become rows of their own (the live and test builds are found among them).
   '002-store': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('apps').dropColumn('live_build').execute();
       await db.schema.alterTable('apps').dropColumn('test_build').execute();
       const add = (column: string, type: 'text' | 'integer', value: string | number | null) =>
@@ -165,8 +164,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('reviewer_id', 'text')
         .addColumn('agent_review', 'text')
         .addColumn('published_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .addPrimaryKeyConstraint('app_builds_pk', ['app_id', 'id'])
         .addUniqueConstraint('app_builds_version', ['app_id', 'version'])
         .execute();
@@ -183,8 +181,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('assets_id', 'text')
         .addColumn('hash', 'text')
         .addColumn('size', 'bigint')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .execute();
       await db.schema.createIndex('app_archives_by_build').on('app_archives').columns(['app_id', 'build_id']).execute();
 
@@ -211,8 +208,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('comment', 'text', (c) => c.notNull())
         .addColumn('response', 'text')
         .addColumn('response_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .addPrimaryKeyConstraint('app_reviews_pk', ['app_id', 'user_id'])
         .execute();
 
@@ -310,9 +306,9 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openAppsDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<AppsTables>({ ...options, name: 'apps', migrations });
+export const openAppsDb = databaseOpener<AppsTables>({ name: 'apps', migrations });
 
 /** `count + 1` (or + n) of a table's counter column, for upserts that add to what is there. */
 export const increment = (table: 'app_events' | 'app_usage', n = 1) => sql<number>`${sql.ref(`${table}.count`)} + ${n}`;

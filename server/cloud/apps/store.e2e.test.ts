@@ -28,7 +28,7 @@ describe('app store end to end, with the account service', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apps-e2e-'));
   const api = () => request(`${url}/api/v1`);
 
-  const signIn = (roles: string[] = []) => signInForApps(account, roles);
+  const signIn = () => signInForApps(account);
 
   beforeAll(async () => {
     account = await startTestAccount();
@@ -43,8 +43,15 @@ describe('app store end to end, with the account service', () => {
 
   it('when a developer publishes and a reviewer approves, then a hub installs it on beta, crashes, is answered, and users review it', async () => {
     const dev = await signIn();
-    const reviewer = await signIn(['app_reviewer']);
     const user = await signIn();
+    // The reviewer is an account an admin makes one through the contract (grantRole), as operators do after
+    // `npm run admin -- grant <email> admin`; the role counts from the account's next delegation token.
+    const candidate = await account.user();
+    const unreviewed = await account.delegation(candidate.accessToken, 'apps');
+    await api().get('/app/review').set('Authorization', `Bearer ${unreviewed}`).expect(403);
+    const admin = await account.admin();
+    expect((await account.http().put(`/user/${candidate.id}/roles/app_reviewer`).set(admin.auth).expect(200)).body.roles).toEqual(['app_reviewer']);
+    const reviewer = { auth: { Authorization: `Bearer ${await account.delegation(candidate.accessToken, 'apps')}` } };
     const manifest = appJson(APP, '1.0.0', { platforms: ['cloud'], drivers: [{ id: 'lamp', name: 'Lamp', class: 'light', capabilities: ['onoff'], connectivity: ['matter'], matter: { vendorId: 4660, productId: [1] }, images: driverImages('lamp') }] });
     const { body: created } = await api().post(`/app/${APP}/build`).set(dev.auth).send({ version: '1.0.0', changelog: { en: 'First' } }).expect(200);
     const bytes = await makePackage(manifest);

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, type Migrations } from '../../common/service-database.js';
 
 /** One backup of a hub: its record here, its bytes in the service's data folder (files.ts). */
 export interface BackupRow {
@@ -31,10 +31,9 @@ export interface BackupTables {
 
 export type BackupDb = Kysely<BackupTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-backups': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('backups')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -58,6 +57,6 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('backups_by_user').on('backups').columns(['user_id', 'created_at']).execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openBackupDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<BackupTables>({ ...options, name: 'backup', migrations });
+export const openBackupDb = databaseOpener<BackupTables>({ name: 'backup', migrations });

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, type Migrations } from '../../common/service-database.js';
 
 /** A hub app's OAuth2 sign-in waiting for its code: `state` goes to the provider, `token` only to the hub. */
 export interface OAuth2CallbackRow {
@@ -18,10 +18,9 @@ export interface CallbackTables {
 
 export type CallbackDb = Kysely<CallbackTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-oauth2-callbacks': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('oauth2_callbacks')
         .addColumn('state', 'text', (c) => c.primaryKey())
@@ -36,6 +35,6 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('oauth2_callbacks_by_expiry').on('oauth2_callbacks').column('expires_at').execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openCallbackDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<CallbackTables>({ ...options, name: 'callback', migrations });
+export const openCallbackDb = databaseOpener<CallbackTables>({ name: 'callback', migrations });

@@ -1,5 +1,4 @@
 import { errors, importSPKI, jwtVerify, type JWTPayload } from 'jose';
-import type { components } from '../../../generated/cloud/account.js';
 import type { Session } from '../../http/api.js';
 import { systemClock, type Clock } from '../../http/clock.js';
 import { ApiError } from '../../http/errors.js';
@@ -7,7 +6,8 @@ import { DELEGATION_ALGORITHM } from '../account/delegation.js';
 
 /**
  * The signed-in customer behind a delegation token of the account service (`POST /delegation/token?audience=...`)
- * whose audience is the service called: every user-facing cloud service's callers (docs/protocol.md §8).
+ * whose audience is the service called: the callers of every user-facing cloud service and of the support back end
+ * (docs/protocol.md §8).
  */
 export interface CloudSession extends Session {
   userId: string;
@@ -62,39 +62,3 @@ export function delegationTokenVerifier(publicPem: string, audience: string, clo
 }
 
 const refused = (description: string) => new ApiError(401, 'invalid_token', description, { 'WWW-Authenticate': 'Bearer realm="homey", error="invalid_token"' });
-
-/**
- * What any token the account service issues looks like: visible ASCII, as a bearer header carries it (RFC 6750's
- * b64token and JWTs are narrower). Anything else is no token at all, refused as unknown before it is put in a header.
- */
-const WELL_FORMED_TOKEN = /^[\x21-\x7e]{1,4096}$/;
-
-/**
- * The support back end's verifier (the form's own server, not a cloud service: docs/protocol.md §8): the account
- * service's user behind an access token (GET /user/me with the caller's token), so that a revoked token stops
- * working at once and the e-mail's verification is current. A token without `account.readonly` is a session
- * without scopes (403); an account service that cannot be reached makes the call a 503.
- */
-export function accountTokenVerifier(accountUrl: string, timeoutMs = 5000): VerifyAccessToken {
-  const url = new URL('/user/me', accountUrl);
-  return async (token) => {
-    if (!WELL_FORMED_TOKEN.test(token)) return null;
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(timeoutMs) });
-    } catch {
-      throw unavailable();
-    }
-    if (response.status === 401) return null;
-    const none = { userId: '', email: '', firstname: '', lastname: '', name: '', emailVerified: false, roles: [] };
-    if (response.status === 403) return { id: 'without-scope', scopes: [], ...none };
-    if (!response.ok) throw unavailable();
-    const user = (await response.json()) as components['schemas']['User'];
-    const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || 'Anonymous';
-    // Only an explicit true counts: an account service that does not say so has not verified the address.
-    const profile = { userId: user._id, email: user.email, firstname: user.firstname, lastname: user.lastname, name, emailVerified: user.emailVerified === true, roles: user.roles ?? [] };
-    return { id: `user:${user._id}`, scopes: [SCOPE], ...profile };
-  };
-}
-
-const unavailable = () => new ApiError(503, 'service_unavailable', 'The account service cannot be reached to verify the access token: try again later');

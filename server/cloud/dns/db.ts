@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, type Migrations } from '../../common/service-database.js';
 
 /** The certificate service's tables: keys and certificates as PEM text, times as ISO text. */
 export interface DnsTables {
@@ -10,10 +10,9 @@ export interface DnsTables {
 
 export type DnsDb = Kysely<DnsTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-certificates': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('certificate_authority')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -29,6 +28,6 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openDnsDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<DnsTables>({ ...options, name: 'dns', migrations });
+export const openDnsDb = databaseOpener<DnsTables>({ name: 'dns', migrations });

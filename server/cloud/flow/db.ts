@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, type Migrations } from '../../common/service-database.js';
 
 /** The flow sharing service's table: each shared document as JSON text, times as ISO text. */
 export interface FlowTables {
@@ -15,10 +15,9 @@ export interface FlowTables {
 
 export type FlowDb = Kysely<FlowTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-shared-flows': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('shared_flows')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -30,6 +29,6 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('shared_flows_by_user').on('shared_flows').column('user_id').execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openFlowDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<FlowTables>({ ...options, name: 'flow', migrations });
+export const openFlowDb = databaseOpener<FlowTables>({ name: 'flow', migrations });

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -64,6 +65,19 @@ describe('cloud flow sharing service: shareFlow, getFlow', () => {
     const service = cloud.service('flow', url);
     const shared = await service.shareFlow({ data: document as FlowShareDocument });
     expect(await service.getFlow({ flowId: shared.id })).toEqual({ ...shared, data: document });
+  });
+
+  it('when the official AthomFlowAPI (homey-api 3.20.0) shares a flow with a delegation token of audience flow, then its unpacked body is taken and getFlow reads it back', async () => {
+    // homey-api's type declarations leave the service clients out; the package exports them.
+    const { AthomFlowAPI } = createRequire(__filename)('homey-api') as { AthomFlowAPI: new (options: { baseUrl: string }) => unknown };
+    const official = new AthomFlowAPI({ baseUrl: url }) as {
+      shareFlow(args: { data: unknown; $token: string }): Promise<{ id: string }>;
+      getFlow(args: { flowId: string }): Promise<unknown>;
+    };
+    const { token } = await account.user('flow');
+    const shared = await official.shareFlow({ data: document, $token: token });
+    expect(shared).toMatchObject({ id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), name: document.flow.name });
+    expect(await official.getFlow({ flowId: shared.id })).toEqual({ ...shared, data: document });
   });
 
   it('when the same flow is shared twice, then each share has an id of its own', async () => {

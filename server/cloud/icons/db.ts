@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, type Migrations } from '../../common/service-database.js';
 
 /** Uploaded icons: their SVG as text, by the start of its SHA-256. */
 export interface IconsTables {
@@ -8,10 +8,9 @@ export interface IconsTables {
 
 export type IconsDb = Kysely<IconsTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-icons': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('icons')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -20,6 +19,6 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openIconsDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<IconsTables>({ ...options, name: 'icons', migrations });
+export const openIconsDb = databaseOpener<IconsTables>({ name: 'icons', migrations });

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { belongsTo, databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 /** The setup service's tables: times as ISO text, arguments and results as JSON text. */
 export interface SetupTables {
@@ -35,10 +35,9 @@ export interface SetupTables {
 
 export type SetupDb = Kysely<SetupTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-sessions': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('setup_sessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -50,14 +49,13 @@ const migrations: Record<string, Migration> = {
         .addColumn('timezone', 'text')
         .addColumn('failure', 'text')
         .addColumn('hub_token_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('setup_commands')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('session_id', 'text', (c) => c.notNull().references('setup_sessions.id').onDelete('cascade'))
+        .addColumn('session_id', 'text', belongsTo('setup_sessions.id'))
         .addColumn('seq', 'integer', (c) => c.notNull())
         .addColumn('manager', 'text', (c) => c.notNull())
         .addColumn('command', 'text', (c) => c.notNull())
@@ -70,6 +68,6 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('setup_commands_by_session').on('setup_commands').columns(['session_id', 'seq']).unique().execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openSetupDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<SetupTables>({ ...options, name: 'setup', migrations });
+export const openSetupDb = databaseOpener<SetupTables>({ name: 'setup', migrations });

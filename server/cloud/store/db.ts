@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 /**
  * The store's tables: times as ISO text, amounts as integers in minor units, objects as JSON text, one set of
@@ -49,10 +49,9 @@ export interface StoreTables {
 
 export type StoreDb = Kysely<StoreTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-export const storeMigrations: Record<string, Migration> = {
+export const storeMigrations = {
   '001-orders': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('orders')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -68,7 +67,7 @@ export const storeMigrations: Record<string, Migration> = {
   },
   /** The shop: amounts become integers in minor units (the orders of 001 were major units), orders get paid. */
   '002-shop': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       const old = await db.selectFrom('orders').selectAll().execute();
       await db.schema.dropIndex('orders_by_user').execute();
       await db.schema.dropTable('orders').execute();
@@ -117,8 +116,7 @@ export const storeMigrations: Record<string, Migration> = {
         .addColumn('amount', 'integer', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())
         .addColumn('state', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .execute();
       await db.schema
         .createTable('coupons')
@@ -169,6 +167,6 @@ export const storeMigrations: Record<string, Migration> = {
       await db.schema.createIndex('shop_tokens_by_user').on('shop_tokens').column('user_id').execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openStoreDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<StoreTables>({ ...options, name: 'store', migrations: storeMigrations });
+export const openStoreDb = databaseOpener<StoreTables>({ name: 'store', migrations: storeMigrations });

@@ -1,12 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import { databaseOpener } from '../../common/service-database.js';
 import { openStoreDb, storeMigrations } from './db.js';
 import { ensureDemoOrders } from './demo.js';
 import { addOrder, ordersOf, type Order } from './orders.js';
 import { startTestStore, type TestStore } from './testing.js';
+
+/** The store's database as its first migration made it: amounts in major units, no payments. */
+const openStoreDbOf001 = databaseOpener<{ orders: { id: string; user_id: string; date: string; status: string; currency: string; total: number; items: string } }>({
+  name: 'store',
+  migrations: { '001-orders': storeMigrations['001-orders'] },
+});
 
 describe('cloud store service: getOrders and getOrder', () => {
   let shop: TestStore;
@@ -53,9 +58,9 @@ describe('cloud store service: getOrders and getOrder', () => {
   it('when a data folder from before the shop is opened, then its orders are kept with their amounts in cents', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'store-migration-'));
     try {
-      const before = await openServiceDb<any>({ dataDir, name: 'store', migrations: { '001-orders': storeMigrations['001-orders']! } });
+      const before = await openStoreDbOf001({ dataDir });
       const items = JSON.stringify([{ sku: 'ETH-ADAPTER', name: 'Ethernet adapter', quantity: 1, price: 24.95 }]);
-      await (before as Kysely<any>).insertInto('orders').values({ id: '100913', user_id: 'u1', date: '2026-11-20T18:05:00.000Z', status: 'shipped', currency: 'EUR', total: 24.95, items }).execute();
+      await before.insertInto('orders').values({ id: '100913', user_id: 'u1', date: '2026-11-20T18:05:00.000Z', status: 'shipped', currency: 'EUR', total: 24.95, items }).execute();
       await before.destroy();
       const after = await openStoreDb({ dataDir });
       try {

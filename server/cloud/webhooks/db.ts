@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import { openServiceDb } from '../../common/service-database.js';
+import type { Kysely } from 'kysely';
+import { belongsTo, databaseOpener, timestamps, type Migrations } from '../../common/service-database.js';
 
 export interface WebhookRow {
   id: string;
@@ -29,10 +29,9 @@ export interface WebhookTables {
 
 export type WebhooksDb = Kysely<WebhookTables>;
 
-// Migrations take Kysely<any>, as kysely advises: a migration must not depend on the table types of today.
-const migrations: Record<string, Migration> = {
+const migrations = {
   '001-webhooks': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('webhooks')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -40,13 +39,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('fn', 'text', (c) => c.notNull())
         .addColumn('key_path', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(timestamps)
         .execute();
       await db.schema.createIndex('webhooks_by_user').on('webhooks').columns(['user_id', 'created_at']).execute();
       await db.schema
         .createTable('webhook_clients')
-        .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
+        .addColumn('webhook_id', 'text', belongsTo('webhooks.id'))
         .addColumn('homey_id', 'text', (c) => c.notNull())
         .addColumn('data', 'text', (c) => c.notNull())
         .addColumn('key_value', 'text')
@@ -58,6 +56,6 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_clients_by_key').on('webhook_clients').columns(['webhook_id', 'key_value']).execute();
     },
   },
-};
+} satisfies Migrations;
 
-export const openWebhooksDb = (options: { dataDir: string; databaseUrl?: string }) => openServiceDb<WebhookTables>({ ...options, name: 'webhooks', migrations });
+export const openWebhooksDb = databaseOpener<WebhookTables>({ name: 'webhooks', migrations });

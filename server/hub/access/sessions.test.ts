@@ -1,6 +1,6 @@
 import { FakeClock } from '../../http/clock.js';
 import type { RealtimeEvent } from '../../http/events.js';
-import { SESSION_PURGE_INTERVAL_MS } from './sessions.js';
+import { SESSION_PURGE_INTERVAL_MS } from './session-purge.js';
 import { startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const HOUR = 60 * 60_000;

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Session } from '../../http/api.js';
-import { every } from '../../http/clock.js';
+import type { Item, Session } from '../../http/api.js';
 import type { Db } from '../../http/db.js';
-import type { Item } from '../../http/item-store.js';
 import type { HubStore } from '../core/items.js';
 import { intersectScopes } from '../../../client/scopes.js';
 import { newSecret, secretHash } from '../../http/secrets.js';
 import type { components } from '../../../generated/hub/users.js';
 import { roleScopes } from './roles.js';
-import type { HubService, Nothing } from '../core/service.js';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
@@ -27,6 +24,13 @@ export interface SessionItem extends Item {
   createdAt: string;
   expiresAt: string | null;
   lastUsed: string | null;
+}
+
+declare module '../core/items.js' {
+  interface HubItems {
+    /** Without `intersectedScopes`: a read intersects the session's scopes with its user's role at that time. */
+    session: SessionItem;
+  }
 }
 
 /** A caller: the session behind a token, with its user and the scopes both grant. */
@@ -50,8 +54,6 @@ export interface NewSession {
 }
 
 const LAST_USED_PRECISION_MS = 60_000;
-/** How often a running hub forgets expired sessions (it also does at start). */
-export const SESSION_PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Sessions and their bearer tokens. Tokens are random and stored only as SHA-256 hashes; the session items live
@@ -172,12 +174,3 @@ export class SessionService {
     for (const session of this.ofUser(userId)) this.revoke(session.id);
   }
 }
-
-/** Expired sessions are purged at start and every SESSION_PURGE_INTERVAL_MS after. */
-export const sessionPurge: HubService<Nothing> = {
-  name: 'session purge',
-  start: ({ sessions, clock }) => {
-    sessions.purgeExpired();
-    return { gives: {}, stop: every(clock, SESSION_PURGE_INTERVAL_MS, () => sessions.purgeExpired()) };
-  },
-};

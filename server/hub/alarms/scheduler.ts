@@ -3,7 +3,6 @@ import type { EventBus } from '../../http/events.js';
 import type { HubStore } from '../core/items.js';
 import { Listeners } from '../../http/listeners.js';
 import { isOneOff, nextOccurance, type Alarm } from './schedule.js';
-import type { HubService, Nothing } from '../core/service.js';
 
 export type AlarmListener = (alarm: Alarm) => void;
 
@@ -62,12 +61,3 @@ export class AlarmScheduler {
     this.cancel = times.length ? this.clock.at(Math.min(...times), () => this.tick(this.clock.now())) : undefined;
   }
 }
-
-/** The hub's alarms go off while it runs (the scheduler is built with the hub's core). */
-export const alarmTimer: HubService<Nothing> = {
-  name: 'alarms',
-  start: ({ alarms }) => {
-    alarms.start();
-    return { gives: {}, stop: () => alarms.close() };
-  },
-};

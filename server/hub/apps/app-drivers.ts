@@ -3,7 +3,7 @@ import { registerAppDriver, type DeviceSetting, type DriverDefinition } from '..
 import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
 
 /** A text of app.json: itself, or its English one. */
-const text = (value: unknown): string | null =>
+export const text = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { en?: unknown }).en === 'string' ? (value as { en: string }).en : null;
 
 const SETTING_TYPES: Record<string, DeviceSetting['type']> = { number: 'number', checkbox: 'checkbox', dropdown: 'dropdown', radio: 'dropdown', text: 'text', textarea: 'text', password: 'text' };

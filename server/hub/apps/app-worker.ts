@@ -24,6 +24,17 @@ const LOOK_MS = 1_000;
 export const BUSY_LIMIT_MS = 10_000;
 /** Share of a look's time the loop ran code (event loop utilization) above which it had no pause. */
 const BUSY_UTILIZATION = 0.99;
+/**
+ * Looks in a row an app may stay over a limit (its loop busy without a pause, or its heap above HEAVY_HEAP_MB): it
+ * hears a warning at each look (`cpuwarn`, `memwarn` with `{ count, limit }`, as Homey's), and is stopped at this one.
+ */
+export const WARN_LIMIT = BUSY_LIMIT_MS / LOOK_MS;
+/**
+ * The heap an app holds (after a full collection) from which it is near its limit: left there, V8 spends its time
+ * collecting before it ends the worker at MAX_HEAP_MB.
+ */
+export const HEAVY_HEAP_MB = (MAX_HEAP_MB * 3) / 4;
+const HEAVY_HEAP_BYTES = HEAVY_HEAP_MB * 1024 * 1024;
 /** How long a usage measurement waits for the app to answer with its heap; a busy app's last known heap is used. */
 const USAGE_WAIT_MS = 1_000;
 
@@ -67,6 +78,8 @@ export class AppWorker {
   private callCount = 0;
   private error: Error | undefined;
   private stopping = false;
+  /** Set once the worker has ended: a message posted to it then is dropped unanswered. */
+  private exited = false;
   private lastUtilization: EventLoopUtilization | undefined;
   private lastLook: EventLoopUtilization | undefined;
   private lastMem = 0;
@@ -100,6 +113,7 @@ export class AppWorker {
       this.append('stderr', error.stack ?? error.message);
     });
     this.worker.on('exit', (code) => {
+      this.exited = true;
       for (const call of this.calls.values()) call.reject(new Error('The app stopped'));
       this.calls.clear();
       events.exit({ code, error: this.error, stopped: this.stopping });
@@ -131,6 +145,8 @@ export class AppWorker {
 
   /** Sends a message the worker answers (a card run); rejects if the app stops first, or once `signal` aborts (its reason). */
   call(message: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
+    // A worker that has ended would drop the message, and the call would wait for ever.
+    if (this.exited) return Promise.reject(new Error('The app stopped'));
     const callId = ++this.callCount;
     return new Promise((resolve, reject) => {
       this.calls.set(callId, { resolve, reject });
@@ -173,18 +189,41 @@ export class AppWorker {
   }
 
   /**
-   * Looks at the app's event loop every LOOK_MS on `clock`: busy without a pause for BUSY_LIMIT_MS, the app is ended
-   * as crashed with the reason (its worker ends even in the middle of its loop). Returns the stop.
+   * Looks at the app every LOOK_MS on `clock`: at its event loop, and while that pauses, at its heap. An app over a
+   * limit hears a warning at each look, and after WARN_LIMIT looks in a row it is ended as crashed with the reason
+   * (its worker ends even in the middle of its loop). Returns the stop.
    */
   watch(clock: Clock): () => void {
     let busyLooks = 0;
+    let heavyLooks = 0;
+    let weighing = false;
     return every(clock, LOOK_MS, () => {
+      if (this.error) return;
       busyLooks = this.busySinceLastLook() ? busyLooks + 1 : 0;
-      if (busyLooks * LOOK_MS < BUSY_LIMIT_MS || this.error) return;
-      this.error = new Error(`The app ran for ${BUSY_LIMIT_MS / 1000} s without a pause (an endless loop?) and was stopped`);
-      this.append('stderr', this.error.message);
-      void this.worker.terminate();
+      if (busyLooks >= WARN_LIMIT) return this.end(`The app ran for ${BUSY_LIMIT_MS / 1000} s without a pause (an endless loop?) and was stopped`);
+      if (busyLooks > 0) return this.warn('cpuwarn', busyLooks);
+      if (weighing) return;
+      weighing = true;
+      this.call({ type: 'heap', collectAbove: HEAVY_HEAP_BYTES }).then((mem) => {
+        this.lastMem = mem as number;
+        heavyLooks = this.lastMem > HEAVY_HEAP_BYTES ? heavyLooks + 1 : 0;
+        if (heavyLooks >= WARN_LIMIT) this.end(`The app held more than ${HEAVY_HEAP_MB} MB of its ${MAX_HEAP_MB} MB heap for ${WARN_LIMIT} s and was stopped`);
+        else if (heavyLooks > 0) this.warn('memwarn', heavyLooks);
+      }, () => undefined).finally(() => (weighing = false));
     });
+  }
+
+  /** Tells the app it nears a limit: the `count`th look in a row over it, of WARN_LIMIT. */
+  private warn(event: 'cpuwarn' | 'memwarn', count: number): void {
+    this.post({ type: 'warn', event, count, limit: WARN_LIMIT });
+  }
+
+  /** Ends the app as crashed with `reason`, at once. */
+  private end(reason: string): void {
+    if (this.error) return;
+    this.error = new Error(reason);
+    this.append('stderr', reason);
+    void this.worker.terminate();
   }
 
   /** Ends the worker; an SDK v3 app first runs its onUninit handlers, until `grace` aborts. */

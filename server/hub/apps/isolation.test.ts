@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeClock } from '../../http/clock.js';
 import { appJson, makePackage } from '../../cloud/apps/testing/packages.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import { BUSY_LIMIT_MS } from './app-worker.js';
+import { BUSY_LIMIT_MS, HEAVY_HEAP_MB, WARN_LIMIT } from './app-worker.js';
 import { eventually } from './testing/eventually.js';
 
 /** An SDK v3 app whose onInit starts `work` (a statement run once it has started) with an api.js of `routes`. */
@@ -10,6 +12,34 @@ const app = (id: string, work: string, api = 'module.exports = {};') =>
   makePackage(appJson(id, '1.0.0', { drivers: [], settings: [], flow: {}, api: { ping: { method: 'GET', path: '/ping' } } }), {
     'app.js': `module.exports = class extends require('homey').App {\n  async onInit() {\n    setTimeout(() => { ${work} }, 50);\n  }\n};\n`,
     'api.js': api,
+  });
+
+/** An SDK v3 app that keeps the warnings it hears, and works or hoards when asked. */
+const warned = (id: string) =>
+  makePackage(appJson(id, '1.0.0', {
+    drivers: [], settings: [], flow: {},
+    api: { busy: { method: 'POST', path: '/busy' }, hoard: { method: 'POST', path: '/hoard' }, warnings: { method: 'GET', path: '/warnings' } },
+  }), {
+    'app.js': `module.exports = class extends require('homey').App {
+  async onInit() {
+    this.warnings = [];
+    for (const event of ['cpuwarn', 'memwarn']) this.homey.on(event, (data) => this.warnings.push({ event, ...data }));
+  }
+};
+`,
+    'api.js': `const { existsSync } = require('fs');
+module.exports = {
+  // Works without a pause, from just after it answers, until /userdata/enough exists (10 s at most).
+  busy: () => {
+    setTimeout(() => { const end = performance.now() + 10000; while (!existsSync('/userdata/enough') && performance.now() < end); }, 0);
+  },
+  // Holds about mb of numbers, a megabyte an array.
+  hoard: ({ homey, body }) => {
+    homey.app.hoard = Array.from({ length: body.mb }, () => new Array(131072).fill(1.5));
+  },
+  warnings: ({ homey }) => homey.app.warnings,
+};
+`,
   });
 
 /** Each app in its own worker: one that loops or leaks is stopped as crashed with its reason, and the hub goes on. */
@@ -62,6 +92,36 @@ describe('apps isolated in their workers', () => {
       expect(await state('com.test.loop')).toMatchObject({ state: 'stopped', crashed: true, crashedMessage: expect.stringContaining('without a pause') });
     });
     await hub.http().get('/api/app/com.test.idle/ping').set(auth()).expect(200, '"pong"');
+  });
+
+  it('when an app works without a pause or holds most of its heap, then it hears cpuwarn and memwarn at each look, and is stopped when the count reaches the limit', async () => {
+    const id = 'com.test.warned';
+    await run(id, warned(id));
+    const warnings = async () => (await hub.http().get(`/api/app/${id}/warnings`).set(auth()).expect(200)).body;
+    const look = async () => {
+      await sleep(250);
+      clock.advance(1_000);
+    };
+    // Two looks inside its work (after one that starts inside it) find it busy: it hears them once it pauses.
+    await hub.http().post(`/api/app/${id}/busy`).set(auth()).send({}).expect(204);
+    await sleep(50);
+    clock.advance(1_000);
+    await look();
+    await look();
+    writeFileSync(join(hub.dataDir, 'userdata', id, 'enough'), '');
+    await eventually(async () => expect(await warnings()).toEqual([{ event: 'cpuwarn', count: 1, limit: WARN_LIMIT }, { event: 'cpuwarn', count: 2, limit: WARN_LIMIT }]));
+
+    // Holding more than HEAVY_HEAP_MB, each look (while it pauses) warns it, until the limit stops it.
+    await look();
+    await hub.http().post(`/api/app/${id}/hoard`).set(auth()).send({ mb: HEAVY_HEAP_MB }).expect(204);
+    for (let count = 1; count < WARN_LIMIT; count++) {
+      clock.advance(1_000);
+      await eventually(async () => expect((await warnings()).at(-1)).toEqual({ event: 'memwarn', count, limit: WARN_LIMIT }));
+    }
+    clock.advance(1_000);
+    await eventually(async () => expect(await state(id)).toMatchObject({
+      state: 'stopped', crashed: true, crashedMessage: `The app held more than ${HEAVY_HEAP_MB} MB of its 64 MB heap for ${WARN_LIMIT} s and was stopped`,
+    }));
   });
 
   it('when an app hands the hub what cannot cross to it (a function), then it is stopped as crashed with a message that says so', async () => {

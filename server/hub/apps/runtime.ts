@@ -14,7 +14,7 @@ import { isSettingName } from '../../common/app-package/setting-names.js';
 import { withSetting } from './setting-values.js';
 import { handleSdkMessage, appOfDevice, appStopped, appWrites, followCloudWebhooks, followDevices, hubFacts, triggerState } from './sdk-bridge.js';
 import { releaseWebhooks } from '../cloud/webhooks.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 import { streamSessionOutput } from '../devkit/stream.js';
 
 export type App = components['schemas']['App'];
@@ -313,11 +313,19 @@ export class AppRuntime {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The apps' packages and workers, and what their workers ask of the hub. */
+    apps: AppRuntime;
+  }
+}
+
 /** The apps' runtime, made just before the apps start (it hears capability changes from then on); it stops their workers with the hub. */
-export const appRuntime: HubService<Nothing, { apps: AppRuntime }> = {
+export const appRuntime: HubService<Nothing, Pick<Hub, 'apps'>, HubPart> = {
   name: 'app runtime',
-  start: (_hub, whole) => {
-    const apps = new AppRuntime(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const apps = new AppRuntime(hub);
     return { gives: { apps }, stop: () => apps.close() };
   },
 };

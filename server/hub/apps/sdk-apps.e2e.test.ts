@@ -152,7 +152,7 @@ describe('an SDK v3 app run from the devkit', () => {
     expect(Object.keys(after).filter((id) => id.startsWith(uri))).toEqual([]);
   });
 
-  it('when an app calls another app\'s API, notifies, speaks the hub\'s language and sends realtime events, then each reaches its place', async () => {
+  it('when an app calls another app\'s API (and not a manager\'s without the permission), notifies, speaks the hub\'s language and sends realtime events, then each reaches its place, and stopping it tells it first', async () => {
     const demo = await runApp(DEMO, { purgeSettings: 'true' });
     await hub.http().put(api('i18n/option/language')).set(auth()).send({ value: 'nl' }).expect(204);
     await hub.http().put(api('geolocation/option/location')).set(auth()).send({ value: { latitude: 52.37, longitude: 4.9 } }).expect(204);
@@ -164,6 +164,8 @@ describe('an SDK v3 app run from the devkit', () => {
     const { body: notifications } = await hub.http().get(api('notifications/notification')).set(auth()).expect(200);
     expect(Object.values(notifications)).toContainEqual(expect.objectContaining({ ownerUri: `homey:app:${COMPANION}`, excerpt: 'De demo telt 0' }));
     await hub.http().get(`/api/app/${COMPANION}/where`).set(auth()).expect(200, { latitude: 52.37, longitude: 4.9, mode: 'manual' });
+    // Without the permission homey:manager:api, a manager's API refuses it, and the app can tell beforehand.
+    await hub.http().get(`/api/app/${COMPANION}/system`).set(auth()).expect(200, { may: false, answer: `${COMPANION} needs the permission homey:manager:api` });
 
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v4');
     try {
@@ -178,9 +180,10 @@ describe('an SDK v3 app run from the devkit', () => {
     // Without the permission homey:app:<id>, another app's API is refused; with the other app gone, it is not found.
     await hub.http().delete(api(`devkit/${demo.id}`)).set(auth()).expect(204);
     await hub.http().post(`/api/app/${COMPANION}/report`).set(auth()).send({}).expect(502);
-    // Stopping, it runs its onUninit first.
+    // Stopping, it hears 'unload' (its promise waited for), then runs its onUninit.
     await hub.http().delete(api(`devkit/${companion.id}`)).set(auth()).expect(204);
-    expect(readFileSync(join(hub.dataDir, 'userdata', COMPANION, 'stopped.txt'), 'utf-8')).toBe('stopped cleanly');
+    expect(readFileSync(join(hub.dataDir, 'userdata', COMPANION, 'unloaded.txt'), 'utf-8')).toBe('unload heard');
+    expect(readFileSync(join(hub.dataDir, 'userdata', COMPANION, 'stopped.txt'), 'utf-8')).toBe('stopped cleanly after unload');
   });
 
   it('when an app is written as ES modules, then its import of homey is the same SDK and it runs', async () => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { capabilityEntry, insightsOf, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
@@ -15,12 +15,14 @@ import { createNotification } from '../notifications/notify.js';
 import type { AppWorker, WorkerMessage } from './app-worker.js';
 import { matchRoute } from './routes.js';
 import { appUri } from './runtime.js';
-import { forgetSamples, mediaRequests } from './sdk-bridge/media.js';
+import { apiRealtimeRequests, HUB_MANAGERS, stopFollowing } from './sdk-bridge/api-realtime.js';
+import { bleRequests, releaseBle } from './sdk-bridge/ble.js';
+import { dropScreensavers, forgetSamples, mediaRequests } from './sdk-bridge/media.js';
 import { nodeRequests, releaseNodes } from './sdk-bridge/nodes.js';
 import { pairingRequests } from './sdk-bridge/pairing.js';
 import { radioRequests, stopReceivers } from './sdk-bridge/radios.js';
 import { recordRequests } from './sdk-bridge/records.js';
-import type { SdkRequests } from './sdk-bridge/requests.js';
+import { requirePermission, type SdkRequests } from './sdk-bridge/requests.js';
 import { revokeOwnerToken, webApiRequests } from './sdk-bridge/web-api.js';
 import { unregisterWidgets, widgetRequests } from './sdk-bridge/widgets.js';
 import { requireOwnImage, removeImagesOf } from '../images/app-images.js';
@@ -62,7 +64,7 @@ export function deviceState(device: Device) {
 /** The app's `/userdata` folder: kept across its restarts and updates, removed with the app (lifecycle.ts). */
 export const userdataDir = (hub: Hub, appId: string): string => join(hub.config.dataDir, 'userdata', appId);
 
-/** What an app's worker learns of the hub when it starts: its language, units, timezone, location and the app's devices. */
+/** What an app's worker learns of the hub when it starts: its language, units, timezone, location, managers and the app's devices. */
 export function hubFacts(hub: Hub, appId: string) {
   const location = hubLocation(hub);
   const userdata = userdataDir(hub, appId);
@@ -76,6 +78,7 @@ export function hubFacts(hub: Hub, appId: string) {
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     location: { latitude: location?.latitude ?? 0, longitude: location?.longitude ?? 0, accuracy: location?.accuracy ?? 0, mode: modeOption.get(hub) },
     devices: hub.store.values('device').filter((device) => appOfDevice(device) === appId).map(deviceState),
+    managers: HUB_MANAGERS,
   };
 }
 
@@ -142,8 +145,7 @@ function setDeviceImage(hub: Hub, appId: string, { deviceId, type, id, title, im
 
 /** Another app's route, called by an app that holds the permission `homey:app:<target>`, as the web API would. */
 async function callApp(hub: Hub, appId: string, { appId: target, method, path, body }: Record<string, unknown>): Promise<unknown> {
-  const permissions = hub.apps.packages.get(appId)?.manifest.permissions ?? [];
-  if (!permissions.includes(`homey:app:${String(target)}`)) throw forbidden(`${appId} needs the permission homey:app:${String(target)}`);
+  requirePermission(hub, appId, `homey:app:${String(target)}`);
   const pack = typeof target === 'string' ? hub.apps.packages.get(target) : undefined;
   const found = pack && matchRoute(pack.manifest.api, String(method), String(path).replace(/^\//, ''));
   if (!found) throw notFound(`Route ${String(method)} ${String(path)} of ${String(target)}`);
@@ -197,25 +199,29 @@ async function answerRequest(hub: Hub, appId: string, method: string, args: Reco
     case 'cloud.unregisterWebhook':
       return unregisterCloudWebhook(hub, String(args.id), appUri(appId));
     default:
-      if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `${method} is not available on this hub yet`);
+      if (!Object.hasOwn(managerRequests, method)) throw new ApiError(404, 'not_found', `The hub answers no SDK request ${method}`);
       return managerRequests[method]!(hub, appId, args);
   }
 }
 
 /** The requests of the managers with files of their own (sdk-bridge/). */
-const managerRequests: SdkRequests = { ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
+const managerRequests: SdkRequests = { ...apiRealtimeRequests, ...bleRequests, ...mediaRequests, ...nodeRequests, ...pairingRequests, ...radioRequests, ...recordRequests, ...webApiRequests, ...widgetRequests };
 
-/** What an app that stopped leaves running on the hub: its samples, radio receivers, held nodes and widgets. */
+/** What an app that stopped leaves running on the hub: its samples, screensavers, followed APIs, radio receivers, held nodes, BLE connections and widgets. */
 export function appStopped(hub: Hub, appId: string): void {
   forgetSamples(hub, appId);
+  dropScreensavers(hub, appId, { forget: false });
+  stopFollowing(hub, appId);
   stopReceivers(hub, appId);
   releaseNodes(hub, appId);
+  releaseBle(hub, appId);
   unregisterWidgets(hub, appId);
 }
 
-/** What an uninstalled app leaves on the hub: its insights logs, images and owner token. */
+/** What an uninstalled app leaves on the hub: its chosen screensaver, insights logs, images and owner token. */
 function appRemoved(hub: Hub, appId: string): void {
   appStopped(hub, appId);
+  dropScreensavers(hub, appId, { forget: true });
   hub.insights.removeOwner(appUri(appId));
   removeImagesOf(hub, appUri(appId));
   revokeOwnerToken(hub, appId);

@@ -67,6 +67,53 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body.animation).toBeNull();
   });
 
+  it('when it registers a screensaver of its app.json, then the ring lists it as the app\'s, plays its frames once chosen, and falls back while the app stops and when it is unregistered', async () => {
+    const screensaverId = `${uri}:waves`;
+    const { body: registered } = await hub.http().post(app('screensaver')).set(auth()).send({}).expect(200);
+    expect(registered.unknown).toMatch(/Screensaver stars/);
+    const { body: savers } = await hub.http().get(api('ledring/screensaver')).set(auth()).expect(200);
+    expect(savers[screensaverId]).toEqual({ id: screensaverId, title: 'Waves', description: 'A screensaver of SDK hardware.', ownerUri: uri });
+    expect(savers.clock.ownerUri).toBe('homey:manager:ledring');
+
+    await hub.http().put(api('ledring/option/screensaver')).set(auth()).send({ value: screensaverId }).expect(204);
+    const { body: ring } = await hub.http().get(api('ledring/state')).set(auth()).expect(200);
+    expect(ring).toMatchObject({ screensaver: screensaverId, showing: 'screensaver', animation: null });
+    const blue = { r: 0, g: 0, b: 255 };
+    const off = { r: 0, g: 0, b: 0 };
+    expect([0, 1].map((phase) => Array.from({ length: 24 }, (_, index) => (index % 2 === phase ? blue : off)))).toContainEqual(ring.pixels);
+
+    // While its app is stopped, the ring shows its own default and keeps the choice for the app's return.
+    await hub.http().put(api(`apps/app/${APP}/disable`)).set(auth()).expect(204);
+    expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body).toMatchObject({ screensaver: 'rainbow', pixels: null });
+    expect((await hub.http().get(api('ledring/option/screensaver')).set(auth()).expect(200)).body).toEqual({ value: screensaverId });
+    await hub.http().put(api(`apps/app/${APP}/enable`)).set(auth()).expect(204);
+    await hub.http().post(app('screensaver')).set(auth()).send({}).expect(200);
+    expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body.screensaver).toBe(screensaverId);
+
+    await hub.http().delete(app('screensaver')).set(auth()).expect(204);
+    expect(Object.keys((await hub.http().get(api('ledring/screensaver')).set(auth()).expect(200)).body)).not.toContain(screensaverId);
+    expect((await hub.http().get(api('ledring/option/screensaver')).set(auth()).expect(200)).body).toEqual({ value: 'rainbow' });
+    expect((await hub.http().get(api('ledring/state')).set(auth()).expect(200)).body).toMatchObject({ screensaver: 'rainbow', pixels: null });
+  });
+
+  it('when it calls the hub\'s managers through getApi, then they answer it as the web API does and their events reach it, and a manager the hub lacks is refused', async () => {
+    const { body: managers } = await hub.http().get(app('managers')).set(auth()).expect(200);
+    const { body: hubZones } = await hub.http().get(api('zones/zone/')).set(auth()).expect(200);
+    expect(managers).toEqual({
+      zones: Object.values(hubZones as Record<string, { name: string }>).map((zone) => zone.name).sort(),
+      hasZones: true,
+      hasTeleporter: false,
+      invalid: expect.stringContaining('Invalid API: homey:manager:teleporter'),
+      missing: expect.stringMatching(/not found/i),
+      ringEvents: [],
+    });
+    await hub.http().put(api('ledring/option/brightness')).set(auth()).send({ value: 0.5 }).expect(204);
+    await eventually(async () => expect((await hub.http().get(app('managers')).set(auth()).expect(200)).body.ringEvents).toEqual([
+      { event: 'option.update', data: { id: 'brightness', value: 0.5 } },
+    ]));
+    await hub.http().delete(api('ledring/option/brightness')).set(auth()).expect(204);
+  });
+
   it('when it sends and hears radio signals and looks for BLE peripherals and neighbours, then the simulated radios carry them', async () => {
     const { body: radio } = await hub.http().post(app('radio')).set(auth()).send({}).expect(200);
     // sof (2) + 4 words of 2 pulses + eof (1), three times as the signal says.
@@ -195,10 +242,19 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     const tokens = () => hub.hub.store.values('session').filter((session) => session.clientName === uri);
     expect(tokens()).toHaveLength(1);
 
-    // Unpaired, the device hears it is deleted and uninitialized.
+    // Unpaired, its driver's onUnpair answers the unpair view of app.json, and the device hears it is deleted and uninitialized.
     const { body: unpair } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'unpair', driverId: `${uri}:doorbell`, deviceId: doorbellId }).expect(200);
+    const { body: unknown } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'wave' }).expect(502);
+    expect(unknown).toMatchObject({ error: 'app_error', error_description: 'SDK hardware: The driver doorbell does not handle the pairing event wave' });
+    const { body: farewell } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'farewell' }).expect(200);
+    expect(farewell).toBe('Goodbye, Front door');
     await hub.http().delete(api(`drivers/pairsession/${unpair.id}/device`)).set(auth()).expect(204);
-    await eventually(() => expect(hub.hub.apps.logOf(APP).map(({ line }) => line)).toEqual(expect.arrayContaining(['Front door deleted', 'Front door uninitialized'])));
+    await eventually(() => expect(hub.hub.apps.logOf(APP).map(({ line }) => line)).toEqual(expect.arrayContaining(['Unpairing Front door', 'Front door deleted', 'Front door uninitialized'])));
+    await hub.http().get(api(`devices/device/${doorbellId}`)).set(auth()).expect(404);
+
+    // Its screensaver, chosen, goes with it: the ring falls back to its own.
+    await hub.http().post(app('screensaver')).set(auth()).send({}).expect(200);
+    await hub.http().put(api('ledring/option/screensaver')).set(auth()).send({ value: `${uri}:waves` }).expect(204);
 
     await hub.http().post(api('devkit/app')).set(auth()).send({ manifest: { id: APP } }).expect(200);
     await hub.http().delete(api(`devkit/app/${sessionId}`)).set(auth()).expect(204);
@@ -206,5 +262,7 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
     await hub.http().get(api(`images/image/${snapshot.id}`)).set(auth()).expect(404);
     await hub.http().get(api(`dashboards/appwidget/${uri}:visitors`)).set(auth()).expect(404);
     expect(tokens()).toEqual([]);
+    expect((await hub.http().get(api('ledring/option/screensaver')).set(auth()).expect(200)).body).toEqual({ value: 'rainbow' });
+    expect(Object.keys((await hub.http().get(api('ledring/screensaver')).set(auth()).expect(200)).body)).not.toContain(`${uri}:waves`);
   });
 });

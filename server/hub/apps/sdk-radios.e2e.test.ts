@@ -26,7 +26,7 @@ async function pack(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated radios', () => {
+describe('an SDK v3 app driving Zigbee and Z-Wave nodes and BLE peripherals of the hub\'s simulated radios', () => {
   let hub: TestHub;
   const auth = () => bearer(hub.token);
   const api = (path: string) => `/api/manager/${path}`;
@@ -45,7 +45,13 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     hub = await startTestHub();
     await hub.http().post(api('devkit/')).set(auth()).attach('app', await pack(), 'app.tar.gz').expect(200);
     await eventually(() => expect(hub.hub.apps.logOf(APP).map(({ line }) => line)).toContain('Radios app ready'));
-    for (const driver of ['bulb', 'lock']) {
+    // The demo home has no colour lamp and no wall socket: they join the networks, as new hardware does.
+    for (const [radio, driver] of [['zigbee', 'colorlight'], ['zwave', 'socket']] as const) {
+      const network = hub.hub.radios.network(radio);
+      network.permitJoin(60);
+      network.finishInterview(network.join(driver, {}).id);
+    }
+    for (const driver of ['bulb', 'lock', 'colorbulb', 'contact', 'socket']) {
       const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId: `homey:app:${APP}:${driver}` }).expect(200);
       const { body: found } = await hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'list_devices' }).expect(200);
       await hub.http().post(api(`drivers/pairsession/${pairing.id}/device`)).set(auth()).send(found[0]).expect(200);
@@ -53,6 +59,7 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     await eventually(async () => {
       await hub.http().get(app('bulb')).set(auth()).expect(200);
       await hub.http().get(app('lock')).set(auth()).expect(200);
+      await hub.http().get(app('contact')).set(auth()).expect(200);
     });
   });
   afterAll(() => hub.stop());
@@ -134,6 +141,75 @@ describe('an SDK v3 app driving Zigbee and Z-Wave nodes of the hub\'s simulated 
     hub.hub.radios.network('zwave').report(node.id, { measure_battery: 61 });
     const { body } = await hub.http().get(app('lock/battery')).set(auth()).expect(200);
     expect(body).toEqual({ 'Battery Level': 61 });
+  });
+
+  it('when the app sets a colour lamp\'s hue and saturation, then a colour temperature, through zigbee-clusters\' Color Control, then the lamp shows them and reads them back', async () => {
+    const lamp = Object.values(hub.hub.radios.network('zigbee').state().nodes).find((node) => node.driver === 'colorlight')!;
+    const { body: colour } = await hub.http().post(app('colorbulb')).set(auth()).send({ hue: 127, saturation: 254 }).expect(200);
+    expect(colour).toMatchObject({ currentHue: 127, currentSaturation: 254, colorMode: 'currentHueAndCurrentSaturation' });
+    expect(hub.hub.radios.network('zigbee').requireNode(lamp.id).lastReport).toMatchObject({ light_hue: 0.5, light_saturation: 1, light_mode: 'color' });
+    const { body: white } = await hub.http().post(app('colorbulb')).set(auth()).send({ mireds: 500 }).expect(200);
+    expect(white).toMatchObject({ colorTemperatureMireds: 500, colorMode: 'colorTemperatureMireds' });
+    expect(hub.hub.radios.network('zigbee').requireNode(lamp.id).lastReport).toMatchObject({ light_temperature: 1, light_mode: 'temperature' });
+  });
+
+  it('when the app enrols the door contact\'s IAS zone, then the zone is enrolled and each opening of the door reaches the app as a status change notification', async () => {
+    const { node, device } = demoDevice('zigbee', 'contact');
+    await eventually(async () => {
+      const { body } = await hub.http().get(app('contact')).set(auth()).expect(200);
+      expect(body.zone).toEqual({ zoneState: 'enrolled', zoneType: 'contactSwitch', zoneId: 21, iasCIEAddress: '00:17:88:01:0a:0b:0c:0d' });
+    });
+    expect(hub.hub.apps.logOf(APP).map(({ line }) => line)).toContainEqual(expect.stringContaining('Zone asks to enrol: contactSwitch'));
+    hub.hub.radios.network('zigbee').report(node.id, { alarm_contact: true });
+    expect(await valueOf(device.id, 'alarm_contact')).toBe(true);
+    await eventually(async () => {
+      const { body } = await hub.http().get(app('contact')).set(auth()).expect(200);
+      expect(body).toMatchObject({ notifications: [{ open: true, zoneId: 21 }], open: true });
+    });
+  });
+
+  it('when the app reads the wall socket\'s METER by scale and resets it, then it gets the power in W and the energy in kWh, and the reset\'s report', async () => {
+    const socket = Object.values(hub.hub.radios.network('zwave').state().nodes).find((node) => node.driver === 'socket')!;
+    hub.hub.radios.network('zwave').report(socket.id, { measure_power: 36.2, meter_power: 1.25 });
+    const { body: read } = await hub.http().post(app('socket/meter')).set(auth()).send({}).expect(200);
+    expect(read).toMatchObject({ power: 36.2, energy: 1.25 });
+    const { body: reset } = await hub.http().post(app('socket/meter')).set(auth()).send({ reset: true }).expect(200);
+    expect(reset).toMatchObject({ power: 36.2, energy: 0 });
+    expect(reset.reports).toContainEqual({ command: 'METER_REPORT', scale: 0, value: 0 });
+  });
+
+  it('when the app configures the wall socket by CONFIGURATION_SET of 1, 2 and 4 bytes, then CONFIGURATION_GET reports each value; a wrong size is refused', async () => {
+    for (const [parameter, size, value] of [[40, 1, 25], [42, 2, 1800], [70, 4, -2]]) {
+      const { body } = await hub.http().post(app('socket/configure')).set(auth()).send({ parameter, size, value }).expect(200);
+      expect(body).toEqual({ parameter, size, value });
+    }
+    const { body: refused } = await hub.http().post(app('socket/configure')).set(auth()).send({ parameter: 42, size: 1, value: 5 }).expect(502);
+    expect(refused.error_description).toMatch(/parameter 42 is 2 byte/);
+  });
+
+  it('when the app connects to a BLE thermometer, then it discovers its GATT services, reads and renames it, and hears its notifications until it goes out of range', async () => {
+    const ble = (path: string) => api(`ble/simulator/advertisement${path}`);
+    await hub.http().post(ble('')).set(auth()).send({ address: 'a4:c1:38:5d:20:1e', localName: 'Thermometer', rssi: -60, serviceUuids: ['181a', '180f'], gatt: { profile: 'thermometer', temperature: 21.5, batteryLevel: 87 } }).expect(200);
+    const { body } = await hub.http().post(app('thermometer')).set(auth()).send({}).expect(200);
+    expect(body).toEqual({
+      connectable: true,
+      services: ['1800 Generic Access: 2a00 read/write', '180f Battery Service: 2a19 read/notify', '181a Environmental Sensing: 2a6e read/notify'],
+      name: 'Thermometer', renamed: 'Kitchen thermometer', level: 87, celsius: 21.5, notifying: [1, 0], rssi: -60, sameWhenConnectedAgain: true,
+    });
+    // The simulator keeps what the app wrote.
+    const { body: state } = await hub.http().get(api('ble/state')).set(auth()).expect(200);
+    expect(state.advertisements['a4:c1:38:5d:20:1e']).toMatchObject({ connectable: true, gatt: { deviceName: 'Kitchen thermometer' } });
+    // It measures anew: one notification for what changed (the temperature), none for the battery, which did not.
+    await hub.http().post(ble('')).set(auth()).send({ address: 'a4:c1:38:5d:20:1e', localName: 'Thermometer', serviceUuids: ['181a', '180f'], gatt: { profile: 'thermometer', deviceName: 'Kitchen thermometer', temperature: 19.25, batteryLevel: 87 } }).expect(200);
+    await eventually(async () => expect((await hub.http().get(app('thermometer')).set(auth()).expect(200)).body.notifications).toEqual([{ temperature: 19.25 }]));
+    await hub.http().delete(ble('/a4:c1:38:5d:20:1e')).set(auth()).expect(204);
+    await eventually(async () => expect((await hub.http().get(app('thermometer')).set(auth()).expect(200)).body).toEqual({ connected: false, notifications: [{ temperature: 19.25 }], disconnects: 1 }));
+  });
+
+  it('when the app connects to a BLE peripheral that only advertises, then connect refuses', async () => {
+    await hub.http().post(api('ble/simulator/advertisement')).set(auth()).send({ address: 'e0:11:22:33:44:56', localName: 'Beacon' }).expect(200);
+    const { body } = await hub.http().post(app('beacon')).set(auth()).send({ address: 'e0:11:22:33:44:56' }).expect(200);
+    expect(body).toBe('BLE peripheral e0:11:22:33:44:56 is not connectable');
   });
 
   it('when the app asks a question by speech input, then ask and confirm reject: the hub has no microphone', async () => {

@@ -9,10 +9,7 @@ import { readManifest } from '../../common/app-package/manifest.js';
 import type { AppRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
 import { syncWithAppStore } from './store-sync.js';
-import type { HubService, Nothing, Started } from '../core/service.js';
-import type { WidgetRegistry } from '../dashboards/registry.js';
-import type { FlowEngine } from '../flow/engine.js';
-import type { CardRegistry } from '../flow/registry.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing, type Started } from '../core/service.js';
 import { resumeMailOutbox } from '../../http/mail.js';
 import { outboxDir } from './crashlog.js';
 
@@ -21,9 +18,10 @@ import { outboxDir } from './crashlog.js';
  * after the flow engine (which hears the triggers they fire as they start) and the widgets they register; the
  * runtime stops their workers after this service stops.
  */
-export const apps: HubService<{ apps: AppRuntime; cards: CardRegistry; widgets: WidgetRegistry; flowEngine: FlowEngine }> = {
+export const apps: HubService<Pick<Hub, 'apps' | 'cards' | 'widgets' | 'flowEngine'>, Nothing, HubPart> = {
   name: 'apps',
-  start: ({ apps: runtime }, hub) => startApps(hub, runtime),
+  later: WHOLE_HUB,
+  start: (hub) => startApps(hub, hub.apps),
 };
 
 function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {

@@ -6,7 +6,7 @@ import { conflict } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
 import type { Hub } from '../core/context.js';
 import { Nightly } from '../core/nightly.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 export type BackupState = components['schemas']['BackupState'];
 type BackupRun = components['schemas']['BackupRun'];
@@ -206,11 +206,19 @@ export class Backups {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Backups of the hub's data: made nightly and on demand, restored on demand. */
+    backups: Backups;
+  }
+}
+
 /** The hub's backups: nightly ones are scheduled; the hub's close waits for a running one. */
-export const backups: HubService<Nothing, { backups: Backups }> = {
+export const backups: HubService<Nothing, Pick<Hub, 'backups'>, HubPart> = {
   name: 'backups',
-  start: (_hub, whole) => {
-    const backups = new Backups(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const backups = new Backups(hub);
     backups.begin();
     return { gives: { backups }, stop: () => backups.stop() };
   },

@@ -7,11 +7,18 @@ import { stringOption, unknownCommand } from '../radios/options.js';
 type Advertisement = components['schemas']['BleAdvertisement'];
 type AdvertisementInput = components['schemas']['BleAdvertisementInput'];
 type BleState = components['schemas']['BleState'];
+type Gatt = components['schemas']['BleGatt'];
 
 const KEY = 'radio.ble';
 const commands = ['discover', 'find'] as const;
 
-export const bleState = (hub: Hub): BleState => hub.settings.get<BleState>(KEY) ?? { lastDiscoveryAt: null, advertisements: {} };
+export function bleState(hub: Hub): BleState {
+  type Stored = Omit<BleState, 'advertisements'> & { advertisements: Record<string, Omit<Advertisement, 'connectable' | 'gatt'> & Partial<Advertisement>> };
+  const state = hub.settings.get<Stored>(KEY) ?? { lastDiscoveryAt: null, advertisements: {} };
+  // Advertisements kept before peripherals could have a GATT server are beacons.
+  const advertisements = Object.fromEntries(Object.entries(state.advertisements).map(([address, ad]) => [address, { ...ad, connectable: ad.connectable ?? false, gatt: ad.gatt ?? null }]));
+  return { ...state, advertisements };
+}
 function save(hub: Hub, state: BleState): void {
   hub.settings.set(KEY, state);
   radioChanged(hub, 'ble');
@@ -24,13 +31,23 @@ export function advertise(hub: Hub, input: AdvertisementInput): Advertisement {
     localName: input.localName ?? null,
     rssi: input.rssi ?? -70,
     serviceUuids: input.serviceUuids ?? [],
+    connectable: input.gatt !== undefined,
+    gatt: input.gatt ? { ...input.gatt, deviceName: input.gatt.deviceName ?? input.localName ?? 'Thermometer' } : null,
     addedAt: new Date(hub.now()).toISOString(),
   };
   save(hub, { ...state, advertisements: { ...state.advertisements, [input.address]: advertisement } });
   return advertisement;
 }
 
-function requireAdvertisement(state: BleState, address: string): Advertisement {
+/** A connected app wrote the peripheral's GATT server (its Device Name): the simulator keeps what it wrote. */
+export function writeGatt(hub: Hub, address: string, change: Partial<Gatt>): void {
+  const state = bleState(hub);
+  const advertisement = requireAdvertisement(state, address);
+  if (!advertisement.gatt) return;
+  save(hub, { ...state, advertisements: { ...state.advertisements, [address]: { ...advertisement, gatt: { ...advertisement.gatt, ...change } } } });
+}
+
+export function requireAdvertisement(state: BleState, address: string): Advertisement {
   if (!Object.hasOwn(state.advertisements, address)) throw notFound(`BLE peripheral ${address}`);
   return state.advertisements[address]!;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -19,6 +20,20 @@ import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 const APP = 'com.example.sdkwebhook';
 const APP_DIR = path.join(__dirname, '..', 'apps', 'testing', 'sdk-apps', APP);
 const LOGIC = 'homey:manager:logic';
+
+type Webhook = { _id: string; name: string; fn: string; keyPath: string; url: string };
+/** The operations of homey-api 3.20.0's AthomWebhooksAPI, as its specification names and places their arguments. */
+interface OfficialWebhooksAPI {
+  createWebhook(args: { token: string; name: string; fn: string; keyPath: string }): Promise<Webhook>;
+  getWebhooks(args: { token: string }): Promise<Webhook[]>;
+  getWebhook(args: { token: string; webhookId: string }): Promise<Webhook>;
+  updateWebhook(args: { token: string; webhookId: string; name?: string }): Promise<Webhook>;
+  deleteWebhook(args: { token: string; webhookId: string }): Promise<undefined>;
+  registerWebhookClient(args: { webhookId: string; homeyId: string; data: Record<string, unknown>; callback_url?: string }): Promise<{ webhookId: string; homeyId: string; data: Record<string, unknown> }>;
+  unregisterWebhookClient(args: { webhookId: string; homeyId: string; $token?: string }): Promise<undefined>;
+}
+// homey-api's type declarations leave the service clients out; the package exports them.
+const { AthomWebhooksAPI } = createRequire(__filename)('homey-api') as { AthomWebhooksAPI: new (options: { baseUrl: string; secret?: string }) => OfficialWebhooksAPI };
 
 /** Delivery as `inner` does it, each outcome recorded (what reached the hub, and by which path), and what it carried. */
 function recorded(inner: HubDelivery, outcomes: Delivery[], sent: Array<Record<string, unknown>> = []): HubDelivery {
@@ -43,6 +58,7 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
   let tunnel: RemoteConnect;
   let webhookId: string;
   let variableId: string;
+  let developer: Awaited<ReturnType<TestAccount['user']>>;
   /** Every delivery of a call, and those through the tunnel. */
   const delivered: Delivery[] = [];
   const throughTunnel: Delivery[] = [];
@@ -71,8 +87,9 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
     tunnel = hub.connectRemote()!;
     await tunnel.connected();
 
-    const developer = await cloud.user('webhooks');
-    webhookId = (await request(webhooksUrl).post('/api/webhook').query({ token: developer.token }).send({ name: 'Doorbell', fn: 'doorbell_ring', keyPath: 'account.id' }).expect(200)).body._id;
+    developer = await cloud.user('webhooks');
+    // The developer creates the webhook with the official client (its token in the query, its fields in the body).
+    webhookId = (await new AthomWebhooksAPI({ baseUrl: webhooksUrl }).createWebhook({ token: developer.token, name: 'Doorbell', fn: 'doorbell_ring', keyPath: 'account.id' }))._id;
     variableId = (await hub.http().post('/api/manager/logic/variable').set(auth()).send({ name: 'Last button', type: 'string', value: 'none' }).expect(200)).body.id;
     await install();
     await eventually(() => expect(log()).toContain(`Webhook ${webhookId} registered for account 42`));
@@ -113,6 +130,44 @@ describe("cloud webhooks: an SDK v3 app's webhook, called from anywhere, starts 
     expect(args.headers).toMatchObject({ 'x-doorbell-signature': 'signed-front', 'content-type': 'application/json' });
     expect(args.headers).not.toHaveProperty('cookie');
     expect(args.headers).not.toHaveProperty('host');
+  });
+
+  it("when a hub registers for the developer's webhook with the official AthomWebhooksAPI (its credential as the client's secret), then a call matching its data is matched by that hub, delivered, and its app hears it; unregistered, no call matches", async () => {
+    // The hub registers as the official client does: `secret` from the client's options, `data` and `callback_url` in the body.
+    const asHub = new AthomWebhooksAPI({ baseUrl: webhooksUrl, secret: hub.hub.config.hubSecret });
+    const register = (id: string) => asHub.registerWebhookClient({ webhookId, homeyId: hub.hub.id, data: { account: { id } }, callback_url: hub.url });
+    expect(await register('77')).toMatchObject({ webhookId, homeyId: hub.hub.id, data: { account: { id: '77' } } });
+    try {
+      delivered.length = 0;
+      expect((await ring('official', '77')).body).toEqual({ accepted: 1 });
+      await Promise.all(webhooks.state.deliveries);
+      expect(delivered).toEqual([{ delivered: true, status: 204, body: null }]);
+      await eventually(() => expect(log()).toContain('Rang: {"button":"official","signature":"signed-official","source":"porch"}'));
+      await eventually(async () => expect(await variable()).toBe('official'));
+      // Registering again replaced the data: the account the app registered with no longer matches.
+      expect((await ring('front', '42')).body).toEqual({ accepted: 0 });
+
+      // The official spec declares no credential for unregistering: the client sends the hub's as its $token.
+      await expect(asHub.unregisterWebhookClient({ webhookId, homeyId: hub.hub.id })).rejects.toMatchObject({ statusCode: 401 });
+      await asHub.unregisterWebhookClient({ webhookId, homeyId: hub.hub.id, $token: hub.hub.config.hubSecret });
+      expect(await registeredHubs()).toEqual([]);
+      expect((await ring('official', '77')).body).toEqual({ accepted: 0 });
+    } finally {
+      await register('42');
+    }
+  });
+
+  it('when the developer lists, reads, renames and deletes a webhook with the official AthomWebhooksAPI, then each answers as the client reads it and a deleted webhook is gone', async () => {
+    const official = new AthomWebhooksAPI({ baseUrl: webhooksUrl });
+    const { token } = developer;
+    const created = await official.createWebhook({ token, name: 'Mailbox', fn: 'mail_in', keyPath: 'box' });
+    expect(created).toMatchObject({ name: 'Mailbox', fn: 'mail_in', keyPath: 'box', url: `${webhooksUrl}/webhook/${created._id}` });
+    expect((await official.getWebhooks({ token })).map(({ _id }) => _id)).toEqual([webhookId, created._id]);
+    expect(await official.getWebhook({ token, webhookId: created._id })).toEqual(created);
+    const renamed = await official.updateWebhook({ token, webhookId: created._id, name: 'Letterbox' });
+    expect(renamed).toMatchObject({ _id: created._id, name: 'Letterbox', fn: 'mail_in' });
+    expect(await official.deleteWebhook({ token, webhookId: created._id })).toBeUndefined();
+    await expect(official.getWebhook({ token, webhookId: created._id })).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it("when the hub's tunnel is down, then the call reaches the app at the address it registered, and its flow runs", async () => {

@@ -3,23 +3,10 @@ import type { Clock } from '../../http/clock.js';
 import type { AlarmScheduler } from '../alarms/scheduler.js';
 import type { EventBus } from '../../http/events.js';
 import type { Db } from '../../http/db.js';
-import type { CardRegistry } from '../flow/registry.js';
-import type { FlowEngine } from '../flow/engine.js';
-import type { FlowViews } from '../flow/flow-views.js';
-import type { EnergyRecorder } from '../energy/recorder.js';
-import type { Backups } from '../backup/backups.js';
-import type { Updates } from '../updates/updates.js';
-import type { AppRuntime } from '../apps/runtime.js';
-import type { RadioNetworks } from '../radios/network.js';
-import type { Accounts } from '../users/accounts.js';
-import type { WidgetRegistry } from '../dashboards/registry.js';
-import type { DevkitSession } from '../devkit/sessions.js';
-import type { Insights } from '../insights/insights.js';
 import type { HubStore } from './items.js';
 import type { SessionService, HubSession } from '../access/sessions.js';
 import type { Settings } from './settings.js';
 import type { SystemState } from '../system/state.js';
-import type { Transitions } from '../devices/transitions.js';
 
 export interface HubConfig {
   /** Folder of the hub's SQLite file (hub.sqlite); kept across restarts. */
@@ -138,39 +125,24 @@ export interface HubCore {
   localUrl?: string;
 }
 
-/** Everything the hub's managers share: the core and what its services give (hub.ts starts them in order). */
-export interface Hub extends HubCore {
-  /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
-  cards: CardRegistry;
-  /** Logs of capability values over time: records every value, answers entries per resolution, runs retention. */
-  insights: Insights;
-  /** Flows and advanced flows as the API answers them, kept current (the flow manager's). */
-  flowViews: FlowViews;
-  /** Runs the home's flows on their triggers, by hand and as tests. */
-  flowEngine: FlowEngine;
-  /** Energy use per device and period, and the reports made of it. */
-  energy: EnergyRecorder;
-  /** Backups of the hub's data: made nightly and on demand, restored on demand. */
-  backups: Backups;
-  /** The hub's software updates: channel, autoupdate, installs and hotfixes. */
-  updates: Updates;
-  /** The apps' packages and workers, and what their workers ask of the hub. */
-  apps: AppRuntime;
-  /** The simulated Zigbee and Z-Wave networks: their nodes, joining, interviews and log. */
-  radios: RadioNetworks;
-  /** The users manager's local credentials, invites and login throttle. */
-  accounts: Accounts;
-  /** The dashboards' app widgets: the hub's own and those apps register. */
-  widgets: WidgetRegistry;
-  /** The devkit's running sessions (apps run from a developer's machine), by id. */
-  devkit: Map<string, DevkitSession>;
-  /** Capability values moving to their target over a duration (setCapabilityValue's `opts.duration`). */
-  transitions: Transitions;
+/**
+ * Everything the hub's managers share: the core and what its services give (hub.ts starts them in order). Each
+ * service's module adds its part here (`declare module '../core/context.js' { interface Hub { ... } }`, as fastify's
+ * decorators do), so that this module imports no manager and a manager importing `Hub` makes no cycle.
+ */
+export interface Hub extends HubCore {}
+
+/**
+ * What a hub handler receives beside its arguments when its manager names the parts of the hub it uses
+ * (`HubContextOf<'serving'>`): the core and those parts, so that a handler reading another does not compile.
+ */
+export interface HubContextOf<Parts extends keyof Hub> extends CallContext {
+  session: HubSession | null;
+  hub: HubCore & Pick<Hub, Parts>;
 }
 
-/** What every hub handler receives beside its arguments. */
-export interface HubContext extends CallContext {
-  session: HubSession | null;
+/** What every hub handler receives beside its arguments: the whole hub, unless its manager names less (HubContextOf). */
+export interface HubContext extends HubContextOf<keyof Hub> {
   hub: Hub;
 }
 

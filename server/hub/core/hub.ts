@@ -10,12 +10,13 @@ import { openDb } from '../../http/db.js';
 import { log } from '../../http/log.js';
 import { Dispatcher } from '../../http/dispatcher.js';
 import { EventBus } from '../../http/events.js';
-import { ItemStore } from '../../http/item-store.js';
+import { ItemStore } from './item-store.js';
 import { attachRealtime } from '../../http/realtime.js';
 import { HostAllowList } from '../../http/hosts.js';
 import { createHttpApp } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
-import { AlarmScheduler, alarmTimer } from '../alarms/scheduler.js';
+import { AlarmScheduler } from '../alarms/scheduler.js';
+import { alarmTimer } from '../alarms/alarm-timer.js';
 import { flowManager } from '../flow/manager.js';
 import { flowEngine } from '../flow/engine.js';
 import { transitions } from '../devices/transitions.js';
@@ -25,19 +26,20 @@ import type { HubItems } from './items.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from '../flowtoken/watch.js';
 import { startImages } from '../images/camera.js';
-import { startVideos } from '../videos/videos.js';
+import { videos } from '../videos/videos.js';
 import { energyDongles } from '../energydongle/dongles.js';
 import { satelliteReports } from '../satellites/satellites.js';
 import { startNotifications } from '../notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
-import { HubServices, runs } from './service.js';
+import { HubServices, runs, WHOLE_HUB, type HubPart } from './service.js';
 import { demoHome } from '../demo/home.js';
 import { apps } from '../apps/start.js';
 import { appRuntime } from '../apps/runtime.js';
 import { devkitSessions } from '../devkit/sessions.js';
 import { appRoutes } from '../apps/routes.js';
 import { energyRecorder } from '../energy/recorder.js';
-import { sessionPurge, SessionService } from '../access/sessions.js';
+import { SessionService } from '../access/sessions.js';
+import { sessionPurge } from '../access/session-purge.js';
 import { sessionViews } from '../sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from '../system/state.js';
@@ -58,7 +60,10 @@ import { startSetup } from '../setup/agent.js';
 import { docsFiles } from '../webserver/docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from '../setup/session.js';
 import { appAssets } from '../apps/assets.js';
-import { hubHostNames, recordAdvertising, recordListening } from '../webserver/listening.js';
+import { hubHostNames, listening, recordAdvertising, recordListening } from '../webserver/listening.js';
+import { weatherCache } from '../geolocation/weather.js';
+import { sunEvents } from '../geolocation/sun-events.js';
+import { rfTransceiver } from '../rf/transceiver.js';
 
 /** The rendered API docs at /docs and the apps' assets (everything else outside /api/ is the kernel's JSON 404). */
 function files(hub: Hub, docsFolder: string | undefined): express.Router {
@@ -97,6 +102,10 @@ export interface RunningHub {
  */
 function startServices(core: HubCore) {
   return HubServices.on(core)
+    .use(listening)
+    .use(weatherCache)
+    .use(sunEvents)
+    .use(rfTransceiver)
     .use(transitions)
     .use(cardRegistry)
     .use(insights)
@@ -111,16 +120,16 @@ function startServices(core: HubCore) {
     .use(insightsRecording)
     .use(energyRecorder)
     .use(flowEngine)
-    .use(runs('notifications', startNotifications))
-    .use(runs('images', startImages))
-    .use(runs('videos', startVideos))
+    .use(runs('notifications', WHOLE_HUB, startNotifications))
+    .use(runs('images', WHOLE_HUB, startImages))
+    .use(videos)
     .use(energyDongles)
     .use(satelliteReports)
-    .use(runs('flow tokens', startFlowTokens))
-    .use(runs<{ radios: RadioNetworks }>('radios', startRadios))
-    .use(runs('zone names', followZoneNames))
-    .use(runs('cloud backups', startCloudBackups))
-    .use(runs('cloud push', startCloudPush))
+    .use(runs('flow tokens', WHOLE_HUB, startFlowTokens))
+    .use(runs<{ radios: RadioNetworks }, HubPart>('radios', WHOLE_HUB, startRadios))
+    .use(runs('zone names', WHOLE_HUB, followZoneNames))
+    .use(runs('cloud backups', WHOLE_HUB, startCloudBackups))
+    .use(runs('cloud push', WHOLE_HUB, startCloudPush))
     .use(backups)
     .use(updates)
     .use(devkitSessions)
@@ -207,7 +216,7 @@ function serveApi(hub: Hub): HubApi {
 /** Builds a complete hub on its SQLite file: its core, its services in start order, its API. Does not listen yet. */
 export function createHub(config: HubConfig): RunningHub {
   const services = startServices(hubCore(config));
-  const hub: Hub = services.hub;
+  const hub: Hub = services.finish();
   return runningHub(hub, serveApi(hub), () => services.stop());
 }
 

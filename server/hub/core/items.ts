@@ -1,9 +1,5 @@
 import type { HubItemSchemas } from '../../../generated/hub/index.js';
-import type { ItemStore, ItemType } from '../../http/item-store.js';
-import type { StoredAdvancedFlow } from '../flow/advanced-flows.js';
-import type { StoredFlow } from '../flow/flows.js';
-import type { StoredLog } from '../insights/insights.js';
-import type { SessionItem } from '../access/sessions.js';
+import type { ItemStore, ItemType } from './item-store.js';
 
 /**
  * Realtime item types that are never stored: the managers make them on each read (drivers, capabilities, flow cards
@@ -23,17 +19,12 @@ type Reshaped = 'flow' | 'advancedflow' | 'log' | 'session';
 
 /**
  * Every item the hub stores, by realtime item type: the contract's schema of that type (generated from the
- * `x-item-type` schemas), except the few the store keeps in another shape than the API answers.
+ * `x-item-type` schemas), except the few the store keeps in another shape than the API answers. The module of each of
+ * those adds its stored shape (`declare module '../core/items.js'`), so that this module imports no manager: `flow`
+ * and `advancedflow` without `broken` and `triggerable` (flow-views.ts computes them), `log` without its last value
+ * (insights.ts takes it from the capability the log follows), `session` without `intersectedScopes`.
  */
-export interface HubItems extends Omit<HubItemSchemas, Unstored | Reshaped> {
-  /** Without `broken` and `triggerable`: reads and events compute them from the home's cards (flow-views.ts). */
-  flow: StoredFlow;
-  advancedflow: StoredAdvancedFlow;
-  /** Without its last value: reads and events take it from the capability the log follows (insights.ts). */
-  log: StoredLog;
-  /** Without `intersectedScopes`: a read intersects the session's scopes with its user's role at that time. */
-  session: SessionItem;
-}
+export interface HubItems extends Omit<HubItemSchemas, Unstored | Reshaped> {}
 
 /** The hub's item store, typed by HubItems: `store.get('device', id)` is a Device. */
 export type HubStore = ItemStore<HubItems>;

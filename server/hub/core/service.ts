@@ -9,39 +9,106 @@ export interface Started<Gives extends object> {
   stop?: () => void | Promise<void>;
 }
 
+/** The parts of the hub its services give (each by a `declare module` augmentation of `Hub` beside its service). */
+export type HubPart = Exclude<keyof Hub, keyof HubCore>;
+
 /**
- * A part of the hub with its own start and stop, as fastify registers plugins. `start` gets the hub as built so far,
- * typed as the core plus `Needs` (the services it takes, which must have started before it), and returns what it
- * `Gives` to the services after it and to the handlers (`hub.flowEngine`). `whole` is the same object typed as it
- * will be once every service has started: for what the service keeps and uses later (on events and calls), when the
- * services after it are there too (the flow engine runs app cards; apps start flows).
+ * The parts a service uses only later, on events and calls, and that may start after it: a record rather than a
+ * list, so that the compiler checks that it names each of them once, no more and no fewer.
  */
-export interface HubService<Needs extends object, Gives extends object = Nothing> {
+export type LateNeeds<Later extends HubPart> = { readonly [Part in Later]: true };
+
+/**
+ * Every part of the hub, for a service whose modules take the whole hub (its manager's functions are typed `Hub`):
+ * a part added to `Hub` and missing here does not compile.
+ */
+export const WHOLE_HUB: LateNeeds<HubPart> = {
+  accounts: true,
+  apps: true,
+  backups: true,
+  cards: true,
+  devkit: true,
+  energy: true,
+  energyDongles: true,
+  flowEngine: true,
+  flowViews: true,
+  insights: true,
+  radios: true,
+  rf: true,
+  serving: true,
+  sunWatching: true,
+  transitions: true,
+  updates: true,
+  videoStreams: true,
+  weatherAnswers: true,
+  widgets: true,
+};
+
+/**
+ * A part of the hub with its own start and stop, as fastify registers plugins. `start` gets the hub typed as what
+ * the service declares and nothing more: the core, `Needs` (services that must have started before it: the list
+ * does not compile otherwise) and the `Later` parts named in `later` (services it uses only later, on events and
+ * calls, which may start after it; reading one before it has started throws an error that names both). It returns
+ * what it `Gives` to the services after it and to the handlers (`hub.flowEngine`).
+ */
+export interface HubService<Needs extends object, Gives extends object = Nothing, Later extends HubPart = never> {
   readonly name: string;
-  // A property, not a method, so that its parameter is checked contravariantly: needs the list lacks do not compile.
-  readonly start: (hub: HubCore & Needs, whole: Hub) => Started<Gives>;
+  readonly later?: LateNeeds<Later>;
+  readonly start: (hub: HubCore & Needs & Pick<Hub, Later>) => Started<Gives>;
 }
+
+/** The needs of a service that the services before it have not given: a list that leaves one out does not compile. */
+type Unmet<Has, Needs> = [Exclude<keyof Needs, keyof Has>] extends [never] ? [] : [needsNotStartedBefore: Exclude<keyof Needs, keyof Has>];
+/** The late needs of the started services that no service has given: a list naming one does not finish. */
+type Missing<Has, Wants> = [Exclude<Wants, keyof Has>] extends [never] ? [] : [lateNeedsNeverStarted: Exclude<Wants, keyof Has>];
 
 /**
  * The hub's services in the order they start, each started as it is added: `use` compiles only when what the
- * service needs has been given by the core or the services before it. `stop` stops them in reverse order.
+ * service needs has been given by the core or the services before it, and `finish` only when every late need of
+ * theirs has been given too. `stop` stops them in reverse order.
  */
-export class HubServices<Has extends HubCore> {
+export class HubServices<Has extends HubCore, Wants extends HubPart = never> {
   private constructor(
     readonly hub: Has,
     private readonly stops: Array<() => void | Promise<void>>,
+    /** Late needs not given yet: the hub answers each with a getter that throws until its service starts. */
+    private readonly pending: Set<string>,
   ) {}
 
   static on<Core extends HubCore>(core: Core): HubServices<Core> {
-    return new HubServices(core, []);
+    return new HubServices(core, [], new Set());
   }
 
-  use<Gives extends object>(service: HubService<Has, Gives>): HubServices<Has & Gives> {
-    // The one place the type runs ahead of the object: `whole` is whole once the last service has started.
-    const { gives, stop } = service.start(this.hub, this.hub as unknown as Hub);
-    for (const key of Object.keys(gives)) if (key in this.hub) throw new Error(`Hub service ${service.name} gives ${key}, which the hub has already`);
+  use<Needs extends object, Gives extends object, Later extends HubPart = never>(
+    service: HubService<Needs, Gives, Later>,
+    ...unmet: Unmet<Has, Needs>
+  ): HubServices<Has & Gives, Wants | Later> {
+    void unmet;
+    for (const part of Object.keys(service.later ?? {})) {
+      if (part in this.hub) continue;
+      this.pending.add(part);
+      Object.defineProperty(this.hub, part, {
+        configurable: true,
+        get: () => {
+          throw new Error(`Hub service ${service.name} used hub.${part}, whose service has not started yet`);
+        },
+      });
+    }
+    // What the compiler cannot relate: Unmet checked that the hub has Needs; each late part is there, or its getter above.
+    const { gives, stop } = service.start(this.hub as unknown as HubCore & Needs & Pick<Hub, Later>);
+    for (const key of Object.keys(gives)) {
+      if (this.pending.delete(key)) delete (this.hub as Record<string, unknown>)[key];
+      else if (key in this.hub) throw new Error(`Hub service ${service.name} gives ${key}, which the hub has already`);
+    }
     if (stop) this.stops.push(stop);
-    return new HubServices(Object.assign(this.hub, gives), this.stops);
+    return new HubServices(Object.assign(this.hub, gives), this.stops, this.pending);
+  }
+
+  /** The hub once every service has started: what each needed later has been given. */
+  finish(...missing: Missing<Has, Wants>): Has {
+    if (this.pending.size) throw new Error(`Hub services need ${[...this.pending].join(', ')}, which no service gave`);
+    void missing;
+    return this.hub;
   }
 
   /** Stops every started service, the last started first. */
@@ -51,10 +118,12 @@ export class HubServices<Has extends HubCore> {
 }
 
 /**
- * A service that only runs (listeners, timers) and gives nothing: `start` returns its stop. `Needs` names the
- * services that must have started before it.
+ * A service that only runs (listeners, timers) and gives nothing: `start` returns its stop. It needs the services
+ * of `Needs` started before it, and uses those of `later` once they have started.
  */
-export const runs = <Needs extends object = Nothing>(name: string, start: (hub: Hub) => () => void | Promise<void>): HubService<Needs> => ({
-  name,
-  start: (_hub, whole) => ({ gives: {}, stop: start(whole) }),
-});
+export const runs = <Needs extends object = Nothing, Later extends HubPart = never>(
+  name: string,
+  later: LateNeeds<Later>,
+  // Not inferred from `start` (whose functions often take the whole hub): Needs is what the caller names.
+  start: (hub: HubCore & NoInfer<Needs> & Pick<Hub, NoInfer<Later>>) => () => void | Promise<void>,
+): HubService<Needs, Nothing, Later> => ({ name, later, start: (hub) => ({ gives: {}, stop: start(hub) }) });

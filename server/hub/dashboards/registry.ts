@@ -2,7 +2,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { builtInWidgets } from './built-in-widgets.js';
 import type { AppWidget, AutocompleteResult, WidgetDefinition } from './widget-definition.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 const publicView = (definition: WidgetDefinition): AppWidget => ({
   ...definition,
@@ -74,8 +74,16 @@ export class WidgetRegistry {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The dashboards' app widgets: the hub's own and those apps register. */
+    widgets: WidgetRegistry;
+  }
+}
+
 /** The hub's widget registry, with the hub's own widgets from the start; apps register theirs. */
-export const widgetRegistry: HubService<Nothing, { widgets: WidgetRegistry }> = {
+export const widgetRegistry: HubService<Nothing, Pick<Hub, 'widgets'>, HubPart> = {
   name: 'widgets',
-  start: (_hub, whole) => ({ gives: { widgets: new WidgetRegistry(whole, builtInWidgets) } }),
+  later: WHOLE_HUB,
+  start: (hub) => ({ gives: { widgets: new WidgetRegistry(hub, builtInWidgets) } }),
 };

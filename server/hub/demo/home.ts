@@ -16,11 +16,7 @@ import { seedDemoSatellites } from '../satellites/demo.js';
 import { seedDemoVoices } from '../speech-output/demo.js';
 import { newUser, ownerOf } from '../users/users.js';
 import type { Zone } from '../zones/api.js';
-import type { WidgetRegistry } from '../dashboards/registry.js';
-import type { FlowViews } from '../flow/flow-views.js';
-import type { Insights } from '../insights/insights.js';
-import type { RadioNetworks } from '../radios/network.js';
-import type { HubService } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
   ['Home', 'home', null],
@@ -64,10 +60,11 @@ function seedZones(hub: Hub): Map<string, string> {
  * Seeds the demo home on the first start of a hub configured with `demoHome`: after the flow manager (flows are
  * presented as it inserts them) and the parts whose items it makes (radio nodes, insights logs, dashboard widgets).
  */
-export const demoHome: HubService<{ flowViews: FlowViews; radios: RadioNetworks; insights: Insights; widgets: WidgetRegistry }> = {
+export const demoHome: HubService<Pick<Hub, 'flowViews' | 'radios' | 'insights' | 'widgets'>, Nothing, HubPart> = {
   name: 'demo home',
-  start: (_hub, whole) => {
-    if (whole.config.demoHome) seedDemoHome(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    if (hub.config.demoHome) seedDemoHome(hub);
     return { gives: {} };
   },
 };

@@ -1,6 +1,7 @@
 import type { Clock } from '../../http/clock.js';
 import { log } from '../../http/log.js';
-import type { HubService } from '../core/service.js';
+import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 /** How often a transition takes a step, and the most steps one takes (a long one takes longer steps). */
 export const TRANSITION_STEP_MS = 100;
@@ -61,7 +62,14 @@ export class Transitions {
   }
 }
 
-export const transitions: HubService<object, { transitions: Transitions }> = {
+declare module '../core/context.js' {
+  interface Hub {
+    /** Capability values moving to their target over a duration (setCapabilityValue's `opts.duration`). */
+    transitions: Transitions;
+  }
+}
+
+export const transitions: HubService<Nothing, Pick<Hub, 'transitions'>> = {
   name: 'capability transitions',
   start: ({ clock }) => {
     const running = new Transitions(clock);

@@ -13,8 +13,15 @@ export interface DevkitSession {
   debug: boolean;
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The devkit's running sessions (apps run from a developer's machine), by id. */
+    devkit: Map<string, DevkitSession>;
+  }
+}
+
 /** The devkit's running sessions by id; in memory, as a restart ends them (apps/start.ts forgets their apps). */
-export const devkitSessions: HubService<Nothing, { devkit: Map<string, DevkitSession> }> = {
+export const devkitSessions: HubService<Nothing, Pick<Hub, 'devkit'>> = {
   name: 'devkit sessions',
   start: () => ({ gives: { devkit: new Map() } }),
 };

@@ -53,7 +53,7 @@ describe('drivers manager', () => {
 
   it('when reading the state, then it counts drivers and open pair sessions', async () => {
     const before = await hub.http().get('/api/manager/drivers/state').set(auth()).expect(200);
-    expect(before.body).toEqual({ driverCount: 16, pairSessionCount: 0 }); // 15 virtual (the infrared remote and the energy dongle among them), 1 of the demo thermostat app
+    expect(before.body).toEqual({ driverCount: 17, pairSessionCount: 0 }); // 16 virtual (the infrared remote, the energy dongle and the colour light among them), 1 of the demo thermostat app
     await hub.http().post('/api/manager/drivers/pairsession').set(auth()).send({ type: 'pair', driverId: 'homey:manager:vdevice:light' }).expect(200);
     const after = await hub.http().get('/api/manager/drivers/state').set(auth()).expect(200);
     expect(after.body.pairSessionCount).toBe(1);

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import type { HubContext } from '../core/context.js';
 import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
 import { addPairedDevice, unpairDevice } from './paired-devices.js';
-import { answerAppCallback, appPairingEvent } from '../apps/sdk-bridge/pairing.js';
+import { answerAppCallback, appPairingEvent, openAppPairing } from '../apps/sdk-bridge/pairing.js';
 import { answerCallback, emitEvent, openSession, purgeExpired, requireSession, touch } from './pairing.js';
 
 export const drivers = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
@@ -29,7 +29,7 @@ export const drivers = defineApi<operations, typeof manifest.operations, HubCont
   },
   emitPairingEvent: ({ id, event, data }, { hub }) => {
     const session = requireSession(hub, id);
-    // An SDK v3 app's driver answers its own views' events (its onPair and onRepair handlers, onPairListDevices).
+    // An SDK v3 app's driver answers its own views' events (its onPair, onRepair and onUnpair handlers, onPairListDevices).
     return appPairingEvent(hub, session, event, data) ?? emitEvent(hub, session, event);
   },
   emitPairingCallback: ({ id, callbackId, data }, { hub }) => {
@@ -37,5 +37,10 @@ export const drivers = defineApi<operations, typeof manifest.operations, HubCont
     answerAppCallback(hub, callbackId, data);
   },
   createPairSessionDevice: ({ id, device }, { hub }) => addPairedDevice(hub, requireSession(hub, id), device),
-  deletePairSessionDevice: ({ id }, { hub }) => unpairDevice(hub, requireSession(hub, id)),
+  deletePairSessionDevice: async ({ id }, { hub }) => {
+    const session = requireSession(hub, id);
+    // An SDK v3 app's driver hears the unpairing (its onUnpair) before its device goes (its Device's onDeleted).
+    if (session.type === 'unpair') await openAppPairing(hub, session);
+    unpairDevice(hub, session);
+  },
 });

@@ -64,6 +64,13 @@ const definitions: DriverDefinition[] = [
     ],
     energy: { approximation: { usageOn: 9, usageOff: 0.4 } },
   }),
+  driver('colorlight', {
+    name: 'Colour light', class: 'light', connectivity: ['zigbee'], color: '#e056fd',
+    capabilities: ['onoff', 'dim', 'light_hue', 'light_saturation', 'light_temperature', 'light_mode'],
+    initial: { onoff: false, dim: 1, light_hue: 0.1, light_saturation: 0.8, light_temperature: 0.5, light_mode: 'temperature' },
+    settings: [],
+    energy: { approximation: { usageOn: 9.5, usageOff: 0.5 } },
+  }),
   driver('socket', {
     name: 'Wall socket', class: 'socket', connectivity: ['zwave'], color: '#3cb371',
     capabilities: ['onoff', 'measure_power', 'meter_power'],

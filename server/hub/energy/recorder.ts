@@ -6,7 +6,7 @@ import { isCumulative } from './live.js';
 import { HOUR_MS, PERIOD_TYPES, periodOf, type Period, type PeriodType } from './periods.js';
 import { buildReport } from './reports.js';
 import { UsageTable, type UsageRow } from './usage.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 const MANAGER_URI = 'homey:manager:energy';
 /** How often, on the hub's clock, a report that keeps changing is published again: the hour and day every minute, longer periods every hour. */
@@ -25,7 +25,7 @@ const powerOf = (device: Device) => {
 };
 
 /**
- * Whether a device's use is recorded as its own: not a group (its members are) nor a meter of the whole home (a
+ * Whether a device's use is recorded as its own: not a group (its members are) nor a meter of the hub home (a
  * smart meter's dongle, whose use is every other device's together).
  */
 const counted = (device: Device) => !isGroup(device) && !isCumulative(device);
@@ -155,11 +155,19 @@ export class EnergyRecorder {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Energy use per device and period, and the reports made of it. */
+    energy: EnergyRecorder;
+  }
+}
+
 /** The hub's energy recorder: records usage from its start and stops with the hub. */
-export const energyRecorder: HubService<Nothing, { energy: EnergyRecorder }> = {
+export const energyRecorder: HubService<Nothing, Pick<Hub, 'energy'>, HubPart> = {
   name: 'energy',
-  start: (_hub, whole) => {
-    const energy = new EnergyRecorder(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const energy = new EnergyRecorder(hub);
     energy.start();
     return { gives: { energy }, stop: () => energy.stop() };
   },

@@ -6,7 +6,7 @@ import type { Hub } from '../core/context.js';
 import { saveValues, type Device } from '../devices/device.js';
 import { liveReport } from '../energy/live.js';
 import { rootZone } from '../zones/api.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 import { NEW_COUNTERS, readMeter, type Counters } from './meter.js';
 import { checkPhaseLoad, type PhaseLimits } from './phase-load.js';
 import { telegramOf } from './telegram.js';
@@ -41,7 +41,7 @@ interface Kept {
 }
 
 /** A dongle as it runs: what it keeps, and what lives only while the hub runs. */
-interface Dongle {
+export interface Dongle {
   kept: Kept;
   /** Settings in use; differ from `kept.uart` when set without `persistent`. */
   uart: UartConfig;
@@ -58,8 +58,13 @@ interface Dongle {
 }
 
 const keyOf = (deviceId: string) => `energydongle.${deviceId}`;
-const dongles = new WeakMap<Hub, Map<string, Dongle>>();
-const donglesOf = (hub: Hub) => dongles.get(hub) ?? new Map<string, Dongle>();
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** The home's energy dongles being read, by device id (the energy dongles service's; empty once it stops). */
+    energyDongles: Map<string, Dongle>;
+  }
+}
 
 function load(hub: Hub, device: Device): Dongle {
   const kept = hub.settings.get<Kept>(keyOf(device.id)) ?? { uart: METER_UART, firmware: FIRST_FIRMWARE, phaseLimits: { phasesConfigured: 3, capacity: 25 }, counters: NEW_COUNTERS };
@@ -71,7 +76,7 @@ const save = (hub: Hub, deviceId: string, dongle: Dongle) => hub.settings.set(ke
 /** The dongle behind a device id: 404 for an unknown device or one that is not an energy dongle. */
 export function requireDongle(hub: Hub, deviceId: string): { device: Device; dongle: Dongle } {
   const device = hub.store.get('device', deviceId);
-  const dongle = device?.driverId === DONGLE_DRIVER_ID ? donglesOf(hub).get(device.id) : undefined;
+  const dongle = device?.driverId === DONGLE_DRIVER_ID ? hub.energyDongles.get(device.id) : undefined;
   if (!device || !dongle) throw notFound(`Energy dongle ${deviceId}`);
   return { device, dongle };
 }
@@ -208,11 +213,11 @@ export function setPhaseLimits(hub: Hub, deviceId: string, phaseLimits: PhaseLim
  * The home's energy dongles read their meters every FRAME_INTERVAL_MS on the hub's clock: those there at start and
  * those paired later; a dongle removed takes what it kept with it.
  */
-export const energyDongles: HubService<Nothing> = {
+export const energyDongles: HubService<Nothing, Pick<Hub, 'energyDongles'>, HubPart> = {
   name: 'energy dongles',
-  start: (_hub, hub) => {
+  later: WHOLE_HUB,
+  start: (hub) => {
     const running = new Map<string, Dongle>();
-    dongles.set(hub, running);
     // The meter's clock runs only while the home has a dongle: a home without one pays nothing for it.
     let stopFrames: (() => void) | null = null;
     const follow = () => {
@@ -239,11 +244,11 @@ export const energyDongles: HubService<Nothing> = {
       follow();
     });
     return {
-      gives: {},
+      gives: { energyDongles: running },
       stop: () => {
         stopDevices();
         stopFrames?.();
-        dongles.delete(hub);
+        running.clear();
       },
     };
   },

@@ -13,6 +13,13 @@ type AdvancedFlowUpdate = components['schemas']['AdvancedFlowUpdate'];
 /** An advanced flow as stored: `broken` and `triggerable` are computed on every read and event. */
 export type StoredAdvancedFlow = Omit<AdvancedFlow, 'broken' | 'triggerable'>;
 
+declare module '../core/items.js' {
+  interface HubItems {
+    /** Without `broken` and `triggerable`, as a flow. */
+    advancedflow: StoredAdvancedFlow;
+  }
+}
+
 const OUTPUTS = ['outputSuccess', 'outputTrue', 'outputFalse', 'outputError'] as const;
 const flowCardTypes = new Set<string>(['trigger', 'condition', 'action']);
 

@@ -8,8 +8,7 @@ import { PROGRAMMATIC_TRIGGER, type StoredFlow } from './flows.js';
 import { PendingSteps, type PendingStep } from './pending.js';
 import { runActions, runFlow, type Continuation, type Progress, type Run, type Runner, type RunnableFlow } from './run.js';
 import type { Tokens } from './tokens.js';
-import type { CardRegistry } from './registry.js';
-import type { HubService } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -264,11 +263,19 @@ export class FlowEngine implements Runner {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Runs the home's flows on their triggers, by hand and as tests. */
+    flowEngine: FlowEngine;
+  }
+}
+
 /** The hub's one flow engine: hears triggers from its start on and stops hearing them with the hub. */
-export const flowEngine: HubService<{ cards: CardRegistry }, { flowEngine: FlowEngine }> = {
+export const flowEngine: HubService<Pick<Hub, 'cards'>, Pick<Hub, 'flowEngine'>, HubPart> = {
   name: 'flow engine',
-  start: (_hub, whole) => {
-    const engine = new FlowEngine(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const engine = new FlowEngine(hub);
     engine.open();
     return { gives: { flowEngine: engine }, stop: () => engine.close() };
   },

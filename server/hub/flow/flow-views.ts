@@ -1,4 +1,4 @@
-import { shareAnswer } from '../../http/item-store.js';
+import { shareAnswer } from '../../http/list-encoding.js';
 import type { Hub } from '../core/context.js';
 import { advancedFlowView, type AdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
 import { flowView, type Flow, type StoredFlow } from './flows.js';

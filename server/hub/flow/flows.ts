@@ -12,6 +12,13 @@ export type FlowUpdate = components['schemas']['FlowUpdate'];
 /** A flow as stored: `broken` and `triggerable` are computed on every read and event (flowView). */
 export type StoredFlow = Omit<Flow, 'broken' | 'triggerable'>;
 
+declare module '../core/items.js' {
+  interface HubItems {
+    /** Without `broken` and `triggerable`: reads and events compute them from the home's cards (flow-views.ts). */
+    flow: StoredFlow;
+  }
+}
+
 /** The manual trigger: a flow that starts with it can be started by hand (triggerFlow, the "start a flow" card). */
 export const PROGRAMMATIC_TRIGGER = 'homey:manager:flow:programmatic_trigger';
 

@@ -6,8 +6,7 @@ import { FlowUses } from './flow-uses.js';
 import { FlowViews } from './flow-views.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
-import type { CardRegistry } from './registry.js';
-import type { HubService } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -68,13 +67,21 @@ function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
   };
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Flows and advanced flows as the API answers them, kept current (the flow manager's). */
+    flowViews: FlowViews;
+  }
+}
+
 /**
  * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
  * flows following cards and tokens.
  */
-export const flowManager: HubService<{ cards: CardRegistry }, { flowViews: FlowViews }> = {
+export const flowManager: HubService<Pick<Hub, 'cards'>, Pick<Hub, 'flowViews'>, HubPart> = {
   name: 'flow manager',
-  start: (_hub, hub) => {
+  later: WHOLE_HUB,
+  start: (hub) => {
     const views = new FlowViews(hub);
     hub.store.presentAs('flow', (flow) => views.flow(flow));
     hub.store.presentAs('advancedflow', (flow) => views.advancedFlow(flow));

@@ -1,6 +1,6 @@
 import type { Hub } from '../core/context.js';
 import type { Card, CardKey, CardProvider, CardType, TriggerFiring } from './cards.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 /** What changed among the indexed cards: those that went (by id and type) and those that came. */
 export interface CardChange {
@@ -163,11 +163,19 @@ export class CardRegistry {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Every flow card of the home, from the managers' providers (and later apps'); the flow engine hears their triggers. */
+    cards: CardRegistry;
+  }
+}
+
 /** The hub's card registry, closed with the hub after every service that adds cards to it. */
-export const cardRegistry: HubService<Nothing, { cards: CardRegistry }> = {
+export const cardRegistry: HubService<Nothing, Pick<Hub, 'cards'>, HubPart> = {
   name: 'cards',
-  start: (_hub, whole) => {
-    const cards = new CardRegistry(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const cards = new CardRegistry(hub);
     return { gives: { cards }, stop: () => cards.close() };
   },
 };

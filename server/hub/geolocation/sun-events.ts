@@ -1,6 +1,7 @@
 import { Listeners } from '../../http/listeners.js';
 import type { RealtimeEvent } from '../../http/events.js';
 import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { hubLocation } from './geolocation.js';
 import { sunDay } from '../../common/sun.js';
 
@@ -31,8 +32,31 @@ interface Watch {
   stopHearing: () => void;
 }
 
-/** Each hub's sun watch, made by the first listener of onSunEvent: this module's own, not a service others reach. */
-const watches = new WeakMap<Hub, Watch>();
+/** The hub's sun watch while someone listens (made by the first listener of onSunEvent, ended with the last). */
+export interface SunWatching {
+  current: Watch | null;
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** The sun events service's watch: only this module reads it. */
+    sunWatching: SunWatching;
+  }
+}
+
+/** Watches the sun for onSunEvent's listeners while the hub runs; stopping ends the watch. */
+export const sunEvents: HubService<Nothing, Pick<Hub, 'sunWatching'>> = {
+  name: 'sun events',
+  start: () => {
+    const sunWatching: SunWatching = { current: null };
+    const stop = () => {
+      sunWatching.current?.cancel();
+      sunWatching.current?.stopHearing();
+      sunWatching.current = null;
+    };
+    return { gives: { sunWatching }, stop };
+  },
+};
 
 /** Arms the hub clock for the next sun event; with none in sight (no location, polar day) it looks again in a day. */
 function arm(hub: Hub, watch: Watch): void {
@@ -54,14 +78,14 @@ function arm(hub: Hub, watch: Watch): void {
  * triggers). The hub watches the sun only while someone listens, and re-plans when the location changes.
  */
 export function onSunEvent(hub: Hub, listener: (event: SunEvent) => void): () => void {
-  let watch = watches.get(hub);
+  let watch = hub.sunWatching.current;
   if (!watch) {
     const created: Watch = { listeners: new Listeners<SunEvent>('sun events'), count: 0, cancel: () => {}, stopHearing: () => {} };
     created.stopHearing = hub.bus.subscribe(({ uri, event, data }: RealtimeEvent) => {
       if (uri === 'homey:manager:geolocation' && event === 'option.update' && (data as { id: string }).id === 'location') arm(hub, created);
     });
     arm(hub, created);
-    watches.set(hub, (watch = created));
+    hub.sunWatching.current = watch = created;
   }
   const remove = watch.listeners.add(listener);
   const current = watch;
@@ -74,6 +98,6 @@ export function onSunEvent(hub: Hub, listener: (event: SunEvent) => void): () =>
     if (--current.count > 0) return;
     current.cancel();
     current.stopHearing();
-    watches.delete(hub);
+    if (hub.sunWatching.current === current) hub.sunWatching.current = null;
   };
 }

@@ -5,6 +5,7 @@ import type { components } from '../../../generated/hub/geolocation.js';
 import { ApiError, conflict } from '../../http/errors.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
 import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { hubLanguage } from '../i18n/i18n.js';
 import { hubLocation } from './geolocation.js';
 
@@ -28,8 +29,25 @@ function isWeather(body: unknown): body is Weather {
 const unavailable = (description: string) => new ApiError(503, 'service_unavailable', description);
 const badGateway = (description: string) => new ApiError(502, 'bad_gateway', description);
 
-/** The last answers per hub and kind (now, hourly), with what they were asked for and when: a cache, not a service. */
-const cache = new WeakMap<Hub, Map<string, { query: string; at: number; body: unknown }>>();
+/** An answer of the weather service, with what it was asked for and when. */
+interface WeatherAnswer {
+  query: string;
+  at: number;
+  body: unknown;
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** The weather service's last answers by path (now, hourly): a cache for WEATHER_CACHE_MS (the weather service's). */
+    weatherAnswers: Map<string, WeatherAnswer>;
+  }
+}
+
+/** The weather service's answers, kept while the hub runs. */
+export const weatherCache: HubService<Nothing, Pick<Hub, 'weatherAnswers'>> = {
+  name: 'weather cache',
+  start: () => ({ gives: { weatherAnswers: new Map() } }),
+};
 
 /** The query for the weather at the home's location, in the hub's language, or the error that no weather can be had. */
 function weatherQuery(hub: Hub): { base: string; query: URLSearchParams } {
@@ -50,8 +68,7 @@ function weatherQuery(hub: Hub): { base: string; query: URLSearchParams } {
 async function askWeatherService<T>(hub: Hub, path: string, accept: (body: unknown) => body is T): Promise<T> {
   const { base, query } = weatherQuery(hub);
   const key = query.toString();
-  const answers = cache.get(hub) ?? new Map<string, { query: string; at: number; body: unknown }>();
-  cache.set(hub, answers);
+  const answers = hub.weatherAnswers;
   const cached = answers.get(path);
   if (cached && cached.query === key && hub.now() - cached.at < WEATHER_CACHE_MS) return cached.body as T;
   const body = await fetchCloudJson(`${base}${path}?${key}`, 'weather');
@@ -73,6 +90,6 @@ export const hourlyWeather = (hub: Hub): Promise<Weather[]> =>
 
 /** The weather the service last answered for now, and when (null before any answer). */
 export function lastWeather(hub: Hub): { at: number; weather: Weather } | null {
-  const last = cache.get(hub)?.get('/weather');
+  const last = hub.weatherAnswers.get('/weather');
   return last ? { at: last.at, weather: last.body as Weather } : null;
 }

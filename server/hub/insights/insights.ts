@@ -5,13 +5,20 @@ import type { Hub } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
 /** A log as stored: its value fields come from the capability it follows (see `present`). */
 export type StoredLog = Omit<Log, 'lastValue' | 'lastUpdated'>;
 type InsightEntry = Device['insights'][number];
+
+declare module '../core/items.js' {
+  interface HubItems {
+    /** Without its last value: reads and events take it from the capability the log follows. */
+    log: StoredLog;
+  }
+}
 
 const INSIGHTS_URI = 'homey:manager:insights';
 const DEVICES_URI = 'homey:manager:devices';
@@ -260,14 +267,22 @@ export class Insights {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** Logs of capability values over time: records every value, answers entries per resolution, runs retention. */
+    insights: Insights;
+  }
+}
+
 /** The hub's insights, answering from the start; they record only once `insightsRecording` starts. */
-export const insights: HubService<Nothing, { insights: Insights }> = {
+export const insights: HubService<Nothing, Pick<Hub, 'insights'>, HubPart> = {
   name: 'insights',
-  start: (_hub, whole) => ({ gives: { insights: new Insights(whole) } }),
+  later: WHOLE_HUB,
+  start: (hub) => ({ gives: { insights: new Insights(hub) } }),
 };
 
 /** The hub's insights record values and run retention while it runs. */
-export const insightsRecording: HubService<{ insights: Insights }> = {
+export const insightsRecording: HubService<Pick<Hub, 'insights'>> = {
   name: 'insights recording',
   start: ({ insights }) => {
     insights.start();

@@ -22,7 +22,7 @@ describe('ledring manager', () => {
     expect(await state()).toEqual({ brightness: 1, screensaver: 'rainbow', showing: 'screensaver', animation: null, pixels: null });
     const { body: savers } = await hub.http().get(`${base}/screensaver`).set(owner).expect(200);
     expect(Object.keys(savers)).toEqual(['off', 'rainbow', 'clock', 'pulse', 'moon', 'weather']);
-    expect(savers.clock).toMatchObject({ id: 'clock', title: 'Clock' });
+    expect(savers.clock).toMatchObject({ id: 'clock', title: 'Clock', ownerUri: 'homey:manager:ledring' });
     const { body: animations } = await hub.http().get(`${base}/animation`).set(owner).expect(200);
     expect(animations.success).toEqual({ id: 'success', title: 'Success', color: '#00c853', duration: 2000, loop: false });
     expect(animations.loading.loop).toBe(true);
@@ -36,6 +36,8 @@ describe('ledring manager', () => {
     expect(await state()).toMatchObject({ brightness: 0.4, screensaver: 'clock', showing: 'screensaver' });
     await hub.http().put(`${base}/option/screensaver`).set(owner).send({ value: 'off' }).expect(204);
     expect((await state()).showing).toBe('off');
+    const { body: unknown } = await hub.http().put(`${base}/option/screensaver`).set(owner).send({ value: 'homey:app:com.example.gone:waves' }).expect(400);
+    expect(unknown.error_description).toMatch(/Unknown screensaver: homey:app:com.example.gone:waves/);
     await hub.http().delete(`${base}/option/screensaver`).set(owner).expect(204);
     await hub.http().put(`${base}/option/brightness`).set(owner).send({ value: 0 }).expect(204);
     expect((await state()).showing).toBe('off');

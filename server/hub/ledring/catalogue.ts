@@ -4,7 +4,9 @@ export type Animation = components['schemas']['LedringAnimation'];
 export type Screensaver = components['schemas']['LedringScreensaver'];
 export type ScreensaverId = components['schemas']['LedringScreensaverId'];
 
-/** The screensavers of the ring, in the contract's order. */
+const LEDRING = 'homey:manager:ledring';
+
+/** The ring's own screensavers, in the contract's order (apps add theirs while they run: ledring.ts). */
 export const screensavers: readonly Screensaver[] = [
   { id: 'off', title: 'Off', description: 'The ring stays dark.' },
   { id: 'rainbow', title: 'Rainbow', description: 'A slowly turning rainbow.' },
@@ -12,7 +14,12 @@ export const screensavers: readonly Screensaver[] = [
   { id: 'pulse', title: 'Pulse', description: 'A soft white glow that breathes in and out.' },
   { id: 'moon', title: 'Moon', description: "Today's phase of the moon." },
   { id: 'weather', title: 'Weather', description: 'A colour for the temperature outside, blue for cold to red for hot.' },
-];
+].map((screensaver) => ({ ...screensaver, ownerUri: LEDRING }));
+
+/** The screensaver the ring shows when none is chosen, or while the app of the one chosen does not run. */
+export const DEFAULT_SCREENSAVER = 'rainbow';
+const ownIds = new Set(screensavers.map((screensaver) => screensaver.id));
+export const isOwnScreensaver = (id: string): boolean => ownIds.has(id);
 
 /** The animations apps, flows and the hub itself play on the ring (pairing, updates, alarms, feedback). */
 export const animations: readonly Animation[] = [

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/ledring.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { hubOption } from '../core/options.js';
-import { findAnimation, type ScreensaverId } from './catalogue.js';
+import { DEFAULT_SCREENSAVER, findAnimation, isOwnScreensaver, screensavers, type Screensaver, type ScreensaverId } from './catalogue.js';
 
 type Playing = components['schemas']['LedringPlaying'];
 type State = components['schemas']['LedringState'];
@@ -11,7 +11,7 @@ type State = components['schemas']['LedringState'];
 const MANAGER_URI = 'homey:manager:ledring';
 
 export const brightnessOption = hubOption<number>('ledring', 'brightness', () => 1);
-export const screensaverOption = hubOption<ScreensaverId>('ledring', 'screensaver', () => 'rainbow');
+export const screensaverOption = hubOption<ScreensaverId>('ledring', 'screensaver', () => DEFAULT_SCREENSAVER);
 
 /**
  * The animation playing on each hub's ring, its frames if it has its own, and the cancel of its end; runtime only, as
@@ -65,10 +65,38 @@ export function playCustomAnimation(hub: Hub, animation: CustomAnimation, source
   return play(hub, randomUUID(), source, animation.duration ?? null, animation);
 }
 
-/** The frame of a developer's animation showing now on the hub clock: they follow each other, over and over. */
-function currentFrame(hub: Hub, animation: Playing, { frames, transition = DEFAULT_TRANSITION_MS }: CustomAnimation): Pixel[] {
-  const elapsed = hub.now() - Date.parse(animation.startedAt);
-  return frames[Math.floor(elapsed / transition) % frames.length]!;
+/** The frame of a developer's animation (started at `since`) showing now on the hub clock: they follow each other, over and over. */
+function currentFrame(hub: Hub, since: number, { frames, transition = DEFAULT_TRANSITION_MS }: CustomAnimation): Pixel[] {
+  return frames[Math.floor((hub.now() - since) / transition) % frames.length]!;
+}
+
+/** The screensavers running apps registered (`homey:app:<appId>:<name>`), their frames and since when they play. */
+const appScreensavers = new WeakMap<Hub, Map<string, { screensaver: Screensaver; animation: CustomAnimation; since: number }>>();
+const appScreensaversOf = (hub: Hub) => appScreensavers.get(hub) ?? appScreensavers.set(hub, new Map()).get(hub)!;
+
+/** Adds (or gives new frames to) an app's screensaver: listed, and shown when chosen. */
+export function registerAppScreensaver(hub: Hub, screensaver: Screensaver, animation: CustomAnimation): void {
+  appScreensaversOf(hub).set(screensaver.id, { screensaver, animation, since: hub.now() });
+}
+
+/**
+ * Takes the screensavers of `ownerUri` (or only the one of `id`) off the list: the ring shows the default while one was
+ * chosen. `forget` (the app let it go, or is uninstalled) unsets that choice too; without it (the app stopped) the
+ * choice waits for the app's return.
+ */
+export function unregisterAppScreensavers(hub: Hub, ownerUri: string, { id, forget }: { id?: string; forget: boolean }): void {
+  const matches = (candidate: string) => (id === undefined ? candidate.startsWith(`${ownerUri}:`) : candidate === id);
+  for (const key of appScreensaversOf(hub).keys()) if (matches(key)) appScreensaversOf(hub).delete(key);
+  if (forget && matches(screensaverOption.get(hub))) screensaverOption.unset(hub);
+}
+
+/** The ring's screensavers and those of running apps. */
+export const listScreensavers = (hub: Hub): Screensaver[] => [...screensavers, ...[...appScreensaversOf(hub).values()].map((entry) => entry.screensaver)];
+
+/** Chooses a screensaver of the list; any other is refused. */
+export function chooseScreensaver(hub: Hub, id: ScreensaverId): void {
+  if (!isOwnScreensaver(id) && !appScreensaversOf(hub).has(id)) throw badRequest(`Unknown screensaver: ${id} (GET /api/manager/ledring/screensaver lists them)`);
+  screensaverOption.set(hub, id);
 }
 
 /** Stops the animation playing, if any, announced as `animation.stop`; the screensaver shows again. */
@@ -89,10 +117,13 @@ export function stopCustomAnimation(hub: Hub, id: string): void {
 
 export function ledringState(hub: Hub): State {
   const brightness = brightnessOption.get(hub);
-  const screensaver = screensaverOption.get(hub);
+  const chosen = screensaverOption.get(hub);
+  const ofApp = appScreensaversOf(hub).get(chosen);
+  const screensaver = ofApp || isOwnScreensaver(chosen) ? chosen : DEFAULT_SCREENSAVER;
   const current = playing.get(hub);
   const animation = current?.animation ?? null;
   const showing = brightness === 0 ? 'off' : animation ? 'animation' : screensaver === 'off' ? 'off' : 'screensaver';
-  const pixels = current?.custom && showing === 'animation' ? currentFrame(hub, current.animation, current.custom) : null;
+  const frames = showing === 'animation' ? current?.custom && { since: Date.parse(current.animation.startedAt), animation: current.custom } : showing === 'screensaver' && ofApp;
+  const pixels = frames ? currentFrame(hub, frames.since, frames.animation) : null;
   return { brightness, screensaver, showing, animation, pixels };
 }

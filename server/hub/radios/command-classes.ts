@@ -1,14 +1,17 @@
 import { badRequest, notFound } from '../../http/errors.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
-import type { RadioNode } from './network.js';
-import { nodeValues } from './zcl.js';
+import type { RadioNode } from './node.js';
+import { meter } from './meter.js';
+import { configuration } from './configuration.js';
+import type { CommandClassDefinition, Reports } from './command-class.js';
+import { nodeValues, type NodeUpdates } from './zcl.js';
 
 /**
  * The Z-Wave command classes of the simulated Z-Wave nodes, on the wire as Z-Wave carries them ([class, command,
- * ...parameters]) and as Homey's ZwaveCommandClass names them (SWITCH_BINARY_SET, BATTERY_REPORT ...), each over
+ * ...parameters]) and as Homey's ZwaveCommandClass names them (SWITCH_BINARY_SET, BATTERY_REPORT ...), most over
  * one capability of the node's driver. A SET changes the node as a report of it would (Network.report); a GET
- * answers the class's REPORT.
+ * answers the class's REPORT. METER (meter.ts) carries two capabilities, CONFIGURATION (configuration.ts) none.
  */
 
 export interface ZwaveReport {
@@ -22,16 +25,23 @@ export interface ZwaveReport {
   bytes: number[];
 }
 
-interface CommandClassDefinition {
-  id: number;
-  name: string;
-  capability: string;
-  /** The commands by name (without the class's prefix): SET, GET, REPORT. */
-  commands: Record<string, number>;
-  /** The REPORT's parameters for the capability's value. */
+/** A class over one capability: a GET answers its REPORT, a SET (when it has one) changes the value. */
+function overCapability(definition: {
+  id: number; name: string; capability: string; commands: Record<string, number>;
   report: (value: CapabilityValue) => { params: number[]; fields: Record<string, unknown> };
-  /** The value a SET's parameters (bytes, or Homey's named fields) give the capability. */
   set?: (params: number[] | Record<string, unknown>) => CapabilityValue;
+}): CommandClassDefinition {
+  const reportName = Object.keys(definition.commands).find((name) => name.endsWith('REPORT'))!;
+  const reportOfValue = (value: CapabilityValue | undefined): Reports => (value === undefined ? [] : [{ command: reportName, ...definition.report(value) }]);
+  return {
+    id: definition.id, name: definition.name, capabilities: [definition.capability], commands: definition.commands,
+    run: (command, params, node, updates) => {
+      if (command.endsWith('GET')) return reportOfValue(nodeValues(node)[definition.capability]);
+      updates.set({ [definition.capability]: definition.set!(params) });
+      return [];
+    },
+    changed: (changed) => (Object.hasOwn(changed, definition.capability) ? reportOfValue(changed[definition.capability]) : []),
+  };
 }
 
 const onOrOff = (value: unknown): boolean => (typeof value === 'string' ? /^(on|enable|true)/i.test(value) : Boolean(value));
@@ -51,43 +61,44 @@ const parsedTemperature = (bytes: number[], at: number): number => {
 };
 
 const DEFINITIONS: CommandClassDefinition[] = [
-  {
+  overCapability({
     id: 0x25, name: 'SWITCH_BINARY', capability: 'onoff', commands: { SET: 0x01, GET: 0x02, REPORT: 0x03 },
     report: (value) => ({ params: [value ? 0xff : 0x00], fields: { Value: value ? 'on/enable' : 'off/disable' } }),
     set: (params) => (Array.isArray(params) ? params[0] !== 0 : onOrOff(params['Switch Value'])),
-  },
-  {
+  }),
+  overCapability({
     id: 0x80, name: 'BATTERY', capability: 'measure_battery', commands: { GET: 0x02, REPORT: 0x03 },
     report: (value) => ({ params: [Math.round(Number(value))], fields: { 'Battery Level': Math.round(Number(value)) } }),
-  },
-  {
+  }),
+  overCapability({
     id: 0x31, name: 'SENSOR_MULTILEVEL', capability: 'measure_temperature', commands: { GET: 0x04, REPORT: 0x05 },
     report: (value) => {
       const { level, bytes, level2 } = temperature(value);
       return { params: [0x01, level, ...bytes], fields: { 'Sensor Type': 'Temperature (version 1)', Level: level2, 'Sensor Value': Buffer.from(bytes), 'Sensor Value (Parsed)': Number(value) } };
     },
-  },
-  {
+  }),
+  overCapability({
     id: 0x43, name: 'THERMOSTAT_SETPOINT', capability: 'target_temperature', commands: { SET: 0x01, GET: 0x02, REPORT: 0x03 },
     report: (value) => {
       const { level, bytes, level2 } = temperature(value);
       return { params: [0x01, level, ...bytes], fields: { Level: { 'Setpoint Type': 'Heating 1' }, Level2: level2, Value: Buffer.from(bytes), 'Value (Parsed)': Number(value) } };
     },
     set: (params) => (Array.isArray(params) ? parsedTemperature(params, 1) : Number(params['Value (Parsed)'] ?? params.Value)),
-  },
-  {
+  }),
+  overCapability({
     id: 0x62, name: 'DOOR_LOCK', capability: 'locked', commands: { OPERATION_SET: 0x01, OPERATION_GET: 0x02, OPERATION_REPORT: 0x03 },
     report: (value) => ({ params: [value ? 0xff : 0x00, 0x00, 0x00, 0xfe, 0xfe], fields: { 'Door Lock Mode': value ? 'Door Secured' : 'Door Unsecured' } }),
     set: (params) => (Array.isArray(params) ? params[0] === 0xff : /secured/i.test(String(params['Door Lock Mode'])) && !/unsecured/i.test(String(params['Door Lock Mode']))),
-  },
+  }),
+  meter,
+  configuration,
 ];
-
-const reportCommand = (definition: CommandClassDefinition) => Object.entries(definition.commands).find(([name]) => name.endsWith('REPORT'))!;
 
 /** The command classes a node answers: those of its interview the hub simulates over a capability its driver has. */
 function classesOf(node: RadioNode): CommandClassDefinition[] {
   const capabilities = findDriver(`${VDEVICE_OWNER}:${node.driver}`)?.capabilities ?? [];
-  return DEFINITIONS.filter((definition) => node.endpoints.includes(`COMMAND_CLASS_${definition.name}`) && capabilities.includes(definition.capability));
+  return DEFINITIONS.filter((definition) => node.endpoints.includes(`COMMAND_CLASS_${definition.name}`)
+    && (definition.capabilities.length === 0 || definition.capabilities.some((capability) => capabilities.includes(capability))));
 }
 
 /** The node's command classes as ZwaveNode.CommandClass holds them: by COMMAND_CLASS_<name>, with their commands. */
@@ -98,28 +109,25 @@ export function commandClassesOf(node: RadioNode) {
   ]));
 }
 
-/** The REPORT of a class for the node's value of its capability. */
-function reportOf(definition: CommandClassDefinition, value: CapabilityValue): ZwaveReport {
-  const [name, commandId] = reportCommand(definition);
-  const { params, fields } = definition.report(value);
-  return { commandClassId: definition.id, commandId, name: `${definition.name}_${name}`, report: fields, bytes: [definition.id, commandId, ...params] };
-}
+/** The REPORTs of a class as they go out: named as Homey names them, and on the wire. */
+const asReports = (definition: CommandClassDefinition, reports: Reports): ZwaveReport[] => reports.map(({ command, params, fields }) => {
+  const commandId = definition.commands[command]!;
+  return { commandClassId: definition.id, commandId, name: `${definition.name}_${command}`, report: fields, bytes: [definition.id, commandId, ...params] };
+});
 
 /**
- * A command an app sent the node: a SET gives `set` the value it changes, a GET answers the REPORT. Parameters are
- * bytes, or Homey's named fields for the SETs.
+ * A command an app sent the node: a SET or RESET changes the node through `updates`, a GET answers the REPORT.
+ * Parameters are bytes, or Homey's named fields.
  */
-export function runCommand(node: RadioNode, command: { commandClassId: number; commandId: number; params: number[] | Record<string, unknown> }, set: (changes: Record<string, CapabilityValue>) => void): ZwaveReport[] {
+export function runCommand(node: RadioNode, command: { commandClassId: number; commandId: number; params: number[] | Record<string, unknown> }, updates: NodeUpdates): ZwaveReport[] {
   const definition = classesOf(node).find((candidate) => candidate.id === command.commandClassId);
   if (!definition) throw notFound(`Command class 0x${command.commandClassId.toString(16)} of Z-Wave node ${node.id}`);
   const name = Object.entries(definition.commands).find(([, id]) => id === command.commandId)?.[0];
   if (!name || name.endsWith('REPORT')) throw badRequest(`Command 0x${command.commandId.toString(16)} of COMMAND_CLASS_${definition.name} is not one a node is sent`);
-  if (name.endsWith('GET')) return [reportOf(definition, nodeValues(node)[definition.capability]!)];
-  set({ [definition.capability]: definition.set!(command.params) });
-  return [];
+  return asReports(definition, definition.run(name, command.params, node, updates));
 }
 
 /** The reports (unsolicited, as a node sends them) for the capability values that changed. */
 export function changeReports(node: RadioNode, changed: Record<string, CapabilityValue>): ZwaveReport[] {
-  return classesOf(node).filter((definition) => Object.hasOwn(changed, definition.capability)).map((definition) => reportOf(definition, changed[definition.capability]!));
+  return classesOf(node).flatMap((definition) => asReports(definition, definition.changed(changed, node)));
 }

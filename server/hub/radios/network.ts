@@ -6,26 +6,15 @@ import { capabilityEntry, type Device } from '../devices/device.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { radioChanged } from './changes.js';
+import type { NodeAttribute, RadioNode } from './node.js';
 import { profileOf, type RadioId } from './profiles.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 /** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
 export const INTERVIEW_MS = 3_000;
 /** How long a network stays open for joining when a pair session searches for devices. */
 export const PAIR_JOIN_SECONDS = 60;
 
-export interface RadioNode {
-  id: string;
-  driver: string;
-  status: 'interviewing' | 'ready';
-  manufacturer: string | null;
-  model: string | null;
-  endpoints: string[];
-  joinedAt: string;
-  interviewedAt: string | null;
-  lastSeen: string;
-  lastReport: Record<string, CapabilityValue> | null;
-}
 
 export interface LogLine {
   time: string;
@@ -228,6 +217,16 @@ export class Network {
     this.note(`Node ${id} set ${capabilityId}=${String(value)}`);
   }
 
+  /** An app's command set what the node keeps beyond its values (an attribute written, a parameter configured). */
+  remember(id: string, attributes: Record<string, NodeAttribute>): RadioNode {
+    const state = this.state();
+    const node = this.requireNode(id);
+    const remembered: RadioNode = { ...node, lastSeen: this.iso(), attributes: { ...node.attributes, ...attributes } };
+    this.save({ ...state, nodes: { ...state.nodes, [id]: remembered } });
+    this.note(`Node ${id} set ${Object.entries(attributes).map(([key, value]) => `${key}=${String(value)}`).join(', ')}`);
+    return remembered;
+  }
+
   /** A node leaves (or is excluded): its device, if paired, becomes unavailable. */
   leave(id: string): void {
     const node = this.requireNode(id);
@@ -283,11 +282,19 @@ export class RadioNetworks {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The simulated Zigbee and Z-Wave networks: their nodes, joining, interviews and log. */
+    radios: RadioNetworks;
+  }
+}
+
 /** The hub's radio networks, there before the demo seed pairs its nodes; their timers stop with the hub. */
-export const radioNetworks: HubService<Nothing, { radios: RadioNetworks }> = {
+export const radioNetworks: HubService<Nothing, Pick<Hub, 'radios'>, HubPart> = {
   name: 'radio networks',
-  start: (_hub, whole) => {
-    const radios = new RadioNetworks(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const radios = new RadioNetworks(hub);
     return { gives: { radios }, stop: () => radios.close() };
   },
 };

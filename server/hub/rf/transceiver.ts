@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/rf.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { radioChanged } from '../radios/changes.js';
 import { parsePronto, prontoDurationMs } from './pronto.js';
 
@@ -21,37 +22,49 @@ interface Recording {
   hear(data: number[]): Signal;
   cancel(): void;
 }
-/** Each hub's recordings in progress, by band: this module's own state behind its functions, not a service others reach. */
-const recordings = new WeakMap<Hub, Map<Frequency, Recording>>();
-const recordingsOf = (hub: Hub) => {
-  let byBand = recordings.get(hub);
-  if (!byBand) recordings.set(hub, (byBand = new Map()));
-  return byBand;
-};
-
 type Hearer = (frequency: Frequency, data: number[]) => void;
-/** Who else hears each band (apps' signals with their receivers on), beside a recording. */
-const hearers = new WeakMap<Hub, Set<Hearer>>();
+
+/** What the transceiver listens with while the hub runs: the rf service's, only this module reads it. */
+export interface RfListening {
+  /** Recordings in progress, by band. */
+  recordings: Map<Frequency, Recording>;
+  /** Who else hears each band (apps' signals with their receivers on), beside a recording. */
+  hearers: Set<Hearer>;
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    rf: RfListening;
+  }
+}
 
 /** `hearer` hears every signal the hub hears from now on, until the returned stop is called. */
-export function onSignalHeard(hub: Hub, hearer: Hearer): () => void {
-  const set = hearers.get(hub) ?? hearers.set(hub, new Set()).get(hub)!;
-  set.add(hearer);
-  return () => set.delete(hearer);
+export function onSignalHeard(hub: Pick<Hub, 'rf'>, hearer: Hearer): () => void {
+  hub.rf.hearers.add(hearer);
+  return () => hub.rf.hearers.delete(hearer);
 }
 
 /** The hub stops: recordings stop listening. */
-export function closeRecordings(hub: Hub): void {
-  for (const recording of recordings.get(hub)?.values() ?? []) recording.cancel();
-  recordings.delete(hub);
+export function closeRecordings(hub: Pick<Hub, 'rf'>): void {
+  for (const recording of hub.rf.recordings.values()) recording.cancel();
+  hub.rf.recordings.clear();
 }
+
+/** The transceiver's listening, started with the hub; stopping it ends the recordings in progress. */
+export const rfTransceiver: HubService<Nothing, Pick<Hub, 'rf'>> = {
+  name: 'rf transceiver',
+  start: () => {
+    const rf: RfListening = { recordings: new Map(), hearers: new Set() };
+    return { gives: { rf }, stop: () => closeRecordings({ rf }) };
+  },
+};
 
 export const config433 = (hub: Hub): Config => hub.settings.get<Config>('rf.mhz433') ?? DEFAULT_CONFIG;
 
 export function rfState(hub: Hub) {
   return {
     mhz433: config433(hub),
-    recording: [...recordingsOf(hub).keys()],
+    recording: [...hub.rf.recordings.keys()],
     lastTransmission: hub.settings.get<Transmission>('rf.lastTransmission') ?? null,
     signalCount: hub.store.count('signal'),
   };
@@ -79,7 +92,7 @@ function store(hub: Hub, frequency: Frequency, data: number[]): Signal {
 
 /** Listens on a band until a signal is heard (stored and answered) or the time-out passes on the hub clock (408). */
 export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promise<Signal> {
-  const byBand = recordingsOf(hub);
+  const byBand = hub.rf.recordings;
   if (byBand.has(frequency)) throw conflict(`The ${bandName(frequency)} band is already being recorded`);
   return new Promise((resolve, reject) => {
     const cancel = hub.clock.at(hub.now() + timeoutMs, () => {
@@ -109,8 +122,8 @@ const bands = new Set<string>(['433', '868', 'ir']);
 /** The hub hears a signal as if a remote sent it: a recording of the band gets it. */
 export function emulate(hub: Hub, band: string, data: number[]): { recorded: string | null } {
   if (!bands.has(band)) throw notFound(`Band ${band} (the bands are 433, 868 and ir)`);
-  const recording = recordingsOf(hub).get(band as Frequency);
-  for (const hearer of hearers.get(hub) ?? []) hearer(band as Frequency, data);
+  const recording = hub.rf.recordings.get(band as Frequency);
+  for (const hearer of hub.rf.hearers) hearer(band as Frequency, data);
   return { recorded: recording ? recording.hear(data).id : null };
 }
 

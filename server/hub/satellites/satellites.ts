@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 export type Satellite = components['schemas']['Satellite'];
 type Peripheral = components['schemas']['SatellitePeripheral'];
@@ -107,9 +107,10 @@ const PERIPHERALS: ReadonlySet<string> = new Set<Peripheral>(['zigbee', 'rf433',
  * The satellites report every minute on the hub's clock; between reports they count the frames of the devices on
  * their radios (each value a device of that connectivity sends), which their debug lines tell.
  */
-export const satelliteReports: HubService<Nothing> = {
+export const satelliteReports: HubService<Nothing, Nothing, HubPart> = {
   name: 'satellites',
-  start: (_hub, hub) => {
+  later: WHOLE_HUB,
+  start: (hub) => {
     const state: Running = { lastSeen: new Map(), logs: new Map(), relayed: new Map() };
     running.set(hub, state);
     const stopCounting = onCapabilityChanged(hub, ({ device }) => {

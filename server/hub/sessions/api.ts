@@ -3,7 +3,7 @@ import type { components, operations } from '../../../generated/hub/sessions.js'
 import { defineApi, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
 import type { Hub, HubContext } from '../core/context.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 import type { SessionItem, SessionType } from '../access/sessions.js';
 import { callerOf } from '../users/users.js';
 
@@ -16,10 +16,11 @@ export function sessionView(hub: Hub, session: SessionItem): Session {
 }
 
 /** Sessions go out in events as the API answers them (with whether each is the caller's own). */
-export const sessionViews: HubService<Nothing> = {
+export const sessionViews: HubService<Nothing, Nothing, HubPart> = {
   name: 'session views',
-  start: (_hub, whole) => {
-    whole.store.presentAs('session', (session) => sessionView(whole, session));
+  later: WHOLE_HUB,
+  start: (hub) => {
+    hub.store.presentAs('session', (session) => sessionView(hub, session));
     return { gives: {} };
   },
 };

@@ -7,7 +7,7 @@ import type { Settings } from '../core/settings.js';
 import { hubLanguage } from '../system/info.js';
 import { Hotfixes } from './hotfixes.js';
 import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from '../../common/firmware/catalogue.js';
-import type { HubService, Nothing } from '../core/service.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 
 type Schemas = components['schemas'];
 export type UpdatesState = Schemas['UpdatesState'];
@@ -258,11 +258,19 @@ export class Updates {
   }
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The hub's software updates: channel, autoupdate, installs and hotfixes. */
+    updates: Updates;
+  }
+}
+
 /** The hub's updates: a pending install runs at start, autoupdate is scheduled; they stop with the hub. */
-export const updates: HubService<Nothing, { updates: Updates }> = {
+export const updates: HubService<Nothing, Pick<Hub, 'updates'>, HubPart> = {
   name: 'updates',
-  start: (_hub, whole) => {
-    const updates = new Updates(whole);
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const updates = new Updates(hub);
     updates.begin();
     return { gives: { updates }, stop: () => updates.stop() };
   },

@@ -1,6 +1,7 @@
 import { Invites } from './invites.js';
 import { LocalCredentials } from './local-credentials.js';
 import { LoginThrottle } from '../../http/throttle.js';
+import type { Hub } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 
 export interface Accounts {
@@ -10,8 +11,15 @@ export interface Accounts {
   throttle: LoginThrottle;
 }
 
+declare module '../core/context.js' {
+  interface Hub {
+    /** The users manager's local credentials, invites and login throttle. */
+    accounts: Accounts;
+  }
+}
+
 /** The users manager's own tables (local credentials, invites) and its login throttle, there before the demo seed. */
-export const accounts: HubService<Nothing, { accounts: Accounts }> = {
+export const accounts: HubService<Nothing, Pick<Hub, 'accounts'>> = {
   name: 'accounts',
   start: ({ db }) => ({ gives: { accounts: { credentials: new LocalCredentials(db), invites: new Invites(db), throttle: new LoginThrottle() } } }),
 };

@@ -3,6 +3,7 @@ import type { components } from '../../../generated/hub/videos.js';
 import type { MediaBody } from '../../http/api.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { pictureOf } from '../images/camera.js';
@@ -18,7 +19,7 @@ export const STREAM_IDLE_MS = 30_000;
 /** WebRTC sessions open at once on a hub: each sends its own RTP and costs its share of the hub's CPU. */
 export const MAX_WEBRTC_SESSIONS = 4;
 
-interface OpenStream {
+export interface OpenStream {
   videoId: string;
   expiresAt: number;
   /** Cancels the expiry. */
@@ -27,35 +28,34 @@ interface OpenStream {
   end?: () => void;
 }
 
-/** The open streams of each hub, by stream id: runtime only, as a camera's sessions are. */
-const streams = new WeakMap<Hub, Map<string, OpenStream>>();
-const streamsOf = (hub: Hub) => {
-  let open = streams.get(hub);
-  if (!open) streams.set(hub, (open = new Map()));
-  return open;
-};
+declare module '../core/context.js' {
+  interface Hub {
+    /** The open video streams, by stream id: runtime only, as a camera's sessions are (the videos service's). */
+    videoStreams: Map<string, OpenStream>;
+  }
+}
 
 const requireVideo = (hub: Hub, id: string): Video => hub.store.require('video', id, 'Video');
 const streams404 = (streamId: string) => notFound(`Stream ${streamId}`);
 
-export const videosState = (hub: Hub) => ({ videoCount: hub.store.count('video'), streamCount: streamsOf(hub).size });
+export const videosState = (hub: Hub) => ({ videoCount: hub.store.count('video'), streamCount: hub.videoStreams.size });
 
 /** Forgets a stream and ends its WebRTC session, if any (which calls back here: a stream gone is left as it is). */
-function closeStream(hub: Hub, streamId: string): void {
-  const stream = streamsOf(hub).get(streamId);
+function closeStream(open: Map<string, OpenStream>, streamId: string): void {
+  const stream = open.get(streamId);
   if (!stream) return;
-  streamsOf(hub).delete(streamId);
+  open.delete(streamId);
   stream.cancel();
   stream.end?.();
 }
 
 /** Opens (or keeps open) a stream until STREAM_IDLE_MS from now. */
 function keepOpen(hub: Hub, videoId: string, streamId: string, end?: () => void): VideoStream {
-  const open = streamsOf(hub);
+  const open = hub.videoStreams;
   const before = open.get(streamId);
   before?.cancel();
   const expiresAt = hub.now() + STREAM_IDLE_MS;
-  const cancel = hub.clock.at(expiresAt, () => closeStream(hub, streamId));
+  const cancel = hub.clock.at(expiresAt, () => closeStream(hub.videoStreams, streamId));
   open.set(streamId, { videoId, expiresAt, cancel, end: end ?? before?.end });
   return { streamId, url: `/api/manager/videos/video/${videoId}/stream/${streamId}`, expiresAt: new Date(expiresAt).toISOString() };
 }
@@ -67,7 +67,7 @@ export function openStream(hub: Hub, videoId: string): VideoStream {
 }
 
 function requireStream(hub: Hub, videoId: string, streamId: string) {
-  const stream = streamsOf(hub).get(streamId);
+  const stream = hub.videoStreams.get(streamId);
   if (!stream || stream.videoId !== videoId) throw streams404(streamId);
   return stream;
 }
@@ -93,21 +93,21 @@ export function frameOf(hub: Hub, videoId: string, streamId: string): MediaBody 
 export async function offer(hub: Hub, videoId: string, sdp: string): Promise<VideoAnswer> {
   requireVideo(hub, videoId);
   checkOffer(sdp);
-  const sessions = [...streamsOf(hub).values()].filter((stream) => stream.end).length;
+  const sessions = [...hub.videoStreams.values()].filter((stream) => stream.end).length;
   if (sessions >= MAX_WEBRTC_SESSIONS) throw new ApiError(503, 'service_unavailable', `${MAX_WEBRTC_SESSIONS} WebRTC sessions are open: end one, or open an HTTP stream (GET /api/manager/videos/video/${videoId}/video-url)`);
   // The session's place is taken before its answer is made, so that offers made meanwhile count it.
   const streamId = randomBytes(16).toString('hex');
   let close = () => {};
   keepOpen(hub, videoId, streamId, () => close());
   try {
-    const session = await answerOffer(sdp, hub.clock, () => closeStream(hub, streamId));
+    const session = await answerOffer(sdp, hub.clock, () => closeStream(hub.videoStreams, streamId));
     close = session.close;
     // Ended while its answer was made: its camera removed, the hub stopping, its connection already failed.
-    if (!streamsOf(hub).has(streamId)) throw streams404(streamId);
+    if (!hub.videoStreams.has(streamId)) throw streams404(streamId);
     return { answerSdp: session.answerSdp, streamId };
   } catch (error) {
     close();
-    closeStream(hub, streamId);
+    closeStream(hub.videoStreams, streamId);
     throw error;
   }
 }
@@ -115,37 +115,41 @@ export async function offer(hub: Hub, videoId: string, sdp: string): Promise<Vid
 const hasCamera = (device: Device) => findDriver(device.driverId)?.images?.includes('camera') === true;
 
 /**
- * Keeps a video with each camera: made for a camera already there at start or added later, removed with it.
- * Returns the stop, for the hub's close.
+ * Keeps a video with each camera: made for a camera already there at start or added later, removed with it (its
+ * streams closed). Gives the hub its open streams; stopping closes them all.
  */
-export function startVideos(hub: Hub): () => void {
-  const owned = new Set(hub.store.values('video').map((video) => video.ownerUri));
-  hub.store.transaction(() => {
-    for (const device of hub.store.values('device')) {
-      if (hasCamera(device) && !owned.has(deviceUri(device))) hub.store.insert('video', { id: randomUUID(), ownerUri: deviceUri(device), type: 'http' });
-    }
-    for (const video of hub.store.values('video')) {
-      if (!hub.store.get('device', video.ownerUri.slice('homey:device:'.length))) hub.store.remove('video', video.id);
-    }
-  });
-  const stop = hub.bus.subscribe(({ uri, event, data }) => {
-    if (uri !== DEVICES_URI) return;
-    const { id } = data as { id: string };
-    const owner = deviceUri({ id });
-    if (event === 'device.create') {
-      const device = hub.store.get('device', id);
-      if (device && hasCamera(device)) hub.store.insert('video', { id: randomUUID(), ownerUri: owner, type: 'http' });
-    } else if (event === 'device.delete') {
-      for (const video of hub.store.values('video')) {
-        if (video.ownerUri !== owner) continue;
-        hub.store.remove('video', video.id);
-        for (const [streamId, stream] of streamsOf(hub)) if (stream.videoId === video.id) closeStream(hub, streamId);
+export const videos: HubService<Nothing, Pick<Hub, 'videoStreams'>> = {
+  name: 'videos',
+  start: ({ store, bus }) => {
+    const open = new Map<string, OpenStream>();
+    const owned = new Set(store.values('video').map((video) => video.ownerUri));
+    store.transaction(() => {
+      for (const device of store.values('device')) {
+        if (hasCamera(device) && !owned.has(deviceUri(device))) store.insert('video', { id: randomUUID(), ownerUri: deviceUri(device), type: 'http' });
       }
-    }
-  });
-  return () => {
-    stop();
-    for (const streamId of [...streamsOf(hub).keys()]) closeStream(hub, streamId);
-    streams.delete(hub);
-  };
-}
+      for (const video of store.values('video')) {
+        if (!store.get('device', video.ownerUri.slice('homey:device:'.length))) store.remove('video', video.id);
+      }
+    });
+    const stopHearing = bus.subscribe(({ uri, event, data }) => {
+      if (uri !== DEVICES_URI) return;
+      const { id } = data as { id: string };
+      const owner = deviceUri({ id });
+      if (event === 'device.create') {
+        const device = store.get('device', id);
+        if (device && hasCamera(device)) store.insert('video', { id: randomUUID(), ownerUri: owner, type: 'http' });
+      } else if (event === 'device.delete') {
+        for (const video of store.values('video')) {
+          if (video.ownerUri !== owner) continue;
+          store.remove('video', video.id);
+          for (const [streamId, stream] of open) if (stream.videoId === video.id) closeStream(open, streamId);
+        }
+      }
+    });
+    const stop = () => {
+      stopHearing();
+      for (const streamId of [...open.keys()]) closeStream(open, streamId);
+    };
+    return { gives: { videoStreams: open }, stop };
+  },
+};

@@ -6,7 +6,7 @@ import { EmailFailure, emailDeveloper } from '../queries/email-developer.js';
 import { clearSavedWizard, draftKey, savedDraft, useSavedDraft } from '../wizard/saved-wizard.js';
 import { useWizard } from '../wizard/store.js';
 import { supportChannelOf } from '../wizard/support-channel.js';
-import type { StepProps } from '../wizard/components/StepView.js';
+import type { StepProps } from '../wizard/components/step-props.js';
 import { texts } from './limits.js';
 import { MessageField, messageRules } from './MessageField.js';
 import { SubmitButton } from './SubmitButton.js';

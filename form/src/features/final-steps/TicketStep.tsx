@@ -5,7 +5,7 @@ import { ShownError, sendTicket } from '../queries/send-ticket.js';
 import { useServices } from '../services/services.js';
 import { clearSavedWizard, draftKey, savedDraft, useSavedDraft } from '../wizard/saved-wizard.js';
 import { useWizard } from '../wizard/store.js';
-import type { StepProps } from '../wizard/components/StepView.js';
+import type { StepProps } from '../wizard/components/step-props.js';
 import { AttachmentsField } from './AttachmentsField.js';
 import { SUBJECT_MAX, texts, truncate } from './limits.js';
 import { MessageField, messageRules } from './MessageField.js';

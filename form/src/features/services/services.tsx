@@ -8,8 +8,8 @@ import { origin, redirectUrl } from '../../config.js';
 import type { FormConfig } from './config-query.js';
 
 /**
- * The clients the form talks through, signed in by the one CloudAPI: its account token for the form's own back end,
- * a delegation token of their own audience (asked for and kept by the CloudAPI) for the store and apps services.
+ * The clients the form talks through, signed in by the one CloudAPI: each sends a delegation token of its own audience
+ * (`support` for the form's own back end, `store`, `apps`), asked for and kept by the CloudAPI.
  */
 export interface Services {
   config: FormConfig;
@@ -26,7 +26,7 @@ export function createServices(config: FormConfig): Services {
   return {
     config,
     cloud,
-    support: cloud.transport<SupportPaths>(origin),
+    support: cloud.transport<SupportPaths>(origin, 'support'),
     store: cloud.service('store', config.storeUrl),
     apps: cloud.service('apps', config.appsUrl),
   };

@@ -5,7 +5,6 @@
  * any instance of the service takes it). The platform's own clients, registered `trusted` (the support
  * form), ask no consent; every other app does, the first time and whenever it asks for a scope not yet allowed.
  */
-import type { Kysely, Migration } from 'kysely';
 import type { components } from '../../../../generated/cloud/account.js';
 import { notFound } from '../../../http/errors.js';
 import { hasScope } from '../../../../client/scopes.js';
@@ -17,37 +16,6 @@ export type ConsentView = components['schemas']['Consent'];
 
 /** How long the consent page's ticket is good for after the sign-in. */
 export const CONSENT_TICKET_TTL_MS = 10 * 60_000;
-
-export const consentsMigration: Migration = {
-  async up(db: Kysely<any>) {
-    await db.schema.alterTable('oauth_clients').addColumn('trusted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema
-      .createTable('oauth_consents')
-      .addColumn('id', 'text', (c) => c.notNull().unique())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id').onDelete('cascade'))
-      .addColumn('scopes', 'text', (c) => c.notNull())
-      .addColumn('granted_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('oauth_consents_pk', ['user_id', 'client_id'])
-      .execute();
-    await db.schema
-      .createTable('oauth_consent_tickets')
-      .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id').onDelete('cascade'))
-      .addColumn('redirect_uri', 'text', (c) => c.notNull())
-      .addColumn('scopes', 'text', (c) => c.notNull())
-      .addColumn('code_challenge', 'text')
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-  },
-  async down(db: Kysely<any>) {
-    await db.schema.dropTable('oauth_consent_tickets').execute();
-    await db.schema.dropTable('oauth_consents').execute();
-    await db.schema.alterTable('oauth_clients').dropColumn('trusted').execute();
-  },
-};
 
 const allowedScopes = async (account: Account, userId: string, clientId: string) => {
   const row = await account.db.selectFrom('oauth_consents').select('scopes').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();

@@ -1,11 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiError, badRequest, notFound } from '../../../http/errors.js';
 import type { Hub } from '../../core/context.js';
 import { hubVolume } from '../../audio/audio.js';
-import { ledringState, playAnimation, playCustomAnimation, stopAnimation, type CustomAnimation } from '../../ledring/ledring.js';
+import {
+  ledringState, playAnimation, playCustomAnimation, registerAppScreensaver, stopAnimation, unregisterAppScreensavers, type CustomAnimation,
+} from '../../ledring/ledring.js';
 import { say } from '../../speech-output/speech.js';
 import { wavDuration } from '../../speech-output/speech.js';
+import { text } from '../app-drivers.js';
 import { appUri } from '../runtime.js';
-import type { SdkRequests } from './requests.js';
+import { requirePermission, type SdkRequests } from './requests.js';
 
 /** The largest sample an app may give the speaker. */
 const MAX_SAMPLE_BYTES = 5 * 1024 * 1024;
@@ -77,6 +82,13 @@ function pixelOf(color: unknown): Pixel {
 /** `duration` of the SDK: ms, or false to play until stopped. */
 const durationOf = (duration: unknown) => (typeof duration === 'number' && duration > 0 ? duration : undefined);
 
+/** A frames animation of the SDK (`createAnimation`'s options) as the ring plays it. */
+function customAnimation(opts: Record<string, unknown>): CustomAnimation {
+  const custom: CustomAnimation = { frames: framesOf(opts.frames), duration: durationOf(opts.duration) };
+  if (typeof opts.transition === 'number' && opts.transition > 0) custom.transition = opts.transition;
+  return custom;
+}
+
 /** Starts an app's animation on the ring (its frames, its progress, or one of the hub's); answers the id that plays. */
 function startAnimation(hub: Hub, { animation, system }: Record<string, unknown>): string {
   const opts = (animation ?? {}) as Record<string, unknown>;
@@ -88,9 +100,37 @@ function startAnimation(hub: Hub, { animation, system }: Record<string, unknown>
     return playCustomAnimation(hub, { frames: [frame] }, 'app').id;
   }
   if (typeof system === 'string') return playAnimation(hub, system, durationOf(opts.duration)).id;
-  const custom: CustomAnimation = { frames: framesOf(opts.frames), duration: durationOf(opts.duration) };
-  if (typeof opts.transition === 'number' && opts.transition > 0) custom.transition = opts.transition;
-  return playCustomAnimation(hub, custom, 'app').id;
+  return playCustomAnimation(hub, customAnimation(opts), 'app').id;
+}
+
+const LEDRING_PERMISSION = 'homey:manager:ledring';
+
+/** The screensaver `name` of the app's app.json `screensavers` (read from its package, not from what the app says), or a 404. */
+function declaredScreensaver(hub: Hub, appId: string, name: unknown): { name: string; title: string } {
+  const dir = hub.apps.packages.get(appId)?.dir;
+  const declared = dir ? (JSON.parse(readFileSync(join(dir, 'app.json'), 'utf-8')) as { screensavers?: unknown }).screensavers : undefined;
+  const found = Array.isArray(declared) ? declared.find((screensaver: { name?: unknown }) => screensaver?.name === name) : undefined;
+  if (!found || typeof name !== 'string') throw notFound(`Screensaver ${String(name)} (app.json \`screensavers\` names an app's screensavers)`);
+  return { name, title: text(found.title) ?? name };
+}
+
+/** `registerScreensaver`: the app's screensaver of app.json, played from the animation's frames while the app runs. */
+function registerScreensaver(hub: Hub, appId: string, { name, animation }: Record<string, unknown>): void {
+  requirePermission(hub, appId, LEDRING_PERMISSION);
+  const screensaver = declaredScreensaver(hub, appId, name);
+  const opts = (animation ?? {}) as Record<string, unknown>;
+  if (!Array.isArray(opts.frames)) throw badRequest('A screensaver plays frames of its own: register an animation of createAnimation');
+  const appName = hub.store.get('app', appId)?.name ?? appId;
+  registerAppScreensaver(
+    hub,
+    { id: `${appUri(appId)}:${screensaver.name}`, title: screensaver.title, description: `A screensaver of ${appName}.`, ownerUri: appUri(appId) },
+    { ...customAnimation(opts), duration: undefined },
+  );
+}
+
+/** Takes an app's screensavers off the ring: those of an app that stopped, or all its traces (`forget`: uninstalled). */
+export function dropScreensavers(hub: Hub, appId: string, { forget }: { forget: boolean }): void {
+  unregisterAppScreensavers(hub, appUri(appId), { forget });
 }
 
 export const mediaRequests: SdkRequests = {
@@ -101,5 +141,10 @@ export const mediaRequests: SdkRequests = {
   /** Stops the app's animation if it still plays (one that ended or was replaced is stopped already). */
   'ledring.stop': (hub, _appId, { id }) => {
     if (ledringState(hub).animation?.id === id) stopAnimation(hub);
+  },
+  'ledring.registerScreensaver': registerScreensaver,
+  'ledring.unregisterScreensaver': (hub, appId, { name }) => {
+    requirePermission(hub, appId, LEDRING_PERMISSION);
+    unregisterAppScreensavers(hub, appUri(appId), { id: `${appUri(appId)}:${declaredScreensaver(hub, appId, name).name}`, forget: true });
   },
 };

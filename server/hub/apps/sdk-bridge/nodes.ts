@@ -3,9 +3,10 @@ import type { Hub } from '../../core/context.js';
 import type { CapabilityValue } from '../../drivers/capabilities.js';
 import { onRadioChange } from '../../radios/changes.js';
 import { changeReports, commandClassesOf, runCommand } from '../../radios/command-classes.js';
-import { nodeDataId, type RadioNode } from '../../radios/network.js';
+import { nodeDataId } from '../../radios/network.js';
+import type { NodeAttribute, RadioNode } from '../../radios/node.js';
 import { profileOf, type RadioId } from '../../radios/profiles.js';
-import { attributeReports, endpointDescriptors, exchangeFrame, nodeValues } from '../../radios/zcl.js';
+import { endpointDescriptors, exchangeFrame, nodeValues, reportFrames } from '../../radios/zcl.js';
 import { appUri } from '../runtime.js';
 import type { SdkRequests } from './requests.js';
 
@@ -34,7 +35,7 @@ function tellChanges(hub: Hub, radio: RadioId): void {
     held.heard = now;
     if (Object.keys(changed).length === 0) continue;
     const messages = radio === 'zigbee'
-      ? attributeReports(node, changed).map(({ endpointId, clusterId, frame }) => ({ type: 'zigbee.frame', nodeId: node.id, endpointId, clusterId, frame: [...frame] }))
+      ? reportFrames(node, changed).map(({ endpointId, clusterId, frame }) => ({ type: 'zigbee.frame', nodeId: node.id, endpointId, clusterId, frame: [...frame] }))
       : changeReports(node, changed).map((report) => ({ type: 'zwave.report', nodeId: Number(node.id), ...report }));
     for (const appId of held.apps) for (const message of messages) hub.apps.tellSdkApps(appId, message);
   }
@@ -108,15 +109,17 @@ const byteList = (value: unknown, what: string): number[] => {
   return value as number[];
 };
 
-const setter = (hub: Hub, radio: RadioId, node: RadioNode) => (changes: Record<string, CapabilityValue>) => {
-  hub.radios.network(radio).report(node.id, changes);
-};
+/** What an app's command changes on the node: its values, as the node's report, and what it keeps beyond them. */
+const updates = (hub: Hub, radio: RadioId, node: RadioNode) => ({
+  set: (changes: Record<string, CapabilityValue>) => void hub.radios.network(radio).report(node.id, changes),
+  remember: (attributes: Record<string, NodeAttribute>) => void hub.radios.network(radio).remember(node.id, attributes),
+});
 
 async function sendFrame(hub: Hub, appId: string, args: Record<string, unknown>) {
   const node = heldNode(hub, appId, 'zigbee', args.nodeId);
   if (!Number.isInteger(args.endpointId) || !Number.isInteger(args.clusterId)) throw badRequest('sendFrame takes the endpoint and cluster ids');
   const sent = { endpointId: args.endpointId as number, clusterId: args.clusterId as number, frame: Buffer.from(byteList(args.frame, 'A frame')) };
-  const answers = await exchangeFrame(node, sent, setter(hub, 'zigbee', node));
+  const answers = await exchangeFrame(node, sent, updates(hub, 'zigbee', node));
   for (const { endpointId, clusterId, frame } of answers) hub.apps.tellSdkApps(appId, { type: 'zigbee.frame', nodeId: node.id, endpointId, clusterId, frame: [...frame] });
 }
 
@@ -124,7 +127,7 @@ function sendCommand(hub: Hub, appId: string, args: Record<string, unknown>) {
   const node = heldNode(hub, appId, 'zwave', args.nodeId);
   if (!Number.isInteger(args.commandClassId) || !Number.isInteger(args.commandId)) throw badRequest('sendCommand takes the command class and command ids');
   const params = Array.isArray(args.params) ? byteList(args.params, 'The parameters') : (args.params ?? {}) as Record<string, unknown>;
-  return runCommand(node, { commandClassId: args.commandClassId as number, commandId: args.commandId as number, params }, setter(hub, 'zwave', node));
+  return runCommand(node, { commandClassId: args.commandClassId as number, commandId: args.commandId as number, params }, updates(hub, 'zwave', node));
 }
 
 export const nodeRequests: SdkRequests = {

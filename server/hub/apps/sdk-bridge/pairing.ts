@@ -16,20 +16,36 @@ function appOfSession(hub: Hub, session: PairSession): string | undefined {
   return appId && hub.apps.isSdkApp(appId) ? appId : undefined;
 }
 
+/** Asks the app of the session's driver (a pair, repair or unpair session), refusals (what it throws) as 502 naming the app. */
+function askApp(hub: Hub, appId: string, session: PairSession, event: string | null, data: unknown): Promise<unknown> {
+  const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
+  const call = { type: 'pair', sessionId: session.id, sessionType: session.type, deviceId: session.deviceId, driverId, event, data: data ?? null, now: hub.now() };
+  return hub.apps.worker(appId).call(call).catch((error: Error) => {
+    throw error instanceof ApiError ? error : new ApiError(502, 'app_error', `${hub.store.get('app', appId)?.name ?? appId}: ${error.message}`);
+  });
+}
+
 /**
- * A pairing event of an SDK v3 app's driver, answered by the app (its onPair, onRepair handlers): `list_devices` with
- * the devices found, a custom view's event with what its handler answers. Undefined for drivers apps do not pair.
+ * A pairing event of an SDK v3 app's driver, answered by the app (its onPair, onRepair, onUnpair handlers): `list_devices`
+ * with the devices found, a custom view's event with what its handler answers. Undefined for drivers apps do not pair.
  */
 export function appPairingEvent(hub: Hub, session: PairSession, event: string, data: unknown): Promise<PairingEventResult> | undefined {
   const appId = appOfSession(hub, session);
   if (!appId) return undefined;
-  const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
-  const call = { type: 'pair', sessionId: session.id, sessionType: session.type, deviceId: session.deviceId, driverId, event, data: data ?? null, now: hub.now() };
-  return hub.apps.worker(appId).call(call).then((answer) => {
+  return askApp(hub, appId, session, event, data).then((answer) => {
     if (event === 'list_devices' && !Array.isArray(answer)) throw new ApiError(502, 'app_error', `${appId} answered ${event} with no list of devices`);
     // Any JSON the app's handler answers (it crossed the worker as JSON); the contract's type names the common ones.
     return event === 'list_devices' ? (answer as FoundDevice[]) : ((answer ?? null) as PairingEventResult);
   });
+}
+
+/**
+ * Makes sure the app of the session's driver has started its side of the session (its onPair, onRepair or onUnpair
+ * ran), as it does at the session's first event: an unpair session that removes its device without any event.
+ */
+export async function openAppPairing(hub: Hub, session: PairSession): Promise<void> {
+  const appId = appOfSession(hub, session);
+  if (appId) await askApp(hub, appId, session, null, null);
 }
 
 /** The app's questions to the pairing screen waiting for their answers, by callback id. */
@@ -65,7 +81,7 @@ export function answerAppCallback(hub: Hub, callbackId: string, answer: unknown)
 const VIEW_ACTIONS = new Set(['showView', 'nextView', 'prevView', 'done']);
 
 /**
- * The app moves the pairing screen: `showView` (a view of its app.json `pair` or `repair`, checked by the SDK), `nextView`,
+ * The app moves the pairing screen: `showView` (a view of its app.json `pair`, `repair` or `unpair`, checked by the SDK), `nextView`,
  * `prevView` or `done`, as events of `homey:pairsession:<id>` to the screen.
  */
 function moveView(hub: Hub, appId: string, { sessionId, action, viewId }: Record<string, unknown>): void {

@@ -118,7 +118,7 @@ function transmitCommand(hub: Hub, args: Record<string, unknown>) {
 
 /** A BLE advertisement of the simulated radio as the SDK's BleAdvertisement holds it. */
 const asSdkAdvertisement = (ad: ReturnType<typeof bleState>['advertisements'][string]) => ({
-  id: ad.address, uuid: ad.address, address: ad.address, addressType: 'public', connectable: false,
+  id: ad.address, uuid: ad.address, address: ad.address, addressType: 'public', connectable: ad.connectable,
   localName: ad.localName ?? '', serviceUuids: ad.serviceUuids, rssi: ad.rssi,
 });
 

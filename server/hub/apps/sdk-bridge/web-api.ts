@@ -1,8 +1,8 @@
-import { ApiError, conflict, forbidden } from '../../../http/errors.js';
+import { ApiError, conflict } from '../../../http/errors.js';
 import type { Hub } from '../../core/context.js';
 import { ownerOf } from '../../users/users.js';
 import { appUri } from '../runtime.js';
-import type { SdkRequests } from './requests.js';
+import { requirePermission, type SdkRequests } from './requests.js';
 
 /** How long an app's owner token lives: as Homey's, two weeks. */
 const OWNER_TOKEN_MS = 14 * 24 * 60 * 60_000;
@@ -11,11 +11,6 @@ const API_PERMISSION = 'homey:manager:api';
 /** The owner token each running app holds (only its hash is stored, in its session), by app id. */
 const tokens = new WeakMap<Hub, Map<string, string>>();
 const tokensOf = (hub: Hub) => tokens.get(hub) ?? tokens.set(hub, new Map()).get(hub)!;
-
-function requirePermission(hub: Hub, appId: string): void {
-  const permissions = hub.apps.packages.get(appId)?.manifest.permissions ?? [];
-  if (!permissions.includes(API_PERMISSION)) throw forbidden(`${appId} needs the permission ${API_PERMISSION}`);
-}
 
 function localUrl(hub: Hub): string {
   if (!hub.localUrl) throw new ApiError(503, 'unavailable', 'The hub is not listening yet');
@@ -30,7 +25,7 @@ const sessionsOf = (hub: Hub, appId: string) => hub.store.values('session').filt
  * again (the former one revoked) after a restart, revoked with the app.
  */
 function ownerToken(hub: Hub, appId: string): string {
-  requirePermission(hub, appId);
+  requirePermission(hub, appId, API_PERMISSION);
   const valid = tokensOf(hub).get(appId);
   if (valid && hub.sessions.authenticate(valid)) return valid;
   const owner = ownerOf(hub);
@@ -49,7 +44,7 @@ export function revokeOwnerToken(hub: Hub, appId: string): void {
 
 export const webApiRequests: SdkRequests = {
   'api.localUrl': (hub, appId) => {
-    requirePermission(hub, appId);
+    requirePermission(hub, appId, API_PERMISSION);
     return localUrl(hub);
   },
   'api.ownerToken': ownerToken,

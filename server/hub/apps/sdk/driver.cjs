@@ -3,9 +3,9 @@ const { isDeepStrictEqual } = require('node:util');
 const host = require('./host.cjs');
 const { SimpleClass } = require('./simple-class.cjs');
 
-/** One pairing (or repair) of a driver, as the hub's pair session runs it: its view's events, and the app's moves of its screen. */
+/** One pairing (repair, unpairing) of a driver, as the hub's pair session runs it: its view's events, and the app's moves of its screen. */
 class PairSession {
-  /** @param {string} [id] the hub's pair session @param {Array<{ id: string }>} [views] the driver's views of app.json (`pair` or `repair`) */
+  /** @param {string} [id] the hub's pair session @param {Array<{ id: string }>} [views] the driver's views of app.json (`pair`, `repair` or `unpair`) */
   constructor(id, views = []) {
     this._id = id;
     this._views = views;

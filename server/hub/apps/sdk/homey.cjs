@@ -94,7 +94,7 @@ class Homey extends SimpleClass {
     this.nfc = new radios.ManagerNFC(this);
     this.rf = new radios.ManagerRF(this);
     this.speechOutput = new media.ManagerSpeechOutput(this);
-    this.api = new ManagerApi(this);
+    this.api = new ManagerApi(this, hub.managers);
     this.cloud = new ManagerCloud(this, cloud);
     this.clock = new managers.ManagerClock(this, hub.timezone);
     this.drivers = new managers.ManagerDrivers(this, drivers);
@@ -155,6 +155,17 @@ class Homey extends SimpleClass {
   clearInterval(timeoutId) {
     this._timers.delete(timeoutId);
     clearInterval(timeoutId);
+  }
+
+  /** Tells the app's 'unload' listeners it stops, waiting for what they return (a promise) within the hub's grace. */
+  async _unload() {
+    await Promise.all(this.listeners('unload').map(async (listener) => {
+      try {
+        await listener.call(this);
+      } catch (error) {
+        this.error(error);
+      }
+    }));
   }
 
   /** @returns {void} */

@@ -11,6 +11,7 @@ const { Image, InsightsLog } = require('./records.cjs');
 const { Widget } = require('./dashboards.cjs');
 const { DiscoveryResult, DiscoveryStrategy } = require('./discovery.cjs');
 const { Signal, Signal433, Signal868, SignalInfrared, BleAdvertisement } = require('./radios.cjs');
+const { BlePeripheral, BleService, BleCharacteristic, BleDescriptor } = require('./ble.cjs');
 const { CloudWebhook } = require('./cloud-webhook.cjs');
 const { ZigBeeNode, ZwaveCommandClass, ZwaveNode } = require('./nodes.cjs');
 
@@ -44,6 +45,10 @@ module.exports = {
   Signal868,
   SignalInfrared,
   BleAdvertisement,
+  BlePeripheral,
+  BleService,
+  BleCharacteristic,
+  BleDescriptor,
   Widget,
   DiscoveryResult,
   DiscoveryStrategy,

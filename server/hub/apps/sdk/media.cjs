@@ -4,7 +4,7 @@ const { EventEmitter } = require('node:events');
 const { readFile } = require('node:fs/promises');
 const { join } = require('node:path');
 const host = require('./host.cjs');
-const { Manager, unavailable } = require('./simple-class.cjs');
+const { Manager } = require('./simple-class.cjs');
 
 /** A sample as the hub takes it: a Buffer, or a path inside the app (`/assets/ding.wav`), read here. */
 async function sampleData(homey, sample) {
@@ -52,6 +52,8 @@ class LedringAnimation extends EventEmitter {
     this.opts = opts;
     this._system = system;
     this._id = undefined;
+    /** The screensavers of app.json this animation plays as, by name. */
+    this._screensavers = new Set();
   }
 
   /** @returns {Promise<any>} */
@@ -73,6 +75,7 @@ class LedringAnimation extends EventEmitter {
   async updateFrames(frames) {
     this.opts = { ...this.opts, frames };
     if (this._id !== undefined) await this.start();
+    for (const name of this._screensavers) await this.registerScreensaver(name);
   }
 
   /** @returns {Promise<any>} */
@@ -81,14 +84,20 @@ class LedringAnimation extends EventEmitter {
     return this;
   }
 
-  /** @param {string} _screensaverName @returns {Promise<any>} */
-  async registerScreensaver(_screensaverName) {
-    throw unavailable('LedringAnimation.registerScreensaver (screensavers of apps)');
+  /**
+   * Plays this animation's frames as the screensaver `screensaverName` of app.json `screensavers`: listed by the ring
+   * (`homey:app:<id>:<name>`) while the app runs, shown when a user chooses it (needs `homey:manager:ledring`).
+   * @param {string} screensaverName @returns {Promise<any>}
+   */
+  async registerScreensaver(screensaverName) {
+    await host.request('ledring.registerScreensaver', { name: String(screensaverName), animation: this.toJSON() });
+    this._screensavers.add(String(screensaverName));
   }
 
-  /** @param {string} _screensaverName @returns {Promise<any>} */
-  async unregisterScreensaver(_screensaverName) {
-    throw unavailable('LedringAnimation.unregisterScreensaver (screensavers of apps)');
+  /** @param {string} screensaverName @returns {Promise<any>} */
+  async unregisterScreensaver(screensaverName) {
+    await host.request('ledring.unregisterScreensaver', { name: String(screensaverName) });
+    this._screensavers.delete(String(screensaverName));
   }
 
   /** @returns {any} */

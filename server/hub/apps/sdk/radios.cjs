@@ -1,8 +1,9 @@
 'use strict';
 // The managers of the hub's radios and network: 433 MHz, 868 MHz and infrared (the hub's transceiver, simulated),
-// BLE (the simulated radio's advertisements), ARP (the hub's network neighbours) and NFC.
+// BLE (the simulated radio's advertisements; connections in ble.cjs), ARP (the hub's network neighbours) and NFC.
 const host = require('./host.cjs');
 const { SimpleClass, Manager } = require('./simple-class.cjs');
+const { connectTo } = require('./ble.cjs');
 
 /** A signal of app.json `signals.<band>.<id>`: frames of its words sent, and heard while its receiver is on. */
 class Signal extends SimpleClass {
@@ -120,9 +121,9 @@ class BleAdvertisement extends SimpleClass {
     this.rssi = advertisement.rssi;
   }
 
-  /** The simulated radio's peripherals advertise only (not connectable), as beacons do. @returns {Promise<any>} */
+  /** A peripheral with a GATT server connects (once: connecting again gives the same BlePeripheral); one that only advertises (a beacon) refuses. @returns {Promise<import('./ble.cjs').BlePeripheral>} */
   async connect() {
-    throw new Error(`BLE peripheral ${this.address} is not connectable`);
+    return connectTo(this);
   }
 }
 

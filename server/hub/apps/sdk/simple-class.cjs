@@ -25,11 +25,4 @@ class Manager extends SimpleClass {
   }
 }
 
-/** A manager's feature this hub does not offer (no radio of that kind, no cloud of Athom's). */
-const unavailable = (what) => {
-  const error = new Error(`${what} is not available on this hub yet`);
-  error.code = 'not_available';
-  return error;
-};
-
-module.exports = { SimpleClass, Manager, unavailable };
+module.exports = { SimpleClass, Manager };

@@ -98,23 +98,32 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     }
   }
 
+  // The hub stops the app: its 'unload' listeners, then its devices', drivers' and its own onUninit, within the hub's grace.
   host.handle('uninit', async () => {
+    await homey._unload();
     for (const device of devices.values()) await device.onUninit();
     for (const driver of drivers.values()) await driver.onUninit();
     await homey.app.onUninit();
     homey.destroy();
   });
 
+  // The app nears a limit of the hub's (app-worker.ts): `cpuwarn` or `memwarn` with { count, limit }, as Homey's.
+  host.handle('warn', ({ event, count, limit }) => homey.emit(event, { count, limit }));
+
   const pairSessions = new Map();
+  // The hub's pair, repair or unpair session of a driver: started (onPair, onRepair, onUnpair with its app.json views)
+  // at its first event, or with none (`event` null) when the hub needs it started.
   host.handle('pair', async ({ sessionId, sessionType, deviceId, driverId, event, data }) => {
     const driver = homey.drivers.getDriver(driverId);
     let session = pairSessions.get(sessionId);
     if (!session) {
-      const views = (sessionType === 'repair' ? driver.manifest.repair : driver.manifest.pair) ?? [];
-      pairSessions.set(sessionId, (session = new PairSession(sessionId, views)));
-      if (sessionType === 'repair') await driver.onRepair(session, devices.get(deviceId));
+      const kind = ['repair', 'unpair'].includes(sessionType) ? sessionType : 'pair';
+      pairSessions.set(sessionId, (session = new PairSession(sessionId, driver.manifest[kind] ?? [])));
+      if (kind === 'repair') await driver.onRepair(session, devices.get(deviceId));
+      else if (kind === 'unpair') await driver.onUnpair(session, devices.get(deviceId));
       else await driver.onPair(session);
     }
+    if (event === null) return null;
     if (session._handles(event)) return session._run(event, data);
     if (event === 'list_devices') return driver.onPairListDevices(data);
     throw new Error(`The driver ${driverId} does not handle the pairing event ${event}`);

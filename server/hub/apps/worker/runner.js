@@ -160,6 +160,10 @@ parentPort.on('message', (message) => {
       return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
     case 'usage':
       return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
+    case 'heap':
+      // The hub's look at the heap: near the limit, garbage is collected first, so that only what the app holds counts.
+      if (getHeapStatistics().used_heap_size > message.collectAbove) collectGarbage();
+      return post({ type: 'usage', callId: message.callId, mem: getHeapStatistics().used_heap_size });
     default:
       return sdkMessage(message);
   }

@@ -3,7 +3,7 @@ import { buildOf, nameOf, useApp } from '../../queries/app-query.js';
 import { useWizard } from '../store.js';
 import { developerTexts, supportChannelOf } from '../support-channel.js';
 import { ArticleList } from './ArticleList.js';
-import type { StepProps } from './StepView.js';
+import type { StepProps } from './step-props.js';
 
 /** Articles, whether the app's developer is verified, and the way the developer takes questions. */
 export function ContactDeveloperStep({ entry, index }: StepProps) {

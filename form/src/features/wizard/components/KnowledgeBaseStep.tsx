@@ -3,7 +3,7 @@ import { useWizard } from '../store.js';
 import { embeddedStep } from '../walker.js';
 import { CommunityStep } from './CommunityStep.js';
 import { ArticleList } from './ArticleList.js';
-import type { StepProps } from './StepView.js';
+import type { StepProps } from './step-props.js';
 
 export const knowledgeBaseTexts = {
   notFound: 'Still not found what you were looking for?',

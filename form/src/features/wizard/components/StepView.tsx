@@ -1,20 +1,12 @@
 import type { ComponentType } from 'react';
-import type { Session } from '../../auth/session-query.js';
 import { steps, type StepId } from '../tree.js';
-import type { Entry, TreeContext } from '../walker.js';
+import type { StepProps } from './step-props.js';
 import { CommunityStep } from './CommunityStep.js';
 import { ContactDeveloperStep } from './ContactDeveloperStep.js';
 import { KnowledgeBaseStep } from './KnowledgeBaseStep.js';
 import { TileStep } from './TileStep.js';
 import { EmailDeveloperStep } from '../../final-steps/EmailDeveloperStep.js';
 import { TicketStep } from '../../final-steps/TicketStep.js';
-
-export interface StepProps {
-  entry: Entry;
-  index: number;
-  context: TreeContext;
-  session: Session;
-}
 
 /** What each step shows below its question: every choosing step is the same tile picker. */
 const bodies: Readonly<Record<StepId, ComponentType<StepProps>>> = {

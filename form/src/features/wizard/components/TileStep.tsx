@@ -2,7 +2,7 @@ import { useHubOutOfDate } from '../../queries/hub-updates-query.js';
 import { steps } from '../tree.js';
 import { useWizard } from '../store.js';
 import { groupsOf, type TileView } from '../walker.js';
-import type { StepProps } from './StepView.js';
+import type { StepProps } from './step-props.js';
 import { useChosenHub } from './use-tree-context.js';
 
 export const outOfDateTexts = {

@@ -1,5 +1,6 @@
 'use strict';
 
+const fs = require('fs');
 const Homey = require('homey');
 
 module.exports = class CompanionApp extends Homey.App {
@@ -10,10 +11,23 @@ module.exports = class CompanionApp extends Homey.App {
     });
     this.log(`Language ${this.homey.i18n.getLanguage()}, timezone set: ${Boolean(this.homey.clock.getTimezone())}`);
     this.log(`May call the demo: ${this.homey.api.hasApiApp('com.example.sdkdemo')}; key ${Homey.env.API_KEY}`);
+    // Told it stops, it puts its things away (the hub waits for the promise) before its onUninit runs.
+    fs.rmSync('/userdata/unloaded.txt', { force: true });
+    this.homey.on('unload', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await fs.promises.writeFile('/userdata/unloaded.txt', 'unload heard');
+    });
   }
 
   async onUninit() {
-    await require('fs').promises.writeFile('/userdata/stopped.txt', 'stopped cleanly');
+    const unloaded = fs.existsSync('/userdata/unloaded.txt');
+    await fs.promises.writeFile('/userdata/stopped.txt', unloaded ? 'stopped cleanly after unload' : 'stopped cleanly');
+  }
+
+  /** The hub's system manager, which it may not call: it did not ask for the permission homey:manager:api. */
+  async system() {
+    const answer = await this.homey.api.getApi('homey:manager:system').get('/').catch((error) => error.message);
+    return { may: this.homey.api.hasApi('homey:manager:system'), answer };
   }
 
   async report() {

@@ -17,5 +17,8 @@ module.exports = {
   beacons: ({ homey }) => homey.app.beacons(),
   mac: ({ homey, params }) => homey.arp.getMAC(params.ip),
   zones: ({ homey }) => homey.app.zones(),
+  screensaver: ({ homey }) => homey.app.screensaver(),
+  dropScreensaver: ({ homey }) => homey.app.waves.unregisterScreensaver('waves'),
+  managers: ({ homey }) => homey.app.managers(),
   discovered: ({ homey }) => Object.fromEntries(['bridge', 'renderer', 'plugs'].map((id) => [id, Object.keys(homey.discovery.getStrategy(id).getDiscoveryResults())])),
 };

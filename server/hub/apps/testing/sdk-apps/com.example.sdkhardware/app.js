@@ -89,6 +89,45 @@ module.exports = class HardwareApp extends Homey.App {
     return { all: all.map((ad) => ad.localName), batteries: batteries.map((ad) => ad.localName), found: found?.address, connect };
   }
 
+  /** A blue wave round the ring as the screensaver "waves" of app.json; a name app.json does not have is refused. */
+  async screensaver() {
+    const blue = { r: 0, g: 0, b: 255 };
+    const off = { r: 0, g: 0, b: 0 };
+    this.waves = await this.homey.ledring.createAnimation({
+      frames: [0, 1].map((phase) => Array.from({ length: 24 }, (_, index) => (index % 2 === phase ? blue : off))),
+      priority: 'INFORMATIVE',
+      transition: 1000,
+      duration: false,
+    });
+    await this.homey.ledring.registerScreensaver('waves', this.waves);
+    return { unknown: await this.waves.registerScreensaver('stars').catch((error) => error.message) };
+  }
+
+  /** The hub's managers through their APIs, as this app (it has the permission homey:manager:api); the ring's events it hears. */
+  async managers() {
+    if (!this.ringEvents) {
+      this.ringEvents = [];
+      this.homey.api.getApi('homey:manager:ledring').on('realtime', (event, data) => this.ringEvents.push({ event, data }));
+    }
+    const zones = await this.homey.api.getApi('homey:manager:zones').get('/zone/');
+    const invalid = (() => {
+      try {
+        return this.homey.api.getApi('homey:manager:teleporter');
+      } catch (error) {
+        return error.message;
+      }
+    })();
+    const missing = await this.homey.api.getApi('homey:manager:zones').delete('/zone/nowhere').catch((error) => error.message);
+    return {
+      zones: Object.values(zones).map((zone) => zone.name).sort(),
+      hasZones: this.homey.api.hasApi('homey:manager:zones'),
+      hasTeleporter: this.homey.api.hasApi('homey:manager:teleporter'),
+      invalid,
+      missing,
+      ringEvents: this.ringEvents,
+    };
+  }
+
   async zones() {
     const zones = await this.homey.api.get('/manager/zones/zone/');
     const url = await this.homey.api.getLocalUrl();

@@ -1,9 +1,11 @@
 'use strict';
 
 const Homey = require('homey');
+const Thermometer = require('./thermometer');
 
 module.exports = class RadiosApp extends Homey.App {
   async onInit() {
+    this.thermometer = new Thermometer(this.homey);
     this.log('Radios app ready');
   }
 

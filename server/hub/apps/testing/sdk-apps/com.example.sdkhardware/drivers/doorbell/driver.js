@@ -22,6 +22,15 @@ module.exports = class DoorbellDriver extends Homey.Driver {
     });
   }
 
+  /** Its unpair view says goodbye to the doorbell first. */
+  async onUnpair(session, device) {
+    this.log(`Unpairing ${device.getName()}`);
+    session.setHandler('farewell', async () => {
+      await session.showView('farewell');
+      return `Goodbye, ${device.getName()}`;
+    });
+  }
+
   async onPairListDevices() {
     return [{ name: 'Front door', data: { id: 'front' } }];
   }

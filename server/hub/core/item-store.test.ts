@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDb, type Db } from './db.js';
-import { EventBus, type RealtimeEvent } from './events.js';
+import { openDb, type Db } from '../../http/db.js';
+import { EventBus, type RealtimeEvent } from '../../http/events.js';
+import { log } from '../../http/log.js';
 import { ItemStore } from './item-store.js';
-import { log } from './log.js';
 
 describe('item store: events after commit, durability by kind of data', () => {
   let dir: string;

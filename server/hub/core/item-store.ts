@@ -1,10 +1,9 @@
-import type { Db } from './db.js';
-import type { Audience, EventBus } from './events.js';
-import { notFound } from './errors.js';
-import { log } from './log.js';
-import { count, metric } from './metrics.js';
-
-export type Item = { id: string } & Record<string, unknown>;
+import type { Db } from '../../http/db.js';
+import type { Audience, EventBus } from '../../http/events.js';
+import { notFound } from '../../http/errors.js';
+import type { Item } from '../../http/api.js';
+import { forgetPiece, keepPiece, shareAnswer } from '../../http/list-encoding.js';
+import { log } from '../../http/log.js';
 
 /**
  * What a store holds: the stored shape of each item type, by its name (the hub's HubItems), as kysely takes its
@@ -15,62 +14,10 @@ export type ItemTypes<Items> = { [K in keyof Items]: Item };
 /** The names of a store's item types. */
 export type ItemType<Items> = keyof Items & string;
 
-/** A store whose item types are known only at run time (the kernel's tests; CRUD by the contract's type names). */
+/** A store whose item types are known only at run time (CRUD by the contract's type names). */
 export type AnyItems = Record<string, Item>;
 
 type Change = 'create' | 'update' | 'delete';
-
-/**
- * List answers of ItemStore.list (and shareAnswer): frozen, and never changed, so transports may cache their
- * encodings; each with its lineage, the one that made it (a store's type, a list of flow views), whose next answer
- * is mostly the same items: its encoding reuses what did not change (list-encoding.ts).
- */
-const lineages = new WeakMap<object, object>();
-
-export const isSnapshot = (value: unknown): value is object => typeof value === 'object' && value !== null && lineages.has(value);
-
-/** The lineage of a shared answer (see shareAnswer). */
-export const lineageOf = (snapshot: object): object | undefined => lineages.get(snapshot);
-
-/**
- * The JSON of each item of a list answer, by the item object: stored items are replaced, never changed, on a write
- * (and `write` forgets the piece of an item saved as the same object), so a list answer after a change serializes
- * the changed items only and joins the others' pieces.
- */
-const pieces = new WeakMap<object, string>();
-
-/** How many items were serialized for list answers: the tests that guard the cost of a change count them. */
-export const listItemsSerialized = metric('list.items-serialized');
-
-/**
- * Marks an answer made of items that are never changed in place (an object keyed by id, frozen here) as shared: its
- * bytes, ETag and gzip are made once (respond.ts), from its items' pieces, reusing what its `lineage`'s previous
- * answer had encoded of the same items.
- */
-export function shareAnswer<T extends object>(answer: T, lineage: object): Readonly<T> {
-  lineages.set(Object.freeze(answer), lineage);
-  return answer;
-}
-
-/** The JSON an item object has as its piece now, if any: a re-save of the same object drops it (see `write`). */
-export const cachedPiece = (item: object): string | undefined => pieces.get(item);
-
-/** `"key":<JSON of the item>` as JSON.stringify writes a member of an object, from the item's piece; undefined for no value. */
-export function memberJson(key: string, item: unknown): string | undefined {
-  let piece = typeof item === 'object' && item !== null ? pieces.get(item) : undefined;
-  if (piece === undefined) {
-    piece = JSON.stringify(item) as string | undefined;
-    count(listItemsSerialized);
-    if (piece === undefined) return undefined;
-    if (typeof item === 'object' && item !== null) pieces.set(item, piece);
-  }
-  return `${JSON.stringify(key)}:${piece}`;
-}
-
-/** The JSON of a shared answer, exactly as JSON.stringify writes it, from the pieces of its items. */
-export function snapshotJson(snapshot: object): string {
-  return `{${Object.entries(snapshot).flatMap(([key, item]) => memberJson(key, item) ?? []).join(',')}}`;
-}
 
 /** Items of a type by the keys `keysOf` gives each (a group by the ids of its members), kept current on every write. */
 class ItemIndex {
@@ -263,7 +210,7 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
    */
   saveRelaxed<K extends ItemType<Items>>(type: K, item: Items[K]): Items[K] {
     if (this.db.inTransaction) return this.save(type, item);
-    pieces.delete(item);
+    forgetPiece(item);
     this.remember(type, item);
     this.unwritten.set(`${type}/${item.id}`, { type, item });
     this.flushing ??= setImmediate(() => this.flush());
@@ -342,8 +289,8 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
   private putRow(type: string, item: Item): void {
     const json = JSON.stringify(item);
     // The row's JSON is the item's piece of the list answer, kept for types that are listed.
-    if (this.listed.has(type)) pieces.set(item, json);
-    else pieces.delete(item);
+    if (this.listed.has(type)) keepPiece(item, json);
+    else forgetPiece(item);
     this.statements.put.run(type, item.id, json);
   }
 
