@@ -1,12 +1,12 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import { startRemoteConnect, type RemoteConnect } from '../../hub/cloud/connect.js';
 import { systemClock } from '../../http/clock.js';
 import { hubSecret } from '../callers/hub-secret.js';
 import { createConnectService, type ConnectService } from './service.js';
-import { decodeFrame, encodeFrame, tunnelMask, type TunnelResponse } from '../../common/tunnel-protocol.js';
+import { decodeFrame, encodeFrame, MAX_TUNNEL_BODY, tunnelMask, type TunnelResponse } from '../../common/tunnel-protocol.js';
 
 const HUB = 'cccccccccccccccccccccccc';
 /** The pieces the hub's answer is written in: around the 64 KiB a socket read gives, and odd sizes. */
@@ -21,32 +21,33 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * The tunnel itself, both of its ends real (the connect service and the hub's side of it), carrying calls to an
- * HTTP server on loopback that stands where the hub's own API answers: it answers what the hub's API has no
- * operation for (any bytes back, an answer in odd pieces, one that breaks off, one that never comes).
+ * The tunnel itself, both of its ends real (the connect service and the hub's side of it), carrying calls to a
+ * request listener that stands where the hub's own HTTP app answers (in process, as the hub makes them): it answers
+ * what the hub's API has no operation for (any bytes back, an answer in odd pieces, one that breaks off, one that
+ * never comes).
  */
 describe('the connect tunnel: bodies across it', () => {
   let connect: ConnectService;
   let connectUrl: string;
-  let hubApi: Server;
   let remote: RemoteConnect;
   const received: string[] = [];
   let waiting: (() => void) | undefined;
   const pieces = PIECES.map((size, index) => Buffer.alloc(size, index + 1));
   const list = Buffer.from(JSON.stringify(Array.from({ length: 2000 }, (_, index) => ({ id: `device-${index}`, name: `Lamp ${index}`, on: index % 2 === 0 }))));
   const encodings: Array<string | undefined> = [];
+  /** Beyond what the service unzips on its own thread (1 MB). */
+  const large = Buffer.concat(Array.from({ length: 20 }, () => list));
 
-  const startTunnel = async (localUrl: string) => {
-    remote = startRemoteConnect({ id: HUB, clock: systemClock, now: systemClock.now }, { connectUrl, secret: hubSecret(key, HUB), localUrl });
-    await remote.connected();
-  };
+  /** What the hub's app saw of the last call: its connection's address and its headers. */
+  const seen: Array<{ address: string | undefined; headers: IncomingMessage['headers']; rawHeaders: string[] }> = [];
   const key = randomBytes(32).toString('base64url');
 
   beforeAll(async () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     connect = createConnectService({ accountKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(), isHubUser: async () => false, hubSecretKey: key });
     connectUrl = await connect.listen(0);
-    hubApi = createServer((req, res) => {
+    const hubApi: RequestListener = (req, res) => {
+      seen.push({ address: req.socket.remoteAddress, headers: req.headers, rawHeaders: req.rawHeaders });
       if (req.url === '/api/echo') {
         void bodyOf(req).then((body) => {
           received.push(sha256(body));
@@ -64,21 +65,40 @@ describe('the connect tunnel: bodies across it', () => {
         encodings.push(req.headers['accept-encoding']);
         const gzip = req.headers['accept-encoding']?.includes('gzip');
         res.writeHead(200, { 'content-type': 'application/json', vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) }).end(gzip ? gzipSync(list) : list);
+      } else if (req.url === '/api/zipped-large') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(large));
+      } else if (req.url === '/api/zipped-members') {
+        // Two gzip members, as a list gzipped in pieces: the last one's size is not the whole's.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(Buffer.concat([gzipSync(list), gzipSync(Buffer.from(' '))]));
       } else if (req.url === '/api/revalidated') {
         res.writeHead(304, { etag: 'W/"1"', vary: 'Accept-Encoding', 'content-encoding': 'gzip' }).end();
       } else if (req.url === '/api/bad-gzip') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('not gzip');
+      } else if (req.url === '/api/created?x=1') {
+        res.writeHead(201, 'Made', { 'content-type': 'text/plain; charset=latin1', 'x-answer': 'yes' });
+        res.write('ünï ', 'latin1');
+        res.write(new Uint8Array([0, 255]));
+        res.end('cödé', 'utf8');
+      } else if (req.url === '/api/huge') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.write(Buffer.alloc(MAX_TUNNEL_BODY));
+        res.end(Buffer.alloc(1));
+      } else if (req.url === '/api/piped') {
+        // As a file or stream piped into the answer: each write waits for 'drain' when the answer says so.
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        Readable.from(pieces).pipe(res);
+      } else if (req.url === '/api/throws') {
+        throw new Error('a secret of the hub');
       } else if (req.url === '/api/never') {
         waiting?.();
       } else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => hubApi.listen(0, '127.0.0.1', resolve));
-    await startTunnel(`http://127.0.0.1:${(hubApi.address() as AddressInfo).port}`);
+    };
+    // Realtime sessions (not used here) would open at localUrl.
+    remote = startRemoteConnect({ id: HUB, clock: systemClock, now: systemClock.now }, { connectUrl, secret: hubSecret(key, HUB), localUrl: 'http://127.0.0.1:9', api: { listener: hubApi, host: '127.0.0.1:4859' } });
+    await remote.connected();
   });
   afterAll(async () => {
     remote.stop();
-    hubApi.closeAllConnections();
-    await new Promise((resolve) => hubApi.close(resolve));
     await connect.close();
   });
 
@@ -101,6 +121,12 @@ describe('the connect tunnel: bodies across it', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.concat(pieces))).toBe(true);
   });
 
+  it('when the hub pipes a stream into its answer, then it flows to its end and the client gets it byte-exact', async () => {
+    const response = await call('/api/piped');
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.concat(pieces))).toBe(true);
+  });
+
   it('when a call has no body, then the hub gets none (and an empty answer stays empty)', async () => {
     const response = await call('/api/echo', { method: 'POST' });
     expect(response.status).toBe(200);
@@ -117,6 +143,34 @@ describe('the connect tunnel: bodies across it', () => {
       call.on('error', reject).end();
     });
 
+  it("when a client calls with its headers, then the hub's app gets them on its own Host, from the client's address, and its status and headers come back", async () => {
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const headers = { 'x-homey-id': HUB, 'x-forwarded-for': '6.6.6.6', 'x-question': 'why', 'content-type': 'application/json', 'content-length': '2' };
+      httpRequest(connectUrl + '/api/created?x=1', { method: 'PUT', headers, localAddress: '127.0.0.7' }, resolve).on('error', reject).end('{}');
+    });
+    const body = await bodyOf(response);
+    const call = seen.at(-1)!;
+    expect(call.address).toBe('127.0.0.7');
+    expect(call.headers).toMatchObject({ host: '127.0.0.1:4859', 'x-question': 'why', 'x-homey-id': HUB, 'content-length': '2' });
+    expect(call.headers['x-forwarded-for']).toBeUndefined();
+    expect(call.rawHeaders.filter((_, index) => index % 2 === 0)).toEqual(Object.keys(call.headers));
+    expect(response.statusCode).toBe(201);
+    expect(response.headers).toMatchObject({ 'content-type': 'text/plain; charset=latin1', 'x-answer': 'yes' });
+    expect(body.equals(Buffer.concat([Buffer.from('ünï ', 'latin1'), Buffer.from([0, 255]), Buffer.from('cödé')]))).toBe(true);
+  });
+
+  it('when a HEAD is answered with a body, then the client gets the status and no body, as from node:http', async () => {
+    const response = await call('/api/list', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('when the hub answers more than a tunnel carries, then the client gets a 502 JSON error', async () => {
+    const response = await call('/api/huge');
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ error: 'homey_error', statusCode: 502 });
+  });
+
   it('when a client names no encoding, then the hub is asked for gzip and the client gets the bytes unzipped, as the hub has them', async () => {
     const response = await get('/api/list');
     expect(encodings.at(-1)).toBe('gzip');
@@ -124,6 +178,15 @@ describe('the connect tunnel: bodies across it', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['content-length']).toBe(String(list.length));
     expect(response.body.equals(list)).toBe(true);
+  });
+
+  it('when a gzip unzips to more than a megabyte, or is made of several members, then the client gets every byte unzipped', async () => {
+    const response = await get('/api/zipped-large');
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBeGreaterThan(1024 * 1024);
+    expect(response.body.equals(large)).toBe(true);
+    const members = await get('/api/zipped-members');
+    expect(members.body.equals(Buffer.concat([list, Buffer.from(' ')]))).toBe(true);
   });
 
   it('when a client names its encodings, then the hub is asked as the client asked and its choice is passed on', async () => {
@@ -154,6 +217,14 @@ describe('the connect tunnel: bodies across it', () => {
     const response = await call('/api/broken');
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: 'homey_error', statusCode: 502 });
+  });
+
+  it("when the hub's app throws, then the client gets a 502 JSON error that says nothing of it", async () => {
+    const response = await call('/api/throws');
+    expect(response.status).toBe(502);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ error: 'homey_error', statusCode: 502 });
+    expect(body).not.toContain('secret');
   });
 
   it('when the tunnel closes while a call waits for its answer, then the client gets a 503 JSON error', async () => {

@@ -1,12 +1,8 @@
-import { Agent, request as httpRequest } from 'node:http';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import {
   decodeFrame,
-  encodeFrame,
-  MAX_TUNNEL_BODY,
   MAX_TUNNEL_FRAME,
-  relayedHeaders,
   TUNNEL_PATH,
   TUNNEL_SILENCE_MS,
   tunnelMask,
@@ -14,9 +10,9 @@ import {
   type ToHub,
   type TunnelRequest,
 } from '../../common/tunnel-protocol.js';
-import { relaying } from '../../http/client-address.js';
 import { log } from '../../http/log.js';
 import type { Hub } from '../core/context.js';
+import { callOwnApi, type OwnApi } from './connect-calls.js';
 
 /** Reconnect delays: from 1 s, doubled up to a minute, each with up to a quarter added at random (hubs spread out). */
 const FIRST_DELAY_MS = 1000;
@@ -27,8 +23,10 @@ export interface RemoteConnectOptions {
   connectUrl: string;
   /** The hub's credential (hub-secret.ts). */
   secret: string;
-  /** Where the hub answers on this machine: forwarded calls and sockets are made there. */
+  /** Where the hub answers on this machine: clients' realtime sessions become sockets there. */
   localUrl: string;
+  /** The hub's own HTTP app, on which forwarded calls are made in process (callOwnApi). */
+  api: OwnApi;
   /** How long without a ping from the service the tunnel is taken for dead (TUNNEL_SILENCE_MS); tests shorten it. */
   silenceMs?: number;
 }
@@ -41,8 +39,8 @@ export interface RemoteConnect {
 
 /**
  * The hub's one outbound connection to the connect service: a WebSocket it opens and re-opens with backoff while
- * the hub runs. Calls of clients come through it and are made on the hub's own API on loopback, so that they meet
- * the same checks as local ones; clients' realtime sessions become sockets on the hub's own socket.io server.
+ * the hub runs. Calls of clients come through it and are made on the hub's own HTTP app in process, so that they
+ * meet the same checks as local ones; clients' realtime sessions become sockets on the hub's own socket.io server.
  */
 export function startRemoteConnect(hub: Pick<Hub, 'id' | 'clock' | 'now'>, options: RemoteConnectOptions): RemoteConnect {
   const url = new URL(TUNNEL_PATH, options.connectUrl.replace(/^http/, 'ws'));
@@ -82,7 +80,7 @@ export function startRemoteConnect(hub: Pick<Hub, 'id' | 'clock' | 'now'>, optio
         return;
       }
       if (message.type !== 'request') return void receive(message, send, streams);
-      void callHub(options.localUrl, message).then((frame) => ws.readyState === WebSocket.OPEN && ws.send(frame));
+      void callOwnApi(options.api, message).then((frame) => ws.readyState === WebSocket.OPEN && ws.send(frame));
     });
     ws.on('error', (error) => log.warn({ err: error }, 'the connect service cannot be reached'));
     ws.on('close', () => {
@@ -139,37 +137,4 @@ export function startRemoteConnect(hub: Pick<Hub, 'id' | 'clock' | 'now'>, optio
       socket?.terminate();
     },
   };
-}
-
-/** Kept-alive connections to the hub's own server: forwarded calls come in bursts (a client's page of reads). */
-const loopback = new Agent({ keepAlive: true, maxSockets: 32 });
-
-/** Makes a forwarded call on the hub's own API and wraps its answer in a frame for the tunnel (a failure is a 502). */
-function callHub(localUrl: string, request: TunnelRequest): Promise<Buffer> {
-  const failed = (error: Error): Buffer => {
-    const body = { error: 'homey_error', error_description: `The Homey could not answer: ${error.message}`, statusCode: 502 };
-    return encodeFrame({ type: 'response', id: request.id, status: 502, headers: { 'content-type': 'application/json' } }, Buffer.from(JSON.stringify(body)));
-  };
-  return new Promise((resolve) => {
-    const body = request.body?.length ? request.body : undefined;
-    // The client's address as the service saw it, which the hub believes on this connection only (clientAddress): its
-    // limits count per client. What the client itself wrote there proves nothing.
-    const { 'x-forwarded-for': _claimed, ...sent } = request.headers;
-    const headers = { ...sent, ...(body ? { 'content-length': String(body.length) } : {}), ...(request.remoteAddress ? { 'x-forwarded-for': request.remoteAddress } : {}) };
-    const call = httpRequest(new URL(request.path, localUrl), { method: request.method, headers, agent: loopback }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        // Too big for the tunnel: refused rather than sent (the tunnel would drop every call under way).
-        if (size > MAX_TUNNEL_BODY) response.destroy(new Error(`the answer is larger than ${MAX_TUNNEL_BODY} bytes`));
-      });
-      response.on('end', () => resolve(encodeFrame({ type: 'response', id: request.id, status: response.statusCode ?? 502, headers: relayedHeaders(Object.entries(response.headers)) }, chunks)));
-      response.on('error', (error) => resolve(failed(error)));
-    });
-    call.on('socket', relaying);
-    call.on('error', (error) => resolve(failed(error)));
-    call.end(body);
-  });
 }

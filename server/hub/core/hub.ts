@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type RequestListener, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -168,6 +168,8 @@ function hubCore(config: HubConfig): HubCore {
 interface HubApi {
   dispatcher: Dispatcher<HubContext>;
   validator: ContractValidator;
+  /** The HTTP app the server runs: forwarded calls of the connect tunnel are made on it in process. */
+  app: RequestListener;
   server: HttpServer;
   io: RealtimeServer;
 }
@@ -184,21 +186,20 @@ function serveApi(hub: Hub): HubApi {
   const validator = new ContractValidator(Object.values(hubBundles));
   // The hub's mDNS names beside the machine's own names and addresses (see HostAllowList).
   const hosts = new HostAllowList(hubHostNames(hub));
-  const server = createServer(
-    createHttpApp({
-      dispatcher,
-      contracts: { ...hubBundles, ...appBundles },
-      authenticate,
-      hosts,
-      validateResponses: config.validateResponses,
-      development: config.development,
-      headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
-      ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
-      warm: ['system'],
-      fallback: files(hub, config.docsDir),
-      rawRoutes: appRoutes(hub, dispatcher),
-    }),
-  );
+  const app = createHttpApp({
+    dispatcher,
+    contracts: { ...hubBundles, ...appBundles },
+    authenticate,
+    hosts,
+    validateResponses: config.validateResponses,
+    development: config.development,
+    headers: { 'X-Homey-ID': hub.id, 'X-Homey-Version': () => hub.version, 'X-Homey-Tier': 'pro' },
+    ownOriginsOnly: ({ manager, operationId }) => manager === 'users' && operationId === 'loginLocal',
+    warm: ['system'],
+    fallback: files(hub, config.docsDir),
+    rawRoutes: appRoutes(hub, dispatcher),
+  });
+  const server = createServer(app);
   const io = attachRealtime(server, {
     dispatcher,
     validator,
@@ -209,7 +210,7 @@ function serveApi(hub: Hub): HubApi {
     admitSubscription: subscriptionRules(dispatcher, validator, store),
     development: config.development,
   });
-  return { dispatcher, validator, server, io };
+  return { dispatcher, validator, app, server, io };
 }
 
 /** Builds a complete hub on its SQLite file: its core, its services in start order, its API. Does not listen yet. */
@@ -220,7 +221,7 @@ export function createHub(config: HubConfig): RunningHub {
 }
 
 /** The hub as it runs: listening (plain, secure, through the connect tunnel), joining setups, and its close. */
-function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
+function runningHub(hub: Hub, { dispatcher, validator, app, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
   const { config } = hub;
   const setup = startSetup(hub, ownApiOf(hub, dispatcher, validator));
   let stopMdns: (() => Promise<void>) | undefined;
@@ -230,7 +231,7 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
   const connectRemote = () => {
     remote?.stop();
     const { connectUrl, hubSecret } = config;
-    remote = connectUrl && hubSecret && localUrl ? startRemoteConnect(hub, { connectUrl, secret: hubSecret, localUrl }) : null;
+    remote = connectUrl && hubSecret && localUrl ? startRemoteConnect(hub, { connectUrl, secret: hubSecret, localUrl, api: { listener: app, host: new URL(localUrl).host } }) : null;
     return remote;
   };
   return {
@@ -249,7 +250,7 @@ function runningHub(hub: Hub, { dispatcher, validator, server, io }: HubApi, sto
           }
           // A wildcard address is not one to browse to; an IPv6 literal needs brackets in a URL.
           const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-          // Forwarded calls are made on loopback when the hub listens on every address.
+          // Its own address on this machine (loopback when it listens on every address): relayed realtime sessions open there.
           localUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : shown}:${actual}`;
           hub.localUrl = localUrl;
           connectRemote();
