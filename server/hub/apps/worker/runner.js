@@ -18,7 +18,9 @@ const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function resolveHomey(request, ...rest) {
   return request === 'homey' ? SDK_MODULE : resolveFilename.call(this, request, ...rest);
 };
-Module.register('../sdk/esm-hooks.mjs', import.meta.url, { data: { sdk: pathToFileURL(SDK_MODULE).href } });
+// An ES module app (its package.json says "type": "module") imports 'homey' through module hooks. They run in a thread
+// of their own, which a CommonJS app, resolved by the resolver above, is spared.
+if (isModuleApp(appDir)) Module.register('../sdk/esm-hooks.mjs', import.meta.url, { data: { sdk: pathToFileURL(SDK_MODULE).href } });
 const host = require('../sdk/host.cjs');
 const { runListeners } = require('../sdk/flow.cjs');
 const { startApp, isAppClass } = require('../sdk/start.cjs');
@@ -190,3 +192,12 @@ const { default: exported } = await import(pathToFileURL(`${appDir}/app.js`).hre
 if (!isAppClass(exported)) throw new Error('app.js must export a class that extends Homey.App (Apps SDK v3)');
 await startApp(exported, { dir: appDir, env: appEnv, hub, runner: { settings: settingStore, cloud, routeHandlers } });
 post({ type: 'ready' });
+
+/** Whether the app's code is ES modules: its package.json's "type" (Node's own rule for app.js). */
+function isModuleApp(dir) {
+  try {
+    return JSON.parse(readFileSync(`${dir}/package.json`, 'utf-8')).type === 'module';
+  } catch {
+    return false;
+  }
+}
