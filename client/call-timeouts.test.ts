@@ -62,7 +62,7 @@ describe('seed 001 §9 time-outs, on clocks moved by hand', () => {
       const { body: cloudPublicKey } = await cloud.http().get('/delegation/key').expect(200);
       // The hub's clock never moves: its own 30 s limit on an app's answer never ends the call first.
       clock = new FakeClock(Date.now());
-      hub = await startTestHub({ cloudPublicKey, clock });
+      hub = await startTestHub({ demoApps: true, cloudPublicKey, clock });
       const { id, email } = await cloud.signUp();
       hub.hub.store.insert('user', newUser({ name: 'Ben', athomId: id, verified: true, role: 'manager' }));
       api = new CloudAPI({ baseUrl: cloud.url, clientId: APP.id, clientSecret: APP.secret });

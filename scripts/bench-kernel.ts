@@ -27,7 +27,7 @@ import { bearer, startTestHub } from '../server/hub/testing/test-hub.js';
 const allocations = process.argv[2] === 'alloc';
 const seconds = allocations ? 0 : Number(process.argv[2] ?? 4);
 const work = mkdtempSync(path.join(tmpdir(), 'bench-kernel-'));
-const hub = await startTestHub({ validateResponses: false, development: false });
+const hub = await startTestHub({ validateResponses: false, development: false, demoApps: true });
 const auth = bearer(hub.token);
 const list = await fetch(hub.url + demoListPath, { headers: auth });
 const listText = await list.text();

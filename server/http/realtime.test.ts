@@ -9,7 +9,7 @@ describe('realtime kernel', () => {
   let hub: TestHub;
   let client: RealtimeClient;
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     client = await connectRealtime(hub.url, hub.token, hub.hub.id);
   });
   afterAll(async () => {

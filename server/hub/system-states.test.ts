@@ -11,7 +11,7 @@ describe('state managers', () => {
   const start = Date.parse('2026-11-24T10:00:00.000Z');
   beforeAll(async () => {
     clock = new FakeClock(start);
-    hub = await startTestHub({ clock, docsDir: undefined });
+    hub = await startTestHub({ demoApps: true, clock, docsDir: undefined });
     owner = bearer(hub.token);
     ensureDemoEnergyDongle(hub.hub);
   });

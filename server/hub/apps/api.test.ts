@@ -11,7 +11,7 @@ describe('apps manager', () => {
   const app = (id: string) => hub.http().get(`/api/manager/apps/app/${id}`).set(auth());
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
   });
   afterAll(() => hub.stop());
 

@@ -12,7 +12,7 @@ describe('apps end to end', () => {
   const api = (path: string) => `/api/manager/${path}`;
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
   });
   afterAll(() => hub.stop());
 

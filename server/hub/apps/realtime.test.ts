@@ -6,7 +6,7 @@ const CRASH = 'com.example.crashtest';
 describe.each<ClientVersion>(['v2', 'v4'])('apps over realtime with a socket.io %s client', (version) => {
   let hub: TestHub;
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
   });
   afterAll(() => hub.stop());
 

@@ -16,7 +16,7 @@ describe('app routes: /api/app/{appId}/{path}', () => {
 
   beforeAll(async () => {
     clock = new FakeClock(Date.parse('2026-11-23T12:00:00.000Z'));
-    hub = await startTestHub({ clock });
+    hub = await startTestHub({ demoApps: true, clock });
     await eventually(() => {
       for (const id of [SUN, CRASH]) expect(hub.hub.store.get('app', id)).toMatchObject({ state: 'running' });
     });

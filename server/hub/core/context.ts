@@ -17,6 +17,11 @@ export interface HubConfig {
   cloudSharedSecret?: string;
   /** Seed the demo home on first start. */
   demoHome: boolean;
+  /**
+   * With `demoHome`: also install the demo home's apps (server/hub/apps/demo.ts), whose workers start with the hub.
+   * Default true; test hubs leave them out unless a test uses them, as each costs a worker thread's start.
+   */
+  demoApps?: boolean;
   /** Validate every response against the contract (tests, strict mode). */
   validateResponses: boolean;
   /** Stack traces in error bodies. Never in production. */

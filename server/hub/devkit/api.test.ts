@@ -73,7 +73,7 @@ describe('devkit manager', () => {
   };
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     hello = await pack({ 'app.json': JSON.stringify(manifest()), 'app.js': code });
   });
   afterAll(() => hub.stop());

@@ -25,7 +25,7 @@ describe('flow cards: listing, running and autocompleting them', () => {
   const runCondition = (uri: string, id: string, body: object) => post(`/flowcardcondition/${uri}/${id}/run`, body);
 
   beforeAll(async () => {
-    hub = await startTestHub({ clock });
+    hub = await startTestHub({ demoApps: true, clock });
     light = device('Ceiling light');
     guests = hub.hub.store.values('variable').find((variable) => variable.name === 'Guests')!;
   });

@@ -31,13 +31,14 @@ export interface TestHub extends RunningHub {
 
 /**
  * A real hub on port 0 in a fresh data folder, seeded with the demo home and validating every response against
- * the contract. Pass `dataDir` to restart on an earlier hub's data.
+ * the contract. Pass `dataDir` to restart on an earlier hub's data. The demo home's apps are left out (their
+ * workers are the dearest part of a hub's start): a file that uses them passes `demoApps: true`.
  */
 export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<TestHub> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hub-test-'));
   const cloudKeys = await generateKeyPair('ES256', { extractable: true });
   const cloudPublicKey = await exportSPKI(cloudKeys.publicKey);
-  const running = createHub({ demoHome: true, validateResponses: true, development: true, cloudPublicKey, ...overrides, dataDir });
+  const running = createHub({ demoHome: true, demoApps: false, validateResponses: true, development: true, cloudPublicKey, ...overrides, dataDir });
   const url = await running.listen(0);
   const { hub } = running;
   const tokenWith = (scopes: string[], role: Role = 'manager') => {

@@ -11,7 +11,7 @@ describe('e-mail to an app developer through the hub', () => {
   const session = (authenticateHomey: () => Promise<HubAPI>) => ({ user: { authenticateHomey } }) as unknown as Session;
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     queryClient = new QueryClient();
   });
   afterAll(() => hub.stop());

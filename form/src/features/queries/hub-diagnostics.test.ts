@@ -8,7 +8,7 @@ describe('hub diagnostics for a ticket', () => {
   let hub: TestHub;
   let client: HubAPI;
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     client = HubAPI.open({ address: hub.url, id: hub.hub.id, token: hub.token });
   });
   afterAll(async () => {
