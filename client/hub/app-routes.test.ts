@@ -9,7 +9,7 @@ describe('HubAPI apps.call: the routes of installed apps, against a real hub', (
   let hub: TestHub;
   let api: HubAPI;
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     api = await HubAPI.connect({ address: hub.url, token: hub.token });
     await eventually(() => {
       for (const id of [SUN, CRASH]) expect(hub.hub.store.get('app', id)).toMatchObject({ state: 'running' });

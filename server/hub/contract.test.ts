@@ -73,7 +73,7 @@ describe('hub contract sweep: every operation of the hub contract', () => {
   /** Real values for the path parameters not under test: a device, the demo group, a capability both have. */
   let realParams: Record<string, string>;
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     const devices = hub.hub.store.values('device');
     realParams = {
       deviceId: devices.find((device) => device.name === 'Ceiling light')!.id,

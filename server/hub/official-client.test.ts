@@ -59,7 +59,7 @@ describe('the official hub client (homey-api 3.20.0 HomeyAPIV3Local) against the
   /** A real WebRTC peer's offer for videoOffer (its connection and media: server/hub/videos/webrtc.test.ts). */
   let viewer: Viewer;
   beforeAll(async () => {
-    hub = await startTestHub({ weatherUrl: await weather.listen(0) });
+    hub = await startTestHub({ demoApps: true, weatherUrl: await weather.listen(0) });
     client = (await HomeyAPI.createLocalAPI({ address: hub.url, token: hub.token, debug: null })) as unknown as typeof client;
     const dongle = ensureDemoEnergyDongle(hub.hub)!.id;
     const video = hub.hub.store.values('video')[0]!.id;

@@ -9,7 +9,7 @@ describe('apps across a hub restart', () => {
   afterAll(() => hub.stop());
 
   it('when the hub restarts, then enabled apps start again with their settings, a disabled app stays stopped, and store updates install or wait by autoupdate', async () => {
-    const first = await startTestHub();
+    const first = await startTestHub({ demoApps: true });
     const auth = bearer(first.token);
     await eventually(() => expect(first.hub.store.get('app', SUN)).toMatchObject({ state: 'running' }));
     await first.http().put(`/api/manager/apps/app/${SUN}/setting/sunset`).set(auth).send({ value: '21:00' }).expect(204);
@@ -29,7 +29,7 @@ describe('apps across a hub restart', () => {
   });
 
   it('when an app is asked to start while the apps are closing with the hub, then it does not start: no worker of it outlives the hub', async () => {
-    const closing = await startTestHub();
+    const closing = await startTestHub({ demoApps: true });
     try {
       const { apps, store } = closing.hub;
       await eventually(() => expect(store.get('app', THERMOSTAT)).toMatchObject({ state: 'running', ready: true }));

@@ -14,7 +14,7 @@ describe('the demo Sun times app (an SDK v3 app) on the hub clock', () => {
   const firings: TriggerFiring[] = [];
 
   beforeAll(async () => {
-    hub = await startTestHub({ clock });
+    hub = await startTestHub({ demoApps: true, clock });
     hub.hub.cards.onFiring((firing) => firing.cardId.startsWith(uri) && firings.push(firing));
     await eventually(() => expect(hub.hub.store.get('app', SUN)).toMatchObject({ state: 'running' }));
   });

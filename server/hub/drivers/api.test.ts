@@ -6,7 +6,7 @@ describe('drivers manager', () => {
   let other: string;
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     other = hub.tokenWith(['homey.zone']);
   });
   afterAll(() => hub.stop());
