@@ -6,25 +6,12 @@ import { FakeClock } from '../server/http/clock.js';
 import { startTestHub, type TestHub } from '../server/hub/testing/test-hub.js';
 import { newUser } from '../server/hub/users/users.js';
 import { CloudAPI } from './cloud/cloud-api.js';
+import { FAKE_TIMEOUTS_ONLY, watch } from './testing/fake-timeouts.js';
 import { openHubSession } from './cloud/hub-session.js';
 import { HubAPI } from './hub/hub-api.js';
 
 const CRASH = 'com.example.crashtest';
-/** Only the timers of the time-outs move by hand; I/O, immediates and intervals stay real. */
-const FAKE_TIMEOUTS_ONLY: Parameters<typeof jest.useFakeTimers>[0] = {
-  doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
-};
 const turn = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Follows a promise without awaiting it: whether it settled yet, and how. */
-function watch<T>(promise: Promise<T>): { settled: () => boolean; outcome: Promise<unknown> } {
-  let settled = false;
-  const outcome = promise.then(
-    (value) => ((settled = true), value),
-    (error: unknown) => ((settled = true), error),
-  );
-  return { settled: () => settled, outcome };
-}
 
 describe('seed 001 §9 time-outs, on clocks moved by hand', () => {
   afterEach(() => jest.useRealTimers());
