@@ -2,6 +2,8 @@ import { createHub } from '../../server/hub/core/hub.js';
 import { startTestHub, type TestHub } from '../../server/hub/testing/test-hub.js';
 import { Device } from './device.js';
 import { HubAPI } from './hub-api.js';
+import { eventually } from '../../server/hub/apps/testing/eventually.js';
+import { FAKE_TIMEOUTS_ONLY } from '../testing/fake-timeouts.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,8 +48,9 @@ describe('Device and capability instances against a real hub', () => {
     const dim = await device.makeCapabilityInstance('dim', (value) => heard.push(value));
     const reads = jest.spyOn(api.devices, 'getDevice');
     try {
+      jest.useFakeTimers(FAKE_TIMEOUTS_ONLY);
       device.scheduleRefresh();
-      await sleep(1100);
+      await jest.advanceTimersByTimeAsync(1100);
       expect(reads).not.toHaveBeenCalled();
 
       now = 2_600;
@@ -56,14 +59,17 @@ describe('Device and capability instances against a real hub', () => {
       const changed = { ...stored, capabilitiesObj: { ...stored.capabilitiesObj, dim: { ...stored.capabilitiesObj.dim, value: 0.3 } } };
       hub.hub.store.save('device', changed as never);
       device.scheduleRefresh();
-      await sleep(500);
+      await jest.advanceTimersByTimeAsync(500);
       device.scheduleRefresh();
-      await sleep(700);
+      await jest.advanceTimersByTimeAsync(999);
       expect(reads).not.toHaveBeenCalled();
-      await sleep(500);
+      await jest.advanceTimersByTimeAsync(1);
       expect(reads).toHaveBeenCalledTimes(1);
-      expect(dim.value).toBe(0.3);
+      jest.useRealTimers();
+      await eventually(() => expect(dim.value).toBe(0.3));
+      expect(reads).toHaveBeenCalledTimes(1);
     } finally {
+      jest.useRealTimers();
       reads.mockRestore();
       dim.destroy();
     }
