@@ -15,7 +15,7 @@ describe('flow tokens manager', () => {
   const value = (id: string) => hub.http().get(`${BASE}/flowtoken/${id}/value`).set(auth());
 
   beforeAll(async () => {
-    hub = await startTestHub();
+    hub = await startTestHub({ demoApps: true });
     await hub.hub.apps.settled(); // the demo apps register their tokens as they start
     climate = hub.hub.store.values('device').find((device) => device.name === 'Living room climate')!;
   });
