@@ -144,7 +144,18 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
 
   it('when its driver pairs with a custom view and repairs, then the screen gets the app\'s question and moves, and the app gets the answers', async () => {
     const driverId = `${uri}:doorbell`;
+    // The driver's views are its app.json's: the custom `code` view's page comes from the package.
+    const { body: driver } = await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(200);
+    const page = `/app/${APP}/drivers/doorbell/pair/code.html`;
+    expect(driver.pair).toEqual([
+      { id: 'code', template: null, navigation: { prev: null, next: null }, options: {}, url: page },
+      { id: 'list_devices', template: 'list_devices', navigation: { prev: null, next: 'add_devices' }, options: {}, url: null },
+      { id: 'add_devices', template: 'add_devices', navigation: { prev: null, next: null }, options: {}, url: null },
+    ]);
+    expect(driver.repair.map((view: { id: string }) => view.id)).toEqual(['code']);
+    expect((await hub.http().get(page).expect(200)).text).toBe(readFileSync(join(FIXTURE, 'drivers', 'doorbell', 'pair', 'code.html'), 'utf8'));
     const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);
+    expect(pairing).toMatchObject({ views: driver.pair, viewId: 'code' });
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v4');
     try {
       const screen = `homey:pairsession:${pairing.id}`;
@@ -164,6 +175,7 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
       await hub.http().post(api(`drivers/pairsession/${pairing.id}/callback`)).set(auth()).send({ callbackId: questionId, data: true }).expect(204);
       expect((await answered).body).toEqual({ accepted: true });
       expect((await shown).data).toEqual({ viewId: 'list_devices' });
+      expect((await hub.http().get(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(200)).body.viewId).toBe('list_devices');
     } finally {
       client.close();
     }
