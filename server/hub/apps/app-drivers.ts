@@ -37,7 +37,7 @@ export function driverSettings(declared: unknown): DeviceSetting[] {
   });
 }
 
-const viewId = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /**
  * A driver's views of one kind (`pair`, `repair` or `unpair`) as app.json declares them (homey-lib checked their
@@ -49,11 +49,11 @@ function declaredViews(manifest: Manifest, driver: ManifestDriver, kind: keyof D
   return declared.filter(isObject).map((view) => {
     const id = String(view.id);
     const navigation = isObject(view.navigation) ? view.navigation : {};
-    const template = viewId(view.template);
+    const template = nonEmpty(view.template);
     return {
       id,
       template,
-      navigation: { prev: viewId(navigation.prev), next: viewId(navigation.next) },
+      navigation: { prev: nonEmpty(navigation.prev), next: nonEmpty(navigation.next) },
       options: isObject(view.options) ? view.options : {},
       url: template ? null : `/app/${manifest.id}/drivers/${driver.id}/${kind}/${encodeURIComponent(id)}.html`,
     };
