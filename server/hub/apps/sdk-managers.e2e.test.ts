@@ -176,6 +176,11 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
       expect((await answered).body).toEqual({ accepted: true });
       expect((await shown).data).toEqual({ viewId: 'list_devices' });
       expect((await hub.http().get(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(200)).body.viewId).toBe('list_devices');
+      // The screen moves on by itself (a custom view's Homey.showView): the session follows; the app, not listening, answers nothing.
+      const emit = (data: string) => hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'showView', data });
+      expect((await emit('add_devices').expect(200)).body).toBeNull();
+      expect((await hub.http().get(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(200)).body.viewId).toBe('add_devices');
+      expect((await emit('farewell').expect(400)).body.error_description).toBe("farewell is not one of the session's views: code, list_devices, add_devices");
     } finally {
       client.close();
     }
