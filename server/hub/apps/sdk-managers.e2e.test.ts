@@ -261,6 +261,8 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
 
     // Unpaired, its driver's onUnpair answers the unpair view of app.json, and the device hears it is deleted and uninitialized.
     const { body: unpair } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'unpair', driverId: `${uri}:doorbell`, deviceId: doorbellId }).expect(200);
+    // Its custom view's page is served from the driver's unpair/ folder.
+    await hub.http().get(unpair.views[0].url).expect(200, /<button id="farewell">/);
     const { body: unknown } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'wave' }).expect(502);
     expect(unknown).toMatchObject({ error: 'app_error', error_description: 'SDK hardware: The driver doorbell does not handle the pairing event wave' });
     const { body: farewell } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'farewell' }).expect(200);
