@@ -29,7 +29,7 @@ export const operations = {
   /**
    * Send a pairing screen's event to the driver
    *
-   * `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`. The driver of an app answers the events of its own views (of any session type: its onPair, onRepair or onUnpair handlers); what the app throws is a 502 naming the app.
+   * `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`. The driver of an app answers the events of its own views (of any session type: its onPair, onRepair or onUnpair handlers); what the app throws is a 502 naming the app. `showView` with a view's id as `data` is the screen saying which view it shows (a custom view's `Homey.showView`): the session's `viewId` follows (a view the session does not have is a 400), and an app that listens (its session's `showView` handler) hears it; otherwise the answer is null.
    */
   emitPairingEvent: {"method":"post","path":"/api/manager/drivers/pairsession/{id}/emit","auth":"token","scopes":["homey.device"],"private":false,"crud":null,"pathParams":["id"],"queryParams":[],"body":{"kind":"fields","names":["event","data"],"required":true},"args":[{"name":"id","in":"path","required":true,"types":["string"]},{"name":"event","in":"body","required":true,"types":["string"]},{"name":"data","in":"body","required":false}],"status":200},
   /**

@@ -157,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Send a pairing screen's event to the driver
-         * @description `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`. The driver of an app answers the events of its own views (of any session type: its onPair, onRepair or onUnpair handlers); what the app throws is a 502 naming the app.
+         * @description `list_devices` (pair and repair sessions) answers the devices the driver found that are not paired yet, each ready to be sent to createPairSessionDevice. A driver that needs an answer from the user (a lock's 5-digit security PIN) adds a question to the session's `callbacks`. The driver of an app answers the events of its own views (of any session type: its onPair, onRepair or onUnpair handlers); what the app throws is a 502 naming the app. `showView` with a view's id as `data` is the screen saying which view it shows (a custom view's `Homey.showView`): the session's `viewId` follows (a view the session does not have is a 400), and an app that listens (its session's `showView` handler) hears it; otherwise the answer is null.
          */
         post: operations["emitPairingEvent"];
         delete?: never;
@@ -395,10 +395,12 @@ export interface components {
             ownerName: string;
             /** @description The driver's owner, e.g. `homey:manager:vdevice`. */
             ownerUri: string;
-            /** @description The screens of pairing; empty when the driver's devices are not paired (groups). */
+            /** @description The screens of pairing, in order: an SDK v3 app's driver's as its app.json `pair` declares them (empty if it declares none); empty when the driver's devices are not paired (groups). */
             pair: components["schemas"]["PairView"][];
             ready: boolean;
+            /** @description The screens of repairing (an app's app.json `repair`). */
             repair: components["schemas"]["PairView"][];
+            /** @description The screens of unpairing (an app's app.json `unpair`). */
             unpair: components["schemas"]["PairView"][];
         };
         /** @description Drivers keyed by id. */
@@ -487,6 +489,9 @@ export interface components {
             readonly id: string;
             /** @enum {string} */
             type: "pair" | "unpair" | "repair";
+            /** @description The view the screen shows: the first of `views` when the session starts, then where an SDK v3 app's driver moves it (`showView`, or `nextView` and `prevView` along the view's navigation, else the list's order; at either end it stays). `null` when the session has no views. */
+            readonly viewId: string | null;
+            /** @description The driver's views for the session's type (its `pair`, `repair` or `unpair`). */
             views: components["schemas"]["PairView"][];
             /** @description Where paired devices go unless they name a zone. */
             zoneId: string;
@@ -507,10 +512,22 @@ export interface components {
             type: "pair" | "unpair" | "repair";
             zoneId?: string;
         };
+        /** @description One screen of pairing, as an SDK v3 app's app.json declares it (`drivers[].pair`, `repair`, `unpair`); the hub's own drivers use the system templates. */
         PairView: {
             id: string;
-            /** @description The screen to show: `list_devices`, `add_devices`, `pincode`, `confirm`, `done`. */
-            template: string;
+            /** @description Where the screen's Back and Next buttons go: view ids of the same list, or `null` for none. */
+            navigation: {
+                next: string | null;
+                prev: string | null;
+            };
+            /** @description The template's options as app.json gives them (e.g. `singular` for list_devices); `{}` for none. */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The system screen to show (`list_devices`, `add_devices`, `loading`, `done`, `login_credentials`, `login_oauth2`, `pincode`, `confirm` ...); `null` for the app's custom view, whose page is `url`. */
+            template: string | null;
+            /** @description A custom view's page, served by the hub from the app's package: `/app/<appId>/drivers/<driver>/<pair|repair|unpair>/<id>.html` (its folder holds the view's other files too); `null` for a system template. */
+            url: string | null;
         };
     };
     responses: {

@@ -52,6 +52,10 @@ export interface ManifestDriver {
   options?: Record<string, DriverCapabilityOptions>;
   /** Device settings as app.json declares them (app-drivers.ts reads them). */
   settings?: unknown;
+  /** Its pairing, repairing and unpairing views as app.json declares them (app-drivers.ts reads them). */
+  pair?: unknown;
+  repair?: unknown;
+  unpair?: unknown;
   /** The hardware its devices are on the radios, as app.json declares it (sdk-bridge/nodes.ts finds their nodes by it). */
   zigbee?: Record<string, unknown>;
   zwave?: Record<string, unknown>;
@@ -152,6 +156,9 @@ function manifestDriver(driver: Record<string, unknown>): ManifestDriver {
     capabilities: Array.isArray(driver.capabilities) ? (driver.capabilities as string[]) : [],
     options,
     settings: driver.settings,
+    pair: driver.pair,
+    repair: driver.repair,
+    unpair: driver.unpair,
     ...(isObject(driver.zigbee) ? { zigbee: driver.zigbee } : {}),
     ...(isObject(driver.zwave) ? { zwave: driver.zwave } : {}),
   };

@@ -1,6 +1,7 @@
 import { registerOwnCapabilities, type CapabilityDefinition } from '../drivers/capabilities.js';
-import { registerAppDriver, type DeviceSetting, type DriverDefinition } from '../drivers/catalogue.js';
-import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
+import { registerAppDriver, type DeviceSetting, type DriverDefinition, type DriverViews, type PairView } from '../drivers/catalogue.js';
+import { appIconObj, type Manifest, type ManifestDriver } from '../../common/app-package/manifest.js';
+import { isObject } from '../../http/validator.js';
 
 /** A text of app.json: itself, or its English one. */
 export const text = (value: unknown): string | null =>
@@ -36,6 +37,29 @@ export function driverSettings(declared: unknown): DeviceSetting[] {
   });
 }
 
+const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * A driver's views of one kind (`pair`, `repair` or `unpair`) as app.json declares them (homey-lib checked their
+ * navigation): a view without a template is a custom one, whose page is the app's `drivers/<driver>/<kind>/<id>.html`.
+ */
+function declaredViews(manifest: Manifest, driver: ManifestDriver, kind: keyof DriverViews): PairView[] {
+  const declared = driver[kind];
+  if (!Array.isArray(declared)) return [];
+  return declared.filter(isObject).map((view) => {
+    const id = String(view.id);
+    const navigation = isObject(view.navigation) ? view.navigation : {};
+    const template = nonEmpty(view.template);
+    return {
+      id,
+      template,
+      navigation: { prev: nonEmpty(navigation.prev), next: nonEmpty(navigation.next) },
+      options: isObject(view.options) ? view.options : {},
+      url: template ? null : `/app/${manifest.id}/drivers/${driver.id}/${kind}/${encodeURIComponent(id)}.html`,
+    };
+  });
+}
+
 /** The driver definitions of an app's manifest: their devices pair like virtual ones and belong to the app. */
 export function packageDrivers(manifest: Manifest): DriverDefinition[] {
   const ownerUri = `homey:app:${manifest.id}`;
@@ -57,6 +81,7 @@ export function packageDrivers(manifest: Manifest): DriverDefinition[] {
     ownerUri,
     ownerName: manifest.name,
     ownerIconObj: appIconObj(manifest),
+    views: { pair: declaredViews(manifest, driver, 'pair'), repair: declaredViews(manifest, driver, 'repair'), unpair: declaredViews(manifest, driver, 'unpair') },
   }));
 }
 

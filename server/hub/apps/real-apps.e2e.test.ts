@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HomeyAPI } from 'homey-api';
 import request from 'supertest';
 import { startTestAccount, type TestAccount } from '../../cloud/account/testing/test-account.js';
 import { createAppsService, type AppsService } from '../../cloud/apps/service.js';
@@ -17,6 +18,8 @@ const POWER = 'no.kjeet90.powerofthehour';
 const GARAGE = 'com.jaap.virtualgaragedoor';
 const GALLERY = 'com.athom.gallery';
 const SECRET = 'real-apps-e2e-secret';
+/** The part of homey-api's HomeyAPIV3Local this file reads. */
+type OfficialDrivers = { drivers: { getDriver(args: { id: string }): Promise<Record<'pair' | 'repair' | 'unpair', unknown>> } };
 /** The versions their app.json declare, as their builds on the store carry them. */
 const VERSIONS: Record<string, string> = { [SOUNDBOARD]: '3.1.0', [POWER]: '1.3.5', [GARAGE]: '0.6.3', [GALLERY]: '3.3.1' };
 
@@ -183,12 +186,27 @@ describe('real SDK v3 apps on the hub', () => {
     await hub.http().delete(api(`apps/app/${POWER}`)).set(auth()).expect(404);
   });
 
-  it('when the Virtual Garage Door runs from the devkit, then its pairing takes the name its pair view sends, and a user\'s capability change becomes its request trigger, whose flow runs its action on the door', async () => {
+  it('when the Virtual Garage Door runs from the devkit, then the official client reads its drivers\' app.json views, its pairing takes the name its pair view sends, and a user\'s capability change becomes its request trigger, whose flow runs its action on the door', async () => {
     const uri = `homey:app:${GARAGE}`;
     const driverId = `${uri}:flow-door`;
     const session = await runApp(GARAGE);
     const { body: drivers } = await hub.http().get(api('drivers/driver')).set(auth()).expect(200);
     expect(Object.keys(drivers).filter((id) => id.startsWith(uri)).sort()).toEqual([`${uri}:flow-door`, `${uri}:gate`, `${uri}:managed-door`]);
+
+    // The official client reads the gate's views of its app.json: a custom first view, then the system list; its
+    // repair view is a page of its own (drivers/gate/repair/), not the pair view of the same id.
+    const official = (await HomeyAPI.createLocalAPI({ address: hub.url, token: hub.token, debug: null })) as unknown as OfficialDrivers;
+    const gate = await official.drivers.getDriver({ id: `${uri}:gate` });
+    const page = (kind: string) => `/app/${GARAGE}/drivers/gate/${kind}/gate_config.html`;
+    expect(gate.pair).toEqual([
+      { id: 'gate_config', template: null, navigation: { prev: null, next: null }, options: {}, url: page('pair') },
+      { id: 'list_devices', template: 'list_devices', navigation: { prev: null, next: 'add_devices' }, options: {}, url: null },
+      { id: 'add_devices', template: 'add_devices', navigation: { prev: null, next: null }, options: {}, url: null },
+    ]);
+    expect(gate.repair).toEqual([{ id: 'gate_config', template: null, navigation: { prev: null, next: null }, options: {}, url: page('repair') }]);
+    expect(gate.unpair).toEqual([]);
+    for (const kind of ['pair', 'repair']) expect((await hub.http().get(page(kind)).expect(200)).text).toContain('vgd-gate-opening');
+    expect((await hub.http().get(page('repair')).expect(200)).text).toContain('Homey.done()');
 
     // Its custom pair view `name` emits set_name; list_devices then names the door so.
     const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);

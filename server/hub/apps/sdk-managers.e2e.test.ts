@@ -144,7 +144,18 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
 
   it('when its driver pairs with a custom view and repairs, then the screen gets the app\'s question and moves, and the app gets the answers', async () => {
     const driverId = `${uri}:doorbell`;
+    // The driver's views are its app.json's: the custom `code` view's page comes from the package.
+    const { body: driver } = await hub.http().get(api(`drivers/driver/${driverId}`)).set(auth()).expect(200);
+    const page = `/app/${APP}/drivers/doorbell/pair/code.html`;
+    expect(driver.pair).toEqual([
+      { id: 'code', template: null, navigation: { prev: null, next: null }, options: {}, url: page },
+      { id: 'list_devices', template: 'list_devices', navigation: { prev: null, next: 'add_devices' }, options: {}, url: null },
+      { id: 'add_devices', template: 'add_devices', navigation: { prev: null, next: null }, options: {}, url: null },
+    ]);
+    expect(driver.repair.map((view: { id: string }) => view.id)).toEqual(['code']);
+    expect((await hub.http().get(page).expect(200)).text).toBe(readFileSync(join(FIXTURE, 'drivers', 'doorbell', 'pair', 'code.html'), 'utf8'));
     const { body: pairing } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'pair', driverId }).expect(200);
+    expect(pairing).toMatchObject({ views: driver.pair, viewId: 'code' });
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, 'v4');
     try {
       const screen = `homey:pairsession:${pairing.id}`;
@@ -164,6 +175,12 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
       await hub.http().post(api(`drivers/pairsession/${pairing.id}/callback`)).set(auth()).send({ callbackId: questionId, data: true }).expect(204);
       expect((await answered).body).toEqual({ accepted: true });
       expect((await shown).data).toEqual({ viewId: 'list_devices' });
+      expect((await hub.http().get(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(200)).body.viewId).toBe('list_devices');
+      // The screen moves on by itself (a custom view's Homey.showView): the session follows; the app, not listening, answers nothing.
+      const emit = (data: string) => hub.http().post(api(`drivers/pairsession/${pairing.id}/emit`)).set(auth()).send({ event: 'showView', data });
+      expect((await emit('add_devices').expect(200)).body).toBeNull();
+      expect((await hub.http().get(api(`drivers/pairsession/${pairing.id}`)).set(auth()).expect(200)).body.viewId).toBe('add_devices');
+      expect((await emit('farewell').expect(400)).body.error_description).toBe("farewell is not one of the session's views: code, list_devices, add_devices");
     } finally {
       client.close();
     }
@@ -244,6 +261,8 @@ describe('an SDK v3 app using the managers of the hub\'s hardware', () => {
 
     // Unpaired, its driver's onUnpair answers the unpair view of app.json, and the device hears it is deleted and uninitialized.
     const { body: unpair } = await hub.http().post(api('drivers/pairsession')).set(auth()).send({ type: 'unpair', driverId: `${uri}:doorbell`, deviceId: doorbellId }).expect(200);
+    // Its custom view's page is served from the driver's unpair/ folder.
+    await hub.http().get(unpair.views[0].url).expect(200, /<button id="farewell">/);
     const { body: unknown } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'wave' }).expect(502);
     expect(unknown).toMatchObject({ error: 'app_error', error_description: 'SDK hardware: The driver doorbell does not handle the pairing event wave' });
     const { body: farewell } = await hub.http().post(api(`drivers/pairsession/${unpair.id}/emit`)).set(auth()).send({ event: 'farewell' }).expect(200);

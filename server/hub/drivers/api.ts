@@ -6,7 +6,7 @@ import type { HubContext } from '../core/context.js';
 import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
 import { addPairedDevice, unpairDevice } from './paired-devices.js';
 import { answerAppCallback, appPairingEvent, openAppPairing } from '../apps/sdk-bridge/pairing.js';
-import { answerCallback, emitEvent, openSession, purgeExpired, requireSession, touch } from './pairing.js';
+import { answerCallback, emitEvent, movedView, openSession, purgeExpired, requireSession, touch } from './pairing.js';
 
 export const drivers = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
   getState: (_args, { hub }) => {
@@ -28,9 +28,11 @@ export const drivers = defineApi<operations, typeof manifest.operations, HubCont
     touch(hub, requireSession(hub, id));
   },
   emitPairingEvent: ({ id, event, data }, { hub }) => {
-    const session = requireSession(hub, id);
+    let session = requireSession(hub, id);
+    // The screen says which view it shows (a custom view's Homey.showView): the session follows.
+    if (event === 'showView') session = touch(hub, { ...session, viewId: movedView(session, 'showView', String(data)) });
     // An SDK v3 app's driver answers its own views' events (its onPair, onRepair and onUnpair handlers, onPairListDevices).
-    return appPairingEvent(hub, session, event, data) ?? emitEvent(hub, session, event);
+    return appPairingEvent(hub, session, event, data) ?? (event === 'showView' ? null : emitEvent(hub, session, event));
   },
   emitPairingCallback: ({ id, callbackId, data }, { hub }) => {
     answerCallback(hub, requireSession(hub, id), callbackId, data);

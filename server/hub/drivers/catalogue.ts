@@ -41,7 +41,11 @@ export interface DriverDefinition {
   ownerName?: string;
   /** The owning app's icon; the hub's own drivers have none. */
   ownerIconObj?: Driver['ownerIconObj'];
+  /** An app's driver's views as its app.json declares them; the hub's own drivers show the system templates. */
+  views?: DriverViews;
 }
+
+export type DriverViews = Pick<Driver, 'pair' | 'repair' | 'unpair'>;
 
 const setting = (id: string, type: DeviceSetting['type'], label: string, value: DeviceSetting['value'], more: Partial<DeviceSetting> = {}): DeviceSetting => ({
   id, type, label, value, hint: null, min: null, max: null, step: null, units: null, values: null, ...more,
@@ -204,11 +208,22 @@ export function registerAppDriver(definition: DriverDefinition): () => void {
   };
 }
 
-const view = (id: string): PairView => ({ id, template: id });
+/** The hub's own views: system templates, each one's Next the one after it. */
+const systemViews = (ids: string[]): PairView[] =>
+  ids.map((id, index) => ({ id, template: id, navigation: { prev: null, next: ids[index + 1] ?? null }, options: {}, url: null }));
+
+function viewsOf(definition: DriverDefinition): DriverViews {
+  if (!definition.pairable) return { pair: [], repair: [], unpair: [] };
+  if (definition.views) return definition.views;
+  return {
+    pair: systemViews(definition.asksPin ? ['list_devices', 'pincode', 'add_devices'] : ['list_devices', 'add_devices']),
+    unpair: systemViews(['confirm']),
+    repair: systemViews(['list_devices', 'done']),
+  };
+}
 
 /** A driver as the API shows it. */
 export function driverItem(definition: DriverDefinition): Driver {
-  const pair = definition.asksPin ? ['list_devices', 'pincode', 'add_devices'] : ['list_devices', 'add_devices'];
   return {
     id: definition.id,
     name: definition.name,
@@ -224,8 +239,6 @@ export function driverItem(definition: DriverDefinition): Driver {
     color: definition.color,
     ready: true,
     deprecated: false,
-    pair: definition.pairable ? pair.map(view) : [],
-    unpair: definition.pairable ? [view('confirm')] : [],
-    repair: definition.pairable ? [view('list_devices'), view('done')] : [],
+    ...viewsOf(definition),
   };
 }

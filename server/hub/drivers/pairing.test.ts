@@ -1,5 +1,5 @@
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
-import type { PairSession } from './pairing.js';
+import { movedView, type PairSession } from './pairing.js';
 
 describe('pairing', () => {
   let hub: TestHub;
@@ -16,7 +16,7 @@ describe('pairing', () => {
 
   it('when a light is paired end to end, then it joins the home in the chosen zone and cannot be paired twice', async () => {
     const session = await open({ type: 'pair', driverId: 'homey:manager:vdevice:light', zoneId: zone('Kitchen') });
-    expect(session).toMatchObject({ type: 'pair', driverId: 'homey:manager:vdevice:light', deviceId: null, zoneId: zone('Kitchen'), devices: [], callbacks: {} });
+    expect(session).toMatchObject({ type: 'pair', driverId: 'homey:manager:vdevice:light', deviceId: null, zoneId: zone('Kitchen'), viewId: 'list_devices', devices: [], callbacks: {} });
     expect(session.views.map((view) => view.id)).toEqual(['list_devices', 'add_devices']);
     await hub.http().get(`${base}/${session.id}`).set(auth()).expect(200, session);
     await hub.http().post(`${base}/${session.id}/heartbeat`).set(auth()).send({}).expect(204);
@@ -89,7 +89,7 @@ describe('pairing', () => {
   it('when a device is unpaired, then deletePairSessionDevice removes it; other exchanges are refused', async () => {
     const spots = named('Kitchen spots');
     const session = await open({ type: 'unpair', driverId: spots.driverId, deviceId: spots.id });
-    expect(session.views).toEqual([{ id: 'confirm', template: 'confirm' }]);
+    expect(session.views).toEqual([{ id: 'confirm', template: 'confirm', navigation: { prev: null, next: null }, options: {}, url: null }]);
     const emit = await hub.http().post(`${base}/${session.id}/emit`).set(auth()).send({ event: 'list_devices' }).expect(400);
     expect(emit.body.error_description).toBe('Unknown pairing event: list_devices (unpair sessions understand no events)');
     await hub.http().post(`${base}/${session.id}/device`).set(auth()).send({ name: 'X', data: { id: 'light-99' } }).expect(409);
@@ -164,5 +164,26 @@ describe('pairing', () => {
       const denied = await hub.http()[method](path).set(readonly).send(body).expect(403);
       expect(denied.body.error_description).toBe('Missing scope: homey.device');
     }
+  });
+});
+
+describe('an app driver moving the pairing screen', () => {
+  const view = (id: string, navigation: Partial<PairSession['views'][number]['navigation']> = {}) => ({ id, template: null, navigation: { prev: null, next: null, ...navigation }, options: {}, url: null });
+  const views = [view('login', { next: 'list_devices' }), view('pick'), view('list_devices', { prev: 'login' }), view('add_devices')];
+  const at = (viewId: string) => ({ views, viewId }) as PairSession;
+
+  it('when it moves next or back, then the view\'s navigation leads, else the list\'s order, and at either end the screen stays', () => {
+    expect(movedView(at('login'), 'nextView')).toBe('list_devices');
+    expect(movedView(at('pick'), 'nextView')).toBe('list_devices');
+    expect(movedView(at('list_devices'), 'prevView')).toBe('login');
+    expect(movedView(at('pick'), 'prevView')).toBe('login');
+    expect(movedView(at('add_devices'), 'nextView')).toBe('add_devices');
+    expect(movedView(at('login'), 'prevView')).toBe('login');
+    expect(movedView(at('pick'), 'done')).toBe('pick');
+  });
+
+  it('when it shows a view, then it must be one of the session\'s views', () => {
+    expect(movedView(at('login'), 'showView', 'add_devices')).toBe('add_devices');
+    expect(() => movedView(at('login'), 'showView', 'farewell')).toThrow('farewell is not one of the session\'s views: login, pick, list_devices, add_devices');
   });
 });

@@ -60,6 +60,7 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
   if (!driver.pairable) throw conflict(`${driver.name} devices are not paired: use createGroup, updateGroup and deleteDevice`);
   const deviceId = sessionDevice(hub, input, driver);
   if (input.zoneId !== undefined) requireZone(hub, input.zoneId);
+  const views = driverItem(driver)[input.type];
   const session: PairSession = {
     id: randomUUID(),
     type: input.type,
@@ -67,12 +68,32 @@ export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
     driverUri: ownerOf(driver),
     deviceId,
     zoneId: input.zoneId ?? rootZone(hub.store)!.id,
-    views: driverItem(driver)[input.type],
+    views,
+    viewId: views[0]?.id ?? null,
     devices: [],
     callbacks: {},
     expiresAt: expiresAt(hub),
   };
   return hub.store.insert('pairsession', session);
+}
+
+export const VIEW_ACTIONS = ['showView', 'nextView', 'prevView', 'done'] as const;
+export type ViewAction = (typeof VIEW_ACTIONS)[number];
+
+/**
+ * The view a driver's move leads to: `showView` a view of the session's, `nextView`/`prevView` the current view's
+ * navigation, else the next or previous in the list; at either end of the list, and at `done`, the screen stays.
+ */
+export function movedView(session: PairSession, action: ViewAction, viewId?: string): string | null {
+  const { views } = session;
+  if (action === 'showView') {
+    if (!views.some((view) => view.id === viewId)) throw badRequest(`${String(viewId)} is not one of the session's views: ${views.map((view) => view.id).join(', ')}`);
+    return viewId!;
+  }
+  if (action === 'done') return session.viewId;
+  const index = views.findIndex((view) => view.id === session.viewId);
+  const declared = action === 'nextView' ? views[index]?.navigation.next : views[index]?.navigation.prev;
+  return declared ?? views[action === 'nextView' ? index + 1 : index - 1]?.id ?? session.viewId;
 }
 
 /** The search: nodes that joined the driver's radio network (server/hub/radios), then the next few virtual devices of the driver that are not in the home yet. */

@@ -3,7 +3,7 @@ import type { components } from '../../../../generated/hub/drivers.js';
 import { ApiError, badRequest, notFound } from '../../../http/errors.js';
 import type { Hub } from '../../core/context.js';
 import { findDriver } from '../../drivers/catalogue.js';
-import { touch, type PairSession } from '../../drivers/pairing.js';
+import { movedView, touch, VIEW_ACTIONS, type PairSession, type ViewAction } from '../../drivers/pairing.js';
 import type { SdkRequests } from './requests.js';
 
 type FoundDevice = components['schemas']['FoundDevice'];
@@ -78,17 +78,16 @@ export function answerAppCallback(hub: Hub, callbackId: string, answer: unknown)
   resolve?.(answer ?? null);
 }
 
-const VIEW_ACTIONS = new Set(['showView', 'nextView', 'prevView', 'done']);
+const isViewAction = (action: unknown): action is ViewAction => VIEW_ACTIONS.some((known) => known === action);
 
 /**
- * The app moves the pairing screen: `showView` (a view of its app.json `pair`, `repair` or `unpair`, checked by the SDK), `nextView`,
- * `prevView` or `done`, as events of `homey:pairsession:<id>` to the screen.
+ * The app moves the pairing screen: `showView` (a view of its app.json `pair`, `repair` or `unpair`, checked by the SDK and the session), `nextView`,
+ * `prevView` or `done`, as events of `homey:pairsession:<id>` to the screen; the session's `viewId` follows.
  */
 function moveView(hub: Hub, appId: string, { sessionId, action, viewId }: Record<string, unknown>): void {
   const session = ownSession(hub, appId, sessionId);
-  if (typeof action !== 'string' || !VIEW_ACTIONS.has(action)) throw badRequest(`A pairing screen moves by ${[...VIEW_ACTIONS].join(', ')}`);
-  if (action === 'showView' && (typeof viewId !== 'string' || !viewId)) throw badRequest('showView names a view of the driver');
-  touch(hub, session);
+  if (!isViewAction(action)) throw badRequest(`A pairing screen moves by ${VIEW_ACTIONS.join(', ')}`);
+  touch(hub, { ...session, viewId: movedView(session, action, typeof viewId === 'string' ? viewId : undefined) });
   hub.bus.publish(`homey:pairsession:${session.id}`, action, action === 'showView' ? { viewId } : {});
 }
 

@@ -126,6 +126,8 @@ async function startApp(AppClass, { dir, env, hub, runner }) {
     if (event === null) return null;
     if (session._handles(event)) return session._run(event, data);
     if (event === 'list_devices') return driver.onPairListDevices(data);
+    // The screen showing a view is news to an app that listens, not a question.
+    if (event === 'showView') return null;
     throw new Error(`The driver ${driverId} does not handle the pairing event ${event}`);
   });
   host.handle('pair.end', async ({ sessionId }) => {
