@@ -25,16 +25,18 @@ import { insights, insightsRecording } from '../insights/insights.js';
 import type { HubItems } from './items.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from '../flowtoken/watch.js';
+import { appFlowTokens } from '../flowtoken/app-tokens.js';
 import { startImages } from '../images/camera.js';
 import { videos } from '../videos/videos.js';
 import { energyDongles } from '../energydongle/dongles.js';
-import { satelliteReports } from '../satellites/satellites.js';
+import { satelliteReports, satellites } from '../satellites/satellites.js';
 import { startNotifications } from '../notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
 import { HubServices, runs, WHOLE_HUB, type HubPart } from './service.js';
 import { demoHome } from '../demo/home.js';
 import { apps } from '../apps/start.js';
 import { appRuntime } from '../apps/runtime.js';
+import { sdkBridge } from '../apps/sdk-bridge/state.js';
 import { devkitSessions } from '../devkit/sessions.js';
 import { appRoutes } from '../apps/routes.js';
 import { energyRecorder } from '../energy/recorder.js';
@@ -57,6 +59,8 @@ import { followZoneNames } from '../devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from '../cloud/connect.js';
 import { listenSecure, type SecureListener } from '../cloud/local-certificate.js';
 import { startSetup } from '../setup/agent.js';
+import { cloudCalls } from '../cloud/cloud.js';
+import { ledRing } from '../ledring/ledring.js';
 import { docsFiles } from '../webserver/docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from '../setup/session.js';
 import { appAssets } from '../apps/assets.js';
@@ -64,6 +68,7 @@ import { hubHostNames, listening, recordAdvertising, recordListening } from '../
 import { weatherCache } from '../geolocation/weather.js';
 import { sunEvents } from '../geolocation/sun-events.js';
 import { rfTransceiver } from '../rf/transceiver.js';
+import { deviceGroups } from '../devices/group-values.js';
 
 /** The rendered API docs at /docs and the apps' assets (everything else outside /api/ is the kernel's JSON 404). */
 function files(hub: Hub, docsFolder: string | undefined): express.Router {
@@ -102,6 +107,7 @@ export interface RunningHub {
  */
 function startServices(core: HubCore) {
   return HubServices.on(core)
+    .use(deviceGroups)
     .use(listening)
     .use(weatherCache)
     .use(sunEvents)
@@ -109,11 +115,15 @@ function startServices(core: HubCore) {
     .use(transitions)
     .use(cardRegistry)
     .use(insights)
+    .use(cloudCalls)
+    .use(appFlowTokens)
+    .use(ledRing)
     .use(sessionViews)
     .use(accounts)
     .use(widgetRegistry)
     .use(flowManager)
     .use(radioNetworks)
+    .use(satellites)
     .use(demoHome)
     .use(sessionPurge)
     .use(alarmTimer)
@@ -133,6 +143,7 @@ function startServices(core: HubCore) {
     .use(backups)
     .use(updates)
     .use(devkitSessions)
+    .use(sdkBridge)
     .use(appRuntime)
     .use(apps);
 }

@@ -3,6 +3,7 @@ import type { components } from '../../../generated/hub/ledring.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { hubOption } from '../core/options.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { DEFAULT_SCREENSAVER, findAnimation, isOwnScreensaver, screensavers, type Screensaver, type ScreensaverId } from './catalogue.js';
 
 type Playing = components['schemas']['LedringPlaying'];
@@ -13,11 +14,29 @@ const MANAGER_URI = 'homey:manager:ledring';
 export const brightnessOption = hubOption<number>('ledring', 'brightness', () => 1);
 export const screensaverOption = hubOption<ScreensaverId>('ledring', 'screensaver', () => DEFAULT_SCREENSAVER);
 
-/**
- * The animation playing on each hub's ring, its frames if it has its own, and the cancel of its end; runtime only, as
- * on a real ring, and this module's own state behind its functions, not a service others reach.
- */
-const playing = new WeakMap<Hub, { animation: Playing; custom?: CustomAnimation; cancel: () => void }>();
+/** What the ring shows while the hub runs: runtime only, as on a real ring (the LED ring service's). */
+export interface LedRing {
+  /** The animation playing, its frames if it has its own, and the cancel of its end. */
+  playing?: { animation: Playing; custom?: CustomAnimation; cancel: () => void };
+  /** The screensavers running apps registered (`homey:app:<appId>:<name>`), their frames and since when they play. */
+  appScreensavers: Map<string, { screensaver: Screensaver; animation: CustomAnimation; since: number }>;
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** What the LED ring shows while the hub runs (the LED ring service's). */
+    ledRing: LedRing;
+  }
+}
+
+/** The ring's runtime state; its stop cancels the end of the animation playing. */
+export const ledRing: HubService<Nothing, { ledRing: LedRing }> = {
+  name: 'led ring',
+  start: () => {
+    const state: LedRing = { appScreensavers: new Map() };
+    return { gives: { ledRing: state }, stop: () => state.playing?.cancel() };
+  },
+};
 
 type Pixel = { r: number; g: number; b: number };
 
@@ -45,7 +64,7 @@ function play(hub: Hub, id: string, source: Playing['source'], length: number | 
     endsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
   };
   const cancel = endsAt === null ? () => {} : hub.clock.at(endsAt, () => stopAnimation(hub));
-  playing.set(hub, { animation: current, custom, cancel });
+  hub.ledRing.playing = { animation: current, custom, cancel };
   hub.bus.publish(MANAGER_URI, 'animation.play', current);
   return current;
 }
@@ -70,9 +89,7 @@ function currentFrame(hub: Hub, since: number, { frames, transition = DEFAULT_TR
   return frames[Math.floor((hub.now() - since) / transition) % frames.length]!;
 }
 
-/** The screensavers running apps registered (`homey:app:<appId>:<name>`), their frames and since when they play. */
-const appScreensavers = new WeakMap<Hub, Map<string, { screensaver: Screensaver; animation: CustomAnimation; since: number }>>();
-const appScreensaversOf = (hub: Hub) => appScreensavers.get(hub) ?? appScreensavers.set(hub, new Map()).get(hub)!;
+const appScreensaversOf = (hub: Hub) => hub.ledRing.appScreensavers;
 
 /** Adds (or gives new frames to) an app's screensaver: listed, and shown when chosen. */
 export function registerAppScreensaver(hub: Hub, screensaver: Screensaver, animation: CustomAnimation): void {
@@ -101,16 +118,16 @@ export function chooseScreensaver(hub: Hub, id: ScreensaverId): void {
 
 /** Stops the animation playing, if any, announced as `animation.stop`; the screensaver shows again. */
 export function stopAnimation(hub: Hub): void {
-  const current = playing.get(hub);
+  const current = hub.ledRing.playing;
   if (!current) return;
-  playing.delete(hub);
+  hub.ledRing.playing = undefined;
   current.cancel();
   hub.bus.publish(MANAGER_URI, 'animation.stop', { id: current.animation.id });
 }
 
 /** Stops the developer's animation of this id; 404 when it no longer plays (ended, stopped or replaced). */
 export function stopCustomAnimation(hub: Hub, id: string): void {
-  const current = playing.get(hub)?.animation;
+  const current = hub.ledRing.playing?.animation;
   if (current?.source !== 'devkit' || current.id !== id) throw notFound(`Devkit animation ${id}`);
   stopAnimation(hub);
 }
@@ -120,7 +137,7 @@ export function ledringState(hub: Hub): State {
   const chosen = screensaverOption.get(hub);
   const ofApp = appScreensaversOf(hub).get(chosen);
   const screensaver = ofApp || isOwnScreensaver(chosen) ? chosen : DEFAULT_SCREENSAVER;
-  const current = playing.get(hub);
+  const current = hub.ledRing.playing;
   const animation = current?.animation ?? null;
   const showing = brightness === 0 ? 'off' : animation ? 'animation' : screensaver === 'off' ? 'off' : 'screensaver';
   const frames = showing === 'animation' ? current?.custom && { since: Date.parse(current.animation.startedAt), animation: current.custom } : showing === 'screensaver' && ofApp;

@@ -19,24 +19,37 @@ export const REPORT_INTERVAL_MS = 60_000;
 const CONNECTED_WITHIN_MS = 3 * REPORT_INTERVAL_MS;
 const MAX_LOG_LINES = 200;
 
-/** Per hub: when each satellite was last heard, its debug lines, and the frames relayed per peripheral since its last report. */
-interface Running {
+/** The satellites while the hub runs: as stored, and what the running hub knows of them. */
+interface Satellites {
+  /** As stored, read once and written through (reports read them every minute). */
+  known?: StoredSatellite[];
+  /** When each satellite was last heard, its debug lines, and the frames relayed per peripheral since its last report. */
   lastSeen: Map<string, number>;
   logs: Map<string, LogLine[]>;
   relayed: Map<Peripheral, number>;
 }
-const running = new WeakMap<Hub, Running>();
 
-/** The satellites as stored, read once per hub and written through (reports read them every minute). */
-const known = new WeakMap<Hub, StoredSatellite[]>();
+declare module '../core/context.js' {
+  interface Hub {
+    /** The satellites while the hub runs (the satellites service's). */
+    satellites: Satellites;
+  }
+}
+
+/** The satellites' state, started before the demo home that adds its bridge; their reports start after it. */
+export const satellites: HubService<Nothing, { satellites: Satellites }> = {
+  name: 'satellites',
+  start: () => ({ gives: { satellites: { lastSeen: new Map(), logs: new Map(), relayed: new Map() } } }),
+};
+
 function stored(hub: Hub): StoredSatellite[] {
-  let list = known.get(hub);
-  if (!list) known.set(hub, (list = hub.settings.get<StoredSatellite[]>(SETTING) ?? []));
-  return list;
+  const state = hub.satellites;
+  state.known ??= hub.settings.get<StoredSatellite[]>(SETTING) ?? [];
+  return state.known;
 }
 function store(hub: Hub, list: StoredSatellite[]): void {
   hub.settings.set(SETTING, list);
-  known.set(hub, list);
+  hub.satellites.known = list;
 }
 
 function requireSatellite(hub: Hub, serial: string): StoredSatellite {
@@ -55,7 +68,7 @@ export function satellitesState(hub: Hub): { satellites: Record<string, Satellit
   const now = hub.now();
   const satellites: Record<string, Satellite> = {};
   for (const satellite of stored(hub)) {
-    const seen = running.get(hub)?.lastSeen.get(satellite.serial);
+    const seen = hub.satellites.lastSeen.get(satellite.serial);
     satellites[satellite.serial] = {
       ...satellite,
       connected: seen !== undefined && now - seen < CONNECTED_WITHIN_MS,
@@ -81,11 +94,11 @@ export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { ser
 
 export function debugLog(hub: Hub, serial: string): { serial: string; lines: LogLine[] } {
   requireSatellite(hub, serial);
-  return { serial, lines: [...(running.get(hub)?.logs.get(serial) ?? [])] };
+  return { serial, lines: [...(hub.satellites.logs.get(serial) ?? [])] };
 }
 
 /** A report of every satellite: heard now, and for each peripheral with debug logging on, a line of what it relayed. */
-function report(hub: Hub, state: Running): void {
+function report(hub: Hub, state: Satellites): void {
   const now = hub.now();
   const time = new Date(now).toISOString();
   for (const satellite of stored(hub)) {
@@ -107,12 +120,11 @@ const PERIPHERALS: ReadonlySet<string> = new Set<Peripheral>(['zigbee', 'rf433',
  * The satellites report every minute on the hub's clock; between reports they count the frames of the devices on
  * their radios (each value a device of that connectivity sends), which their debug lines tell.
  */
-export const satelliteReports: HubService<Nothing, Nothing, HubPart> = {
-  name: 'satellites',
+export const satelliteReports: HubService<Pick<Hub, 'satellites'>, Nothing, HubPart> = {
+  name: 'satellite reports',
   later: WHOLE_HUB,
   start: (hub) => {
-    const state: Running = { lastSeen: new Map(), logs: new Map(), relayed: new Map() };
-    running.set(hub, state);
+    const state = hub.satellites;
     const stopCounting = onCapabilityChanged(hub, ({ device }) => {
       for (const connectivity of findDriver(device.driverId)?.connectivity ?? []) {
         if (PERIPHERALS.has(connectivity)) state.relayed.set(connectivity as Peripheral, (state.relayed.get(connectivity as Peripheral) ?? 0) + 1);
