@@ -58,7 +58,7 @@ import { realtimeManagers, subscriptionRules } from '../access/subscriptions.js'
 import { followZoneNames } from '../devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from '../cloud/connect.js';
 import { listenSecure, type SecureListener } from '../cloud/local-certificate.js';
-import { startSetup } from '../setup/agent.js';
+import { setupAgent } from '../setup/agent.js';
 import { cloudCalls } from '../cloud/cloud.js';
 import { ledRing } from '../ledring/ledring.js';
 import { docsFiles } from '../webserver/docs-files.js';
@@ -145,7 +145,8 @@ function startServices(core: HubCore) {
     .use(devkitSessions)
     .use(sdkBridge)
     .use(appRuntime)
-    .use(apps);
+    .use(apps)
+    .use(setupAgent);
 }
 
 /** The hub's core on its SQLite file: identity, storage, events, clock; what every service starts on. */
@@ -234,7 +235,7 @@ export function createHub(config: HubConfig): RunningHub {
 /** The hub as it runs: listening (plain, secure, through the connect tunnel), joining setups, and its close. */
 function runningHub(hub: Hub, { dispatcher, validator, app, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
   const { config } = hub;
-  const setup = startSetup(hub, ownApiOf(hub, dispatcher, validator));
+  hub.setup.serve(ownApiOf(hub, dispatcher, validator));
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
@@ -277,10 +278,9 @@ function runningHub(hub: Hub, { dispatcher, validator, app, server, io }: HubApi
       recordListening(hub, 'https', secure.url);
       return secure.url;
     },
-    joinSetup: (link, options) => setup.join(link, options),
+    joinSetup: (link, options) => hub.setup.join(link, options),
     async close() {
       remote?.stop();
-      setup.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
       await stopServices();

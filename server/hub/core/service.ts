@@ -42,6 +42,7 @@ export const WHOLE_HUB: LateNeeds<HubPart> = {
   satellites: true,
   sdkBridge: true,
   serving: true,
+  setup: true,
   sunWatching: true,
   transitions: true,
   updates: true,
