@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/hub/satellites.js';
 import { every } from '../../http/clock.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type Satellite = components['schemas']['Satellite'];
 type Peripheral = components['schemas']['SatellitePeripheral'];
@@ -42,29 +42,32 @@ export const satellites: HubService<Nothing, { satellites: Satellites }> = {
   start: () => ({ gives: { satellites: { lastSeen: new Map(), logs: new Map(), relayed: new Map() } } }),
 };
 
-function stored(hub: Hub): StoredSatellite[] {
+/** What the satellites' functions read of the hub. */
+type SatelliteHub = HubCore & Pick<Hub, 'satellites'>;
+
+function stored(hub: SatelliteHub): StoredSatellite[] {
   const state = hub.satellites;
   state.known ??= hub.settings.get<StoredSatellite[]>(SETTING) ?? [];
   return state.known;
 }
-function store(hub: Hub, list: StoredSatellite[]): void {
+function store(hub: SatelliteHub, list: StoredSatellite[]): void {
   hub.settings.set(SETTING, list);
   hub.satellites.known = list;
 }
 
-function requireSatellite(hub: Hub, serial: string): StoredSatellite {
+function requireSatellite(hub: SatelliteHub, serial: string): StoredSatellite {
   const satellite = stored(hub).find((one) => one.serial === serial);
   if (!satellite) throw notFound(`Satellite ${serial}`);
   return satellite;
 }
 
 /** Adds a satellite to the hub (the demo home's bridge), its debug logging off. */
-export function addSatellite(hub: Hub, satellite: Omit<StoredSatellite, 'debugLogging'>): void {
+export function addSatellite(hub: SatelliteHub, satellite: Omit<StoredSatellite, 'debugLogging'>): void {
   const debugLogging = Object.fromEntries(satellite.peripherals.map((peripheral) => [peripheral, false]));
   store(hub, [...stored(hub).filter((one) => one.serial !== satellite.serial), { ...satellite, debugLogging }]);
 }
 
-export function satellitesState(hub: Hub): { satellites: Record<string, Satellite> } {
+export function satellitesState(hub: SatelliteHub): { satellites: Record<string, Satellite> } {
   const now = hub.now();
   const satellites: Record<string, Satellite> = {};
   for (const satellite of stored(hub)) {
@@ -79,7 +82,7 @@ export function satellitesState(hub: Hub): { satellites: Record<string, Satellit
 }
 
 /** Debug logging on or off: for one peripheral or all, of one satellite or all. */
-export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { serial?: string; peripheral?: Peripheral; enabled: boolean }): void {
+export function setDebugLogging(hub: SatelliteHub, { serial, peripheral, enabled }: { serial?: string; peripheral?: Peripheral; enabled: boolean }): void {
   if (serial !== undefined) {
     const satellite = requireSatellite(hub, serial);
     if (peripheral && !satellite.peripherals.includes(peripheral)) throw badRequest(`Satellite ${serial} has no ${peripheral} peripheral`);
@@ -92,13 +95,13 @@ export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { ser
   }));
 }
 
-export function debugLog(hub: Hub, serial: string): { serial: string; lines: LogLine[] } {
+export function debugLog(hub: SatelliteHub, serial: string): { serial: string; lines: LogLine[] } {
   requireSatellite(hub, serial);
   return { serial, lines: [...(hub.satellites.logs.get(serial) ?? [])] };
 }
 
 /** A report of every satellite: heard now, and for each peripheral with debug logging on, a line of what it relayed. */
-function report(hub: Hub, state: Satellites): void {
+function report(hub: SatelliteHub, state: Satellites): void {
   const now = hub.now();
   const time = new Date(now).toISOString();
   for (const satellite of stored(hub)) {
@@ -120,9 +123,8 @@ const PERIPHERALS: ReadonlySet<string> = new Set<Peripheral>(['zigbee', 'rf433',
  * The satellites report every minute on the hub's clock; between reports they count the frames of the devices on
  * their radios (each value a device of that connectivity sends), which their debug lines tell.
  */
-export const satelliteReports: HubService<Pick<Hub, 'satellites'>, Nothing, HubPart> = {
+export const satelliteReports: HubService<Pick<Hub, 'satellites'>> = {
   name: 'satellite reports',
-  later: WHOLE_HUB,
   start: (hub) => {
     const state = hub.satellites;
     const stopCounting = onCapabilityChanged(hub, ({ device }) => {
