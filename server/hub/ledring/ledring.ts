@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/ledring.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 import type { HubService, Nothing } from '../core/service.js';
 import { DEFAULT_SCREENSAVER, findAnimation, isOwnScreensaver, screensavers, type Screensaver, type ScreensaverId } from './catalogue.js';
@@ -38,6 +38,9 @@ export const ledRing: HubService<Nothing, { ledRing: LedRing }> = {
   },
 };
 
+/** What the ring's functions read of the hub: the core and what the ring shows. */
+type LedRingHub = HubCore & Pick<Hub, 'ledRing'>;
+
 type Pixel = { r: number; g: number; b: number };
 
 /** How long each frame of a developer's animation shows when it does not say. */
@@ -53,7 +56,7 @@ export interface CustomAnimation {
 }
 
 /** Replaces what plays with this animation, which stops by itself `length` ms from now (null: until stopped). */
-function play(hub: Hub, id: string, source: Playing['source'], length: number | null, custom?: CustomAnimation): Playing {
+function play(hub: LedRingHub, id: string, source: Playing['source'], length: number | null, custom?: CustomAnimation): Playing {
   stopAnimation(hub);
   const startedAt = hub.now();
   const endsAt = length === null ? null : startedAt + length;
@@ -73,26 +76,26 @@ function play(hub: Hub, id: string, source: Playing['source'], length: number | 
  * Plays an animation of the catalogue, replacing the one playing. It stops by itself after `duration` ms, else
  * after its own length, unless it loops: then it plays until stopped. Announced as `animation.play`.
  */
-export function playAnimation(hub: Hub, id: string, duration?: number): Playing {
+export function playAnimation(hub: LedRingHub, id: string, duration?: number): Playing {
   const animation = findAnimation(id);
   if (!animation) throw notFound(`Animation ${id}`);
   return play(hub, id, 'catalogue', duration ?? (animation.loop ? null : animation.duration));
 }
 
 /** Plays a developer's frames (the devkit's, an app's), under a new id, until `duration` has passed or it is stopped. */
-export function playCustomAnimation(hub: Hub, animation: CustomAnimation, source: 'devkit' | 'app' = 'devkit'): Playing {
+export function playCustomAnimation(hub: LedRingHub, animation: CustomAnimation, source: 'devkit' | 'app' = 'devkit'): Playing {
   return play(hub, randomUUID(), source, animation.duration ?? null, animation);
 }
 
 /** The frame of a developer's animation (started at `since`) showing now on the hub clock: they follow each other, over and over. */
-function currentFrame(hub: Hub, since: number, { frames, transition = DEFAULT_TRANSITION_MS }: CustomAnimation): Pixel[] {
+function currentFrame(hub: LedRingHub, since: number, { frames, transition = DEFAULT_TRANSITION_MS }: CustomAnimation): Pixel[] {
   return frames[Math.floor((hub.now() - since) / transition) % frames.length]!;
 }
 
-const appScreensaversOf = (hub: Hub) => hub.ledRing.appScreensavers;
+const appScreensaversOf = (hub: LedRingHub) => hub.ledRing.appScreensavers;
 
 /** Adds (or gives new frames to) an app's screensaver: listed, and shown when chosen. */
-export function registerAppScreensaver(hub: Hub, screensaver: Screensaver, animation: CustomAnimation): void {
+export function registerAppScreensaver(hub: LedRingHub, screensaver: Screensaver, animation: CustomAnimation): void {
   appScreensaversOf(hub).set(screensaver.id, { screensaver, animation, since: hub.now() });
 }
 
@@ -101,23 +104,23 @@ export function registerAppScreensaver(hub: Hub, screensaver: Screensaver, anima
  * chosen. `forget` (the app let it go, or is uninstalled) unsets that choice too; without it (the app stopped) the
  * choice waits for the app's return.
  */
-export function unregisterAppScreensavers(hub: Hub, ownerUri: string, { id, forget }: { id?: string; forget: boolean }): void {
+export function unregisterAppScreensavers(hub: LedRingHub, ownerUri: string, { id, forget }: { id?: string; forget: boolean }): void {
   const matches = (candidate: string) => (id === undefined ? candidate.startsWith(`${ownerUri}:`) : candidate === id);
   for (const key of appScreensaversOf(hub).keys()) if (matches(key)) appScreensaversOf(hub).delete(key);
   if (forget && matches(screensaverOption.get(hub))) screensaverOption.unset(hub);
 }
 
 /** The ring's screensavers and those of running apps. */
-export const listScreensavers = (hub: Hub): Screensaver[] => [...screensavers, ...[...appScreensaversOf(hub).values()].map((entry) => entry.screensaver)];
+export const listScreensavers = (hub: LedRingHub): Screensaver[] => [...screensavers, ...[...appScreensaversOf(hub).values()].map((entry) => entry.screensaver)];
 
 /** Chooses a screensaver of the list; any other is refused. */
-export function chooseScreensaver(hub: Hub, id: ScreensaverId): void {
+export function chooseScreensaver(hub: LedRingHub, id: ScreensaverId): void {
   if (!isOwnScreensaver(id) && !appScreensaversOf(hub).has(id)) throw badRequest(`Unknown screensaver: ${id} (GET /api/manager/ledring/screensaver lists them)`);
   screensaverOption.set(hub, id);
 }
 
 /** Stops the animation playing, if any, announced as `animation.stop`; the screensaver shows again. */
-export function stopAnimation(hub: Hub): void {
+export function stopAnimation(hub: LedRingHub): void {
   const current = hub.ledRing.playing;
   if (!current) return;
   hub.ledRing.playing = undefined;
@@ -126,13 +129,13 @@ export function stopAnimation(hub: Hub): void {
 }
 
 /** Stops the developer's animation of this id; 404 when it no longer plays (ended, stopped or replaced). */
-export function stopCustomAnimation(hub: Hub, id: string): void {
+export function stopCustomAnimation(hub: LedRingHub, id: string): void {
   const current = hub.ledRing.playing?.animation;
   if (current?.source !== 'devkit' || current.id !== id) throw notFound(`Devkit animation ${id}`);
   stopAnimation(hub);
 }
 
-export function ledringState(hub: Hub): State {
+export function ledringState(hub: LedRingHub): State {
   const brightness = brightnessOption.get(hub);
   const chosen = screensaverOption.get(hub);
   const ofApp = appScreensaversOf(hub).get(chosen);
