@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flowtoken.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 
 type FlowToken = components['schemas']['FlowToken'];
@@ -11,7 +11,7 @@ const APP_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 const LOCAL_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** Tells subscribers of a token's news, on the manager's uri and (for update and delete) the token's own. */
-export function publishToken(hub: Hub, change: 'create' | 'update' | 'delete', token: FlowToken): void {
+export function publishToken(hub: HubCore, change: 'create' | 'update' | 'delete', token: FlowToken): void {
   const data = change === 'delete' ? { id: token.id } : token;
   hub.bus.publish(FLOWTOKEN_URI, `flowtoken.${change}`, data);
   if (change !== 'create') hub.bus.publish(`homey:flowtoken:${token.id}`, change, data);
