@@ -138,7 +138,7 @@ function startServices(core: HubCore) {
     .use(runs('flow tokens', {}, startFlowTokens))
     .use(runs<{ radios: RadioNetworks }, HubPart>('radios', WHOLE_HUB, startRadios))
     .use(runs('zone names', {}, followZoneNames))
-    .use(runs('cloud backups', WHOLE_HUB, startCloudBackups))
+    .use(runs('cloud backups', { updates: true }, startCloudBackups))
     .use(runs('cloud push', {}, startCloudPush))
     .use(backups)
     .use(updates)
