@@ -131,7 +131,7 @@ function startServices(core: HubCore) {
     .use(energyRecorder)
     .use(flowEngine)
     .use(runs('notifications', {}, startNotifications))
-    .use(runs('images', WHOLE_HUB, startImages))
+    .use(runs('images', {}, startImages))
     .use(videos)
     .use(energyDongles)
     .use(satelliteReports)
