@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { components } from '../../../generated/hub/backup.js';
 import { conflict } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { Nightly } from '../core/nightly.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type BackupState = components['schemas']['BackupState'];
 type BackupRun = components['schemas']['BackupRun'];
@@ -34,13 +34,13 @@ export interface FinishedBackup {
   run: BackupRun;
 }
 
-const finished = listenersPer<Hub, FinishedBackup>('finished backups');
+const finished = listenersPer<HubCore, FinishedBackup>('finished backups');
 
 /**
  * Tells `listener` of each backup as it completes, before anything else runs: the database is then exactly what
  * the file holds.
  */
-export const onBackupFinished = (hub: Hub, listener: (backup: FinishedBackup) => void) => finished(hub).add(listener);
+export const onBackupFinished = (hub: HubCore, listener: (backup: FinishedBackup) => void) => finished(hub).add(listener);
 
 /** When a backup file was started, read back from its name. */
 function startedAtOf(file: string): string | null {
@@ -67,7 +67,7 @@ export class Backups {
   private readonly nightly: Nightly;
   private closed = false;
 
-  constructor(private readonly hub: Hub) {
+  constructor(private readonly hub: HubCore) {
     this.nightly = new Nightly(hub, NIGHTLY_HOUR, () => this.automatic, () => {
       if (!this.running) this.start('automatic');
     });
@@ -214,9 +214,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's backups: nightly ones are scheduled; the hub's close waits for a running one. */
-export const backups: HubService<Nothing, Pick<Hub, 'backups'>, HubPart> = {
+export const backups: HubService<Nothing, Pick<Hub, 'backups'>> = {
   name: 'backups',
-  later: WHOLE_HUB,
   start: (hub) => {
     const backups = new Backups(hub);
     backups.begin();

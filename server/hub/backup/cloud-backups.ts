@@ -5,7 +5,7 @@ import type { components } from '../../../generated/cloud/backup.js';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
 import { log } from '../../http/log.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { Hub, HubContext, HubCore } from '../core/context.js';
 import { HUB_MODEL } from '../system/info.js';
 import { ownerOf } from '../users/users.js';
 import { onBackupFinished, type FinishedBackup } from './backups.js';
@@ -18,7 +18,9 @@ type CreatedBackup = components['schemas']['CreatedBackup'];
 export type CloudUpload = { backup: CloudBackup; error?: undefined } | { backup?: undefined; error: string };
 
 const LAST_UPLOAD = 'backup.cloud.lastUpload';
-const uploads = listenersPer<Hub, CloudUpload>('cloud backup uploads');
+const uploads = listenersPer<HubCore, CloudUpload>('cloud backup uploads');
+/** What uploads read of the hub: the core and the update channel the backup was made on. */
+type UploadingHub = HubCore & Pick<Hub, 'updates'>;
 
 /** Tells `listener` of each finished backup's upload to the cloud as it ends. */
 export const onCloudUpload = (hub: Hub, listener: (upload: CloudUpload) => void) => uploads(hub).add(listener);
@@ -59,7 +61,7 @@ function asApiError(error: unknown): unknown {
  * Uploads a finished backup for the hub's owner: createBackup, the bytes to the path it answers, then
  * setBackupComplete with their size and SHA-256, which the service checks against what it received.
  */
-async function upload(hub: Hub, finished: FinishedBackup, base: string, secret: string, userId: string): Promise<CloudBackup> {
+async function upload(hub: UploadingHub, finished: FinishedBackup, base: string, secret: string, userId: string): Promise<CloudBackup> {
   const bytes = readFileSync(finished.file);
   const query = `?secret=${encodeURIComponent(secret)}`;
   const json = { 'Content-Type': 'application/json' };
@@ -75,7 +77,7 @@ async function upload(hub: Hub, finished: FinishedBackup, base: string, secret: 
  * its credential and an owner signed in with a cloud account. A failed upload is recorded and told, never retried
  * blindly: the next backup goes up whole.
  */
-export function startCloudBackups(hub: Hub): () => void {
+export function startCloudBackups(hub: UploadingHub): () => void {
   return onBackupFinished(hub, (finished) => {
     const { backupUrl, hubSecret } = hub.config;
     const userId = ownerOf(hub)?.athomId;
@@ -87,7 +89,7 @@ export function startCloudBackups(hub: Hub): () => void {
   });
 }
 
-function tell(hub: Hub, outcome: CloudUpload): void {
+function tell(hub: HubCore, outcome: CloudUpload): void {
   hub.settings.set(LAST_UPLOAD, outcome.backup ? { backupId: outcome.backup._id, at: outcome.backup.completedAt, error: null } : { backupId: null, at: null, error: outcome.error });
   uploads(hub).tell(outcome);
 }

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/hub/cloud.js';
 import { notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { callCloudWebhook, callWebhook } from '../logic/webhooks.js';
 
 export type Webhook = components['schemas']['Webhook'];
@@ -39,16 +40,29 @@ export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string
 }
 
 type CodeListener = (code: string) => void;
-/**
- * Sign-ins waiting for their OAuth2 code, per hub, by token (random, one per sign-in), with the app that waits; in
- * memory, as the sign-ins themselves are; this module's own state behind its two functions, not a service.
- */
-const waiting = new WeakMap<Hub, Map<string, { app: string; listener: CodeListener }>>();
-const waitingOf = (hub: Hub) => {
-  let map = waiting.get(hub);
-  if (!map) waiting.set(hub, (map = new Map()));
-  return map;
+
+/** The hub's calls to and from the cloud in progress: in memory, as the sign-ins and registrations themselves are. */
+export interface CloudCalls {
+  /** Sign-ins waiting for their OAuth2 code, by token (random, one per sign-in), with the app that waits. */
+  signIns: Map<string, { app: string; listener: CodeListener }>;
+  /** The last call to the webhooks service for each webhook id, that the next waits for (webhooks.ts). */
+  webhookTurns: Map<string, Promise<unknown>>;
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** The hub's calls to and from the cloud in progress (the cloud calls service's). */
+    cloudCalls: CloudCalls;
+  }
+}
+
+/** Holds the calls in progress; the apps' sign-ins are cancelled as their apps stop, before it. */
+export const cloudCalls: HubService<Nothing, { cloudCalls: CloudCalls }> = {
+  name: 'cloud calls',
+  start: () => ({ gives: { cloudCalls: { signIns: new Map(), webhookTurns: new Map() } } }),
 };
+
+const waitingOf = (hub: Hub) => hub.cloudCalls.signIns;
 
 /** An app's sign-in waits for the code the cloud relays under `token`; returns the cancel. */
 export function awaitOAuth2Code(hub: Hub, app: string, token: string, listener: CodeListener): () => void {

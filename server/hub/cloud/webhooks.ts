@@ -33,10 +33,8 @@ async function callService(hub: Hub, id: string, init: RequestInit): Promise<Res
  * The service calls for each webhook of each hub, one after the other: an app that restarts unregisters (as it
  * stops) and registers again (as it starts), which must reach the service in that order.
  */
-const queues = new WeakMap<Hub, Map<string, Promise<unknown>>>();
 function inTurn<T>(hub: Hub, id: string, work: () => Promise<T>): Promise<T> {
-  let queue = queues.get(hub);
-  if (!queue) queues.set(hub, (queue = new Map()));
+  const queue = hub.cloudCalls.webhookTurns;
   const done = (queue.get(id) ?? Promise.resolve()).catch(() => undefined).then(work);
   queue.set(id, done);
   const forget = () => queue.get(id) === done && queue.delete(id);

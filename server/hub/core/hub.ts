@@ -25,16 +25,18 @@ import { insights, insightsRecording } from '../insights/insights.js';
 import type { HubItems } from './items.js';
 import { hubApis } from './apis.js';
 import { startFlowTokens } from '../flowtoken/watch.js';
+import { appFlowTokens } from '../flowtoken/app-tokens.js';
 import { startImages } from '../images/camera.js';
 import { videos } from '../videos/videos.js';
 import { energyDongles } from '../energydongle/dongles.js';
-import { satelliteReports } from '../satellites/satellites.js';
+import { satelliteReports, satellites } from '../satellites/satellites.js';
 import { startNotifications } from '../notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
 import { HubServices, runs, WHOLE_HUB, type HubPart } from './service.js';
 import { demoHome } from '../demo/home.js';
 import { apps } from '../apps/start.js';
 import { appRuntime } from '../apps/runtime.js';
+import { sdkBridge } from '../apps/sdk-bridge/state.js';
 import { devkitSessions } from '../devkit/sessions.js';
 import { appRoutes } from '../apps/routes.js';
 import { energyRecorder } from '../energy/recorder.js';
@@ -56,7 +58,9 @@ import { realtimeManagers, subscriptionRules } from '../access/subscriptions.js'
 import { followZoneNames } from '../devices/zone-names.js';
 import { startRemoteConnect, type RemoteConnect } from '../cloud/connect.js';
 import { listenSecure, type SecureListener } from '../cloud/local-certificate.js';
-import { startSetup } from '../setup/agent.js';
+import { setupAgent } from '../setup/agent.js';
+import { cloudCalls } from '../cloud/cloud.js';
+import { ledRing } from '../ledring/ledring.js';
 import { docsFiles } from '../webserver/docs-files.js';
 import { ownApiOf, type SetupLink, type SetupRun } from '../setup/session.js';
 import { appAssets } from '../apps/assets.js';
@@ -64,6 +68,7 @@ import { hubHostNames, listening, recordAdvertising, recordListening } from '../
 import { weatherCache } from '../geolocation/weather.js';
 import { sunEvents } from '../geolocation/sun-events.js';
 import { rfTransceiver } from '../rf/transceiver.js';
+import { deviceGroups } from '../devices/group-values.js';
 
 /** The rendered API docs at /docs and the apps' assets (everything else outside /api/ is the kernel's JSON 404). */
 function files(hub: Hub, docsFolder: string | undefined): express.Router {
@@ -102,6 +107,7 @@ export interface RunningHub {
  */
 function startServices(core: HubCore) {
   return HubServices.on(core)
+    .use(deviceGroups)
     .use(listening)
     .use(weatherCache)
     .use(sunEvents)
@@ -109,32 +115,38 @@ function startServices(core: HubCore) {
     .use(transitions)
     .use(cardRegistry)
     .use(insights)
+    .use(cloudCalls)
+    .use(appFlowTokens)
+    .use(ledRing)
     .use(sessionViews)
     .use(accounts)
     .use(widgetRegistry)
     .use(flowManager)
     .use(radioNetworks)
+    .use(satellites)
     .use(demoHome)
     .use(sessionPurge)
     .use(alarmTimer)
     .use(insightsRecording)
     .use(energyRecorder)
     .use(flowEngine)
-    .use(runs('notifications', WHOLE_HUB, startNotifications))
-    .use(runs('images', WHOLE_HUB, startImages))
+    .use(runs('notifications', {}, startNotifications))
+    .use(runs('images', {}, startImages))
     .use(videos)
     .use(energyDongles)
     .use(satelliteReports)
-    .use(runs('flow tokens', WHOLE_HUB, startFlowTokens))
+    .use(runs('flow tokens', {}, startFlowTokens))
     .use(runs<{ radios: RadioNetworks }, HubPart>('radios', WHOLE_HUB, startRadios))
-    .use(runs('zone names', WHOLE_HUB, followZoneNames))
-    .use(runs('cloud backups', WHOLE_HUB, startCloudBackups))
-    .use(runs('cloud push', WHOLE_HUB, startCloudPush))
+    .use(runs('zone names', {}, followZoneNames))
+    .use(runs('cloud backups', { updates: true }, startCloudBackups))
+    .use(runs('cloud push', {}, startCloudPush))
     .use(backups)
     .use(updates)
     .use(devkitSessions)
+    .use(sdkBridge)
     .use(appRuntime)
-    .use(apps);
+    .use(apps)
+    .use(setupAgent);
 }
 
 /** The hub's core on its SQLite file: identity, storage, events, clock; what every service starts on. */
@@ -223,7 +235,7 @@ export function createHub(config: HubConfig): RunningHub {
 /** The hub as it runs: listening (plain, secure, through the connect tunnel), joining setups, and its close. */
 function runningHub(hub: Hub, { dispatcher, validator, app, server, io }: HubApi, stopServices: () => Promise<void>): RunningHub {
   const { config } = hub;
-  const setup = startSetup(hub, ownApiOf(hub, dispatcher, validator));
+  hub.setup.serve(ownApiOf(hub, dispatcher, validator));
   let stopMdns: (() => Promise<void>) | undefined;
   let localUrl: string | undefined;
   let remote: RemoteConnect | null = null;
@@ -266,10 +278,9 @@ function runningHub(hub: Hub, { dispatcher, validator, app, server, io }: HubApi
       recordListening(hub, 'https', secure.url);
       return secure.url;
     },
-    joinSetup: (link, options) => setup.join(link, options),
+    joinSetup: (link, options) => hub.setup.join(link, options),
     async close() {
       remote?.stop();
-      setup.stop();
       // Its connections are the plain server's, closed with it below.
       secure?.close();
       await stopServices();

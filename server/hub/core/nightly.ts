@@ -1,4 +1,4 @@
-import type { Hub } from './context.js';
+import type { HubCore } from './context.js';
 
 /** The first time after `now` (epoch ms) that the hub's local clock shows `hour`:00, in the machine's time zone. */
 export function nextLocalHour(now: number, hour: number): number {
@@ -16,7 +16,7 @@ export class Nightly {
   next: number | null = null;
   private cancel = () => {};
 
-  constructor(private readonly hub: Hub, private readonly hour: number, private readonly enabled: () => boolean, private readonly work: () => void) {}
+  constructor(private readonly hub: HubCore, private readonly hour: number, private readonly enabled: () => boolean, private readonly work: () => void) {}
 
   reschedule(): void {
     this.cancel();

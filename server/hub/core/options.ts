@@ -1,4 +1,4 @@
-import type { Hub } from './context.js';
+import type { HubCore } from './context.js';
 
 /**
  * One option of a manager (`GET/PUT/DELETE /api/manager/<manager>/option/<name>`), kept in the hub's settings. Each
@@ -6,15 +6,15 @@ import type { Hub } from './context.js';
  * the value then in force, so that clients and in-process listeners need not read it again.
  */
 export interface HubOption<T> {
-  get(hub: Hub): T;
-  set(hub: Hub, value: T): void;
-  unset(hub: Hub): void;
+  get(hub: HubCore): T;
+  set(hub: HubCore, value: T): void;
+  unset(hub: HubCore): void;
 }
 
-export function hubOption<T>(manager: string, name: string, fallback: (hub: Hub) => T): HubOption<T> {
+export function hubOption<T>(manager: string, name: string, fallback: (hub: HubCore) => T): HubOption<T> {
   const key = `${manager}.option.${name}`;
-  const get = (hub: Hub): T => hub.settings.get<T>(key) ?? fallback(hub);
-  const announce = (hub: Hub) => hub.bus.publish(`homey:manager:${manager}`, 'option.update', { id: name, value: get(hub) });
+  const get = (hub: HubCore): T => hub.settings.get<T>(key) ?? fallback(hub);
+  const announce = (hub: HubCore) => hub.bus.publish(`homey:manager:${manager}`, 'option.update', { id: name, value: get(hub) });
   return {
     get,
     set(hub, value) {

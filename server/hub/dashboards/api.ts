@@ -1,11 +1,11 @@
 import * as manifest from '../../../generated/hub/dashboards.operations.js';
 import type { operations } from '../../../generated/hub/dashboards.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { createDashboard, deleteDashboard, requireDashboard, updateDashboard } from './dashboards.js';
 import { requireWidgetStore, setWidgetStoreState } from './widget-stores.js';
 
-export const dashboards = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const dashboards = defineApi<operations, typeof manifest.operations, HubContextOf<'widgets'>>(manifest, {
   getState: (_args, { hub }) => ({
     dashboardCount: hub.store.count('dashboard'),
     appWidgetCount: hub.widgets.count(),

@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { bestMatches } from './matching.js';
 import type { AutocompleteResult, WidgetDefinition } from './widget-definition.js';
 
@@ -12,14 +12,14 @@ const chosenId = (choice: unknown): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-function suggestDevices(hub: Hub, query: string): AutocompleteResult[] {
+function suggestDevices(hub: HubCore, query: string): AutocompleteResult[] {
   const zones = new Map(hub.store.values('zone').map((zone) => [zone.id, zone.name]));
   const devices = hub.store.values('device').map((device) => ({ id: device.id, name: device.name, description: zones.get(device.zone) ?? '' }));
   return bestMatches(devices, query);
 }
 
 /** The capabilities of the device chosen in the widget's `device` setting; none while no device is chosen. */
-function suggestCapabilities(hub: Hub, query: string, settings: Readonly<Record<string, unknown>>): AutocompleteResult[] {
+function suggestCapabilities(hub: HubCore, query: string, settings: Readonly<Record<string, unknown>>): AutocompleteResult[] {
   const deviceId = Object.hasOwn(settings, 'device') ? chosenId(settings.device) : undefined;
   const device = deviceId === undefined ? undefined : hub.store.get('device', deviceId);
   if (!device) return [];
@@ -30,13 +30,13 @@ function suggestCapabilities(hub: Hub, query: string, settings: Readonly<Record<
   return bestMatches(capabilities, query);
 }
 
-function suggestVariables(hub: Hub, query: string): AutocompleteResult[] {
+function suggestVariables(hub: HubCore, query: string): AutocompleteResult[] {
   const variables = hub.store.values('variable').map((variable) => ({ id: variable.id, name: variable.name, description: `${variable.type}: ${String(variable.value)}` }));
   return bestMatches(variables, query);
 }
 
 /** Time zones by name ("Europe/Amsterdam", found by "amster"), described by their UTC offset now. */
-function suggestTimeZones(hub: Hub, query: string): AutocompleteResult[] {
+function suggestTimeZones(hub: HubCore, query: string): AutocompleteResult[] {
   const zones = Intl.supportedValuesOf('timeZone').map((id) => ({ id, name: id.replace(/_/g, ' ') }));
   const now = new Date(hub.now());
   return bestMatches(zones, query.replace(/_/g, ' ')).map((zone) => {

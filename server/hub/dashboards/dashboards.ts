@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/dashboards.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { syncWidgetStores } from './widget-stores.js';
 import { checkWidgetSettings } from './widget-settings.js';
+
+/** What the dashboards' functions read of the hub: the core and the widgets that may be placed. */
+type DashboardsHub = HubCore & Pick<Hub, 'widgets'>;
 
 export type Dashboard = components['schemas']['Dashboard'];
 type DashboardCreate = components['schemas']['DashboardCreate'];
 type DashboardUpdate = components['schemas']['DashboardUpdate'];
 type ColumnInput = components['schemas']['DashboardColumnInput'];
 
-export const requireDashboard = (hub: Hub, id: string): Dashboard => hub.store.require('dashboard', id, 'Dashboard');
+export const requireDashboard = (hub: DashboardsHub, id: string): Dashboard => hub.store.require('dashboard', id, 'Dashboard');
 
 /**
  * The columns as stored: ids given or new (each once in the dashboard; a widget id also not on another
  * dashboard), every widget an app widget that exists, with settings it accepts.
  */
-function buildColumns(hub: Hub, dashboardId: string, columns: ColumnInput[]): Dashboard['columns'] {
+function buildColumns(hub: DashboardsHub, dashboardId: string, columns: ColumnInput[]): Dashboard['columns'] {
   const registry = hub.widgets;
   const seen = new Set<string>();
   const once = (id: string | undefined, what: string): string => {
@@ -39,7 +42,7 @@ function buildColumns(hub: Hub, dashboardId: string, columns: ColumnInput[]): Da
 }
 
 /** createDashboard: the dashboard, then a widget store per placed widget, in one transaction. */
-export function createDashboard(hub: Hub, input: DashboardCreate): Dashboard {
+export function createDashboard(hub: DashboardsHub, input: DashboardCreate): Dashboard {
   const id = randomUUID();
   const dashboard: Dashboard = { id, name: input.name, columns: buildColumns(hub, id, input.columns ?? []) };
   return hub.store.transaction(() => {
@@ -49,7 +52,7 @@ export function createDashboard(hub: Hub, input: DashboardCreate): Dashboard {
   });
 }
 
-export function updateDashboard(hub: Hub, current: Dashboard, patch: DashboardUpdate): Dashboard {
+export function updateDashboard(hub: DashboardsHub, current: Dashboard, patch: DashboardUpdate): Dashboard {
   const { id: _ignored, ...changes } = patch;
   const columns = changes.columns === undefined ? current.columns : buildColumns(hub, current.id, changes.columns);
   const dashboard: Dashboard = { ...current, ...changes, columns };
@@ -60,7 +63,7 @@ export function updateDashboard(hub: Hub, current: Dashboard, patch: DashboardUp
   });
 }
 
-export function deleteDashboard(hub: Hub, dashboard: Dashboard): void {
+export function deleteDashboard(hub: DashboardsHub, dashboard: Dashboard): void {
   hub.store.transaction(() => {
     syncWidgetStores(hub, { ...dashboard, columns: [] });
     hub.store.remove('dashboard', dashboard.id);

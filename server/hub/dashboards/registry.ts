@@ -1,8 +1,8 @@
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
 import { builtInWidgets } from './built-in-widgets.js';
-import type { AppWidget, AutocompleteResult, WidgetDefinition } from './widget-definition.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { AppWidget, AutocompleteResult, WidgetDefinition, WidgetHub } from './widget-definition.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 const publicView = (definition: WidgetDefinition): AppWidget => ({
   ...definition,
@@ -16,7 +16,7 @@ const publicView = (definition: WidgetDefinition): AppWidget => ({
 export class WidgetRegistry {
   private readonly widgets = new Map<string, WidgetDefinition>();
 
-  constructor(private readonly hub: Hub, initial: WidgetDefinition[]) {
+  constructor(private readonly hub: WidgetHub, initial: WidgetDefinition[]) {
     for (const definition of initial) this.widgets.set(definition.id, WidgetRegistry.checked(definition));
   }
 
@@ -82,8 +82,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's widget registry, with the hub's own widgets from the start; apps register theirs. */
-export const widgetRegistry: HubService<Nothing, Pick<Hub, 'widgets'>, HubPart> = {
+export const widgetRegistry: HubService<Nothing, Pick<Hub, 'widgets'>, 'apps'> = {
   name: 'widgets',
-  later: WHOLE_HUB,
+  later: { apps: true },
   start: (hub) => ({ gives: { widgets: new WidgetRegistry(hub, builtInWidgets) } }),
 };

@@ -5,7 +5,7 @@ import { listenersPer } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import type { DriverCapabilityOptions } from '../../common/app-package/manifest.js';
 import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverDefinition } from '../drivers/catalogue.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { Zone } from '../zones/api.js';
 import { checkSettings } from './settings.js';
 
@@ -43,7 +43,7 @@ export interface CapabilityChange {
   time: number;
 }
 
-const capabilityListeners = listenersPer<Hub, CapabilityChange>('capability changes');
+const capabilityListeners = listenersPer<HubCore, CapabilityChange>('capability changes');
 
 /** Devices as saveValues stored them: each differs from the one before it only in capability values. */
 const valueWrites = new WeakSet<Device>();
@@ -55,7 +55,7 @@ const valueWrites = new WeakSet<Device>();
 export const onlyValuesChanged = (device: Device): boolean => valueWrites.has(device);
 
 /** Calls `listener` after each committed capability value of this hub's devices; returns the unsubscribe. */
-export const onCapabilityChanged = (hub: Hub, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
+export const onCapabilityChanged = (hub: HubCore, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
 
 /**
  * Stores new capability values, saving the device once (one `device.update`), sends a `capability` event per value

@@ -2,22 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { Hub } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import { saveValues, type Device, type DeviceCapability } from './device.js';
 
 export const isGroup = (device: Device): boolean => device.driverId === GROUP_DRIVER_ID;
 export const membersOf = (group: Device): string[] => (Array.isArray(group.data.devices) ? (group.data.devices as string[]) : []);
 
-/** Each store's groups by the ids of their members (ItemStore.indexBy), so that a device's write finds its groups at once. */
-const groupIndexes = new WeakMap<Hub['store'], (deviceId: string) => Device[]>();
-
-export function groupsOf(hub: Hub, deviceId: string): Device[] {
-  let groupsByMember = groupIndexes.get(hub.store);
-  if (!groupsByMember) {
-    groupsByMember = hub.store.indexBy('device', (device) => (isGroup(device) ? membersOf(device) : []));
-    groupIndexes.set(hub.store, groupsByMember);
+declare module '../core/context.js' {
+  interface Hub {
+    /** The groups a device is a member of, by its id (the device groups service's). */
+    groupsByMember: (deviceId: string) => Device[];
   }
-  return groupsByMember(deviceId);
 }
+
+/** The store's groups by the ids of their members (ItemStore.indexBy), so that a device's write finds its groups at once. */
+export const deviceGroups: HubService<Nothing, Pick<Hub, 'groupsByMember'>> = {
+  name: 'device groups',
+  start: (hub) => ({ gives: { groupsByMember: hub.store.indexBy('device', (device) => (isGroup(device) ? membersOf(device) : [])) } }),
+};
+
+export const groupsOf = (hub: Hub, deviceId: string): Device[] => hub.groupsByMember(deviceId);
 
 /** A group's value from its members': on while any is on, the mean of numbers, else the first member's. */
 export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): CapabilityValue {

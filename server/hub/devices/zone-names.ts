@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { Zone } from '../zones/api.js';
 import type { Device } from './device.js';
 
@@ -9,7 +9,7 @@ const ZONES_URI = 'homey:manager:zones';
  * in it are saved with the new name, so that subscribers hear `device.update`; at start, devices stored before they
  * carried it get it. Any other zone change (activity, many a minute) costs one comparison of names.
  */
-export function followZoneNames(hub: Hub): () => void {
+export function followZoneNames(hub: HubCore): () => void {
   const names = new Map(hub.store.values('zone').map((zone) => [zone.id, zone.name]));
   const rename = (devices: Device[]) =>
     hub.store.transaction(() => devices.forEach((device) => hub.store.save('device', { ...device, zoneName: names.get(device.zone) ?? '' })));

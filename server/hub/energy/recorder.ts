@@ -1,12 +1,12 @@
 import { every } from '../../http/clock.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { isCumulative } from './live.js';
 import { HOUR_MS, PERIOD_TYPES, periodOf, type Period, type PeriodType } from './periods.js';
 import { buildReport } from './reports.js';
 import { UsageTable, type UsageRow } from './usage.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 const MANAGER_URI = 'homey:manager:energy';
 /** How often, on the hub's clock, a report that keeps changing is published again: the hour and day every minute, longer periods every hour. */
@@ -45,7 +45,7 @@ export class EnergyRecorder {
   private unsubscribe: (() => void) | null = null;
   private cancelFlush: (() => void) | null = null;
 
-  constructor(private readonly hub: Hub) {
+  constructor(private readonly hub: HubCore) {
     this.usage = new UsageTable(hub.db);
   }
 
@@ -163,9 +163,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's energy recorder: records usage from its start and stops with the hub. */
-export const energyRecorder: HubService<Nothing, Pick<Hub, 'energy'>, HubPart> = {
+export const energyRecorder: HubService<Nothing, Pick<Hub, 'energy'>> = {
   name: 'energy',
-  later: WHOLE_HUB,
   start: (hub) => {
     const energy = new EnergyRecorder(hub);
     energy.start();

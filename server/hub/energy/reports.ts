@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/energy.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { currencyInEffect, hourlyPrices } from './prices.js';
 import { bucketStarts, type Period } from './periods.js';
 import type { BucketSize, UsageSum, UsageTable } from './usage.js';
@@ -16,7 +16,7 @@ const addCost = (a: number | null, b: number | null) => (a === null ? b : b === 
  * Each zone with electricity, counting its own devices' and those of the zones below it: the sums per zone come
  * from SQL, the roll-up walks the current zone tree. A zone deleted since keeps its own sum, with no name.
  */
-function zoneTotals(hub: Hub, own: UsageSum[]): Report['zones'] {
+function zoneTotals(hub: HubCore, own: UsageSum[]): Report['zones'] {
   const totals = new Map<string, { kWh: number; cost: number | null }>();
   for (const { key, kWh, cost } of own) {
     const seen = new Set<string>();
@@ -35,7 +35,7 @@ function zoneTotals(hub: Hub, own: UsageSum[]): Report['zones'] {
 }
 
 /** A report of a period, every sum done by SQL over the hourly rows, priced at today's prices. */
-export function buildReport(hub: Hub, usage: UsageTable, period: Period): Report {
+export function buildReport(hub: HubCore, usage: UsageTable, period: Period): Report {
   const prices = hourlyPrices(hub);
   const sums = new Map(usage.buckets(bucketSize(period), period.start, period.end, prices).map((sum) => [Number(sum.key), sum]));
   const buckets = bucketStarts(period).map((start) => {

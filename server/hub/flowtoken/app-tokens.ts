@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/hub/flowtoken.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 type FlowToken = components['schemas']['FlowToken'];
 type FlowTokenValue = components['schemas']['FlowTokenValue'];
@@ -10,20 +11,26 @@ const APP_ID = /^[a-z0-9][a-z0-9._-]{0,99}$/i;
 const LOCAL_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** Tells subscribers of a token's news, on the manager's uri and (for update and delete) the token's own. */
-export function publishToken(hub: Hub, change: 'create' | 'update' | 'delete', token: FlowToken): void {
+export function publishToken(hub: HubCore, change: 'create' | 'update' | 'delete', token: FlowToken): void {
   const data = change === 'delete' ? { id: token.id } : token;
   hub.bus.publish(FLOWTOKEN_URI, `flowtoken.${change}`, data);
   if (change !== 'create') hub.bus.publish(`homey:flowtoken:${token.id}`, change, data);
 }
 
-/** Each hub's app tokens, by full id: this module's own state behind its functions, not a service others reach. */
-const registries = new WeakMap<Hub, Map<string, FlowToken>>();
-
-function registry(hub: Hub): Map<string, FlowToken> {
-  let tokens = registries.get(hub);
-  if (!tokens) registries.set(hub, (tokens = new Map()));
-  return tokens;
+declare module '../core/context.js' {
+  interface Hub {
+    /** The tokens running apps registered, by full id: runtime only, as the apps' registrations are (the app flow tokens service's). */
+    appFlowTokens: Map<string, FlowToken>;
+  }
 }
+
+/** The apps' tokens: each app's go as it stops (the app runtime, which stops before this). */
+export const appFlowTokens: HubService<Nothing, Pick<Hub, 'appFlowTokens'>> = {
+  name: 'app flow tokens',
+  start: () => ({ gives: { appFlowTokens: new Map() } }),
+};
+
+const registry = (hub: Hub): Map<string, FlowToken> => hub.appFlowTokens;
 
 export const appTokens = (hub: Hub): FlowToken[] => [...registry(hub).values()];
 export const findAppToken = (hub: Hub, id: string): FlowToken | undefined => registry(hub).get(id);

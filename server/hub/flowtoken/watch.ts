@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { deviceUri, onlyValuesChanged, type Device } from '../devices/device.js';
 import { publishToken } from './app-tokens.js';
 import { deviceTokens, variableToken, type FlowToken } from './tokens.js';
@@ -12,7 +12,7 @@ const LOGIC_URI = 'homey:manager:logic';
  * devices and variables. It keeps the tokens it last told of per owner, so that a device update (a capability
  * value, a rename) costs the tokens of that one device and sends only those that changed. Returns the stop.
  */
-export function startFlowTokens(hub: Hub): () => void {
+export function startFlowTokens(hub: HubCore): () => void {
   const told = new Map<string, Map<string, FlowToken>>();
   const tokensOf = (tokens: FlowToken[]) => new Map(tokens.map((token) => [token.id, token]));
   for (const device of hub.store.values('device')) told.set(device.id, tokensOf(deviceTokens(device)));

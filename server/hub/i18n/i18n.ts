@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/i18n.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 
 export type Language = components['schemas']['I18nLanguage'];
@@ -23,10 +23,10 @@ export const languageOption = hubOption<Language>('i18n', 'language', () => DEFA
 export const unitsOption = hubOption<Units>('i18n', 'units', () => 'metric');
 
 /** The hub's language, for every manager that speaks or writes to people (speech output, weather). */
-export const hubLanguage = (hub: Hub): Language => languageOption.get(hub);
+export const hubLanguage = (hub: HubCore): Language => languageOption.get(hub);
 
 /** The hub's unit system. */
-export const hubUnits = (hub: Hub): Units => unitsOption.get(hub);
+export const hubUnits = (hub: HubCore): Units => unitsOption.get(hub);
 
 export function i18nState(hub: Hub): State {
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/images.js';
 import type { MediaBody } from '../../http/api.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 
@@ -11,13 +11,13 @@ const DEVICES_URI = 'homey:manager:devices';
 
 export const imageUrl = (id: string) => `/api/manager/images/image/${id}/image`;
 
-export const requireImage = (hub: Hub, id: string): Image => hub.store.require('image', id, 'Image');
+export const requireImage = (hub: HubCore, id: string): Image => hub.store.require('image', id, 'Image');
 
 /**
  * Gives a newly added device the images its driver has (a camera's picture, taken now), listed in its `images`.
  * A device that has them already is left as it is.
  */
-export function attachImages(hub: Hub, device: Device): Device {
+export function attachImages(hub: HubCore, device: Device): Device {
   const kinds = findDriver(device.driverId)?.images ?? [];
   if (kinds.length === 0 || device.images.length > 0) return device;
   const lastUpdated = new Date(hub.now()).toISOString();
@@ -32,14 +32,14 @@ export function attachImages(hub: Hub, device: Device): Device {
 }
 
 /** Removes the images of a device that left the home. */
-export function detachImages(hub: Hub, deviceId: string): void {
+export function detachImages(hub: HubCore, deviceId: string): void {
   const owner = deviceUri({ id: deviceId });
   const owned = hub.store.values('image').filter((image) => image.ownerUri === owner);
   if (owned.length) hub.store.transaction(() => owned.forEach(({ id }) => hub.store.remove('image', id)));
 }
 
 /** The camera takes a new picture: lastUpdated becomes now (subscribers get image.update). */
-export const takePicture = (hub: Hub, image: Image): Image => hub.store.save('image', { ...image, lastUpdated: new Date(hub.now()).toISOString() });
+export const takePicture = (hub: HubCore, image: Image): Image => hub.store.save('image', { ...image, lastUpdated: new Date(hub.now()).toISOString() });
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -48,7 +48,7 @@ const escapeXml = (text: string) =>
  * The picture a virtual camera took: its view of a doorway with the camera's name, zone and the time, and a
  * motion mark while it sees motion. Drawn from the stored state, so it is the same until the next picture.
  */
-export function pictureOf(hub: Hub, image: Image): MediaBody {
+export function pictureOf(hub: HubCore, image: Image): MediaBody {
   const device = hub.store.get('device', image.ownerUri.slice('homey:device:'.length));
   const zone = device ? hub.store.get('zone', device.zone) : undefined;
   const motion = device?.capabilitiesObj.alarm_motion?.value === true;
@@ -74,7 +74,7 @@ export function pictureOf(hub: Hub, image: Image): MediaBody {
  * Keeps images with their devices: made when a device with a camera is added, removed with it, and a new picture
  * taken when the camera sees motion (unless its setting says not to). Returns the stop, for the hub's close.
  */
-export function startImages(hub: Hub): () => void {
+export function startImages(hub: HubCore): () => void {
   const stopDevices = hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== DEVICES_URI) return;
     const { id } = data as { id: string };

@@ -1,11 +1,11 @@
 import type { components } from '../../../generated/hub/insights.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { log } from '../../http/log.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -60,7 +60,7 @@ export class Insights {
   private cancelRetention: (() => void) | undefined;
   private cancelFlush: (() => void) | undefined;
 
-  constructor(private readonly hub: Hub) {}
+  constructor(private readonly hub: HubCore) {}
 
   private get db(): InsightsTables {
     return (this.tables ??= new InsightsTables(this.hub.db));
@@ -275,9 +275,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's insights, answering from the start; they record only once `insightsRecording` starts. */
-export const insights: HubService<Nothing, Pick<Hub, 'insights'>, HubPart> = {
+export const insights: HubService<Nothing, Pick<Hub, 'insights'>> = {
   name: 'insights',
-  later: WHOLE_HUB,
   start: (hub) => ({ gives: { insights: new Insights(hub) } }),
 };
 

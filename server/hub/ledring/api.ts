@@ -1,13 +1,13 @@
 import * as manifest from '../../../generated/hub/ledring.operations.js';
 import type { operations } from '../../../generated/hub/ledring.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { animations } from './catalogue.js';
 import { brightnessOption, chooseScreensaver, ledringState, listScreensavers, playAnimation, screensaverOption, stopAnimation } from './ledring.js';
 
 const byId = <T extends { id: string }>(list: readonly T[]) => Object.fromEntries(list.map((item) => [item.id, item]));
 
-export const ledring = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const ledring = defineApi<operations, typeof manifest.operations, HubContextOf<'ledRing'>>(manifest, {
   getState: (_args, { hub }) => ledringState(hub),
   getScreensavers: (_args, { hub }) => byId(listScreensavers(hub)),
   getAnimations: () => byId(animations),

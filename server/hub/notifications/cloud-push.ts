@@ -1,18 +1,18 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { isFor, onNotificationPushed, type Notification } from './notify.js';
 
 /** What became of a notification sent to the push service: how many pushes went out, or why none did. */
 export type CloudPush = { notificationId: string; sent: number; error?: undefined } | { notificationId: string; sent?: undefined; error: string };
 
 const ACCOUNT_ID = /^[0-9a-f]{24}$/;
-const outcomes = listenersPer<Hub, CloudPush>('cloud pushes');
+const outcomes = listenersPer<HubCore, CloudPush>('cloud pushes');
 
 /** Tells `listener` of each notification's push as it ends. */
-export const onCloudPush = (hub: Hub, listener: (push: CloudPush) => void) => outcomes(hub).add(listener);
+export const onCloudPush = (hub: HubCore, listener: (push: CloudPush) => void) => outcomes(hub).add(listener);
 
 /** The cloud accounts of the enabled users a notification is meant for. */
-const recipients = (hub: Hub, notification: Notification) =>
+const recipients = (hub: HubCore, notification: Notification) =>
   hub.store.values('user').filter((user) => user.enabled && user.athomId && ACCOUNT_ID.test(user.athomId) && isFor(notification, user.role)).map((user) => user.athomId!);
 
 async function send(notification: Notification, base: string, secret: string, userIds: string[]): Promise<number> {
@@ -32,7 +32,7 @@ async function send(notification: Notification, base: string, secret: string, us
  * Sends each notification whose owner has push on to the cloud push service, for the hub's users with a cloud
  * account it is meant for, when the hub has the service's URL and its credential.
  */
-export function startCloudPush(hub: Hub): () => void {
+export function startCloudPush(hub: HubCore): () => void {
   return onNotificationPushed(hub, (notification) => {
     const { notificationsUrl, hubSecret } = hub.config;
     const userIds = recipients(hub, notification);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/notifications.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { Role } from '../access/roles.js';
 
 export type Notification = components['schemas']['Notification'];
@@ -29,16 +29,16 @@ export interface NewNotification {
 }
 
 /** Owners by uri, as stored in the hub's settings: a Map, so that no uri is an inherited key. */
-function readOwners(hub: Hub): Map<string, NotificationOwner> {
+function readOwners(hub: HubCore): Map<string, NotificationOwner> {
   return new Map(Object.entries(hub.settings.get<Record<string, NotificationOwner>>(OWNERS_KEY) ?? {}));
 }
 
-const writeOwners = (hub: Hub, owners: Map<string, NotificationOwner>) => hub.settings.set(OWNERS_KEY, Object.fromEntries(owners));
+const writeOwners = (hub: HubCore, owners: Map<string, NotificationOwner>) => hub.settings.set(OWNERS_KEY, Object.fromEntries(owners));
 
-export const getOwners = (hub: Hub): Record<string, NotificationOwner> => Object.fromEntries(readOwners(hub));
+export const getOwners = (hub: HubCore): Record<string, NotificationOwner> => Object.fromEntries(readOwners(hub));
 
 /** Sets one of an owner's switches; 404 for an owner that never posted. */
-export function setOwner(hub: Hub, uri: string, change: Partial<NotificationOwner>): NotificationOwner {
+export function setOwner(hub: HubCore, uri: string, change: Partial<NotificationOwner>): NotificationOwner {
   const owners = readOwners(hub);
   const owner = owners.get(uri);
   if (!owner) throw notFound('Notification owner');
@@ -49,22 +49,22 @@ export function setOwner(hub: Hub, uri: string, change: Partial<NotificationOwne
 }
 
 /** Forgets an owner that is gone (a removed device), so that its switches no longer show; its notifications stay. */
-export function forgetOwner(hub: Hub, uri: string): void {
+export function forgetOwner(hub: HubCore, uri: string): void {
   const owners = readOwners(hub);
   if (owners.delete(uri)) writeOwners(hub, owners);
 }
 
-const pushListeners = listenersPer<Hub, Notification>('notification pushes');
+const pushListeners = listenersPer<HubCore, Notification>('notification pushes');
 
 /** Calls `listener` with each new notification whose owner has push on (for the cloud's push sender). */
-export const onNotificationPushed = (hub: Hub, listener: (notification: Notification) => void): (() => void) => pushListeners(hub).add(listener);
+export const onNotificationPushed = (hub: HubCore, listener: (notification: Notification) => void): (() => void) => pushListeners(hub).add(listener);
 
 /**
  * Posts a notification (the flow engine's "Create a notification" action, the hub's own events). An owner is
  * known from its first notification on, with both switches on; while it is switched off nothing is posted and the
  * answer is null. Throws a 400 for an owner uri or excerpt that cannot be shown.
  */
-export function createNotification(hub: Hub, input: NewNotification): Notification | null {
+export function createNotification(hub: HubCore, input: NewNotification): Notification | null {
   const { ownerUri, priority = 'INFO', roles = [], meta = {}, icon = null, ttlMs = NOTIFICATION_TTL_MS } = input;
   const excerpt = input.excerpt.trim();
   if (!OWNER_URI.test(ownerUri)) throw badRequest(`ownerUri must look like homey:<kind>:<id>, not ${ownerUri}`);
@@ -100,7 +100,7 @@ export function createNotification(hub: Hub, input: NewNotification): Notificati
 const isExpired = (notification: Notification, now: number) => notification.dateExpires !== null && Date.parse(notification.dateExpires) <= now;
 
 /** Removes every notification whose dateExpires has come, on the hub's clock. */
-export function purgeExpired(hub: Hub): void {
+export function purgeExpired(hub: HubCore): void {
   const now = hub.now();
   const expired = hub.store.values('notification').filter((notification) => isExpired(notification, now));
   if (expired.length) hub.store.transaction(() => expired.forEach(({ id }) => hub.store.remove('notification', id)));
@@ -110,7 +110,7 @@ export function purgeExpired(hub: Hub): void {
 export const isFor = (notification: Notification, role: Role) => notification.roles.length === 0 || notification.roles.includes(role);
 
 /** The notifications a role may see, newest first; expired ones are gone first. */
-export function visibleNotifications(hub: Hub, role: Role): Notification[] {
+export function visibleNotifications(hub: HubCore, role: Role): Notification[] {
   purgeExpired(hub);
   return hub.store
     .values('notification')
@@ -119,7 +119,7 @@ export function visibleNotifications(hub: Hub, role: Role): Notification[] {
 }
 
 /** A notification the role may see, or 404 alike for one that does not exist, expired or is meant for others. */
-export function requireVisible(hub: Hub, id: string, role: Role): Notification {
+export function requireVisible(hub: HubCore, id: string, role: Role): Notification {
   purgeExpired(hub);
   const notification = hub.store.get('notification', id);
   if (!notification || !isFor(notification, role)) throw notFound('Notification');
@@ -127,13 +127,13 @@ export function requireVisible(hub: Hub, id: string, role: Role): Notification {
 }
 
 /** Adds the user to readBy, once. */
-export function markAsRead(hub: Hub, notification: Notification, userId: string): Notification {
+export function markAsRead(hub: HubCore, notification: Notification, userId: string): Notification {
   if (notification.readBy.includes(userId)) return notification;
   return hub.store.save('notification', { ...notification, readBy: [...notification.readBy, userId] });
 }
 
 /** Deletes the notifications the role sees, of one owner or of all. */
-export function deleteVisible(hub: Hub, role: Role, ownerUri?: string): void {
+export function deleteVisible(hub: HubCore, role: Role, ownerUri?: string): void {
   const doomed = visibleNotifications(hub, role).filter((notification) => ownerUri === undefined || notification.ownerUri === ownerUri);
   hub.store.transaction(() => doomed.forEach(({ id }) => hub.store.remove('notification', id)));
 }
@@ -142,7 +142,7 @@ export function deleteVisible(hub: Hub, role: Role, ownerUri?: string): void {
  * A phone's answer to a notification's push message, relayed by the cloud for account `athomId`: `read` marks it
  * read by that account's user, `delete` removes it; a notification not meant for the user's role is a 404.
  */
-export function confirmPush(hub: Hub, id: string, user: { id: string; role: Role }, choice: 'read' | 'delete'): void {
+export function confirmPush(hub: HubCore, id: string, user: { id: string; role: Role }, choice: 'read' | 'delete'): void {
   const notification = requireVisible(hub, id, user.role);
   if (choice === 'read') markAsRead(hub, notification, user.id);
   else hub.store.remove('notification', notification.id);

@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/hub/satellites.js';
 import { every } from '../../http/clock.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 export type Satellite = components['schemas']['Satellite'];
 type Peripheral = components['schemas']['SatellitePeripheral'];
@@ -19,43 +19,59 @@ export const REPORT_INTERVAL_MS = 60_000;
 const CONNECTED_WITHIN_MS = 3 * REPORT_INTERVAL_MS;
 const MAX_LOG_LINES = 200;
 
-/** Per hub: when each satellite was last heard, its debug lines, and the frames relayed per peripheral since its last report. */
-interface Running {
+/** The satellites while the hub runs: as stored, and what the running hub knows of them. */
+interface Satellites {
+  /** As stored, read once and written through (reports read them every minute). */
+  known?: StoredSatellite[];
+  /** When each satellite was last heard, its debug lines, and the frames relayed per peripheral since its last report. */
   lastSeen: Map<string, number>;
   logs: Map<string, LogLine[]>;
   relayed: Map<Peripheral, number>;
 }
-const running = new WeakMap<Hub, Running>();
 
-/** The satellites as stored, read once per hub and written through (reports read them every minute). */
-const known = new WeakMap<Hub, StoredSatellite[]>();
-function stored(hub: Hub): StoredSatellite[] {
-  let list = known.get(hub);
-  if (!list) known.set(hub, (list = hub.settings.get<StoredSatellite[]>(SETTING) ?? []));
-  return list;
+declare module '../core/context.js' {
+  interface Hub {
+    /** The satellites while the hub runs (the satellites service's). */
+    satellites: Satellites;
+  }
 }
-function store(hub: Hub, list: StoredSatellite[]): void {
+
+/** The satellites' state, started before the demo home that adds its bridge; their reports start after it. */
+export const satellites: HubService<Nothing, { satellites: Satellites }> = {
+  name: 'satellites',
+  start: () => ({ gives: { satellites: { lastSeen: new Map(), logs: new Map(), relayed: new Map() } } }),
+};
+
+/** What the satellites' functions read of the hub. */
+type SatelliteHub = HubCore & Pick<Hub, 'satellites'>;
+
+function stored(hub: SatelliteHub): StoredSatellite[] {
+  const state = hub.satellites;
+  state.known ??= hub.settings.get<StoredSatellite[]>(SETTING) ?? [];
+  return state.known;
+}
+function store(hub: SatelliteHub, list: StoredSatellite[]): void {
   hub.settings.set(SETTING, list);
-  known.set(hub, list);
+  hub.satellites.known = list;
 }
 
-function requireSatellite(hub: Hub, serial: string): StoredSatellite {
+function requireSatellite(hub: SatelliteHub, serial: string): StoredSatellite {
   const satellite = stored(hub).find((one) => one.serial === serial);
   if (!satellite) throw notFound(`Satellite ${serial}`);
   return satellite;
 }
 
 /** Adds a satellite to the hub (the demo home's bridge), its debug logging off. */
-export function addSatellite(hub: Hub, satellite: Omit<StoredSatellite, 'debugLogging'>): void {
+export function addSatellite(hub: SatelliteHub, satellite: Omit<StoredSatellite, 'debugLogging'>): void {
   const debugLogging = Object.fromEntries(satellite.peripherals.map((peripheral) => [peripheral, false]));
   store(hub, [...stored(hub).filter((one) => one.serial !== satellite.serial), { ...satellite, debugLogging }]);
 }
 
-export function satellitesState(hub: Hub): { satellites: Record<string, Satellite> } {
+export function satellitesState(hub: SatelliteHub): { satellites: Record<string, Satellite> } {
   const now = hub.now();
   const satellites: Record<string, Satellite> = {};
   for (const satellite of stored(hub)) {
-    const seen = running.get(hub)?.lastSeen.get(satellite.serial);
+    const seen = hub.satellites.lastSeen.get(satellite.serial);
     satellites[satellite.serial] = {
       ...satellite,
       connected: seen !== undefined && now - seen < CONNECTED_WITHIN_MS,
@@ -66,7 +82,7 @@ export function satellitesState(hub: Hub): { satellites: Record<string, Satellit
 }
 
 /** Debug logging on or off: for one peripheral or all, of one satellite or all. */
-export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { serial?: string; peripheral?: Peripheral; enabled: boolean }): void {
+export function setDebugLogging(hub: SatelliteHub, { serial, peripheral, enabled }: { serial?: string; peripheral?: Peripheral; enabled: boolean }): void {
   if (serial !== undefined) {
     const satellite = requireSatellite(hub, serial);
     if (peripheral && !satellite.peripherals.includes(peripheral)) throw badRequest(`Satellite ${serial} has no ${peripheral} peripheral`);
@@ -79,13 +95,13 @@ export function setDebugLogging(hub: Hub, { serial, peripheral, enabled }: { ser
   }));
 }
 
-export function debugLog(hub: Hub, serial: string): { serial: string; lines: LogLine[] } {
+export function debugLog(hub: SatelliteHub, serial: string): { serial: string; lines: LogLine[] } {
   requireSatellite(hub, serial);
-  return { serial, lines: [...(running.get(hub)?.logs.get(serial) ?? [])] };
+  return { serial, lines: [...(hub.satellites.logs.get(serial) ?? [])] };
 }
 
 /** A report of every satellite: heard now, and for each peripheral with debug logging on, a line of what it relayed. */
-function report(hub: Hub, state: Running): void {
+function report(hub: SatelliteHub, state: Satellites): void {
   const now = hub.now();
   const time = new Date(now).toISOString();
   for (const satellite of stored(hub)) {
@@ -107,12 +123,10 @@ const PERIPHERALS: ReadonlySet<string> = new Set<Peripheral>(['zigbee', 'rf433',
  * The satellites report every minute on the hub's clock; between reports they count the frames of the devices on
  * their radios (each value a device of that connectivity sends), which their debug lines tell.
  */
-export const satelliteReports: HubService<Nothing, Nothing, HubPart> = {
-  name: 'satellites',
-  later: WHOLE_HUB,
+export const satelliteReports: HubService<Pick<Hub, 'satellites'>> = {
+  name: 'satellite reports',
   start: (hub) => {
-    const state: Running = { lastSeen: new Map(), logs: new Map(), relayed: new Map() };
-    running.set(hub, state);
+    const state = hub.satellites;
     const stopCounting = onCapabilityChanged(hub, ({ device }) => {
       for (const connectivity of findDriver(device.driverId)?.connectivity ?? []) {
         if (PERIPHERALS.has(connectivity)) state.relayed.set(connectivity as Peripheral, (state.relayed.get(connectivity as Peripheral) ?? 0) + 1);

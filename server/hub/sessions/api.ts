@@ -2,23 +2,22 @@ import * as manifest from '../../../generated/hub/sessions.operations.js';
 import type { components, operations } from '../../../generated/hub/sessions.js';
 import { defineApi, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
-import type { Hub, HubContext } from '../core/context.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubContext, HubCore } from '../core/context.js';
+import type { HubService, Nothing } from '../core/service.js';
 import type { SessionItem, SessionType } from '../access/sessions.js';
 import { callerOf } from '../users/users.js';
 
 type Session = components['schemas']['Session'];
 
 /** A stored session as the API answers it: with the scopes its user's role lets it use now. */
-export function sessionView(hub: Hub, session: SessionItem): Session {
+export function sessionView(hub: HubCore, session: SessionItem): Session {
   const user = hub.store.get('user', session.userId);
   return { ...session, intersectedScopes: user ? hub.sessions.scopesOf(session, user) : [] };
 }
 
 /** Sessions go out in events as the API answers them (with whether each is the caller's own). */
-export const sessionViews: HubService<Nothing, Nothing, HubPart> = {
+export const sessionViews: HubService<Nothing> = {
   name: 'session views',
-  later: WHOLE_HUB,
   start: (hub) => {
     hub.store.presentAs('session', (session) => sessionView(hub, session));
     return { gives: {} };

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/hub/system.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
+import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
 import { ownerOf } from '../users/users.js';
 import { joinSetupSession, SetupServiceError, type OwnApi, type SetupLink, type SetupOutcome, type SetupRun } from './session.js';
 
@@ -15,11 +16,15 @@ type SetupLinkInput = components['schemas']['SystemSetupLink'];
 export class SetupAgent {
   private progress: Omit<SetupProgress, 'sn'> = { state: 'none', setupUrl: null, sessionId: null, failure: null };
   private run?: SetupRun;
+  /** How its commands reach the hub's managers: given once the hub's API is made, after the services (serve). */
+  private ownApi?: OwnApi;
 
-  constructor(
-    private readonly hub: Hub,
-    private readonly ownApi: OwnApi,
-  ) {}
+  constructor(private readonly hub: Hub) {}
+
+  /** Its commands are made through `ownApi` (the hub's dispatcher, as its owner). */
+  serve(ownApi: OwnApi): void {
+    this.ownApi = ownApi;
+  }
 
   state(): SetupProgress {
     return { ...this.progress, sn: this.hub.config.serialNumber ?? null };
@@ -28,6 +33,7 @@ export class SetupAgent {
   /** Takes part in the session until it is ready or gone; 409 while it takes part in another. */
   join(link: SetupLink, options?: { pollMs?: number }): SetupRun {
     if (this.progress.state === 'joining' || this.progress.state === 'connected') throw conflict('This hub takes part in a setup session already');
+    if (!this.ownApi) throw new Error('The hub joins no setup session before its API is made');
     const run = joinSetupSession(this.hub, link, this.ownApi, options);
     this.run = run;
     const { setupUrl, sessionId } = link;
@@ -82,19 +88,19 @@ function refusal(error: unknown): ApiError {
   return new ApiError(502, 'bad_gateway', error.message);
 }
 
-// Made with the hub's API (its commands go through the dispatcher), after the services: the system manager's setup
-// operations find it here.
-const agents = new WeakMap<Hub, SetupAgent>();
-
-/** Starts the hub's setup agent, whose commands are made through `ownApi`. */
-export function startSetup(hub: Hub, ownApi: OwnApi): SetupAgent {
-  const agent = new SetupAgent(hub, ownApi);
-  agents.set(hub, agent);
-  return agent;
+declare module '../core/context.js' {
+  interface Hub {
+    /** The hub's part in its setup (the setup agent service's; the system manager's setup operations use it). */
+    setup: SetupAgent;
+  }
 }
 
-export function setupOf(hub: Hub): SetupAgent {
-  const agent = agents.get(hub);
-  if (!agent) throw new Error('The setup agent has not been started');
-  return agent;
-}
+/** The hub's setup agent, served with the hub's API once it is made (core/hub.ts); its stop ends the session it takes part in. */
+export const setupAgent: HubService<Nothing, Pick<Hub, 'setup'>, HubPart> = {
+  name: 'setup agent',
+  later: WHOLE_HUB,
+  start: (hub) => {
+    const setup = new SetupAgent(hub);
+    return { gives: { setup }, stop: () => setup.stop() };
+  },
+};

@@ -3,7 +3,6 @@ import type { operations } from '../../../generated/hub/system.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import type { HubContext } from '../core/context.js';
-import { setupOf } from '../setup/agent.js';
 import { requireOwner } from '../users/users.js';
 import { collectGarbage, writeHeapSnapshot } from './diagnostics.js';
 import { factoryReset } from './factory-reset.js';
@@ -44,6 +43,6 @@ export const system = defineApi<operations, typeof manifest.operations, HubConte
   stopProfile: (_args, { hub }) => hub.system.profiler.stop(),
   collectGarbage: () => collectGarbage(),
   createHeapSnapshot: (_args, { hub }) => writeHeapSnapshot(hub.config.dataDir, new Date(hub.now())),
-  getSetupSession: (_args, { hub }) => setupOf(hub).state(),
-  joinSetupSession: (link, { hub }) => setupOf(hub).handOver(link),
+  getSetupSession: (_args, { hub }) => hub.setup.state(),
+  joinSetupSession: (link, { hub }) => hub.setup.handOver(link),
 });

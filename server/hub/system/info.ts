@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { components } from '../../../generated/hub/system.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { memoryTotals } from './resources.js';
 import { UnderVoltageSampler } from './under-voltage.js';
 
@@ -22,7 +22,7 @@ const addresses = () =>
     .map((address) => address!.address);
 
 /** The language the i18n manager keeps in the hub's settings, English until one is chosen. */
-export const hubLanguage = (hub: Hub) => hub.settings.get<string>('i18n.language') ?? 'en';
+export const hubLanguage = (hub: HubCore) => hub.settings.get<string>('i18n.language') ?? 'en';
 
 export function systemInfo(hub: Hub): SystemInfo {
   const { system } = hub;

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/updates.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { hubLanguage } from '../system/info.js';
 import { hotfixesFor, localized } from '../../common/firmware/catalogue.js';
 
@@ -11,7 +11,7 @@ const KEY = 'updates.hotfixes';
 /** Hotfixes of the version running: small fixes from the catalogue, applied and reverted without a reboot. */
 export class Hotfixes {
   constructor(
-    private readonly hub: Hub,
+    private readonly hub: HubCore,
     private readonly version: () => string,
     private readonly changed: () => void,
   ) {}

@@ -1,13 +1,13 @@
 import type { components } from '../../../generated/hub/updates.js';
 import { conflict } from '../../http/errors.js';
-import { HUB_VERSION, type Hub } from '../core/context.js';
+import { HUB_VERSION, type Hub, type HubCore } from '../core/context.js';
 import { Nightly } from '../core/nightly.js';
 import { createNotification } from '../notifications/notify.js';
 import type { Settings } from '../core/settings.js';
 import { hubLanguage } from '../system/info.js';
 import { Hotfixes } from './hotfixes.js';
 import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from '../../common/firmware/catalogue.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 type Schemas = components['schemas'];
 export type UpdatesState = Schemas['UpdatesState'];
@@ -63,7 +63,7 @@ export class Updates {
   readonly hotfixes: Hotfixes;
   private stopListening = () => {};
 
-  constructor(private readonly hub: Hub) {
+  constructor(private readonly hub: HubCore) {
     this.nightly = new Nightly(hub, NIGHTLY_HOUR, () => this.autoupdate, () => this.installNewest());
     this.hotfixes = new Hotfixes(hub, () => this.version, () => this.publishState());
   }
@@ -266,9 +266,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's updates: a pending install runs at start, autoupdate is scheduled; they stop with the hub. */
-export const updates: HubService<Nothing, Pick<Hub, 'updates'>, HubPart> = {
+export const updates: HubService<Nothing, Pick<Hub, 'updates'>> = {
   name: 'updates',
-  later: WHOLE_HUB,
   start: (hub) => {
     const updates = new Updates(hub);
     updates.begin();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/users.js';
 import { unauthorized } from '../../http/dispatcher.js';
 import { conflict, forbidden } from '../../http/errors.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { Hub, HubContext, HubCore } from '../core/context.js';
 import type { HubSession, UserItem } from '../access/sessions.js';
 
 type Schemas = components['schemas'];
@@ -19,7 +19,7 @@ export const me = (context: HubContext): UserItem => {
   return context.hub.store.require('user', user.id, 'User');
 };
 
-export const ownerOf = (hub: Hub) => hub.store.values('user').find((user) => user.isOwner);
+export const ownerOf = (hub: HubCore) => hub.store.values('user').find((user) => user.isOwner);
 
 export const findByAthomId = (hub: Hub, athomId: string) => hub.store.values('user').find((user) => user.athomId === athomId);
 

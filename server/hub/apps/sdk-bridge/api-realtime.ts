@@ -10,8 +10,7 @@ const APP_API = /^homey:app:([^:]+)$/;
 const MANAGER_API = /^homey:manager:([a-z-]+)$/;
 
 /** The uris whose realtime events each running app's Apis hear (getApi, getApiApp), and the end of its bus listener. */
-const following = new WeakMap<Hub, Map<string, { uris: Set<string>; stop: () => void }>>();
-const followingOf = (hub: Hub) => following.get(hub) ?? following.set(hub, new Map()).get(hub)!;
+const followingOf = (hub: Hub) => hub.sdkBridge.following;
 
 /**
  * An app's Api of `uri` hears its realtime events (`realtime` with event and data), as the web API's subscribers of

@@ -4,6 +4,7 @@ import { CCCD, characteristicOf, servicesOf, shortUuid } from '../../ble/gatt.js
 import { bleState, requireAdvertisement, writeGatt } from '../../ble/radio.js';
 import { onRadioChange } from '../../radios/changes.js';
 import type { SdkRequests } from './requests.js';
+import type { BleConnections } from './state.js';
 
 /**
  * Apps' connections to the simulated radio's connectable peripherals (BleAdvertisement.connect): reads, writes and
@@ -11,27 +12,17 @@ import type { SdkRequests } from './requests.js';
  * subscribed to a characteristic whose value changed; a peripheral gone out of range disconnects them.
  */
 
-interface Connection {
-  /** The subscribed characteristics (`<service>/<characteristic>`), each with the value last sent, in hex. */
-  subscriptions: Map<string, string>;
-}
-interface Connections {
-  /** By app id, then by peripheral address. */
-  byApp: Map<string, Map<string, Connection>>;
-  stop: () => void;
-}
-const connections = new WeakMap<Hub, Connections>();
 
 const addressOf = (value: unknown) => String(value).toLowerCase();
 const advertisementOf = (hub: Hub, address: string) => requireAdvertisement(bleState(hub), address);
 
-function connectionsOf(hub: Hub): Connections {
-  let found = connections.get(hub);
-  if (!found) {
+function connectionsOf(hub: Hub): BleConnections {
+  const state = hub.sdkBridge;
+  if (!state.ble) {
     const stop = onRadioChange(hub, (manager) => manager === 'ble' && tellChanges(hub));
-    connections.set(hub, (found = { byApp: new Map(), stop }));
+    state.ble = { byApp: new Map(), stop };
   }
-  return found;
+  return state.ble;
 }
 
 /** What changed on the connected peripherals goes out: notifications of subscribed values, disconnects of those gone. */
@@ -81,12 +72,12 @@ function disconnect(hub: Hub, appId: string, args: Record<string, unknown>): voi
   if (byApp.get(appId)?.size === 0) byApp.delete(appId);
   if (byApp.size > 0) return;
   stop();
-  connections.delete(hub);
+  hub.sdkBridge.ble = undefined;
 }
 
 /** An app that stopped holds no connections. */
 export function releaseBle(hub: Hub, appId: string): void {
-  const held = connections.get(hub)?.byApp.get(appId);
+  const held = hub.sdkBridge.ble?.byApp.get(appId);
   for (const address of held?.keys() ?? []) disconnect(hub, appId, { address });
 }
 

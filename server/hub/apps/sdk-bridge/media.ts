@@ -18,8 +18,7 @@ const LEDS = 24;
 
 type Format = 'wav' | 'mp3';
 /** The samples each running app registered, by `<appId>:<format>:<sampleId>`: the speaker's memory, not kept on disk. */
-const samples = new WeakMap<Hub, Map<string, Buffer>>();
-const samplesOf = (hub: Hub) => samples.get(hub) ?? samples.set(hub, new Map()).get(hub)!;
+const samplesOf = (hub: Hub) => hub.sdkBridge.samples;
 
 const isWav = (data: Buffer) => data.length >= 44 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE';
 /** An MP3 starts with its ID3 tag or with a frame's sync bits. */

@@ -10,24 +10,12 @@ import { endpointDescriptors, exchangeFrame, nodeValues, reportFrames } from '..
 import { appUri } from '../app-record.js';
 import type { SdkRequests } from './requests.js';
 
-/** A node apps hold (ManagerZigBee/ManagerZwave.getNode): the apps told what it sends, and the values they last heard. */
-interface HeldNode {
-  radio: RadioId;
-  nodeId: string;
-  apps: Set<string>;
-  heard: Record<string, CapabilityValue>;
-}
-interface Holdings {
-  nodes: Map<string, HeldNode>;
-  stop: () => void;
-}
-const holdings = new WeakMap<Hub, Holdings>();
 
 const nodesOf = (hub: Hub, radio: RadioId) => hub.radios.network(radio).state().nodes;
 
 /** What changed on a held node since its apps last heard (a report, a user or flow setting its device) goes out as the radio sends it. */
 function tellChanges(hub: Hub, radio: RadioId): void {
-  for (const held of holdings.get(hub)?.nodes.values() ?? []) {
+  for (const held of hub.sdkBridge.nodes?.nodes.values() ?? []) {
     const node = held.radio === radio ? nodesOf(hub, radio)[held.nodeId] : undefined;
     if (!node || node.status !== 'ready') continue;
     const now = nodeValues(node);
@@ -42,10 +30,11 @@ function tellChanges(hub: Hub, radio: RadioId): void {
 }
 
 function hold(hub: Hub, appId: string, radio: RadioId, node: RadioNode): void {
-  let held = holdings.get(hub);
+  const state = hub.sdkBridge;
+  let held = state.nodes;
   if (!held) {
     const stop = onRadioChange(hub, (manager) => (manager === 'zigbee' || manager === 'zwave') && tellChanges(hub, manager));
-    holdings.set(hub, (held = { nodes: new Map(), stop }));
+    state.nodes = held = { nodes: new Map(), stop };
   }
   const key = `${radio}:${node.id}`;
   const entry = held.nodes.get(key) ?? held.nodes.set(key, { radio, nodeId: node.id, apps: new Set(), heard: nodeValues(node) }).get(key)!;
@@ -54,7 +43,7 @@ function hold(hub: Hub, appId: string, radio: RadioId, node: RadioNode): void {
 
 /** An app that stopped holds no nodes; the hub stops following the radios when no app does. */
 export function releaseNodes(hub: Hub, appId: string): void {
-  const held = holdings.get(hub);
+  const held = hub.sdkBridge.nodes;
   if (!held) return;
   for (const [key, entry] of held.nodes) {
     entry.apps.delete(appId);
@@ -62,7 +51,7 @@ export function releaseNodes(hub: Hub, appId: string): void {
   }
   if (held.nodes.size > 0) return;
   held.stop();
-  holdings.delete(hub);
+  hub.sdkBridge.nodes = undefined;
 }
 
 const listOf = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
@@ -100,7 +89,7 @@ function findNode(hub: Hub, appId: string, radio: RadioId, deviceId: unknown): R
 function heldNode(hub: Hub, appId: string, radio: RadioId, nodeId: unknown): RadioNode {
   const key = `${radio}:${String(nodeId)}`;
   const node = nodesOf(hub, radio)[String(nodeId)];
-  if (!holdings.get(hub)?.nodes.get(key)?.apps.has(appId) || !node) throw notFound(`${radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} node ${String(nodeId)} (get it with getNode first)`);
+  if (!hub.sdkBridge.nodes?.nodes.get(key)?.apps.has(appId) || !node) throw notFound(`${radio === 'zigbee' ? 'Zigbee' : 'Z-Wave'} node ${String(nodeId)} (get it with getNode first)`);
   return node;
 }
 

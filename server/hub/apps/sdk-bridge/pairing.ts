@@ -49,8 +49,7 @@ export async function openAppPairing(hub: Hub, session: PairSession): Promise<vo
 }
 
 /** The app's questions to the pairing screen waiting for their answers, by callback id. */
-const waiting = new WeakMap<Hub, Map<string, (answer: unknown) => void>>();
-const waitingOf = (hub: Hub) => waiting.get(hub) ?? waiting.set(hub, new Map()).get(hub)!;
+const waitingOf = (hub: Hub) => hub.sdkBridge.pairingAnswers;
 
 /** The pair session `sessionId` of the app's own driver, or a 404. */
 function ownSession(hub: Hub, appId: string, sessionId: unknown): PairSession {

@@ -69,8 +69,7 @@ export function decode(definition: ReturnType<typeof definitionOf>, data: number
 }
 
 /** The apps' signals whose receivers are on, by `<appId>:<band>:<signalId>`, each with its stop. */
-const receivers = new WeakMap<Hub, Map<string, () => void>>();
-const receiversOf = (hub: Hub) => receivers.get(hub) ?? receivers.set(hub, new Map()).get(hub)!;
+const receiversOf = (hub: Hub) => hub.sdkBridge.receivers;
 
 function enableRx(hub: Hub, appId: string, { frequency, signalId, definition }: Record<string, unknown>): void {
   const band = bandOf(frequency);

@@ -8,9 +8,7 @@ import { requirePermission, type SdkRequests } from './requests.js';
 const OWNER_TOKEN_MS = 14 * 24 * 60 * 60_000;
 const API_PERMISSION = 'homey:manager:api';
 
-/** The owner token each running app holds (only its hash is stored, in its session), by app id. */
-const tokens = new WeakMap<Hub, Map<string, string>>();
-const tokensOf = (hub: Hub) => tokens.get(hub) ?? tokens.set(hub, new Map()).get(hub)!;
+const tokensOf = (hub: Hub) => hub.sdkBridge.ownerTokens;
 
 function localUrl(hub: Hub): string {
   if (!hub.localUrl) throw new ApiError(503, 'unavailable', 'The hub is not listening yet');

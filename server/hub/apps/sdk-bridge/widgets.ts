@@ -33,7 +33,7 @@ function settingOf(appId: string, widgetId: string, setting: Record<string, unkn
     ...(typeof setting.max === 'number' ? { max: setting.max } : {}),
     ...(values ? { values } : {}),
     ...(type === 'autocomplete'
-      ? { suggest: (hub: Hub, query: string, settings: Readonly<Record<string, unknown>>) =>
+      ? { suggest: (hub: Pick<Hub, 'apps'>, query: string, settings: Readonly<Record<string, unknown>>) =>
           hub.apps.worker(appId).call({ type: 'widget.autocomplete', widgetId, settingId: id, query, settings }).then(results) }
       : {}),
   };
