@@ -28,9 +28,8 @@ const config: Config = {
   // them that runs (form/e2e/servers.ts): the setup only makes the folder they share, the teardown stops them.
   globalSetup: '<rootDir>/form/e2e/shared/global-setup.mjs',
   globalTeardown: '<rootDir>/form/e2e/shared/global-teardown.mjs',
-  // Most suites wait on sockets, timers, child processes and Chromium: four workers keep two cores busy (the whole
-  // run took 413 s with four and 471 s with three on the same quiet 2-core machine).
-  maxWorkers: 4,
+  // Most suites wait on sockets, timers, child processes and Chromium: three workers keep two cores busy.
+  maxWorkers: 3,
   // Known-slow files first on a fresh clone too (no times cached yet): see the file.
   testSequencer: '<rootDir>/scripts/test-sequencer.mjs',
   // Every skipped test listed at the end with its reason (Jest shows nothing of a file whose tests all skip).
