@@ -4,7 +4,7 @@ import { HUB_VERSION, type Hub } from '../core/context.js';
 import { Nightly } from '../core/nightly.js';
 import { createNotification, type NotifyingHub } from '../notifications/notify.js';
 import type { Settings } from '../core/settings.js';
-import { hubLanguage } from '../system/info.js';
+import { hubLanguage } from '../i18n/i18n.js';
 import { Hotfixes } from './hotfixes.js';
 import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from '../../common/firmware/catalogue.js';
 import type { HubService } from '../core/service.js';
