@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/experiments.js';
 import type { Listeners } from '../../http/listeners.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { news } from '../core/service.js';
 
 export type Experiment = components['schemas']['Experiment'];
@@ -29,9 +29,9 @@ declare module '../core/context.js' {
 export const experimentChanges = news('experimentChanges', 'experiment changes');
 
 /** Calls `listener` when an experiment is enabled or disabled (for the managers whose behaviour it changes). */
-export const onExperimentChanged = (hub: Hub, listener: (experiment: Experiment) => void): (() => void) => hub.experimentChanges.add(listener);
+export const onExperimentChanged = (hub: Pick<Hub, 'experimentChanges'>, listener: (experiment: Experiment) => void): (() => void) => hub.experimentChanges.add(listener);
 
-export function getExperiment(hub: Hub, id: ExperimentId): Experiment {
+export function getExperiment(hub: HubCore, id: ExperimentId): Experiment {
   const stored = hub.store.get(itemType(id), id);
   return stored ?? { ...byId.get(id)!, enabled: false };
 }
@@ -44,7 +44,7 @@ export function listExperiments(hub: Hub): components['schemas']['ExperimentMap'
 }
 
 /** Enables or disables an experiment; `experiment-<id>.update` goes out only when it changes. */
-export function setExperiment(hub: Hub, id: string, enabled: boolean): Experiment {
+export function setExperiment(hub: HubCore & Pick<Hub, 'experimentChanges'>, id: string, enabled: boolean): Experiment {
   const known = byId.get(id);
   if (!known) throw notFound('Experiment');
   const current = getExperiment(hub, known.id);

@@ -21,9 +21,9 @@ declare module '../core/context.js' {
 export const webhookCalls = news('webhookCalls', 'webhook calls');
 
 /** Calls `listener` on every webhook call to this hub (for the flow engine's webhook trigger); returns the unsubscribe. */
-export const onWebhook = (hub: Hub, listener: (call: WebhookCall) => void): (() => void) => hub.webhookCalls.add(listener);
+export const onWebhook = (hub: Pick<Hub, 'webhookCalls'>, listener: (call: WebhookCall) => void): (() => void) => hub.webhookCalls.add(listener);
 
-export const callWebhook = (hub: Hub, call: WebhookCall): void => hub.webhookCalls.tell(call);
+export const callWebhook = (hub: Pick<Hub, 'webhookCalls'>, call: WebhookCall): void => hub.webhookCalls.tell(call);
 
 /** A webhook call the cloud relayed (cloud manager): the registered webhook's id and what its caller sent. */
 export interface CloudWebhookCall {
@@ -35,6 +35,6 @@ export interface CloudWebhookCall {
 export const cloudWebhookCalls = news('cloudWebhookCalls', 'cloud webhook calls');
 
 /** Calls `listener` on every relayed call of a registered cloud webhook (for its owner); returns the unsubscribe. */
-export const onCloudWebhook = (hub: Hub, listener: (call: CloudWebhookCall) => void): (() => void) => hub.cloudWebhookCalls.add(listener);
+export const onCloudWebhook = (hub: Pick<Hub, 'cloudWebhookCalls'>, listener: (call: CloudWebhookCall) => void): (() => void) => hub.cloudWebhookCalls.add(listener);
 
-export const callCloudWebhook = (hub: Hub, call: CloudWebhookCall): void => hub.cloudWebhookCalls.tell(call);
+export const callCloudWebhook = (hub: Pick<Hub, 'cloudWebhookCalls'>, call: CloudWebhookCall): void => hub.cloudWebhookCalls.tell(call);

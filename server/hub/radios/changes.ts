@@ -16,6 +16,6 @@ declare module '../core/context.js' {
 export const radioChanges = news('radioChanges', 'radio state changes');
 
 /** Tells that a radio manager's state changed (a node joined, a region was set ...); see radios/events.ts. */
-export const radioChanged = (hub: Hub, manager: RadioManager): void => hub.radioChanges.tell(manager);
+export const radioChanged = (hub: Pick<Hub, 'radioChanges'>, manager: RadioManager): void => hub.radioChanges.tell(manager);
 
-export const onRadioChange = (hub: Hub, listener: (manager: RadioManager) => void): (() => void) => hub.radioChanges.add(listener);
+export const onRadioChange = (hub: Pick<Hub, 'radioChanges'>, listener: (manager: RadioManager) => void): (() => void) => hub.radioChanges.add(listener);

@@ -51,7 +51,7 @@ declare module '../core/context.js' {
 /** The news of keys the remotes sent. */
 export const infraredKeys = news('infraredKeys', 'infrared keys sent');
 /** Tells `listener` of each key a remote sends; returns the unsubscribe. */
-export const onInfraredKey = (hub: Hub, listener: (sent: KeySent) => void) => hub.infraredKeys.add(listener);
+export const onInfraredKey = (hub: Pick<Hub, 'infraredKeys'>, listener: (sent: KeySent) => void) => hub.infraredKeys.add(listener);
 
 /**
  * The library's device `id` with its codes, from the infrared service at `infraredUrl`, which hubs ask with their
