@@ -81,8 +81,8 @@ export function saveValues(
   valueWrites.add(changed);
   const changes = Object.entries(values).map(([capabilityId, value]) => ({ capabilityId, value, transactionId: transactionOf(capabilityId) }));
   // The `capability` events go out before the save's `device.update`s (the whole device, some 20 times their size):
-  // a socket writes the first frame of a turn at once and queues the rest until it is written, so a client hears
-  // the value without first waiting for, and parsing, the whole device (docs/benchmarks.md, realtime fan-out).
+  // a socket writes the frames of a turn in one go, in order, so a client hears the value before it parses the
+  // whole device (docs/benchmarks.md, realtime fan-out).
   hub.store.afterCommit(() => {
     for (const change of changes) hub.bus.publish(deviceUri(device), 'capability', { ...change, transactionTime: now });
   });
