@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/experiments.js';
 import { listenersPer } from '../../http/listeners.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 
 export type Experiment = components['schemas']['Experiment'];
 export type ExperimentId = Experiment['id'];
@@ -17,25 +17,25 @@ const byId = new Map(catalogue.map((experiment) => [experiment.id as string, exp
 /** Each experiment is its own realtime item type (reference/hub-item-types.tsv): `experiment-ssh` ... */
 const itemType = (id: ExperimentId) => `experiment-${id}` as const;
 
-const changeListeners = listenersPer<Hub, Experiment>('experiment changes');
+const changeListeners = listenersPer<HubCore, Experiment>('experiment changes');
 
 /** Calls `listener` when an experiment is enabled or disabled (for the managers whose behaviour it changes). */
 export const onExperimentChanged = (hub: Hub, listener: (experiment: Experiment) => void): (() => void) => changeListeners(hub).add(listener);
 
-export function getExperiment(hub: Hub, id: ExperimentId): Experiment {
+export function getExperiment(hub: HubCore, id: ExperimentId): Experiment {
   const stored = hub.store.get(itemType(id), id);
   return stored ?? { ...byId.get(id)!, enabled: false };
 }
 
 export const isExperimentEnabled = (hub: Hub, id: ExperimentId): boolean => getExperiment(hub, id).enabled;
 
-export function listExperiments(hub: Hub): components['schemas']['ExperimentMap'] {
+export function listExperiments(hub: HubCore): components['schemas']['ExperimentMap'] {
   const [ssh, homekit, poweruser, virtualdevices] = catalogue.map((experiment) => getExperiment(hub, experiment.id));
   return { ssh: ssh!, homekit: homekit!, poweruser: poweruser!, virtualdevices: virtualdevices! };
 }
 
 /** Enables or disables an experiment; `experiment-<id>.update` goes out only when it changes. */
-export function setExperiment(hub: Hub, id: string, enabled: boolean): Experiment {
+export function setExperiment(hub: HubCore, id: string, enabled: boolean): Experiment {
   const known = byId.get(id);
   if (!known) throw notFound('Experiment');
   const current = getExperiment(hub, known.id);
@@ -46,7 +46,7 @@ export function setExperiment(hub: Hub, id: string, enabled: boolean): Experimen
   return updated;
 }
 
-export function experimentsState(hub: Hub): components['schemas']['ExperimentsState'] {
+export function experimentsState(hub: HubCore): components['schemas']['ExperimentsState'] {
   const all = Object.values(listExperiments(hub));
   return { experimentCount: all.length, enabled: all.filter((experiment) => experiment.enabled).map((experiment) => experiment.id) };
 }

@@ -1,5 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 
 /** A webhook call: its event name and the caller's tag (empty when none was given). */
 export interface WebhookCall {
@@ -7,12 +7,12 @@ export interface WebhookCall {
   tag: string;
 }
 
-const webhookListeners = listenersPer<Hub, WebhookCall>('webhook calls');
+const webhookListeners = listenersPer<HubCore, WebhookCall>('webhook calls');
 
 /** Calls `listener` on every webhook call to this hub (for the flow engine's webhook trigger); returns the unsubscribe. */
-export const onWebhook = (hub: Hub, listener: (call: WebhookCall) => void): (() => void) => webhookListeners(hub).add(listener);
+export const onWebhook = (hub: HubCore, listener: (call: WebhookCall) => void): (() => void) => webhookListeners(hub).add(listener);
 
-export const callWebhook = (hub: Hub, call: WebhookCall): void => webhookListeners(hub).tell(call);
+export const callWebhook = (hub: HubCore, call: WebhookCall): void => webhookListeners(hub).tell(call);
 
 /** A webhook call the cloud relayed (cloud manager): the registered webhook's id and what its caller sent. */
 export interface CloudWebhookCall {
@@ -20,9 +20,9 @@ export interface CloudWebhookCall {
   args: Record<string, unknown>;
 }
 
-const cloudWebhookListeners = listenersPer<Hub, CloudWebhookCall>('cloud webhook calls');
+const cloudWebhookListeners = listenersPer<HubCore, CloudWebhookCall>('cloud webhook calls');
 
 /** Calls `listener` on every relayed call of a registered cloud webhook (for its owner); returns the unsubscribe. */
-export const onCloudWebhook = (hub: Hub, listener: (call: CloudWebhookCall) => void): (() => void) => cloudWebhookListeners(hub).add(listener);
+export const onCloudWebhook = (hub: HubCore, listener: (call: CloudWebhookCall) => void): (() => void) => cloudWebhookListeners(hub).add(listener);
 
-export const callCloudWebhook = (hub: Hub, call: CloudWebhookCall): void => cloudWebhookListeners(hub).tell(call);
+export const callCloudWebhook = (hub: HubCore, call: CloudWebhookCall): void => cloudWebhookListeners(hub).tell(call);

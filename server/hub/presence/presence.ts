@@ -1,5 +1,5 @@
 import { listenersPer } from '../../http/listeners.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 
 export type PresenceKind = 'present' | 'asleep';
 
@@ -12,18 +12,18 @@ export interface PresenceEvent {
   forced: boolean;
 }
 
-const listenersOf = listenersPer<Hub, PresenceEvent>('presence changes');
+const listenersOf = listenersPer<HubCore, PresenceEvent>('presence changes');
 
 /** Calls `listener` on every presence change of this hub (for the flow engine); returns the unsubscribe. */
 export const onPresenceChanged = (hub: Hub, listener: (event: PresenceEvent) => void): (() => void) => listenersOf(hub).add(listener);
 
-export const presenceOf = (hub: Hub, userId: string, kind: PresenceKind): boolean => hub.store.require('user', userId, 'User')[kind];
+export const presenceOf = (hub: HubCore, userId: string, kind: PresenceKind): boolean => hub.store.require('user', userId, 'User')[kind];
 
 /**
  * Stores the value on the user through the store (so `user.update` goes out) and reports the change to the
  * listeners; an unchanged value is reported only when forced.
  */
-export function setPresence(hub: Hub, userId: string, kind: PresenceKind, value: boolean, forceFlowTrigger = false): void {
+export function setPresence(hub: HubCore, userId: string, kind: PresenceKind, value: boolean, forceFlowTrigger = false): void {
   const user = hub.store.require('user', userId, 'User');
   const changed = user[kind] !== value;
   if (changed) hub.store.save('user', { ...user, [kind]: value });
@@ -31,7 +31,7 @@ export function setPresence(hub: Hub, userId: string, kind: PresenceKind, value:
   listenersOf(hub).tell({ userId, kind, value, forced: !changed });
 }
 
-export function presenceState(hub: Hub) {
+export function presenceState(hub: HubCore) {
   const users = hub.store.values('user');
   return {
     userCount: users.length,
