@@ -69,11 +69,14 @@ export const demoHome: HubService<Pick<Hub, 'flowViews' | 'radios' | 'insights' 
   },
 };
 
+/** What seeding the demo home reads of the hub (a factory reset seeds it again). */
+export type DemoHomeHub = HubCore & Pick<Hub, 'cards' | 'insights' | 'radios' | 'rf' | 'satellites' | 'widgets'>;
+
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that
  * `npm start` can print it again), zones, virtual devices, logic variables and a wake-up alarm.
  */
-export function seedDemoHome(hub: HubCore & Pick<Hub, 'cards' | 'insights' | 'radios' | 'rf' | 'satellites' | 'widgets'>): void {
+export function seedDemoHome(hub: DemoHomeHub): void {
   if (hub.settings.get('demoSeeded')) return;
   hub.store.transaction(() => {
     const owner = newUser({ name: 'Demo Owner', athomId: DEMO_OWNER_ATHOM_ID, verified: true, role: 'manager', isOwner: true, present: true });

@@ -47,8 +47,11 @@ function parseEnv(env: string | undefined): Record<string, string> {
   return { ...(parsed as Record<string, string>) };
 }
 
+/** What running an app from a developer's machine reads of the hub. */
+type DevkitHub = HubCore & Pick<Hub, 'apps' | 'devkit' | 'groupsByMember'>;
+
 /** runApp: unpacks the uploaded package and runs it as a devkit session (a running one of the same app is replaced). */
-export async function runApp(hub: HubCore & Pick<Hub, 'apps' | 'devkit' | 'groupsByMember'>, archive: unknown, { purgeSettings, env: envText, debug }: { purgeSettings: boolean; env?: string; debug: boolean }): Promise<DevkitSession> {
+export async function runApp(hub: DevkitHub, archive: unknown, { purgeSettings, env: envText, debug }: { purgeSettings: boolean; env?: string; debug: boolean }): Promise<DevkitSession> {
   if (!(archive instanceof Uint8Array)) throw badRequest('app must be an uploaded .tar.gz file');
   const env = parseEnv(envText);
   const id = randomUUID();
@@ -74,7 +77,7 @@ export async function runApp(hub: HubCore & Pick<Hub, 'apps' | 'devkit' | 'group
 }
 
 /** stopApp: the session's app stops and goes; its settings stay for the next run. */
-export async function stopSession(hub: HubCore & Pick<Hub, 'apps' | 'devkit' | 'groupsByMember'>, id: string): Promise<void> {
+export async function stopSession(hub: DevkitHub, id: string): Promise<void> {
   const session = requireSession(hub, id);
   hub.devkit.delete(id);
   const app = hub.store.get('app', session.appId);
@@ -95,7 +98,7 @@ export async function sessionUsage(hub: HubCore & Pick<Hub, 'apps' | 'devkit'>):
 }
 
 /** installApp: installs the package of the running session of this app for good, ending the session. */
-export async function installFromSession(hub: HubCore & Pick<Hub, 'apps' | 'devkit' | 'groupsByMember'>, appId: string, clean: boolean) {
+export async function installFromSession(hub: DevkitHub, appId: string, clean: boolean) {
   const session = allSessions(hub).find((candidate) => candidate.appId === appId);
   if (!session) throw notFound(`Devkit session of ${appId}`);
   const target = copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });

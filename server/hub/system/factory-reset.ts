@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/system.js';
 import { log } from '../../http/log.js';
-import type { Hub, HubCore } from '../core/context.js';
-import { seedDemoHome } from '../demo/home.js';
+import type { HubCore } from '../core/context.js';
+import { seedDemoHome, type DemoHomeHub } from '../demo/home.js';
 import type { HubItemType } from '../core/items.js';
 
 export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
@@ -32,14 +32,14 @@ export function clearData(hub: HubCore): void {
 }
 
 /** Erases the hub (clearData); it then boots again and, if it runs the demo home, seeds it anew. */
-export function erase(hub: HubCore & Pick<Hub, 'cards' | 'insights' | 'radios' | 'rf' | 'satellites' | 'widgets'>): void {
+export function erase(hub: DemoHomeHub): void {
   hub.store.transaction(() => clearData(hub));
   hub.system.reboot('factory-reset');
   if (hub.config.demoHome) seedDemoHome(hub);
 }
 
 /** Counts what will go, and erases it right after the answer is sent (a socket caller's ack included). */
-export function factoryReset(hub: HubCore & Pick<Hub, 'cards' | 'insights' | 'radios' | 'rf' | 'satellites' | 'widgets'>): FactoryResetSummary {
+export function factoryReset(hub: DemoHomeHub): FactoryResetSummary {
   const count = (sql: string, ...params: string[]) => hub.db.prepare<string[], { n: number }>(sql).get(...params)!.n;
   const summary = {
     items: count(`SELECT count(*) AS n FROM items WHERE type <> 'session'`),
