@@ -14,7 +14,7 @@ function pastTime(hub: HubCore, value: string): string {
   return new Date(time).toISOString();
 }
 
-export const backup = defineApi<operations, typeof manifest.operations, HubContextOf<'backups'>>(manifest, {
+export const backup = defineApi<operations, typeof manifest.operations, HubContextOf<'backups' | 'cloudBackups'>>(manifest, {
   getState: (_args, { hub }) => hub.backups.state(),
   scheduleBackup: (_args, { hub }) => hub.backups.start('manual'),
   getOptionAutomaticBackupsEnabled: (_args, { hub }) => ({ value: hub.backups.automatic }),

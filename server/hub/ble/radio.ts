@@ -19,12 +19,12 @@ export function bleState(hub: HubCore): BleState {
   const advertisements = Object.fromEntries(Object.entries(state.advertisements).map(([address, ad]) => [address, { ...ad, connectable: ad.connectable ?? false, gatt: ad.gatt ?? null }]));
   return { ...state, advertisements };
 }
-function save(hub: HubCore, state: BleState): void {
+function save(hub: HubCore & Pick<Hub, 'radioChanges'>, state: BleState): void {
   hub.settings.set(KEY, state);
   radioChanged(hub, 'ble');
 }
 
-export function advertise(hub: HubCore, input: AdvertisementInput): Advertisement {
+export function advertise(hub: HubCore & Pick<Hub, 'radioChanges'>, input: AdvertisementInput): Advertisement {
   const state = bleState(hub);
   const advertisement: Advertisement = {
     address: input.address,
@@ -52,7 +52,7 @@ export function requireAdvertisement(state: BleState, address: string): Advertis
   return state.advertisements[address]!;
 }
 
-export function goAway(hub: HubCore, address: string): void {
+export function goAway(hub: HubCore & Pick<Hub, 'radioChanges'>, address: string): void {
   const state = bleState(hub);
   const { address: known } = requireAdvertisement(state, address.toLowerCase());
   const advertisements = { ...state.advertisements };
@@ -60,7 +60,7 @@ export function goAway(hub: HubCore, address: string): void {
   save(hub, { ...state, advertisements });
 }
 
-export function runCommand(hub: HubCore, command: string, opts: Record<string, unknown>): Record<string, unknown> {
+export function runCommand(hub: HubCore & Pick<Hub, 'radioChanges'>, command: string, opts: Record<string, unknown>): Record<string, unknown> {
   const state = bleState(hub);
   switch (command) {
     case 'discover': {

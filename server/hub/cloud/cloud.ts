@@ -31,7 +31,7 @@ export const FLOW_WEBHOOKS_OWNER = 'homey:manager:logic';
  * start the flows whose webhook trigger listens to the call's `event` (the cloud webhook's fn), with the `tag` of
  * the call's query (`?tag=`, as on the local webhook URL) when it has one.
  */
-export function receiveWebhookCallback(hub: HubCore, id: string, args: Record<string, unknown>): void {
+export function receiveWebhookCallback(hub: HubCore & Pick<Hub, 'cloudWebhookCalls' | 'webhookCalls'>, id: string, args: Record<string, unknown>): void {
   const webhook = hub.store.require('webhook', id, 'Webhook');
   callCloudWebhook(hub, { id, args });
   if (webhook.ownerUri !== FLOW_WEBHOOKS_OWNER || typeof args.event !== 'string') return;

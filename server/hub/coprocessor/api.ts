@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import type { HubContextOf } from '../core/context.js';
 import { coprocessorState, listBridges, pairBridge, readLog, setConfig, setDebug, setModulation } from './peripherals.js';
 
-export const coprocessor = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
+export const coprocessor = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges'>>(manifest, {
   getState: (_args, { hub }) => coprocessorState(hub),
   setPeripheralConfig: ({ deviceId, config }, { hub }) => setConfig(hub, deviceId, config),
   setModulation: ({ deviceId, type, carrier, baudRate, channelSpacing, channelDeviation }, { hub }) =>

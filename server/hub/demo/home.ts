@@ -70,7 +70,7 @@ export const demoHome: HubService<Pick<Hub, 'flowViews' | 'radios' | 'insights' 
 };
 
 /** What seeding the demo home reads of the hub (a factory reset seeds it again). */
-export type DemoHomeHub = HubCore & Pick<Hub, 'cards' | 'insights' | 'radios' | 'rf' | 'satellites' | 'widgets'>;
+export type DemoHomeHub = HubCore & Pick<Hub, 'cards' | 'insights' | 'notificationPushes' | 'radioChanges' | 'radios' | 'rf' | 'satellites' | 'widgets'>;
 
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that

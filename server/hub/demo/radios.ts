@@ -64,7 +64,7 @@ function newDataset(): string {
 }
 
 /** A Matter bulb on the demo's Thread network, commissioned, interviewed and made a device of the hallway. */
-function commissionBulb(hub: HubCore, zones: ReadonlyMap<string, string>): void {
+function commissionBulb(hub: HubCore & Pick<Hub, 'radioChanges'>, zones: ReadonlyMap<string, string>): void {
   const { pairingCode } = powerUp(hub, {
     productName: 'Essentials A19', vendorName: 'Nanoleaf', kind: 'light', transport: 'thread', testCertificate: false,
     softwareVersion: 3, latestSoftwareVersion: 4, otherFabrics: ['Apple Home'],
@@ -81,7 +81,7 @@ function commissionBulb(hub: HubCore, zones: ReadonlyMap<string, string>): void 
  * networks whose nodes are devices of the home, a Thread network with a Matter bulb on it, and a recorded
  * 433 MHz doorbell remote. Zones are found by name; a device whose zone is gone goes to the root zone.
  */
-export function seedDemoRadios(hub: HubCore & Pick<Hub, 'radios' | 'rf'>): void {
+export function seedDemoRadios(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios' | 'rf'>): void {
   if (hub.settings.get('demoRadiosSeeded')) return;
   hub.store.transaction(() => {
     const zones = new Map(hub.store.values('zone').map((zone) => [zone.name, zone.id]));

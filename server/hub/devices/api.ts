@@ -12,7 +12,7 @@ import { createGroup, removeFromGroup, requireGroup, setGroupCapability, updateG
 import { beforeRemove, changeSettings, requireDevice, updateDevice } from './lifecycle.js';
 import { settingsObj } from './settings.js';
 
-export const devices = defineApi<operations, typeof manifest.operations, HubContextOf<'apps' | 'groupsByMember' | 'transitions'>, HubItems>(
+export const devices = defineApi<operations, typeof manifest.operations, HubContextOf<'apps' | 'capabilityChanges' | 'groupsByMember' | 'transitions'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => {

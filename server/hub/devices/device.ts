@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
-import { listenersPer } from '../../http/listeners.js';
+import type { Listeners } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import type { DriverCapabilityOptions } from '../../common/app-package/manifest.js';
 import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverDefinition } from '../drivers/catalogue.js';
-import type { HubCore } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
+import { news } from '../core/service.js';
 import type { Zone } from '../zones/api.js';
 import { checkSettings } from './settings.js';
 
@@ -43,7 +44,15 @@ export interface CapabilityChange {
   time: number;
 }
 
-const capabilityListeners = listenersPer<HubCore, CapabilityChange>('capability changes');
+declare module '../core/context.js' {
+  interface Hub {
+    /** Each committed capability value, for in-process listeners (the capability changes service's). */
+    capabilityChanges: Listeners<CapabilityChange>;
+  }
+}
+
+/** The devices' news of committed capability values, started before every service that listens to it. */
+export const capabilityChanges = news('capabilityChanges', 'capability changes');
 
 /** Devices as saveValues stored them: each differs from the one before it only in capability values. */
 const valueWrites = new WeakSet<Device>();
@@ -55,14 +64,15 @@ const valueWrites = new WeakSet<Device>();
 export const onlyValuesChanged = (device: Device): boolean => valueWrites.has(device);
 
 /** Calls `listener` after each committed capability value of this hub's devices; returns the unsubscribe. */
-export const onCapabilityChanged = (hub: HubCore, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
+export const onCapabilityChanged = (hub: Pick<Hub, 'capabilityChanges'>, listener: (change: CapabilityChange) => void): (() => void) =>
+  hub.capabilityChanges.add(listener);
 
 /**
  * Stores new capability values, saving the device once (one `device.update`), sends a `capability` event per value
  * (before the update) with the transaction id `transactionOf` gives it, and tells the in-process listeners.
  */
 export function saveValues(
-  hub: HubCore, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
+  hub: HubCore & Pick<Hub, 'capabilityChanges'>, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
 ): Device {
   const capabilitiesObj = { ...device.capabilitiesObj };
   for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
@@ -81,7 +91,7 @@ export function saveValues(
     const time = Date.parse(now);
     for (const { capabilityId, value, transactionId } of changes) {
       const previous = device.capabilitiesObj[capabilityId]?.value ?? null;
-      capabilityListeners(hub).tell({ device: saved, capabilityId, value, previous, transactionId, time });
+      hub.capabilityChanges.tell({ device: saved, capabilityId, value, previous, transactionId, time });
     }
   });
   return saved;

@@ -40,7 +40,7 @@ export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): 
  * Recomputes a group's values from its members and, if any changed (or is named in `transactionIds`, a set on
  * the group itself), saves the group once and sends a `capability` event per changed value.
  */
-export function refreshGroup(hub: HubCore, group: Device, transactionIds: Record<string, string> = {}): Device {
+export function refreshGroup(hub: HubCore & Pick<Hub, 'capabilityChanges'>, group: Device, transactionIds: Record<string, string> = {}): Device {
   const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const changed: Record<string, CapabilityValue> = {};
   for (const id of group.capabilities) {
@@ -54,6 +54,6 @@ export function refreshGroup(hub: HubCore, group: Device, transactionIds: Record
 }
 
 /** Keeps the groups a device belongs to in step with it. */
-export function refreshGroupsOf(hub: HubCore & Pick<Hub, 'groupsByMember'>, deviceId: string, exceptGroup?: string): void {
+export function refreshGroupsOf(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember'>, deviceId: string, exceptGroup?: string): void {
   for (const group of groupsOf(hub, deviceId)) if (group.id !== exceptGroup) refreshGroup(hub, group);
 }

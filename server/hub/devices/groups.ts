@@ -87,7 +87,7 @@ export function leaveGroups(hub: HubCore & Pick<Hub, 'groupsByMember'>, deviceId
 }
 
 /** Sets the value on every member (all are checked first), then reports the group's value once. */
-export function setGroupCapability(hub: HubCore & Pick<Hub, 'groupsByMember' | 'transitions'>, group: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
+export function setGroupCapability(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember' | 'transitions'>, group: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
   checkValue(requireCapability(group, capabilityId), value);
   const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const values = members.map((member) => checkValue(requireCapability(member, capabilityId), value));

@@ -38,7 +38,7 @@ export function beforeRemove(hub: HubCore & Pick<Hub, 'groupsByMember'>, device:
 }
 
 /** Stores checked settings; a switched-on socket whose load changed reports its new power draw. */
-export async function changeSettings(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMember'>, device: Device, values: SettingValues): Promise<SettingValues> {
+export async function changeSettings(hub: HubCore & Pick<Hub, 'apps' | 'capabilityChanges' | 'groupsByMember'>, device: Device, values: SettingValues): Promise<SettingValues> {
   const checked = checkSettings(settingDefinitions(device.driverId), values);
   await hub.apps.confirmSettings(device, checked);
   const saved = hub.store.save('device', { ...device, settings: { ...device.settings, ...checked } });

@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/hub/experiments.js';
-import { listenersPer } from '../../http/listeners.js';
+import type { Listeners } from '../../http/listeners.js';
 import { notFound } from '../../http/errors.js';
 import type { Hub, HubCore } from '../core/context.js';
+import { news } from '../core/service.js';
 
 export type Experiment = components['schemas']['Experiment'];
 export type ExperimentId = Experiment['id'];
@@ -17,10 +18,18 @@ const byId = new Map(catalogue.map((experiment) => [experiment.id as string, exp
 /** Each experiment is its own realtime item type (reference/hub-item-types.tsv): `experiment-ssh` ... */
 const itemType = (id: ExperimentId) => `experiment-${id}` as const;
 
-const changeListeners = listenersPer<HubCore, Experiment>('experiment changes');
+declare module '../core/context.js' {
+  interface Hub {
+    /** Experiments enabled or disabled, for in-process listeners (the experiment changes service's). */
+    experimentChanges: Listeners<Experiment>;
+  }
+}
+
+/** The experiments manager's news. */
+export const experimentChanges = news('experimentChanges', 'experiment changes');
 
 /** Calls `listener` when an experiment is enabled or disabled (for the managers whose behaviour it changes). */
-export const onExperimentChanged = (hub: Hub, listener: (experiment: Experiment) => void): (() => void) => changeListeners(hub).add(listener);
+export const onExperimentChanged = (hub: Hub, listener: (experiment: Experiment) => void): (() => void) => hub.experimentChanges.add(listener);
 
 export function getExperiment(hub: HubCore, id: ExperimentId): Experiment {
   const stored = hub.store.get(itemType(id), id);
@@ -35,14 +44,14 @@ export function listExperiments(hub: HubCore): components['schemas']['Experiment
 }
 
 /** Enables or disables an experiment; `experiment-<id>.update` goes out only when it changes. */
-export function setExperiment(hub: HubCore, id: string, enabled: boolean): Experiment {
+export function setExperiment(hub: HubCore & Pick<Hub, 'experimentChanges'>, id: string, enabled: boolean): Experiment {
   const known = byId.get(id);
   if (!known) throw notFound('Experiment');
   const current = getExperiment(hub, known.id);
   if (current.enabled === enabled) return current;
   const updated: Experiment = { ...known, enabled };
   hub.store.save(itemType(known.id), updated);
-  changeListeners(hub).tell(updated);
+  hub.experimentChanges.tell(updated);
   return updated;
 }
 

@@ -19,7 +19,7 @@ function requireMatch(type: VariableType, value: unknown): void {
   if (!matches) throw badRequest(`value must be a ${type === 'number' ? 'finite number' : type} for a variable of type ${type}`);
 }
 
-export const logic = defineApi<operations, typeof manifest.operations, HubContextOf<never>, HubItems>(
+export const logic = defineApi<operations, typeof manifest.operations, HubContextOf<'webhookCalls'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ variableCount: hub.store.count('variable') }),

@@ -8,7 +8,7 @@ import * as nodes from './nodes.js';
 
 const DEFAULT_WINDOW_SECONDS = 300;
 
-export const matter = defineApi<operations, typeof manifest.operations, HubContextOf<never>, HubItems>(
+export const matter = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => matterState(hub),

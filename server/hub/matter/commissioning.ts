@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/matter.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { HubCore } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 import { radioChanged } from '../radios/changes.js';
 import { buildDevice } from '../devices/device.js';
@@ -31,7 +31,7 @@ export function matterState(hub: HubCore) {
   };
 }
 
-export function updatePaaCerts(hub: HubCore) {
+export function updatePaaCerts(hub: HubCore & Pick<Hub, 'radioChanges'>) {
   const updatedAt = iso(hub);
   hub.settings.set('matter.paaCertsUpdatedAt', updatedAt);
   radioChanged(hub, 'matter');
@@ -41,7 +41,7 @@ export function updatePaaCerts(hub: HubCore) {
 const newPairingCode = () => String(randomInt(10_000_000_000, 99_999_999_999));
 
 /** A simulated device powers up and advertises for commissioning under a fresh pairing code. */
-export function powerUp(hub: HubCore, device: SimulatedDevice) {
+export function powerUp(hub: HubCore & Pick<Hub, 'radioChanges'>, device: SimulatedDevice) {
   const pairingCode = newPairingCode();
   hub.settings.set('matter.pending', { ...pending(hub), [pairingCode]: device });
   radioChanged(hub, 'matter');

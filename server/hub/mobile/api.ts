@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import type { HubContextOf } from '../core/context.js';
 import { mobileState, mobileSummary, receiveMobileEvent } from './mobile.js';
 
-export const mobile = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
+export const mobile = defineApi<operations, typeof manifest.operations, HubContextOf<'presenceChanges'>>(manifest, {
   getState: (_args, { hub }) => mobileState(hub),
   getSummary: (_args, context) => mobileSummary(context),
   sendMobileEvent: (event, { hub }) => receiveMobileEvent(hub, event),

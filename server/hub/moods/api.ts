@@ -5,7 +5,7 @@ import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { changeMood, newMood, requireMood, setMood } from './moods.js';
 
-export const moods = defineApi<operations, typeof manifest.operations, HubContextOf<'groupsByMember' | 'transitions'>, HubItems>(
+export const moods = defineApi<operations, typeof manifest.operations, HubContextOf<'capabilityChanges' | 'groupsByMember' | 'transitions'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ moodCount: hub.store.count('mood') }),

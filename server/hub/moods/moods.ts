@@ -63,7 +63,7 @@ export function changeMood(hub: HubCore, mood: Mood, patch: MoodUpdate): Mood {
  * Applies every device state of the mood in one transaction, through the devices domain so that devices, groups
  * and zones react as to setCapabilityValue. Devices deleted since are skipped; so are capabilities a device lost.
  */
-export function setMood(hub: HubCore & Pick<Hub, 'groupsByMember' | 'transitions'>, mood: Mood): MoodSetResult {
+export function setMood(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember' | 'transitions'>, mood: Mood): MoodSetResult {
   const transactionId = randomUUID();
   const result: MoodSetResult = { transactionId, applied: [], skipped: [] };
   hub.store.transaction(() => {

@@ -5,7 +5,7 @@ import type { HubContextOf } from '../core/context.js';
 import { callerOf } from '../users/users.js';
 import { presenceOf, presenceState, setPresence } from './presence.js';
 
-export const presence = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
+export const presence = defineApi<operations, typeof manifest.operations, HubContextOf<'presenceChanges'>>(manifest, {
   getState: (_args, { hub }) => presenceState(hub),
   setPresentMe: ({ value, opts }, context) => setPresence(context.hub, callerOf(context).user.id, 'present', value, opts?.forceFlowTrigger),
   setAsleepMe: ({ value, opts }, context) => setPresence(context.hub, callerOf(context).user.id, 'asleep', value, opts?.forceFlowTrigger),

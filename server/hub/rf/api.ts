@@ -6,7 +6,7 @@ import { emulate, record, replay, rfState, sendPronto, set433Config } from './tr
 
 const DEFAULT_RECORD_MS = 10_000;
 
-export const rf = defineApi<operations, typeof manifest.operations, HubContextOf<'rf'>>(manifest, {
+export const rf = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges' | 'rf'>>(manifest, {
   getState: (_args, { hub }) => rfState(hub),
   record: ({ frequency = '433', timeout = DEFAULT_RECORD_MS }, { hub }) => record(hub, frequency, timeout),
   replay: ({ frequency, data }, { hub }) => replay(hub, frequency, data),

@@ -70,7 +70,7 @@ export function rfState(hub: HubCore & Pick<Hub, 'rf'>) {
   };
 }
 
-export function set433Config(hub: HubCore, changes: Partial<Config>): Config {
+export function set433Config(hub: HubCore & Pick<Hub, 'radioChanges'>, changes: Partial<Config>): Config {
   const config: Config = { ...config433(hub) };
   for (const key of Object.keys(DEFAULT_CONFIG) as Array<keyof Config>) if (changes[key] !== undefined) Object.assign(config, { [key]: changes[key] });
   if (config.modulation !== 'FSK' && config.modulation !== 'GFSK' && config.deviation !== 0) {
@@ -91,7 +91,7 @@ function store(hub: HubCore, frequency: Frequency, data: number[]): Signal {
 }
 
 /** Listens on a band until a signal is heard (stored and answered) or the time-out passes on the hub clock (408). */
-export function record(hub: HubCore & Pick<Hub, 'rf'>, frequency: Frequency, timeoutMs: number): Promise<Signal> {
+export function record(hub: HubCore & Pick<Hub, 'radioChanges' | 'rf'>, frequency: Frequency, timeoutMs: number): Promise<Signal> {
   const byBand = hub.rf.recordings;
   if (byBand.has(frequency)) throw conflict(`The ${bandName(frequency)} band is already being recorded`);
   return new Promise((resolve, reject) => {
@@ -127,20 +127,20 @@ export function emulate(hub: HubCore & Pick<Hub, 'rf'>, band: string, data: numb
   return { recorded: recording ? recording.hear(data).id : null };
 }
 
-function transmit(hub: HubCore, transmission: Omit<Transmission, 'at'>): Transmission {
+function transmit(hub: HubCore & Pick<Hub, 'radioChanges'>, transmission: Omit<Transmission, 'at'>): Transmission {
   const sent: Transmission = { ...transmission, at: new Date(hub.now()).toISOString() };
   hub.settings.set('rf.lastTransmission', sent);
   radioChanged(hub, 'rf');
   return sent;
 }
 
-export function replay(hub: HubCore, frequency: Frequency, data: number[], repetitions = 1): Transmission {
+export function replay(hub: HubCore & Pick<Hub, 'radioChanges'>, frequency: Frequency, data: number[], repetitions = 1): Transmission {
   const carrierHz = frequency === '433' ? config433(hub).carrier : frequency === '868' ? CARRIER_868_HZ : IR_CARRIER_HZ;
   const airUs = data.reduce((total, value) => total + value, 0) * repetitions;
   return transmit(hub, { frequency, carrierHz, pulses: data.length, repetitions, durationMs: Math.round(airUs / 100) / 10 });
 }
 
-export function sendPronto(hub: HubCore, payload: string, repetitions: number): Transmission {
+export function sendPronto(hub: HubCore & Pick<Hub, 'radioChanges'>, payload: string, repetitions: number): Transmission {
   const code = parsePronto(payload);
   const pulses = code.once.length + code.repeat.length;
   return transmit(hub, { frequency: 'ir', carrierHz: code.carrierHz, pulses, repetitions, durationMs: prontoDurationMs(code, repetitions) });

@@ -17,7 +17,7 @@ function validName(name: string): string {
   return trimmed;
 }
 
-export const system = defineApi<operations, typeof manifest.operations, HubContextOf<'cards' | 'insights' | 'radios' | 'rf' | 'satellites' | 'setup' | 'widgets'>>(manifest, {
+export const system = defineApi<operations, typeof manifest.operations, HubContextOf<'cards' | 'insights' | 'notificationPushes' | 'radioChanges' | 'radios' | 'rf' | 'satellites' | 'setup' | 'widgets'>>(manifest, {
   ping: ({ id }, { hub }) => id === undefined || id === hub.id,
   getInfo: (_args, { hub }) => systemInfo(hub),
   getState: (_args, { hub }) => systemState(hub),

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { components } from '../../../generated/hub/system.js';
 import type { HubCore } from '../core/context.js';
+import { hubLanguage } from '../i18n/i18n.js';
 import { memoryTotals } from './resources.js';
 import { UnderVoltageSampler } from './under-voltage.js';
 
@@ -20,9 +21,6 @@ const addresses = () =>
     .flat()
     .filter((address) => address && address.family === 'IPv4' && !address.internal)
     .map((address) => address!.address);
-
-/** The language the i18n manager keeps in the hub's settings, English until one is chosen. */
-export const hubLanguage = (hub: HubCore) => hub.settings.get<string>('i18n.language') ?? 'en';
 
 export function systemInfo(hub: HubCore): SystemInfo {
   const { system } = hub;

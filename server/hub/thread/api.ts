@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import type { HubContextOf } from '../core/context.js';
 import { execute, getDataset, lastScan, rescan, reset, setDataset, setEnabled, threadState, topology } from './border-router.js';
 
-export const thread = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
+export const thread = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges'>>(manifest, {
   getState: (_args, { hub }) => threadState(hub),
   getActiveDataset: (_args, { hub }) => getDataset(hub),
   setActiveDataset: ({ tlvHex }, { hub }) => setDataset(hub, tlvHex),

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import type { HubCore } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import { parseDataset, type ThreadNetwork } from './dataset.js';
 
@@ -26,23 +26,23 @@ export function getDataset(hub: HubCore) {
   return { tlvHex: hex };
 }
 
-export function setDataset(hub: HubCore, tlvHex: string): void {
+export function setDataset(hub: HubCore & Pick<Hub, 'radioChanges'>, tlvHex: string): void {
   parseDataset(tlvHex);
   hub.settings.set('thread.dataset', tlvHex.toLowerCase());
   radioChanged(hub, 'thread');
 }
 
-export function reset(hub: HubCore): void {
+export function reset(hub: HubCore & Pick<Hub, 'radioChanges'>): void {
   for (const key of ['thread.dataset', 'thread.up', 'thread.scan']) hub.settings.unset(key);
   radioChanged(hub, 'thread');
 }
 
-export function setEnabled(hub: HubCore, on: boolean): void {
+export function setEnabled(hub: HubCore & Pick<Hub, 'radioChanges'>, on: boolean): void {
   hub.settings.set('thread.enabled', on);
   radioChanged(hub, 'thread');
 }
 
-function setUp(hub: HubCore, up: boolean): void {
+function setUp(hub: HubCore & Pick<Hub, 'radioChanges'>, up: boolean): void {
   hub.settings.set('thread.up', up);
   radioChanged(hub, 'thread');
 }
@@ -70,7 +70,7 @@ export function rescan(hub: HubCore) {
 }
 
 /** A few OpenThread CLI commands, answered from the simulated state as `ot-ctl` prints them. */
-export function execute(hub: HubCore, line: string, preventThreadSetup: boolean): string[] {
+export function execute(hub: HubCore & Pick<Hub, 'radioChanges'>, line: string, preventThreadSetup: boolean): string[] {
   const command = line.trim().split(/\s+/).join(' ');
   const net = network(hub);
   const need = <T>(value: T | undefined): T => {

@@ -28,7 +28,7 @@ function runCommand(hub: HubCore & Pick<Hub, 'radios'>, command: string, opts: R
   }
 }
 
-export const zigbee = defineApi<operations, typeof manifest.operations, HubContextOf<'radios'>>(manifest, {
+export const zigbee = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges' | 'radios'>>(manifest, {
   getState: (_args, { hub }) => zigbeeState(hub),
   runCommand: ({ command, opts = {} }, { hub }) => runCommand(hub, command, opts),
   verifyFirmware: (_args, { hub }) => checkFirmware(hub),

@@ -22,7 +22,7 @@ export function checkFirmware(hub: HubCore) {
 }
 
 /** Flashes the shipped firmware; without keepNV the radio forgets its network and forms a new one. */
-export function flash(hub: HubCore & Pick<Hub, 'radios'>, keepNV: boolean): FlashResult {
+export function flash(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios'>, keepNV: boolean): FlashResult {
   if (!keepNV) hub.radios.network('zigbee').reform('The Zigbee radio was flashed without its network memory: pair the device again');
   hub.settings.set('radio.zigbee.firmware', SHIPPED_FIRMWARE);
   radioChanged(hub, 'zigbee');

@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import type { HubContextOf } from '../core/context.js';
 import { attemptNvmFix, readLog, regionOverride, runCommand, setLbtThreshold, setLogEnabled, setRegion, setRegionOverride, zwaveState } from './controller.js';
 
-export const zwave = defineApi<operations, typeof manifest.operations, HubContextOf<'radios'>>(manifest, {
+export const zwave = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges' | 'radios'>>(manifest, {
   getState: (_args, { hub }) => zwaveState(hub),
   runCommand: ({ command, opts = {} }, { hub }) => runCommand(hub, command, opts),
   setRegion: ({ region }, { hub }) => setRegion(hub, region),

@@ -31,7 +31,7 @@ export function zwaveState(hub: HubCore & Pick<Hub, 'radios'>): ZwaveState {
   };
 }
 
-export function setRegion(hub: HubCore & Pick<Hub, 'radios'>, value: Region): void {
+export function setRegion(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios'>, value: Region): void {
   const forced = regionOverride(hub);
   if (forced) throw conflict(`The region is forced to ${forced} by the regionOverride option: unset it first`);
   hub.settings.set('radio.zwave.region', value);
@@ -39,14 +39,14 @@ export function setRegion(hub: HubCore & Pick<Hub, 'radios'>, value: Region): vo
   radioChanged(hub, 'zwave');
 }
 
-export function setRegionOverride(hub: HubCore & Pick<Hub, 'radios'>, value: Region | null): void {
+export function setRegionOverride(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios'>, value: Region | null): void {
   if (value === null) regionOverrideOption.unset(hub);
   else regionOverrideOption.set(hub, value);
   hub.radios.network('zwave').note(value === null ? 'Region override removed' : `Region forced to ${value}`);
   radioChanged(hub, 'zwave');
 }
 
-export function setLogEnabled(hub: HubCore & Pick<Hub, 'radios'>, enabled: boolean): void {
+export function setLogEnabled(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios'>, enabled: boolean): void {
   if (!enabled) hub.radios.network('zwave').note('Log stopped');
   hub.settings.set('radio.zwave.logEnabled', enabled);
   if (enabled) hub.radios.network('zwave').note('Log started');
@@ -58,7 +58,7 @@ export const readLog = (hub: HubCore) => ({
   lines: hub.settings.get<LogLine[]>('radio.zwave.log') ?? [],
 });
 
-export function setLbtThreshold(hub: HubCore & Pick<Hub, 'radios'>, threshold: number): void {
+export function setLbtThreshold(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios'>, threshold: number): void {
   hub.settings.set('radio.zwave.lbtThreshold', threshold);
   hub.radios.network('zwave').note(`Listen-before-talk threshold set to ${threshold} dBm`);
   radioChanged(hub, 'zwave');
