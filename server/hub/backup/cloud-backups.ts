@@ -121,7 +121,7 @@ function tell(hub: HubCore, news: CloudBackupNews, outcome: CloudUpload): void {
 }
 
 /** The hub's way to its owner's backups: the service's URL, the hub's credential and the owner's cloud account; 409 without. */
-function cloudAccess(hub: Hub): { base: string; query: string } {
+function cloudAccess(hub: HubCore): { base: string; query: string } {
   const { backupUrl, hubSecret } = hub.config;
   if (!backupUrl || !hubSecret) throw conflict('This hub has no cloud backup service configured');
   const userId = ownerOf(hub)?.athomId;
@@ -130,13 +130,13 @@ function cloudAccess(hub: Hub): { base: string; query: string } {
 }
 
 /** getCloudBackups: the owner's complete cloud backups, newest first (the service's getBackups). */
-export async function listCloudBackups(hub: Hub): Promise<CloudBackup[]> {
+export async function listCloudBackups(hub: HubCore): Promise<CloudBackup[]> {
   const { base, query } = cloudAccess(hub);
   return call<CloudBackup[]>(`${base}${query}`, {}, 'getBackups').catch((error: unknown) => Promise.reject(asApiError(error)));
 }
 
 /** The backup's bytes into `file`, checked against the size and SHA-256 the service recorded (502 when they differ). */
-async function download(hub: Hub, backupId: string, file: string): Promise<CloudBackup> {
+async function download(hub: HubCore, backupId: string, file: string): Promise<CloudBackup> {
   const { base, query } = cloudAccess(hub);
   const url = `${base}/backup/${encodeURIComponent(backupId)}`;
   const backup = await call<CloudBackup>(`${url}${query}`, {}, 'getBackup');
@@ -155,7 +155,7 @@ export const onCloudRestore = (hub: Pick<Hub, 'cloudBackups'>, listener: (restor
  * restoreCloudBackup: the owner's backup downloaded, checked and answered; then, right after the answer (whose
  * caller's session ends with the others), put in place of the hub's data (restore.ts).
  */
-export async function restoreCloudBackup(hub: Hub, backupId: string, { session }: Pick<HubContext, 'session'>): Promise<CloudBackup> {
+export async function restoreCloudBackup(hub: HubCore & Pick<Hub, 'backups' | 'cloudBackups'>, backupId: string, { session }: Pick<HubContext, 'session'>): Promise<CloudBackup> {
   const owner = ownerOf(hub);
   if (!owner || session?.user.id !== owner.id) throw forbidden("Only the hub's owner may restore it from a backup");
   if (hub.backups.state().state === 'running') throw conflict('A backup is running: restore once it has ended');

@@ -5,7 +5,7 @@ import type { Listeners } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import type { DriverCapabilityOptions } from '../../common/app-package/manifest.js';
 import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverDefinition } from '../drivers/catalogue.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { news } from '../core/service.js';
 import type { Zone } from '../zones/api.js';
 import { checkSettings } from './settings.js';
@@ -72,7 +72,7 @@ export const onCapabilityChanged = (hub: Pick<Hub, 'capabilityChanges'>, listene
  * (before the update) with the transaction id `transactionOf` gives it, and tells the in-process listeners.
  */
 export function saveValues(
-  hub: Hub, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
+  hub: HubCore & Pick<Hub, 'capabilityChanges'>, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
 ): Device {
   const capabilitiesObj = { ...device.capabilitiesObj };
   for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
@@ -98,7 +98,7 @@ export function saveValues(
 }
 
 /** A 400 unless the zone exists (a device or pair session naming a zone). */
-export function requireZone(hub: Hub, zoneId: string): Zone {
+export function requireZone(hub: HubCore, zoneId: string): Zone {
   const zone = hub.store.get('zone', zoneId);
   if (!zone) throw badRequest(`Zone not found: ${zoneId}`);
   return zone;

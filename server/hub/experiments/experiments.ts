@@ -38,7 +38,7 @@ export function getExperiment(hub: HubCore, id: ExperimentId): Experiment {
 
 export const isExperimentEnabled = (hub: Hub, id: ExperimentId): boolean => getExperiment(hub, id).enabled;
 
-export function listExperiments(hub: Hub): components['schemas']['ExperimentMap'] {
+export function listExperiments(hub: HubCore): components['schemas']['ExperimentMap'] {
   const [ssh, homekit, poweruser, virtualdevices] = catalogue.map((experiment) => getExperiment(hub, experiment.id));
   return { ssh: ssh!, homekit: homekit!, poweruser: poweruser!, virtualdevices: virtualdevices! };
 }
@@ -55,7 +55,7 @@ export function setExperiment(hub: HubCore & Pick<Hub, 'experimentChanges'>, id:
   return updated;
 }
 
-export function experimentsState(hub: Hub): components['schemas']['ExperimentsState'] {
+export function experimentsState(hub: HubCore): components['schemas']['ExperimentsState'] {
   const all = Object.values(listExperiments(hub));
   return { experimentCount: all.length, enabled: all.filter((experiment) => experiment.enabled).map((experiment) => experiment.id) };
 }

@@ -26,7 +26,7 @@ export const presenceChanges = news('presenceChanges', 'presence changes');
 /** Calls `listener` on every presence change of this hub (for the flow engine); returns the unsubscribe. */
 export const onPresenceChanged = (hub: Pick<Hub, 'presenceChanges'>, listener: (event: PresenceEvent) => void): (() => void) => hub.presenceChanges.add(listener);
 
-export const presenceOf = (hub: Hub, userId: string, kind: PresenceKind): boolean => hub.store.require('user', userId, 'User')[kind];
+export const presenceOf = (hub: HubCore, userId: string, kind: PresenceKind): boolean => hub.store.require('user', userId, 'User')[kind];
 
 /**
  * Stores the value on the user through the store (so `user.update` goes out) and reports the change to the
@@ -40,7 +40,7 @@ export function setPresence(hub: HubCore & Pick<Hub, 'presenceChanges'>, userId:
   hub.presenceChanges.tell({ userId, kind, value, forced: !changed });
 }
 
-export function presenceState(hub: Hub) {
+export function presenceState(hub: HubCore) {
   const users = hub.store.values('user');
   return {
     userCount: users.length,
