@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rawPackage } from '../../common/app-package/testing/raw-package.js';
+import { eventually } from '../apps/testing/eventually.js';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 
 const APP = 'com.example.copied';
@@ -72,5 +73,13 @@ describe('devkit install of a session', () => {
     const { body: app } = await hub.http().get(`/api/manager/apps/app/${APP}`).set(auth()).expect(200);
     expect(app).toMatchObject({ origin: 'devkit_run', session, state: 'running' });
     await hub.http().delete(`${base}/${session}`).set(auth()).expect(204);
+  });
+
+  it('when the hub restarts, then the app of a session is forgotten and its folder removed', async () => {
+    const session = await runSession();
+    await hub.stop({ keepData: true });
+    hub = await startTestHub({ dataDir: hub.dataDir });
+    expect(hub.hub.store.get('app', APP)).toBeUndefined();
+    await eventually(() => expect(existsSync(join(hub.dataDir, 'devkit', session))).toBe(false));
   });
 });
