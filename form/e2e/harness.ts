@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { describeWithProgram, findProgram } from '../../scripts/system-programs.js';
-import { sharedServers, type Servers } from './servers.js';
+import { publishSignedInProfile, sharedServers, signedInProfile, type Servers } from './servers.js';
 
 /** Where screenshots of each step are kept (git-ignored), one folder per test file. */
 const artefactsDir = path.join(process.cwd(), 'test-artefacts', 'form');
@@ -41,11 +41,12 @@ export interface Harness {
   /** A page of the form in a fresh profile, with its problems (uncaught errors, console errors) recorded. */
   open(options?: BrowserContextOptions): Promise<OpenPage>;
   /**
-   * A page of the form, signed in: step 1 is on screen. The file signs in once, through the account service's page,
-   * in a profile of its own; later pages open in that profile as new tabs, as a user who comes back does (a tab keeps
-   * its own session storage: the wizard's steps). Signing in anew for each page took seconds apiece, and a profile
-   * of its own per page about a second more of Chromium's CPU than a tab. With `options` (a phone's screen), the
-   * page gets a profile of its own, started from the signed-in one's storage.
+   * A page of the form, signed in: step 1 is on screen. The run signs in once, through the account service's page,
+   * and each file keeps a profile started from the storage that left (servers.ts, signedInProfile); its pages open in
+   * that profile as new tabs, as a user who comes back does (a tab keeps its own session storage: the wizard's
+   * steps). Signing in anew for each page took seconds apiece, and a profile of its own per page about a second more
+   * of Chromium's CPU than a tab. With `options` (a phone's screen), the page gets a profile of its own, started from
+   * the signed-in one's storage.
    */
   openSignedIn(options?: BrowserContextOptions): Promise<OpenPage>;
   /** The whole page, or only what the window shows (`fullPage: false`). */
@@ -68,7 +69,7 @@ export async function startHarness(name: string): Promise<Harness> {
   mkdirSync(shots, { recursive: true });
   const contexts: BrowserContext[] = [];
   let token: string | undefined;
-  /** The file's signed-in profile, and the page that signed it in until a test takes that page. */
+  /** The file's signed-in profile, and the page that signed it in (when this file did) until a test takes it. */
   let signedIn: Promise<{ context: BrowserContext; first?: OpenPage }> | undefined;
 
   const newContext = async (options: BrowserContextOptions = {}) => {
@@ -94,9 +95,13 @@ export async function startHarness(name: string): Promise<Harness> {
     open,
     async openSignedIn(options) {
       signedIn ??= (async () => {
+        const stored = signedInProfile();
+        if (stored) return { context: await newContext({ storageState: stored }) };
         const first = await open();
         await signIn(first.page, servers);
-        return { context: first.page.context(), first };
+        const context = first.page.context();
+        publishSignedInProfile(await context.storageState());
+        return { context, first };
       })();
       const profile = await signedIn;
       const { first } = profile;
