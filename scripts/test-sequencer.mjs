@@ -18,15 +18,16 @@ const FRESH_WORKER = new Set(['server/hub/system/resources.test.ts']);
 /**
  * Seconds each took in a full run on this 2-core machine (relative weights: only their order matters). The first eight
  * are the longest of the last quiet fresh-clone run; the rest, which took under their 23 s there, are ordered by a run
- * under other work's load (2026-11-29, `npx jest --json`) and scaled below them.
+ * under other work's load (2026-11-29, `npx jest --json`) and scaled below them. The form's end-to-end files are
+ * scaled by their own runs before and after they shared a signed-in profile and dropped smooth scrolling (2026-11-29).
  */
 const KNOWN_SECONDS = {
-  'form/e2e/tree-ends.e2e.test.ts': 72,
+  'form/e2e/tree-ends.e2e.test.ts': 62,
   'scripts/start.test.ts': 59,
-  'form/e2e/ticket.e2e.test.ts': 56,
-  'form/e2e/layout.e2e.test.ts': 42,
   'server/hub/apps/real-apps.e2e.test.ts': 38,
   'server/hub/contract.test.ts': 37,
+  'form/e2e/layout.e2e.test.ts': 31,
+  'form/e2e/ticket.e2e.test.ts': 30,
   'server/hub/official-client.test.ts': 23,
   'scripts/docs.test.ts': 23,
   'server/hub/updates/api.test.ts': 22,
