@@ -10,6 +10,7 @@ import path from 'node:path';
 import { measureFlows, printFlows } from './bench-flow.js';
 import { measureInsightsQuery } from './bench-insights.js';
 import { measureFanOut } from './bench-realtime.js';
+import { cpuSeconds, hubProcesses } from './bench-start.js';
 import { printed, spawnStart, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
 
@@ -32,8 +33,10 @@ export async function benchEvents(parts: string[]): Promise<boolean> {
         );
         const lamp = devices.find((device) => device.capabilitiesObj.dim?.setable)!;
         console.log(`Measuring a capability change fanned out to 1000 realtime clients (${load()})...`);
-        const fanOut = await measureFanOut({ url, token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: 1000, changes: 20 });
+        const hub = hubProcesses(child.pid!)[0]!;
+        const fanOut = await measureFanOut({ url, token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: 1000, changes: 20, serverCpu: () => cpuSeconds(hub) });
         console.log(`Realtime fan-out: ${fanOut.clients} clients × ${fanOut.changes} changes: p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (${load()})`);
+        console.log(`  CPU per change: hub ${fanOut.cpuPerChange.server} ms, the clients' process ${fanOut.cpuPerChange.clients} ms`);
         passed &&= fanOut.missed === 0;
       }
       if (wanted('flow')) {

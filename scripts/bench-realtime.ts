@@ -17,7 +17,15 @@ export interface FanOutResult {
   max: number;
   /** Deliveries that did not arrive within the wait. */
   missed: number;
+  /** CPU time per measured change (user + system, ms) of the server's process, when its `serverCpu` was given, and of this process (the clients). */
+  cpuPerChange: { server?: number; clients: number };
 }
+
+/** CPU seconds (user + system) this process has used so far. */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -51,6 +59,8 @@ export async function measureFanOut(
     changes: number;
     /** Where the changes are written (default `url`): the hub itself when the clients listen through the connect service. */
     writeUrl?: string;
+    /** CPU seconds the server's process has used so far: CPU time is what a shared machine skews least. */
+    serverCpu?: () => number;
   },
 ): Promise<FanOutResult> {
   const { url, token, hubId, deviceId, capabilityId, values, changes, writeUrl = url } = options;
@@ -67,9 +77,12 @@ export async function measureFanOut(
       if (++current.arrived === clients.length) current.done();
     });
   }
+  const cpuAtStart = { server: 0, clients: 0 };
+  const cpuPerChange: FanOutResult['cpuPerChange'] = { clients: NaN };
   try {
     // One change to warm up (as the other rows warm up for a second), then the measured ones.
     for (let change = -1; change < changes; change++) {
+      if (change === 0) Object.assign(cpuAtStart, { server: options.serverCpu?.() ?? NaN, clients: ownCpu() });
       const transactionId = randomUUID();
       let timer: NodeJS.Timeout | undefined;
       const all = new Promise<void>((resolve) => {
@@ -87,10 +100,13 @@ export async function measureFanOut(
       if (current!.measured) missed += clients.length - current!.arrived;
       current = undefined;
     }
+    const perChange = (seconds: number) => Math.round((seconds * 1e4) / changes) / 10;
+    cpuPerChange.clients = perChange(ownCpu() - cpuAtStart.clients);
+    if (options.serverCpu) cpuPerChange.server = perChange(options.serverCpu() - cpuAtStart.server);
   } finally {
     for (const client of clients) client.close();
   }
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { clients: clients.length, changes, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), missed };
+  return { clients: clients.length, changes, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), missed, cpuPerChange };
 }

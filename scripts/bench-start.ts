@@ -7,19 +7,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { root } from './apis.js';
 import { stop, waitForOutput } from './child.js';
 
+const readProc = (id: number, file: string) => {
+  try {
+    return readFileSync(`/proc/${id}/${file}`, 'utf8');
+  } catch {
+    // The process ended while we looked.
+    return '';
+  }
+};
+
 /**
- * Resident memory (MB) of the hub's process under `pid`: npm start's hub process (start-hub.js, beside the cloud's and
- * the form's), else the largest process (a hub started on its own, below npm's process if any).
+ * The hub's processes under `pid`: npm start's hub process (start-hub.js, beside the cloud's and the form's), else
+ * every process of the tree (a hub started on its own, below npm's process if any).
  */
-export function residentMb(pid: number): number {
+export function hubProcesses(pid: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we looked.
-    }
+    const stat = readProc(Number(entry), 'stat');
+    if (stat) parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
   }
   const tree = new Set([pid]);
   for (let grew = true; grew; ) {
@@ -31,16 +36,21 @@ export function residentMb(pid: number): number {
       }
     }
   }
-  const read = (id: number, file: string) => {
-    try {
-      return readFileSync(`/proc/${id}/${file}`, 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  const hub = [...tree].filter((id) => read(id, 'cmdline').includes('start-hub.js'));
-  const rss = (hub.length ? hub : [...tree]).map((id) => Number(/VmRSS:\s+(\d+)/.exec(read(id, 'status'))?.[1] ?? 0));
+  const hub = [...tree].filter((id) => readProc(id, 'cmdline').includes('start-hub.js'));
+  return hub.length ? hub : [...tree];
+}
+
+/** Resident memory (MB) of the hub's process under `pid` (hubProcesses: else of the largest process of the tree). */
+export function residentMb(pid: number): number {
+  const rss = hubProcesses(pid).map((id) => Number(/VmRSS:\s+(\d+)/.exec(readProc(id, 'status'))?.[1] ?? 0));
   return Math.round(Math.max(...rss) / 1024);
+}
+
+/** CPU seconds (user + system) process `pid` has used so far. */
+export function cpuSeconds(pid: number): number {
+  const stat = readProc(pid, 'stat');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Milliseconds from spawning `npm start` to its `Hub URL:` line, for each of `starts` starts on one data folder. */

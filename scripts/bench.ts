@@ -32,7 +32,7 @@ import { measureForm, printForm } from './bench-form.js';
 import { measureInsightsQuery } from './bench-insights.js';
 import { measureSignIns, printSignIns } from './bench-signin.js';
 import { measureFanOut } from './bench-realtime.js';
-import { residentMb, timeStarts } from './bench-start.js';
+import { cpuSeconds, hubProcesses, residentMb, timeStarts } from './bench-start.js';
 import { buildFormIfChanged } from './build-form.js';
 import { freePort, printed, SERVER_NODE_FLAGS, spawnBin, spawnStart, stop, waitForOutput } from './child.js';
 import { demoListPath } from './demo-list.js';
@@ -270,7 +270,8 @@ try {
     console.log(`\nthrough the connect service ÷ hub: list ${(connectRead!.perSecond / hubRead!.perSecond).toFixed(2)}, ping ${(connectPing!.perSecond / hubPing!.perSecond).toFixed(2)}`);
   } else if (!memoryOnly) {
     console.log(`Measuring a capability change fanned out to ${fanOutClients} realtime clients...`);
-    const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20 });
+    const hubProcess = hubProcesses(hub.process.pid!)[0]!;
+    const fanOut = await measureFanOut({ url: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.2, 0.8], clients: fanOutClients, changes: 20, serverCpu: () => cpuSeconds(hubProcess) });
     console.log(`Measuring capability changes heard by ${connectClients} realtime clients through the connect service...`);
     const throughConnect = await measureFanOut({ url: hub.connectUrl, writeUrl: hub.url, token: hub.token, hubId, deviceId: lamp.id, capabilityId: 'dim', values: [0.3, 0.7], clients: connectClients, changes: 50 });
     const flows = await measureFlows({ url: hub.url, token: hub.token, hubId, connections, seconds, warmUpSeconds, changes: 100 });
@@ -301,7 +302,8 @@ try {
     console.log(`Express's own cost per write (bare Express route against node:http, same SQLite write): ${Math.round(1e6 / bareWrite!.perSecond - 1e6 / ceilingWrite!.perSecond)} µs`);
     console.log(
       `\nRealtime fan-out: ${fanOut.clients} subscribed socket.io clients × ${fanOut.changes} capability changes: delivery ` +
-        `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client)`,
+        `p50 ${fanOut.p50} ms, p99 ${fanOut.p99} ms, max ${fanOut.max} ms, missed ${fanOut.missed} (from the PUT sent to the event read by each client); ` +
+        `CPU per change: hub ${fanOut.cpuPerChange.server} ms, the clients' process ${fanOut.cpuPerChange.clients} ms`,
     );
     const [connectRead] = rows.get(reads)!.slice(-1);
     console.log(`hub through the connect service ÷ hub, ${demoListPath}: ${(connectRead!.perSecond / hubRead!.perSecond).toFixed(2)}`);

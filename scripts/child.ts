@@ -20,12 +20,19 @@ function spawnGroup(file: string, args: string[], env: Record<string, string>): 
 }
 
 /**
+ * The bundle checked (a walk of every source file's time) and built if need be once per test file, not once per start:
+ * the starts a file makes side by side then wait for one build rather than each making its own.
+ */
+let built: Promise<void> | undefined;
+const serverBuilt = () => (built ??= serverIsCurrent() ? Promise.resolve() : buildServer());
+
+/**
  * The hub, cloud account service and form server as `npm start` runs them once it has built them: the bundle of
  * scripts/start.ts (scripts/build-server.ts), built first when its sources changed. Its process supervises one
  * process each for the hub, the cloud and the form, all in the group that stop() signals.
  */
 export async function spawnStart(env: Record<string, string> = {}): Promise<ChildProcess> {
-  if (!serverIsCurrent()) await buildServer();
+  await serverBuilt();
   // The connect service's and the secure hub's fixed default ports would collide between servers started side by side: any free ones.
   return spawnGroup(process.execPath, [...SERVER_NODE_FLAGS, serverEntry()], { ...SERVER_ENV, CONNECT_PORT: '0', HUB_SECURE_PORT: '0', ...env });
 }

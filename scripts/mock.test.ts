@@ -8,26 +8,29 @@ const examples = zones.paths['/api/manager/zones/zone'].get.responses['200'].con
 const listExample = (Object.values(examples)[0] as { value: unknown }).value;
 
 /**
- * `npm run mock -- <api>` on a free port for the tests of one describe, stopped after them. A Prism start costs
- * seconds: the cloud services are mocked together, from their group's joined contract, which carries each
- * service's examples at its own paths.
+ * `npm run mock -- <api>` on a free port for each API the tests below call, all started side by side before them (a
+ * Prism start costs seconds) and stopped after them. The cloud services are mocked together, from their group's joined
+ * contract, which carries each service's examples at its own paths.
  */
-function mocking(api: string): () => string {
-  let child: ChildProcess;
-  let base: string;
-  beforeAll(async () => {
+const MOCKED = ['hub/zones', 'cloud', 'support'] as const;
+const bases = new Map<(typeof MOCKED)[number], string>();
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  await Promise.all(MOCKED.map(async (api) => {
     const port = await freePort();
-    child = spawnBin('tsx', ['scripts/mock.ts', api], { MOCK_PORT: String(port) });
-    base = `http://127.0.0.1:${port}`;
+    const child = spawnBin('tsx', ['scripts/mock.ts', api], { MOCK_PORT: String(port) });
+    children.push(child);
     await waitForOutput(child, /Prism is listening/, 60_000);
-  }, 60_000);
-  afterAll(() => child && stop(child));
-  return () => base;
-}
+    bases.set(api, `http://127.0.0.1:${port}`);
+  }));
+}, 90_000);
+afterAll(() => Promise.all(children.map((child) => stop(child))));
+/** The address of the mock of `api`, once the beforeAll above has started it. */
+const baseOf = (api: (typeof MOCKED)[number]) => () => bases.get(api)!;
 
 describe('npm run mock (scripts/mock.ts)', () => {
   describe('one manager of the hub', () => {
-    const base = mocking('hub/zones');
+    const base = baseOf('hub/zones');
 
     it('when mocking hub/zones, then listing zones answers the contract example as JSON', async () => {
       const response = await fetch(`${base()}/api/manager/zones/zone`, { headers: { Authorization: 'Bearer any' } });
@@ -38,7 +41,7 @@ describe('npm run mock (scripts/mock.ts)', () => {
   });
 
   describe('the cloud services, their group mocked as one', () => {
-    const base = mocking('cloud');
+    const base = baseOf('cloud');
 
     it('when mocking the cloud account service, then its key endpoint answers the example PEM as a JSON string', async () => {
       const response = await fetch(`${base()}/delegation/key`);
@@ -75,7 +78,7 @@ describe('npm run mock (scripts/mock.ts)', () => {
   });
 
   describe('the support back end', () => {
-    const base = mocking('support');
+    const base = baseOf('support');
 
     it('when mocking the support back end, then its config and a ticket answer the contract examples', async () => {
       const config = await fetch(`${base()}/api/config`).then((response) => response.json());

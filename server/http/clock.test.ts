@@ -53,10 +53,32 @@ describe('clocks', () => {
     const fake = new FakeClock(0);
     const ticks: number[] = [];
     const stop = every(fake, 1000, () => ticks.push(fake.now()));
-    fake.advance(3500);
+    for (let step = 0; step < 7; step++) fake.advance(500);
     stop();
     fake.advance(5000);
     expect(ticks).toEqual([1000, 2000, 3000]);
     expect(fake.pending).toBe(0);
+  });
+
+  it('when a fake clock jumps past many intervals, then the repeated callback runs for the first and once where the jump ends, as after a sleep, and on from there', () => {
+    const fake = new FakeClock(0);
+    const ticks: Array<[number, number]> = [];
+    every(fake, 1000, () => ticks.push([fake.now(), fake.heading()]));
+    fake.advance(10_500);
+    expect(ticks).toEqual([[1000, 10_500], [10_500, 10_500]]);
+    fake.advance(1000);
+    fake.set(12_500);
+    expect(ticks.slice(2)).toEqual([[11_500, 11_500], [12_500, 12_500]]);
+    expect(fake.pending).toBe(1);
+  });
+
+  it('when no jump is under way, then a clock is heading where it is', () => {
+    const fake = new FakeClock(5000);
+    fake.advance(100);
+    expect(fake.heading()).toBe(fake.now());
+    const before = Date.now();
+    const heading = systemClock.heading();
+    expect(heading).toBeGreaterThanOrEqual(before);
+    expect(heading).toBeLessThanOrEqual(Date.now());
   });
 });

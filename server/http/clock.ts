@@ -7,6 +7,8 @@ export interface Clock {
   now(): number;
   /** Calls `callback` once the clock reaches `time` (epoch ms); returns the cancel. */
   at(time: number, callback: () => void): () => void;
+  /** Epoch ms the clock is on its way to: now(), except while a FakeClock jumps, firing the timers due on the way. */
+  heading(): number;
 }
 
 /** setTimeout's longest delay; a later time is reached in steps. */
@@ -25,13 +27,17 @@ export const systemClock: Clock = {
     timer = setTimeout(arm, Math.max(0, Math.min(time - Date.now(), MAX_DELAY_MS))).unref();
     return () => clearTimeout(timer);
   },
+  heading: () => Date.now(),
 };
 
-/** Calls `callback` every `intervalMs` on `clock`, the first time one interval from now; returns the stop. */
+/**
+ * Calls `callback` every `intervalMs` on `clock`, the first time one interval from now; returns the stop. Intervals
+ * a clock jumps past are one late call where the jump ends, as a machine waking from sleep makes them, not a call each.
+ */
 export function every(clock: Clock, intervalMs: number, callback: () => void): () => void {
   let cancel = () => {};
   const arm = () => {
-    cancel = clock.at(clock.now() + intervalMs, () => {
+    cancel = clock.at(Math.max(clock.now() + intervalMs, clock.heading()), () => {
       callback();
       arm();
     });
@@ -50,10 +56,15 @@ interface Timer {
 export class FakeClock implements Clock {
   private timers: Timer[] = [];
   private order = 0;
+  private goal: number;
 
-  constructor(private time: number) {}
+  constructor(private time: number) {
+    this.goal = time;
+  }
 
   now = (): number => this.time;
+
+  heading = (): number => this.goal;
 
   at(time: number, callback: () => void): () => void {
     const timer = { time, order: this.order++, callback };
@@ -67,6 +78,7 @@ export class FakeClock implements Clock {
 
   /** Moves the clock to `time` (never back), firing every timer due by then, also those the fired ones set. */
   set(time: number): void {
+    this.goal = Math.max(this.goal, time);
     for (let next = this.due(time); next; next = this.due(time)) {
       this.timers = this.timers.filter((timer) => timer !== next);
       this.time = Math.max(this.time, next.time);

@@ -16,6 +16,11 @@ export class Listeners<T> {
     return () => this.listeners.delete(listener);
   }
 
+  /** Forgets every listener (their owner stops): none hears of news again. */
+  clear(): void {
+    this.listeners.clear();
+  }
+
   tell(news: T): void {
     for (const listener of this.listeners) {
       try {
@@ -25,17 +30,4 @@ export class Listeners<T> {
       }
     }
   }
-}
-
-/**
- * One Listeners per owner (a hub), created on first use: domain news (presence, capability values) is told to
- * in-process listeners such as the flow engine and insights without widening the owner's interface.
- */
-export function listenersPer<Owner extends object, T>(what: string): (owner: Owner) => Listeners<T> {
-  const byOwner = new WeakMap<Owner, Listeners<T>>();
-  return (owner) => {
-    let listeners = byOwner.get(owner);
-    if (!listeners) byOwner.set(owner, (listeners = new Listeners<T>(what)));
-    return listeners;
-  };
 }

@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
 import { connectRealtime } from '../hub/testing/realtime-client.js';
 import { bearer, startTestHub, type TestHub } from '../hub/testing/test-hub.js';
@@ -44,7 +45,9 @@ describe('HTTP kernel', () => {
   it('when thousands of calls differ only in their Content-Type, then the validator builds nothing more for them', async () => {
     // Issue 27: the validator kept a middleware (with compiled schemas) per distinct header; 4,000 logins that
     // differed in a parameter grew the hub by 94 MB. Each build is an entry of its caches: counting them counts those.
-    const login = () => hub.http().post('/api/manager/users/login');
+    // The calls reuse kept-alive connections (supertest alone opens one per call, as dear as the call itself).
+    const connections = new Agent({ keepAlive: true });
+    const login = () => hub.http().post('/api/manager/users/login').agent(connections);
     await login().set('Content-Type', 'application/json').send('{}').expect(400);
     const builds = jest.spyOn(RequestValidator.prototype as unknown as { buildMiddleware(): unknown }, 'buildMiddleware');
     try {
@@ -59,6 +62,7 @@ describe('HTTP kernel', () => {
       expect(builds).not.toHaveBeenCalled();
     } finally {
       builds.mockRestore();
+      connections.destroy();
     }
   }, 60_000);
 

@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { hubApis } from '../../generated/hub/index.js';
 import type { OperationSpec } from '../../generated/manifest.js';
 import { hubApis as handlers } from './core/apis.js';
@@ -12,7 +13,8 @@ import { startTestHub, type TestHub } from './testing/test-hub.js';
  * or a body nested too deep → 400, a path parameter named like an inherited key (`__proto__`) → 400 or 404, over
  * HTTP and the socket alike. Authorization comes before validation, so placeholder arguments do not matter for
  * the first two. An operation with a guard (server/http/api.ts) decides on its path arguments before any input is
- * read, so it is called on the owner's own user and session, which its guard lets the owner reach.
+ * read, so it is called on the owner's own user and session, which its guard lets the owner reach. One test per
+ * operation makes all the calls of its cases (casesOf) and names each case that failed.
  */
 const operations = Object.entries(hubApis).flatMap(([manager, { operations }]) =>
   Object.entries<OperationSpec>(operations).map(([operationId, spec]) => ({
@@ -23,29 +25,21 @@ const operations = Object.entries(hubApis).flatMap(([manager, { operations }]) =
     guarded: Boolean(handlers[manager as keyof typeof handlers].guards[operationId]),
   })),
 );
+type Operation = (typeof operations)[number];
 /** The owner's own ids, by manager, for the path of guarded operations. */
 const ownIds = new Map<string, string>();
 const url = ({ spec, manager, guarded }: { spec: OperationSpec; manager: string; guarded: boolean }) =>
   spec.path.replace(/\{\w+\}/g, () => (guarded && ownIds.get(manager)) || 'placeholder');
-const needsToken = operations.filter(({ spec }) => spec.auth === 'token');
-const needsScope = needsToken.filter(({ spec }) => spec.scopes.length > 0);
+const needsToken = ({ spec }: Operation) => spec.auth === 'token';
+const needsScope = (operation: Operation) => needsToken(operation) && operation.spec.scopes.length > 0;
 /** The read-only scopes of the contract (`homey.app.readonly` ...), each the least that reads its area. */
-const readOnlyScopes = [...new Set(needsScope.map(({ spec }) => spec.scopes[0]!).filter((scope) => scope.endsWith('.readonly')))];
+const readOnlyScopes = [...new Set(operations.filter(needsScope).map(({ spec }) => spec.scopes[0]!).filter((scope) => scope.endsWith('.readonly')))];
 /** `homey.app.readonly` for `homey.app`, `homey.app.control` ...: the read-only scope of the scope's area, if any. */
 const readOnlyOf = (scope: string) => readOnlyScopes.find((readOnly) => readOnly !== scope && readOnly === `${scope.split('.').slice(0, 2).join('.')}.readonly`);
-/** Operations that need more than reading, with the read-only scope of their area that must not do. */
-const needsMoreThanReading = needsScope.flatMap((operation) => {
-  const readOnly = readOnlyOf(operation.spec.scopes[0]!);
-  return readOnly ? [{ ...operation, readOnly }] : [];
-});
 /** Reads whose read-only scope is all they ask; guarded ones also ask to be the caller's own and are left out. */
-const reads = needsScope.filter(({ spec, guarded }) => spec.method === 'get' && spec.scopes[0]!.endsWith('.readonly') && !guarded);
-/** Uploads take a multipart form, not JSON: the JSON sweeps below skip them and expect a 415 (see `uploads`). */
-const isUpload = ({ spec }: (typeof operations)[number]) => spec.body?.kind === 'fields' && spec.body.media === 'multipart/form-data';
-const uploads = operations.filter(isUpload);
-const requiredBody = operations.filter((operation) => !isUpload(operation) && operation.spec.args.some((arg) => arg.required && arg.in !== 'path'));
-const requiredArgs = operations.filter(({ spec }) => spec.args.some((arg) => arg.required));
-const takesBody = operations.filter((operation) => operation.spec.body && !isUpload(operation));
+const isRead = ({ spec, guarded }: Operation) => spec.method === 'get' && spec.scopes[0]!.endsWith('.readonly') && !guarded;
+/** Uploads take a multipart form, not JSON: the JSON cases skip them and expect a 415 instead. */
+const isUpload = ({ spec }: Operation) => spec.body?.kind === 'fields' && spec.body.media === 'multipart/form-data';
 /** JSON nested `levels` deep: `{"a":{"a":...1...}}`. */
 const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
@@ -59,9 +53,26 @@ const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(lev
 const inheritedKeys = ['__proto__', 'constructor', 'toString'];
 /** Operations whose path parameter is a free name rather than the id of something stored: any name is valid. */
 const namesNothingStored = new Set(['logic.triggerWebhook']);
-const byInheritedKey = operations.filter(({ name }) => !namesNothingStored.has(name)).flatMap((operation) =>
-  operation.spec.pathParams.flatMap((param) => inheritedKeys.map((key) => ({ ...operation, param, key }))),
-);
+
+/** A case of the sweep: what it sends and must get back, and the check. */
+type Case = [name: string, check: () => Promise<void>];
+
+/**
+ * Runs every case of one operation, then fails naming each case that failed with its own message. A Jest test per
+ * case (about 4,700) cost Jest a second or two of CPU of its own bookkeeping; per operation (about 460), each failure
+ * still names its operation (the test's name) and its case.
+ */
+async function expectEachCase(cases: Case[]): Promise<void> {
+  const failures: string[] = [];
+  for (const [name, check] of cases) {
+    try {
+      await check();
+    } catch (error) {
+      failures.push(`${name}:\n${(error as Error).message}`);
+    }
+  }
+  if (failures.length) throw new Error(`${failures.length} of ${cases.length} cases failed.\n\n${failures.join('\n\n')}`);
+}
 
 describe('hub contract sweep: every operation of the hub contract', () => {
   let hub: TestHub;
@@ -96,103 +107,135 @@ describe('hub contract sweep: every operation of the hub contract', () => {
     await hub.stop();
   });
 
-  type Swept = (typeof operations)[number];
+  /**
+   * The sweep's calls share kept-alive connections: supertest alone opens one per call (superagent pools none), and
+   * connecting cost as much CPU as a refused call. Only here: no call of the sweep restarts the hub's server, which
+   * would reset a connection a pooled call was about to reuse.
+   */
+  const connections = new Agent({ keepAlive: true });
+  afterAll(() => connections.destroy());
+  const pooled = (method: OperationSpec['method'], path: string) => hub.http()[method](path).agent(connections);
   /** PUT and POST carry `{}` (PROTOCOL.md §2), except that a whole-item body is left out when `omitItem`. */
-  const call = (operation: Swept, token?: string, omitItem = false, path = url(operation)) => {
+  const call = (operation: Operation, token?: string, omitItem = false, path = url(operation)) => {
     const { spec } = operation;
-    const request = hub.http()[spec.method](path);
+    const request = pooled(spec.method, path);
     if (token) request.set('Authorization', `Bearer ${token}`);
     const carriesBody = spec.method === 'put' || spec.method === 'post';
     return carriesBody && !(omitItem && spec.body?.kind === 'root') ? request.send({}) : request;
   };
-
-  it.each(needsToken.map((operation) => [operation.name, operation] as const))('when %s is called without a token, then 401', async (_name, operation) => {
-    const res = await call(operation).expect(401);
-    expect(res.body).toMatchObject({ error: 'unauthorized', statusCode: 401 });
-    expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
-  });
-
-  it.each(needsToken)('when $name is called with an unknown token, then 401 invalid_token', async (operation) => {
-    const res = await call(operation, 'not-a-token').expect(401);
-    expect(res.body).toMatchObject({ error: 'invalid_token', statusCode: 401 });
-  });
-
-  it.each(needsScope.map((operation) => [operation.name, operation] as const))('when %s is called without its scope, then 403', async (_name, operation) => {
-    const res = await call(operation, unrelated).expect(403);
-    expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${operation.spec.scopes[0]}`, statusCode: 403 });
-  });
-
-  it.each(needsMoreThanReading)('when $name is called with only $readOnly, then 403', async (operation) => {
-    const res = await call(operation, readOnlyTokens.get(operation.readOnly)).expect(403);
-    expect(res.body).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${operation.spec.scopes[0]}`, statusCode: 403 });
-  });
-
-  it.each(reads)('when $name is called with only its read-only scope, then it is admitted: no 401 or 403', async (operation) => {
-    const res = await call(operation, readOnlyTokens.get(operation.spec.scopes[0]!));
-    expect([401, 403]).not.toContain(res.status);
-  });
-
-  it.each(requiredBody.map((operation) => [operation.name, operation] as const))('when %s misses a required argument, then 400 names it', async (_name, operation) => {
-    const missing = operation.spec.args.find((arg) => arg.required && arg.in !== 'path')!;
-    const res = await call(operation, hub.token, true).expect(400);
-    expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
-    expect(res.body.error_description).toContain(missing.name);
-  });
-
-  it.each(operations)('when $name is given a query parameter it does not know, then 400 names it', async (operation) => {
-    const res = await call(operation, hub.token, false, `${url(operation)}?bogus=1`).expect(400);
-    expect(res.body).toMatchObject({ error: 'invalid_request', statusCode: 400 });
-    expect(res.body.error_description).toContain('bogus');
-  });
-
-  it.each(uploads)('when $name gets JSON instead of a multipart form, then 415', async (operation) => {
-    const res = await call(operation, hub.token, true).expect(415);
-    expect(res.body).toMatchObject({ error: 'unsupported_media_type', statusCode: 415 });
-  });
-
-  it.each(takesBody)('when $name gets a body nested thousands of levels deep, then 400 before any handler runs', async (operation) => {
-    // Required query parameters are given, so that the body is what gets refused (query parameters are checked first).
-    const query = operation.spec.args.filter((arg) => arg.in === 'query' && arg.required).map((arg) => `${arg.name}=placeholder`).join('&');
-    const res = await hub.http()[operation.spec.method](`${url(operation)}${query ? `?${query}` : ''}`).set('Authorization', `Bearer ${hub.token}`)
-      .set('Content-Type', 'application/json').send(deepJson(5000)).expect(400);
-    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'JSON nested deeper than 64 levels', statusCode: 400, stack: expect.any(String) });
-  });
-
-  it.each(operations)('when $name is called over the socket with arguments nested too deep, then the ack is a 400', async ({ manager, operationId }) => {
-    // 1,000 levels: socket.io clients serialize with JSON.stringify, which gives up some thousands of levels down.
-    const [error] = await ownerSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: JSON.parse(`{"x":${deepJson(1000)}}`) });
-    expect(error).toMatchObject({ error: 'invalid_request', error_description: 'JSON nested deeper than 64 levels', statusCode: 400 });
-  });
-
-  it.each(needsScope)('when $name is called over the socket without its scope, then the ack is a 403', async ({ manager, operationId, spec }) => {
-    const [error] = await unrelatedSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: {} });
-    expect(error).toMatchObject({ error: 'insufficient_scope', error_description: `Missing scope: ${spec.scopes[0]}`, statusCode: 403 });
-  });
-
-  it.each(requiredArgs)('when $name is called over the socket without its arguments, then the ack is a 400 naming one', async ({ manager, operationId, spec }) => {
-    const [error] = await ownerSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: {} });
-    expect(error).toMatchObject({ error: 'invalid_request', statusCode: 400 });
-    const required = spec.args.filter((arg) => arg.required).map((arg) => `Missing argument: ${arg.name}`);
-    expect(required).toContain((error as { error_description: string }).error_description);
-  });
+  /** What an answer showed: its status and body side by side, so that a refusal of the wrong kind shows both. */
+  const answer = async (request: ReturnType<typeof call>) => {
+    const { status, body, headers } = await request;
+    return { status, body, headers };
+  };
+  const socketCall = (socket: RealtimeClient, { manager, operationId }: Operation, args: object) =>
+    socket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args });
 
   /** The operation's path parameters, `param` set to `key` and the others to real values. */
   const pathArgs = (spec: OperationSpec, param: string, key: string) =>
     Object.fromEntries(spec.pathParams.map((name) => [name, name === param ? key : (realParams[name] ?? 'placeholder')]));
 
-  it.each(byInheritedKey)('when $name is called with $param=$key, then a JSON 400 or 404', async (operation) => {
-    const args = pathArgs(operation.spec, operation.param, operation.key);
-    const res = await call(operation, hub.token, false, operation.spec.path.replace(/\{(\w+)\}/g, (_match, name: string) => args[name]!));
-    expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect([400, 404]).toContain(res.status);
-    expect(res.body).toMatchObject({ error: expect.any(String), error_description: expect.any(String), statusCode: res.status });
-  });
+  /** Each case of the sweep that applies to the operation, named by what is sent and what must come back. */
+  function casesOf(operation: Operation): Case[] {
+    const { spec } = operation;
+    const cases: Case[] = [];
+    const missingScope = { error: 'insufficient_scope', error_description: `Missing scope: ${spec.scopes[0]}`, statusCode: 403 };
+    if (needsToken(operation)) {
+      cases.push(['when called without a token, then 401', async () => {
+        const res = await answer(call(operation));
+        expect(res).toMatchObject({ status: 401, body: { error: 'unauthorized', statusCode: 401 }, headers: { 'www-authenticate': expect.stringMatching(/^Bearer /) } });
+      }]);
+      cases.push(['when called with an unknown token, then 401 invalid_token', async () => {
+        expect(await answer(call(operation, 'not-a-token'))).toMatchObject({ status: 401, body: { error: 'invalid_token', statusCode: 401 } });
+      }]);
+    }
+    if (needsScope(operation)) {
+      cases.push(['when called without its scope, then 403', async () => {
+        expect(await answer(call(operation, unrelated))).toMatchObject({ status: 403, body: missingScope });
+      }]);
+      cases.push(['when called over the socket without its scope, then the ack is a 403', async () => {
+        const [error] = await socketCall(unrelatedSocket, operation, {});
+        expect(error).toMatchObject(missingScope);
+      }]);
+      const readOnly = readOnlyOf(spec.scopes[0]!);
+      if (readOnly) {
+        cases.push([`when called with only ${readOnly}, then 403`, async () => {
+          expect(await answer(call(operation, readOnlyTokens.get(readOnly)))).toMatchObject({ status: 403, body: missingScope });
+        }]);
+      }
+      if (isRead(operation)) {
+        cases.push(['when called with only its read-only scope, then it is admitted: no 401 or 403', async () => {
+          const { status } = await call(operation, readOnlyTokens.get(spec.scopes[0]!));
+          expect([401, 403]).not.toContain(status);
+        }]);
+      }
+    }
+    const missing = spec.args.find((arg) => arg.required && arg.in !== 'path');
+    if (missing && !isUpload(operation)) {
+      cases.push(['when it misses a required argument, then 400 names it', async () => {
+        expect(await answer(call(operation, hub.token, true))).toMatchObject({
+          status: 400, body: { error: 'invalid_request', error_description: expect.stringContaining(missing.name), statusCode: 400 },
+        });
+      }]);
+    }
+    cases.push(['when given a query parameter it does not know, then 400 names it', async () => {
+      expect(await answer(call(operation, hub.token, false, `${url(operation)}?bogus=1`))).toMatchObject({
+        status: 400, body: { error: 'invalid_request', error_description: expect.stringContaining('bogus'), statusCode: 400 },
+      });
+    }]);
+    if (isUpload(operation)) {
+      cases.push(['when it gets JSON instead of a multipart form, then 415', async () => {
+        expect(await answer(call(operation, hub.token, true))).toMatchObject({ status: 415, body: { error: 'unsupported_media_type', statusCode: 415 } });
+      }]);
+    } else if (spec.body) {
+      cases.push(['when it gets a body nested thousands of levels deep, then 400 before any handler runs', async () => {
+        // Required query parameters are given, so that the body is what gets refused (query parameters are checked first).
+        const query = spec.args.filter((arg) => arg.in === 'query' && arg.required).map((arg) => `${arg.name}=placeholder`).join('&');
+        const res = await answer(pooled(spec.method, `${url(operation)}${query ? `?${query}` : ''}`).set('Authorization', `Bearer ${hub.token}`)
+          .set('Content-Type', 'application/json').send(deepJson(5000)));
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 400, body: { error: 'invalid_request', error_description: 'JSON nested deeper than 64 levels', statusCode: 400, stack: expect.any(String) },
+        });
+      }]);
+    }
+    cases.push(['when called over the socket with arguments nested too deep, then the ack is a 400', async () => {
+      // 1,000 levels: socket.io clients serialize with JSON.stringify, which gives up some thousands of levels down.
+      const [error] = await socketCall(ownerSocket, operation, JSON.parse(`{"x":${deepJson(1000)}}`));
+      expect(error).toMatchObject({ error: 'invalid_request', error_description: 'JSON nested deeper than 64 levels', statusCode: 400 });
+    }]);
+    if (spec.args.some((arg) => arg.required)) {
+      cases.push(['when called over the socket without its arguments, then the ack is a 400 naming one', async () => {
+        const [error] = await socketCall(ownerSocket, operation, {});
+        expect(error).toMatchObject({ error: 'invalid_request', statusCode: 400 });
+        const required = spec.args.filter((arg) => arg.required).map((arg) => `Missing argument: ${arg.name}`);
+        expect(required).toContain((error as { error_description: string }).error_description);
+      }]);
+    }
+    if (namesNothingStored.has(operation.name)) return cases;
+    for (const param of spec.pathParams) {
+      for (const key of inheritedKeys) {
+        const args = pathArgs(spec, param, key);
+        cases.push([`when called with ${param}=${key}, then a JSON 400 or 404`, async () => {
+          const res = await answer(call(operation, hub.token, false, spec.path.replace(/\{(\w+)\}/g, (_match, name: string) => args[name]!)));
+          expect([400, 404]).toContain(res.status);
+          expect(res).toMatchObject({
+            headers: { 'content-type': expect.stringMatching(/application\/json/) },
+            body: { error: expect.any(String), error_description: expect.any(String), statusCode: res.status },
+          });
+        }]);
+        cases.push([`when called over the socket with ${param}=${key}, then the ack is a 400 or 404`, async () => {
+          const body = spec.body?.kind === 'root' ? { [spec.body.name]: {} } : {};
+          const [error, result] = await socketCall(ownerSocket, operation, { ...args, ...body });
+          expect(result).toBeUndefined();
+          expect(error).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
+          expect([400, 404]).toContain((error as { statusCode: number }).statusCode);
+        }]);
+      }
+    }
+    return cases;
+  }
 
-  it.each(byInheritedKey)('when $name is called over the socket with $param=$key, then the ack is a 400 or 404', async ({ manager, operationId, spec, param, key }) => {
-    const body = spec.body?.kind === 'root' ? { [spec.body.name]: {} } : {};
-    const [error, result] = await ownerSocket.request('api', { uri: `homey:manager:${manager}`, operation: operationId, args: { ...pathArgs(spec, param, key), ...body } });
-    expect(result).toBeUndefined();
-    expect(error).toMatchObject({ error: expect.any(String), error_description: expect.any(String) });
-    expect([400, 404]).toContain((error as { statusCode: number }).statusCode);
+  it.each(operations)('when $name is called without what it needs or with what the contract refuses, over HTTP and the socket, then each call is refused as the contract says', async (operation) => {
+    await expectEachCase(casesOf(operation));
   });
 });

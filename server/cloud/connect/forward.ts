@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gunzip, gunzipSync } from 'node:zlib';
 import { clientAddress } from '../../http/client-address.js';
 import { ApiError, toApiError } from '../../http/errors.js';
 import { sendError } from '../../http/respond.js';
 import { HUB_ID } from '../callers/hub-secret.js';
 import type { HubConnections } from './connections.js';
+import { UnzippedAnswers } from './unzip.js';
 import { MAX_TUNNEL_BODY, relayedHeaders, type TunnelResponse } from '../../common/tunnel-protocol.js';
 
 /** The largest body forwarded to a hub (an app's settings, an image): beyond it, 413. */
@@ -40,29 +39,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const unzip = promisify(gunzip);
-
-/** Answers that unzip to at most this are unzipped at once: for them a turn of the thread pool costs more than the inflate. */
-const UNZIP_AT_ONCE = 1024 * 1024;
-
-/**
- * A gzip's bytes unzipped, in one piece when the gzip tells its size: its last 4 bytes are the size of its (last)
- * member (RFC 1952 §2.3.1), a hint for zlib's output chunk (its default, 16 KB, took a 104 KB list in seven chunks,
- * each a turn of the pool, then a copy joining them). One byte more than told: a chunk the output fills exactly
- * makes zlib allocate another, empty one (twice the memory, which is what starts the collector here). Up to
- * UNZIP_AT_ONCE on this thread, more off it.
- */
-async function gunzipped(body: Buffer): Promise<Buffer> {
-  const told = body.length >= 18 ? body.readUInt32LE(body.length - 4) : 0;
-  const chunkSize = Math.min(Math.max(told + 1, 16 * 1024), UNZIP_AT_ONCE);
-  try {
-    return gunzipSync(body, { chunkSize, maxOutputLength: UNZIP_AT_ONCE });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw error;
-  }
-  return unzip(body, { chunkSize: UNZIP_AT_ONCE, maxOutputLength: MAX_TUNNEL_BODY });
-}
-
 /**
  * A GET of a client that names no encoding is asked of the hub gzipped and unzipped here: a large answer (a device list of 104 KB is about 9 KB gzipped) crosses the tunnel, whose one connection
  * carries every call of the hub, in a tenth of the bytes, and the hub keeps its lists' gzip cached. A client that
@@ -70,12 +46,12 @@ async function gunzipped(body: Buffer): Promise<Buffer> {
  */
 const gzippedForIdentity = (req: IncomingMessage) => req.method === 'GET' && req.headers['accept-encoding'] === undefined;
 
-async function unzipped(response: TunnelResponse): Promise<TunnelResponse> {
+async function unzipped(response: TunnelResponse, answers: UnzippedAnswers): Promise<TunnelResponse> {
   if (response.headers['content-encoding'] !== 'gzip') return response;
   const { 'content-encoding': _gzip, ...headers } = response.headers;
   try {
     // An answer without a body (304) names the encoding it would have had: nothing to unzip.
-    return { ...response, headers, body: response.body.length ? await gunzipped(response.body) : response.body };
+    return { ...response, headers, body: response.body.length ? await answers.unzip(response.body) : response.body };
   } catch {
     throw new ApiError(502, 'homey_error', `The Homey answered a gzip that does not unzip to at most ${MAX_TUNNEL_BODY} bytes`);
   }
@@ -97,6 +73,7 @@ function preflight(req: IncomingMessage, res: ServerResponse): void {
 
 /** Forwards a client's call of a hub's API through the hub's tunnel and answers what the hub answered. */
 export function forwardToHub(connections: HubConnections) {
+  const answers = new UnzippedAnswers();
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const hubId = hubOfRequest(req);
@@ -114,7 +91,7 @@ export function forwardToHub(connections: HubConnections) {
         remoteAddress: clientAddress(req),
         ...(body?.length ? { body } : {}),
       });
-      const response = identity ? await unzipped(sent) : sent;
+      const response = identity ? await unzipped(sent, answers) : sent;
       const answer = response.body;
       for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
       res.setHeader('Content-Length', answer.length);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as manifest from '../../../generated/hub/alarms.operations.js';
 import type { components, operations } from '../../../generated/hub/alarms.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { nextOccurance, type Alarm } from './schedule.js';
 
@@ -12,7 +12,7 @@ export function newAlarm(input: components['schemas']['AlarmCreate'], now: numbe
   return { id: randomUUID(), name, time, enabled, repetition, nextOccurance: nextOccurance({ time, enabled, repetition }, now) };
 }
 
-export const alarms = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const alarms = defineApi<operations, typeof manifest.operations, HubContextOf<never>, HubItems>(
   manifest,
   {},
   {

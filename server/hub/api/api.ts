@@ -2,12 +2,12 @@ import * as manifest from '../../../generated/hub/api.operations.js';
 import type { operations } from '../../../generated/hub/api.js';
 import { hubApis as manifests } from '../../../generated/hub/index.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { Hub, HubContextOf, HubCore } from '../core/context.js';
 
 type ApiState = operations['getState']['responses'][200]['content']['application/json'];
 
 /** The managers the Web API serves (from the contract it runs) and the running apps with routes of their own. */
-export function apiState(hub: Hub): ApiState {
+export function apiState(hub: HubCore & Pick<Hub, 'apps'>): ApiState {
   const managers: ApiState['managers'] = {};
   let operationCount = 0;
   for (const [id, { manager, operations: ops }] of Object.entries(manifests)) {
@@ -21,6 +21,6 @@ export function apiState(hub: Hub): ApiState {
   return { managers, operationCount, apps };
 }
 
-export const api = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const api = defineApi<operations, typeof manifest.operations, HubContextOf<'apps'>>(manifest, {
   getState: (_args, { hub }) => apiState(hub),
 });

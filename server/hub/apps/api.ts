@@ -1,14 +1,14 @@
 import * as manifest from '../../../generated/hub/apps.operations.js';
 import type { operations } from '../../../generated/hub/apps.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { sendCrashlog } from './crashlog.js';
 import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
 import { installFromStore } from './store.js';
 import { getSetting, requireSettings, setSetting, unsetSetting } from './settings.js';
 
-export const apps = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const apps = defineApi<operations, typeof manifest.operations, HubContextOf<'apps' | 'groupsByMember'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => {

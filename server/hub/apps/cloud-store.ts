@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { components } from '../../../generated/cloud/apps.js';
 import { ApiError } from '../../http/errors.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
-import type { AppStoreLink, Hub } from '../core/context.js';
+import type { AppStoreLink, Hub, HubCore } from '../core/context.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import { HUB_MODEL } from '../system/info.js';
 import { validateApp } from '../../common/app-package/manifest.js';
@@ -22,7 +22,7 @@ const badGateway = (message: string) => new ApiError(502, 'bad_gateway', message
  * it cannot be reached or answers wrongly (the hub then keeps to its shipped catalogue); the store's 404 when it
  * has no such build.
  */
-export async function cloudInstall(hub: Hub, id: string, channel: Channel, version?: string): Promise<AppInstall | undefined> {
+export async function cloudInstall(hub: HubCore, id: string, channel: Channel, version?: string): Promise<AppInstall | undefined> {
   const link = hub.config.appStore;
   if (!link) return undefined;
   const query = new URLSearchParams({ channel, secret: link.secret, ...(version ? { version } : {}) });
@@ -38,7 +38,7 @@ export async function cloudInstall(hub: Hub, id: string, channel: Channel, versi
  * Downloads the build's package, checks it is the one the store described (size, SHA-256) and the app and
  * version asked for, and unpacks it into a fresh folder under the hub's data; `done()` removes that folder.
  */
-export async function downloadRelease(hub: Hub, id: string, install: AppInstall): Promise<Release & { done(): void }> {
+export async function downloadRelease(hub: HubCore, id: string, install: AppInstall): Promise<Release & { done(): void }> {
   let bytes: Buffer;
   try {
     const response = await fetch(install.url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { sendMail } from '../../http/mail.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { requireApp } from './lifecycle.js';
 
-export const outboxDir = (hub: Hub) => join(hub.config.dataDir, 'outbox');
+export const outboxDir = (hub: HubCore) => join(hub.config.dataDir, 'outbox');
 
 /**
  * getAppStd: e-mails the app's recent output and state with the user's message to the app's developer (through
  * SMTP_URL, else as an .eml file in the outbox folder of the hub's data: see sendMail).
  */
-export async function sendCrashlog(hub: Hub, id: string, message: string): Promise<{ to: string; messageId: string }> {
+export async function sendCrashlog(hub: HubCore & Pick<Hub, 'apps'>, id: string, message: string): Promise<{ to: string; messageId: string }> {
   const app = requireApp(hub, id);
   const to = app.author.email;
   if (to === null) throw conflict(`${app.name} names no author e-mail to send its log to`);

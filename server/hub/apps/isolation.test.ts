@@ -135,7 +135,9 @@ describe('apps isolated in their workers', () => {
     await sleep(150);
     clock.advance(3_600_000);
     writeFileSync(join(hub.dataDir, 'userdata', id, 'enough'), '');
-    await eventually(async () => expect(await warnings(id)).toEqual([{ event: 'cpuwarn', count: 1, limit: WARN_LIMIT }]));
+    // One look, or two when the jump's other timers take a while on a loaded machine: never the limit's ten.
+    await eventually(async () => expect(await warnings(id)).toContainEqual({ event: 'cpuwarn', count: 1, limit: WARN_LIMIT }));
+    expect((await warnings(id)).length).toBeLessThan(3);
     expect((await state(id)).state).toBe('running');
   });
 

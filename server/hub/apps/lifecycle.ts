@@ -1,7 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { beforeRemove } from '../devices/lifecycle.js';
 import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
 import { appUri, type App } from './app-record.js';
@@ -10,20 +10,20 @@ import { userdataDir } from './sdk-bridge.js';
 type Origin = App['origin'];
 type Channel = App['channel'];
 
-export const requireApp = (hub: Hub, id: string): App => hub.store.require('app', id, 'App');
+export const requireApp = (hub: HubCore, id: string): App => hub.store.require('app', id, 'App');
 
 /** The folder a devkit session unpacked its package to. */
-export const sessionDir = (hub: Hub, session: string): string => join(hub.config.dataDir, 'devkit', session);
+export const sessionDir = (hub: HubCore, session: string): string => join(hub.config.dataDir, 'devkit', session);
 
 /**
  * Where an installed app's package is: a copy in the hub's data folder, kept until the app is updated or
  * uninstalled (a store app keeps its version when the store has a newer one); a devkit run's is its session's.
  */
-export const installedDir = (hub: Hub, app: Pick<App, 'id' | 'origin' | 'session'>): string =>
+export const installedDir = (hub: HubCore, app: Pick<App, 'id' | 'origin' | 'session'>): string =>
   app.origin === 'devkit_run' && app.session ? sessionDir(hub, app.session) : join(hub.config.dataDir, 'apps', app.id);
 
 /** Copies a package into the installed app's folder, replacing what was there; returns that folder. */
-export function copyPackage(hub: Hub, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): string {
+export function copyPackage(hub: HubCore, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): string {
   const target = installedDir(hub, app);
   rmSync(target, { recursive: true, force: true });
   cpSync(from, target, { recursive: true });
@@ -63,7 +63,7 @@ function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: 
 }
 
 /** Stores the installed app (stopped) and, unless kept from an earlier install, its default settings. */
-export function recordInstall(hub: Hub, manifest: Manifest, origin: Origin, channel: Channel, session: string | null): void {
+export function recordInstall(hub: HubCore, manifest: Manifest, origin: Origin, channel: Channel, session: string | null): void {
   const before = hub.store.get('app', manifest.id);
   const defaults = Object.fromEntries(manifest.settings.filter((s) => s.default !== undefined).map((s) => [s.id, s.default]));
   hub.store.transaction(() => {
@@ -76,7 +76,7 @@ export function recordInstall(hub: Hub, manifest: Manifest, origin: Origin, chan
 
 /** Installs (or reinstalls) the package in `dir` and starts it; settings of an earlier install are kept. */
 export async function installPackage(
-  hub: Hub,
+  hub: HubCore & Pick<Hub, 'apps'>,
   dir: string,
   manifest: Manifest,
   origin: Origin,
@@ -98,7 +98,7 @@ export async function installPackage(
   return requireApp(hub, manifest.id);
 }
 
-export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): Promise<void> {
+export async function uninstall(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMember'>, id: string, purgeSettings: boolean): Promise<void> {
   const app = requireApp(hub, id);
   await hub.apps.stop(id);
   forget(hub, id, purgeSettings);
@@ -108,7 +108,7 @@ export async function uninstall(hub: Hub, id: string, purgeSettings: boolean): P
 }
 
 /** Removes a stopped app with the devices of its drivers (and its settings when purged). */
-export function forget(hub: Hub, id: string, purgeSettings: boolean): void {
+export function forget(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMember'>, id: string, purgeSettings: boolean): void {
   hub.store.transaction(() => {
     for (const device of hub.store.values('device').filter((device) => device.ownerUri === appUri(id))) {
       beforeRemove(hub, device);
@@ -120,19 +120,19 @@ export function forget(hub: Hub, id: string, purgeSettings: boolean): void {
   hub.apps.unload(id);
 }
 
-export async function enable(hub: Hub, id: string): Promise<void> {
+export async function enable(hub: HubCore & Pick<Hub, 'apps'>, id: string): Promise<void> {
   const app = requireApp(hub, id);
   if (!app.enabled) hub.store.save('app', { ...app, enabled: true });
   await hub.apps.start(id);
 }
 
-export async function disable(hub: Hub, id: string): Promise<void> {
+export async function disable(hub: HubCore & Pick<Hub, 'apps'>, id: string): Promise<void> {
   const app = requireApp(hub, id);
   if (app.enabled) hub.store.save('app', { ...app, enabled: false });
   await hub.apps.stop(id);
 }
 
-export async function restart(hub: Hub, id: string): Promise<void> {
+export async function restart(hub: HubCore & Pick<Hub, 'apps'>, id: string): Promise<void> {
   const app = requireApp(hub, id);
   if (!app.enabled) throw conflict(`${app.name} is disabled: enable it to start it`);
   const runtime = hub.apps;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { capabilityEntry, insightsOf, onlyValuesChanged, uiOf, type Device } from '../devices/device.js';
 import { applyValues, checkValue, requireCapability } from '../devices/control.js';
 import { hubLocation } from '../geolocation/geolocation.js';
@@ -62,7 +62,7 @@ export function deviceState(device: Device) {
 }
 
 /** The app's `/userdata` folder: kept across its restarts and updates, removed with the app (lifecycle.ts). */
-export const userdataDir = (hub: Hub, appId: string): string => join(hub.config.dataDir, 'userdata', appId);
+export const userdataDir = (hub: HubCore, appId: string): string => join(hub.config.dataDir, 'userdata', appId);
 
 /** What an app's worker learns of the hub when it starts: its language, units, timezone, location, managers and the app's devices. */
 export function hubFacts(hub: Hub, appId: string) {

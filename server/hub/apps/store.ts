@@ -1,5 +1,5 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
 import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
 import { type App } from './app-record.js';
@@ -10,7 +10,7 @@ import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type R
  * channel must offer; a version asked for without a channel installs on the channel it was published on. From the
  * cloud app store when one is set and reachable, else from the catalogue the hub ships.
  */
-export async function installFromStore(hub: Hub, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
+export async function installFromStore(hub: HubCore & Pick<Hub, 'apps'>, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
   if (hub.store.get('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
   // A version without a channel: alpha offers every published build, and the answer names the build's channel.
   const install = await cloudInstall(hub, id, channel ?? (version !== undefined ? 'alpha' : 'stable'), version);
@@ -32,7 +32,7 @@ export async function installFromStore(hub: Hub, id: string, channel: Channel | 
 }
 
 /** Copies the store's package of a release and records it installed (stopped), as the demo home and updates do. */
-export function recordStoreInstall(hub: Hub, release: Release, channel: Channel): void {
+export function recordStoreInstall(hub: HubCore, release: Release, channel: Channel): void {
   copyPackage(hub, release.dir, { id: release.manifest.id, origin: 'appstore', session: null });
   recordInstall(hub, release.manifest, 'appstore', channel, null);
 }

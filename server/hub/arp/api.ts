@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import * as manifest from '../../../generated/hub/arp.operations.js';
 import type { operations } from '../../../generated/hub/arp.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 
 type ArpEntry = operations['getState']['responses'][200]['content']['application/json']['entries'][number];
 
@@ -30,6 +30,6 @@ async function arpEntries(): Promise<ArpEntry[]> {
   return text === null ? [] : parseArpTable(text);
 }
 
-export const arp = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const arp = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
   getState: async () => ({ entries: await arpEntries() }),
 });

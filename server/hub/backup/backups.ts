@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import path from 'node:path';
 import type { components } from '../../../generated/hub/backup.js';
 import { conflict } from '../../http/errors.js';
-import { listenersPer } from '../../http/listeners.js';
+import { Listeners } from '../../http/listeners.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { Nightly } from '../core/nightly.js';
 import type { HubService, Nothing } from '../core/service.js';
@@ -34,13 +34,11 @@ export interface FinishedBackup {
   run: BackupRun;
 }
 
-const finished = listenersPer<HubCore, FinishedBackup>('finished backups');
-
 /**
  * Tells `listener` of each backup as it completes, before anything else runs: the database is then exactly what
  * the file holds.
  */
-export const onBackupFinished = (hub: HubCore, listener: (backup: FinishedBackup) => void) => finished(hub).add(listener);
+export const onBackupFinished = (hub: Pick<Hub, 'backups'>, listener: (backup: FinishedBackup) => void) => hub.backups.finished.add(listener);
 
 /** When a backup file was started, read back from its name. */
 function startedAtOf(file: string): string | null {
@@ -66,6 +64,8 @@ export class Backups {
   private running: { run: BackupRun; progress: BackupProgress; done: Promise<void> } | null = null;
   private readonly nightly: Nightly;
   private closed = false;
+  /** Each backup as it completes (onBackupFinished). */
+  readonly finished = new Listeners<FinishedBackup>('finished backups');
 
   constructor(private readonly hub: HubCore) {
     this.nightly = new Nightly(hub, NIGHTLY_HOUR, () => this.automatic, () => {
@@ -137,6 +137,7 @@ export class Backups {
     this.nightly.stop();
     this.closed = true;
     await this.running?.done;
+    this.finished.clear();
   }
 
   /** The backups kept, newest first (names carry their UTC start time, so they sort by it). */
@@ -178,7 +179,7 @@ export class Backups {
       copy.close();
       renameSync(partial, target);
       Object.assign(run, { finishedAt: new Date(this.hub.now()).toISOString(), size: statSync(target).size });
-      finished(this.hub).tell({ file: target, run });
+      this.finished.tell({ file: target, run });
       this.end(run);
       this.prune();
     } catch (error) {

@@ -3,9 +3,10 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { components } from '../../../generated/cloud/backup.js';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
-import { listenersPer } from '../../http/listeners.js';
+import { Listeners } from '../../http/listeners.js';
 import { log } from '../../http/log.js';
 import type { Hub, HubContext, HubCore } from '../core/context.js';
+import type { HubService } from '../core/service.js';
 import { HUB_MODEL } from '../system/info.js';
 import { ownerOf } from '../users/users.js';
 import { onBackupFinished, type FinishedBackup } from './backups.js';
@@ -18,12 +19,24 @@ type CreatedBackup = components['schemas']['CreatedBackup'];
 export type CloudUpload = { backup: CloudBackup; error?: undefined } | { backup?: undefined; error: string };
 
 const LAST_UPLOAD = 'backup.cloud.lastUpload';
-const uploads = listenersPer<HubCore, CloudUpload>('cloud backup uploads');
 /** What uploads read of the hub: the core and the update channel the backup was made on. */
 type UploadingHub = HubCore & Pick<Hub, 'updates'>;
 
+/** What became of the hub's uploads and restores of cloud backups, for in-process listeners. */
+export interface CloudBackupNews {
+  uploads: Listeners<CloudUpload>;
+  restores: Listeners<CloudUpload>;
+}
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** The cloud backups service's news of uploads and restores. */
+    cloudBackups: CloudBackupNews;
+  }
+}
+
 /** Tells `listener` of each finished backup's upload to the cloud as it ends. */
-export const onCloudUpload = (hub: Hub, listener: (upload: CloudUpload) => void) => uploads(hub).add(listener);
+export const onCloudUpload = (hub: Pick<Hub, 'cloudBackups'>, listener: (upload: CloudUpload) => void) => hub.cloudBackups.uploads.add(listener);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -77,25 +90,38 @@ async function upload(hub: UploadingHub, finished: FinishedBackup, base: string,
  * its credential and an owner signed in with a cloud account. A failed upload is recorded and told, never retried
  * blindly: the next backup goes up whole.
  */
-export function startCloudBackups(hub: UploadingHub): () => void {
-  return onBackupFinished(hub, (finished) => {
-    const { backupUrl, hubSecret } = hub.config;
-    const userId = ownerOf(hub)?.athomId;
-    if (!backupUrl || !hubSecret || !userId) return;
-    upload(hub, finished, backupUrl.replace(/\/+$/, ''), hubSecret, userId).then(
-      (backup) => tell(hub, { backup }),
-      (error: Error) => tell(hub, { error: error.message }),
-    );
-  });
-}
+export const cloudBackups: HubService<Pick<Hub, 'backups'>, Pick<Hub, 'cloudBackups'>, 'updates'> = {
+  name: 'cloud backups',
+  later: { updates: true },
+  start: (hub) => {
+    const news: CloudBackupNews = { uploads: new Listeners('cloud backup uploads'), restores: new Listeners('cloud backup restores') };
+    const stopUploading = onBackupFinished(hub, (finished) => {
+      const { backupUrl, hubSecret } = hub.config;
+      const userId = ownerOf(hub)?.athomId;
+      if (!backupUrl || !hubSecret || !userId) return;
+      upload(hub, finished, backupUrl.replace(/\/+$/, ''), hubSecret, userId).then(
+        (backup) => tell(hub, news, { backup }),
+        (error: Error) => tell(hub, news, { error: error.message }),
+      );
+    });
+    return {
+      gives: { cloudBackups: news },
+      stop: () => {
+        stopUploading();
+        news.uploads.clear();
+        news.restores.clear();
+      },
+    };
+  },
+};
 
-function tell(hub: HubCore, outcome: CloudUpload): void {
+function tell(hub: HubCore, news: CloudBackupNews, outcome: CloudUpload): void {
   hub.settings.set(LAST_UPLOAD, outcome.backup ? { backupId: outcome.backup._id, at: outcome.backup.completedAt, error: null } : { backupId: null, at: null, error: outcome.error });
-  uploads(hub).tell(outcome);
+  news.uploads.tell(outcome);
 }
 
 /** The hub's way to its owner's backups: the service's URL, the hub's credential and the owner's cloud account; 409 without. */
-function cloudAccess(hub: Hub): { base: string; query: string } {
+function cloudAccess(hub: HubCore): { base: string; query: string } {
   const { backupUrl, hubSecret } = hub.config;
   if (!backupUrl || !hubSecret) throw conflict('This hub has no cloud backup service configured');
   const userId = ownerOf(hub)?.athomId;
@@ -104,13 +130,13 @@ function cloudAccess(hub: Hub): { base: string; query: string } {
 }
 
 /** getCloudBackups: the owner's complete cloud backups, newest first (the service's getBackups). */
-export async function listCloudBackups(hub: Hub): Promise<CloudBackup[]> {
+export async function listCloudBackups(hub: HubCore): Promise<CloudBackup[]> {
   const { base, query } = cloudAccess(hub);
   return call<CloudBackup[]>(`${base}${query}`, {}, 'getBackups').catch((error: unknown) => Promise.reject(asApiError(error)));
 }
 
 /** The backup's bytes into `file`, checked against the size and SHA-256 the service recorded (502 when they differ). */
-async function download(hub: Hub, backupId: string, file: string): Promise<CloudBackup> {
+async function download(hub: HubCore, backupId: string, file: string): Promise<CloudBackup> {
   const { base, query } = cloudAccess(hub);
   const url = `${base}/backup/${encodeURIComponent(backupId)}`;
   const backup = await call<CloudBackup>(`${url}${query}`, {}, 'getBackup');
@@ -122,16 +148,14 @@ async function download(hub: Hub, backupId: string, file: string): Promise<Cloud
   return backup;
 }
 
-const restores = listenersPer<Hub, CloudUpload>('cloud backup restores');
-
 /** Tells `listener` of each restore from a cloud backup once its data is in place (or why it is not). */
-export const onCloudRestore = (hub: Hub, listener: (restore: CloudUpload) => void) => restores(hub).add(listener);
+export const onCloudRestore = (hub: Pick<Hub, 'cloudBackups'>, listener: (restore: CloudUpload) => void) => hub.cloudBackups.restores.add(listener);
 
 /**
  * restoreCloudBackup: the owner's backup downloaded, checked and answered; then, right after the answer (whose
  * caller's session ends with the others), put in place of the hub's data (restore.ts).
  */
-export async function restoreCloudBackup(hub: Hub, backupId: string, { session }: Pick<HubContext, 'session'>): Promise<CloudBackup> {
+export async function restoreCloudBackup(hub: HubCore & Pick<Hub, 'backups' | 'cloudBackups'>, backupId: string, { session }: Pick<HubContext, 'session'>): Promise<CloudBackup> {
   const owner = ownerOf(hub);
   if (!owner || session?.user.id !== owner.id) throw forbidden("Only the hub's owner may restore it from a backup");
   if (hub.backups.state().state === 'running') throw conflict('A backup is running: restore once it has ended');
@@ -147,10 +171,10 @@ export async function restoreCloudBackup(hub: Hub, backupId: string, { session }
   setImmediate(() => {
     try {
       restoreData(hub, file);
-      restores(hub).tell({ backup });
+      hub.cloudBackups.restores.tell({ backup });
     } catch (error) {
       log.error({ err: error }, 'The restore from a cloud backup failed');
-      restores(hub).tell({ error: (error as Error).message });
+      hub.cloudBackups.restores.tell({ error: (error as Error).message });
     } finally {
       rmSync(file, { force: true });
     }

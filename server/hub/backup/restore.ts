@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { ApiError } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { HubItemType } from '../core/items.js';
 import { clearData, KEPT_SETTING, otherTables } from '../system/factory-reset.js';
 
@@ -26,7 +26,7 @@ export function requireHubDatabase(file: string): void {
 }
 
 /** Copies a table's rows from the attached backup, by the columns both have (a backup of an older version may lack some). */
-function copyTable(hub: Hub, table: string): void {
+function copyTable(hub: HubCore, table: string): void {
   const columnsOf = (schema: string) => hub.db.prepare<[string, string], string>('SELECT name FROM pragma_table_info(?, ?)').pluck().all(table, schema);
   const theirs = new Set(columnsOf('restored'));
   const columns = columnsOf('main').filter((column) => theirs.has(column)).map(quoted).join(', ');
@@ -39,7 +39,7 @@ function copyTable(hub: Hub, table: string): void {
  * store), then the backup's tables, settings but the hub's id, and items come in, the items through the store so
  * that every manager and client hears them created. The hub then boots again, as after a restore of its files.
  */
-export function restoreData(hub: Hub, file: string): void {
+export function restoreData(hub: HubCore, file: string): void {
   hub.db.prepare('ATTACH DATABASE ? AS restored').run(file);
   try {
     hub.store.transaction(() => {

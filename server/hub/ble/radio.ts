@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/ble.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import { stringOption, unknownCommand } from '../radios/options.js';
 
@@ -12,19 +12,19 @@ type Gatt = components['schemas']['BleGatt'];
 const KEY = 'radio.ble';
 const commands = ['discover', 'find'] as const;
 
-export function bleState(hub: Hub): BleState {
+export function bleState(hub: HubCore): BleState {
   type Stored = Omit<BleState, 'advertisements'> & { advertisements: Record<string, Omit<Advertisement, 'connectable' | 'gatt'> & Partial<Advertisement>> };
   const state = hub.settings.get<Stored>(KEY) ?? { lastDiscoveryAt: null, advertisements: {} };
   // Advertisements kept before peripherals could have a GATT server are beacons.
   const advertisements = Object.fromEntries(Object.entries(state.advertisements).map(([address, ad]) => [address, { ...ad, connectable: ad.connectable ?? false, gatt: ad.gatt ?? null }]));
   return { ...state, advertisements };
 }
-function save(hub: Hub, state: BleState): void {
+function save(hub: HubCore & Pick<Hub, 'radioChanges'>, state: BleState): void {
   hub.settings.set(KEY, state);
   radioChanged(hub, 'ble');
 }
 
-export function advertise(hub: Hub, input: AdvertisementInput): Advertisement {
+export function advertise(hub: HubCore & Pick<Hub, 'radioChanges'>, input: AdvertisementInput): Advertisement {
   const state = bleState(hub);
   const advertisement: Advertisement = {
     address: input.address,
@@ -52,7 +52,7 @@ export function requireAdvertisement(state: BleState, address: string): Advertis
   return state.advertisements[address]!;
 }
 
-export function goAway(hub: Hub, address: string): void {
+export function goAway(hub: HubCore & Pick<Hub, 'radioChanges'>, address: string): void {
   const state = bleState(hub);
   const { address: known } = requireAdvertisement(state, address.toLowerCase());
   const advertisements = { ...state.advertisements };
@@ -60,7 +60,7 @@ export function goAway(hub: Hub, address: string): void {
   save(hub, { ...state, advertisements });
 }
 
-export function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): Record<string, unknown> {
+export function runCommand(hub: HubCore & Pick<Hub, 'radioChanges'>, command: string, opts: Record<string, unknown>): Record<string, unknown> {
   const state = bleState(hub);
   switch (command) {
     case 'discover': {

@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/clock.operations.js';
 import type { operations } from '../../../generated/hub/clock.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { HubContextOf, HubCore } from '../core/context.js';
 
 /** The hub's time by its clock, in the machine's time zone (the zone alarms and nightly tasks follow). */
-export function clockState(hub: Hub) {
+export function clockState(hub: HubCore) {
   const now = hub.now();
   return {
     time: new Date(now).toISOString(),
@@ -15,6 +15,6 @@ export function clockState(hub: Hub) {
   };
 }
 
-export const clock = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const clock = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
   getState: (_args, { hub }) => clockState(hub),
 });

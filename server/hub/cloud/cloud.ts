@@ -1,12 +1,12 @@
 import type { components } from '../../../generated/hub/cloud.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 import { callCloudWebhook, callWebhook } from '../logic/webhooks.js';
 
 export type Webhook = components['schemas']['Webhook'];
 
-export function cloudState(hub: Hub): components['schemas']['CloudState'] {
+export function cloudState(hub: HubCore): components['schemas']['CloudState'] {
   return {
     configured: Boolean(hub.config.cloudPublicKey),
     cloudId: hub.id,
@@ -31,7 +31,7 @@ export const FLOW_WEBHOOKS_OWNER = 'homey:manager:logic';
  * start the flows whose webhook trigger listens to the call's `event` (the cloud webhook's fn), with the `tag` of
  * the call's query (`?tag=`, as on the local webhook URL) when it has one.
  */
-export function receiveWebhookCallback(hub: Hub, id: string, args: Record<string, unknown>): void {
+export function receiveWebhookCallback(hub: HubCore & Pick<Hub, 'cloudWebhookCalls' | 'webhookCalls'>, id: string, args: Record<string, unknown>): void {
   const webhook = hub.store.require('webhook', id, 'Webhook');
   callCloudWebhook(hub, { id, args });
   if (webhook.ownerUri !== FLOW_WEBHOOKS_OWNER || typeof args.event !== 'string') return;
@@ -62,7 +62,7 @@ export const cloudCalls: HubService<Nothing, { cloudCalls: CloudCalls }> = {
   start: () => ({ gives: { cloudCalls: { signIns: new Map(), webhookTurns: new Map() } } }),
 };
 
-const waitingOf = (hub: Hub) => hub.cloudCalls.signIns;
+const waitingOf = (hub: HubCore & Pick<Hub, 'cloudCalls'>) => hub.cloudCalls.signIns;
 
 /** An app's sign-in waits for the code the cloud relays under `token`; returns the cancel. */
 export function awaitOAuth2Code(hub: Hub, app: string, token: string, listener: CodeListener): () => void {
@@ -74,7 +74,7 @@ export function awaitOAuth2Code(hub: Hub, app: string, token: string, listener: 
 }
 
 /** Hands the code to the sign-in waiting for it, once; a token no sign-in (of `app`, when named) waits for is a 404. */
-export function receiveOAuth2Callback(hub: Hub, app: string | undefined, token: string, code: string): void {
+export function receiveOAuth2Callback(hub: HubCore & Pick<Hub, 'cloudCalls'>, app: string | undefined, token: string, code: string): void {
   const entry = waitingOf(hub).get(token);
   if (!entry || (app !== undefined && entry.app !== app)) throw notFound('OAuth2 sign-in');
   waitingOf(hub).delete(token);

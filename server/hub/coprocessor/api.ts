@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/coprocessor.operations.js';
 import type { operations } from '../../../generated/hub/coprocessor.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { coprocessorState, listBridges, pairBridge, readLog, setConfig, setDebug, setModulation } from './peripherals.js';
 
-export const coprocessor = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const coprocessor = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges'>>(manifest, {
   getState: (_args, { hub }) => coprocessorState(hub),
   setPeripheralConfig: ({ deviceId, config }, { hub }) => setConfig(hub, deviceId, config),
   setModulation: ({ deviceId, type, carrier, baudRate, channelSpacing, channelDeviation }, { hub }) =>

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/coprocessor.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import type { LogLine } from '../radios/network.js';
 
@@ -26,27 +26,27 @@ function requirePeripheral(id: string): Peripheral {
   return peripheral;
 }
 
-const configOf = (hub: Hub, id: string) => hub.settings.get<Config>(`coprocessor.${id}.config`) ?? {};
-const modulationOf = (hub: Hub, id: string) => hub.settings.get<Modulation>(`coprocessor.${id}.modulation`) ?? requirePeripheral(id).modulation;
-const bridges = (hub: Hub) => hub.settings.get<Record<string, Bridge>>('coprocessor.bridges') ?? {};
-const debug = (hub: Hub) => hub.settings.get<Record<string, boolean>>('coprocessor.debug') ?? {};
+const configOf = (hub: HubCore, id: string) => hub.settings.get<Config>(`coprocessor.${id}.config`) ?? {};
+const modulationOf = (hub: HubCore, id: string) => hub.settings.get<Modulation>(`coprocessor.${id}.modulation`) ?? requirePeripheral(id).modulation;
+const bridges = (hub: HubCore) => hub.settings.get<Record<string, Bridge>>('coprocessor.bridges') ?? {};
+const debug = (hub: HubCore) => hub.settings.get<Record<string, boolean>>('coprocessor.debug') ?? {};
 
 /** Logs a change of the state (to the bridge log) and announces the new state. */
-function changed(hub: Hub, message: string): void {
+function changed(hub: HubCore & Pick<Hub, 'radioChanges'>, message: string): void {
   const lines = hub.settings.get<LogLine[]>('coprocessor.log') ?? [];
   hub.settings.set('coprocessor.log', [...lines, { time: new Date(hub.now()).toISOString(), message }].slice(-LOG_LINES));
   radioChanged(hub, 'coprocessor');
 }
 
-export const readLog = (hub: Hub): LogLine[] => hub.settings.get<LogLine[]>('coprocessor.log') ?? [];
+export const readLog = (hub: HubCore): LogLine[] => hub.settings.get<LogLine[]>('coprocessor.log') ?? [];
 export const listBridges = bridges;
 
-export function coprocessorState(hub: Hub) {
+export function coprocessorState(hub: HubCore) {
   const all = [...peripherals.keys()].map((id) => [id, { config: configOf(hub, id), modulation: modulationOf(hub, id) }]);
   return { peripherals: Object.fromEntries(all), debug: debug(hub), bridgeCount: Object.keys(bridges(hub)).length };
 }
 
-export function setConfig(hub: Hub, id: string, changes: Record<string, string | number | boolean | null>): Config {
+export function setConfig(hub: HubCore & Pick<Hub, 'radioChanges'>, id: string, changes: Record<string, string | number | boolean | null>): Config {
   requirePeripheral(id);
   const config: Config = { ...configOf(hub, id) };
   for (const [key, value] of Object.entries(changes)) {
@@ -58,7 +58,7 @@ export function setConfig(hub: Hub, id: string, changes: Record<string, string |
   return config;
 }
 
-export function setModulation(hub: Hub, id: string, changes: Partial<Modulation>): Modulation {
+export function setModulation(hub: HubCore & Pick<Hub, 'radioChanges'>, id: string, changes: Partial<Modulation>): Modulation {
   const { band } = requirePeripheral(id);
   const modulation = { ...modulationOf(hub, id) };
   for (const key of ['type', 'carrier', 'baudRate', 'channelSpacing', 'channelDeviation'] as const) {
@@ -73,7 +73,7 @@ export function setModulation(hub: Hub, id: string, changes: Partial<Modulation>
   return modulation;
 }
 
-export function pairBridge(hub: Hub, serialHash: string): Bridge {
+export function pairBridge(hub: HubCore & Pick<Hub, 'radioChanges'>, serialHash: string): Bridge {
   const all = bridges(hub);
   const id = serialHash.slice(0, 12);
   if (Object.hasOwn(all, id)) throw conflict(`Bridge ${id} is already paired`);
@@ -83,7 +83,7 @@ export function pairBridge(hub: Hub, serialHash: string): Bridge {
   return bridge;
 }
 
-export function setDebug(hub: Hub, peripheral: string | undefined, enabled: boolean): void {
+export function setDebug(hub: HubCore & Pick<Hub, 'radioChanges'>, peripheral: string | undefined, enabled: boolean): void {
   const key = peripheral ?? 'all';
   hub.settings.set('coprocessor.debug', { ...debug(hub), [key]: enabled });
   changed(hub, `Debug logging ${enabled ? 'on' : 'off'} for ${peripheral ?? 'the coprocessor'}`);

@@ -138,15 +138,19 @@ export interface HubCore {
 export interface Hub extends HubCore {}
 
 /**
- * What a hub handler receives beside its arguments when its manager names the parts of the hub it uses
- * (`HubContextOf<'serving'>`): the core and those parts, so that a handler reading another does not compile.
+ * What a hub handler receives beside its arguments: the core and the parts of the hub its manager names
+ * (`HubContextOf<'serving'>`; `HubContextOf<never>`: the core only), so that a handler reading another, or handing
+ * its hub to a helper that reads another, does not compile (handler-context.typecheck.ts).
  */
 export interface HubContextOf<Parts extends keyof Hub> extends CallContext {
   session: HubSession | null;
   hub: HubCore & Pick<Hub, Parts>;
 }
 
-/** What every hub handler receives beside its arguments: the whole hub, unless its manager names less (HubContextOf). */
+/**
+ * What the hub's dispatcher gives every call: the whole hub. A manager's handlers see less (HubContextOf) unless it
+ * hands the hub on to what may read any part (the flow manager runs cards with it).
+ */
 export interface HubContext extends HubContextOf<keyof Hub> {
   hub: Hub;
 }

@@ -46,8 +46,15 @@ import { sessionViews } from '../sessions/api.js';
 import { newHubId, Settings } from './settings.js';
 import { SystemState } from '../system/state.js';
 import { backups } from '../backup/backups.js';
-import { startCloudBackups } from '../backup/cloud-backups.js';
-import { startCloudPush } from '../notifications/cloud-push.js';
+import { cloudBackups } from '../backup/cloud-backups.js';
+import { cloudPush } from '../notifications/cloud-push.js';
+import { notificationPushes } from '../notifications/notify.js';
+import { capabilityChanges } from '../devices/device.js';
+import { presenceChanges } from '../presence/presence.js';
+import { experimentChanges } from '../experiments/experiments.js';
+import { radioChanges } from '../radios/changes.js';
+import { cloudWebhookCalls, webhookCalls } from '../logic/webhooks.js';
+import { infraredKeys } from '../rf/infrared-remotes.js';
 import { installedVersion, updates } from '../updates/updates.js';
 import { advertiseHub } from '../webserver/mdns.js';
 import { startRadios } from '../radios/start.js';
@@ -103,10 +110,19 @@ export interface RunningHub {
 
 /**
  * The hub's services in the order they start (each `use` compiles only once what the service needs is there):
- * the flow manager before the demo seed (flows are presented as it inserts them), the apps last.
+ * the news of the managers first (every service may tell or hear it), the flow manager before the demo seed (flows are
+ * presented as it inserts them), the apps last.
  */
 function startServices(core: HubCore) {
   return HubServices.on(core)
+    .use(capabilityChanges)
+    .use(presenceChanges)
+    .use(experimentChanges)
+    .use(radioChanges)
+    .use(webhookCalls)
+    .use(cloudWebhookCalls)
+    .use(infraredKeys)
+    .use(notificationPushes)
     .use(deviceGroups)
     .use(listening)
     .use(weatherCache)
@@ -130,17 +146,17 @@ function startServices(core: HubCore) {
     .use(insightsRecording)
     .use(energyRecorder)
     .use(flowEngine)
-    .use(runs('notifications', {}, startNotifications))
-    .use(runs('images', {}, startImages))
+    .use(runs<Pick<Hub, 'notificationPushes' | 'capabilityChanges'>>('notifications', {}, startNotifications))
+    .use(runs<Pick<Hub, 'capabilityChanges'>>('images', {}, startImages))
     .use(videos)
     .use(energyDongles)
     .use(satelliteReports)
     .use(runs('flow tokens', {}, startFlowTokens))
     .use(runs<{ radios: RadioNetworks }, HubPart>('radios', WHOLE_HUB, startRadios))
     .use(runs('zone names', {}, followZoneNames))
-    .use(runs('cloud backups', { updates: true }, startCloudBackups))
-    .use(runs('cloud push', {}, startCloudPush))
     .use(backups)
+    .use(cloudBackups)
+    .use(cloudPush)
     .use(updates)
     .use(devkitSessions)
     .use(sdkBridge)

@@ -1,5 +1,5 @@
 import type { Hub, HubCore } from './context.js';
-import { HubServices, type HubService } from './service.js';
+import { HubServices, news, type HubService } from './service.js';
 
 // HubServices only hands the core on: an empty stand-in is enough to watch the order of starts and stops.
 const core = () => ({}) as HubCore;
@@ -59,5 +59,14 @@ describe('hub services', () => {
       expect(() => (services as unknown as HubServices<HubCore>).finish()).toThrow('Hub services need updates, which no service gave');
     });
   });
-});
 
+  it('when a news service stops, then its listeners are released and hear nothing more', async () => {
+    const services = HubServices.on(core()).use(news('presenceChanges', 'presence changes'));
+    const heard: boolean[] = [];
+    services.hub.presenceChanges.add(({ value }) => heard.push(value));
+    services.hub.presenceChanges.tell({ userId: 'u1', kind: 'present', value: true, forced: false });
+    await services.stop();
+    services.hub.presenceChanges.tell({ userId: 'u1', kind: 'present', value: false, forced: false });
+    expect(heard).toEqual([true]);
+  });
+});

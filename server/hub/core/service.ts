@@ -1,3 +1,4 @@
+import { Listeners } from '../../http/listeners.js';
 import type { Hub, HubCore } from './context.js';
 
 /** What a service gives that only runs (listeners, timers) until it stops. */
@@ -27,16 +28,25 @@ export const WHOLE_HUB: LateNeeds<HubPart> = {
   appFlowTokens: true,
   apps: true,
   backups: true,
+  capabilityChanges: true,
   cards: true,
+  cloudBackups: true,
+  cloudPushes: true,
+  cloudWebhookCalls: true,
   cloudCalls: true,
   devkit: true,
   energy: true,
   energyDongles: true,
+  experimentChanges: true,
   flowEngine: true,
   flowViews: true,
   groupsByMember: true,
+  infraredKeys: true,
   insights: true,
   ledRing: true,
+  notificationPushes: true,
+  presenceChanges: true,
+  radioChanges: true,
   radios: true,
   rf: true,
   satellites: true,
@@ -48,6 +58,7 @@ export const WHOLE_HUB: LateNeeds<HubPart> = {
   updates: true,
   videoStreams: true,
   weatherAnswers: true,
+  webhookCalls: true,
   widgets: true,
 };
 
@@ -134,3 +145,19 @@ export const runs = <Needs extends object = Nothing, Later extends HubPart = nev
   // Not inferred from `start` (whose functions often take the whole hub): Needs is what the caller names.
   start: (hub: HubCore & NoInfer<Needs> & Pick<Hub, NoInfer<Later>>) => () => void | Promise<void>,
 ): HubService<Needs, Nothing, Later> => ({ name, later, start: (hub) => ({ gives: {}, stop: start(hub) }) });
+
+/** The parts of the hub that are one kind of news (a `Listeners`), each given by the service of the news' owner. */
+type NewsPart = { [Part in HubPart]: Hub[Part] extends Listeners<infer _News> ? Part : never }[HubPart];
+
+/**
+ * The service of one kind of news (`hub.presenceChanges`): in-process listeners such as the flow engine and insights
+ * hear it while the hub runs, and its stop forgets them, so that none outlives the hub.
+ */
+export const news = <Part extends NewsPart>(part: Part, what: string): HubService<Nothing, Pick<Hub, Part>> => ({
+  name: what,
+  start: () => {
+    const listeners = new Listeners(what);
+    // A computed key widens to a string index: `part` is the one key, and Hub[Part] a Listeners of that news.
+    return { gives: { [part]: listeners } as Pick<Hub, Part>, stop: () => listeners.clear() };
+  },
+});

@@ -4,6 +4,7 @@
  * lines without one show the list as hub.ts starts it.
  */
 import { apps } from '../apps/start.js';
+import { capabilityChanges } from '../devices/device.js';
 import type { Hub, HubContextOf, HubCore } from './context.js';
 import { demoHome } from '../demo/home.js';
 import { flowEngine } from '../flow/engine.js';
@@ -13,7 +14,7 @@ import { insights, insightsRecording } from '../insights/insights.js';
 import { HubServices, type HubService } from './service.js';
 
 export function missingNeeds(core: HubCore): void {
-  const withCards = HubServices.on(core).use(cardRegistry);
+  const withCards = HubServices.on(core).use(capabilityChanges).use(cardRegistry);
   withCards.use(flowEngine);
 
   // @ts-expect-error the flow engine hears the card registry's triggers: no cards, no engine
@@ -46,7 +47,7 @@ export function undeclaredNeeds(): void {
 }
 
 export function incompleteHub(core: HubCore): void {
-  const started = HubServices.on(core).use(cardRegistry).use(insights);
+  const started = HubServices.on(core).use(capabilityChanges).use(cardRegistry).use(insights);
   // @ts-expect-error a list whose services need parts no service gave (the flow engine, updates, apps ...) does not finish
   started.finish();
   // @ts-expect-error nor is it a Hub

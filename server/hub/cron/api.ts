@@ -1,12 +1,12 @@
 import * as manifest from '../../../generated/hub/cron.operations.js';
 import type { operations } from '../../../generated/hub/cron.js';
 import { defineApi } from '../../http/api.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { Hub, HubContextOf, HubCore } from '../core/context.js';
 
 type Task = operations['getState']['responses'][200]['content']['application/json']['tasks'][number];
 
 /** What runs on the hub's clock next: the nightly backup and update while on, and each enabled alarm; soonest first. */
-export function scheduledTasks(hub: Hub): Task[] {
+export function scheduledTasks(hub: HubCore & Pick<Hub, 'backups' | 'updates'>): Task[] {
   const tasks: Task[] = [];
   const backup = hub.backups.state().nextAutomaticBackup;
   if (backup) tasks.push({ id: 'backup', name: 'Nightly backup', next: backup });
@@ -18,6 +18,6 @@ export function scheduledTasks(hub: Hub): Task[] {
   return tasks.sort((a, b) => Date.parse(a.next) - Date.parse(b.next));
 }
 
-export const cron = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const cron = defineApi<operations, typeof manifest.operations, HubContextOf<'backups' | 'updates'>>(manifest, {
   getState: (_args, { hub }) => ({ tasks: scheduledTasks(hub) }),
 });

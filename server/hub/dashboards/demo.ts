@@ -1,10 +1,10 @@
 import type { components } from '../../../generated/hub/dashboards.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { DASHBOARDS_OWNER } from './built-in-widgets.js';
 import { createDashboard } from './dashboards.js';
 
 /** The demo home's dashboard, over the demo devices and variables (seeded before it): one of each built-in widget. */
-export function seedDemoDashboard(hub: Hub): void {
+export function seedDemoDashboard(hub: HubCore & Pick<Hub, 'widgets'>): void {
   const device = (name: string) => {
     const found = hub.store.values('device').find((candidate) => candidate.name === name)!;
     return { id: found.id, name: found.name };

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { components } from '../../../generated/hub/database.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 
 type Size = components['schemas']['DatabaseSize'];
 type Optimization = components['schemas']['DatabaseOptimization'];
@@ -8,7 +8,7 @@ type Optimization = components['schemas']['DatabaseOptimization'];
 const LAST_KEY = 'database.lastOptimization';
 
 /** The database's size from SQLite's own page counts, and its write-ahead log's from the disk. */
-export function databaseSize(hub: Hub): Size {
+export function databaseSize(hub: HubCore): Size {
   const pragma = (name: string) => hub.db.pragma(name, { simple: true }) as number;
   const pageSize = pragma('page_size');
   const pageCount = pragma('page_count');
@@ -23,7 +23,7 @@ export function databaseSize(hub: Hub): Size {
 }
 
 /** Moves the log into the file, refreshes the planner's statistics and rewrites the file without free pages. */
-export function optimizeDatabase(hub: Hub): Optimization {
+export function optimizeDatabase(hub: HubCore): Optimization {
   const before = databaseSize(hub);
   hub.db.pragma('wal_checkpoint(TRUNCATE)');
   hub.db.pragma('optimize');
@@ -35,7 +35,7 @@ export function optimizeDatabase(hub: Hub): Optimization {
   return optimization;
 }
 
-export const databaseState = (hub: Hub): components['schemas']['DatabaseState'] => ({
+export const databaseState = (hub: HubCore): components['schemas']['DatabaseState'] => ({
   size: databaseSize(hub),
   lastOptimization: hub.settings.get<Optimization>(LAST_KEY) ?? null,
 });

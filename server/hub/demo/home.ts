@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newAlarm } from '../alarms/api.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { seedDemoDevices } from '../devices/demo.js';
 import { seedDemoRadios } from './radios.js';
 import { seedDemoFlows } from '../flow/demo.js';
@@ -37,7 +37,7 @@ const demoVariables: Array<Omit<Variable, 'id'>> = [
 
 export const DEMO_OWNER_ATHOM_ID = 'demo-owner';
 
-function seedZones(hub: Hub): Map<string, string> {
+function seedZones(hub: HubCore): Map<string, string> {
   const ids = new Map<string, string>();
   zoneTree.forEach(([name, icon, parent], index) => {
     const zone: Zone = {
@@ -69,11 +69,14 @@ export const demoHome: HubService<Pick<Hub, 'flowViews' | 'radios' | 'insights' 
   },
 };
 
+/** What seeding the demo home reads of the hub (a factory reset seeds it again). */
+export type DemoHomeHub = HubCore & Pick<Hub, 'cards' | 'insights' | 'notificationPushes' | 'radioChanges' | 'radios' | 'rf' | 'satellites' | 'widgets'>;
+
 /**
  * The demo home, seeded once on first start: an owner, a personal access token with every scope (kept so that
  * `npm start` can print it again), zones, virtual devices, logic variables and a wake-up alarm.
  */
-export function seedDemoHome(hub: Hub): void {
+export function seedDemoHome(hub: DemoHomeHub): void {
   if (hub.settings.get('demoSeeded')) return;
   hub.store.transaction(() => {
     const owner = newUser({ name: 'Demo Owner', athomId: DEMO_OWNER_ATHOM_ID, verified: true, role: 'manager', isOwner: true, present: true });
@@ -101,7 +104,7 @@ export function seedDemoHome(hub: Hub): void {
 /** The demo token as stored, whether or not it still works (see ensureDemoToken). */
 export const demoToken = (hub: Hub) => hub.settings.get<string>('demoToken');
 
-function issueDemoToken(hub: Hub, ownerId: string): string {
+function issueDemoToken(hub: HubCore, ownerId: string): string {
   const { token } = hub.sessions.create({ type: 'PAT', userId: ownerId, scopes: ['homey'], clientName: 'Demo', name: 'Demo token' });
   hub.settings.set('demoToken', token);
   return token;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { addPairedDevice } from '../drivers/paired-devices.js';
 import { answerCallback, emitEvent, openSession } from '../drivers/pairing.js';
@@ -32,7 +32,7 @@ const DEMO_PIN = '40731';
  * interviewed (long ago, so at once here), the search offers it, a PIN is entered when the driver asks for one,
  * and adding it makes the device; the hardware's first report gives its values.
  */
-function pairNode(hub: Hub, [radio, driverName, name, zoneName, report]: RadioDevice, zones: ReadonlyMap<string, string>): void {
+function pairNode(hub: HubCore & Pick<Hub, 'radios'>, [radio, driverName, name, zoneName, report]: RadioDevice, zones: ReadonlyMap<string, string>): void {
   const net = hub.radios.network(radio);
   const zoneId = zones.get(zoneName);
   const session = openSession(hub, { type: 'pair', driverId: `homey:manager:vdevice:${driverName}`, ...(zoneId ? { zoneId } : {}) });
@@ -64,7 +64,7 @@ function newDataset(): string {
 }
 
 /** A Matter bulb on the demo's Thread network, commissioned, interviewed and made a device of the hallway. */
-function commissionBulb(hub: Hub, zones: ReadonlyMap<string, string>): void {
+function commissionBulb(hub: HubCore & Pick<Hub, 'radioChanges'>, zones: ReadonlyMap<string, string>): void {
   const { pairingCode } = powerUp(hub, {
     productName: 'Essentials A19', vendorName: 'Nanoleaf', kind: 'light', transport: 'thread', testCertificate: false,
     softwareVersion: 3, latestSoftwareVersion: 4, otherFabrics: ['Apple Home'],
@@ -81,7 +81,7 @@ function commissionBulb(hub: Hub, zones: ReadonlyMap<string, string>): void {
  * networks whose nodes are devices of the home, a Thread network with a Matter bulb on it, and a recorded
  * 433 MHz doorbell remote. Zones are found by name; a device whose zone is gone goes to the root zone.
  */
-export function seedDemoRadios(hub: Hub): void {
+export function seedDemoRadios(hub: HubCore & Pick<Hub, 'radioChanges' | 'radios' | 'rf'>): void {
   if (hub.settings.get('demoRadiosSeeded')) return;
   hub.store.transaction(() => {
     const zones = new Map(hub.store.values('zone').map((zone) => [zone.name, zone.id]));

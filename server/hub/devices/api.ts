@@ -3,7 +3,7 @@ import * as manifest from '../../../generated/hub/devices.operations.js';
 import type { operations } from '../../../generated/hub/devices.js';
 import { defineApi } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { capabilityDefinition, capabilityIds, CAPABILITY_OWNER } from '../drivers/capabilities.js';
 import { requireCapability, setDeviceCapability } from './control.js';
@@ -12,7 +12,7 @@ import { createGroup, removeFromGroup, requireGroup, setGroupCapability, updateG
 import { beforeRemove, changeSettings, requireDevice, updateDevice } from './lifecycle.js';
 import { settingsObj } from './settings.js';
 
-export const devices = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const devices = defineApi<operations, typeof manifest.operations, HubContextOf<'apps' | 'capabilityChanges' | 'groupsByMember' | 'transitions'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => {

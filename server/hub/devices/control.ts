@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { setZoneActivity } from '../zones/api.js';
 import { deviceUri, saveValues, type Device, type DeviceCapability } from './device.js';
@@ -48,7 +48,7 @@ export function checkValue(entry: DeviceCapability, value: unknown): CapabilityV
  * `device.update`), sends a `capability` event per value (the caller's `transactionId` on what it asked for), then
  * lets the home react: motion makes the zone active, groups follow their members.
  */
-export function applyValues(hub: Hub, device: Device, requested: Record<string, CapabilityValue>, transactionId: string, exceptGroup?: string): Device {
+export function applyValues(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember'>, device: Device, requested: Record<string, CapabilityValue>, transactionId: string, exceptGroup?: string): Device {
   const now = new Date(hub.now()).toISOString();
   const changes = { ...simulate(device, requested, now), ...requested };
   const saved = saveValues(hub, device, changes, (id) => (id in requested ? transactionId : randomUUID()), now);
@@ -69,7 +69,7 @@ export interface CapabilityOpts {
  * devices moves there in steps (transitions.ts), each a write with its events, the last with `transactionId`; an
  * app's device changes at once (its app's hardware makes the transition).
  */
-export function setDeviceCapability(hub: Hub, device: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
+export function setDeviceCapability(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember' | 'transitions'>, device: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
   const entry = requireCapability(device, capabilityId);
   const target = checkValue(entry, value);
   const from = entry.value;

@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { buildDevice } from './device.js';
@@ -40,7 +40,7 @@ const demoDevices: DemoDevice[] = [
  * The demo home's virtual devices, spread over its zones (by name), plus a group of the living room's lights.
  * Each driver numbers its devices' data ids from 1, as its pairing search does.
  */
-export function seedDemoDevices(hub: Hub, zoneIds: ReadonlyMap<string, string>): void {
+export function seedDemoDevices(hub: HubCore, zoneIds: ReadonlyMap<string, string>): void {
   const counts = new Map<string, number>();
   const ids = new Map<string, string>();
   const now = new Date(hub.now()).toISOString();

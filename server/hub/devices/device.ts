@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { badRequest } from '../../http/errors.js';
-import { listenersPer } from '../../http/listeners.js';
+import type { Listeners } from '../../http/listeners.js';
 import { capabilityDefinition, stateTitles, type CapabilityValue } from '../drivers/capabilities.js';
 import type { DriverCapabilityOptions } from '../../common/app-package/manifest.js';
 import { ownerOf, type CapabilityOptions, type DeviceClass, type DriverDefinition } from '../drivers/catalogue.js';
 import type { Hub, HubCore } from '../core/context.js';
+import { news } from '../core/service.js';
 import type { Zone } from '../zones/api.js';
 import { checkSettings } from './settings.js';
 
@@ -43,7 +44,15 @@ export interface CapabilityChange {
   time: number;
 }
 
-const capabilityListeners = listenersPer<HubCore, CapabilityChange>('capability changes');
+declare module '../core/context.js' {
+  interface Hub {
+    /** Each committed capability value, for in-process listeners (the capability changes service's). */
+    capabilityChanges: Listeners<CapabilityChange>;
+  }
+}
+
+/** The devices' news of committed capability values, started before every service that listens to it. */
+export const capabilityChanges = news('capabilityChanges', 'capability changes');
 
 /** Devices as saveValues stored them: each differs from the one before it only in capability values. */
 const valueWrites = new WeakSet<Device>();
@@ -55,14 +64,15 @@ const valueWrites = new WeakSet<Device>();
 export const onlyValuesChanged = (device: Device): boolean => valueWrites.has(device);
 
 /** Calls `listener` after each committed capability value of this hub's devices; returns the unsubscribe. */
-export const onCapabilityChanged = (hub: HubCore, listener: (change: CapabilityChange) => void): (() => void) => capabilityListeners(hub).add(listener);
+export const onCapabilityChanged = (hub: Pick<Hub, 'capabilityChanges'>, listener: (change: CapabilityChange) => void): (() => void) =>
+  hub.capabilityChanges.add(listener);
 
 /**
  * Stores new capability values, saving the device once (one `device.update`), sends a `capability` event per value
  * (before the update) with the transaction id `transactionOf` gives it, and tells the in-process listeners.
  */
 export function saveValues(
-  hub: Hub, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
+  hub: HubCore & Pick<Hub, 'capabilityChanges'>, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
 ): Device {
   const capabilitiesObj = { ...device.capabilitiesObj };
   for (const [id, value] of Object.entries(values)) capabilitiesObj[id] = { ...capabilitiesObj[id]!, value, lastUpdated: now };
@@ -71,8 +81,8 @@ export function saveValues(
   valueWrites.add(changed);
   const changes = Object.entries(values).map(([capabilityId, value]) => ({ capabilityId, value, transactionId: transactionOf(capabilityId) }));
   // The `capability` events go out before the save's `device.update`s (the whole device, some 20 times their size):
-  // a socket writes the first frame of a turn at once and queues the rest until it is written, so a client hears
-  // the value without first waiting for, and parsing, the whole device (docs/benchmarks.md, realtime fan-out).
+  // a socket writes the frames of a turn in one go, in order, so a client hears the value before it parses the
+  // whole device (docs/benchmarks.md, realtime fan-out).
   hub.store.afterCommit(() => {
     for (const change of changes) hub.bus.publish(deviceUri(device), 'capability', { ...change, transactionTime: now });
   });
@@ -81,14 +91,14 @@ export function saveValues(
     const time = Date.parse(now);
     for (const { capabilityId, value, transactionId } of changes) {
       const previous = device.capabilitiesObj[capabilityId]?.value ?? null;
-      capabilityListeners(hub).tell({ device: saved, capabilityId, value, previous, transactionId, time });
+      hub.capabilityChanges.tell({ device: saved, capabilityId, value, previous, transactionId, time });
     }
   });
   return saved;
 }
 
 /** A 400 unless the zone exists (a device or pair session naming a zone). */
-export function requireZone(hub: Hub, zoneId: string): Zone {
+export function requireZone(hub: HubCore, zoneId: string): Zone {
   const zone = hub.store.get('zone', zoneId);
   if (!zone) throw badRequest(`Zone not found: ${zoneId}`);
   return zone;

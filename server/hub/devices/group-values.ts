@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 import { saveValues, type Device, type DeviceCapability } from './device.js';
 
@@ -21,7 +21,7 @@ export const deviceGroups: HubService<Nothing, Pick<Hub, 'groupsByMember'>> = {
   start: (hub) => ({ gives: { groupsByMember: hub.store.indexBy('device', (device) => (isGroup(device) ? membersOf(device) : [])) } }),
 };
 
-export const groupsOf = (hub: Hub, deviceId: string): Device[] => hub.groupsByMember(deviceId);
+export const groupsOf = (hub: HubCore & Pick<Hub, 'groupsByMember'>, deviceId: string): Device[] => hub.groupsByMember(deviceId);
 
 /** A group's value from its members': on while any is on, the mean of numbers, else the first member's. */
 export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): CapabilityValue {
@@ -40,7 +40,7 @@ export function groupValue(entry: DeviceCapability, values: CapabilityValue[]): 
  * Recomputes a group's values from its members and, if any changed (or is named in `transactionIds`, a set on
  * the group itself), saves the group once and sends a `capability` event per changed value.
  */
-export function refreshGroup(hub: Hub, group: Device, transactionIds: Record<string, string> = {}): Device {
+export function refreshGroup(hub: HubCore & Pick<Hub, 'capabilityChanges'>, group: Device, transactionIds: Record<string, string> = {}): Device {
   const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const changed: Record<string, CapabilityValue> = {};
   for (const id of group.capabilities) {
@@ -54,6 +54,6 @@ export function refreshGroup(hub: Hub, group: Device, transactionIds: Record<str
 }
 
 /** Keeps the groups a device belongs to in step with it. */
-export function refreshGroupsOf(hub: Hub, deviceId: string, exceptGroup?: string): void {
+export function refreshGroupsOf(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember'>, deviceId: string, exceptGroup?: string): void {
   for (const group of groupsOf(hub, deviceId)) if (group.id !== exceptGroup) refreshGroup(hub, group);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/devices.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { GROUP_DRIVER_ID, VDEVICE_OWNER, type DeviceClass } from '../drivers/catalogue.js';
 import { applyValues, checkValue, requireCapability, setDeviceCapability, type CapabilityOpts } from './control.js';
 import { insightsOf, requireZone, uiOf, type Device } from './device.js';
@@ -11,13 +11,13 @@ import type { Zone } from '../zones/api.js';
 type GroupCreate = components['schemas']['GroupCreate'];
 type GroupUpdate = components['schemas']['GroupUpdate'];
 
-export function requireGroup(hub: Hub, id: string): Device {
+export function requireGroup(hub: HubCore, id: string): Device {
   const group = hub.store.get('device', id);
   if (!group || !isGroup(group)) throw notFound('Group');
   return group;
 }
 
-function loadMembers(hub: Hub, ids: string[]): Device[] {
+function loadMembers(hub: HubCore, ids: string[]): Device[] {
   return ids.map((id) => {
     const device = hub.store.get('device', id);
     if (!device) throw badRequest(`Device not found: ${id}`);
@@ -31,7 +31,7 @@ const commonCapabilities = (members: Device[]): string[] =>
   (members[0]?.capabilities ?? []).filter((id) => members.every((member) => member.capabilities.includes(id) && member.capabilitiesObj[id]?.setable));
 
 /** The group device over these members, keeping what the user gave `previous` (note, icon ...). */
-function groupDevice(hub: Hub, id: string, fields: { name: string; zone: Zone; class?: DeviceClass | undefined }, members: Device[], previous?: Device): Device {
+function groupDevice(hub: HubCore, id: string, fields: { name: string; zone: Zone; class?: DeviceClass | undefined }, members: Device[], previous?: Device): Device {
   const capabilities = commonCapabilities(members);
   if (!capabilities.length) throw badRequest('The devices share no capability that can be set, so they cannot be grouped');
   const now = new Date(hub.now()).toISOString();
@@ -57,12 +57,12 @@ function groupDevice(hub: Hub, id: string, fields: { name: string; zone: Zone; c
   };
 }
 
-export function createGroup(hub: Hub, input: GroupCreate): Device {
+export function createGroup(hub: HubCore, input: GroupCreate): Device {
   const zone = requireZone(hub, input.zone);
   return hub.store.insert('device', groupDevice(hub, randomUUID(), { ...input, zone }, loadMembers(hub, input.devices)));
 }
 
-export function updateGroup(hub: Hub, group: Device, patch: GroupUpdate): Device {
+export function updateGroup(hub: HubCore, group: Device, patch: GroupUpdate): Device {
   const zone = requireZone(hub, patch.zone ?? group.zone);
   const members = loadMembers(hub, patch.devices ?? membersOf(group));
   // New members without a class given: the class follows the members again.
@@ -70,7 +70,7 @@ export function updateGroup(hub: Hub, group: Device, patch: GroupUpdate): Device
   return hub.store.save('device', groupDevice(hub, group.id, fields, members, group));
 }
 
-export function removeFromGroup(hub: Hub, group: Device, deviceId: string): Device {
+export function removeFromGroup(hub: HubCore, group: Device, deviceId: string): Device {
   const members = membersOf(group);
   if (!members.includes(deviceId)) throw new ApiError(404, 'not_found', `Device ${deviceId} is not in the group ${group.name}`);
   if (members.length === 1) throw conflict('A group keeps at least one device: delete the group instead');
@@ -78,7 +78,7 @@ export function removeFromGroup(hub: Hub, group: Device, deviceId: string): Devi
 }
 
 /** A device leaves the home: it leaves its groups, and a group left empty goes too. */
-export function leaveGroups(hub: Hub, deviceId: string): void {
+export function leaveGroups(hub: HubCore & Pick<Hub, 'groupsByMember'>, deviceId: string): void {
   for (const group of groupsOf(hub, deviceId)) {
     const rest = membersOf(group).filter((id) => id !== deviceId);
     if (rest.length) updateGroup(hub, group, { devices: rest, class: group.class });
@@ -87,7 +87,7 @@ export function leaveGroups(hub: Hub, deviceId: string): void {
 }
 
 /** Sets the value on every member (all are checked first), then reports the group's value once. */
-export function setGroupCapability(hub: Hub, group: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
+export function setGroupCapability(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember' | 'transitions'>, group: Device, capabilityId: string, value: unknown, transactionId: string, opts: CapabilityOpts = {}): void {
   checkValue(requireCapability(group, capabilityId), value);
   const members = membersOf(group).map((id) => hub.store.get('device', id)).filter((member) => member !== undefined);
   const values = members.map((member) => checkValue(requireCapability(member, capabilityId), value));

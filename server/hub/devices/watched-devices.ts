@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { isGroup } from './group-values.js';
 
 /** A device with some of the watched capabilities, their values now, and those alerting. */
@@ -14,7 +14,7 @@ export interface WatchedDevice {
  * The devices of the home with any of `capabilities` (groups left out: their members tell), each with those values
  * now and the ones that alert: a value equal to the capability's alerting value (true for an alarm, false for a lock).
  */
-export function watchedDevices(hub: Hub, alertingValue: ReadonlyMap<string, boolean>): WatchedDevice[] {
+export function watchedDevices(hub: HubCore, alertingValue: ReadonlyMap<string, boolean>): WatchedDevice[] {
   const watched: WatchedDevice[] = [];
   for (const device of hub.store.values('device')) {
     if (isGroup(device)) continue;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest, validateApp } from '../../common/app-package/manifest.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
@@ -26,9 +26,9 @@ export const devkitSessions: HubService<Nothing, Pick<Hub, 'devkit'>> = {
   start: () => ({ gives: { devkit: new Map() } }),
 };
 
-export const allSessions = (hub: Hub): DevkitSession[] => [...hub.devkit.values()];
+export const allSessions = (hub: HubCore & Pick<Hub, 'devkit'>): DevkitSession[] => [...hub.devkit.values()];
 
-export function requireSession(hub: Hub, id: string): DevkitSession {
+export function requireSession(hub: HubCore & Pick<Hub, 'devkit'>, id: string): DevkitSession {
   const session = hub.devkit.get(id);
   if (!session) throw new ApiError(404, 'not_found', `Devkit session not found: ${id}`);
   return session;
@@ -47,8 +47,11 @@ function parseEnv(env: string | undefined): Record<string, string> {
   return { ...(parsed as Record<string, string>) };
 }
 
+/** What running an app from a developer's machine reads of the hub. */
+type DevkitHub = HubCore & Pick<Hub, 'apps' | 'devkit' | 'groupsByMember'>;
+
 /** runApp: unpacks the uploaded package and runs it as a devkit session (a running one of the same app is replaced). */
-export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: envText, debug }: { purgeSettings: boolean; env?: string; debug: boolean }): Promise<DevkitSession> {
+export async function runApp(hub: DevkitHub, archive: unknown, { purgeSettings, env: envText, debug }: { purgeSettings: boolean; env?: string; debug: boolean }): Promise<DevkitSession> {
   if (!(archive instanceof Uint8Array)) throw badRequest('app must be an uploaded .tar.gz file');
   const env = parseEnv(envText);
   const id = randomUUID();
@@ -74,7 +77,7 @@ export async function runApp(hub: Hub, archive: unknown, { purgeSettings, env: e
 }
 
 /** stopApp: the session's app stops and goes; its settings stay for the next run. */
-export async function stopSession(hub: Hub, id: string): Promise<void> {
+export async function stopSession(hub: DevkitHub, id: string): Promise<void> {
   const session = requireSession(hub, id);
   hub.devkit.delete(id);
   const app = hub.store.get('app', session.appId);
@@ -82,11 +85,11 @@ export async function stopSession(hub: Hub, id: string): Promise<void> {
   rmSync(sessionDir(hub, id), { recursive: true, force: true });
 }
 
-export function sessionOutput(hub: Hub, id: string) {
+export function sessionOutput(hub: HubCore & Pick<Hub, 'apps' | 'devkit'>, id: string) {
   return hub.apps.logOf(requireSession(hub, id).appId);
 }
 
-export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: number; mem: number }>> {
+export async function sessionUsage(hub: HubCore & Pick<Hub, 'apps' | 'devkit'>): Promise<Record<string, { cpu: number; mem: number }>> {
   const runtime = hub.apps;
   const usages = await Promise.all(
     allSessions(hub).map(async (session) => [session.id, runtime.isRunning(session.appId) ? await runtime.worker(session.appId).usage(hub.clock) : { cpu: 0, mem: 0 }] as const),
@@ -95,7 +98,7 @@ export async function sessionUsage(hub: Hub): Promise<Record<string, { cpu: numb
 }
 
 /** installApp: installs the package of the running session of this app for good, ending the session. */
-export async function installFromSession(hub: Hub, appId: string, clean: boolean) {
+export async function installFromSession(hub: DevkitHub, appId: string, clean: boolean) {
   const session = allSessions(hub).find((candidate) => candidate.appId === appId);
   if (!session) throw notFound(`Devkit session of ${appId}`);
   const target = copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });
@@ -106,7 +109,7 @@ export async function installFromSession(hub: Hub, appId: string, clean: boolean
 }
 
 /** uninstallApp: removes the app installed from this session. */
-export async function uninstallInstalled(hub: Hub, sessionId: string): Promise<void> {
+export async function uninstallInstalled(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMember'>, sessionId: string): Promise<void> {
   const app = hub.store.values('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
   if (!app) throw new ApiError(404, 'not_found', `No app installed from devkit session ${sessionId}`);
   await uninstall(hub, app.id, false);

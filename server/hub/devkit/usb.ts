@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/devkit.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 
 type Usb = components['schemas']['DevkitUsb'];
@@ -16,12 +16,12 @@ const MODES = new Map<Os, Usb['mode']>([
 /** The operating system of the computer on the hub's USB port; announced as `option.update` on homey:manager:devkit. */
 const usbOs = hubOption<Os>('devkit', 'usb', () => 'off');
 
-export function usbLink(hub: Hub): Usb {
+export function usbLink(hub: HubCore): Usb {
   const os = usbOs.get(hub);
   return { os, mode: MODES.get(os)! };
 }
 
-export function setUsbLink(hub: Hub, os: Os): Usb {
+export function setUsbLink(hub: HubCore, os: Os): Usb {
   usbOs.set(hub, os);
   return usbLink(hub);
 }

@@ -2,13 +2,13 @@ import * as manifest from '../../../generated/hub/drivers.operations.js';
 import type { operations } from '../../../generated/hub/drivers.js';
 import { defineApi } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { driverDefinitions, driverItem, findDriver } from './catalogue.js';
 import { addPairedDevice, unpairDevice } from './paired-devices.js';
 import { answerAppCallback, appPairingEvent, openAppPairing } from '../apps/sdk-bridge/pairing.js';
 import { answerCallback, emitEvent, movedView, openSession, purgeExpired, requireSession, touch } from './pairing.js';
 
-export const drivers = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const drivers = defineApi<operations, typeof manifest.operations, HubContextOf<'apps' | 'groupsByMember' | 'radios' | 'sdkBridge'>>(manifest, {
   getState: (_args, { hub }) => {
     purgeExpired(hub);
     return { driverCount: driverDefinitions().length, pairSessionCount: hub.store.count('pairsession') };

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/drivers.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { buildDevice, requireZone, type Device } from '../devices/device.js';
 import { beforeRemove, requireDevice } from '../devices/lifecycle.js';
 import { excludeDevice, requirePairableNode } from '../radios/pairing.js';
@@ -9,7 +9,7 @@ import { requireAnswers, sessionDriver, touch, type PairSession } from './pairin
 type PairedDevice = components['schemas']['PairedDevice'];
 
 /** createPairSessionDevice: a pair session adds the device to the home; a repair session re-links its device. */
-export function addPairedDevice(hub: Hub, session: PairSession, body: PairedDevice): Device {
+export function addPairedDevice(hub: HubCore & Pick<Hub, 'radios'>, session: PairSession, body: PairedDevice): Device {
   if (session.type === 'unpair') throw conflict('An unpair session adds no device: deletePairSessionDevice removes its device');
   requireAnswers(session);
   const driver = sessionDriver(session);
@@ -36,7 +36,7 @@ export function addPairedDevice(hub: Hub, session: PairSession, body: PairedDevi
 }
 
 /** deletePairSessionDevice: an unpair session removes its device from the home. */
-export function unpairDevice(hub: Hub, session: PairSession): void {
+export function unpairDevice(hub: HubCore & Pick<Hub, 'groupsByMember' | 'radios'>, session: PairSession): void {
   if (session.type !== 'unpair') throw conflict(`A ${session.type} session removes no device: only an unpair session does`);
   const device = requireDevice(hub, session.deviceId!);
   beforeRemove(hub, device);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/drivers.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { requireZone } from '../devices/device.js';
 import { rootZone } from '../zones/api.js';
 import { radioCandidates } from '../radios/pairing.js';
@@ -16,10 +16,10 @@ export const PAIR_SESSION_TTL_MS = 5 * 60_000;
 const FOUND_PER_SEARCH = 3;
 const PIN = /^\d{5}$/;
 
-const expiresAt = (hub: Hub) => new Date(hub.now() + PAIR_SESSION_TTL_MS).toISOString();
-const isExpired = (hub: Hub, session: PairSession) => Date.parse(session.expiresAt) <= hub.now();
+const expiresAt = (hub: HubCore) => new Date(hub.now() + PAIR_SESSION_TTL_MS).toISOString();
+const isExpired = (hub: HubCore, session: PairSession) => Date.parse(session.expiresAt) <= hub.now();
 
-export function purgeExpired(hub: Hub): void {
+export function purgeExpired(hub: HubCore): void {
   for (const session of hub.store.values('pairsession')) if (isExpired(hub, session)) hub.store.remove('pairsession', session.id);
 }
 
@@ -28,7 +28,7 @@ export function sessionDriver(session: PairSession): DriverDefinition {
 }
 
 /** The open session, or a 404 (an expired session is removed on the way). */
-export function requireSession(hub: Hub, id: string): PairSession {
+export function requireSession(hub: HubCore, id: string): PairSession {
   const session = hub.store.get('pairsession', id);
   if (session && isExpired(hub, session)) {
     hub.store.remove('pairsession', id);
@@ -39,9 +39,9 @@ export function requireSession(hub: Hub, id: string): PairSession {
 }
 
 /** Saves the session with five more minutes to live. */
-export const touch = (hub: Hub, session: PairSession): PairSession => hub.store.save('pairsession', { ...session, expiresAt: expiresAt(hub) });
+export const touch = (hub: HubCore, session: PairSession): PairSession => hub.store.save('pairsession', { ...session, expiresAt: expiresAt(hub) });
 
-function sessionDevice(hub: Hub, input: PairSessionCreate, driver: DriverDefinition): string | null {
+function sessionDevice(hub: HubCore, input: PairSessionCreate, driver: DriverDefinition): string | null {
   if (input.type === 'pair') {
     if (input.deviceId !== undefined) throw badRequest('A pair session adds new devices and takes no deviceId');
     return null;
@@ -53,7 +53,7 @@ function sessionDevice(hub: Hub, input: PairSessionCreate, driver: DriverDefinit
   return device.id;
 }
 
-export function openSession(hub: Hub, input: PairSessionCreate): PairSession {
+export function openSession(hub: HubCore, input: PairSessionCreate): PairSession {
   purgeExpired(hub);
   const driver = findDriver(input.driverId);
   if (!driver) throw badRequest(`Driver not found: ${input.driverId}`);
@@ -97,7 +97,7 @@ export function movedView(session: PairSession, action: ViewAction, viewId?: str
 }
 
 /** The search: nodes that joined the driver's radio network (server/hub/radios), then the next few virtual devices of the driver that are not in the home yet. */
-export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
+export function discover(hub: HubCore & Pick<Hub, 'radios'>, driver: DriverDefinition): FoundDevice[] {
   const joined = radioCandidates(hub, driver);
   const name = driver.id.slice(driver.id.lastIndexOf(':') + 1);
   const paired = new Set(
@@ -111,7 +111,7 @@ export function discover(hub: Hub, driver: DriverDefinition): FoundDevice[] {
 }
 
 /** emitPairingEvent: `list_devices` searches; a driver that needs the device's PIN asks for it once. */
-export function emitEvent(hub: Hub, session: PairSession, event: string): FoundDevice[] {
+export function emitEvent(hub: HubCore & Pick<Hub, 'radios'>, session: PairSession, event: string): FoundDevice[] {
   if (session.type === 'unpair' || event !== 'list_devices') {
     const known = session.type === 'unpair' ? 'no events' : 'list_devices';
     throw badRequest(`Unknown pairing event: ${event} (${session.type} sessions understand ${known})`);
@@ -128,7 +128,7 @@ export function emitEvent(hub: Hub, session: PairSession, event: string): FoundD
 }
 
 /** emitPairingCallback: the user's answer to a driver's question. */
-export function answerCallback(hub: Hub, session: PairSession, callbackId: string, data: unknown): void {
+export function answerCallback(hub: HubCore, session: PairSession, callbackId: string, data: unknown): void {
   const callback = Object.hasOwn(session.callbacks, callbackId) ? session.callbacks[callbackId] : undefined;
   if (!callback) throw new ApiError(404, 'not_found', `Pairing callback not found: ${callbackId}`);
   if (callback.answered) throw conflict('This question was already answered');

@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/energy.operations.js';
 import type { operations } from '../../../generated/hub/energy.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf, HubCore } from '../core/context.js';
 import { enableDummyReports } from './dummy.js';
 import { liveReport } from './live.js';
 import { marketPrices } from './market.js';
@@ -11,9 +11,9 @@ import { priceZoneList } from '../../common/price-zones.js';
 import * as prices from './prices.js';
 
 /** The value of a price option, or null. */
-const option = (hub: HubContext['hub'], name: prices.PriceOption) => ({ value: prices.getOption<number>(hub, name) });
+const option = (hub: HubCore, name: prices.PriceOption) => ({ value: prices.getOption<number>(hub, name) });
 
-export const energy = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const energy = defineApi<operations, typeof manifest.operations, HubContextOf<'energy'>>(manifest, {
   getOptionElectricityPriceFixed: (_args, { hub }) => option(hub, 'electricityPriceFixed'),
   setOptionElectricityPriceFixed: ({ value }, { hub }) => prices.setOption(hub, 'electricityPriceFixed', value),
   unsetOptionElectricityPriceFixed: (_args, { hub }) => prices.unsetOption(hub, 'electricityPriceFixed'),

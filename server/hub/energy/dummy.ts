@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { isGroup } from '../devices/group-values.js';
 import { rootZone } from '../zones/api.js';
 import { DAY_MS, HOUR_MS, parseDay, periodOf } from './periods.js';
@@ -33,7 +33,7 @@ function seeded(seed: number): () => number {
 type Consumer = Pick<UsageRow, 'deviceId' | 'name' | 'zone' | 'category'>;
 
 /** The hub's metering devices, then named stand-ins when it has fewer than asked for. */
-function consumers(hub: Hub, count: number): Consumer[] {
+function consumers(hub: HubCore, count: number): Consumer[] {
   const metering = hub.store
     .values('device')
     .filter((device) => !isGroup(device) && device.capabilities.some((id) => id === 'measure_power' || id === 'meter_power'))
@@ -47,7 +47,7 @@ function consumers(hub: Hub, count: number): Consumer[] {
 }
 
 /** Replaces the dummy data with hourly electricity over the days asked for, up to the current hour. */
-export function enableDummyReports(hub: Hub, usage: UsageTable, options: DummyOptions): DummyReports {
+export function enableDummyReports(hub: HubCore, usage: UsageTable, options: DummyOptions): DummyReports {
   const today = periodOf('day', hub.now());
   const to = options.toDate === undefined ? today : parseDay(options.toDate, 'toDate');
   const from = options.fromDate === undefined ? periodOf('day', to.start - 29 * DAY_MS) : parseDay(options.fromDate, 'fromDate');

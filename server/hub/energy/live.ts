@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { Device } from '../devices/device.js';
 import { isGroup } from '../devices/group-values.js';
 import { rootZone, type Zone } from '../zones/api.js';
@@ -35,7 +35,7 @@ function powerOf(device: Device): Pick<LiveDevice, 'W' | 'lastUpdated' | 'approx
 }
 
 /** Power right now in a zone (default the root) and the zones below it, measured or approximated per device. */
-export function liveReport(hub: Hub, zoneId: string | undefined): LiveReport {
+export function liveReport(hub: HubCore, zoneId: string | undefined): LiveReport {
   const top = zoneId === undefined ? rootZone(hub.store) : hub.store.get('zone', zoneId);
   if (!top) throw notFound(`Zone ${zoneId ?? '(root)'}`);
   const zones = subtree(hub.store.values('zone'), top);

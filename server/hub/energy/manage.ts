@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/energy.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { isGroup } from '../devices/group-values.js';
 import { liveReport } from './live.js';
 import { currencyInEffect, priceType } from './prices.js';
@@ -9,12 +9,12 @@ import type { EnergyRecorder } from './recorder.js';
 import { buildReport, type Report } from './reports.js';
 
 /** A report, after recording the energy of devices still drawing power unless a cached answer will do. */
-export function report(recorder: EnergyRecorder, hub: Hub, period: Period, cache: string | undefined): Report {
+export function report(recorder: EnergyRecorder, hub: HubCore, period: Period, cache: string | undefined): Report {
   if (cache !== 'true') recorder.flush();
   return buildReport(hub, recorder.usage, period);
 }
 
-export function energyState(recorder: EnergyRecorder, hub: Hub): components['schemas']['EnergyState'] {
+export function energyState(recorder: EnergyRecorder, hub: HubCore): components['schemas']['EnergyState'] {
   recorder.flush();
   const measured = hub.store
     .values('device')
@@ -31,7 +31,7 @@ export function energyState(recorder: EnergyRecorder, hub: Hub): components['sch
 }
 
 /** Puts each device's electricity of that day under the class it has now; 404 when the day has no report. */
-export function resetDayCategories(recorder: EnergyRecorder, hub: Hub, date: string): Report {
+export function resetDayCategories(recorder: EnergyRecorder, hub: HubCore, date: string): Report {
   const day = parseDay(date);
   const deviceIds = recorder.usage.deviceIds(day.start, day.end);
   if (deviceIds.length === 0) throw notFound(`Energy report of ${day.id}`);

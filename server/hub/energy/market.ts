@@ -2,7 +2,7 @@ import type { components as cloud } from '../../../generated/cloud/energy.js';
 import type { components } from '../../../generated/hub/energy.js';
 import { ApiError, conflict } from '../../http/errors.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { userPrice } from './expression.js';
 import type { Period } from './periods.js';
 import { hubLocation } from '../geolocation/geolocation.js';
@@ -13,11 +13,11 @@ type DynamicPrices = components['schemas']['EnergyDynamicPrices'];
 type Zone = cloud['schemas']['Zone'];
 type DayAheadPrices = cloud['schemas']['DayAheadPrices'];
 
-const base = (hub: Hub) => hub.config.energyUrl!.replace(/\/+$/, '');
+const base = (hub: HubCore) => hub.config.energyUrl!.replace(/\/+$/, '');
 const badGateway = (description: string) => new ApiError(502, 'bad_gateway', description);
 
 /** The version of the zone list the service prices by (asked each time: prices are asked for a day at a time). */
-async function zoneVersion(hub: Hub, zoneId: string): Promise<string> {
+async function zoneVersion(hub: HubCore, zoneId: string): Promise<string> {
   const zones = await fetchCloudJson(`${base(hub)}/zones`, 'energy');
   const version = Array.isArray(zones) ? (zones as Zone[]).find((zone) => zone.id === zoneId)?.version : undefined;
   if (!version) throw badGateway(`The energy service has no price zone ${zoneId}`);
@@ -29,7 +29,7 @@ async function zoneVersion(hub: Hub, zoneId: string): Promise<string> {
  * `config.energyUrl`, per kWh in the zone's currency and after the user costs. 404 while the market has not
  * published the day (a UTC day is complete from 12:45 CET that day).
  */
-export async function marketPrices(hub: Hub, day: Period): Promise<DynamicPrices> {
+export async function marketPrices(hub: HubCore, day: Period): Promise<DynamicPrices> {
   const zone = chosenZone(hub);
   if (!zone) throw conflict('Choose a dynamic price zone first (setDynamicPricesElectricityZone)');
   const query = new URLSearchParams({ zoneId: zone.id, zoneVersion: await zoneVersion(hub, zone.id), date: day.id, timezone: 'UTC' });

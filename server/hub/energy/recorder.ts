@@ -6,7 +6,7 @@ import { isCumulative } from './live.js';
 import { HOUR_MS, PERIOD_TYPES, periodOf, type Period, type PeriodType } from './periods.js';
 import { buildReport } from './reports.js';
 import { UsageTable, type UsageRow } from './usage.js';
-import type { HubService, Nothing } from '../core/service.js';
+import type { HubService } from '../core/service.js';
 
 const MANAGER_URI = 'homey:manager:energy';
 /** How often, on the hub's clock, a report that keeps changing is published again: the hour and day every minute, longer periods every hour. */
@@ -45,7 +45,7 @@ export class EnergyRecorder {
   private unsubscribe: (() => void) | null = null;
   private cancelFlush: (() => void) | null = null;
 
-  constructor(private readonly hub: HubCore) {
+  constructor(private readonly hub: HubCore & Pick<Hub, 'capabilityChanges'>) {
     this.usage = new UsageTable(hub.db);
   }
 
@@ -163,7 +163,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's energy recorder: records usage from its start and stops with the hub. */
-export const energyRecorder: HubService<Nothing, Pick<Hub, 'energy'>> = {
+export const energyRecorder: HubService<Pick<Hub, 'capabilityChanges'>, Pick<Hub, 'energy'>> = {
   name: 'energy',
   start: (hub) => {
     const energy = new EnergyRecorder(hub);

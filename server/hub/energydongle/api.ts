@@ -1,7 +1,7 @@
 import * as manifest from '../../../generated/hub/energydongle.operations.js';
 import type { operations } from '../../../generated/hub/energydongle.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import * as dongles from './dongles.js';
 import { phaseLoadNotificationSettings } from './phase-load.js';
 
@@ -9,7 +9,7 @@ import { phaseLoadNotificationSettings } from './phase-load.js';
 const DEFAULT_WAIT_MS = 15_000;
 const MAX_WAIT_MS = 60_000;
 
-export const energydongle = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const energydongle = defineApi<operations, typeof manifest.operations, HubContextOf<'energyDongles'>>(manifest, {
   getOptionPhaseLoadNotificationSettings: (_args, { hub }) => ({ value: phaseLoadNotificationSettings.get(hub) }),
   setOptionPhaseLoadNotificationSettings: ({ value }, { hub }) => phaseLoadNotificationSettings.set(hub, value),
   unsetOptionPhaseLoadNotificationSettings: (_args, { hub }) => phaseLoadNotificationSettings.unset(hub),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/energydongle.js';
 import { every } from '../../http/clock.js';
 import { ApiError, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { saveValues, type Device } from '../devices/device.js';
 import { liveReport } from '../energy/live.js';
 import { rootZone } from '../zones/api.js';
@@ -71,10 +71,10 @@ function load(hub: Hub, device: Device): Dongle {
   return { kept, uart: kept.uart, framesRead: 0, framesFailed: 0, lastFrame: null, lastReadAt: hub.now(), offlineUntil: 0, installing: false, waiting: new Set(), overloaded: new Set() };
 }
 
-const save = (hub: Hub, deviceId: string, dongle: Dongle) => hub.settings.set(keyOf(deviceId), dongle.kept);
+const save = (hub: HubCore, deviceId: string, dongle: Dongle) => hub.settings.set(keyOf(deviceId), dongle.kept);
 
 /** The dongle behind a device id: 404 for an unknown device or one that is not an energy dongle. */
-export function requireDongle(hub: Hub, deviceId: string): { device: Device; dongle: Dongle } {
+export function requireDongle(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string): { device: Device; dongle: Dongle } {
   const device = hub.store.get('device', deviceId);
   const dongle = device?.driverId === DONGLE_DRIVER_ID ? hub.energyDongles.get(device.id) : undefined;
   if (!device || !dongle) throw notFound(`Energy dongle ${deviceId}`);
@@ -109,7 +109,7 @@ function receive(hub: Hub, device: Device, dongle: Dongle): void {
 }
 
 /** The next telegram the dongle reads, within `timeoutMs` on the hub's clock (else 503). */
-export function nextFrame(hub: Hub, deviceId: string, timeoutMs: number): Promise<Frame> {
+export function nextFrame(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string, timeoutMs: number): Promise<Frame> {
   const { dongle } = requireDongle(hub, deviceId);
   return new Promise((resolve, reject) => {
     const got = (frame: Frame) => {
@@ -125,7 +125,7 @@ export function nextFrame(hub: Hub, deviceId: string, timeoutMs: number): Promis
 }
 
 /** A report of a dongle with the telegram it reads next (null when none comes within `timeoutMs`). */
-export async function diagnosticReport(hub: Hub, deviceId: string, timeoutMs: number) {
+export async function diagnosticReport(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string, timeoutMs: number) {
   const frame = await nextFrame(hub, deviceId, timeoutMs).catch((error: unknown) => {
     if (error instanceof ApiError && error.statusCode === 503) return null;
     throw error;
@@ -137,10 +137,10 @@ export async function diagnosticReport(hub: Hub, deviceId: string, timeoutMs: nu
   };
 }
 
-export const uartConfig = (hub: Hub, deviceId: string): UartConfig => requireDongle(hub, deviceId).dongle.uart;
+export const uartConfig = (hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string): UartConfig => requireDongle(hub, deviceId).dongle.uart;
 
 /** Replaces the fields given; the mode becomes manual unless given. Persistent settings are kept across reboots. */
-export function setUartConfig(hub: Hub, deviceId: string, fields: Partial<Omit<UartConfig, 'mode'>> & { mode?: 'auto' | 'manual' }): UartConfig {
+export function setUartConfig(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string, fields: Partial<Omit<UartConfig, 'mode'>> & { mode?: 'auto' | 'manual' }): UartConfig {
   const { dongle } = requireDongle(hub, deviceId);
   dongle.uart = { ...dongle.uart, mode: 'manual', ...fields };
   if (dongle.uart.persistent) {
@@ -151,14 +151,14 @@ export function setUartConfig(hub: Hub, deviceId: string, fields: Partial<Omit<U
 }
 
 /** The dongle looks for the meter's settings again, found with the next telegram. */
-export function restartDiscovery(hub: Hub, deviceId: string): UartConfig {
+export function restartDiscovery(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string): UartConfig {
   const { dongle } = requireDongle(hub, deviceId);
   dongle.uart = { ...dongle.uart, mode: 'discovering' };
   return dongle.uart;
 }
 
 /** Reads nothing for `ms`, then starts again with its kept settings. */
-function goOffline(hub: Hub, dongle: Dongle, ms: number, then: () => void = () => {}): void {
+function goOffline(hub: HubCore, dongle: Dongle, ms: number, then: () => void = () => {}): void {
   dongle.offlineUntil = hub.now() + ms;
   hub.clock.at(dongle.offlineUntil, () => {
     dongle.uart = dongle.kept.uart;
@@ -166,16 +166,16 @@ function goOffline(hub: Hub, dongle: Dongle, ms: number, then: () => void = () =
   });
 }
 
-export const reboot = (hub: Hub, deviceId: string): void => goOffline(hub, requireDongle(hub, deviceId).dongle, REBOOT_MS);
+export const reboot = (hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string): void => goOffline(hub, requireDongle(hub, deviceId).dongle, REBOOT_MS);
 
-export function firmware(hub: Hub, deviceId: string): Firmware {
+export function firmware(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string): Firmware {
   const { dongle } = requireDongle(hub, deviceId);
   const current = dongle.kept.firmware;
   return { current, latest: LATEST_FIRMWARE, updateAvailable: current !== LATEST_FIRMWARE, installing: dongle.installing };
 }
 
 /** Installs the newest firmware: offline while it installs (and reboots, if asked), then running it. */
-export function installFirmware(hub: Hub, deviceId: string, throughReboot = false): Firmware {
+export function installFirmware(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string, throughReboot = false): Firmware {
   const { dongle } = requireDongle(hub, deviceId);
   if (dongle.installing) throw conflict(`Energy dongle ${deviceId} is installing firmware already`);
   if (dongle.kept.firmware === LATEST_FIRMWARE) throw conflict(`Energy dongle ${deviceId} runs the newest firmware, ${LATEST_FIRMWARE}`);
@@ -189,7 +189,7 @@ export function installFirmware(hub: Hub, deviceId: string, throughReboot = fals
 }
 
 /** The phase limits and each configured phase's load in % of its capacity by the last telegram. */
-export function phaseLoad(hub: Hub, deviceId: string) {
+export function phaseLoad(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string) {
   const { dongle } = requireDongle(hub, deviceId);
   const { phasesConfigured, capacity } = dongle.kept.phaseLimits;
   const phases = (dongle.lastFrame?.values.phases ?? []).slice(0, phasesConfigured);
@@ -201,7 +201,7 @@ export function phaseLoad(hub: Hub, deviceId: string) {
   return { phasesConfigured, capacity, load };
 }
 
-export function setPhaseLimits(hub: Hub, deviceId: string, phaseLimits: PhaseLimits) {
+export function setPhaseLimits(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceId: string, phaseLimits: PhaseLimits) {
   const { dongle } = requireDongle(hub, deviceId);
   dongle.kept = { ...dongle.kept, phaseLimits };
   dongle.overloaded.clear();

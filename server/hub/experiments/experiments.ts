@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/hub/experiments.js';
-import { listenersPer } from '../../http/listeners.js';
+import type { Listeners } from '../../http/listeners.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
+import { news } from '../core/service.js';
 
 export type Experiment = components['schemas']['Experiment'];
 export type ExperimentId = Experiment['id'];
@@ -17,36 +18,44 @@ const byId = new Map(catalogue.map((experiment) => [experiment.id as string, exp
 /** Each experiment is its own realtime item type (reference/hub-item-types.tsv): `experiment-ssh` ... */
 const itemType = (id: ExperimentId) => `experiment-${id}` as const;
 
-const changeListeners = listenersPer<Hub, Experiment>('experiment changes');
+declare module '../core/context.js' {
+  interface Hub {
+    /** Experiments enabled or disabled, for in-process listeners (the experiment changes service's). */
+    experimentChanges: Listeners<Experiment>;
+  }
+}
+
+/** The experiments manager's news. */
+export const experimentChanges = news('experimentChanges', 'experiment changes');
 
 /** Calls `listener` when an experiment is enabled or disabled (for the managers whose behaviour it changes). */
-export const onExperimentChanged = (hub: Hub, listener: (experiment: Experiment) => void): (() => void) => changeListeners(hub).add(listener);
+export const onExperimentChanged = (hub: Pick<Hub, 'experimentChanges'>, listener: (experiment: Experiment) => void): (() => void) => hub.experimentChanges.add(listener);
 
-export function getExperiment(hub: Hub, id: ExperimentId): Experiment {
+export function getExperiment(hub: HubCore, id: ExperimentId): Experiment {
   const stored = hub.store.get(itemType(id), id);
   return stored ?? { ...byId.get(id)!, enabled: false };
 }
 
 export const isExperimentEnabled = (hub: Hub, id: ExperimentId): boolean => getExperiment(hub, id).enabled;
 
-export function listExperiments(hub: Hub): components['schemas']['ExperimentMap'] {
+export function listExperiments(hub: HubCore): components['schemas']['ExperimentMap'] {
   const [ssh, homekit, poweruser, virtualdevices] = catalogue.map((experiment) => getExperiment(hub, experiment.id));
   return { ssh: ssh!, homekit: homekit!, poweruser: poweruser!, virtualdevices: virtualdevices! };
 }
 
 /** Enables or disables an experiment; `experiment-<id>.update` goes out only when it changes. */
-export function setExperiment(hub: Hub, id: string, enabled: boolean): Experiment {
+export function setExperiment(hub: HubCore & Pick<Hub, 'experimentChanges'>, id: string, enabled: boolean): Experiment {
   const known = byId.get(id);
   if (!known) throw notFound('Experiment');
   const current = getExperiment(hub, known.id);
   if (current.enabled === enabled) return current;
   const updated: Experiment = { ...known, enabled };
   hub.store.save(itemType(known.id), updated);
-  changeListeners(hub).tell(updated);
+  hub.experimentChanges.tell(updated);
   return updated;
 }
 
-export function experimentsState(hub: Hub): components['schemas']['ExperimentsState'] {
+export function experimentsState(hub: HubCore): components['schemas']['ExperimentsState'] {
   const all = Object.values(listExperiments(hub));
   return { experimentCount: all.length, enabled: all.filter((experiment) => experiment.enabled).map((experiment) => experiment.id) };
 }

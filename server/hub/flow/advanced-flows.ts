@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/flow.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { CardType } from './cards.js';
 import { checkCard, knownCards, patchedCommon, PROGRAMMATIC_TRIGGER, requireFolder } from './flows.js';
 import { missesToken } from './tokens.js';
@@ -33,7 +33,7 @@ export const advancedFlowCardIds = (flow: Pick<StoredAdvancedFlow, 'cards'>): st
 const danglingOutputs = (cards: StoredAdvancedFlow['cards']): string[] =>
   Object.values(cards).flatMap((card) => OUTPUTS.flatMap((output) => card[output] ?? [])).filter((uuid) => !Object.prototype.hasOwnProperty.call(cards, uuid));
 
-export function advancedFlowView(hub: Hub, flow: StoredAdvancedFlow, known = knownCards(hub)): AdvancedFlow {
+export function advancedFlowView(hub: HubCore & Pick<Hub, 'appFlowTokens' | 'cards'>, flow: StoredAdvancedFlow, known = knownCards(hub)): AdvancedFlow {
   const cards = Object.values(flow.cards);
   return {
     ...flow,
@@ -43,7 +43,7 @@ export function advancedFlowView(hub: Hub, flow: StoredAdvancedFlow, known = kno
 }
 
 /** A 400 unless each flow card it names exists (new ones only, see checkCard) and every output names a card of it. */
-function checkCanvas(hub: Hub, cards: StoredAdvancedFlow['cards'], had: ReadonlySet<string>): void {
+function checkCanvas(hub: HubCore & Pick<Hub, 'cards'>, cards: StoredAdvancedFlow['cards'], had: ReadonlySet<string>): void {
   for (const [uuid, card] of Object.entries(cards)) {
     if (flowCardTypes.has(card.type) && !card.id) throw badRequest(`Card ${uuid}: a ${card.type} card needs the id of a flow card`);
   }
@@ -53,14 +53,14 @@ function checkCanvas(hub: Hub, cards: StoredAdvancedFlow['cards'], had: Readonly
   if (dangling.length) throw badRequest(`Outputs name cards the flow does not have: ${dangling.join(', ')}`);
 }
 
-export function buildAdvancedFlow(hub: Hub, input: AdvancedFlowCreate): StoredAdvancedFlow {
+export function buildAdvancedFlow(hub: HubCore & Pick<Hub, 'cards'>, input: AdvancedFlowCreate): StoredAdvancedFlow {
   requireFolder(hub, input.folder);
   const cards = input.cards ?? {};
   checkCanvas(hub, cards, new Set());
   return { id: randomUUID(), name: input.name!, enabled: input.enabled ?? true, folder: input.folder ?? null, order: input.order ?? 0, cards };
 }
 
-export function patchAdvancedFlow(hub: Hub, current: StoredAdvancedFlow, patch: AdvancedFlowUpdate): StoredAdvancedFlow {
+export function patchAdvancedFlow(hub: HubCore & Pick<Hub, 'cards'>, current: StoredAdvancedFlow, patch: AdvancedFlowUpdate): StoredAdvancedFlow {
   if (patch.folder !== undefined) requireFolder(hub, patch.folder);
   if (patch.cards) checkCanvas(hub, patch.cards, new Set(advancedFlowCardIds(current)));
   return { id: current.id, ...patchedCommon(current, patch), cards: patch.cards ?? current.cards };

@@ -18,6 +18,8 @@ type FlowCardAction = components['schemas']['FlowCardAction'];
  * Flows and advanced flows are stored without `broken` and `triggerable`, which are computed from the cards of the
  * home for reads and events and kept until their flow or what they depend on changes (flow-views.ts). Cards are not
  * stored: they come from hub.cards.
+ * The handlers see the whole hub: running a card (runFlowCardCondition, runFlowCardAction) hands it to the card,
+ * and every manager's and app's cards read what they need of it.
  */
 export const flow = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
   manifest,

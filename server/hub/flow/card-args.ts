@@ -1,5 +1,5 @@
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { ActionCard, Card, ConditionCard } from './cards.js';
 import type { ArgSpec } from '../../common/app-package/manifest.js';
 import { cardArgs, type Tokens } from './tokens.js';
@@ -80,7 +80,7 @@ export function checkArgs(specs: readonly ArgSpec[], args: Readonly<Record<strin
 
 /** What the run operations give a card: its args with tokens filled in as the engine does (tokens.ts), checked. */
 export function prepareArgs(
-  hub: Hub, card: Card, entry: { args?: Record<string, unknown>; droptoken?: string }, tokens: Tokens,
+  hub: HubCore & Pick<Hub, 'appFlowTokens'>, card: Card, entry: { args?: Record<string, unknown>; droptoken?: string }, tokens: Tokens,
 ): Record<string, unknown> {
   let filled: Record<string, unknown>;
   try {

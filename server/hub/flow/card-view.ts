@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { Card, CardType } from './cards.js';
 
 type FlowCardTrigger = components['schemas']['FlowCardTrigger'];
@@ -31,7 +31,7 @@ const managerNames = new Map([
 const MANAGER_COLOR = '#888888';
 
 /** Who owns the cards of `ownerUri`, for showing them: a device by its name, a manager by its title, an app by its name. */
-export function ownerOf(hub: Hub, ownerUri: string): FlowCardOwner {
+export function ownerOf(hub: HubCore, ownerUri: string): FlowCardOwner {
   const [, kind = '', id = ''] = ownerUri.split(':');
   if (kind === 'device') return { kind, id, name: hub.store.get('device', id)?.name ?? id };
   if (kind === 'manager') return { kind, id, name: managerNames.get(id) ?? id };
@@ -39,7 +39,7 @@ export function ownerOf(hub: Hub, ownerUri: string): FlowCardOwner {
 }
 
 /** What a card tells of its owner beside its uri (seed 001 §3): id, name, colour and icon. */
-function ownerFields(hub: Hub, owner: FlowCardOwner): Pick<FlowCardCondition, 'ownerId' | 'ownerName' | 'color' | 'iconObj'> {
+function ownerFields(hub: HubCore, owner: FlowCardOwner): Pick<FlowCardCondition, 'ownerId' | 'ownerName' | 'color' | 'iconObj'> {
   const named = { ownerId: owner.id, ownerName: owner.name };
   if (owner.kind === 'device') {
     const device = hub.store.get('device', owner.id);
@@ -53,7 +53,7 @@ function ownerFields(hub: Hub, owner: FlowCardOwner): Pick<FlowCardCondition, 'o
 }
 
 /** A card as the API answers it (PROTOCOL.md §3: no `uri`; the owner is `ownerUri`). */
-export function cardItem(hub: Hub, card: Card): FlowCardItem {
+export function cardItem(hub: HubCore, card: Card): FlowCardItem {
   const owner = ownerOf(hub, card.ownerUri);
   const item: FlowCardCondition = {
     id: card.id,
@@ -74,12 +74,12 @@ export function cardItem(hub: Hub, card: Card): FlowCardItem {
 }
 
 /** Every card of a type, keyed by id. */
-export function cardList(hub: Hub, type: CardType): Record<string, FlowCardItem> {
+export function cardList(hub: HubCore & Pick<Hub, 'cards'>, type: CardType): Record<string, FlowCardItem> {
   return Object.fromEntries(hub.cards.all(type).map((card) => [card.id, cardItem(hub, card)]));
 }
 
 /** The card of `type` with this id and owner, or a 404. */
-export function requireCard<T extends CardType>(hub: Hub, type: T, ownerUri: string, id: string): Extract<Card, { type: T }> {
+export function requireCard<T extends CardType>(hub: HubCore & Pick<Hub, 'cards'>, type: T, ownerUri: string, id: string): Extract<Card, { type: T }> {
   const card = hub.cards.get(id);
   if (!card || card.type !== type || card.ownerUri !== ownerUri) throw notFound(`Flow card ${id}`);
   return card as Extract<Card, { type: T }>;

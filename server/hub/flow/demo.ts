@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { buildAdvancedFlow, type AdvancedFlowCard } from './advanced-flows.js';
 import { buildFlow, PROGRAMMATIC_TRIGGER, type FlowCreate } from './flows.js';
 
@@ -15,7 +15,7 @@ const asAction = <T extends object>(entry: T) => ({ group: 'then' as const, ...e
  * by hand) turns the lights off, locks the front door and the bedside lamp off after a while, and an advanced flow
  * lights the landing when the front door opens at night.
  */
-export function seedDemoFlows(hub: Hub): void {
+export function seedDemoFlows(hub: HubCore & Pick<Hub, 'cards'>): void {
   const devices = hub.store.values('device');
   const uriOf = (name: string) => `homey:device:${devices.find((device) => device.name === name)!.id}`;
   const card = (device: string, local: string, more: object = {}) => ({ uri: uriOf(device), id: `${uriOf(device)}:${local}`, ...more });

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/flow.js';
 import { conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { advancedFlowView } from './advanced-flows.js';
 import { flowView, PROGRAMMATIC_TRIGGER } from './flows.js';
 import type { Progress } from './run.js';
@@ -14,13 +14,13 @@ function refuseStart(what: string, { broken, triggerable }: { broken: boolean; t
   if (broken) throw conflict(`${what} is broken: a card or token it uses no longer exists`);
 }
 
-export function triggerFlow(hub: Hub, id: string): void {
+export function triggerFlow(hub: HubCore & Pick<Hub, 'appFlowTokens' | 'cards' | 'flowEngine'>, id: string): void {
   const flow = flowView(hub, hub.store.require('flow', id, 'Flow'));
   refuseStart(`The flow "${flow.name}"`, flow, '"This flow is started"');
   hub.flowEngine.start('flow', id, { tokens: {}, state: {} });
 }
 
-export function triggerAdvancedFlow(hub: Hub, id: string): void {
+export function triggerAdvancedFlow(hub: HubCore & Pick<Hub, 'appFlowTokens' | 'cards' | 'flowEngine'>, id: string): void {
   const flow = advancedFlowView(hub, hub.store.require('advancedflow', id, 'Advanced flow'));
   refuseStart(`The advanced flow "${flow.name}"`, flow, 'a start card');
   hub.flowEngine.start('advancedflow', id, { tokens: {}, state: {} });
@@ -30,7 +30,7 @@ export function triggerAdvancedFlow(hub: Hub, id: string): void {
  * Runs the editor's flow once through the engine and answers what each card did by the time the engine hands back
  * (its `flow.test` reports for this session); actions after a delay go on reporting over realtime only.
  */
-export async function testFlow(hub: Hub, { flow, tokens, sessionId }: FlowTestBody): Promise<FlowTestResult> {
+export async function testFlow(hub: HubCore & Pick<Hub, 'flowEngine'>, { flow, tokens, sessionId }: FlowTestBody): Promise<FlowTestResult> {
   const result: FlowTestResult = { sessionId, conditions: [], actions: [] };
   const stop = hub.bus.subscribe(({ uri, event, data }) => {
     const progress = data as Progress & { sessionId?: string };

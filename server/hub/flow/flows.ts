@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/flow.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { requireArgs } from './card-args.js';
 import type { Card, CardType } from './cards.js';
 import { missesToken } from './tokens.js';
@@ -25,7 +25,7 @@ export const PROGRAMMATIC_TRIGGER = 'homey:manager:flow:programmatic_trigger';
 /** How flows look their cards up: by id, in the registry's index (never by listing the home's cards). */
 export type CardLookup = Pick<ReadonlyMap<string, Card>, 'get' | 'has'>;
 
-export const knownCards = (hub: Hub): CardLookup => hub.cards;
+export const knownCards = (hub: HubCore & Pick<Hub, 'cards'>): CardLookup => hub.cards;
 
 export const flowCardIds = (flow: Pick<StoredFlow, 'trigger' | 'conditions' | 'actions'>): string[] => [
   flow.trigger.id,
@@ -34,12 +34,12 @@ export const flowCardIds = (flow: Pick<StoredFlow, 'trigger' | 'conditions' | 'a
 ];
 
 /** Broken: a card it uses, or a token one of its cards takes, is missing. */
-export function flowView(hub: Hub, flow: StoredFlow, known = knownCards(hub)): Flow {
+export function flowView(hub: HubCore & Pick<Hub, 'appFlowTokens' | 'cards'>, flow: StoredFlow, known = knownCards(hub)): Flow {
   const broken = flowCardIds(flow).some((id) => !known.has(id)) || missesToken(hub, [flow.trigger, ...flow.conditions, ...flow.actions], known, false);
   return { ...flow, broken, triggerable: flow.trigger.id === PROGRAMMATIC_TRIGGER };
 }
 
-export function requireFolder(hub: Hub, id: string | null | undefined): void {
+export function requireFolder(hub: HubCore, id: string | null | undefined): void {
   if (id && !hub.store.get('flowfolder', id)) throw notFound(`Flow folder ${id}`);
 }
 
@@ -75,14 +75,14 @@ function normalized({ trigger, conditions, actions }: Fields): Pick<StoredFlow, 
   };
 }
 
-function checkCards(hub: Hub, flow: Pick<StoredFlow, 'trigger' | 'conditions' | 'actions'>, had: ReadonlySet<string>): void {
+function checkCards(hub: HubCore & Pick<Hub, 'cards'>, flow: Pick<StoredFlow, 'trigger' | 'conditions' | 'actions'>, had: ReadonlySet<string>): void {
   const known = knownCards(hub);
   checkCard(known, had, 'trigger', flow.trigger);
   for (const card of flow.conditions) checkCard(known, had, 'condition', card);
   for (const card of flow.actions) checkCard(known, had, 'action', card);
 }
 
-export function buildFlow(hub: Hub, input: FlowCreate): StoredFlow {
+export function buildFlow(hub: HubCore & Pick<Hub, 'cards'>, input: FlowCreate): StoredFlow {
   requireFolder(hub, input.folder);
   const cards = normalized(input);
   checkCards(hub, cards, new Set());
@@ -102,7 +102,7 @@ export function patchedCommon<T extends { name: string; enabled: boolean; folder
 }
 
 /** The flow with the patch's fields replaced; `id`, `broken` and `triggerable` sent back are ignored. */
-export function patchFlow(hub: Hub, current: StoredFlow, patch: FlowUpdate): StoredFlow {
+export function patchFlow(hub: HubCore & Pick<Hub, 'cards'>, current: StoredFlow, patch: FlowUpdate): StoredFlow {
   if (patch.folder !== undefined) requireFolder(hub, patch.folder);
   const cards = normalized({
     trigger: patch.trigger ?? current.trigger,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/flow.js';
 import type { ItemRules } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { HubContext, HubCore } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { requireFolder } from './flows.js';
 
@@ -35,7 +35,7 @@ export const folderRules: ItemRules<HubContext, HubItems['flowfolder'], FlowFold
  * Deletes a folder, keeping what it held: its flows, advanced flows and sub-folders move up to its parent, each
  * saved (and announced) in the same transaction.
  */
-export function removeFolder(hub: Hub, id: string): void {
+export function removeFolder(hub: HubCore, id: string): void {
   hub.store.transaction(() => {
     const { parent } = hub.store.require('flowfolder', id, 'Flow folder');
     for (const type of ['flow', 'advancedflow'] as const) {

@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { findAppToken } from '../flowtoken/app-tokens.js';
 import { findToken } from '../flowtoken/tokens.js';
 import type { Card } from './cards.js';
@@ -14,7 +14,7 @@ const WHOLE = /^\[\[([^[\]]+)\]\]$/;
  * `<ownerUri>|<id>`: a device's capability value (`homey:device:<id>|measure_temperature`), a logic variable
  * (`homey:manager:logic|<variableId>`) or an app's token (`homey:app:<appId>|<tokenId>`), read as they are now.
  */
-export function tokenValue(hub: Hub, tokens: Tokens, reference: string): TokenValue | undefined {
+export function tokenValue(hub: HubCore & Pick<Hub, 'appFlowTokens'>, tokens: Tokens, reference: string): TokenValue | undefined {
   if (Object.hasOwn(tokens, reference)) return tokens[reference];
   const bar = reference.indexOf('|');
   if (bar < 0) return undefined;
@@ -34,12 +34,12 @@ export function tokenValue(hub: Hub, tokens: Tokens, reference: string): TokenVa
  * as it is (a number stays a number), text around references gets their text. An unknown reference is left as
  * written, so that a mistyped token shows in what the card did.
  */
-export function fillArgs(hub: Hub, args: Record<string, unknown> | undefined, tokens: Tokens): Record<string, unknown> {
+export function fillArgs(hub: HubCore & Pick<Hub, 'appFlowTokens'>, args: Record<string, unknown> | undefined, tokens: Tokens): Record<string, unknown> {
   // fromEntries, not assignment: an arg named `__proto__` stays an ordinary arg.
   return Object.fromEntries(Object.entries(args ?? {}).map(([name, arg]) => [name, typeof arg === 'string' ? fillText(hub, arg, tokens) : arg]));
 }
 
-function fillText(hub: Hub, arg: string, tokens: Tokens): unknown {
+function fillText(hub: HubCore & Pick<Hub, 'appFlowTokens'>, arg: string, tokens: Tokens): unknown {
   if (!arg.includes('[[')) return arg;
   const whole = WHOLE.exec(arg);
   const value = whole ? tokenValue(hub, tokens, whole[1]!) : undefined;
@@ -54,7 +54,7 @@ function fillText(hub: Hub, arg: string, tokens: Tokens): unknown {
  * The args a card runs with: filled in, plus the dropped token (a card's `droptoken`, the one token it takes as a
  * whole, e.g. "is [[token]] true") as the arg `droptoken`.
  */
-export function cardArgs(hub: Hub, entry: { args?: Record<string, unknown> | null; droptoken?: unknown }, tokens: Tokens): Record<string, unknown> {
+export function cardArgs(hub: HubCore & Pick<Hub, 'appFlowTokens'>, entry: { args?: Record<string, unknown> | null; droptoken?: unknown }, tokens: Tokens): Record<string, unknown> {
   const args = fillArgs(hub, entry.args ?? undefined, tokens);
   if (typeof entry.droptoken === 'string' && entry.droptoken) {
     const value = tokenValue(hub, tokens, entry.droptoken);
@@ -81,7 +81,7 @@ export function referenceTo(tokenId: string): string {
  * in an advanced flow, whose wires may run in any order, any card's) nor a global one of the flowtoken manager.
  */
 export function missesToken(
-  hub: Hub, entries: ReadonlyArray<{ id: string; args?: Record<string, unknown> | null; droptoken?: unknown }>,
+  hub: HubCore & Pick<Hub, 'appFlowTokens'>, entries: ReadonlyArray<{ id: string; args?: Record<string, unknown> | null; droptoken?: unknown }>,
   known: Pick<ReadonlyMap<string, Card>, 'get'>, anyOrder: boolean,
 ): boolean {
   const own = new Set<string>();

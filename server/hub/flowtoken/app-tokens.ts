@@ -30,10 +30,10 @@ export const appFlowTokens: HubService<Nothing, Pick<Hub, 'appFlowTokens'>> = {
   start: () => ({ gives: { appFlowTokens: new Map() } }),
 };
 
-const registry = (hub: Hub): Map<string, FlowToken> => hub.appFlowTokens;
+const registry = (hub: HubCore & Pick<Hub, 'appFlowTokens'>): Map<string, FlowToken> => hub.appFlowTokens;
 
-export const appTokens = (hub: Hub): FlowToken[] => [...registry(hub).values()];
-export const findAppToken = (hub: Hub, id: string): FlowToken | undefined => registry(hub).get(id);
+export const appTokens = (hub: HubCore & Pick<Hub, 'appFlowTokens'>): FlowToken[] => [...registry(hub).values()];
+export const findAppToken = (hub: HubCore & Pick<Hub, 'appFlowTokens'>, id: string): FlowToken | undefined => registry(hub).get(id);
 
 /** A value fits its token's type; an image token's is the id of an image the images manager holds. */
 function requireValue(hub: Hub, type: FlowToken['type'], value: FlowTokenValue): void {

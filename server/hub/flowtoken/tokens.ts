@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/flowtoken.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import type { Variable } from '../logic/api.js';
 import { appTokens, findAppToken } from './app-tokens.js';
@@ -38,7 +38,7 @@ export const variableToken = (variable: Variable): FlowToken => ({
 });
 
 /** Every token of the hub: devices', variables' and apps'. */
-export function allTokens(hub: Hub): FlowToken[] {
+export function allTokens(hub: HubCore & Pick<Hub, 'appFlowTokens'>): FlowToken[] {
   return [
     ...hub.store.values('device').flatMap(deviceTokens),
     ...hub.store.values('variable').map(variableToken),
@@ -47,7 +47,7 @@ export function allTokens(hub: Hub): FlowToken[] {
 }
 
 /** The token with this full id (`<owner uri>:<local id>`), found through its owner; undefined when there is none. */
-export function findToken(hub: Hub, id: string): FlowToken | undefined {
+export function findToken(hub: HubCore & Pick<Hub, 'appFlowTokens'>, id: string): FlowToken | undefined {
   if (id.startsWith(DEVICE_PREFIX)) {
     const rest = id.slice(DEVICE_PREFIX.length);
     const split = rest.indexOf(':');

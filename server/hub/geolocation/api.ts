@@ -1,11 +1,11 @@
 import * as manifest from '../../../generated/hub/geolocation.operations.js';
 import type { operations } from '../../../generated/hub/geolocation.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { addressOption, geolocationState, locationOption, modeOption, setAddress, setLocation } from './geolocation.js';
 import { currentWeather } from './weather.js';
 
-export const geolocation = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const geolocation = defineApi<operations, typeof manifest.operations, HubContextOf<'weatherAnswers'>>(manifest, {
   getState: (_args, { hub }) => geolocationState(hub),
   getWeather: (_args, { hub }) => currentWeather(hub),
   getOptionMode: (_args, { hub }) => ({ value: modeOption.get(hub) }),

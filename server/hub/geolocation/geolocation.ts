@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/geolocation.js';
 import { badRequest } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 import { sunAltitude, sunDay } from '../../common/sun.js';
 
@@ -14,19 +14,19 @@ export const locationOption = hubOption<Location | null>('geolocation', 'locatio
 export const addressOption = hubOption<string | null>('geolocation', 'address', () => null);
 
 /** The home's location, or null while none is known: for every manager that needs it (weather, sun times). */
-export const hubLocation = (hub: Hub): Location | null => locationOption.get(hub);
+export const hubLocation = (hub: HubCore): Location | null => locationOption.get(hub);
 
 /** A location or address set through the API is a user's: the mode says so (manual). */
-function becomeManual(hub: Hub): void {
+function becomeManual(hub: HubCore): void {
   if (modeOption.get(hub) !== 'manual') modeOption.set(hub, 'manual');
 }
 
-export function setLocation(hub: Hub, location: Location): void {
+export function setLocation(hub: HubCore, location: Location): void {
   locationOption.set(hub, location);
   becomeManual(hub);
 }
 
-export function setAddress(hub: Hub, address: string): void {
+export function setAddress(hub: HubCore, address: string): void {
   const trimmed = address.trim();
   if (!trimmed) throw badRequest('The address must contain a character other than a space');
   addressOption.set(hub, trimmed);
@@ -51,7 +51,7 @@ export function sunTimes(now: number, { latitude, longitude }: Location): SunTim
   };
 }
 
-export function geolocationState(hub: Hub): State {
+export function geolocationState(hub: HubCore): State {
   const location = hubLocation(hub);
   return {
     mode: modeOption.get(hub),

@@ -4,7 +4,7 @@ import spec from '../../../generated/hub/geolocation.openapi.json' with { type: 
 import type { components } from '../../../generated/hub/geolocation.js';
 import { ApiError, conflict } from '../../http/errors.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 import { hubLanguage } from '../i18n/i18n.js';
 import { hubLocation } from './geolocation.js';
@@ -50,7 +50,7 @@ export const weatherCache: HubService<Nothing, Pick<Hub, 'weatherAnswers'>> = {
 };
 
 /** The query for the weather at the home's location, in the hub's language, or the error that no weather can be had. */
-function weatherQuery(hub: Hub): { base: string; query: URLSearchParams } {
+function weatherQuery(hub: HubCore): { base: string; query: URLSearchParams } {
   const location = hubLocation(hub);
   if (!location) throw conflict('The hub has no location yet: set the geolocation option location first');
   const base = hub.config.weatherUrl;
@@ -65,7 +65,7 @@ function weatherQuery(hub: Hub): { base: string; query: URLSearchParams } {
 }
 
 /** The service's answer at `path` for the home, reused for WEATHER_CACHE_MS per location and language. */
-async function askWeatherService<T>(hub: Hub, path: string, accept: (body: unknown) => body is T): Promise<T> {
+async function askWeatherService<T>(hub: HubCore & Pick<Hub, 'weatherAnswers'>, path: string, accept: (body: unknown) => body is T): Promise<T> {
   const { base, query } = weatherQuery(hub);
   const key = query.toString();
   const answers = hub.weatherAnswers;
@@ -82,14 +82,14 @@ async function askWeatherService<T>(hub: Hub, path: string, accept: (body: unkno
  * weather of its own: without a location 409, without a service or when it cannot be reached 503, when it answers
  * an error or something that is not weather 502.
  */
-export const currentWeather = (hub: Hub): Promise<Weather> => askWeatherService(hub, '/weather', isWeather);
+export const currentWeather = (hub: HubCore & Pick<Hub, 'weatherAnswers'>): Promise<Weather> => askWeatherService(hub, '/weather', isWeather);
 
 /** The weather at the home hour by hour for the next 24 hours, the current hour first, as currentWeather answers. */
-export const hourlyWeather = (hub: Hub): Promise<Weather[]> =>
+export const hourlyWeather = (hub: HubCore & Pick<Hub, 'weatherAnswers'>): Promise<Weather[]> =>
   askWeatherService(hub, '/forecast/hourly', (body): body is Weather[] => Array.isArray(body) && body.length > 0 && body.every(isWeather));
 
 /** The weather the service last answered for now, and when (null before any answer). */
-export function lastWeather(hub: Hub): { at: number; weather: Weather } | null {
+export function lastWeather(hub: HubCore & Pick<Hub, 'weatherAnswers'>): { at: number; weather: Weather } | null {
   const last = hub.weatherAnswers.get('/weather');
   return last ? { at: last.at, weather: last.body as Weather } : null;
 }

@@ -23,13 +23,14 @@ describe('i18n manager', () => {
     expect(state.unitSystems.imperial).toEqual({ id: 'imperial', name: 'Imperial', temperature: '°F' });
   });
 
-  it('when the language and units are set, then the options, the state and the getters for other managers answer them; unset restores the defaults', async () => {
+  it('when the language and units are set, then the options, the state, system info and the getters for other managers answer them; unset restores the defaults', async () => {
     await hub.http().put(`${base}/option/language`).set(owner).send({ value: 'nl' }).expect(204);
     await hub.http().put(`${base}/option/units`).set(owner).send({ value: 'imperial' }).expect(204);
     expect((await hub.http().get(`${base}/option/language`).set(owner).expect(200)).body).toEqual({ value: 'nl' });
     expect((await hub.http().get(`${base}/option/units`).set(owner).expect(200)).body).toEqual({ value: 'imperial' });
     expect((await hub.http().get(`${base}/state`).set(owner).expect(200)).body).toMatchObject({ language: 'nl', units: 'imperial' });
     expect([hubLanguage(hub.hub), hubUnits(hub.hub)]).toEqual(['nl', 'imperial']);
+    expect((await hub.http().get('/api/manager/system/').set(owner).expect(200)).body.language).toBe('nl');
     await hub.http().delete(`${base}/option/language`).set(owner).expect(204);
     await hub.http().delete(`${base}/option/units`).set(owner).expect(204);
     expect([hubLanguage(hub.hub), hubUnits(hub.hub)]).toEqual(['en', 'metric']);

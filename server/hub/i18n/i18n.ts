@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/hub/i18n.js';
-import type { Hub, HubCore } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 
 export type Language = components['schemas']['I18nLanguage'];
@@ -28,7 +28,7 @@ export const hubLanguage = (hub: HubCore): Language => languageOption.get(hub);
 /** The hub's unit system. */
 export const hubUnits = (hub: HubCore): Units => unitsOption.get(hub);
 
-export function i18nState(hub: Hub): State {
+export function i18nState(hub: HubCore): State {
   return {
     language: hubLanguage(hub),
     units: hubUnits(hub),

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { MediaBody } from '../../http/api.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { imageUrl, pictureOf, type Image } from './camera.js';
 
 /** The pictures apps give their images (`Image.update`), one file each, named by image id and type. */
@@ -11,7 +11,7 @@ const FOLDER = 'app-images';
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp', 'image/svg+xml': 'svg' };
 
-const fileOf = (hub: Hub, id: string, type: string) => join(hub.config.dataDir, FOLDER, `${id}.${EXTENSIONS[type]}`);
+const fileOf = (hub: HubCore, id: string, type: string) => join(hub.config.dataDir, FOLDER, `${id}.${EXTENSIONS[type]}`);
 
 /** The image `id` of app `ownerUri`, or a 404 (an app reaches no other image). */
 export function requireOwnImage(hub: Hub, ownerUri: string, id: unknown): Image {
@@ -44,7 +44,7 @@ export function updateAppImage(hub: Hub, image: Image, picture: { contentType?: 
 }
 
 /** The file of the picture an app gave its image, with its type; undefined before it gave one. */
-function givenPicture(hub: Hub, id: string): { type: string; file: string } | undefined {
+function givenPicture(hub: HubCore, id: string): { type: string; file: string } | undefined {
   for (const type of Object.keys(EXTENSIONS)) {
     const file = fileOf(hub, id, type);
     if (existsSync(file)) return { type, file };
@@ -57,7 +57,7 @@ function givenPicture(hub: Hub, id: string): { type: string; file: string } | un
  * when it has given none yet (the app reads its image's source, as an SDK v3 app that only set a path expects). 404
  * when the app gives none or is not running, or when the picture is at its https url.
  */
-export async function imagePicture(hub: Hub, image: Image): Promise<MediaBody> {
+export async function imagePicture(hub: HubCore & Pick<Hub, 'apps'>, image: Image): Promise<MediaBody> {
   if (!isAppImage(image)) return pictureOf(hub, image);
   const appId = image.ownerUri.slice('homey:app:'.length);
   const atUrl = image.url.startsWith('https://');

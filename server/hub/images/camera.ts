@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/images.js';
 import type { MediaBody } from '../../http/api.js';
-import type { HubCore } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 
@@ -74,7 +74,7 @@ export function pictureOf(hub: HubCore, image: Image): MediaBody {
  * Keeps images with their devices: made when a device with a camera is added, removed with it, and a new picture
  * taken when the camera sees motion (unless its setting says not to). Returns the stop, for the hub's close.
  */
-export function startImages(hub: HubCore): () => void {
+export function startImages(hub: HubCore & Pick<Hub, 'capabilityChanges'>): () => void {
   const stopDevices = hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== DEVICES_URI) return;
     const { id } = data as { id: string };

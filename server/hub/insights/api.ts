@@ -1,9 +1,9 @@
 import * as manifest from '../../../generated/hub/insights.operations.js';
 import type { operations } from '../../../generated/hub/insights.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 
-export const insights = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const insights = defineApi<operations, typeof manifest.operations, HubContextOf<'insights'>>(manifest, {
   getState: (_args, { hub }) => ({ logCount: hub.store.count('log') }),
   getStorage: (_args, { hub }) => hub.insights.storage(),
   getLogs: (_args, { hub }) => hub.insights.logs(),

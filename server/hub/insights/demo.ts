@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 
 const QUARTER_HOUR = 15 * 60_000;
 const DAY = 24 * 3_600_000;
@@ -13,7 +13,7 @@ const swings = new Map([
  * A week of readings every quarter of an hour for the demo home's sensors, so that its charts show something on
  * first start: each swings with the time of day (warmest and driest in the afternoon) and ends at its value now.
  */
-export function seedDemoInsights(hub: Hub): void {
+export function seedDemoInsights(hub: HubCore & Pick<Hub, 'insights'>): void {
   hub.insights.syncAll();
   const now = hub.now();
   const phase = (t: number) => (2 * Math.PI * ((t % DAY) - 10 * 3_600_000)) / DAY;

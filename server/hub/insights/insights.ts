@@ -5,7 +5,7 @@ import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { windowOf, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
-import type { HubService, Nothing } from '../core/service.js';
+import type { HubService } from '../core/service.js';
 
 export type Log = components['schemas']['Log'];
 type LogEntries = components['schemas']['LogEntries'];
@@ -60,7 +60,7 @@ export class Insights {
   private cancelRetention: (() => void) | undefined;
   private cancelFlush: (() => void) | undefined;
 
-  constructor(private readonly hub: HubCore) {}
+  constructor(private readonly hub: HubCore & Pick<Hub, 'capabilityChanges'>) {}
 
   private get db(): InsightsTables {
     return (this.tables ??= new InsightsTables(this.hub.db));
@@ -275,7 +275,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's insights, answering from the start; they record only once `insightsRecording` starts. */
-export const insights: HubService<Nothing, Pick<Hub, 'insights'>> = {
+export const insights: HubService<Pick<Hub, 'capabilityChanges'>, Pick<Hub, 'insights'>> = {
   name: 'insights',
   start: (hub) => ({ gives: { insights: new Insights(hub) } }),
 };

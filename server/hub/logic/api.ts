@@ -3,7 +3,7 @@ import * as manifest from '../../../generated/hub/logic.operations.js';
 import type { components, operations } from '../../../generated/hub/logic.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { callWebhook } from './webhooks.js';
 
@@ -19,7 +19,7 @@ function requireMatch(type: VariableType, value: unknown): void {
   if (!matches) throw badRequest(`value must be a ${type === 'number' ? 'finite number' : type} for a variable of type ${type}`);
 }
 
-export const logic = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const logic = defineApi<operations, typeof manifest.operations, HubContextOf<'webhookCalls'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ variableCount: hub.store.count('variable') }),

@@ -1,14 +1,14 @@
 import * as manifest from '../../../generated/hub/matter.operations.js';
 import type { operations } from '../../../generated/hub/matter.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { basicInfo, commission, forgetNode, interview, makeDevice, matterState, paaSettings, paaSettingsOption, powerUp, requireNode, updatePaaCerts } from './commissioning.js';
 import * as nodes from './nodes.js';
 
 const DEFAULT_WINDOW_SECONDS = 300;
 
-export const matter = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const matter = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => matterState(hub),

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/matter.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { hubOption } from '../core/options.js';
 import { radioChanged } from '../radios/changes.js';
 import { buildDevice } from '../devices/device.js';
@@ -15,14 +15,14 @@ type PaaSettings = components['schemas']['PaaSettingsOption']['value'];
 
 const OWN_FABRIC = { fabricIndex: 1, label: 'Homey', own: true };
 const driverOf = { light: 'light', plug: 'socket' } as const;
-const iso = (hub: Hub) => new Date(hub.now()).toISOString();
+const iso = (hub: HubCore) => new Date(hub.now()).toISOString();
 
-const pending = (hub: Hub) => hub.settings.get<Record<string, SimulatedDevice>>('matter.pending') ?? {};
+const pending = (hub: HubCore) => hub.settings.get<Record<string, SimulatedDevice>>('matter.pending') ?? {};
 /** Which attestation certificates commissioning accepts; announced as `option.update` like every option. */
 export const paaSettingsOption = hubOption<PaaSettings>('matter', 'paaSettings', () => ({ allowTestCertificates: false }));
 export const paaSettings = paaSettingsOption.get;
 
-export function matterState(hub: Hub) {
+export function matterState(hub: HubCore) {
   return {
     fabricId: hub.settings.getOrCreate('matter.fabricId', () => randomBytes(8).toString('hex')),
     nodeCount: hub.store.count('matternode'),
@@ -31,7 +31,7 @@ export function matterState(hub: Hub) {
   };
 }
 
-export function updatePaaCerts(hub: Hub) {
+export function updatePaaCerts(hub: HubCore & Pick<Hub, 'radioChanges'>) {
   const updatedAt = iso(hub);
   hub.settings.set('matter.paaCertsUpdatedAt', updatedAt);
   radioChanged(hub, 'matter');
@@ -41,7 +41,7 @@ export function updatePaaCerts(hub: Hub) {
 const newPairingCode = () => String(randomInt(10_000_000_000, 99_999_999_999));
 
 /** A simulated device powers up and advertises for commissioning under a fresh pairing code. */
-export function powerUp(hub: Hub, device: SimulatedDevice) {
+export function powerUp(hub: HubCore & Pick<Hub, 'radioChanges'>, device: SimulatedDevice) {
   const pairingCode = newPairingCode();
   hub.settings.set('matter.pending', { ...pending(hub), [pairingCode]: device });
   radioChanged(hub, 'matter');
@@ -49,7 +49,7 @@ export function powerUp(hub: Hub, device: SimulatedDevice) {
 }
 
 /** Joins the advertising device with this pairing code to the hub's fabric as a new node. */
-export function commission(hub: Hub, pairingCode: string): MatterNode {
+export function commission(hub: HubCore, pairingCode: string): MatterNode {
   const waiting = pending(hub);
   if (!Object.hasOwn(waiting, pairingCode)) throw notFound(`A device advertising pairing code ${pairingCode}`);
   const device = waiting[pairingCode]!;
@@ -85,11 +85,11 @@ export function commission(hub: Hub, pairingCode: string): MatterNode {
   return hub.store.insert('matternode', node);
 }
 
-const requireNode = (hub: Hub, id: string) => hub.store.require('matternode', id, 'Matter node');
+const requireNode = (hub: HubCore, id: string) => hub.store.require('matternode', id, 'Matter node');
 export { requireNode };
 
 /** Reads the node's endpoints and their clusters. */
-export function interview(hub: Hub, id: string): MatterNode {
+export function interview(hub: HubCore, id: string): MatterNode {
   const node = requireNode(hub, id);
   const root = { id: 0, deviceType: 'RootNode', clusters: ['BasicInformation', 'GeneralCommissioning', 'OperationalCredentials', node.transport === 'thread' ? 'ThreadNetworkDiagnostics' : 'WiFiNetworkDiagnostics'] };
   const application = node.kind === 'light'
@@ -98,13 +98,13 @@ export function interview(hub: Hub, id: string): MatterNode {
   return hub.store.save('matternode', { ...node, interviewed: true, endpoints: [root, application], lastSeen: iso(hub) });
 }
 
-export function basicInfo(hub: Hub, id: string) {
+export function basicInfo(hub: HubCore, id: string) {
   const { vendorName, productName, softwareVersion, serialNumber } = requireNode(hub, id);
   return { vendorName, productName, softwareVersion, serialNumber };
 }
 
 /** Makes the home's device of an interviewed node: a light or a socket whose data names the node. */
-export function makeDevice(hub: Hub, id: string) {
+export function makeDevice(hub: HubCore, id: string) {
   const node = requireNode(hub, id);
   if (!node.interviewed) throw conflict(`Interview ${node.name} first`);
   if (node.deviceId && hub.store.get('device', node.deviceId)) throw conflict(`${node.name} is already a device`);
@@ -116,7 +116,7 @@ export function makeDevice(hub: Hub, id: string) {
 }
 
 /** A node removed from the fabric leaves its device unavailable. */
-export function forgetNode(hub: Hub, node: MatterNode): void {
+export function forgetNode(hub: HubCore, node: MatterNode): void {
   const device = node.deviceId ? hub.store.get('device', node.deviceId) : undefined;
   if (device) hub.store.save('device', { ...device, available: false, unavailableMessage: 'The Matter node was removed from the hub' });
 }

@@ -1,6 +1,6 @@
 import type { components, operations } from '../../../generated/hub/mobile.js';
 import { requireCloudSecret, requireUserOfAccount } from '../cloud/relayed.js';
-import type { HubContext, Hub } from '../core/context.js';
+import type { Hub, HubContextOf, HubCore } from '../core/context.js';
 import { visibleNotifications } from '../notifications/notify.js';
 import { presenceState, setPresence } from '../presence/presence.js';
 import { callerOf } from '../users/users.js';
@@ -10,7 +10,7 @@ type State = components['schemas']['MobileState'];
 
 const STATE_KEY = 'mobile.state';
 
-export function mobileSummary(context: HubContext): components['schemas']['MobileSummary'] {
+export function mobileSummary(context: HubContextOf<never>): components['schemas']['MobileSummary'] {
   const { hub } = context;
   const caller = callerOf(context);
   const devices = hub.store.values('device');
@@ -36,7 +36,7 @@ export function mobileSummary(context: HubContext): components['schemas']['Mobil
   };
 }
 
-export const mobileState = (hub: Hub): State => hub.settings.get<State>(STATE_KEY) ?? { eventCount: 0, lastEvent: null };
+export const mobileState = (hub: HubCore): State => hub.settings.get<State>(STATE_KEY) ?? { eventCount: 0, lastEvent: null };
 
 const geofence = new Map([['geofence.enter', true], ['geofence.leave', false]]);
 
@@ -44,7 +44,7 @@ const geofence = new Map([['geofence.enter', true], ['geofence.leave', false]]);
  * Checks the cloud's shared secret (and, when the cloud names the account, that the user is that account's), then
  * records the event; geofencing sets the user's presence.
  */
-export function receiveMobileEvent(hub: Hub, event: MobileEvent): void {
+export function receiveMobileEvent(hub: HubCore & Pick<Hub, 'presenceChanges'>, event: MobileEvent): void {
   requireCloudSecret(hub, event.secret, 'mobile events');
   requireUserOfAccount(hub.store.require('user', event.userId, 'User'), event.athomId);
   const present = geofence.get(event.event);

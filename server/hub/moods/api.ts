@@ -1,11 +1,11 @@
 import * as manifest from '../../../generated/hub/moods.operations.js';
 import type { operations } from '../../../generated/hub/moods.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { changeMood, newMood, requireMood, setMood } from './moods.js';
 
-export const moods = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const moods = defineApi<operations, typeof manifest.operations, HubContextOf<'capabilityChanges' | 'groupsByMember' | 'transitions'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ moodCount: hub.store.count('mood') }),

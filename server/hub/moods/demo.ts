@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { newMood } from './moods.js';
 
 type DemoMood = [name: string, preset: string, zone: string, devices: Record<string, Record<string, string | number | boolean>>];
@@ -18,7 +18,7 @@ const demoMoods: DemoMood[] = [
 ];
 
 /** The demo home's moods, over the demo devices (seeded before them), checked as createMood checks them. */
-export function seedDemoMoods(hub: Hub): void {
+export function seedDemoMoods(hub: HubCore): void {
   const byName = (type: 'zone' | 'device') => new Map(hub.store.values(type).map((item) => [item.name, item.id]));
   const zones = byName('zone');
   const devices = byName('device');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/moods.js';
 import { ApiError, badRequest } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { applyValues, checkValue } from '../devices/control.js';
 import type { Device } from '../devices/device.js';
@@ -14,9 +14,9 @@ type MoodUpdate = components['schemas']['MoodUpdate'];
 type MoodDevices = Mood['devices'];
 type MoodSetResult = components['schemas']['MoodSetResult'];
 
-export const requireMood = (hub: Hub, id: string): Mood => hub.store.require('mood', id, 'Mood');
+export const requireMood = (hub: HubCore, id: string): Mood => hub.store.require('mood', id, 'Mood');
 
-function requireZone(hub: Hub, zoneId: string): void {
+function requireZone(hub: HubCore, zoneId: string): void {
   if (!hub.store.get('zone', zoneId)) throw badRequest(`Zone not found: ${zoneId}`);
 }
 
@@ -37,7 +37,7 @@ function checkState(device: Device, state: Record<string, string | number | bool
 }
 
 /** The devices map with every device checked and its numbers rounded as the device would round them. */
-function checkDevices(hub: Hub, devices: MoodDevices): MoodDevices {
+function checkDevices(hub: HubCore, devices: MoodDevices): MoodDevices {
   return Object.fromEntries(
     Object.entries(devices).map(([deviceId, state]) => {
       const device = hub.store.get('device', deviceId);
@@ -47,12 +47,12 @@ function checkDevices(hub: Hub, devices: MoodDevices): MoodDevices {
   );
 }
 
-export function newMood(hub: Hub, input: MoodCreate): Mood {
+export function newMood(hub: HubCore, input: MoodCreate): Mood {
   requireZone(hub, input.zone);
   return { id: randomUUID(), name: input.name, preset: input.preset ?? null, zone: input.zone, devices: checkDevices(hub, input.devices ?? {}) };
 }
 
-export function changeMood(hub: Hub, mood: Mood, patch: MoodUpdate): Mood {
+export function changeMood(hub: HubCore, mood: Mood, patch: MoodUpdate): Mood {
   const { id: _ignored, ...changes } = patch;
   if (changes.zone !== undefined) requireZone(hub, changes.zone);
   const devices = changes.devices === undefined ? mood.devices : checkDevices(hub, changes.devices);
@@ -63,7 +63,7 @@ export function changeMood(hub: Hub, mood: Mood, patch: MoodUpdate): Mood {
  * Applies every device state of the mood in one transaction, through the devices domain so that devices, groups
  * and zones react as to setCapabilityValue. Devices deleted since are skipped; so are capabilities a device lost.
  */
-export function setMood(hub: Hub, mood: Mood): MoodSetResult {
+export function setMood(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'groupsByMember' | 'transitions'>, mood: Mood): MoodSetResult {
   const transactionId = randomUUID();
   const result: MoodSetResult = { transactionId, applied: [], skipped: [] };
   hub.store.transaction(() => {
@@ -89,7 +89,7 @@ export function setMood(hub: Hub, mood: Mood): MoodSetResult {
  * A device is leaving the home: moods that name it, or a device already gone (a group it emptied), drop it, so
  * that each gets one `mood.update`.
  */
-export function forgetDevice(hub: Hub, deviceId: string): void {
+export function forgetDevice(hub: HubCore, deviceId: string): void {
   for (const mood of hub.store.values('mood')) {
     const kept = Object.entries(mood.devices).filter(([id]) => id !== deviceId && hub.store.get('device', id) !== undefined);
     if (kept.length < Object.keys(mood.devices).length) hub.store.save('mood', { ...mood, devices: Object.fromEntries(kept) });

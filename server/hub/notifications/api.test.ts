@@ -151,9 +151,11 @@ describe('notifications manager', () => {
     await hub.http().get(`${BASE}/notification/${soon.id}`).set(auth()).expect(200);
     clock.advance(60_000);
     await hub.http().get(`${BASE}/notification/${soon.id}`).set(auth()).expect(404);
+    // Exactly what expired goes: the hub's own services may post meanwhile (seen once under load), so no fixed count.
     const { body } = await list();
-    expect(Object.keys(body)).toEqual([stays.id]);
-    expect((await hub.http().get(`${BASE}/state`).set(auth()).expect(200)).body.notificationCount).toBe(1);
+    expect(Object.keys(body)).toContain(stays.id);
+    expect(Object.keys(body)).not.toContain(soon.id);
+    expect((await hub.http().get(`${BASE}/state`).set(auth()).expect(200)).body.notificationCount).toBe(Object.keys(body).length);
   });
 
   it('when the token lacks the scope, then 403; a readonly token reads and marks read but cannot delete or switch owners', async () => {

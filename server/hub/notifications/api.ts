@@ -1,15 +1,15 @@
 import * as manifest from '../../../generated/hub/notifications.operations.js';
 import type { operations } from '../../../generated/hub/notifications.js';
 import { defineApi, type SignedIn } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { Role } from '../access/roles.js';
 import { requireCloudSecret, userOfAccount } from '../cloud/relayed.js';
 import { confirmPush, deleteVisible, getOwners, markAsRead, purgeExpired, requireVisible, setOwner, visibleNotifications } from './notify.js';
 
 /** Every notification operation needs a token, so the session is there; its user's role decides what it sees. */
-const callerRole = ({ session }: SignedIn<HubContext>): Role => session.user.role;
+const callerRole = ({ session }: SignedIn<HubContextOf<never>>): Role => session.user.role;
 
-export const notifications = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const notifications = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
   getState: (_args, { hub }) => {
     purgeExpired(hub);
     return { notificationCount: hub.store.count('notification'), ownerCount: Object.keys(getOwners(hub)).length };

@@ -1,15 +1,22 @@
-import { listenersPer } from '../../http/listeners.js';
-import type { HubCore } from '../core/context.js';
-import { isFor, onNotificationPushed, type Notification } from './notify.js';
+import { Listeners } from '../../http/listeners.js';
+import type { Hub, HubCore } from '../core/context.js';
+import type { HubService } from '../core/service.js';
+import { isFor, onNotificationPushed, type Notification, type NotifyingHub } from './notify.js';
 
 /** What became of a notification sent to the push service: how many pushes went out, or why none did. */
 export type CloudPush = { notificationId: string; sent: number; error?: undefined } | { notificationId: string; sent?: undefined; error: string };
 
 const ACCOUNT_ID = /^[0-9a-f]{24}$/;
-const outcomes = listenersPer<HubCore, CloudPush>('cloud pushes');
+
+declare module '../core/context.js' {
+  interface Hub {
+    /** What became of each notification sent to the push service (the cloud push service's). */
+    cloudPushes: Listeners<CloudPush>;
+  }
+}
 
 /** Tells `listener` of each notification's push as it ends. */
-export const onCloudPush = (hub: HubCore, listener: (push: CloudPush) => void) => outcomes(hub).add(listener);
+export const onCloudPush = (hub: Pick<Hub, 'cloudPushes'>, listener: (push: CloudPush) => void) => hub.cloudPushes.add(listener);
 
 /** The cloud accounts of the enabled users a notification is meant for. */
 const recipients = (hub: HubCore, notification: Notification) =>
@@ -30,16 +37,27 @@ async function send(notification: Notification, base: string, secret: string, us
 
 /**
  * Sends each notification whose owner has push on to the cloud push service, for the hub's users with a cloud
- * account it is meant for, when the hub has the service's URL and its credential.
+ * account it is meant for, when the hub has the service's URL and its credential, and tells what became of it.
  */
-export function startCloudPush(hub: HubCore): () => void {
-  return onNotificationPushed(hub, (notification) => {
-    const { notificationsUrl, hubSecret } = hub.config;
-    const userIds = recipients(hub, notification);
-    if (!notificationsUrl || !hubSecret || userIds.length === 0) return;
-    send(notification, notificationsUrl.replace(/\/+$/, ''), hubSecret, userIds).then(
-      (sent) => outcomes(hub).tell({ notificationId: notification.id, sent }),
-      (error: Error) => outcomes(hub).tell({ notificationId: notification.id, error: error.message }),
-    );
-  });
-}
+export const cloudPush: HubService<Pick<NotifyingHub, 'notificationPushes'>, Pick<Hub, 'cloudPushes'>> = {
+  name: 'cloud push',
+  start: (hub) => {
+    const cloudPushes = new Listeners<CloudPush>('cloud pushes');
+    const stopSending = onNotificationPushed(hub, (notification) => {
+      const { notificationsUrl, hubSecret } = hub.config;
+      const userIds = recipients(hub, notification);
+      if (!notificationsUrl || !hubSecret || userIds.length === 0) return;
+      send(notification, notificationsUrl.replace(/\/+$/, ''), hubSecret, userIds).then(
+        (sent) => cloudPushes.tell({ notificationId: notification.id, sent }),
+        (error: Error) => cloudPushes.tell({ notificationId: notification.id, error: error.message }),
+      );
+    });
+    return {
+      gives: { cloudPushes },
+      stop: () => {
+        stopSending();
+        cloudPushes.clear();
+      },
+    };
+  },
+};

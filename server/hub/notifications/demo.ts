@@ -1,8 +1,8 @@
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { createNotification } from './notify.js';
 
 /** The demo home's first notifications: a welcome for everyone, and a hint for its managers. */
-export function seedDemoNotifications(hub: Hub): void {
+export function seedDemoNotifications(hub: HubCore & Pick<Hub, 'notificationPushes'>): void {
   createNotification(hub, {
     ownerUri: 'homey:manager:system',
     excerpt: 'Welcome to your demo home: its devices are virtual, so try anything.',

@@ -1,9 +1,9 @@
 import { every } from '../../http/clock.js';
-import type { HubCore } from '../core/context.js';
+import type { Hub } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
 import { GROUP_DRIVER_ID } from '../drivers/catalogue.js';
 import type { HubSession } from '../access/sessions.js';
-import { createNotification, forgetOwner, isFor, purgeExpired } from './notify.js';
+import { createNotification, forgetOwner, isFor, purgeExpired, type NotifyingHub } from './notify.js';
 
 /** Below this charge (percent) a battery is low. */
 export const LOW_BATTERY_PERCENT = 15;
@@ -24,7 +24,7 @@ export function batteryTurnedLow({ device, capabilityId, value, previous }: Capa
 }
 
 /** Posts the battery notification of a change that made a device's battery low; null otherwise or when switched off. */
-export function notifyBattery(hub: HubCore, change: CapabilityChange) {
+export function notifyBattery(hub: NotifyingHub, change: CapabilityChange) {
   if (!batteryTurnedLow(change)) return null;
   const { device, capabilityId, value } = change;
   const charge = typeof value === 'number' ? ` (${value}%)` : '';
@@ -38,7 +38,7 @@ export function notifyBattery(hub: HubCore, change: CapabilityChange) {
 }
 
 /** Posts that a device joined the home (groups are made by hand, so they are not news). */
-export function notifyDeviceAdded(hub: HubCore, device: Device) {
+export function notifyDeviceAdded(hub: NotifyingHub, device: Device) {
   if (device.driverId === GROUP_DRIVER_ID) return null;
   const zone = hub.store.get('zone', device.zone);
   return createNotification(hub, {
@@ -54,7 +54,7 @@ export function notifyDeviceAdded(hub: HubCore, device: Device) {
  * now and every minute, devices added and batteries running low are posted, a removed device is forgotten as an
  * owner. Returns the stop, for the hub's close.
  */
-export function startNotifications(hub: HubCore): () => void {
+export function startNotifications(hub: NotifyingHub & Pick<Hub, 'capabilityChanges'>): () => void {
   // Subscribers hear of a notification only if a read would show it to them.
   hub.store.restrictAs('notification', (notification) =>
     notification.roles.length ? (session) => isFor(notification, (session as HubSession).user.role) : undefined,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/notifications.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { listenersPer } from '../../http/listeners.js';
-import type { HubCore } from '../core/context.js';
+import type { Listeners } from '../../http/listeners.js';
+import type { Hub, HubCore } from '../core/context.js';
+import { news } from '../core/service.js';
 import type { Role } from '../access/roles.js';
 
 export type Notification = components['schemas']['Notification'];
@@ -54,17 +55,29 @@ export function forgetOwner(hub: HubCore, uri: string): void {
   if (owners.delete(uri)) writeOwners(hub, owners);
 }
 
-const pushListeners = listenersPer<HubCore, Notification>('notification pushes');
+declare module '../core/context.js' {
+  interface Hub {
+    /** New notifications whose owner has push on, for in-process listeners (the notification pushes service's). */
+    notificationPushes: Listeners<Notification>;
+  }
+}
+
+/** The notifications manager's news of pushes, started before every service that posts a notification. */
+export const notificationPushes = news('notificationPushes', 'notification pushes');
+
+/** What posting a notification needs of the hub: the core, and the news of its push. */
+export type NotifyingHub = HubCore & Pick<Hub, 'notificationPushes'>;
 
 /** Calls `listener` with each new notification whose owner has push on (for the cloud's push sender). */
-export const onNotificationPushed = (hub: HubCore, listener: (notification: Notification) => void): (() => void) => pushListeners(hub).add(listener);
+export const onNotificationPushed = (hub: NotifyingHub, listener: (notification: Notification) => void): (() => void) =>
+  hub.notificationPushes.add(listener);
 
 /**
  * Posts a notification (the flow engine's "Create a notification" action, the hub's own events). An owner is
  * known from its first notification on, with both switches on; while it is switched off nothing is posted and the
  * answer is null. Throws a 400 for an owner uri or excerpt that cannot be shown.
  */
-export function createNotification(hub: HubCore, input: NewNotification): Notification | null {
+export function createNotification(hub: NotifyingHub, input: NewNotification): Notification | null {
   const { ownerUri, priority = 'INFO', roles = [], meta = {}, icon = null, ttlMs = NOTIFICATION_TTL_MS } = input;
   const excerpt = input.excerpt.trim();
   if (!OWNER_URI.test(ownerUri)) throw badRequest(`ownerUri must look like homey:<kind>:<id>, not ${ownerUri}`);
@@ -93,7 +106,7 @@ export function createNotification(hub: HubCore, input: NewNotification): Notifi
     meta,
   };
   hub.store.insert('notification', notification);
-  if (owner.push) hub.store.afterCommit(() => pushListeners(hub).tell(notification));
+  if (owner.push) hub.store.afterCommit(() => hub.notificationPushes.tell(notification));
   return notification;
 }
 

@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/drivers.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { Device } from '../devices/device.js';
 import { VDEVICE_OWNER, type DriverDefinition } from '../drivers/catalogue.js';
 import { nodeDataId, PAIR_JOIN_SECONDS, radioOfDriver } from './network.js';
@@ -12,7 +12,7 @@ type FoundDevice = components['schemas']['FoundDevice'];
  * A pair session's search on a Zigbee or Z-Wave driver: opens the network for joining (as a real hub does while
  * its search screen shows) and offers the interviewed nodes of that driver that are not in the home yet.
  */
-export function radioCandidates(hub: Hub, driver: DriverDefinition): FoundDevice[] {
+export function radioCandidates(hub: HubCore & Pick<Hub, 'radios'>, driver: DriverDefinition): FoundDevice[] {
   const radio = radioOfDriver(driver.connectivity);
   if (!radio) return [];
   const net = hub.radios.network(radio);
@@ -26,7 +26,7 @@ export function radioCandidates(hub: Hub, driver: DriverDefinition): FoundDevice
  * A device paired (or repaired) from a radio node's data (`zigbee:<node id>`, `zwave:<node id>`) must name an
  * interviewed node of its driver on that driver's network: a made-up id would make a device no hardware reports to.
  */
-export function requirePairableNode(hub: Hub, driver: DriverDefinition, dataId: unknown): void {
+export function requirePairableNode(hub: HubCore & Pick<Hub, 'radios'>, driver: DriverDefinition, dataId: unknown): void {
   const named = nodeOfData(dataId);
   if (!named) return;
   const { radio, nodeId } = named;
@@ -47,7 +47,7 @@ export function nodeOfData(dataId: unknown): { radio: RadioId; nodeId: string } 
 }
 
 /** Unpairing a device excludes its node from the network it joined. */
-export function excludeDevice(hub: Hub, device: Device): void {
+export function excludeDevice(hub: HubCore & Pick<Hub, 'radios'>, device: Device): void {
   const paired = nodeOfData(device.data.id);
   if (paired) hub.radios.network(paired.radio).exclude(paired.nodeId, device.name);
 }

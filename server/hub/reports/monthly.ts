@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/hub/reports.js';
 import { notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { report } from '../energy/manage.js';
 import { parseMonth } from '../energy/periods.js';
 
@@ -10,7 +10,7 @@ type SummaryEntry = components['schemas']['MonthlyReportSummaryEntry'];
 const TOP_DEVICES = 5;
 
 /** Each month with recorded electricity, with its totals. */
-export function monthlySummary(hub: Hub): Record<string, SummaryEntry> {
+export function monthlySummary(hub: HubCore & Pick<Hub, 'energy'>): Record<string, SummaryEntry> {
   const recorder = hub.energy;
   recorder.flush();
   return Object.fromEntries(
@@ -29,7 +29,7 @@ function previousMonth(id: string): string {
 }
 
 /** A month's report from the recorded electricity; 400 for a malformed month, 404 for one without records. */
-export function monthlyReport(hub: Hub, id: string): MonthlyReport {
+export function monthlyReport(hub: HubCore & Pick<Hub, 'energy'>, id: string): MonthlyReport {
   const period = parseMonth(id);
   const recorder = hub.energy;
   recorder.flush();

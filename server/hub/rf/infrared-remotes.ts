@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/cloud/infrared.js';
 import { ApiError } from '../../http/errors.js';
-import { listenersPer } from '../../http/listeners.js';
+import type { Listeners } from '../../http/listeners.js';
 import { log } from '../../http/log.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
 import type { Hub } from '../core/context.js';
+import { news } from '../core/service.js';
 import { buildDevice, onCapabilityChanged, requireZone, saveValues, type Device } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { sendPronto } from './transceiver.js';
@@ -40,9 +41,17 @@ export interface KeySent {
   pronto: string;
 }
 
-const sentKeys = listenersPer<Hub, KeySent>('infrared keys sent');
+declare module '../core/context.js' {
+  interface Hub {
+    /** Keys the library's remotes sent, for in-process listeners (the infrared keys service's). */
+    infraredKeys: Listeners<KeySent>;
+  }
+}
+
+/** The news of keys the remotes sent. */
+export const infraredKeys = news('infraredKeys', 'infrared keys sent');
 /** Tells `listener` of each key a remote sends; returns the unsubscribe. */
-export const onInfraredKey = (hub: Hub, listener: (sent: KeySent) => void) => sentKeys(hub).add(listener);
+export const onInfraredKey = (hub: Pick<Hub, 'infraredKeys'>, listener: (sent: KeySent) => void) => hub.infraredKeys.add(listener);
 
 /**
  * The library's device `id` with its codes, from the infrared service at `infraredUrl`, which hubs ask with their
@@ -84,7 +93,7 @@ export function startInfraredRemotes(hub: Hub): () => void {
     if (key) {
       try {
         sendPronto(hub, codes[key]!, 1);
-        sentKeys(hub).tell({ deviceId: device.id, key, pronto: codes[key]! });
+        hub.infraredKeys.tell({ deviceId: device.id, key, pronto: codes[key]! });
       } catch (error) {
         log.warn({ err: error }, `The infrared code of ${key} could not be sent`);
       }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/rf.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 import { radioChanged } from '../radios/changes.js';
 import { parsePronto, prontoDurationMs } from './pronto.js';
@@ -59,9 +59,9 @@ export const rfTransceiver: HubService<Nothing, Pick<Hub, 'rf'>> = {
   },
 };
 
-export const config433 = (hub: Hub): Config => hub.settings.get<Config>('rf.mhz433') ?? DEFAULT_CONFIG;
+export const config433 = (hub: HubCore): Config => hub.settings.get<Config>('rf.mhz433') ?? DEFAULT_CONFIG;
 
-export function rfState(hub: Hub) {
+export function rfState(hub: HubCore & Pick<Hub, 'rf'>) {
   return {
     mhz433: config433(hub),
     recording: [...hub.rf.recordings.keys()],
@@ -70,7 +70,7 @@ export function rfState(hub: Hub) {
   };
 }
 
-export function set433Config(hub: Hub, changes: Partial<Config>): Config {
+export function set433Config(hub: HubCore & Pick<Hub, 'radioChanges'>, changes: Partial<Config>): Config {
   const config: Config = { ...config433(hub) };
   for (const key of Object.keys(DEFAULT_CONFIG) as Array<keyof Config>) if (changes[key] !== undefined) Object.assign(config, { [key]: changes[key] });
   if (config.modulation !== 'FSK' && config.modulation !== 'GFSK' && config.deviation !== 0) {
@@ -81,7 +81,7 @@ export function set433Config(hub: Hub, changes: Partial<Config>): Config {
   return config;
 }
 
-function store(hub: Hub, frequency: Frequency, data: number[]): Signal {
+function store(hub: HubCore, frequency: Frequency, data: number[]): Signal {
   return hub.store.transaction(() => {
     const signal = hub.store.insert('signal', { id: randomUUID(), frequency, data, recordedAt: new Date(hub.now()).toISOString() });
     const all = hub.store.values('signal').sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
@@ -91,7 +91,7 @@ function store(hub: Hub, frequency: Frequency, data: number[]): Signal {
 }
 
 /** Listens on a band until a signal is heard (stored and answered) or the time-out passes on the hub clock (408). */
-export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promise<Signal> {
+export function record(hub: HubCore & Pick<Hub, 'radioChanges' | 'rf'>, frequency: Frequency, timeoutMs: number): Promise<Signal> {
   const byBand = hub.rf.recordings;
   if (byBand.has(frequency)) throw conflict(`The ${bandName(frequency)} band is already being recorded`);
   return new Promise((resolve, reject) => {
@@ -120,27 +120,27 @@ export function record(hub: Hub, frequency: Frequency, timeoutMs: number): Promi
 const bands = new Set<string>(['433', '868', 'ir']);
 
 /** The hub hears a signal as if a remote sent it: a recording of the band gets it. */
-export function emulate(hub: Hub, band: string, data: number[]): { recorded: string | null } {
+export function emulate(hub: HubCore & Pick<Hub, 'rf'>, band: string, data: number[]): { recorded: string | null } {
   if (!bands.has(band)) throw notFound(`Band ${band} (the bands are 433, 868 and ir)`);
   const recording = hub.rf.recordings.get(band as Frequency);
   for (const hearer of hub.rf.hearers) hearer(band as Frequency, data);
   return { recorded: recording ? recording.hear(data).id : null };
 }
 
-function transmit(hub: Hub, transmission: Omit<Transmission, 'at'>): Transmission {
+function transmit(hub: HubCore & Pick<Hub, 'radioChanges'>, transmission: Omit<Transmission, 'at'>): Transmission {
   const sent: Transmission = { ...transmission, at: new Date(hub.now()).toISOString() };
   hub.settings.set('rf.lastTransmission', sent);
   radioChanged(hub, 'rf');
   return sent;
 }
 
-export function replay(hub: Hub, frequency: Frequency, data: number[], repetitions = 1): Transmission {
+export function replay(hub: HubCore & Pick<Hub, 'radioChanges'>, frequency: Frequency, data: number[], repetitions = 1): Transmission {
   const carrierHz = frequency === '433' ? config433(hub).carrier : frequency === '868' ? CARRIER_868_HZ : IR_CARRIER_HZ;
   const airUs = data.reduce((total, value) => total + value, 0) * repetitions;
   return transmit(hub, { frequency, carrierHz, pulses: data.length, repetitions, durationMs: Math.round(airUs / 100) / 10 });
 }
 
-export function sendPronto(hub: Hub, payload: string, repetitions: number): Transmission {
+export function sendPronto(hub: HubCore & Pick<Hub, 'radioChanges'>, payload: string, repetitions: number): Transmission {
   const code = parsePronto(payload);
   const pulses = code.once.length + code.repeat.length;
   return transmit(hub, { frequency: 'ir', carrierHz: code.carrierHz, pulses, repetitions, durationMs: prontoDurationMs(code, repetitions) });

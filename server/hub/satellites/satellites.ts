@@ -123,7 +123,7 @@ const PERIPHERALS: ReadonlySet<string> = new Set<Peripheral>(['zigbee', 'rf433',
  * The satellites report every minute on the hub's clock; between reports they count the frames of the devices on
  * their radios (each value a device of that connectivity sends), which their debug lines tell.
  */
-export const satelliteReports: HubService<Pick<Hub, 'satellites'>> = {
+export const satelliteReports: HubService<Pick<Hub, 'satellites' | 'capabilityChanges'>> = {
   name: 'satellite reports',
   start: (hub) => {
     const state = hub.satellites;

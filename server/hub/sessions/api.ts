@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/sessions.operations.js';
 import type { components, operations } from '../../../generated/hub/sessions.js';
 import { defineApi, type Guard } from '../../http/api.js';
 import { forbidden } from '../../http/errors.js';
-import type { HubContext, HubCore } from '../core/context.js';
+import type { HubContextOf, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 import type { SessionItem, SessionType } from '../access/sessions.js';
 import { callerOf } from '../users/users.js';
@@ -25,13 +25,13 @@ export const sessionViews: HubService<Nothing> = {
 };
 
 /** A manager may end anyone's sessions but the owner's: otherwise a manager could lock the owner out. */
-const notTheOwners: Guard<HubContext> = ({ id = '' }, context) => {
+const notTheOwners: Guard<HubContextOf<never>> = ({ id = '' }, context) => {
   const session = context.hub.store.require('session', id, 'Session');
   const owner = context.hub.store.get('user', session.userId)?.isOwner;
   if (owner && session.userId !== callerOf(context).user.id) throw forbidden("Only the owner can end the owner's sessions");
 };
 
-export const sessions = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const sessions = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
   getState: (_args, { hub }) => {
     const types: Record<SessionType, number> = { OAUTH: 0, APP: 0, PAT: 0 };
     for (const session of hub.store.values('session')) types[session.type] += 1;

@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/speech-output.operations.js';
 import type { operations } from '../../../generated/hub/speech-output.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { chooseVoice, installVoice, playVoiceSample, say, speechAudio, speedOption, uninstallVoice, voiceOption } from './speech.js';
 
-export const speechOutput = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const speechOutput = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
   say: (args, { hub }) => say(hub, args),
   getSpeechAudio: ({ id }, { hub }) => speechAudio(hub, id),
   installVoice: ({ id }, { hub }) => installVoice(hub, id),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { components } from '../../../generated/hub/speech-output.js';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { hubVolume } from '../audio/audio.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import { hubLanguage } from '../i18n/i18n.js';
 import { hubOption } from '../core/options.js';
 import { defaultVoiceId, espeakProgram, voiceCatalogue, type Voice } from './voices.js';
@@ -24,20 +24,20 @@ export const speedOption = hubOption<Speed>('speech-output', 'speed', () => 'nor
 /** The chosen voice, an installed one (uninstalling it unsets it); unset, the voice of the hub's language, installed or not. */
 export const voiceOption = hubOption<string>('speech-output', 'voice', (hub) => defaultVoiceId(hubLanguage(hub)));
 
-export async function installVoice(hub: Hub, id: string): Promise<Voice> {
+export async function installVoice(hub: HubCore, id: string): Promise<Voice> {
   const voice = (await voiceCatalogue(hub)).get(id);
   if (!voice) throw notFound(`Voice ${id}`);
   if (hub.store.get('voice', id)) throw conflict(`Voice ${id} is already installed`);
   return hub.store.insert('voice', voice);
 }
 
-export function uninstallVoice(hub: Hub, id: string): void {
+export function uninstallVoice(hub: HubCore, id: string): void {
   hub.store.require('voice', id, `Voice ${id}`);
   hub.store.remove('voice', id);
   if (voiceOption.get(hub) === id) voiceOption.unset(hub);
 }
 
-export function chooseVoice(hub: Hub, id: string): void {
+export function chooseVoice(hub: HubCore, id: string): void {
   if (!hub.store.get('voice', id)) throw badRequest(`Voice ${id} is not installed: install it first (POST /voice)`);
   voiceOption.set(hub, id);
 }
@@ -50,7 +50,7 @@ const samples = new Map([
 ]);
 
 /** Speaks a sample sentence with an installed voice, in its language (English where the hub has no sample). */
-export function playVoiceSample(hub: Hub, id: string): Promise<Speech> {
+export function playVoiceSample(hub: HubCore, id: string): Promise<Speech> {
   const voice = hub.store.require('voice', id, `Voice ${id}`);
   return speak(hub, { text: samples.get(voice.language) ?? samples.get('en')!, voice: id });
 }
@@ -63,13 +63,13 @@ export interface SayInput {
 }
 
 /** Speaks a text with the voice, speed and volume in force: the `say` event, and with synthesize a WAV file. */
-export function say(hub: Hub, { text, ...rest }: SayInput): Promise<Speech> {
+export function say(hub: HubCore, { text, ...rest }: SayInput): Promise<Speech> {
   const trimmed = text.trim();
   if (!trimmed) throw badRequest('The text must contain a character other than a space');
   return speak(hub, { ...rest, text: trimmed, voice: voiceOption.get(hub) });
 }
 
-async function speak(hub: Hub, { text, voice, synthesize = false, timeout = DEFAULT_TIMEOUT_MS, session }: SayInput & { voice: string }): Promise<Speech> {
+async function speak(hub: HubCore, { text, voice, synthesize = false, timeout = DEFAULT_TIMEOUT_MS, session }: SayInput & { voice: string }): Promise<Speech> {
   const speed = speedOption.get(hub);
   const volume = hubVolume(hub);
   const id = randomUUID();
@@ -91,7 +91,7 @@ async function speak(hub: Hub, { text, voice, synthesize = false, timeout = DEFA
 const unavailable = (description: string) => new ApiError(503, 'service_unavailable', description);
 
 /** Runs espeak-ng with arguments (the text on its stdin, never in a shell) to write a WAV file. */
-function synthesizeWav(hub: Hub, job: { text: string; voice: string; wpm: number; volume: number; timeout: number }, file: string): Promise<void> {
+function synthesizeWav(hub: HubCore, job: { text: string; voice: string; wpm: number; volume: number; timeout: number }, file: string): Promise<void> {
   const folder = path.dirname(file);
   mkdirSync(folder, { recursive: true });
   const program = espeakProgram(hub);
@@ -123,7 +123,7 @@ export function wavDuration(wav: Buffer): number {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The WAV file of a synthesized speech, base64-encoded. Speech ids are uuids: any other text, a path too, names none. */
-export function speechAudio(hub: Hub, id: string): SpeechAudio {
+export function speechAudio(hub: HubCore, id: string): SpeechAudio {
   const file = path.join(hub.config.dataDir, SPEECH_FOLDER, `${id}.wav`);
   if (!UUID.test(id) || !existsSync(file)) throw notFound(`Audio of speech ${id}`);
   const wav = readFileSync(file);

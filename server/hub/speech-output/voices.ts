@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import type { components } from '../../../generated/hub/speech-output.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { Language } from '../i18n/i18n.js';
 
 export type Voice = components['schemas']['Voice'];
 
 export const DEFAULT_PROGRAM = 'espeak-ng';
-export const espeakProgram = (hub: Hub) => hub.config.espeakNg ?? DEFAULT_PROGRAM;
+export const espeakProgram = (hub: HubCore) => hub.config.espeakNg ?? DEFAULT_PROGRAM;
 
 /** The espeak-ng voice the hub speaks each of its languages with, when no voice is chosen. */
 const voiceOfLanguage = new Map<Language, string>([['en', 'en-gb'], ['fr', 'fr-fr'], ['no', 'nb']]);
@@ -44,7 +44,7 @@ export function parseVoiceList(output: string): Voice[] {
 /** The synthesizer's voices, asked once per program: espeak-ng's list, or the built-in one when it does not run. */
 const catalogues = new Map<string, Promise<ReadonlyMap<string, Voice>>>();
 
-export function voiceCatalogue(hub: Hub): Promise<ReadonlyMap<string, Voice>> {
+export function voiceCatalogue(hub: HubCore): Promise<ReadonlyMap<string, Voice>> {
   const program = espeakProgram(hub);
   let catalogue = catalogues.get(program);
   if (!catalogue) {

@@ -2,7 +2,7 @@ import * as manifest from '../../../generated/hub/system.operations.js';
 import type { operations } from '../../../generated/hub/system.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { requireOwner } from '../users/users.js';
 import { collectGarbage, writeHeapSnapshot } from './diagnostics.js';
 import { factoryReset } from './factory-reset.js';
@@ -17,7 +17,7 @@ function validName(name: string): string {
   return trimmed;
 }
 
-export const system = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const system = defineApi<operations, typeof manifest.operations, HubContextOf<'cards' | 'insights' | 'notificationPushes' | 'radioChanges' | 'radios' | 'rf' | 'satellites' | 'setup' | 'widgets'>>(manifest, {
   ping: ({ id }, { hub }) => id === undefined || id === hub.id,
   getInfo: (_args, { hub }) => systemInfo(hub),
   getState: (_args, { hub }) => systemState(hub),

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/system.js';
 import { log } from '../../http/log.js';
-import type { Hub } from '../core/context.js';
-import { seedDemoHome } from '../demo/home.js';
+import type { HubCore } from '../core/context.js';
+import { seedDemoHome, type DemoHomeHub } from '../demo/home.js';
 import type { HubItemType } from '../core/items.js';
 
 export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
@@ -10,7 +10,7 @@ export type FactoryResetSummary = components['schemas']['SystemFactoryReset'];
 export const KEPT_SETTING = 'hubId';
 
 /** The tables managers keep beside the items and settings. */
-export function otherTables(hub: Hub): string[] {
+export function otherTables(hub: HubCore): string[] {
   const rows = hub.db
     .prepare<[], { name: string }>(`SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
     .all();
@@ -22,7 +22,7 @@ export function otherTables(hub: Hub): string[] {
  * close), then every item through the store (so every manager and client hears the deletes), then the tables
  * managers keep beside the items, then the settings but the hub's id.
  */
-export function clearData(hub: Hub): void {
+export function clearData(hub: HubCore): void {
   for (const session of hub.store.values('session')) hub.sessions.revoke(session.id);
   // The rows are the store's own, written under its item types' names.
   const items = hub.db.prepare<[], { type: HubItemType; id: string }>('SELECT type, id FROM main.items').all();
@@ -32,14 +32,14 @@ export function clearData(hub: Hub): void {
 }
 
 /** Erases the hub (clearData); it then boots again and, if it runs the demo home, seeds it anew. */
-export function erase(hub: Hub): void {
+export function erase(hub: DemoHomeHub): void {
   hub.store.transaction(() => clearData(hub));
   hub.system.reboot('factory-reset');
   if (hub.config.demoHome) seedDemoHome(hub);
 }
 
 /** Counts what will go, and erases it right after the answer is sent (a socket caller's ack included). */
-export function factoryReset(hub: Hub): FactoryResetSummary {
+export function factoryReset(hub: DemoHomeHub): FactoryResetSummary {
   const count = (sql: string, ...params: string[]) => hub.db.prepare<string[], { n: number }>(sql).get(...params)!.n;
   const summary = {
     items: count(`SELECT count(*) AS n FROM items WHERE type <> 'session'`),

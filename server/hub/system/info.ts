@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { components } from '../../../generated/hub/system.js';
-import type { Hub, HubCore } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
+import { hubLanguage } from '../i18n/i18n.js';
 import { memoryTotals } from './resources.js';
 import { UnderVoltageSampler } from './under-voltage.js';
 
@@ -21,10 +22,7 @@ const addresses = () =>
     .filter((address) => address && address.family === 'IPv4' && !address.internal)
     .map((address) => address!.address);
 
-/** The language the i18n manager keeps in the hub's settings, English until one is chosen. */
-export const hubLanguage = (hub: HubCore) => hub.settings.get<string>('i18n.language') ?? 'en';
-
-export function systemInfo(hub: Hub): SystemInfo {
+export function systemInfo(hub: HubCore): SystemInfo {
   const { system } = hub;
   return {
     id: hub.id,
@@ -54,7 +52,7 @@ export function systemInfo(hub: Hub): SystemInfo {
   };
 }
 
-export function systemState(hub: Hub): SystemStateBody {
+export function systemState(hub: HubCore): SystemStateBody {
   const { system } = hub;
   return {
     name: system.name,

@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 import type { HubItemType } from '../core/items.js';
 import { HUB_MODEL } from './info.js';
 import { memoryInfo, storageInfo } from './resources.js';
@@ -14,13 +14,13 @@ function duration(ms: number): string {
 }
 
 /** How many items of each kind the hub holds; kinds that no manager stores yet count 0. */
-function itemCounts(hub: Hub): string {
+function itemCounts(hub: HubCore): string {
   const kinds: Array<[type: HubItemType, plural: string]> = [['device', 'devices'], ['zone', 'zones'], ['flow', 'flows'], ['advancedflow', 'advanced flows'], ['app', 'apps'], ['user', 'users']];
   return kinds.map(([type, plural]) => `${hub.store.count(type)} ${plural}`).join(', ');
 }
 
 /** The plain-text diagnostic report that sendLog answers and the support form attaches to a ticket. */
-export function diagnosticReport(hub: Hub, append?: string): string {
+export function diagnosticReport(hub: HubCore, append?: string): string {
   const { system } = hub;
   const now = new Date(hub.now());
   const memory = memoryInfo();

@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/thread.operations.js';
 import type { operations } from '../../../generated/hub/thread.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { execute, getDataset, lastScan, rescan, reset, setDataset, setEnabled, threadState, topology } from './border-router.js';
 
-export const thread = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const thread = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges'>>(manifest, {
   getState: (_args, { hub }) => threadState(hub),
   getActiveDataset: (_args, { hub }) => getDataset(hub),
   setActiveDataset: ({ tlvHex }, { hub }) => setDataset(hub, tlvHex),

@@ -1,53 +1,53 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { radioChanged } from '../radios/changes.js';
 import { parseDataset, type ThreadNetwork } from './dataset.js';
 
 const OWN_ROUTER = 'homey-border-router';
-const dataset = (hub: Hub) => hub.settings.get<string>('thread.dataset') ?? null;
-const enabled = (hub: Hub) => hub.settings.get<boolean>('thread.enabled') !== false;
-const interfaceUp = (hub: Hub) => hub.settings.get<boolean>('thread.up') !== false;
+const dataset = (hub: HubCore) => hub.settings.get<string>('thread.dataset') ?? null;
+const enabled = (hub: HubCore) => hub.settings.get<boolean>('thread.enabled') !== false;
+const interfaceUp = (hub: HubCore) => hub.settings.get<boolean>('thread.up') !== false;
 
-const network = (hub: Hub): ThreadNetwork | null => {
+const network = (hub: HubCore): ThreadNetwork | null => {
   const hex = dataset(hub);
   return hex ? parseDataset(hex) : null;
 };
 /** Whether the hub's Thread network runs: enabled, its interface up, with an active dataset. Thread devices need it. */
-export const threadRunning = (hub: Hub) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
+export const threadRunning = (hub: HubCore) => enabled(hub) && interfaceUp(hub) && dataset(hub) !== null;
 const running = threadRunning;
 
-export function threadState(hub: Hub) {
+export function threadState(hub: HubCore) {
   return { enabled: enabled(hub), role: !enabled(hub) ? ('disabled' as const) : running(hub) ? ('leader' as const) : ('detached' as const), network: network(hub) };
 }
 
-export function getDataset(hub: Hub) {
+export function getDataset(hub: HubCore) {
   const hex = dataset(hub);
   if (!hex) throw notFound('Active dataset (none is set)');
   return { tlvHex: hex };
 }
 
-export function setDataset(hub: Hub, tlvHex: string): void {
+export function setDataset(hub: HubCore & Pick<Hub, 'radioChanges'>, tlvHex: string): void {
   parseDataset(tlvHex);
   hub.settings.set('thread.dataset', tlvHex.toLowerCase());
   radioChanged(hub, 'thread');
 }
 
-export function reset(hub: Hub): void {
+export function reset(hub: HubCore & Pick<Hub, 'radioChanges'>): void {
   for (const key of ['thread.dataset', 'thread.up', 'thread.scan']) hub.settings.unset(key);
   radioChanged(hub, 'thread');
 }
 
-export function setEnabled(hub: Hub, on: boolean): void {
+export function setEnabled(hub: HubCore & Pick<Hub, 'radioChanges'>, on: boolean): void {
   hub.settings.set('thread.enabled', on);
   radioChanged(hub, 'thread');
 }
 
-function setUp(hub: Hub, up: boolean): void {
+function setUp(hub: HubCore & Pick<Hub, 'radioChanges'>, up: boolean): void {
   hub.settings.set('thread.up', up);
   radioChanged(hub, 'thread');
 }
 
-export function topology(hub: Hub) {
+export function topology(hub: HubCore) {
   if (!running(hub)) return { leader: null, nodes: [] };
   const nodes = hub.store
     .values('matternode')
@@ -56,10 +56,10 @@ export function topology(hub: Hub) {
   return { leader: OWN_ROUTER, nodes };
 }
 
-export const lastScan = (hub: Hub) => hub.settings.get<ReturnType<typeof rescan>>('thread.scan') ?? { scannedAt: null, borderRouters: [] };
+export const lastScan = (hub: HubCore) => hub.settings.get<ReturnType<typeof rescan>>('thread.scan') ?? { scannedAt: null, borderRouters: [] };
 
 /** The simulated air holds one border router: the hub's own, while it runs. */
-export function rescan(hub: Hub) {
+export function rescan(hub: HubCore) {
   const own = running(hub) ? network(hub) : null;
   const scan = {
     scannedAt: new Date(hub.now()).toISOString(),
@@ -70,7 +70,7 @@ export function rescan(hub: Hub) {
 }
 
 /** A few OpenThread CLI commands, answered from the simulated state as `ot-ctl` prints them. */
-export function execute(hub: Hub, line: string, preventThreadSetup: boolean): string[] {
+export function execute(hub: HubCore & Pick<Hub, 'radioChanges'>, line: string, preventThreadSetup: boolean): string[] {
   const command = line.trim().split(/\s+/).join(' ');
   const net = network(hub);
   const need = <T>(value: T | undefined): T => {

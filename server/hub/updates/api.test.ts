@@ -44,7 +44,7 @@ describe('updates manager', () => {
     expect(await versions()).toEqual(['12.2.0-rc.1', '12.1.0', '12.1.0-rc.2', '12.0.1']);
     await hub.http().put(`${BASE}/option/channel`).set(auth()).send({ value: 'experimental' }).expect(204);
     expect(await versions()).toEqual(['12.3.0-rc.1', '12.2.0-rc.1', '12.1.0', '12.1.0-rc.2', '12.1.0-rc.1', '12.0.1']);
-    hub.hub.settings.set('i18n.language', 'nl');
+    await hub.http().put('/api/manager/i18n/option/language').set(auth()).send({ value: 'nl' }).expect(204);
     const dutch = await hub.http().get(`${BASE}/update`).set(auth()).expect(200);
     expect(dutch.body[0].changelog).toBe('Thread border router (experimental).');
     expect(dutch.body[1].changelog).toBe('Matter-bridges; back-ups voor elke update.');

@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/updates.operations.js';
 import type { operations } from '../../../generated/hub/updates.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { requireScope } from '../access/require-scope.js';
 
-export const updates = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const updates = defineApi<operations, typeof manifest.operations, HubContextOf<'updates'>>(manifest, {
   getState: (_args, { hub }) => hub.updates.state(),
   getUpdates: (_args, { hub }) => hub.updates.check(),
   installUpdate: ({ reboot = true, silent = false }, { hub }) => hub.updates.start(reboot, silent),

@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/hub/updates.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { HubCore } from '../core/context.js';
-import { hubLanguage } from '../system/info.js';
+import { hubLanguage } from '../i18n/i18n.js';
 import { hotfixesFor, localized } from '../../common/firmware/catalogue.js';
 
 type Hotfix = components['schemas']['Hotfix'];

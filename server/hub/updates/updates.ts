@@ -1,13 +1,13 @@
 import type { components } from '../../../generated/hub/updates.js';
 import { conflict } from '../../http/errors.js';
-import { HUB_VERSION, type Hub, type HubCore } from '../core/context.js';
+import { HUB_VERSION, type Hub } from '../core/context.js';
 import { Nightly } from '../core/nightly.js';
-import { createNotification } from '../notifications/notify.js';
+import { createNotification, type NotifyingHub } from '../notifications/notify.js';
 import type { Settings } from '../core/settings.js';
-import { hubLanguage } from '../system/info.js';
+import { hubLanguage } from '../i18n/i18n.js';
 import { Hotfixes } from './hotfixes.js';
 import { localized, releaseOf, releasesNewerThan, type Channel, type Release } from '../../common/firmware/catalogue.js';
-import type { HubService, Nothing } from '../core/service.js';
+import type { HubService } from '../core/service.js';
 
 type Schemas = components['schemas'];
 export type UpdatesState = Schemas['UpdatesState'];
@@ -63,7 +63,7 @@ export class Updates {
   readonly hotfixes: Hotfixes;
   private stopListening = () => {};
 
-  constructor(private readonly hub: HubCore) {
+  constructor(private readonly hub: NotifyingHub) {
     this.nightly = new Nightly(hub, NIGHTLY_HOUR, () => this.autoupdate, () => this.installNewest());
     this.hotfixes = new Hotfixes(hub, () => this.version, () => this.publishState());
   }
@@ -266,7 +266,7 @@ declare module '../core/context.js' {
 }
 
 /** The hub's updates: a pending install runs at start, autoupdate is scheduled; they stop with the hub. */
-export const updates: HubService<Nothing, Pick<Hub, 'updates'>> = {
+export const updates: HubService<Pick<Hub, 'notificationPushes'>, Pick<Hub, 'updates'>> = {
   name: 'updates',
   start: (hub) => {
     const updates = new Updates(hub);

@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { hasScope } from '../../../client/scopes.js';
 import { sameSecret } from '../../http/secrets.js';
-import type { Hub, HubContext } from '../core/context.js';
+import type { HubContextOf, HubCore } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { grantAccess, handOver, openAccess, requestAccess, revokeAccess } from './installer.js';
 import { createToken, deleteToken, listTokens } from './pats.js';
@@ -12,22 +12,22 @@ import { loginLocal, loginWithDelegation } from './sign-in.js';
 import { acceptInvite, applyUserUpdate, callerOf, deleteUser, forgetUser, inviteUser, me, ownerOf, requireOwner, swapOwner } from './users.js';
 
 /** The cloud's shared secret, when the hub is configured with one. */
-function checkSecret(hub: Hub, secret: string | undefined): void {
+function checkSecret(hub: HubCore, secret: string | undefined): void {
   const expected = hub.config.cloudSharedSecret;
   if (!expected) return;
   if (secret === undefined || !sameSecret(secret, expected)) throw forbidden('Wrong or missing shared secret');
 }
 
 /** Another user's local credentials are for managers only, and the owner's own are the owner's. */
-function credentialsGuard({ id = '' }: Readonly<Record<string, string>>, context: HubContext): void {
+function credentialsGuard({ id = '' }: Readonly<Record<string, string>>, context: HubContextOf<never>): void {
   if (!hasScope(callerOf(context).scopes, 'homey.user')) throw forbidden("Only managers can change another user's local credentials");
   const user = context.hub.store.require('user', id, 'User');
   if (user.isOwner && !me(context).isOwner) throw forbidden("Only the owner can change the owner's local credentials");
 }
 
-const ownerOnly = (action: string) => (_path: unknown, context: HubContext) => requireOwner(context, action);
+const ownerOnly = (action: string) => (_path: unknown, context: HubContextOf<never>) => requireOwner(context, action);
 
-export const users = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const users = defineApi<operations, typeof manifest.operations, HubContextOf<'accounts'>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({

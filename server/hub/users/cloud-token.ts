@@ -1,6 +1,6 @@
 import { errors, importSPKI, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import { ApiError } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
 
 /** RS512 is what the cloud account service signs with (PROTOCOL.md §7); ES256 and RS256 stay accepted. */
 const ALGORITHMS = ['ES256', 'RS256', 'RS512'];
@@ -33,7 +33,7 @@ function keyFor(pem: string, alg: string): Promise<CryptoKey> {
  * Verifies a JWT of the cloud account service (a delegation token or an installer token): its signature with the
  * configured public key, its expiry, and that it was issued for one of `audiences` (default: this hub only).
  */
-export async function verifyCloudToken(hub: Hub, jwt: string, audiences: readonly string[] = [hub.id]): Promise<CloudClaims> {
+export async function verifyCloudToken(hub: HubCore, jwt: string, audiences: readonly string[] = [hub.id]): Promise<CloudClaims> {
   const pem = hub.config.cloudPublicKey;
   if (!pem) throw invalidToken('This hub has no public key of the cloud account service configured, so it cannot accept cloud tokens');
   try {

@@ -1,5 +1,5 @@
 import { conflict, forbidden } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { UserItem } from '../access/sessions.js';
 import { invalidToken, verifyCloudToken } from './cloud-token.js';
 import { deleteUser, findByAthomId, newUser, swapOwner } from './users.js';
@@ -14,10 +14,10 @@ interface InstallerAccess {
 }
 
 /** Installer users sign in only through installer access, even after it ended, until revoke removes them. */
-export const isInstaller = (hub: Hub, userId: string) => Boolean(hub.settings.get<InstallerAccess>(KEY)?.userIds.includes(userId));
+export const isInstaller = (hub: HubCore, userId: string) => Boolean(hub.settings.get<InstallerAccess>(KEY)?.userIds.includes(userId));
 
 /** The open window, or undefined. An expired window is cleaned up on the first look after it ended. */
-export function openAccess(hub: Hub): InstallerAccess | undefined {
+export function openAccess(hub: HubCore & Pick<Hub, 'accounts'>): InstallerAccess | undefined {
   const access = hub.settings.get<InstallerAccess>(KEY);
   if (access && Date.parse(access.expiresAt) <= hub.now()) {
     revokeAccess(hub);
@@ -26,7 +26,7 @@ export function openAccess(hub: Hub): InstallerAccess | undefined {
   return access;
 }
 
-export function grantAccess(hub: Hub, extraUserIds: string[] = []): { expiresAt: string } {
+export function grantAccess(hub: HubCore & Pick<Hub, 'accounts'>, extraUserIds: string[] = []): { expiresAt: string } {
   const access: InstallerAccess = {
     expiresAt: new Date(hub.now() + INSTALLER_WINDOW_MS).toISOString(),
     userIds: [...(openAccess(hub)?.userIds ?? []), ...extraUserIds],
@@ -36,7 +36,7 @@ export function grantAccess(hub: Hub, extraUserIds: string[] = []): { expiresAt:
 }
 
 /** Closes the window: installers' sessions end and their users are removed. */
-export function revokeAccess(hub: Hub): void {
+export function revokeAccess(hub: HubCore & Pick<Hub, 'accounts'>): void {
   const access = hub.settings.get<InstallerAccess>(KEY);
   hub.settings.unset(KEY);
   for (const userId of access?.userIds ?? []) {
@@ -45,14 +45,14 @@ export function revokeAccess(hub: Hub): void {
   }
 }
 
-async function installerClaims(hub: Hub, jwt: string) {
+async function installerClaims(hub: HubCore, jwt: string) {
   const claims = await verifyCloudToken(hub, jwt);
   if (claims.role !== 'installer') throw invalidToken('Invalid cloud token: it does not name an installer');
   return claims;
 }
 
 /** A manager session for the installer named by the JWT, ending when the window does. */
-export async function requestAccess(hub: Hub, jwt: string): Promise<string> {
+export async function requestAccess(hub: HubCore & Pick<Hub, 'accounts'>, jwt: string): Promise<string> {
   const claims = await installerClaims(hub, jwt);
   const access = openAccess(hub);
   if (!access) throw forbidden('Installer access is not open: the owner must grant it first');
@@ -70,7 +70,7 @@ export async function requestAccess(hub: Hub, jwt: string): Promise<string> {
 }
 
 /** An installer who set the hub up as its owner hands it over and keeps installer access for a day. */
-export async function handOver(hub: Hub, owner: UserItem, newOwnerUserId: string, jwt: string): Promise<{ expiresAt: string }> {
+export async function handOver(hub: HubCore & Pick<Hub, 'accounts'>, owner: UserItem, newOwnerUserId: string, jwt: string): Promise<{ expiresAt: string }> {
   const claims = await installerClaims(hub, jwt);
   if (claims.sub !== owner.athomId) throw forbidden('The installer token is not for your cloud account');
   swapOwner(hub, owner, newOwnerUserId, openAccess(hub)?.userIds ?? []);

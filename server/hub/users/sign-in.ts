@@ -1,5 +1,5 @@
 import { ApiError, forbidden } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { UserItem } from '../access/sessions.js';
 import { verifyCloudToken } from './cloud-token.js';
 import { isInstaller } from './installer.js';
@@ -14,7 +14,7 @@ interface Client {
 }
 
 /** An OAUTH session for a user who may sign in: enabled, and not an installer (they use installer access). */
-function openSession(hub: Hub, user: UserItem, client: Client): string {
+function openSession(hub: HubCore, user: UserItem, client: Client): string {
   if (!user.enabled) throw forbidden('This user is disabled');
   if (isInstaller(hub, user.id)) throw forbidden('Installers sign in through installer access');
   return hub.sessions.create({ type: 'OAUTH', userId: user.id, ttlMs: SESSION_TTL_MS, ...client }).token;
@@ -24,7 +24,7 @@ function openSession(hub: Hub, user: UserItem, client: Client): string {
  * POST /login: a delegation token of the cloud account service for a known user becomes a hub session token. Its
  * audience is `homey` (any hub: the subject decides whether the user belongs here, PROTOCOL.md §7) or this hub's id.
  */
-export async function loginWithDelegation(hub: Hub, token: string): Promise<string> {
+export async function loginWithDelegation(hub: HubCore, token: string): Promise<string> {
   const claims = await verifyCloudToken(hub, token, [hub.id, 'homey']);
   const user = findByAthomId(hub, claims.sub);
   if (!user) throw forbidden('This cloud account is not a user of this hub');
@@ -35,7 +35,7 @@ export async function loginWithDelegation(hub: Hub, token: string): Promise<stri
 
 /** POST /login-local: a username and password set with the local-credentials calls, failures throttled. */
 export async function loginLocal(
-  hub: Hub,
+  hub: HubCore & Pick<Hub, 'accounts'>,
   input: { username: string; password: string; clientId: string; clientName: string },
   remoteAddress: string,
 ): Promise<string> {

@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/vdevice.operations.js';
 import type { operations } from '../../../generated/hub/vdevice.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { driverDefinitions, ownerOf, VDEVICE_OWNER } from '../drivers/catalogue.js';
 
-export const vdevice = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const vdevice = defineApi<operations, typeof manifest.operations, HubContextOf<never>>(manifest, {
   getState: (_args, { hub }) => {
     const drivers: Record<string, { id: string; name: string; deviceCount: number }> = {};
     for (const definition of driverDefinitions()) {

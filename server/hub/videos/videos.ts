@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { components } from '../../../generated/hub/videos.js';
 import type { MediaBody } from '../../http/api.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import type { HubService, Nothing } from '../core/service.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
@@ -35,10 +35,10 @@ declare module '../core/context.js' {
   }
 }
 
-const requireVideo = (hub: Hub, id: string): Video => hub.store.require('video', id, 'Video');
+const requireVideo = (hub: HubCore, id: string): Video => hub.store.require('video', id, 'Video');
 const streams404 = (streamId: string) => notFound(`Stream ${streamId}`);
 
-export const videosState = (hub: Hub) => ({ videoCount: hub.store.count('video'), streamCount: hub.videoStreams.size });
+export const videosState = (hub: HubCore & Pick<Hub, 'videoStreams'>) => ({ videoCount: hub.store.count('video'), streamCount: hub.videoStreams.size });
 
 /** Forgets a stream and ends its WebRTC session, if any (which calls back here: a stream gone is left as it is). */
 function closeStream(open: Map<string, OpenStream>, streamId: string): void {
@@ -50,7 +50,7 @@ function closeStream(open: Map<string, OpenStream>, streamId: string): void {
 }
 
 /** Opens (or keeps open) a stream until STREAM_IDLE_MS from now. */
-function keepOpen(hub: Hub, videoId: string, streamId: string, end?: () => void): VideoStream {
+function keepOpen(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string, streamId: string, end?: () => void): VideoStream {
   const open = hub.videoStreams;
   const before = open.get(streamId);
   before?.cancel();
@@ -61,25 +61,25 @@ function keepOpen(hub: Hub, videoId: string, streamId: string, end?: () => void)
 }
 
 /** A new stream of a video: its URL answers the camera's view at each fetch. The stream id is its credential. */
-export function openStream(hub: Hub, videoId: string): VideoStream {
+export function openStream(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string): VideoStream {
   requireVideo(hub, videoId);
   return keepOpen(hub, videoId, randomBytes(16).toString('hex'));
 }
 
-function requireStream(hub: Hub, videoId: string, streamId: string) {
+function requireStream(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string, streamId: string) {
   const stream = hub.videoStreams.get(streamId);
   if (!stream || stream.videoId !== videoId) throw streams404(streamId);
   return stream;
 }
 
-export function keepAlive(hub: Hub, videoId: string, streamId: string): VideoStream {
+export function keepAlive(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string, streamId: string): VideoStream {
   requireVideo(hub, videoId);
   requireStream(hub, videoId, streamId);
   return keepOpen(hub, videoId, streamId);
 }
 
 /** The camera's view now, stamped with the hub's time; fetching it keeps the stream open. */
-export function frameOf(hub: Hub, videoId: string, streamId: string): MediaBody {
+export function frameOf(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string, streamId: string): MediaBody {
   requireStream(hub, videoId, streamId);
   const video = requireVideo(hub, videoId);
   keepOpen(hub, videoId, streamId);
@@ -90,7 +90,7 @@ export function frameOf(hub: Hub, videoId: string, streamId: string): MediaBody 
  * A WebRTC offer (checked: 400 if the hub cannot answer it) gets the hub's SDP answer: a session that sends the
  * camera's clip, open as a stream is (kept alive, ended after STREAM_IDLE_MS idle), and gone once its connection is.
  */
-export async function offer(hub: Hub, videoId: string, sdp: string): Promise<VideoAnswer> {
+export async function offer(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string, sdp: string): Promise<VideoAnswer> {
   requireVideo(hub, videoId);
   checkOffer(sdp);
   const sessions = [...hub.videoStreams.values()].filter((stream) => stream.end).length;

@@ -1,11 +1,11 @@
 import * as manifest from '../../../generated/hub/weather.operations.js';
 import type { operations } from '../../../generated/hub/weather.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { hubLocation } from '../geolocation/geolocation.js';
 import { currentWeather, hourlyWeather, lastWeather } from '../geolocation/weather.js';
 
-export const weather = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const weather = defineApi<operations, typeof manifest.operations, HubContextOf<'weatherAnswers'>>(manifest, {
   getState: (_args, { hub }) => {
     const last = lastWeather(hub);
     return {

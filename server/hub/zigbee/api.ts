@@ -1,14 +1,13 @@
 import * as manifest from '../../../generated/hub/zigbee.operations.js';
 import type { operations } from '../../../generated/hub/zigbee.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { Hub, HubContextOf, HubCore } from '../core/context.js';
 import { integerOption, stringOption, unknownCommand } from '../radios/options.js';
-import type { Hub } from '../core/context.js';
 import { checkFirmware, eraseNV, flash, lastFlash, zigbeeState } from './firmware.js';
 
 const commands = ['permitJoin', 'setChannel', 'pingNode', 'removeNode'] as const;
 
-function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): Record<string, unknown> {
+function runCommand(hub: HubCore & Pick<Hub, 'radios'>, command: string, opts: Record<string, unknown>): Record<string, unknown> {
   const zigbee = hub.radios.network('zigbee');
   switch (command) {
     case 'permitJoin':
@@ -29,7 +28,7 @@ function runCommand(hub: Hub, command: string, opts: Record<string, unknown>): R
   }
 }
 
-export const zigbee = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const zigbee = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges' | 'radios'>>(manifest, {
   getState: (_args, { hub }) => zigbeeState(hub),
   runCommand: ({ command, opts = {} }, { hub }) => runCommand(hub, command, opts),
   verifyFirmware: (_args, { hub }) => checkFirmware(hub),

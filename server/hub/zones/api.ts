@@ -3,7 +3,7 @@ import * as manifest from '../../../generated/hub/zones.operations.js';
 import type { components, operations } from '../../../generated/hub/zones.js';
 import { defineApi } from '../../http/api.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import type { HubItems, HubStore } from '../core/items.js';
 
 export type Zone = components['schemas']['Zone'];
@@ -33,7 +33,7 @@ export function setZoneActivity(store: HubStore, zoneId: string, origin: string,
   store.save('zone', { ...zone, activeOrigins, active: activeOrigins.length > 0, activeLastUpdated: at });
 }
 
-export const zones = defineApi<operations, typeof manifest.operations, HubContext, HubItems>(
+export const zones = defineApi<operations, typeof manifest.operations, HubContextOf<never>, HubItems>(
   manifest,
   {
     getState: (_args, { hub }) => ({ zoneCount: hub.store.count('zone'), rootZoneId: rootZone(hub.store)?.id ?? '' }),

@@ -1,10 +1,10 @@
 import * as manifest from '../../../generated/hub/zwave.operations.js';
 import type { operations } from '../../../generated/hub/zwave.js';
 import { defineApi } from '../../http/api.js';
-import type { HubContext } from '../core/context.js';
+import type { HubContextOf } from '../core/context.js';
 import { attemptNvmFix, readLog, regionOverride, runCommand, setLbtThreshold, setLogEnabled, setRegion, setRegionOverride, zwaveState } from './controller.js';
 
-export const zwave = defineApi<operations, typeof manifest.operations, HubContext>(manifest, {
+export const zwave = defineApi<operations, typeof manifest.operations, HubContextOf<'radioChanges' | 'radios'>>(manifest, {
   getState: (_args, { hub }) => zwaveState(hub),
   runCommand: ({ command, opts = {} }, { hub }) => runCommand(hub, command, opts),
   setRegion: ({ region }, { hub }) => setRegion(hub, region),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../../../generated/hub/drivers.js';
 import { ApiError, badRequest, notFound } from '../../../http/errors.js';
-import type { Hub } from '../../core/context.js';
+import type { Hub, HubCore } from '../../core/context.js';
 import { findDriver } from '../../drivers/catalogue.js';
 import { movedView, touch, VIEW_ACTIONS, type PairSession, type ViewAction } from '../../drivers/pairing.js';
 import type { SdkRequests } from './requests.js';
@@ -10,14 +10,14 @@ type FoundDevice = components['schemas']['FoundDevice'];
 type PairingEventResult = components['schemas']['PairingEventResult'];
 
 /** The app a pair session's driver belongs to, if an SDK v3 app that runs. */
-function appOfSession(hub: Hub, session: PairSession): string | undefined {
+function appOfSession(hub: HubCore & Pick<Hub, 'apps'>, session: PairSession): string | undefined {
   const ownerUri = findDriver(session.driverId)?.ownerUri ?? '';
   const appId = ownerUri.startsWith('homey:app:') ? ownerUri.slice('homey:app:'.length) : undefined;
   return appId && hub.apps.isSdkApp(appId) ? appId : undefined;
 }
 
 /** Asks the app of the session's driver (a pair, repair or unpair session), refusals (what it throws) as 502 naming the app. */
-function askApp(hub: Hub, appId: string, session: PairSession, event: string | null, data: unknown): Promise<unknown> {
+function askApp(hub: HubCore & Pick<Hub, 'apps'>, appId: string, session: PairSession, event: string | null, data: unknown): Promise<unknown> {
   const driverId = session.driverId.slice(session.driverId.lastIndexOf(':') + 1);
   const call = { type: 'pair', sessionId: session.id, sessionType: session.type, deviceId: session.deviceId, driverId, event, data: data ?? null, now: hub.now() };
   return hub.apps.worker(appId).call(call).catch((error: Error) => {
@@ -29,7 +29,7 @@ function askApp(hub: Hub, appId: string, session: PairSession, event: string | n
  * A pairing event of an SDK v3 app's driver, answered by the app (its onPair, onRepair, onUnpair handlers): `list_devices`
  * with the devices found, a custom view's event with what its handler answers. Undefined for drivers apps do not pair.
  */
-export function appPairingEvent(hub: Hub, session: PairSession, event: string, data: unknown): Promise<PairingEventResult> | undefined {
+export function appPairingEvent(hub: HubCore & Pick<Hub, 'apps'>, session: PairSession, event: string, data: unknown): Promise<PairingEventResult> | undefined {
   const appId = appOfSession(hub, session);
   if (!appId) return undefined;
   return askApp(hub, appId, session, event, data).then((answer) => {
@@ -43,13 +43,13 @@ export function appPairingEvent(hub: Hub, session: PairSession, event: string, d
  * Makes sure the app of the session's driver has started its side of the session (its onPair, onRepair or onUnpair
  * ran), as it does at the session's first event: an unpair session that removes its device without any event.
  */
-export async function openAppPairing(hub: Hub, session: PairSession): Promise<void> {
+export async function openAppPairing(hub: HubCore & Pick<Hub, 'apps'>, session: PairSession): Promise<void> {
   const appId = appOfSession(hub, session);
   if (appId) await askApp(hub, appId, session, null, null);
 }
 
 /** The app's questions to the pairing screen waiting for their answers, by callback id. */
-const waitingOf = (hub: Hub) => hub.sdkBridge.pairingAnswers;
+const waitingOf = (hub: HubCore & Pick<Hub, 'sdkBridge'>) => hub.sdkBridge.pairingAnswers;
 
 /** The pair session `sessionId` of the app's own driver, or a 404. */
 function ownSession(hub: Hub, appId: string, sessionId: unknown): PairSession {
@@ -71,7 +71,7 @@ function emitToClient(hub: Hub, appId: string, { sessionId, event, data }: Recor
 }
 
 /** The client answered a question: an app that asked it gets the answer. */
-export function answerAppCallback(hub: Hub, callbackId: string, answer: unknown): void {
+export function answerAppCallback(hub: HubCore & Pick<Hub, 'sdkBridge'>, callbackId: string, answer: unknown): void {
   const resolve = waitingOf(hub).get(callbackId);
   waitingOf(hub).delete(callbackId);
   resolve?.(answer ?? null);

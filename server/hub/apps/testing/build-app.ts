@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { c as createTar } from 'tar';
@@ -57,7 +57,7 @@ export function installedDependencies(id: string): string {
 /**
  * Builds a fixture app as `homey app build` does before `homey app run` uploads it: its TypeScript compiled to
  * CommonJS next to its sources (tests left out), its runtime dependencies as its package-lock pins them (from
- * installedDependencies), nothing of the fixture itself changed. Returns the folder.
+ * installedDependencies, linked as its node_modules), nothing of the fixture itself changed. Returns the folder.
  */
 export async function buildApp(id: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `hub-real-app-${id}-`));
@@ -72,14 +72,18 @@ export async function buildApp(id: string): Promise<string> {
     });
     writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), outputText);
   }
-  if (hasDependencies(id)) cpSync(join(installedDependencies(id), 'node_modules'), join(dir, 'node_modules'), { recursive: true });
+  // Linked, not copied: hundreds of files that packApp reads through the link and removeBuild need not delete.
+  if (hasDependencies(id)) symlinkSync(join(installedDependencies(id), 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 
 /** A built app as the .tar.gz package the devkit and the app store take. */
 export async function packApp(dir: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of createTar({ gzip: true, cwd: dir, portable: true }, filesUnder(dir, new Set(['.git'])))) chunks.push(chunk as Buffer);
+  const linked = join(dir, 'node_modules');
+  const dependencies = existsSync(linked) ? filesUnder(realpathSync(linked), new Set()).map((file) => join('node_modules', file)) : [];
+  const files = [...filesUnder(dir, new Set(['.git', 'node_modules'])), ...dependencies];
+  for await (const chunk of createTar({ gzip: true, cwd: dir, portable: true }, files)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
