@@ -45,8 +45,8 @@ export interface Harness {
    * and each file keeps a profile started from the storage that left (servers.ts, signedInProfile); its pages open in
    * that profile as new tabs, as a user who comes back does (a tab keeps its own session storage: the wizard's
    * steps). Signing in anew for each page took seconds apiece, and a profile of its own per page about a second more
-   * of Chromium's CPU than a tab. With `options` (a phone's screen), the page gets a profile of its own, started from
-   * the signed-in one's storage.
+   * of Chromium's CPU than a tab. With `options` (a phone's screen; `{}` for pages used at the same time), the page
+   * gets a profile of its own, started from the signed-in one's storage.
    */
   openSignedIn(options?: BrowserContextOptions): Promise<OpenPage>;
   /** The whole page, or only what the window shows (`fullPage: false`). */

@@ -46,7 +46,8 @@ beforeAll(async () => {
     }),
   );
   ({ context: data, takeEmail } = await demoData(harness));
-  idle.push(...(await Promise.all(Array.from({ length: PAGES }, () => harness.openSignedIn()))));
+  // A profile each: the pages walk at once, and the form keeps its hub sessions in the profile's local storage.
+  idle.push(...(await Promise.all(Array.from({ length: PAGES }, () => harness.openSignedIn({})))));
 }, 180_000);
 
 /** Runs `work` on a page of the pool once one is free. */
