@@ -6,7 +6,8 @@
  * `node keeper.mjs <folder>`: reads <folder>/spec.json (the server's command, Chromium's launch options, the Jest
  * process's id), starts both, then writes <folder>/ready.json (the server's output up to its ready line, and the
  * browser's WebSocket address) or <folder>/failed.json (why not). Stops both on SIGTERM (global-teardown.mjs) or
- * once the Jest process is gone (a run killed before its teardown), then removes the folder as its last act.
+ * once the Jest process is gone (a run killed before its teardown), then removes the folder as its last act (after a
+ * failed start it leaves the folder, failed.json in it, to the teardown).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +52,11 @@ const serverReady = new Promise((resolve, reject) => {
 const browserServer = chromium.launchServer({ ...spec.browser, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 
 let stopping;
-function stop() {
+/**
+ * Stops the browser and the servers, then ends. The folder goes with them, unless `keepFolder`: after a failed start
+ * the waiting files must still read failed.json (the teardown removes the folder then).
+ */
+function stop(keepFolder = false) {
   stopping ??= (async () => {
     await (await browserServer.catch(() => undefined))?.close().catch(() => undefined);
     if (server.exitCode === null && server.signalCode === null) {
@@ -63,7 +68,7 @@ function stop() {
       await serverExited;
     }
     // The whole shared folder, keeper.pid with it: the teardown waits for that, and a killed run has no teardown.
-    rmSync(folder, { recursive: true, force: true });
+    if (!keepFolder) rmSync(folder, { recursive: true, force: true });
     process.exit(0);
   })();
   return stopping;
@@ -83,6 +88,6 @@ Promise.all([serverReady, browserServer]).then(
   ([output, browser]) => publish('ready.json', { output, wsEndpoint: browser.wsEndpoint(), dataDir: spec.dataDir }),
   (error) => {
     publish('failed.json', { error: error instanceof Error ? error.message : String(error) });
-    void stop();
+    void stop(true);
   },
 );
