@@ -13,6 +13,7 @@ import request from 'supertest';
 const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
 const pathToRegexp = validatorRequire('path-to-regexp') as { pathToRegexp(...args: unknown[]): unknown };
 const schemaValidator = validatorRequire('./framework/openapi.schema.validator') as { OpenAPISchemaValidator: new (...args: unknown[]) => unknown };
+const { referencedDocument } = validatorRequire('./middlewares/util') as { referencedDocument(doc: object, schema: object): object };
 const Ajv2020 = (validatorRequire('ajv/dist/2020') as { default: { prototype: { getSchema(ref: string): unknown } } }).default;
 
 const document = () => ({
@@ -130,6 +131,16 @@ describe('express-openapi-validator, as patched', () => {
     } finally {
       added.mockRestore();
     }
+  });
+
+  it.each([
+    ['by an id', { $ref: 'https://example.test/user' }],
+    ['into a part of the document other than its paths and components', { $ref: '#/info' }],
+    ['to nothing', { $ref: '#/components/schemas/Nobody' }],
+    ['to a schema with an id of its own (references inside resolve against it)', { $ref: '#/components/schemas/Identified' }],
+  ])('when a schema refers %s, then the whole document goes along, as before the patch', (_how, schema) => {
+    const spec = { ...document(), components: { schemas: { ...document().components.schemas, Identified: { $id: 'https://example.test/identified', type: 'string' } } } };
+    expect(referencedDocument(spec, { properties: { body: schema } })).toEqual({ paths: spec.paths, components: spec.components });
   });
 
   it('when the document is loaded, then the validator hands a request over in its own turn, not a promise turn per middleware later', async () => {
