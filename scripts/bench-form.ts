@@ -4,7 +4,7 @@
  * localhost (goal < 1 s), each load in a fresh profile (nothing cached), the median of several.
  */
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { APT_LINE, findProgram } from './system-programs.js';
 
 export interface FormBench {
@@ -32,10 +32,9 @@ function watchSignIn(): void {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-export async function measureForm(formUrl: string, loads = 7): Promise<FormBench> {
-  const executablePath = findProgram('chromium');
-  if (!executablePath) throw new Error(`The support form's row needs Chromium: ${APT_LINE}`);
-  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+/** Measures in `browser` when given (the form's end-to-end files share one), else in a Chromium of its own. */
+export async function measureForm(formUrl: string, loads = 7, shared?: Browser): Promise<FormBench> {
+  const browser = shared ?? (await launchChromium());
   try {
     const times: number[] = [];
     let scripts = new Map<string, Buffer>();
@@ -63,8 +62,14 @@ export async function measureForm(formUrl: string, loads = 7): Promise<FormBench
       firstRenderMs: { median: Math.round(times[Math.floor(times.length / 2)]!), max: Math.round(times.at(-1)!) },
     };
   } finally {
-    await browser.close();
+    if (!shared) await browser.close();
   }
+}
+
+function launchChromium(): Promise<Browser> {
+  const executablePath = findProgram('chromium');
+  if (!executablePath) throw new Error(`The support form's row needs Chromium: ${APT_LINE}`);
+  return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
 }
 
 export function printForm(form: FormBench): void {

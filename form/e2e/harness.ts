@@ -6,14 +6,17 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { describeWithProgram, findProgram } from '../../scripts/system-programs.js';
-import { sharedServers, type Servers } from './servers.js';
+import { publishSignedInProfile, sharedServers, signedInProfile, type Servers } from './servers.js';
 
 /** Where screenshots of each step are kept (git-ignored), one folder per test file. */
 const artefactsDir = path.join(process.cwd(), 'test-artefacts', 'form');
 
 const chromiumArgs = [
+  // A new step scrolls into place smoothly (scrollTo's behavior: 'smooth'): Chromium drew every frame of that
+  // scroll, and Playwright waited for it before each click (the tile still moving). Where the scroll ends is the same.
+  '--disable-smooth-scrolling',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -31,14 +34,19 @@ const launchOptions = (): LaunchOptions => ({ executablePath: findProgram('chrom
 
 export interface Harness {
   servers: Servers;
+  /** The run's Chromium, as this file is connected to it. */
+  browser: Browser;
   /** A fresh browser profile (no token stored): the sign-in screen. Closed with the harness. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page of the form in a fresh profile, with its problems (uncaught errors, console errors) recorded. */
   open(options?: BrowserContextOptions): Promise<OpenPage>;
   /**
-   * As open, then signed in: step 1 is on screen. The file's first sign-in goes through the account service's page;
-   * later pages start from the browser storage it left (the token the form keeps), as a user who comes back does:
-   * signing in anew for each of the suites' many pages took seconds apiece.
+   * A page of the form, signed in: step 1 is on screen. The run signs in once, through the account service's page,
+   * and each file keeps a profile started from the storage that left (servers.ts, signedInProfile); its pages open in
+   * that profile as new tabs, as a user who comes back does (a tab keeps its own session storage: the wizard's
+   * steps). Signing in anew for each page took seconds apiece, and a profile of its own per page about a second more
+   * of Chromium's CPU than a tab. With `options` (a phone's screen; `{}` for pages used at the same time), the page
+   * gets a profile of its own, started from the signed-in one's storage.
    */
   openSignedIn(options?: BrowserContextOptions): Promise<OpenPage>;
   /** The whole page, or only what the window shows (`fullPage: false`). */
@@ -61,33 +69,45 @@ export async function startHarness(name: string): Promise<Harness> {
   mkdirSync(shots, { recursive: true });
   const contexts: BrowserContext[] = [];
   let token: string | undefined;
-  let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  /** The file's signed-in profile, and the page that signed it in (when this file did) until a test takes it. */
+  let signedIn: Promise<{ context: BrowserContext; first?: OpenPage }> | undefined;
 
   const newContext = async (options: BrowserContextOptions = {}) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
     contexts.push(context);
     return context;
   };
-  const open = async (options?: BrowserContextOptions): Promise<OpenPage> => {
-    const page = await (await newContext(options)).newPage();
+  const openIn = async (context: BrowserContext): Promise<OpenPage> => {
+    const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(servers.formUrl);
     return { page, problems };
   };
+  const open = async (options?: BrowserContextOptions) => openIn(await newContext(options));
+  const atStep1 = async (opened: OpenPage) => {
+    await opened.page.getByRole('heading', { name: "What's your question about?" }).waitFor();
+    return opened;
+  };
   return {
     servers,
+    browser,
     newContext,
     open,
     async openSignedIn(options) {
-      if (signedIn) {
-        const opened = await open({ ...options, storageState: signedIn });
-        await opened.page.getByRole('heading', { name: "What's your question about?" }).waitFor();
-        return opened;
-      }
-      const opened = await open(options);
-      await signIn(opened.page, servers);
-      signedIn ??= await opened.page.context().storageState();
-      return opened;
+      signedIn ??= (async () => {
+        const stored = signedInProfile();
+        if (stored) return { context: await newContext({ storageState: stored }) };
+        const first = await open();
+        await signIn(first.page, servers);
+        const context = first.page.context();
+        publishSignedInProfile(await context.storageState());
+        return { context, first };
+      })();
+      const profile = await signedIn;
+      const { first } = profile;
+      delete profile.first;
+      if (options) return atStep1(await open({ ...options, storageState: await profile.context.storageState() }));
+      return first ?? atStep1(await openIn(profile.context));
     },
     async screenshot(page, shot, { fullPage = true } = {}) {
       // One image pixel per CSS pixel: a phone's page at three device pixels to one took nine times the encoding.

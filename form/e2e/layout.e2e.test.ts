@@ -62,7 +62,9 @@ describeInChromium('the form on different screens and through history', () => {
   });
 
   it('when it opens on a wide screen with a mouse, then the tile groups wrap instead of sliding', async () => {
-    const { page } = await harness.openSignedIn({ viewport: { width: 1280, height: 900 } });
+    // The harness's pages are 1280 px wide, with a mouse.
+    const { page } = await harness.openSignedIn();
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 900 });
     const lists = stepOf(page, 'category').locator('.tile-group__tiles');
     for (const list of await lists.all()) expect((await sliderStyle(list)).overflowX).not.toBe('auto');
   });

@@ -6,11 +6,11 @@
  * shared/global-teardown.mjs; every file reads what it needs from the lines the server printed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LaunchOptions } from 'playwright-core';
+import type { BrowserContextOptions, LaunchOptions } from 'playwright-core';
 import { root } from '../../scripts/apis.js';
 import { formIsCurrent } from '../../scripts/build-form.js';
 import { buildServer, serverEntry, serverIsCurrent } from '../../scripts/build-server.js';
@@ -149,6 +149,26 @@ export async function sharedServers(browser: LaunchOptions): Promise<Shared> {
   }
   const { output, wsEndpoint, dataDir } = await awaitKeeper(folder);
   return { servers: serversOf(output, dataDir), wsEndpoint };
+}
+
+/** What a browser profile keeps (cookies, local storage), as Playwright saves and restores it. */
+export type StoredProfile = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+const signInFile = () => path.join(process.env[SHARED_FOLDER_VARIABLE]!, 'signed-in.json');
+
+/**
+ * The demo account's signed-in profile as the run's first file to sign in left it, if one has: the run's other files
+ * start from it rather than each signing in through the account service's page again (its token lives an hour,
+ * signing out in the form forgets it without revoking it).
+ */
+export function signedInProfile(): StoredProfile | undefined {
+  return existsSync(signInFile()) ? (JSON.parse(readFileSync(signInFile(), 'utf8')) as StoredProfile) : undefined;
+}
+
+/** Keeps a signed-in profile for the run's other files; written whole (renamed into place), as they may read it meanwhile. */
+export function publishSignedInProfile(profile: StoredProfile): void {
+  writeFileSync(`${signInFile()}.${process.pid}`, JSON.stringify(profile));
+  renameSync(`${signInFile()}.${process.pid}`, signInFile());
 }
 
 /** The servers as npm start's lines describe them. */

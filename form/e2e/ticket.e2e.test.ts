@@ -198,8 +198,8 @@ describeInChromium('the ticket', () => {
     expect(await attached(page)).toEqual(['first.txt', 'second.txt']);
     expect(await page.getByRole('list', { name: 'Attached files' }).locator('.attachments__size').allInnerTexts()).toEqual(['2 kB', '12 bytes']);
     expect(await page.getByText('2 of 12 files').isVisible()).toBe(true);
+    // The ticket step with its files listed is the screen the first test checks with axe-core (dropped files).
     await harness.screenshot(page, '6-picker');
-    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Remove first.txt' }).click();
     expect(await attached(page)).toEqual(['second.txt']);
   });

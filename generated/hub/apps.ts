@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Install an app from the app store
-         * @description Installs (or reinstalls) the app with this id from the app store. Until the cloud apps service is reachable the store is the catalogue of app packages shipped with the hub. Each release of an app is published on a channel; a channel offers its own releases and those of the more stable channels (`stable` < `beta` < `alpha`: beta testers get a stable release newer than the last beta too). Without `version` the newest release the channel (default `stable`) offers is installed; with `version` that release, which the channel must offer (404 otherwise); a version asked for without a channel installs on the channel it was published on. The app's `channel` is kept: autoupdate follows it. With `waitForInstall` the answer comes once the app runs (or crashed); otherwise at once, in state `starting`.
+         * @description Installs (or reinstalls) the app with this id from the app store. Until the cloud apps service is reachable the store is the catalogue of app packages shipped with the hub. Each release of an app is published on a channel; a channel offers its own releases and those of the more stable channels (`stable` < `beta` < `alpha`: beta testers get a stable release newer than the last beta too). Without `version` the newest release the channel (default `stable`) offers is installed; with `version` that release, which the channel must offer (404 otherwise); a version asked for without a channel installs on the channel it was published on. The app's `channel` is kept: autoupdate follows it. With `waitForInstall` the answer comes once the app runs (or crashed); otherwise at once, in state `starting`. The package is copied while the hub keeps answering; installs, updates and uninstalls of one app run one after another. A package that cannot be copied answers 503 with the reason and leaves no part of a copy behind.
          */
         post: operations["installFromAppStore"];
         delete?: never;
@@ -475,6 +475,15 @@ export interface components {
         };
         /** @description No item with this id. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The call needs something this hub does not have now (a service not configured or unreachable, a program not installed). */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1026,6 +1035,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

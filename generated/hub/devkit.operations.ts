@@ -29,7 +29,7 @@ export const operations = {
   /**
    * Install the app of a devkit session for good
    *
-   * Installs the package the running session of this app id was started from (origin `devkit_install`), ending the session. With `clean` its settings start from the defaults.
+   * Installs the package the running session of this app id was started from (origin `devkit_install`), ending the session. With `clean` its settings start from the defaults. The package is copied while the hub keeps answering; installs and uninstalls of one app run one after another. A package that cannot be copied answers 503 with the reason and leaves the session running and no part of a copy behind.
    */
   installApp: {"method":"post","path":"/api/manager/devkit/app","auth":"token","scopes":["homey.app"],"private":false,"crud":null,"pathParams":[],"queryParams":[],"body":{"kind":"fields","names":["manifest","clean"],"required":true},"args":[{"name":"manifest","in":"body","required":true,"types":["object"]},{"name":"clean","in":"body","required":false,"types":["boolean"]}],"status":200},
   /** Uninstall an app installed from a devkit session */

@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Install the app of a devkit session for good
-         * @description Installs the package the running session of this app id was started from (origin `devkit_install`), ending the session. With `clean` its settings start from the defaults.
+         * @description Installs the package the running session of this app id was started from (origin `devkit_install`), ending the session. With `clean` its settings start from the defaults. The package is copied while the hub keeps answering; installs and uninstalls of one app run one after another. A package that cannot be copied answers 503 with the reason and leaves the session running and no part of a copy behind.
          */
         post: operations["installApp"];
         delete?: never;
@@ -371,6 +371,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The call needs something this hub does not have now (a service not configured or unreachable, a program not installed). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No token, or a token that is unknown, expired or revoked. */
         Unauthorized: {
             headers: {
@@ -502,6 +511,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uninstallApp: {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import request from 'supertest';
 import { ApiError } from './errors.js';
-import { frontDoor, kernelExpress } from './front-door.js';
+import { frontDoor, kernelExpress, serverOptions } from './front-door.js';
 import { HostAllowList } from './hosts.js';
 import { requestLog } from './request-log.js';
 
@@ -58,6 +58,22 @@ describe('The front door', () => {
     await request(app).get('/api/refused').set('Host', 'hub.local').expect(409, { error: 'conflict', error_description: 'Taken', statusCode: 409 });
     await request(app).get('/api/nothing').set('Host', 'hub.local').expect(404, { error: 'not_found', error_description: 'Not found: GET /api/nothing', statusCode: 404 });
     expect((await request(app).get('/manual').set('Host', 'hub.local').expect(200)).text).toBe('docs');
+  });
+
+  it("when its server makes a request, then the request and its answer are born with the app's prototypes, which Express then leaves as they are", async () => {
+    const server = createServer(serverOptions(app), app).listen(0, '127.0.0.1');
+    // Seen before the app runs: Express's own swap (app.handle) would hide a request born with node:http's.
+    const born: boolean[] = [];
+    server.prependListener('request', (req, res) => born.push(Object.getPrototypeOf(req) === app.request, Object.getPrototypeOf(res) === app.response));
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      await request(server).get('/api/ok').set('Host', 'hub.local').expect(200, { ok: true });
+      expect(born).toEqual([true, true]);
+      // Any other listener's server is node:http's own.
+      expect(serverOptions(() => undefined)).toEqual({});
+    } finally {
+      server.close();
+    }
   });
 
   it('when a preflight comes, then the preflight stage answers it', async () => {

@@ -45,6 +45,7 @@ describe('Parity of the two validators (HTTP and socket) over the hub contract',
   const { app, dispatcher, authenticate } = kernelOf(group, called);
   let server: Server;
   let socket: RealtimeClient;
+  let url: string;
   const cases = casesOf();
 
   beforeAll(async () => {
@@ -60,7 +61,8 @@ describe('Parity of the two validators (HTTP and socket) over the hub contract',
       development: false,
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    socket = await connectRealtime(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'every-scope', 'parity');
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    socket = await connectRealtime(url, 'every-scope', 'parity');
   });
   afterAll(async () => {
     socket.close();
@@ -77,7 +79,7 @@ describe('Parity of the two validators (HTTP and socket) over the hub contract',
     const differences: string[] = [];
     for (const { label, api, operationId, spec, inputs, bodyRequired, input, bad } of cases) {
       called.length = 0;
-      const http = await httpCall(app, spec, inputs, bodyRequired, input, input.in === 'body' ? JSON.stringify(bad) : String(bad));
+      const http = await httpCall(url, spec, inputs, bodyRequired, input, input.in === 'body' ? JSON.stringify(bad) : String(bad));
       const [error] = await socket.request('api', { uri: `homey:manager:${api}`, operation: operationId, args: socketArgs(spec, inputs, input, bad) });
       const answers = { http: { status: http.status, body: http.body as unknown }, socket: { status: (error as { statusCode?: number } | null)?.statusCode, body: error } };
       if (JSON.stringify(answers.http) !== JSON.stringify({ status: answers.socket.status, body: answers.socket.body }) || http.status !== 400 || called.length) {

@@ -11,6 +11,7 @@ import { apiRoutes, byPath, expressPath } from './routing.js';
 import { validatorContract } from './validator-contract.js';
 
 export type { RawRoute } from './operation-stages.js';
+export { serverOptions } from './front-door.js';
 
 export interface HttpOptions<Context extends CallContext> {
   dispatcher: Dispatcher<Context>;

@@ -1,8 +1,9 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { ApiModule, Session } from './api.js';
 import { Dispatcher, type Caller, type CallContext } from './dispatcher.js';
+import { serverOptions } from './front-door.js';
 import { HostAllowList } from './hosts.js';
 import { withMounts } from './mount.js';
 import { createHttpApp, type RawRoute } from './router.js';
@@ -64,12 +65,12 @@ export function createServiceHttp<Context extends CallContext>(options: ServiceH
     fallback: options.fallback,
     rawRoutes: options.rawRoutes,
   });
-  return serve(options.mounts ? withMounts(handler, options.mounts) : handler);
+  return serve(options.mounts ? withMounts(handler, options.mounts) : handler, serverOptions(handler));
 }
 
-/** A handler on a server of its own, listening on demand. */
-export function serve(handler: RequestListener): ServiceHttp {
-  const server = createServer(handler);
+/** A handler on a server of its own, listening on demand; `options` are its node:http server's (serverOptions). */
+export function serve(handler: RequestListener, options: ServerOptions = {}): ServiceHttp {
+  const server = createServer(options, handler);
   return {
     handler,
     server,

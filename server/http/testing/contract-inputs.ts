@@ -144,14 +144,15 @@ export const isBounded = (schema: Json) =>
 
 /**
  * An HTTP call of the operation with `input` set to `bad` (raw JSON text in a body, text elsewhere) and every other
- * input it needs (required ones, path ones) set to its valid value, by a caller holding every scope.
+ * input it needs (required ones, path ones) set to its valid value, by a caller holding every scope, over real HTTP
+ * to `target`: an app (a server of its own per call) or the URL of one that listens (cheaper).
  */
-export function httpCall(app: Express, spec: OperationSpec, inputs: readonly Input[], bodyRequired: boolean, input: Input, bad: string) {
+export function httpCall(target: Express | string, spec: OperationSpec, inputs: readonly Input[], bodyRequired: boolean, input: Input, bad: string) {
   const sent = inputs.filter((other) => other === input || other.required || other.in === 'path');
   const text = (other: Input) => (other === input ? bad : String(other.value));
   const path = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(text(sent.find((other) => other.in === 'path' && other.name === name)!)));
   const query = sent.filter((other) => other.in === 'query').flatMap((other) => (other === input ? [`${encodeURIComponent(other.name)}=${encodeURIComponent(bad)}`] : queryText(other.name, other.value)));
-  let call = request(app)[spec.method](`${path}${query.length ? `?${query.join('&')}` : ''}`).set('Authorization', 'Bearer every-scope');
+  let call = request(target)[spec.method](`${path}${query.length ? `?${query.join('&')}` : ''}`).set('Authorization', 'Bearer every-scope');
   for (const header of sent.filter((other) => other.in === 'header')) call = call.set(header.name, text(header));
   const fields = sent.filter((other) => other.in === 'body');
   if (bodyRequired || fields.length) {

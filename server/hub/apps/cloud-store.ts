@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { components } from '../../../generated/cloud/apps.js';
 import { ApiError } from '../../http/errors.js';
@@ -36,9 +36,10 @@ export async function cloudInstall(hub: HubCore, id: string, channel: Channel, v
 
 /**
  * Downloads the build's package, checks it is the one the store described (size, SHA-256) and the app and
- * version asked for, and unpacks it into a fresh folder under the hub's data; `done()` removes that folder.
+ * version asked for, and unpacks it into a fresh folder under the hub's data; `done()` removes that folder
+ * (asynchronously, as it may hold thousands of files).
  */
-export async function downloadRelease(hub: HubCore, id: string, install: AppInstall): Promise<Release & { done(): void }> {
+export async function downloadRelease(hub: HubCore, id: string, install: AppInstall): Promise<Release & { done(): Promise<void> }> {
   let bytes: Buffer;
   try {
     const response = await fetch(install.url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
@@ -52,16 +53,16 @@ export async function downloadRelease(hub: HubCore, id: string, install: AppInst
     throw badGateway(`The package of ${id} ${install.version} is not the one the app store described`);
   }
   const downloads = join(hub.config.dataDir, 'downloads');
-  mkdirSync(downloads, { recursive: true });
-  const dir = mkdtempSync(join(downloads, `${id}-`));
-  const done = () => rmSync(dir, { recursive: true, force: true });
+  await mkdir(downloads, { recursive: true });
+  const dir = await mkdtemp(join(downloads, `${id}-`));
+  const done = () => rm(dir, { recursive: true, force: true });
   try {
     await unpackArchive(bytes, dir);
     const manifest = await validateApp(dir, 'debug');
     if (manifest.id !== id || manifest.version !== install.version) throw badGateway(`The app store's package of ${id} ${install.version} holds ${manifest.id} ${manifest.version}`);
     return { version: install.version, channel: install.channel, dir, manifest, done };
   } catch (error) {
-    done();
+    await done();
     throw error instanceof ApiError && error.statusCode < 500 ? badGateway(`The app store's package of ${id}: ${error.message}`) : error;
   }
 }

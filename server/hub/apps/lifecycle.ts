@@ -1,6 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { conflict } from '../../http/errors.js';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ApiError, conflict } from '../../http/errors.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { beforeRemove } from '../devices/lifecycle.js';
 import { appIconObj, type Manifest } from '../../common/app-package/manifest.js';
@@ -22,12 +23,51 @@ export const sessionDir = (hub: HubCore, session: string): string => join(hub.co
 export const installedDir = (hub: HubCore, app: Pick<App, 'id' | 'origin' | 'session'>): string =>
   app.origin === 'devkit_run' && app.session ? sessionDir(hub, app.session) : join(hub.config.dataDir, 'apps', app.id);
 
-/** Copies a package into the installed app's folder, replacing what was there; returns that folder. */
-export function copyPackage(hub: HubCore, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): string {
+/**
+ * Copies a package into the installed app's folder, replacing what was there; returns that folder. Asynchronous,
+ * as a package with its node_modules is thousands of files and the hub keeps answering meanwhile: the copy goes to
+ * a fresh sibling folder that replaces the app's only once complete, so a failed copy leaves no half folder.
+ */
+export async function copyPackage(hub: HubCore, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): Promise<string> {
+  const target = installedDir(hub, app);
+  const parent = dirname(target);
+  let staging: string | undefined;
+  try {
+    await mkdir(parent, { recursive: true });
+    staging = await mkdtemp(join(parent, `.${app.id}-`));
+    await cp(from, staging, { recursive: true });
+    await rm(target, { recursive: true, force: true });
+    await rename(staging, target);
+    return target;
+  } catch (error) {
+    if (staging) await rm(staging, { recursive: true, force: true });
+    throw new ApiError(503, 'service_unavailable', `The package of ${app.id} could not be copied: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** copyPackage before the hub serves (the demo home's apps, updates from the shipped catalogue at start). */
+export function copyPackageBeforeServing(hub: HubCore, from: string, app: Pick<App, 'id' | 'origin' | 'session'>): void {
   const target = installedDir(hub, app);
   rmSync(target, { recursive: true, force: true });
   cpSync(from, target, { recursive: true });
-  return target;
+}
+
+const appWork = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` once every earlier work on the same app (by id) is over: an install, an update or an uninstall
+ * awaits its copies and removals, and two of them on one app must not interleave.
+ */
+export function oneAtATime<T>(hub: HubCore, id: string, work: () => Promise<T>): Promise<T> {
+  const key = join(hub.config.dataDir, 'apps', id);
+  const done = appWork.get(key) ?? Promise.resolve();
+  const result = done.then(work);
+  const settled = result.catch(() => undefined);
+  appWork.set(key, settled);
+  void settled.then(() => {
+    if (appWork.get(key) === settled) appWork.delete(key);
+  });
+  return result;
 }
 
 function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: string | null, before?: App): App {
@@ -102,9 +142,10 @@ export async function uninstall(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMembe
   const app = requireApp(hub, id);
   await hub.apps.stop(id);
   forget(hub, id, purgeSettings);
-  if (app.origin !== 'devkit_run') rmSync(installedDir(hub, app), { recursive: true, force: true });
+  // Awaited: the folder is gone before the app's id can be installed again (callers hold oneAtATime).
+  if (app.origin !== 'devkit_run') await rm(installedDir(hub, app), { recursive: true, force: true });
   // A devkit session's app keeps its files for the next run, as it keeps its settings, unless they are purged.
-  if (app.origin !== 'devkit_run' || purgeSettings) rmSync(userdataDir(hub, id), { recursive: true, force: true });
+  if (app.origin !== 'devkit_run' || purgeSettings) await rm(userdataDir(hub, id), { recursive: true, force: true });
 }
 
 /** Removes a stopped app with the devices of its drivers (and its settings when purged). */

@@ -1,4 +1,5 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { operations } from '../../../generated/hub/apps.operations.js';
 import { hasScope } from '../../../client/scopes.js';
@@ -30,11 +31,13 @@ function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {
   hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
   // Crash-log mails that waited for the SMTP server before a restart.
   resumeMailOutbox(outboxDir(hub));
+  // Ended devkit sessions' folders go in the background (a new session has a new id); stop awaits them.
+  const removals: Promise<void>[] = [];
   for (const installed of hub.store.values('app')) {
     // A devkit run lasts as long as its session, which a restart ends.
     if (installed.origin === 'devkit_run') {
       forget(hub, installed.id, false);
-      if (installed.session) rmSync(sessionDir(hub, installed.session), { recursive: true, force: true });
+      if (installed.session) removals.push(rm(sessionDir(hub, installed.session), { recursive: true, force: true }));
       continue;
     }
     checkStoreUpdate(hub, installed);
@@ -53,6 +56,7 @@ function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {
   const stop = async () => {
     await stopSync();
     removeCards();
+    await Promise.allSettled(removals);
   };
   return { gives: {}, stop };
 }

@@ -1,7 +1,7 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
-import { copyPackage, installedDir, installPackage, recordInstall } from './lifecycle.js';
+import { copyPackage, copyPackageBeforeServing, installPackage, oneAtATime, recordInstall } from './lifecycle.js';
 import { type App } from './app-record.js';
 import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from '../../common/app-package/store-catalogue.js';
 
@@ -10,30 +10,34 @@ import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type R
  * channel must offer; a version asked for without a channel installs on the channel it was published on. From the
  * cloud app store when one is set and reachable, else from the catalogue the hub ships.
  */
-export async function installFromStore(hub: HubCore & Pick<Hub, 'apps'>, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
+export function installFromStore(hub: HubCore & Pick<Hub, 'apps'>, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
+  return oneAtATime(hub, id, () => installNow(hub, id, channel, version, wait));
+}
+
+async function installNow(hub: HubCore & Pick<Hub, 'apps'>, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
   if (hub.store.get('app', id)?.origin === 'devkit_run') throw conflict(`${id} runs from the devkit: stop its session first`);
   // A version without a channel: alpha offers every published build, and the answer names the build's channel.
   const install = await cloudInstall(hub, id, channel ?? (version !== undefined ? 'alpha' : 'stable'), version);
   if (install) {
     const release = await downloadRelease(hub, id, install);
     try {
-      const dir = copyPackage(hub, release.dir, { id, origin: 'appstore', session: null });
+      const dir = await copyPackage(hub, release.dir, { id, origin: 'appstore', session: null });
       return await installPackage(hub, dir, release.manifest, 'appstore', { channel: channel ?? (version !== undefined ? install.channel : 'stable'), wait });
     } finally {
-      release.done();
+      await release.done();
     }
   }
   if (!isStoreApp(id)) throw notFound(`App ${id} in the app store`);
   const onChannel = channel ?? (version !== undefined ? releaseChannel(id, version) : undefined) ?? 'stable';
   const release = storeRelease(id, onChannel, version);
   if (!release) throw new ApiError(404, 'not_found', `Version ${version} of ${id} is not in the app store's ${onChannel} channel`);
-  const dir = copyPackage(hub, release.dir, { id, origin: 'appstore', session: null });
+  const dir = await copyPackage(hub, release.dir, { id, origin: 'appstore', session: null });
   return installPackage(hub, dir, release.manifest, 'appstore', { channel: onChannel, wait });
 }
 
-/** Copies the store's package of a release and records it installed (stopped), as the demo home and updates do. */
+/** Copies the store's package of a release and records it installed (stopped), as the demo home and updates at start do. */
 export function recordStoreInstall(hub: HubCore, release: Release, channel: Channel): void {
-  copyPackage(hub, release.dir, { id: release.manifest.id, origin: 'appstore', session: null });
+  copyPackageBeforeServing(hub, release.dir, { id: release.manifest.id, origin: 'appstore', session: null });
   recordInstall(hub, release.manifest, 'appstore', channel, null);
 }
 
@@ -66,26 +70,32 @@ export function checkStoreUpdate(hub: Hub, app: App): void {
 export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
   const updated: string[] = [];
   for (const app of hub.store.values('app').filter((app) => app.origin === 'appstore')) {
-    const install = await cloudInstall(hub, app.id, app.channel).catch(() => undefined);
-    if (!install) continue;
-    const current = hub.store.get('app', app.id);
-    if (!current || current.origin !== 'appstore' || !offerUpdate(hub, current, install)) continue;
-    const release = await downloadRelease(hub, app.id, install).catch(() => undefined);
-    if (!release) continue;
-    try {
-      if (current.enabled) {
-        const dir = copyPackage(hub, release.dir, { id: app.id, origin: 'appstore', session: null });
-        await installPackage(hub, dir, release.manifest, 'appstore', { channel: current.channel, wait: false });
-      } else {
-        await hub.apps.stop(app.id);
-        recordStoreInstall(hub, release, current.channel);
-        hub.store.save('app', { ...hub.store.get('app', app.id)!, enabled: false });
-        hub.apps.load(app.id, installedDir(hub, current), release.manifest);
-      }
-      updated.push(app.id);
-    } finally {
-      release.done();
-    }
+    if (await oneAtATime(hub, app.id, () => updateFromCloud(hub, app.id))) updated.push(app.id);
   }
   return updated;
+}
+
+/** Updates one store app from the cloud store, if it is still a store app and has a newer build; true when it did. */
+async function updateFromCloud(hub: Hub, id: string): Promise<boolean> {
+  const before = hub.store.get('app', id);
+  const install = before && (await cloudInstall(hub, id, before.channel).catch(() => undefined));
+  if (!install) return false;
+  const current = hub.store.get('app', id);
+  if (!current || current.origin !== 'appstore' || !offerUpdate(hub, current, install)) return false;
+  const release = await downloadRelease(hub, id, install).catch(() => undefined);
+  if (!release) return false;
+  try {
+    const dir = await copyPackage(hub, release.dir, { id, origin: 'appstore', session: null });
+    if (current.enabled) {
+      await installPackage(hub, dir, release.manifest, 'appstore', { channel: current.channel, wait: false });
+    } else {
+      await hub.apps.stop(id);
+      recordInstall(hub, release.manifest, 'appstore', current.channel, null);
+      hub.store.save('app', { ...hub.store.get('app', id)!, enabled: false });
+      hub.apps.load(id, dir, release.manifest);
+    }
+    return true;
+  } finally {
+    await release.done();
+  }
 }

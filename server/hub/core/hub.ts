@@ -13,7 +13,7 @@ import { EventBus } from '../../http/events.js';
 import { ItemStore } from './item-store.js';
 import { attachRealtime } from '../../http/realtime.js';
 import { HostAllowList } from '../../http/hosts.js';
-import { createHttpApp } from '../../http/router.js';
+import { createHttpApp, serverOptions } from '../../http/router.js';
 import { ContractValidator } from '../../http/validator.js';
 import { AlarmScheduler } from '../alarms/scheduler.js';
 import { alarmTimer } from '../alarms/alarm-timer.js';
@@ -227,7 +227,7 @@ function serveApi(hub: Hub): HubApi {
     fallback: files(hub, config.docsDir),
     rawRoutes: appRoutes(hub, dispatcher),
   });
-  const server = createServer(app);
+  const server = createServer(serverOptions(app), app);
   const io = attachRealtime(server, {
     dispatcher,
     validator,

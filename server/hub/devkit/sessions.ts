@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub, HubCore } from '../core/context.js';
-import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
+import { copyPackage, installPackage, oneAtATime, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest, validateApp } from '../../common/app-package/manifest.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import type { HubService, Nothing } from '../core/service.js';
@@ -60,29 +60,36 @@ export async function runApp(hub: DevkitHub, archive: unknown, { purgeSettings, 
     await unpackArchive(archive, dir);
     // As `homey app run` does: homey-lib at debug level (the store validates at publish level).
     const manifest = await validateApp(dir, 'debug');
-    const installed = hub.store.get('app', manifest.id);
-    if (installed && installed.origin !== 'devkit_run') throw conflict(`${installed.name} is installed (${installed.origin}): uninstall it to run it from the devkit`);
-    const earlier = allSessions(hub).find((session) => session.appId === manifest.id);
-    if (earlier) await stopSession(hub, earlier.id);
-    if (purgeSettings && hub.store.get('appsettings', manifest.id)) hub.store.remove('appsettings', manifest.id);
-    const session = { id, appId: manifest.id, debug };
-    hub.devkit.set(id, session);
-    await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env, debug });
-    return session;
+    return await oneAtATime(hub, manifest.id, async () => {
+      const installed = hub.store.get('app', manifest.id);
+      if (installed && installed.origin !== 'devkit_run') throw conflict(`${installed.name} is installed (${installed.origin}): uninstall it to run it from the devkit`);
+      const earlier = allSessions(hub).find((session) => session.appId === manifest.id);
+      if (earlier) await endSession(hub, earlier);
+      if (purgeSettings && hub.store.get('appsettings', manifest.id)) hub.store.remove('appsettings', manifest.id);
+      const session = { id, appId: manifest.id, debug };
+      hub.devkit.set(id, session);
+      await installPackage(hub, dir, manifest, 'devkit_run', { session: id, env, debug });
+      return session;
+    });
   } catch (error) {
     hub.devkit.delete(id);
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
     throw error;
   }
 }
 
 /** stopApp: the session's app stops and goes; its settings stay for the next run. */
-export async function stopSession(hub: DevkitHub, id: string): Promise<void> {
+export function stopSession(hub: DevkitHub, id: string): Promise<void> {
   const session = requireSession(hub, id);
-  hub.devkit.delete(id);
+  return oneAtATime(hub, session.appId, () => (hub.devkit.has(id) ? endSession(hub, session) : Promise.resolve()));
+}
+
+/** Ends a session, its app and its files; the caller holds oneAtATime for the session's app. */
+async function endSession(hub: DevkitHub, session: DevkitSession): Promise<void> {
+  hub.devkit.delete(session.id);
   const app = hub.store.get('app', session.appId);
-  if (app?.origin === 'devkit_run' && app.session === id) await uninstall(hub, app.id, false);
-  rmSync(sessionDir(hub, id), { recursive: true, force: true });
+  if (app?.origin === 'devkit_run' && app.session === session.id) await uninstall(hub, app.id, false);
+  await rm(sessionDir(hub, session.id), { recursive: true, force: true });
 }
 
 export function sessionOutput(hub: HubCore & Pick<Hub, 'apps' | 'devkit'>, id: string) {
@@ -98,19 +105,24 @@ export async function sessionUsage(hub: HubCore & Pick<Hub, 'apps' | 'devkit'>):
 }
 
 /** installApp: installs the package of the running session of this app for good, ending the session. */
-export async function installFromSession(hub: DevkitHub, appId: string, clean: boolean) {
-  const session = allSessions(hub).find((candidate) => candidate.appId === appId);
-  if (!session) throw notFound(`Devkit session of ${appId}`);
-  const target = copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });
-  await stopSession(hub, session.id);
-  if (clean && hub.store.get('appsettings', appId)) hub.store.remove('appsettings', appId);
-  const app = await installPackage(hub, target, readManifest(target), 'devkit_install', { session: session.id });
-  return { appId, version: app.version, sessionId: session.id };
+export function installFromSession(hub: DevkitHub, appId: string, clean: boolean) {
+  return oneAtATime(hub, appId, async () => {
+    const session = allSessions(hub).find((candidate) => candidate.appId === appId);
+    if (!session) throw notFound(`Devkit session of ${appId}`);
+    const target = await copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });
+    await endSession(hub, session);
+    if (clean && hub.store.get('appsettings', appId)) hub.store.remove('appsettings', appId);
+    const app = await installPackage(hub, target, readManifest(target), 'devkit_install', { session: session.id });
+    return { appId, version: app.version, sessionId: session.id };
+  });
 }
 
 /** uninstallApp: removes the app installed from this session. */
 export async function uninstallInstalled(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMember'>, sessionId: string): Promise<void> {
   const app = hub.store.values('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
   if (!app) throw new ApiError(404, 'not_found', `No app installed from devkit session ${sessionId}`);
-  await uninstall(hub, app.id, false);
+  await oneAtATime(hub, app.id, async () => {
+    const current = hub.store.get('app', app.id);
+    if (current?.origin === 'devkit_install' && current.session === sessionId) await uninstall(hub, app.id, false);
+  });
 }
