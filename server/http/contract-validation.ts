@@ -4,6 +4,7 @@ import type { OperationSpec } from '../../generated/manifest.js';
 import { ApiError, badRequest, toApiError } from './errors.js';
 import { nonFiniteAt, NOT_FINITE } from './finite.js';
 import type { CallLocals } from './call-locals.js';
+import { count, metric } from './metrics.js';
 import { OPERATION_MARK, operationMark } from './validator-contract.js';
 
 /**
@@ -17,7 +18,11 @@ import { OPERATION_MARK, operationMark } from './validator-contract.js';
  */
 export function contractValidator(contract: () => object, validateResponses: boolean): RequestHandler & { warm(): void } {
   let chain: RequestHandler[] | undefined;
-  const warm = () => void (chain ??= [...validatorMiddleware(contract(), validateResponses), matched, finite]);
+  const warm = () => {
+    if (chain) return;
+    chain = [...validatorMiddleware(contract(), validateResponses), matched, finite];
+    count(validatorsBuilt);
+  };
   const handler: RequestHandler = (req, res, next) => {
     warm();
     normaliseContentType(req);
@@ -25,6 +30,9 @@ export function contractValidator(contract: () => object, validateResponses: boo
   };
   return Object.assign(handler, { warm });
 }
+
+/** Validators built: one per API document and options in a process, however many apps serve it (router.ts). */
+export const validatorsBuilt = metric('http.validators-built');
 
 /** The media types a body is read as (body.ts): any other that reached a reader was one of JSON's (`+json`). */
 const READ_AS = new Set(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);

@@ -13,6 +13,7 @@ import request from 'supertest';
 const validatorRequire = createRequire(require.resolve('express-openapi-validator'));
 const pathToRegexp = validatorRequire('path-to-regexp') as { pathToRegexp(...args: unknown[]): unknown };
 const schemaValidator = validatorRequire('./framework/openapi.schema.validator') as { OpenAPISchemaValidator: new (...args: unknown[]) => unknown };
+const { referencedDocument } = validatorRequire('./middlewares/util') as { referencedDocument(doc: object, schema: object): object };
 const Ajv2020 = (validatorRequire('ajv/dist/2020') as { default: { prototype: { getSchema(ref: string): unknown } } }).default;
 
 const document = () => ({
@@ -87,6 +88,59 @@ describe('express-openapi-validator, as patched', () => {
     } finally {
       lookups.mockRestore();
     }
+  });
+
+  it('when an operation is compiled, then the schemas handed to Ajv carry only the components they refer to, not the whole document', async () => {
+    // User refers to Name; Unused is referred to by nothing: compiling walks what is attached, for ids and anchors.
+    const spec = document();
+    spec.paths['/user/{id}'] = {
+      ...spec.paths['/user/{id}'],
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The user', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } },
+      },
+    } as (typeof spec.paths)['/user/{id}'];
+    const components = {
+      schemas: {
+        User: { type: 'object', properties: { name: { $ref: '#/components/schemas/Name' } } },
+        Name: { type: 'string', maxLength: 8 },
+        Unused: { type: 'object', properties: { user: { $ref: '#/components/schemas/User' } } },
+      },
+    };
+    const app = express();
+    app.use(express.json());
+    app.use(OpenApiValidator.middleware({ apiSpec: { ...spec, components } as never, validateApiSpec: false, validateRequests: true, validateResponses: true }));
+    app.put('/user/:id', (_req, res) => void res.status(204).end());
+    app.get('/user/:id', (_req, res) => void res.json({ name: 'Ann' }));
+    app.use((error: { status: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(error.status).json({ message: error.message }));
+    const added = jest.spyOn(Ajv2020.prototype as unknown as { addSchema(schema: unknown): unknown }, 'addSchema');
+    try {
+      const res = await request(app).put('/user/u1').send({ name: 'a long name' }).expect(400);
+      expect(res.body.message).toBe('request/body/name must NOT have more than 8 characters');
+      await request(app).put('/user/u1').send({ name: 'Ann' }).expect(204);
+      await request(app).get('/user/u1').expect(200);
+      // The operation's own schemas (its parameters and body, its answers), not the document's, added one by one.
+      type Compiled = { paths?: unknown; components?: { schemas?: Record<string, unknown> }; properties?: Record<string, unknown> };
+      const operations = added.mock.calls.map(([schema]) => schema as Compiled).filter(({ properties }) => properties && ('params' in properties || 'response' in properties));
+      expect(operations.length).toBeGreaterThan(0);
+      for (const schema of operations) {
+        expect(schema.paths).toBeUndefined();
+        expect(Object.keys(schema.components?.schemas ?? {}).filter((name) => name !== 'User' && name !== 'Name')).toEqual([]);
+      }
+      expect(operations.filter((schema) => schema.components?.schemas?.Name).map(({ properties }) => Object.keys(properties!).includes('response'))).toEqual([false, true]);
+    } finally {
+      added.mockRestore();
+    }
+  });
+
+  it.each([
+    ['by an id', { $ref: 'https://example.test/user' }],
+    ['into a part of the document other than its paths and components', { $ref: '#/info' }],
+    ['to nothing', { $ref: '#/components/schemas/Nobody' }],
+    ['to a schema with an id of its own (references inside resolve against it)', { $ref: '#/components/schemas/Identified' }],
+  ])('when a schema refers %s, then the whole document goes along, as before the patch', (_how, schema) => {
+    const spec = { ...document(), components: { schemas: { ...document().components.schemas, Identified: { $id: 'https://example.test/identified', type: 'string' } } } };
+    expect(referencedDocument(spec, { properties: { body: schema } })).toEqual({ paths: spec.paths, components: spec.components });
   });
 
   it('when the document is loaded, then the validator hands a request over in its own turn, not a promise turn per middleware later', async () => {
