@@ -4,7 +4,7 @@ import { defineApi } from '../../http/api.js';
 import type { HubContextOf } from '../core/context.js';
 import type { HubItems } from '../core/items.js';
 import { sendCrashlog } from './crashlog.js';
-import { disable, enable, oneAtATime, requireApp, restart, uninstall } from './lifecycle.js';
+import { disable, enable, requireApp, restart, uninstall } from './lifecycle.js';
 import { installFromStore } from './store.js';
 import { getSetting, requireSettings, setSetting, unsetSetting } from './settings.js';
 
@@ -20,7 +20,7 @@ export const apps = defineApi<operations, typeof manifest.operations, HubContext
       };
     },
     installFromAppStore: ({ id, channel, version, waitForInstall = false }, { hub }) => installFromStore(hub, id, channel, version, waitForInstall),
-    uninstallApp: ({ id, purgeSettings = false }, { hub }) => oneAtATime(hub, id, () => uninstall(hub, id, purgeSettings)),
+    uninstallApp: ({ id, purgeSettings = false }, { hub }) => hub.apps.oneAtATime(id, () => uninstall(hub, id, purgeSettings)),
     getAppSettings: ({ id }, { hub }) => requireSettings(hub, id),
     getAppSetting: ({ id, name }, { hub }) => getSetting(hub, id, name),
     setAppSetting: ({ id, name, value }, { hub }) => setSetting(hub, id, name, value),

@@ -52,24 +52,6 @@ export function copyPackageBeforeServing(hub: HubCore, from: string, app: Pick<A
   cpSync(from, target, { recursive: true });
 }
 
-const appWork = new Map<string, Promise<unknown>>();
-
-/**
- * Runs `work` once every earlier work on the same app (by id) is over: an install, an update or an uninstall
- * awaits its copies and removals, and two of them on one app must not interleave.
- */
-export function oneAtATime<T>(hub: HubCore, id: string, work: () => Promise<T>): Promise<T> {
-  const key = join(hub.config.dataDir, 'apps', id);
-  const done = appWork.get(key) ?? Promise.resolve();
-  const result = done.then(work);
-  const settled = result.catch(() => undefined);
-  appWork.set(key, settled);
-  void settled.then(() => {
-    if (appWork.get(key) === settled) appWork.delete(key);
-  });
-  return result;
-}
-
 function appItem(manifest: Manifest, origin: Origin, channel: Channel, session: string | null, before?: App): App {
   return {
     id: manifest.id,

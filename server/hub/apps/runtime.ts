@@ -47,6 +47,8 @@ interface Running {
 export class AppRuntime {
   readonly packages = new Map<string, AppPackage>();
   private readonly running = new Map<string, Running>();
+  /** Each app's install, update or uninstall under way (oneAtATime). */
+  private readonly work = new Map<string, Promise<void>>();
   /** Each app's recent output, kept across its restarts and crashes (the crash log). */
   private readonly logs = new Map<string, LogLine[]>();
   private fire: ((firing: TriggerFiring) => void) | undefined;
@@ -109,6 +111,20 @@ export class AppRuntime {
     this.packages.get(id)?.unregisterDrivers();
     this.packages.delete(id);
     this.logs.delete(id);
+  }
+
+  /**
+   * Runs `work` once every earlier work on the same app is over: an install, an update or an uninstall awaits its
+   * copies and removals, and two of them on one app must not interleave.
+   */
+  oneAtATime<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const result = (this.work.get(id) ?? Promise.resolve()).then(work);
+    const settled = result.then(() => undefined, () => undefined);
+    this.work.set(id, settled);
+    void settled.then(() => {
+      if (this.work.get(id) === settled) this.work.delete(id);
+    });
+    return result;
   }
 
   isRunning(id: string): boolean {

@@ -1,7 +1,7 @@
 import { ApiError, conflict, notFound } from '../../http/errors.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { cloudInstall, downloadRelease } from './cloud-store.js';
-import { copyPackage, copyPackageBeforeServing, installPackage, oneAtATime, recordInstall } from './lifecycle.js';
+import { copyPackage, copyPackageBeforeServing, installPackage, recordInstall } from './lifecycle.js';
 import { type App } from './app-record.js';
 import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type Release } from '../../common/app-package/store-catalogue.js';
 
@@ -11,7 +11,7 @@ import { isNewer, isStoreApp, releaseChannel, storeRelease, type Channel, type R
  * cloud app store when one is set and reachable, else from the catalogue the hub ships.
  */
 export function installFromStore(hub: HubCore & Pick<Hub, 'apps'>, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
-  return oneAtATime(hub, id, () => installNow(hub, id, channel, version, wait));
+  return hub.apps.oneAtATime(id, () => installNow(hub, id, channel, version, wait));
 }
 
 async function installNow(hub: HubCore & Pick<Hub, 'apps'>, id: string, channel: Channel | undefined, version: string | undefined, wait: boolean): Promise<App> {
@@ -70,7 +70,7 @@ export function checkStoreUpdate(hub: Hub, app: App): void {
 export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
   const updated: string[] = [];
   for (const app of hub.store.values('app').filter((app) => app.origin === 'appstore')) {
-    if (await oneAtATime(hub, app.id, () => updateFromCloud(hub, app.id))) updated.push(app.id);
+    if (await hub.apps.oneAtATime(app.id, () => updateFromCloud(hub, app.id))) updated.push(app.id);
   }
   return updated;
 }

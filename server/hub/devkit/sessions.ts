@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Hub, HubCore } from '../core/context.js';
-import { copyPackage, installPackage, oneAtATime, sessionDir, uninstall } from '../apps/lifecycle.js';
+import { copyPackage, installPackage, sessionDir, uninstall } from '../apps/lifecycle.js';
 import { readManifest, validateApp } from '../../common/app-package/manifest.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import type { HubService, Nothing } from '../core/service.js';
@@ -60,7 +60,7 @@ export async function runApp(hub: DevkitHub, archive: unknown, { purgeSettings, 
     await unpackArchive(archive, dir);
     // As `homey app run` does: homey-lib at debug level (the store validates at publish level).
     const manifest = await validateApp(dir, 'debug');
-    return await oneAtATime(hub, manifest.id, async () => {
+    return await hub.apps.oneAtATime(manifest.id, async () => {
       const installed = hub.store.get('app', manifest.id);
       if (installed && installed.origin !== 'devkit_run') throw conflict(`${installed.name} is installed (${installed.origin}): uninstall it to run it from the devkit`);
       const earlier = allSessions(hub).find((session) => session.appId === manifest.id);
@@ -81,7 +81,7 @@ export async function runApp(hub: DevkitHub, archive: unknown, { purgeSettings, 
 /** stopApp: the session's app stops and goes; its settings stay for the next run. */
 export function stopSession(hub: DevkitHub, id: string): Promise<void> {
   const session = requireSession(hub, id);
-  return oneAtATime(hub, session.appId, () => (hub.devkit.has(id) ? endSession(hub, session) : Promise.resolve()));
+  return hub.apps.oneAtATime(session.appId, () => (hub.devkit.has(id) ? endSession(hub, session) : Promise.resolve()));
 }
 
 /** Ends a session, its app and its files; the caller holds oneAtATime for the session's app. */
@@ -106,7 +106,7 @@ export async function sessionUsage(hub: HubCore & Pick<Hub, 'apps' | 'devkit'>):
 
 /** installApp: installs the package of the running session of this app for good, ending the session. */
 export function installFromSession(hub: DevkitHub, appId: string, clean: boolean) {
-  return oneAtATime(hub, appId, async () => {
+  return hub.apps.oneAtATime(appId, async () => {
     const session = allSessions(hub).find((candidate) => candidate.appId === appId);
     if (!session) throw notFound(`Devkit session of ${appId}`);
     const target = await copyPackage(hub, sessionDir(hub, session.id), { id: appId, origin: 'devkit_install', session: session.id });
@@ -121,7 +121,7 @@ export function installFromSession(hub: DevkitHub, appId: string, clean: boolean
 export async function uninstallInstalled(hub: HubCore & Pick<Hub, 'apps' | 'groupsByMember'>, sessionId: string): Promise<void> {
   const app = hub.store.values('app').find((candidate) => candidate.origin === 'devkit_install' && candidate.session === sessionId);
   if (!app) throw new ApiError(404, 'not_found', `No app installed from devkit session ${sessionId}`);
-  await oneAtATime(hub, app.id, async () => {
+  await hub.apps.oneAtATime(app.id, async () => {
     const current = hub.store.get('app', app.id);
     if (current?.origin === 'devkit_install' && current.session === sessionId) await uninstall(hub, app.id, false);
   });
