@@ -140,12 +140,17 @@ async function startPrism(headers: Record<string, string>): Promise<string> {
 function revalidating(etag: string) {
   let current = etag;
   const seen = { changes: 0 };
+  // Each connection's context remembers the tag its request carried: the other connections' requests in flight when
+  // the list changed also find the change, after the first has made the new tag current.
   const request: autocannon.Request = {
-    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'If-None-Match': current } }),
-    onResponse(status, _body, _context, headers) {
+    setupRequest: (req, context) => {
+      (context as { tag?: string }).tag = current;
+      return { ...req, headers: { ...req.headers, 'If-None-Match': current } };
+    },
+    onResponse(status, _body, context, headers) {
       // autocannon gives the headers by their names as sent.
       const sent = headers?.ETag ?? headers?.etag;
-      if (status !== 200 || typeof sent !== 'string' || sent === current) return;
+      if (status !== 200 || typeof sent !== 'string' || sent === (context as { tag?: string }).tag) return;
       current = sent;
       seen.changes++;
     },

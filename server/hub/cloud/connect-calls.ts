@@ -1,6 +1,7 @@
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
 import { encodeFrame, MAX_TUNNEL_BODY, relayedHeaders, type TunnelRequest } from '../../common/tunnel-protocol.js';
+import { serverOptions } from '../../http/front-door.js';
 import { log } from '../../http/log.js';
 
 /** Where forwarded calls are made: the hub's own HTTP app and a Host header its allow-list answers (its local address). */
@@ -48,7 +49,9 @@ export function callOwnApi(api: OwnApi, request: TunnelRequest): Promise<Buffer>
   };
   return new Promise((resolve) => {
     const connection = callConnection(request.remoteAddress ?? UNNAMED_CALLER);
-    const req = new IncomingMessage(connection as never);
+    // The classes the app's own server makes its requests from, so that Express need not change their prototypes.
+    const { IncomingMessage: Request = IncomingMessage, ServerResponse: Response = ServerResponse } = serverOptions(api.listener);
+    const req = new Request(connection as never);
     const body = request.body?.length ? request.body : undefined;
     // What the client wrote as its address proves nothing: the connection says where the call comes from.
     const { 'x-forwarded-for': _claimed, ...sent } = request.headers;
@@ -64,7 +67,7 @@ export function callOwnApi(api: OwnApi, request: TunnelRequest): Promise<Buffer>
     req.push(null);
     req.complete = true;
 
-    const res = new ServerResponse(req);
+    const res = new Response(req);
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
