@@ -18,12 +18,6 @@ const YOUNG_HEAP_MB = 8;
 /** How often the hub looks at each app's event loop. */
 const LOOK_MS = 1_000;
 /**
- * The real time a look must cover to count. The looks fall on the hub's clock, but a loop's pauses are real time:
- * when that clock jumps (set forward, or a test's clock moved by hours) it fires many looks at once, which together
- * are one look, not a busy streak of an app caught in the middle of one piece of work.
- */
-const LOOK_MIN_REAL_MS = LOOK_MS / 10;
-/**
  * An app whose event loop ran its code without one pause this long is stopped as crashed: a loop that never yields
  * answers nothing (no card, no route, no stop) and holds a core. Athom's apps do long work in steps, as Node's own do.
  */
@@ -186,20 +180,12 @@ export class AppWorker {
     return { cpu: Math.round(since.utilization * 10_000) / 100, mem: this.lastMem };
   }
 
-  /**
-   * Whether the app's event loop ran code without one pause since the last look (never on the first look), or
-   * undefined when too little real time has passed since then to tell: this look is then part of the next one.
-   */
-  private busySinceLastLook(): boolean | undefined {
+  /** Whether the app's event loop ran code without one pause since the last look (never on the first look). */
+  private busySinceLastLook(): boolean {
     const now = this.worker.performance.eventLoopUtilization();
-    if (!this.lastLook) {
-      this.lastLook = now;
-      return false;
-    }
-    const since = this.worker.performance.eventLoopUtilization(now, this.lastLook);
-    if (since.idle + since.active < LOOK_MIN_REAL_MS) return undefined;
+    const since = this.lastLook && this.worker.performance.eventLoopUtilization(now, this.lastLook);
     this.lastLook = now;
-    return since.utilization > BUSY_UTILIZATION;
+    return since !== undefined && since.utilization > BUSY_UTILIZATION;
   }
 
   /**
@@ -213,9 +199,7 @@ export class AppWorker {
     let weighing = false;
     return every(clock, LOOK_MS, () => {
       if (this.error) return;
-      const busy = this.busySinceLastLook();
-      if (busy === undefined) return;
-      busyLooks = busy ? busyLooks + 1 : 0;
+      busyLooks = this.busySinceLastLook() ? busyLooks + 1 : 0;
       if (busyLooks >= WARN_LIMIT) return this.end(`The app ran for ${BUSY_LIMIT_MS / 1000} s without a pause (an endless loop?) and was stopped`);
       if (busyLooks > 0) return this.warn('cpuwarn', busyLooks);
       if (weighing) return;
