@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { ApiError, errorBody, toApiError } from '../../http/errors.js';
 import { log } from '../../http/log.js';
@@ -88,8 +89,8 @@ export class ClusterHubConnections implements HubConnections {
   }
 
   /** Takes a hub's tunnel here and records it as this instance's; the entry goes when the tunnel does. */
-  attach(hubId: string, socket: WebSocket): void {
-    this.local.attach(hubId, socket);
+  attach(hubId: string, socket: WebSocket, connection: Duplex): void {
+    this.local.attach(hubId, socket, connection);
     void this.cluster.redis.set(hubKey(hubId), this.self, 'PX', this.renewMs * 3).catch((error) => log.warn({ err: error, hubId }, 'recording a hub failed'));
     // After the local map's own close handler: the hub may already have a newer tunnel here.
     socket.on('close', () => {

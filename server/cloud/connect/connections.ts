@@ -1,6 +1,7 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { ApiError } from '../../http/errors.js';
-import { decodeFrame, encodeFrame, TUNNEL_HEARTBEAT_MS, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from '../../common/tunnel-protocol.js';
+import { corkPerTurn, decodeFrame, encodeFrame, TUNNEL_HEARTBEAT_MS, type FromHub, type ToHub, type TunnelRequest, type TunnelResponse } from '../../common/tunnel-protocol.js';
 
 /** A forwarded call's time limit: the hub's own calls answer well within it (PROTOCOL.md §5: clients wait 10 s). */
 const CALL_TIMEOUT_MS = 30_000;
@@ -44,8 +45,14 @@ export class Tunnel {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(response: TunnelResponse): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   private readonly streams = new Map<number, RealtimeSink>();
+  private readonly batch: () => void;
 
-  constructor(private readonly socket: WebSocket) {
+  /** `connection` is the one the WebSocket runs on: the frames sent in one turn are written to it together. */
+  constructor(
+    private readonly socket: WebSocket,
+    connection: Duplex,
+  ) {
+    this.batch = corkPerTurn(connection);
     socket.on('message', (data, binary) => {
       try {
         if (binary) this.answered(decodeFrame<TunnelResponse>(data as Buffer));
@@ -57,6 +64,7 @@ export class Tunnel {
   }
 
   private send(message: ToHub): void {
+    this.batch();
     this.socket.send(JSON.stringify(message));
   }
 
@@ -89,6 +97,7 @@ export class Tunnel {
       }, CALL_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer });
       const { body, ...head } = request;
+      this.batch();
       this.socket.send(encodeFrame({ type: 'request', id, ...head }, body));
     });
   }
@@ -146,8 +155,8 @@ export class LocalHubConnections implements HubConnections {
   }
 
   /** Takes a hub's new tunnel (closing the one it replaces); forgets it when its socket closes. */
-  attach(hubId: string, socket: WebSocket): void {
-    const tunnel = new Tunnel(socket);
+  attach(hubId: string, socket: WebSocket, connection: Duplex): void {
+    const tunnel = new Tunnel(socket, connection);
     this.tunnels.get(hubId)?.close();
     this.tunnels.set(hubId, tunnel);
     this.sockets.add(socket);

@@ -78,7 +78,7 @@ export function createConnectService(config: ConnectServiceConfig): ConnectServi
     tunnels.handleUpgrade(req, socket, head, (ws) => {
       log.info({ hubId }, 'hub connected');
       ws.on('close', () => log.info({ hubId }, 'hub disconnected'));
-      connections.attach(hubId, ws);
+      connections.attach(hubId, ws, socket);
     });
   });
   const relay = attachRealtimeRelay(http.server, connections);

@@ -96,7 +96,8 @@ export function callOwnApi(api: OwnApi, request: TunnelRequest): Promise<Buffer>
     res.once('finish', () => {
       // As node:http does once an answer is sent: what the app did not read of the request is dropped, the connection closes.
       req.resume();
-      connection.destroy();
+      // Once node:http's write callbacks have run: a connection destroyed under them makes an error for each (a stack trace a call).
+      process.nextTick(() => connection.destroy());
       if (tooLarge) return resolve(failed(`the answer is larger than ${MAX_TUNNEL_BODY} bytes`));
       // No body for HEAD, 204 and 304: node:http drops what is written for them.
       const bodiless = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;

@@ -1,6 +1,7 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import {
+  corkPerTurn,
   decodeFrame,
   MAX_TUNNEL_FRAME,
   TUNNEL_PATH,
@@ -62,8 +63,16 @@ export function startRemoteConnect(hub: Pick<Hub, 'id' | 'clock' | 'now'>, optio
       silence = setTimeout(() => ws.terminate(), options.silenceMs ?? TUNNEL_SILENCE_MS);
     };
     ws.on('ping', listen);
+    // The frames of one turn (answers made together) written to the connection together, once it is open.
+    let batch = () => {};
+    ws.on('upgrade', (response) => (batch = corkPerTurn(response.socket)));
+    const sendFrame = (frame: string | Buffer) => {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      batch();
+      ws.send(frame);
+    };
     const streams = new Map<number, Socket>();
-    const send = (message: FromHub) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(message));
+    const send = (message: FromHub) => sendFrame(JSON.stringify(message));
     ws.on('open', () => {
       listen();
       delay = FIRST_DELAY_MS;
@@ -80,7 +89,7 @@ export function startRemoteConnect(hub: Pick<Hub, 'id' | 'clock' | 'now'>, optio
         return;
       }
       if (message.type !== 'request') return void receive(message, send, streams);
-      void callOwnApi(options.api, message).then((frame) => ws.readyState === WebSocket.OPEN && ws.send(frame));
+      void callOwnApi(options.api, message).then(sendFrame);
     });
     ws.on('error', (error) => log.warn({ err: error }, 'the connect service cannot be reached'));
     ws.on('close', () => {
