@@ -127,6 +127,12 @@ describe('the connect tunnel: bodies across it', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.concat(pieces))).toBe(true);
   });
 
+  it('when many calls cross at once (their frames written together each way), then each client gets its own answer', async () => {
+    const bodies = Array.from({ length: 30 }, (_, index) => randomBytes(1 + index * 101));
+    const answers = await Promise.all(bodies.map((body) => call('/api/echo', { method: 'POST', body }).then(async (response) => Buffer.from(await response.arrayBuffer()))));
+    answers.forEach((answer, index) => expect(answer.equals(bodies[index]!)).toBe(true));
+  });
+
   it('when a call has no body, then the hub gets none (and an empty answer stays empty)', async () => {
     const response = await call('/api/echo', { method: 'POST' });
     expect(response.status).toBe(200);
