@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { log } from '../../http/log.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
-import { windowOf, type Resolution } from './resolutions.js';
+import { windowOf, yearDayPhase, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
 import type { HubService } from '../core/service.js';
 
@@ -63,7 +63,7 @@ export class Insights {
   constructor(private readonly hub: HubCore & Pick<Hub, 'capabilityChanges'>) {}
 
   private get db(): InsightsTables {
-    return (this.tables ??= new InsightsTables(this.hub.db));
+    return (this.tables ??= new InsightsTables(this.hub.db, yearDayPhase(this.hub.now())));
   }
 
   /** Makes the logs of every device, follows devices and their values from now on, and starts retention. */

@@ -74,4 +74,13 @@ export function windowOf(resolution: Resolution, now: number): Window {
   return { start, end, step, until: back ? end : now + 1 };
 }
 
+/**
+ * Where the day steps of thisYear and lastYear start, in ms past a UTC midnight: the hub's local midnight of 1 January
+ * of `now`'s year, on the hour after it (the first an hourly aggregate can start).
+ */
+export function yearDayPhase(now: number): number {
+  const newYear = new Date(new Date(now).getFullYear(), 0, 1).getTime();
+  return (Math.ceil(newYear / HOUR) * HOUR) % DAY;
+}
+
 export const resolutions = (): Resolution[] => [...rolling.keys(), ...calendar.keys()];
