@@ -170,11 +170,18 @@ export class Insights {
     }
   }
 
-  /** Records a history of values (epoch ms, value) in a log at once: the demo home's, a bulk import. */
+  /**
+   * Records a history of values (epoch ms, value) in a log at once: the demo home's, a bulk import. Its rows are
+   * made as they are written: a year of minutes held as rows at once would outlive the young generation, for the
+   * collector to copy and later compact.
+   */
   importValues(log: StoredLog, values: ReadonlyArray<readonly [t: number, v: number | boolean]>): void {
     this.flush();
     const key = this.db.addLog(log.id);
-    this.hub.store.relaxed(() => this.db.add(values.map(([t, v]) => [key, t, Number(v)])));
+    const rows = function* (): Generator<Entry> {
+      for (const [t, v] of values) yield [key, t, Number(v)];
+    };
+    this.hub.store.relaxed(() => this.db.add(rows()));
   }
 
   /**

@@ -151,7 +151,7 @@ export class InsightsTables {
    * Records values (booleans as 0 and 1) in one transaction, adding them to their hours (one write per log and
    * hour) and remaking their days from those hours (one per log and day).
    */
-  add(rows: ReadonlyArray<Entry>): void {
+  add(rows: Iterable<Entry>): void {
     const hours = new Map<string, [key: number, hour: number, total: number, count: number, last: number]>();
     this.db.transaction(() => {
       for (const [key, t, v] of rows) {
