@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { log } from '../../http/log.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
-import { windowOf, yearDayPhase, type Resolution } from './resolutions.js';
+import { stepTimes, windowOf, yearDayPhase, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
 import type { HubService } from '../core/service.js';
 
@@ -239,8 +239,7 @@ export class Insights {
     this.flush();
     const window = windowOf(resolution, this.hub.now());
     const key = this.db.keyOf(log.id);
-    const count = Math.ceil((window.until - window.start) / window.step);
-    const values: LogEntries['values'] = Array.from({ length: count }, (_, index) => ({ t: new Date(window.start + index * window.step).toISOString(), v: null }));
+    const values: LogEntries['values'] = stepTimes(window).map((t) => ({ t, v: null }));
     if (key !== undefined && log.type === 'boolean') fillStates(values, this.db.steps(key, window), this.db.valueBefore(key, window.start));
     else if (key !== undefined) for (const { step, mean } of this.db.means(key, window)) values[step]!.v = tidy(mean);
     const { lastValue } = this.present(log);
