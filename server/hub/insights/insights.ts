@@ -175,7 +175,7 @@ export class Insights {
    * made as they are written: a year of minutes held as rows at once would outlive the young generation, for the
    * collector to copy and later compact.
    */
-  importValues(log: StoredLog, values: ReadonlyArray<readonly [t: number, v: number | boolean]>): void {
+  importValues(log: StoredLog, values: Iterable<readonly [t: number, v: number | boolean]>): void {
     this.flush();
     const key = this.db.addLog(log.id);
     const rows = function* (): Generator<Entry> {
