@@ -148,6 +148,8 @@ describe('insights tables opened on a database from before the days', () => {
     expect(dayPhases(db)).toEqual([{ phase: moved }]);
     const window = { ...lastYear, start: lastYear.start + 5 * HOUR_MS, until: lastYear.until + 5 * HOUR_MS };
     expect(fields(tables.steps(1, window))).toEqual(fromRaw(rows, 1, window));
+    const offTheHour = { ...window, start: window.start - 30 * MINUTE }; // a midnight at :30 (India): days from the hour after
+    expect(fields(tables.steps(1, offTheHour))).toEqual(fromRaw(rows, 1, offTheHour));
     db.close();
   });
 });
