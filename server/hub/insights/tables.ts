@@ -189,8 +189,8 @@ export class InsightsTables {
   }
 
   /**
-   * What to read of the days, when a window's steps are days that start on their phase (after its start's hour:
-   * the hours an answer from hours would read): its whole days, up to `daysUntil`, then its hours.
+   * What to read of the days, when a window's steps are days and its first whole hour starts one of them (each step
+   * then holds a day's hours exactly): its whole days, up to `daysUntil`, then the hours of a last step cut short.
    */
   private daysOf(key: number, { start, step, until }: Window): DayRows | undefined {
     const first = Math.ceil(start / HOUR_MS) * HOUR_MS;
