@@ -69,7 +69,7 @@ class ItemIndex {
 /**
  * The generic item store: every item of every manager, one JSON row each in SQLite, read through an in-memory
  * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
- * own uri (PROTOCOL.md §5; an update on the manager's only when told, see SaveOptions), so realtime clients and
+ * own uri (PROTOCOL.md §5; a save may leave the item's own uri out, see SaveOptions), so realtime clients and
  * caches stay fresh whoever made the change. Events go out once the write is committed: inside a transaction they
  * wait for its commit, and a rollback drops them.
  * Inside, items are untyped JSON rows by type name; the typed methods assert `Items[K]` of what was read, which only
