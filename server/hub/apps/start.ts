@@ -5,7 +5,7 @@ import { operations } from '../../../generated/hub/apps.operations.js';
 import { hasScope } from '../../../client/scopes.js';
 import type { Hub } from '../core/context.js';
 import { appCardProvider } from './cards.js';
-import { forget, installedDir, sessionDir } from './lifecycle.js';
+import { forget, installedDir, leftoverStaging, sessionDir } from './lifecycle.js';
 import { readManifest } from '../../common/app-package/manifest.js';
 import type { AppRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
@@ -31,8 +31,9 @@ function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {
   hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
   // Crash-log mails that waited for the SMTP server before a restart.
   resumeMailOutbox(outboxDir(hub));
-  // Ended devkit sessions' folders go in the background (a new session has a new id); stop awaits them.
-  const removals: Promise<void>[] = [];
+  // Ended devkit sessions' folders and installs' staging folders a crash left go in the background (a new
+  // session has a new id, a new install a new staging folder); stop awaits them.
+  const removals: Promise<void>[] = [leftoverStaging(hub).remove()];
   for (const installed of hub.store.values('app')) {
     // A devkit run lasts as long as its session, which a restart ends.
     if (installed.origin === 'devkit_run') {
