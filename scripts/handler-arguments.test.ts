@@ -171,7 +171,8 @@ function merge(a: Read, b: Read): Read {
 }
 
 type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; allOf?: Schema[] };
-interface Operation { operationId?: string; parameters?: { name: string; in: string; schema?: Schema }[]; requestBody?: { $ref?: string; content: Record<string, { schema?: Schema }> } }
+interface Parameter { $ref?: string; name: string; in: string; schema?: Schema }
+interface Operation { operationId?: string; parameters?: Parameter[]; requestBody?: { $ref?: string; content: Record<string, { schema?: Schema }> } }
 interface Contract { [key: string]: unknown; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 
 const contracts = new Map<string, Contract>();
@@ -196,7 +197,7 @@ export function propertiesOf(api: string, operationId: string, arg: ArgSpec): st
   const item = Object.values(contract.paths).find((methods) => methods[spec.method]?.operationId === operationId)!;
   const operation = item[spec.method]!;
   if (arg.in !== 'body') {
-    const parameters = [...(operation.parameters ?? []), ...((item as { parameters?: Operation['parameters'] }).parameters ?? [])];
+    const parameters = [...(operation.parameters ?? []), ...((item as { parameters?: Parameter[] }).parameters ?? [])].map((parameter) => resolve(parameter)!);
     return Object.keys(propertySchemas(parameters.find((parameter) => parameter.name === arg.name && parameter.in === arg.in)?.schema));
   }
   const body = Object.values(resolve(operation.requestBody)!.content)[0]!.schema;
@@ -205,6 +206,7 @@ export function propertiesOf(api: string, operationId: string, arg: ArgSpec): st
 
 /** The contract's arguments of an operation (and properties of its object arguments) the handler does not read. */
 export function unread(api: string, operationId: string, handler: ((...args: never[]) => unknown) | undefined): string[] {
+  // No handler: a CRUD operation, whose item store takes the whole body.
   const read = handler ? readArguments(handler) : 'whole';
   if (read === 'whole') return [];
   return apis[api]!.operations[operationId]!.args.flatMap((arg) => {
