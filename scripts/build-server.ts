@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { root } from './apis.js';
+import { onePackageCopy } from './one-package-copy.js';
 import { isUpToDate } from './up-to-date.js';
 
 /** What the bundle is made from: the code and contract it imports, the installed packages (and their patches) and the compiler settings. */
@@ -59,6 +60,7 @@ export const bundleOptions = {
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
+  plugins: [onePackageCopy(root)],
   // Bundled CommonJS packages require node's own modules: an ES module has no `require` of its own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
