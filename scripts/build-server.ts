@@ -7,8 +7,9 @@
  */
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { root } from './apis.js';
+import { onePackageCopy } from './one-package-copy.js';
 import { isUpToDate } from './up-to-date.js';
 
 /** What the bundle is made from: the code and contract it imports, the installed packages (and their patches) and the compiler settings. */
@@ -47,6 +48,24 @@ export function serverIsCurrent(directory = root): boolean {
  */
 const oneByte = (code: string) => code.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** How each process's bundle is made (also checked by build-server.test.ts for what a start loads). */
+export const bundleOptions = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external,
+  // Without its whitespace the bundle is about 40 % smaller: V8 keeps the source of a script in memory (for functions
+  // compiled on first call) and parses it at every start. Names stay, so stack traces read as before.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  plugins: [onePackageCopy(root)],
+  // Bundled CommonJS packages require node's own modules: an ES module has no `require` of its own.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
 /**
  * Bundles each entry into one file, written beside the last and then renamed over it, so that a hub running the last
  * one keeps running (a bundle split into chunks would lose the chunks it loads later, such as the mailer's). The
@@ -54,24 +73,7 @@ const oneByte = (code: string) => code.replace(/[^\x00-\x7f]/g, (char) => `\\u${
  */
 export async function buildServer(): Promise<void> {
   const outdir = path.dirname(serverEntry());
-  const result = await build({
-    entryPoints: entries.map((name) => path.join(root, 'scripts', `${name}.ts`)),
-    outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external,
-    // Without its whitespace the bundle is about 40 % smaller: V8 keeps the source of a script in memory (for functions
-    // compiled on first call) and parses it at every start. Names stay, so stack traces read as before.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    // Bundled CommonJS packages require node's own modules: an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'warning',
-    write: false,
-  });
+  const result = await build({ ...bundleOptions, entryPoints: entries.map((name) => path.join(root, 'scripts', `${name}.ts`)), outdir, write: false });
   mkdirSync(outdir, { recursive: true });
   const last = (file: { path: string }) => Number(file.path === serverEntry());
   for (const file of [...result.outputFiles].sort((a, b) => last(a) - last(b))) {

@@ -84,7 +84,7 @@ export interface paths {
         get: operations["getCapabilityValue"];
         /**
          * Set a capability's value
-         * @description The value must have the capability's type, lie within its bounds (numbers are rounded to its step) and, for an enum, be one of its values. Setting a group's capability sets it on every device of the group. The hub's virtual sensors take their readings this way: setting a motion sensor's `alarm_motion` simulates motion and makes its zone active. Simulated hardware reacts too: a light dimmed above 0 turns on (off at 0), and a socket's `measure_power` follows `onoff` while `meter_power` counts the energy. Subscribers of `homey:device:<id>` get a `capability` event echoing `transactionId`, and subscribers of `homey:manager:devices` a `device.update`.
+         * @description The value must have the capability's type, lie within its bounds (numbers are rounded to its step) and, for an enum, be one of its values. Setting a group's capability sets it on every device of the group. The hub's virtual sensors take their readings this way: setting a motion sensor's `alarm_motion` simulates motion and makes its zone active. Simulated hardware reacts too: a light dimmed above 0 turns on (off at 0), and a socket's `measure_power` follows `onoff` while `meter_power` counts the energy. Subscribers of `homey:device:<id>` get a `capability` event echoing `transactionId` (and no `update`: the event is the change), and subscribers of `homey:manager:devices` a `device.update` after it.
          */
         put: operations["setCapabilityValue"];
         post?: never;

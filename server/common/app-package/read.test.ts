@@ -18,7 +18,11 @@ const MIB_OF_ZEROS = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
 async function read(packed: Buffer | Readable, size = Buffer.isBuffer(packed) ? packed.length : 0) {
   const files = new Map<string, string>();
   const folders: string[] = [];
-  const visitor: PackageVisitor = { wants: () => true, file: (path, content) => files.set(path, content.toString()), folder: (path) => folders.push(path) };
+  const visitor: PackageVisitor = {
+    wants: () => true,
+    file: (path, content) => void files.set(path, content.toString()),
+    folder: (path) => void folders.push(path),
+  };
   const names = await readAppPackage(packed, size, visitor);
   return { names: [...names], files: Object.fromEntries(files), folders };
 }
@@ -42,6 +46,16 @@ describe('the app package reader', () => {
       files: { 'app.json': '{"id":"com.example.a"}', 'assets/icon.svg': '<svg/>', 'app.js': '' },
       folders: ['assets'],
     });
+  });
+
+  it('when the visitor places members asynchronously, then each is placed before the next is handed over, and the reading answers after the last', async () => {
+    const steps: string[] = [];
+    const later = (path: string) => {
+      steps.push(`start ${path}`);
+      return new Promise<void>((resolve) => setImmediate(() => resolve(void steps.push(`end ${path}`))));
+    };
+    await readAppPackage(rawPackage(APP), rawPackage(APP).length, { wants: () => true, file: later, folder: later });
+    expect(steps).toEqual(['app.json', 'assets', 'assets/icon.svg', 'app.js'].flatMap((path) => [`start ${path}`, `end ${path}`]));
   });
 
   it.each(REFUSED_MEMBERS)('when a member %s, then the package is a 400 naming it', async (_what, member, refusal) => {

@@ -5,13 +5,16 @@ import type { Parser as TarParser, ReadEntry } from 'tar';
 import { ApiError, badRequest } from '../../http/errors.js';
 import { APP_PACKAGE_LIMITS as LIMITS, inflateBudget, megabytes } from './limits.js';
 
-/** What a reader of a package does with its members; called synchronously, in the archive's order. */
+/**
+ * What a reader of a package does with its members, in the archive's order. `file` and `folder` may answer a
+ * promise (a write to disk): each is awaited before the next member is handed over, and the reading waits for them.
+ */
 export interface PackageVisitor {
   /** Whether to be handed this file's bytes; the others are only named. */
   wants(path: string, size: number): boolean;
   /** A wanted file, whole. */
-  file(path: string, content: Buffer): void;
-  folder?(path: string): void;
+  file(path: string, content: Buffer): void | Promise<void>;
+  folder?(path: string): void | Promise<void>;
 }
 
 const BLOCK = 512;
@@ -83,14 +86,19 @@ export async function readAppPackage(packed: Readable | Uint8Array, packedBytes:
   /** The first refusal (an ApiError), or a failure of the reader's own (a full disk), which stops the reading. */
   let refusal: Error | undefined;
   let ended = false;
+  /** The visitor's work so far, one member after the other: what the reading waits for before taking more bytes. */
+  let visited: Promise<void> = Promise.resolve();
   /** A member the visitor cannot place (a file where the package has a folder) refuses the package. */
-  const visit = (path: string, take: () => void) => {
-    try {
-      take();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      refusal ??= code && CLASHES.has(code) ? badRequest(`The app package cannot be unpacked: ${path} clashes with another member (${code})`) : (error as Error);
-    }
+  const visit = (path: string, take: () => void | Promise<void>) => {
+    visited = visited.then(async () => {
+      if (refusal) return;
+      try {
+        await take();
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        refusal ??= code && CLASHES.has(code) ? badRequest(`The app package cannot be unpacked: ${path} clashes with another member (${code})`) : (error as Error);
+      }
+    });
   };
   const parser: TarParser = new Parser({
     strict: true,
@@ -130,11 +138,12 @@ export async function readAppPackage(packed: Readable | Uint8Array, packedBytes:
       if (inflated > budget.bytes) return done(tooLarge(budget.refusal));
       const after = ended ? chunk : feed(chunk);
       if (after && !allZero(after)) refusal ??= badRequest('The app package holds data after the end of its archive');
-      done(refusal);
+      // Bytes wait until the members they made are placed: a slow disk slows the reading, not the memory.
+      void visited.then(() => done(refusal));
     },
     final(done) {
-      if (ended) return done(refusal);
-      parser.on('end', () => done(refusal));
+      if (ended) return void visited.then(() => done(refusal));
+      parser.on('end', () => void visited.then(() => done(refusal)));
       parser.end();
     },
   });
@@ -144,6 +153,9 @@ export async function readAppPackage(packed: Readable | Uint8Array, packedBytes:
     if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) throw badRequest(`The app package is not a valid .tar.gz archive: ${(error as Error).message}`);
     throw error;
   }
+  // A member whose end tar announced only as the stream closed is placed before the answer.
+  await visited;
+  if (refusal) throw refusal;
   if (names.size === 0) throw badRequest('The app package is not a valid .tar.gz archive: it holds no files');
   return names;
 }

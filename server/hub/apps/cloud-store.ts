@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { components } from '../../../generated/cloud/apps.js';
 import { ApiError } from '../../http/errors.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
-import type { AppStoreLink, Hub, HubCore } from '../core/context.js';
+import type { AppStoreLink, HubCore } from '../core/context.js';
 import { unpackArchive } from '../../common/app-package/unpack.js';
 import { HUB_MODEL } from '../system/info.js';
 import { validateApp } from '../../common/app-package/manifest.js';
@@ -82,7 +82,7 @@ async function post(link: AppStoreLink, path: string, body: unknown, headers: Re
  * Tells the store that a store app crashed here (createCrash, as the hub's owner). Best effort: a crash report
  * that cannot be sent is not worth failing anything for; the app's crash log stays on the hub.
  */
-export async function reportCrashToStore(hub: Hub, id: string, appVersion: string, stack: string): Promise<boolean> {
+export async function reportCrashToStore(hub: HubCore, id: string, appVersion: string, stack: string): Promise<boolean> {
   const link = hub.config.appStore;
   const token = await link?.ownerToken?.().catch(() => undefined);
   if (!link || !token) return false;
@@ -94,7 +94,7 @@ export async function reportCrashToStore(hub: Hub, id: string, appVersion: strin
 }
 
 /** Tells the store how an app is used here (reportAppUsage): its devices per driver, its flow cards' runs since the last report. */
-export async function reportUsageToStore(hub: Hub, id: string, drivers: Record<string, number>, flowCards: Record<string, number>): Promise<boolean> {
+export async function reportUsageToStore(hub: HubCore, id: string, drivers: Record<string, number>, flowCards: Record<string, number>): Promise<boolean> {
   const link = hub.config.appStore;
   if (!link) return false;
   const query = new URLSearchParams({ secret: link.secret });

@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ApiError, conflict } from '../../http/errors.js';
@@ -16,12 +16,30 @@ export const requireApp = (hub: HubCore, id: string): App => hub.store.require('
 /** The folder a devkit session unpacked its package to. */
 export const sessionDir = (hub: HubCore, session: string): string => join(hub.config.dataDir, 'devkit', session);
 
+/** The folder of the installed apps' packages. */
+const appsDir = (hub: HubCore): string => join(hub.config.dataDir, 'apps');
+
 /**
  * Where an installed app's package is: a copy in the hub's data folder, kept until the app is updated or
  * uninstalled (a store app keeps its version when the store has a newer one); a devkit run's is its session's.
  */
 export const installedDir = (hub: HubCore, app: Pick<App, 'id' | 'origin' | 'session'>): string =>
-  app.origin === 'devkit_run' && app.session ? sessionDir(hub, app.session) : join(hub.config.dataDir, 'apps', app.id);
+  app.origin === 'devkit_run' && app.session ? sessionDir(hub, app.session) : join(appsDir(hub), app.id);
+
+/** copyPackage's staging folders, `.<id>-` and mkdtemp's six characters: no app id starts with a dot. */
+const STAGING_PREFIX = '.';
+const isStaging = (name: string) => name.startsWith(STAGING_PREFIX) && /-[A-Za-z0-9]{6}$/.test(name);
+
+/**
+ * The staging folders copyPackage left beside the installed apps' when the hub stopped mid-install (a crash, a
+ * power cut), as found now; `remove` removes them in the background. Listed before the hub serves, so that no
+ * install begun after it is among them.
+ */
+export function leftoverStaging(hub: HubCore): { remove(): Promise<void> } {
+  const parent = appsDir(hub);
+  const names = existsSync(parent) ? readdirSync(parent).filter(isStaging) : [];
+  return { remove: async () => void (await Promise.all(names.map((name) => rm(join(parent, name), { recursive: true, force: true })))) };
+}
 
 /**
  * Copies a package into the installed app's folder, replacing what was there; returns that folder. Asynchronous,
@@ -34,7 +52,7 @@ export async function copyPackage(hub: HubCore, from: string, app: Pick<App, 'id
   let staging: string | undefined;
   try {
     await mkdir(parent, { recursive: true });
-    staging = await mkdtemp(join(parent, `.${app.id}-`));
+    staging = await mkdtemp(join(parent, `${STAGING_PREFIX}${app.id}-`));
     await cp(from, staging, { recursive: true });
     await rm(target, { recursive: true, force: true });
     await rename(staging, target);

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { bearer, startTestHub, type TestHub } from '../testing/test-hub.js';
 import { eventually } from './testing/eventually.js';
 
@@ -8,7 +10,7 @@ describe('apps across a hub restart', () => {
   let hub: TestHub;
   afterAll(() => hub.stop());
 
-  it('when the hub restarts, then enabled apps start again with their settings, a disabled app stays stopped, and store updates install or wait by autoupdate', async () => {
+  it('when the hub restarts, then enabled apps start again with their settings, a disabled app stays stopped, and store updates install or wait by autoupdate, and the staging folder of an install cut short by a crash is removed', async () => {
     const first = await startTestHub({ demoApps: true });
     const auth = bearer(first.token);
     await eventually(() => expect(first.hub.store.get('app', SUN)).toMatchObject({ state: 'running' }));
@@ -19,6 +21,12 @@ describe('apps across a hub restart', () => {
     first.hub.store.save('app', { ...installed(SUN), version: '1.0.0' });
     first.hub.store.save('app', { ...installed(THERMOSTAT), version: '1.9.0', autoupdate: false });
     await first.stop({ keepData: true });
+    // As if the hub died while copying a package: its half copy beside the installed apps.
+    const apps = join(first.dataDir, 'apps');
+    const staging = join(apps, `.${THERMOSTAT}-x7Rq2Z`);
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join(staging, 'app.json'), '{');
+    const thermostatManifest = readFileSync(join(apps, THERMOSTAT, 'app.json'), 'utf8');
 
     hub = await startTestHub({ dataDir: first.dataDir });
     await eventually(() => expect(hub.hub.store.get('app', SUN)).toMatchObject({ state: 'running', ready: true }));
@@ -26,6 +34,8 @@ describe('apps across a hub restart', () => {
     expect(hub.hub.store.get('app', THERMOSTAT)).toMatchObject({ enabled: false, state: 'stopped', version: '1.9.0', updateAvailable: { version: '2.0.1', permissions: [] } });
     await hub.http().get(`/api/manager/apps/app/${SUN}/setting/sunset`).set(bearer(hub.token)).expect(200, '"21:00"');
     await hub.http().get(`/api/manager/drivers/driver/homey:app:${THERMOSTAT}:thermostat`).set(bearer(hub.token)).expect(200);
+    await eventually(() => expect(existsSync(staging)).toBe(false));
+    expect(readFileSync(join(apps, THERMOSTAT, 'app.json'), 'utf8')).toBe(thermostatManifest);
   });
 
   it('when an app is asked to start while the apps are closing with the hub, then it does not start: no worker of it outlives the hub', async () => {

@@ -335,6 +335,7 @@ declare module '../core/context.js' {
 /** The apps' runtime, made just before the apps start (it hears capability changes from then on); it stops their workers with the hub. */
 export const appRuntime: HubService<Nothing, Pick<Hub, 'apps'>, HubPart> = {
   name: 'app runtime',
+  // Whole: an app's SDK call (sdk-bridge) may reach any manager of the hub.
   later: WHOLE_HUB,
   start: (hub) => {
     const apps = new AppRuntime(hub);

@@ -3,14 +3,14 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { operations } from '../../../generated/hub/apps.operations.js';
 import { hasScope } from '../../../client/scopes.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { appCardProvider } from './cards.js';
-import { forget, installedDir, sessionDir } from './lifecycle.js';
+import { forget, installedDir, leftoverStaging, sessionDir } from './lifecycle.js';
 import { readManifest } from '../../common/app-package/manifest.js';
 import type { AppRuntime } from './runtime.js';
 import { checkStoreUpdate } from './store.js';
 import { syncWithAppStore } from './store-sync.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing, type Started } from '../core/service.js';
+import type { HubService, Nothing, Started } from '../core/service.js';
 import { resumeMailOutbox } from '../../http/mail.js';
 import { outboxDir } from './crashlog.js';
 
@@ -19,20 +19,20 @@ import { outboxDir } from './crashlog.js';
  * after the flow engine (which hears the triggers they fire as they start) and the widgets they register; the
  * runtime stops their workers after this service stops.
  */
-export const apps: HubService<Pick<Hub, 'apps' | 'cards' | 'widgets' | 'flowEngine'>, Nothing, HubPart> = {
+export const apps: HubService<Pick<Hub, 'apps' | 'cards' | 'widgets' | 'flowEngine' | 'groupsByMember'>, Nothing> = {
   name: 'apps',
-  later: WHOLE_HUB,
   start: (hub) => startApps(hub, hub.apps),
 };
 
-function startApps(hub: Hub, runtime: AppRuntime): Started<Nothing> {
+function startApps(hub: HubCore & Pick<Hub, 'apps' | 'cards' | 'groupsByMember'>, runtime: AppRuntime): Started<Nothing> {
   // Settings events reach only the sessions that may read settings (more than the apps manager's list scope).
   const settingsScope = operations.getAppSettings.scopes[0];
   hub.store.restrictAs('appsettings', () => (session) => hasScope(session.scopes, settingsScope));
   // Crash-log mails that waited for the SMTP server before a restart.
   resumeMailOutbox(outboxDir(hub));
-  // Ended devkit sessions' folders go in the background (a new session has a new id); stop awaits them.
-  const removals: Promise<void>[] = [];
+  // Ended devkit sessions' folders and installs' staging folders a crash left go in the background (a new
+  // session has a new id, a new install a new staging folder); stop awaits them.
+  const removals: Promise<void>[] = [leftoverStaging(hub).remove()];
   for (const installed of hub.store.values('app')) {
     // A devkit run lasts as long as its session, which a restart ends.
     if (installed.origin === 'devkit_run') {

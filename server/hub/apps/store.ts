@@ -42,7 +42,7 @@ export function recordStoreInstall(hub: HubCore, release: Release, channel: Chan
 }
 
 /** Offers an update (`updateAvailable`, with the permissions it asks for), or takes back an offer when none is newer. */
-function offerUpdate(hub: Hub, app: App, newest: { version: string; permissions: string[] } | undefined): boolean {
+function offerUpdate(hub: HubCore, app: App, newest: { version: string; permissions: string[] } | undefined): boolean {
   if (!newest || !isNewer(newest.version, app.version)) {
     if (app.updateAvailable) hub.store.save('app', { ...app, updateAvailable: null });
     return false;
@@ -55,7 +55,7 @@ function offerUpdate(hub: Hub, app: App, newest: { version: string; permissions:
  * At start, for a store app: a newer release on its channel in the shipped catalogue is installed when the app
  * updates automatically, else offered as `updateAvailable` with the permissions it asks for.
  */
-export function checkStoreUpdate(hub: Hub, app: App): void {
+export function checkStoreUpdate(hub: HubCore, app: App): void {
   const newest = app.origin === 'appstore' ? storeRelease(app.id, app.channel) : undefined;
   if (!offerUpdate(hub, app, newest && { version: newest.version, permissions: newest.manifest.permissions })) return;
   recordStoreInstall(hub, newest!, app.channel);
@@ -67,7 +67,7 @@ export function checkStoreUpdate(hub: Hub, app: App): void {
  * app updates automatically (restarted if it was enabled), else offered. An app the store cannot answer for keeps
  * what it has. Returns the ids of the apps updated.
  */
-export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
+export async function checkCloudUpdates(hub: HubCore & Pick<Hub, 'apps'>): Promise<string[]> {
   const updated: string[] = [];
   for (const app of hub.store.values('app').filter((app) => app.origin === 'appstore')) {
     if (await hub.apps.oneAtATime(app.id, () => updateFromCloud(hub, app.id))) updated.push(app.id);
@@ -76,7 +76,7 @@ export async function checkCloudUpdates(hub: Hub): Promise<string[]> {
 }
 
 /** Updates one store app from the cloud store, if it is still a store app and has a newer build; true when it did. */
-async function updateFromCloud(hub: Hub, id: string): Promise<boolean> {
+async function updateFromCloud(hub: HubCore & Pick<Hub, 'apps'>, id: string): Promise<boolean> {
   const before = hub.store.get('app', id);
   const install = before && (await cloudInstall(hub, id, before.channel).catch(() => undefined));
   if (!install) return false;

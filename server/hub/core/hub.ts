@@ -32,7 +32,7 @@ import { energyDongles } from '../energydongle/dongles.js';
 import { satelliteReports, satellites } from '../satellites/satellites.js';
 import { startNotifications } from '../notifications/hub-events.js';
 import { type Hub, type HubConfig, type HubContext, type HubCore } from './context.js';
-import { HubServices, runs, WHOLE_HUB, type HubPart } from './service.js';
+import { HubServices, runs } from './service.js';
 import { demoHome } from '../demo/home.js';
 import { apps } from '../apps/start.js';
 import { appRuntime } from '../apps/runtime.js';
@@ -57,8 +57,8 @@ import { cloudWebhookCalls, webhookCalls } from '../logic/webhooks.js';
 import { infraredKeys } from '../rf/infrared-remotes.js';
 import { installedVersion, updates } from '../updates/updates.js';
 import { advertiseHub } from '../webserver/mdns.js';
-import { startRadios } from '../radios/start.js';
-import { radioNetworks, type RadioNetworks } from '../radios/network.js';
+import { startRadios, type RadioNeeds } from '../radios/start.js';
+import { radioNetworks } from '../radios/network.js';
 import { accounts } from '../users/accounts.js';
 import { widgetRegistry } from '../dashboards/registry.js';
 import { realtimeManagers, subscriptionRules } from '../access/subscriptions.js';
@@ -152,7 +152,7 @@ function startServices(core: HubCore) {
     .use(energyDongles)
     .use(satelliteReports)
     .use(runs('flow tokens', {}, startFlowTokens))
-    .use(runs<{ radios: RadioNetworks }, HubPart>('radios', WHOLE_HUB, startRadios))
+    .use(runs<RadioNeeds>('radios', {}, startRadios))
     .use(runs('zone names', {}, followZoneNames))
     .use(backups)
     .use(cloudBackups)

@@ -104,6 +104,20 @@ describe('item store: events after commit, durability by kind of data', () => {
     commits.mockRestore();
   });
 
+  it("when a save says the item's own uri heard the change already, then its update goes to the manager's uri only, in a transaction too", () => {
+    store.insert('zone', { id: 'a', name: 'A' });
+    events.length = 0;
+    store.saveRelaxed('zone', { id: 'a', name: 'A2' }, { itemUri: false });
+    store.transaction(() => store.saveRelaxed('zone', { id: 'a', name: 'A3' }, { itemUri: false }));
+    store.save('zone', { id: 'a', name: 'A4' });
+    expect(events.map(({ uri, event, data }) => `${uri} ${event} ${(data as { name: string }).name}`)).toEqual([
+      'homey:manager:zones zone.update A2',
+      'homey:manager:zones zone.update A3',
+      'homey:manager:zones zone.update A4',
+      'homey:zone:a update A4',
+    ]);
+  });
+
   it('when a relaxed save is followed by a save, a remove or a rolled-back transaction, then disk and memory agree with the last write', async () => {
     const row = (id: string) => db.prepare<[string], { data: string }>("SELECT data FROM items WHERE type = 'zone' AND id = ?").get(id)?.data;
     store.saveRelaxed('zone', { id: 'a', name: 'relaxed' });

@@ -19,6 +19,14 @@ export type AnyItems = Record<string, Item>;
 
 type Change = 'create' | 'update' | 'delete';
 
+/**
+ * How a save is announced. `itemUri: false` when the item's own subscribers heard the change already from events of
+ * their own (a device's `capability` events, PROTOCOL.md §5): the update then goes out on the manager's uri only.
+ */
+export interface SaveOptions {
+  itemUri?: boolean;
+}
+
 /** Items of a type by the keys `keysOf` gives each (a group by the ids of its members), kept current on every write. */
 class ItemIndex {
   private byKey: Map<string, Set<string>> | undefined;
@@ -61,8 +69,9 @@ class ItemIndex {
 /**
  * The generic item store: every item of every manager, one JSON row each in SQLite, read through an in-memory
  * copy. Every write publishes `<type>.create|update|delete` on the manager's uri and `update|delete` on the item's
- * own uri (PROTOCOL.md §5), so realtime clients and caches stay fresh whoever made the change. Events go out once
- * the write is committed: inside a transaction they wait for its commit, and a rollback drops them.
+ * own uri (PROTOCOL.md §5; a save may leave the item's own uri out, see SaveOptions), so realtime clients and
+ * caches stay fresh whoever made the change. Events go out once the write is committed: inside a transaction they
+ * wait for its commit, and a rollback drops them.
  * Inside, items are untyped JSON rows by type name; the typed methods assert `Items[K]` of what was read, which only
  * `insert` and `save` of that type (typed by `Items[K]`) wrote.
  */
@@ -170,9 +179,9 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
   }
 
   /** Stores the whole item in place of the old one and publishes it. */
-  save<K extends ItemType<Items>>(type: K, item: Items[K]): Items[K] {
+  save<K extends ItemType<Items>>(type: K, item: Items[K], options: SaveOptions = {}): Items[K] {
     this.write(type, item);
-    this.announce(type, 'update', item);
+    this.announce(type, 'update', item, options);
     return item;
   }
 
@@ -208,13 +217,13 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
    * rows, as a power cut may lose relaxed commits; a later `save`, `remove` or transaction writes first.
    * Inside a transaction it is a `save`: the transaction's commit decides.
    */
-  saveRelaxed<K extends ItemType<Items>>(type: K, item: Items[K]): Items[K] {
-    if (this.db.inTransaction) return this.save(type, item);
+  saveRelaxed<K extends ItemType<Items>>(type: K, item: Items[K], options: SaveOptions = {}): Items[K] {
+    if (this.db.inTransaction) return this.save(type, item, options);
     forgetPiece(item);
     this.remember(type, item);
     this.unwritten.set(`${type}/${item.id}`, { type, item });
     this.flushing ??= setImmediate(() => this.flush());
-    this.announce(type, 'update', item);
+    this.announce(type, 'update', item, options);
     return item;
   }
 
@@ -306,16 +315,16 @@ export class ItemStore<Items extends ItemTypes<Items> = AnyItems> {
     this.indexes.get(type)?.forEach((index) => index.update(item.id, item));
   }
 
-  private announce(type: string, change: Change, item: Item | { id: string }): void {
-    this.afterCommit(() => this.publish(type, change, item));
+  private announce(type: string, change: Change, item: Item | { id: string }, options: SaveOptions = {}): void {
+    this.afterCommit(() => this.publish(type, change, item, options));
   }
 
-  private publish(type: string, event: Change, item: Item | { id: string }): void {
+  private publish(type: string, event: Change, item: Item | { id: string }, { itemUri = true }: SaveOptions): void {
     const view = event === 'delete' ? undefined : this.views.get(type);
     const data = view ? view(item as Item) : item;
     const audience = event === 'delete' ? undefined : this.audiences.get(type)?.(item as Item);
     const manager = this.managerOf[type];
     if (manager) this.bus.publish(`homey:manager:${manager}`, `${type}.${event}`, data, audience);
-    if (event !== 'create') this.bus.publish(`homey:${type}:${item.id}`, event, data, audience);
+    if (event !== 'create' && itemUri) this.bus.publish(`homey:${type}:${item.id}`, event, data, audience);
   }
 }

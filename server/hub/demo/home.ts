@@ -16,7 +16,7 @@ import { seedDemoSatellites } from '../satellites/demo.js';
 import { seedDemoVoices } from '../speech-output/demo.js';
 import { newUser, ownerOf } from '../users/users.js';
 import type { Zone } from '../zones/api.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService, Nothing } from '../core/service.js';
 
 const zoneTree: Array<[name: string, icon: string, parent: string | null]> = [
   ['Home', 'home', null],
@@ -60,9 +60,8 @@ function seedZones(hub: HubCore): Map<string, string> {
  * Seeds the demo home on the first start of a hub configured with `demoHome`: after the flow manager (flows are
  * presented as it inserts them) and the parts whose items it makes (radio nodes, insights logs, dashboard widgets).
  */
-export const demoHome: HubService<Pick<Hub, 'flowViews' | 'radios' | 'insights' | 'widgets'>, Nothing, HubPart> = {
+export const demoHome: HubService<DemoHomeHub & Pick<Hub, 'flowViews'>, Nothing> = {
   name: 'demo home',
-  later: WHOLE_HUB,
   start: (hub) => {
     if (hub.config.demoHome) seedDemoHome(hub);
     return { gives: {} };

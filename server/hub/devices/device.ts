@@ -68,8 +68,9 @@ export const onCapabilityChanged = (hub: Pick<Hub, 'capabilityChanges'>, listene
   hub.capabilityChanges.add(listener);
 
 /**
- * Stores new capability values, saving the device once (one `device.update`), sends a `capability` event per value
- * (before the update) with the transaction id `transactionOf` gives it, and tells the in-process listeners.
+ * Stores new capability values, saving the device once (one `device.update`, on the manager's uri only), sends a
+ * `capability` event per value (before the update) with the transaction id `transactionOf` gives it, and tells the
+ * in-process listeners.
  */
 export function saveValues(
   hub: HubCore & Pick<Hub, 'capabilityChanges'>, device: Device, values: Record<string, CapabilityValue>, transactionOf: (capabilityId: string) => string, now = new Date(hub.now()).toISOString(),
@@ -80,13 +81,12 @@ export function saveValues(
   const changed: Device = { ...device, capabilitiesObj };
   valueWrites.add(changed);
   const changes = Object.entries(values).map(([capabilityId, value]) => ({ capabilityId, value, transactionId: transactionOf(capabilityId) }));
-  // The `capability` events go out before the save's `device.update`s (the whole device, some 20 times their size):
-  // a socket writes the frames of a turn in one go, in order, so a client hears the value before it parses the
-  // whole device (docs/benchmarks.md, realtime fan-out).
+  // The device's own uri hears the values as `capability` events only, not also the whole device (some 20 times
+  // their size) as an `update`: the manager's uri gets the `device.update`, after them (docs/protocol.md §5).
   hub.store.afterCommit(() => {
     for (const change of changes) hub.bus.publish(deviceUri(device), 'capability', { ...change, transactionTime: now });
   });
-  const saved = hub.store.saveRelaxed('device', changed);
+  const saved = hub.store.saveRelaxed('device', changed, { itemUri: false });
   hub.store.afterCommit(() => {
     const time = Date.parse(now);
     for (const { capabilityId, value, transactionId } of changes) {

@@ -39,17 +39,18 @@ describe.each<ClientVersion>(['v2', 'v4'])('devices over realtime with a socket.
     }
   });
 
-  it("when a capability is set, then the device's subscribers hear its small `capability` event before the whole device's `update`", async () => {
+  it("when a capability is set, then the device's uri hears only the small `capability` events, and a change of the device itself as an `update`", async () => {
     const light = named('Hallway light');
     const client = await connectRealtime(hub.url, hub.token, hub.hub.id, version);
     try {
       expect((await client.request('subscribe', `homey:device:${light.id}`))[0]).toBeNull();
       const heard: string[] = [];
       client.api.on(`homey:device:${light.id}`, (event: string) => heard.push(event));
-      const updated = client.next(`homey:device:${light.id}`, (event) => event === 'update');
+      const renamed = client.next(`homey:device:${light.id}`, (event) => event === 'update');
       await hub.http().put(`/api/manager/devices/device/${light.id}/capability/dim`).set(bearer(hub.token)).send({ value: 0.42 }).expect(204);
-      await updated;
-      // A dim above 0 turns the light on too: two values, one save.
+      await hub.http().put(`/api/manager/devices/device/${light.id}`).set(bearer(hub.token)).send({ name: `Hall ${version}` }).expect(200);
+      // A dim above 0 turns the light on too: two values, one save, and no whole device; then the rename's.
+      expect((await renamed).data).toMatchObject({ id: light.id, name: `Hall ${version}`, capabilitiesObj: { dim: { value: 0.42 } } });
       expect(heard).toEqual(['capability', 'capability', 'update']);
     } finally {
       client.close();

@@ -6,7 +6,7 @@ import type { Hub, HubCore } from '../core/context.js';
 import { saveValues, type Device } from '../devices/device.js';
 import { liveReport } from '../energy/live.js';
 import { rootZone } from '../zones/api.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService } from '../core/service.js';
 import { NEW_COUNTERS, readMeter, type Counters } from './meter.js';
 import { checkPhaseLoad, type PhaseLimits } from './phase-load.js';
 import { telegramOf } from './telegram.js';
@@ -66,7 +66,7 @@ declare module '../core/context.js' {
   }
 }
 
-function load(hub: Hub, device: Device): Dongle {
+function load(hub: HubCore, device: Device): Dongle {
   const kept = hub.settings.get<Kept>(keyOf(device.id)) ?? { uart: METER_UART, firmware: FIRST_FIRMWARE, phaseLimits: { phasesConfigured: 3, capacity: 25 }, counters: NEW_COUNTERS };
   return { kept, uart: kept.uart, framesRead: 0, framesFailed: 0, lastFrame: null, lastReadAt: hub.now(), offlineUntil: 0, installing: false, waiting: new Set(), overloaded: new Set() };
 }
@@ -81,8 +81,12 @@ export function requireDongle(hub: HubCore & Pick<Hub, 'energyDongles'>, deviceI
   return { device, dongle };
 }
 
+/** What reading a telegram reads of the hub (and the service needs): the device's values change, a phase overload is a notification. */
+type ReadingPart = 'capabilityChanges' | 'notificationPushes';
+type ReadingHub = HubCore & Pick<Hub, ReadingPart>;
+
 /** The meter sends a telegram: the dongle reads it if it can, and the device, listeners and waiters get it. */
-function receive(hub: Hub, device: Device, dongle: Dongle): void {
+function receive(hub: ReadingHub, device: Device, dongle: Dongle): void {
   const now = hub.now();
   if (now < dongle.offlineUntil) return;
   // What the home's devices draw, as the energy manager counts them (a home without zones has none to count).
@@ -213,9 +217,8 @@ export function setPhaseLimits(hub: HubCore & Pick<Hub, 'energyDongles'>, device
  * The home's energy dongles read their meters every FRAME_INTERVAL_MS on the hub's clock: those there at start and
  * those paired later; a dongle removed takes what it kept with it.
  */
-export const energyDongles: HubService<Nothing, Pick<Hub, 'energyDongles'>, HubPart> = {
+export const energyDongles: HubService<Pick<Hub, ReadingPart>, Pick<Hub, 'energyDongles'>> = {
   name: 'energy dongles',
-  later: WHOLE_HUB,
   start: (hub) => {
     const running = new Map<string, Dongle>();
     // The meter's clock runs only while the home has a dongle: a home without one pays nothing for it.

@@ -1,7 +1,6 @@
 import type { components } from '../../../generated/hub/energydongle.js';
-import type { Hub } from '../core/context.js';
 import type { Device } from '../devices/device.js';
-import { createNotification } from '../notifications/notify.js';
+import { createNotification, type NotifyingHub } from '../notifications/notify.js';
 import { hubOption } from '../core/options.js';
 
 type Frame = components['schemas']['EnergyDongleFrame'];
@@ -19,7 +18,7 @@ export const phaseLoadNotificationSettings = hubOption<Settings>('energydongle',
  * With the option enabled, a phase loaded above its threshold (in % of the fuse's capacity) sends a notification,
  * once until it drops below the threshold again (`overloaded` remembers which phases have).
  */
-export function checkPhaseLoad(hub: Hub, device: Device, frame: Frame, limits: PhaseLimits, overloaded: Set<string>): void {
+export function checkPhaseLoad(hub: NotifyingHub, device: Device, frame: Frame, limits: PhaseLimits, overloaded: Set<string>): void {
   const { enabled, threshold } = phaseLoadNotificationSettings.get(hub);
   for (const phase of frame.values.phases.slice(0, limits.phasesConfigured)) {
     const load = (phase.current / limits.capacity) * 100;

@@ -273,6 +273,7 @@ declare module '../core/context.js' {
 /** The hub's one flow engine: hears triggers from its start on and stops hearing them with the hub. */
 export const flowEngine: HubService<Pick<Hub, 'cards'>, Pick<Hub, 'flowEngine'>, HubPart> = {
   name: 'flow engine',
+  // Whole: running a flow's cards may reach any manager of the hub.
   later: WHOLE_HUB,
   start: (hub) => {
     const engine = new FlowEngine(hub);

@@ -1,5 +1,5 @@
 import { shareAnswer } from '../../http/list-encoding.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { advancedFlowView, type AdvancedFlow, type StoredAdvancedFlow } from './advanced-flows.js';
 import { flowView, type Flow, type StoredFlow } from './flows.js';
 
@@ -26,7 +26,7 @@ export class FlowViews {
   private readonly lists = new Map<Kind, { snapshot: object; generation: number; forgotten: number; answer: object }>();
   private readonly stop: () => void;
 
-  constructor(private readonly hub: Hub) {
+  constructor(private readonly hub: HubCore & Pick<Hub, 'appFlowTokens' | 'cards'>) {
     this.stop = hub.bus.subscribe(({ uri }) => {
       if (uri === APPS_URI) this.generation++;
     });

@@ -1,12 +1,12 @@
 import { log } from '../../http/log.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { FLOWTOKEN_URI } from '../flowtoken/app-tokens.js';
 import { cardItem, itemTypeOf } from './card-view.js';
 import { FlowUses } from './flow-uses.js';
 import { FlowViews } from './flow-views.js';
 import { addCardProviders } from './providers.js';
 import { referenceTo } from './tokens.js';
-import { WHOLE_HUB, type HubPart, type HubService } from '../core/service.js';
+import type { HubService } from '../core/service.js';
 
 const FLOW_URI = 'homey:manager:flow';
 
@@ -15,7 +15,7 @@ const FLOW_URI = 'homey:manager:flow';
  * `flowcard<type>.delete|create`, and the flows using those cards are announced again (flow.update), their `broken`
  * now true or false.
  */
-function watchCards(hub: Hub, uses: FlowUses, announce: Announce): () => void {
+function watchCards(hub: HubCore & Pick<Hub, 'cards'>, uses: FlowUses, announce: Announce): () => void {
   return hub.cards.onChange(({ gone, added }) => {
     for (const card of gone) {
       hub.bus.publish(FLOW_URI, `${itemTypeOf[card.type]}.delete`, { id: card.id });
@@ -27,7 +27,7 @@ function watchCards(hub: Hub, uses: FlowUses, announce: Announce): () => void {
 }
 
 /** Tokens come and go with devices, variables and apps: the flows taking one are announced again, their `broken` now true or false. */
-function watchTokens(hub: Hub, uses: FlowUses, announce: Announce): () => void {
+function watchTokens(hub: HubCore, uses: FlowUses, announce: Announce): () => void {
   return hub.bus.subscribe(({ uri, event, data }) => {
     if (uri !== FLOWTOKEN_URI || (event !== 'flowtoken.create' && event !== 'flowtoken.delete')) return;
     announce(uses.of([], [referenceTo((data as { id: string }).id)]));
@@ -41,7 +41,7 @@ type Announce = (flows: ReadonlyMap<string, 'flow' | 'advancedflow'>) => void;
  * now), once per flow for what one change caused: a device that goes takes its cards and its tokens, which each
  * touch its flows; they are gathered until the events of that change have all gone out.
  */
-function flowAnnouncer(hub: Hub, views: FlowViews): Announce {
+function flowAnnouncer(hub: HubCore, views: FlowViews): Announce {
   const waiting = new Map<string, 'flow' | 'advancedflow'>();
   const flush = () => {
     const flows = [...waiting];
@@ -78,9 +78,8 @@ declare module '../core/context.js' {
  * The flow manager on a starting hub: flows in events as the API answers them (its flow views), the built-in cards,
  * flows following cards and tokens.
  */
-export const flowManager: HubService<Pick<Hub, 'cards'>, Pick<Hub, 'flowViews'>, HubPart> = {
+export const flowManager: HubService<Pick<Hub, 'cards' | 'appFlowTokens'>, Pick<Hub, 'flowViews'>> = {
   name: 'flow manager',
-  later: WHOLE_HUB,
   start: (hub) => {
     const views = new FlowViews(hub);
     hub.store.presentAs('flow', (flow) => views.flow(flow));

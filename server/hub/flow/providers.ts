@@ -28,7 +28,7 @@ export const cardProviders: readonly CardProvider[] = [
 ];
 
 /** Adds the built-in providers to hub.cards (their triggers are heard from now on); returns their removal. */
-export function addCardProviders(hub: Hub): () => void {
+export function addCardProviders(hub: Pick<Hub, 'cards'>): () => void {
   const removals = cardProviders.map((provider) => hub.cards.add(provider));
   return () => removals.forEach((remove) => remove());
 }

@@ -173,6 +173,7 @@ declare module '../core/context.js' {
 /** The hub's card registry, closed with the hub after every service that adds cards to it. */
 export const cardRegistry: HubService<Nothing, Pick<Hub, 'cards'>, HubPart> = {
   name: 'cards',
+  // Whole: the cards' providers (every manager's) follow and run their cards on the hub they are given.
   later: WHOLE_HUB,
   start: (hub) => {
     const cards = new CardRegistry(hub);

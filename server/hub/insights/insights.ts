@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { log } from '../../http/log.js';
 import type { Hub, HubCore } from '../core/context.js';
 import { deviceUri, onCapabilityChanged, type CapabilityChange, type Device } from '../devices/device.js';
-import { windowOf, type Resolution } from './resolutions.js';
+import { stepTimes, windowOf, yearDayPhase, type Resolution } from './resolutions.js';
 import { DAY_MS, InsightsTables, type Entry, type StepRow } from './tables.js';
 import type { HubService } from '../core/service.js';
 
@@ -63,7 +63,7 @@ export class Insights {
   constructor(private readonly hub: HubCore & Pick<Hub, 'capabilityChanges'>) {}
 
   private get db(): InsightsTables {
-    return (this.tables ??= new InsightsTables(this.hub.db));
+    return (this.tables ??= new InsightsTables(this.hub.db, yearDayPhase(this.hub.now())));
   }
 
   /** Makes the logs of every device, follows devices and their values from now on, and starts retention. */
@@ -170,11 +170,18 @@ export class Insights {
     }
   }
 
-  /** Records a history of values (epoch ms, value) in a log at once: the demo home's, a bulk import. */
-  importValues(log: StoredLog, values: ReadonlyArray<readonly [t: number, v: number | boolean]>): void {
+  /**
+   * Records a history of values (epoch ms, value) in a log at once: the demo home's, a bulk import. Its rows are
+   * made as they are written: a year of minutes held as rows at once would outlive the young generation, for the
+   * collector to copy and later compact.
+   */
+  importValues(log: StoredLog, values: Iterable<readonly [t: number, v: number | boolean]>): void {
     this.flush();
     const key = this.db.addLog(log.id);
-    this.hub.store.relaxed(() => this.db.add(values.map(([t, v]) => [key, t, Number(v)])));
+    const rows = function* (): Generator<Entry> {
+      for (const [t, v] of values) yield [key, t, Number(v)];
+    };
+    this.hub.store.relaxed(() => this.db.add(rows()));
   }
 
   /**
@@ -232,8 +239,7 @@ export class Insights {
     this.flush();
     const window = windowOf(resolution, this.hub.now());
     const key = this.db.keyOf(log.id);
-    const count = Math.ceil((window.until - window.start) / window.step);
-    const values: LogEntries['values'] = Array.from({ length: count }, (_, index) => ({ t: new Date(window.start + index * window.step).toISOString(), v: null }));
+    const values: LogEntries['values'] = stepTimes(window).map((t) => ({ t, v: null }));
     if (key !== undefined && log.type === 'boolean') fillStates(values, this.db.steps(key, window), this.db.valueBefore(key, window.start));
     else if (key !== undefined) for (const { step, mean } of this.db.means(key, window)) values[step]!.v = tidy(mean);
     const { lastValue } = this.present(log);

@@ -1,4 +1,4 @@
-import { resolutions, windowOf } from './resolutions.js';
+import { resolutions, stepTimes, windowOf } from './resolutions.js';
 
 const local = (year: number, month: number, day: number, hour = 0, minute = 0) => new Date(year, month - 1, day, hour, minute).getTime();
 
@@ -22,5 +22,14 @@ describe('insights resolutions', () => {
       const { start, until, step } = windowOf(resolution, now);
       expect(Math.ceil((until - start) / step)).toBeLessThanOrEqual(800);
     }
+  });
+
+  it('when a window\'s step times are asked again, then the same list comes back, each the ISO time of its step', () => {
+    const january = local(2027, 1, 3, 8);
+    const times = stepTimes(windowOf('lastYear', january));
+    expect(times).toHaveLength(365);
+    expect([times[0], times[364]]).toEqual([new Date(local(2026, 1, 1)).toISOString(), new Date(local(2026, 1, 1) + 364 * 24 * 3_600_000).toISOString()]);
+    expect(stepTimes(windowOf('lastYear', january + 3_600_000))).toBe(times);
+    expect(stepTimes(windowOf('thisYear', january))).toEqual([new Date(local(2027, 1, 1)).toISOString(), new Date(local(2027, 1, 2)).toISOString(), new Date(local(2027, 1, 3)).toISOString()]);
   });
 });

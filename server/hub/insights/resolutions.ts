@@ -74,4 +74,30 @@ export function windowOf(resolution: Resolution, now: number): Window {
   return { start, end, step, until: back ? end : now + 1 };
 }
 
+/**
+ * Where the day steps of thisYear and lastYear start, in ms past a UTC midnight: the hub's local midnight of 1 January
+ * of `now`'s year, on the hour after it (the first an hourly aggregate can start).
+ */
+export function yearDayPhase(now: number): number {
+  const newYear = new Date(new Date(now).getFullYear(), 0, 1).getTime();
+  return (Math.ceil(newYear / HOUR) * HOUR) % DAY;
+}
+
+/** Step times of the windows last asked for: a window of days stays the same all day (lastYear all year). */
+const stepTimesKept = new Map<string, readonly string[]>();
+const STEP_TIMES_KEPT = 32;
+
+/** The ISO time of each step of a window: making a year's 365 costs as much as reading its days. */
+export function stepTimes({ start, step, until }: Window): readonly string[] {
+  const count = Math.ceil((until - start) / step);
+  const key = `${start}/${step}/${count}`;
+  let times = stepTimesKept.get(key);
+  if (!times) {
+    times = Array.from({ length: count }, (_, index) => new Date(start + index * step).toISOString());
+    if (stepTimesKept.size >= STEP_TIMES_KEPT) stepTimesKept.delete(stepTimesKept.keys().next().value!);
+    stepTimesKept.set(key, times);
+  }
+  return times;
+}
+
 export const resolutions = (): Resolution[] => [...rolling.keys(), ...calendar.keys()];

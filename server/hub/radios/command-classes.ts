@@ -1,11 +1,11 @@
 import { badRequest, notFound } from '../../http/errors.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
-import type { RadioNode } from './node.js';
+import { nodeValues, type RadioNode } from './node.js';
 import { meter } from './meter.js';
 import { configuration } from './configuration.js';
 import type { CommandClassDefinition, Reports } from './command-class.js';
-import { nodeValues, type NodeUpdates } from './zcl.js';
+import type { NodeUpdates } from './zcl.js';
 
 /**
  * The Z-Wave command classes of the simulated Z-Wave nodes, on the wire as Z-Wave carries them ([class, command,

@@ -1,4 +1,4 @@
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { bleState } from '../ble/radio.js';
 import { coprocessorState } from '../coprocessor/peripherals.js';
 import { matterState } from '../matter/commissioning.js';
@@ -8,7 +8,10 @@ import { zigbeeState } from '../zigbee/firmware.js';
 import { zwaveState } from '../zwave/controller.js';
 import { onRadioChange, radioChanged, type RadioManager } from './changes.js';
 
-const views = new Map<RadioManager, (hub: Hub) => unknown>([
+/** What the radio managers' states are read from. */
+type RadioStateParts = HubCore & Pick<Hub, 'radios' | 'rf' | 'radioChanges'>;
+
+const views = new Map<RadioManager, (hub: RadioStateParts) => unknown>([
   ['zigbee', zigbeeState],
   ['zwave', zwaveState],
   ['ble', bleState],
@@ -28,7 +31,7 @@ const countedItems = new Map<string, RadioManager>([
  * Announces every change of a radio manager's state on `homey:manager:<manager>` as `state` with the whole state
  * (what getState answers), as the backup and updates managers do: a subscribed client needs no second read.
  */
-export function startRadioEvents(hub: Hub): () => void {
+export function startRadioEvents(hub: RadioStateParts): () => void {
   const stops = [
     onRadioChange(hub, (manager) => hub.bus.publish(`homey:manager:${manager}`, 'state', views.get(manager)!(hub))),
     hub.bus.subscribe(({ uri, event }) => {

@@ -1,7 +1,7 @@
 import { badRequest } from '../../http/errors.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import type { CommandClassDefinition, Reports } from './command-class.js';
-import { nodeValues } from './zcl.js';
+import { nodeValues } from './node.js';
 
 /**
  * COMMAND_CLASS_METER (0x32) of an electricity meter, as a wall socket has it: the energy used (scale 0, kWh:

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { conflict, badRequest, notFound } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { applyValues, checkValue } from '../devices/control.js';
 import { capabilityEntry, type Device } from '../devices/device.js';
 import type { CapabilityValue } from '../drivers/capabilities.js';
@@ -8,7 +8,7 @@ import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
 import { radioChanged } from './changes.js';
 import type { NodeAttribute, RadioNode } from './node.js';
 import { profileOf, type RadioId } from './profiles.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService } from '../core/service.js';
 
 /** How long the hub takes to interview a node that joined (read its make, model and clusters or command classes). */
 export const INTERVIEW_MS = 3_000;
@@ -40,12 +40,16 @@ const initialState = (radio: RadioId): NetworkState => ({ channel: radio === 'zi
 /** The device a node was paired as: a device of its driver whose data.id is `<radio>:<node id>`. */
 export const nodeDataId = (radio: RadioId, nodeId: string) => `${radio}:${nodeId}`;
 
+/** What a network reads of the hub: a node's report sets its device's values, and each change is news. */
+type RadioPart = 'capabilityChanges' | 'groupsByMember' | 'radioChanges';
+type RadioHub = HubCore & Pick<Hub, RadioPart>;
+
 /** One simulated radio network, its state kept in the hub's settings. */
 export class Network {
   private readonly key: string;
   private readonly timers = new Map<string, () => void>();
 
-  constructor(private readonly hub: Hub, readonly radio: RadioId) {
+  constructor(private readonly hub: RadioHub, readonly radio: RadioId) {
     this.key = `radio.${radio}`;
     for (const node of Object.values(this.state().nodes)) if (node.status === 'interviewing') this.scheduleInterview(node);
   }
@@ -268,7 +272,7 @@ export class Network {
 export class RadioNetworks {
   private readonly byRadio = new Map<RadioId, Network>();
 
-  constructor(private readonly hub: Hub) {}
+  constructor(private readonly hub: RadioHub) {}
 
   network(radio: RadioId): Network {
     let found = this.byRadio.get(radio);
@@ -290,9 +294,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's radio networks, there before the demo seed pairs its nodes; their timers stop with the hub. */
-export const radioNetworks: HubService<Nothing, Pick<Hub, 'radios'>, HubPart> = {
+export const radioNetworks: HubService<Pick<Hub, RadioPart>, Pick<Hub, 'radios'>> = {
   name: 'radio networks',
-  later: WHOLE_HUB,
   start: (hub) => {
     const radios = new RadioNetworks(hub);
     return { gives: { radios }, stop: () => radios.close() };

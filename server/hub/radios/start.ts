@@ -1,4 +1,7 @@
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
+
+/** What the radios' work while the hub runs reads: the networks, the transceiver and the news it follows and tells. */
+export type RadioNeeds = Pick<Hub, 'radios' | 'rf' | 'radioChanges' | 'capabilityChanges' | 'infraredKeys'>;
 import { onCapabilityChanged } from '../devices/device.js';
 import { startRfDevices } from '../rf/devices.js';
 import { startInfraredRemotes } from '../rf/infrared-remotes.js';
@@ -7,7 +10,7 @@ import { startRadioEvents } from './events.js';
 import { nodeOfData } from './pairing.js';
 
 /** The values given to a device paired from a Zigbee or Z-Wave node go to that node, which confirms them. */
-function startNodeCommands(hub: Hub): () => void {
+function startNodeCommands(hub: Pick<Hub, 'capabilityChanges' | 'radios'>): () => void {
   return onCapabilityChanged(hub, ({ device, capabilityId, value }) => {
     const paired = nodeOfData(device.data.id);
     if (paired) hub.radios.network(paired.radio).acknowledge(paired.nodeId, capabilityId, value);
@@ -19,7 +22,7 @@ function startNodeCommands(hub: Hub): () => void {
  * devices to their hardware (infrared remotes' keys to the transmitter). The returned stop also ends the recordings'
  * timers (the networks' interviews end with the radio networks service).
  */
-export function startRadios(hub: Hub): () => void {
+export function startRadios(hub: HubCore & RadioNeeds): () => void {
   const stops = [startRadioEvents(hub), startRfDevices(hub), startInfraredRemotes(hub), startNodeCommands(hub)];
   return () => {
     for (const stop of stops) stop();

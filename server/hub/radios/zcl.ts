@@ -2,7 +2,7 @@ import * as zigbeeClusters from 'zigbee-clusters';
 import { ZCLNode } from 'zigbee-clusters';
 import type { CapabilityValue } from '../drivers/capabilities.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
-import type { NodeAttribute, RadioNode } from './node.js';
+import { nodeValues, type NodeAttribute, type RadioNode } from './node.js';
 import { profileOf } from './profiles.js';
 import { serverCluster, ZONE_ALARMS, zoneStatusOf, type NodeChanges, type NodeView } from './zcl-clusters.js';
 
@@ -63,11 +63,6 @@ const { Cluster, zclFrames } = zigbeeClusters as unknown as {
   zclFrames: { ZCLStandardHeader: new (fields: Record<string, unknown>) => { toBuffer: () => Buffer } };
 };
 const clusterOf = (idOrName: number | string) => Cluster.getCluster(idOrName);
-
-/** What a node is now: its driver's first values, then what it reported or was set to since. */
-export function nodeValues(node: RadioNode): Record<string, CapabilityValue> {
-  return { ...findDriver(`${VDEVICE_OWNER}:${node.driver}`)?.initial, ...node.lastReport };
-}
 
 const capabilitiesOf = (node: RadioNode) => findDriver(`${VDEVICE_OWNER}:${node.driver}`)?.capabilities ?? [];
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { onCapabilityChanged } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { replay } from './transceiver.js';
@@ -23,7 +23,7 @@ function commandBits(deviceId: string, capabilityId: string, value: unknown): nu
  * Devices reached over 433 MHz are one-way: they report nothing, so each value the hub sets on one (a user, a flow,
  * a group) is a command it transmits, which the RF manager's state shows as its last transmission.
  */
-export function startRfDevices(hub: Hub): () => void {
+export function startRfDevices(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'radioChanges'>): () => void {
   return onCapabilityChanged(hub, ({ device, capabilityId, value }) => {
     if (!findDriver(device.driverId)?.connectivity.includes('rf433')) return;
     replay(hub, '433', encode433(commandBits(device.id, capabilityId, value)));

@@ -4,7 +4,7 @@ import { ApiError } from '../../http/errors.js';
 import type { Listeners } from '../../http/listeners.js';
 import { log } from '../../http/log.js';
 import { fetchCloudJson } from '../cloud/cloud-fetch.js';
-import type { Hub } from '../core/context.js';
+import type { Hub, HubCore } from '../core/context.js';
 import { news } from '../core/service.js';
 import { buildDevice, onCapabilityChanged, requireZone, saveValues, type Device } from '../devices/device.js';
 import { findDriver, VDEVICE_OWNER } from '../drivers/catalogue.js';
@@ -83,7 +83,7 @@ export function addLibraryRemote(hub: Hub, library: LibraryDevice, placement: { 
  * Remotes made from the library send the key of each value set on them over the hub's infrared transmitter (one
  * way: the TV tells nothing back); their key capabilities are released right after.
  */
-export function startInfraredRemotes(hub: Hub): () => void {
+export function startInfraredRemotes(hub: HubCore & Pick<Hub, 'capabilityChanges' | 'radioChanges' | 'infraredKeys'>): () => void {
   return onCapabilityChanged(hub, ({ device, capabilityId, value, previous }) => {
     if (device.driverId !== INFRARED_DRIVER_ID || !KEYS[capabilityId]) return;
     // A key is sent when pressed, power when it changes: a toggle sent for an unchanged value would flip the TV.

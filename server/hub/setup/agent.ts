@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/hub/system.js';
 import { ApiError, badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { Hub } from '../core/context.js';
-import { WHOLE_HUB, type HubPart, type HubService, type Nothing } from '../core/service.js';
+import type { HubService } from '../core/service.js';
+import type { DemoHomeHub } from '../demo/home.js';
 import { ownerOf } from '../users/users.js';
 import { joinSetupSession, SetupServiceError, type OwnApi, type SetupLink, type SetupOutcome, type SetupRun } from './session.js';
 
@@ -19,7 +20,8 @@ export class SetupAgent {
   /** How its commands reach the hub's managers: given once the hub's API is made, after the services (serve). */
   private ownApi?: OwnApi;
 
-  constructor(private readonly hub: Hub) {}
+  // A setup's reset may erase the hub, which seeds the demo home again: it reads what that seed reads.
+  constructor(private readonly hub: DemoHomeHub) {}
 
   /** Its commands are made through `ownApi` (the hub's dispatcher, as its owner). */
   serve(ownApi: OwnApi): void {
@@ -96,9 +98,8 @@ declare module '../core/context.js' {
 }
 
 /** The hub's setup agent, served with the hub's API once it is made (core/hub.ts); its stop ends the session it takes part in. */
-export const setupAgent: HubService<Nothing, Pick<Hub, 'setup'>, HubPart> = {
+export const setupAgent: HubService<DemoHomeHub, Pick<Hub, 'setup'>> = {
   name: 'setup agent',
-  later: WHOLE_HUB,
   start: (hub) => {
     const setup = new SetupAgent(hub);
     return { gives: { setup }, stop: () => setup.stop() };

@@ -1,5 +1,6 @@
 import { badRequest, conflict } from '../../http/errors.js';
-import type { Hub } from '../core/context.js';
+import type { HubCore } from '../core/context.js';
+import type { DemoHomeHub } from '../demo/home.js';
 import { erase } from '../system/factory-reset.js';
 import { verifyCloudToken, type CloudClaims } from '../users/cloud-token.js';
 import { findByAthomId, newUser, ownerOf } from '../users/users.js';
@@ -43,7 +44,7 @@ function personOf(claims: CloudClaims): string | undefined {
 }
 
 /** The owner becomes the hub user of this cloud account: the one there is, or a new one on a hub without. */
-function adoptOwner(hub: Hub, athomId: string, name: string | undefined): void {
+function adoptOwner(hub: HubCore, athomId: string, name: string | undefined): void {
   const owner = ownerOf(hub);
   const known = findByAthomId(hub, athomId);
   if (known && known.id !== owner?.id) throw conflict('This cloud account is already another user of this hub');
@@ -56,7 +57,7 @@ function adoptOwner(hub: Hub, athomId: string, name: string | undefined): void {
  * (as the system manager's factory reset), then takes `name`, makes the cloud account of the delegation `token` its
  * owner and keeps `extraProperties`. Everything is checked (the token verified) before anything is erased.
  */
-export async function setupReset(hub: Hub, args: Record<string, unknown>): Promise<ResetDone> {
+export async function setupReset(hub: DemoHomeHub, args: Record<string, unknown>): Promise<ResetDone> {
   const input = checked(args);
   const claims = input.token === undefined ? undefined : await verifyCloudToken(hub, input.token, [hub.id, 'homey']);
   if (input.factoryreset) erase(hub);

@@ -3,6 +3,7 @@ import type { Dispatcher } from '../../http/dispatcher.js';
 import { log } from '../../http/log.js';
 import type { ContractValidator } from '../../http/validator.js';
 import type { Hub, HubContext } from '../core/context.js';
+import type { DemoHomeHub } from '../demo/home.js';
 import { ownerOf } from '../users/users.js';
 import { setupReset } from './reset.js';
 
@@ -89,7 +90,7 @@ function errorOf(error: unknown) {
  * takes the account of the session's `users.login` token as its owner). Once a reset is done
  * it says `ready`, the last step. A session deleted or expired ends it; an unreachable service is asked again.
  */
-export function joinSetupSession(hub: Hub, link: SetupLink, ownApi: OwnApi, { pollMs = 1000 } = {}): SetupRun {
+export function joinSetupSession(hub: DemoHomeHub, link: SetupLink, ownApi: OwnApi, { pollMs = 1000 } = {}): SetupRun {
   const base = `${link.setupUrl.replace(/\/+$/, '')}/${encodeURIComponent(link.sessionId)}`;
   let stopped = false;
   let wake = () => {};

@@ -7,7 +7,6 @@ import type { HubService, Nothing } from '../core/service.js';
 import { deviceUri, type Device } from '../devices/device.js';
 import { findDriver } from '../drivers/catalogue.js';
 import { pictureOf } from '../images/camera.js';
-import { answerOffer, checkOffer } from './webrtc.js';
 
 type Video = components['schemas']['Video'];
 type VideoStream = components['schemas']['VideoStream'];
@@ -87,11 +86,18 @@ export function frameOf(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: strin
 }
 
 /**
+ * The WebRTC side (werift and what it brings: about 7 MB of the hub's heap), loaded on the first offer: a hub whose
+ * cameras are never watched over WebRTC need not hold it. The first offer waits for it once (tens of milliseconds).
+ */
+const webRtc = () => import('./webrtc.js');
+
+/**
  * A WebRTC offer (checked: 400 if the hub cannot answer it) gets the hub's SDP answer: a session that sends the
  * camera's clip, open as a stream is (kept alive, ended after STREAM_IDLE_MS idle), and gone once its connection is.
  */
 export async function offer(hub: HubCore & Pick<Hub, 'videoStreams'>, videoId: string, sdp: string): Promise<VideoAnswer> {
   requireVideo(hub, videoId);
+  const { answerOffer, checkOffer } = await webRtc();
   checkOffer(sdp);
   const sessions = [...hub.videoStreams.values()].filter((stream) => stream.end).length;
   if (sessions >= MAX_WEBRTC_SESSIONS) throw new ApiError(503, 'service_unavailable', `${MAX_WEBRTC_SESSIONS} WebRTC sessions are open: end one, or open an HTTP stream (GET /api/manager/videos/video/${videoId}/video-url)`);

@@ -4,12 +4,18 @@ import type { CapabilityValue } from '../../drivers/capabilities.js';
 import { onRadioChange } from '../../radios/changes.js';
 import { changeReports, commandClassesOf, runCommand } from '../../radios/command-classes.js';
 import { nodeDataId } from '../../radios/network.js';
-import type { NodeAttribute, RadioNode } from '../../radios/node.js';
+import { nodeValues, type NodeAttribute, type RadioNode } from '../../radios/node.js';
 import { profileOf, type RadioId } from '../../radios/profiles.js';
-import { endpointDescriptors, exchangeFrame, nodeValues, reportFrames } from '../../radios/zcl.js';
 import { appUri } from '../app-record.js';
 import type { SdkRequests } from './requests.js';
 
+
+/**
+ * The Zigbee Cluster Library side (zcl.ts with zigbee-clusters, whose 1,300 frame classes are about 4 MB of the
+ * hub's heap), loaded when an app first asks for a Zigbee node: an app holds a Zigbee node only after that.
+ */
+let zcl: typeof import('../../radios/zcl.js') | undefined;
+const loadZcl = async () => (zcl ??= await import('../../radios/zcl.js'));
 
 const nodesOf = (hub: Hub, radio: RadioId) => hub.radios.network(radio).state().nodes;
 
@@ -23,7 +29,7 @@ function tellChanges(hub: Hub, radio: RadioId): void {
     held.heard = now;
     if (Object.keys(changed).length === 0) continue;
     const messages = radio === 'zigbee'
-      ? reportFrames(node, changed).map(({ endpointId, clusterId, frame }) => ({ type: 'zigbee.frame', nodeId: node.id, endpointId, clusterId, frame: [...frame] }))
+      ? zcl!.reportFrames(node, changed).map(({ endpointId, clusterId, frame }) => ({ type: 'zigbee.frame', nodeId: node.id, endpointId, clusterId, frame: [...frame] }))
       : changeReports(node, changed).map((report) => ({ type: 'zwave.report', nodeId: Number(node.id), ...report }));
     for (const appId of held.apps) for (const message of messages) hub.apps.tellSdkApps(appId, message);
   }
@@ -108,7 +114,7 @@ async function sendFrame(hub: Hub, appId: string, args: Record<string, unknown>)
   const node = heldNode(hub, appId, 'zigbee', args.nodeId);
   if (!Number.isInteger(args.endpointId) || !Number.isInteger(args.clusterId)) throw badRequest('sendFrame takes the endpoint and cluster ids');
   const sent = { endpointId: args.endpointId as number, clusterId: args.clusterId as number, frame: Buffer.from(byteList(args.frame, 'A frame')) };
-  const answers = await exchangeFrame(node, sent, updates(hub, 'zigbee', node));
+  const answers = await (await loadZcl()).exchangeFrame(node, sent, updates(hub, 'zigbee', node));
   for (const { endpointId, clusterId, frame } of answers) hub.apps.tellSdkApps(appId, { type: 'zigbee.frame', nodeId: node.id, endpointId, clusterId, frame: [...frame] });
 }
 
@@ -120,7 +126,8 @@ function sendCommand(hub: Hub, appId: string, args: Record<string, unknown>) {
 }
 
 export const nodeRequests: SdkRequests = {
-  'zigbee.getNode': (hub, appId, args) => {
+  'zigbee.getNode': async (hub, appId, args) => {
+    const { endpointDescriptors } = await loadZcl();
     const node = findNode(hub, appId, 'zigbee', args.deviceId);
     hold(hub, appId, 'zigbee', node);
     // The simulated sensors are sleepy end devices on batteries; the mains-powered light routes and listens.
