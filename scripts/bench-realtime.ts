@@ -27,6 +27,9 @@ const ownCpu = () => {
   return (user + system) / 1e6;
 };
 
+/** How long changes are written before the measured ones (as bench.ts's warm-up second). */
+const warmUpMs = 1000;
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function connectAll(count: number, url: string, token: string, hubId: string, uri: string): Promise<RealtimeClient[]> {
@@ -46,7 +49,7 @@ async function connectAll(count: number, url: string, token: string, hubId: stri
   return clients;
 }
 
-/** Sets `capabilityId` on the device once to warm up, then `changes` times, alternating two values, with `clients` subscribers listening. */
+/** Sets `capabilityId` on the device for a second to warm up, then `changes` times, alternating two values, with `clients` subscribers listening. */
 export async function measureFanOut(
   options: {
     url: string;
@@ -79,27 +82,33 @@ export async function measureFanOut(
   }
   const cpuAtStart = { server: 0, clients: 0 };
   const cpuPerChange: FanOutResult['cpuPerChange'] = { clients: NaN };
+  /** Writes one change and waits until every client heard it (or 5 s passed), recording the deliveries when `measured`. */
+  const change = async (value: unknown, measured: boolean) => {
+    const transactionId = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const all = new Promise<void>((resolve) => {
+      current = { transactionId, sent: performance.now(), arrived: 0, measured, done: resolve };
+      timer = setTimeout(resolve, 5000);
+    });
+    const response = await fetch(`${writeUrl}/api/manager/devices/device/${deviceId}/capability/${capabilityId}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ value, transactionId }),
+    });
+    if (!response.ok) throw new Error(`setCapabilityValue answered ${response.status}`);
+    await all;
+    clearTimeout(timer);
+    if (measured) missed += clients.length - current!.arrived;
+    current = undefined;
+  };
   try {
-    // One change to warm up (as the other rows warm up for a second), then the measured ones.
-    for (let change = -1; change < changes; change++) {
-      if (change === 0) Object.assign(cpuAtStart, { server: options.serverCpu?.() ?? NaN, clients: ownCpu() });
-      const transactionId = randomUUID();
-      let timer: NodeJS.Timeout | undefined;
-      const all = new Promise<void>((resolve) => {
-        current = { transactionId, sent: performance.now(), arrived: 0, measured: change >= 0, done: resolve };
-        timer = setTimeout(resolve, 5000);
-      });
-      const response = await fetch(`${writeUrl}/api/manager/devices/device/${deviceId}/capability/${capabilityId}`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ value: values[(change + 2) % 2], transactionId }),
-      });
-      if (!response.ok) throw new Error(`setCapabilityValue answered ${response.status}`);
-      await all;
-      clearTimeout(timer);
-      if (current!.measured) missed += clients.length - current!.arrived;
-      current = undefined;
-    }
+    // Changes for a second to warm up, as the other rows warm up: the first changes after a thousand new
+    // connections also compile the clients' and the hub's paths (the first two took 57 and 85 ms to reach every
+    // client where the next ones took 31–40 ms, docs/benchmarks.md). Then the measured ones.
+    let written = 0;
+    for (const warmUpEnd = performance.now() + warmUpMs; written === 0 || performance.now() < warmUpEnd; written++) await change(values[written % 2], false);
+    Object.assign(cpuAtStart, { server: options.serverCpu?.() ?? NaN, clients: ownCpu() });
+    for (let measured = 0; measured < changes; measured++, written++) await change(values[written % 2], true);
     const perChange = (seconds: number) => Math.round((seconds * 1e4) / changes) / 10;
     cpuPerChange.clients = perChange(ownCpu() - cpuAtStart.clients);
     if (options.serverCpu) cpuPerChange.server = perChange(options.serverCpu() - cpuAtStart.server);
