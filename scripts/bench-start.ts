@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { root } from './apis.js';
-import { stop, waitForOutput } from './child.js';
+import { groupEnded, stop, waitForOutput } from './child.js';
 
 const readProc = (id: number, file: string) => {
   try {
@@ -75,6 +75,8 @@ export async function timeStarts(dataDir: string, starts = 2): Promise<number[]>
       times.push(Math.round(hubAt - began));
     } finally {
       await stop(npm);
+      // The next start would find this one's server still holding the data folder.
+      await groupEnded(npm.pid!);
     }
   }
   return times;
