@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { root } from './apis.js';
-import { groupEnded, stop, waitForOutput } from './child.js';
+import { stop, waitForOutput } from './child.js';
 
 const readProc = (id: number, file: string) => {
   try {
@@ -51,6 +51,20 @@ export function cpuSeconds(pid: number): number {
   const stat = readProc(pid, 'stat');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Resolves once no process of the group led by `pid` is left (or after `timeoutMs`): npm's process may exit on a
+ * signal before the server it started has closed, which still holds its DATA_DIR.
+ */
+async function groupEnded(pid: number, timeoutMs = 10_000): Promise<void> {
+  for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+  }
 }
 
 /** Milliseconds from spawning `npm start` to its `Hub URL:` line, for each of `starts` starts on one data folder. */

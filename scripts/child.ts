@@ -109,20 +109,6 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
   });
 }
 
-/**
- * Resolves once no process of the group led by `pid` is left (or after `timeoutMs`): npm's process may exit on a
- * signal before the server it started has closed, which still holds its DATA_DIR.
- */
-export async function groupEnded(pid: number, timeoutMs = 10_000): Promise<void> {
-  for (const end = Date.now() + timeoutMs; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return;
-    }
-  }
-}
-
 /** A TCP port that was free a moment ago, for tools that cannot listen on port 0 themselves (Prism). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
