@@ -7,9 +7,10 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 /**
  * patches/engine.io+6.6.12.patch: speed only, each part something upstream could take as it is. Unpatched, engine.io
  * hands a socket's first packet of a turn to its transport at once and the rest only once that write is done, and
- * its websocket transport writes each frame on its own: a change fanned out as `capability` then `update` (as a
- * device's values were until speed-fanout2) cost every socket two system calls (docs/benchmarks.md, realtime
- * fan-out). Seen on a bare socket.io server, room broadcasts as the hub's fan-out sends them.
+ * its websocket transport writes each frame on its own: a client subscribed to a device and to the devices manager,
+ * as the official client is, hears a value change as `capability` and `device.update` in one turn, two system calls
+ * unpatched (docs/benchmarks.md, realtime fan-out). Seen on a bare socket.io server, room broadcasts as the hub's
+ * fan-out sends them.
  */
 describe('engine.io writes (patches/engine.io+6.6.12.patch)', () => {
   const server = createServer();
