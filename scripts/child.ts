@@ -48,9 +48,11 @@ export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
  * What package.json's start script gives node for the server too. V8 sizes its heap for this machine's memory
  * (young generation up to 48 MB, old generation up to 4 GB) and grows into it: with the young generation at 12 MB
  * and the old at most 512 MB, an idle start keeps about 145 MB resident instead of about 175, the list read
- * measuring the same (docs/design.md §7).
+ * measuring the same. V8's allocation-site pretenuring, which allocates straight into the old generation what a
+ * site made that all survived one collection, took sites of a request's objects on the hub (a moment when calls were
+ * under way): each forwarded call's objects then lived until a full collection (docs/design.md §7).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=512', '--no-allocation-site-pretenuring'];
 
 /**
  * Resolves with the child's output (stdout and stderr) up to the first line matching `pattern`; rejects with the

@@ -8,7 +8,8 @@ import { pkce, formFields } from '../server/cloud/account/oauth/testing.js';
 import { hubSecret, loadHubSecretKey } from '../server/cloud/callers/hub-secret.js';
 import { MDNS_SERVICE_TYPE } from '../server/hub/webserver/mdns.js';
 import { getByLocalName } from '../server/hub/testing/local-https.js';
-import { exited, freePort, printed, spawnStart, stop, waitForOutput } from './child.js';
+import { root } from './apis.js';
+import { exited, freePort, printed, SERVER_ENV, SERVER_NODE_FLAGS, spawnStart, stop, waitForOutput } from './child.js';
 
 describe('npm start (scripts/start.ts)', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'start-test-'));
@@ -97,6 +98,12 @@ describe('npm start (scripts/start.ts)', () => {
     const user = await fetch(`${hubUrl}/api/manager/users/user/me`, { headers: { Authorization: `Bearer ${session}` } }).then((response) => response.json());
     return { me, user };
   }
+
+  it('when npm start runs the server, then it gives node and the environment what the tests and the bench start it with', () => {
+    const script = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
+    const server = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`).concat('node', SERVER_NODE_FLAGS, 'dist/server/start.js');
+    expect(script).toContain(server.join(' '));
+  });
 
   // A start takes seconds (it builds nothing, but starts every service and the demo apps' workers): one data folder
   // is started three times on the same ports, each start checked for what it prints, keeps and sets back, and the
