@@ -63,13 +63,14 @@ export const TUNNEL_PATH = '/tunnel';
 /** Headers that belong to one hop and are never relayed. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'proxy-connection', 'te', 'trailer']);
 
-/** The headers of a message to relay: lower-case names, one value each, no hop-by-hop ones. */
-export function relayedHeaders(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
+/** The headers of a message to relay (node:http's, of a request or an answer): lower-case names, one text each, no hop-by-hop ones. */
+export function relayedHeaders(headers: Readonly<Record<string, string | string[] | number | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of headers) {
+  for (const name in headers) {
+    const value = headers[name];
     const key = name.toLowerCase();
     if (value === undefined || HOP_BY_HOP.has(key)) continue;
-    out[key] = Array.isArray(value) ? value.join(', ') : value;
+    out[key] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
 }

@@ -18,7 +18,9 @@ export const isHubPath = (url = '/') => url === '/api' || url.startsWith('/api/'
  * an origin of its own), else the `X-Homey-ID` header every client sends with hub calls (PROTOCOL.md §2).
  */
 export function hubOfRequest(req: IncomingMessage): string | null {
-  const first = (req.headers.host ?? '').split('.')[0]!.toLowerCase();
+  const host = req.headers.host ?? '';
+  const dot = host.indexOf('.');
+  const first = (dot === -1 ? host : host.slice(0, dot)).toLowerCase();
   if (HUB_ID.test(first)) return first;
   const header = req.headers['x-homey-id'];
   const id = Array.isArray(header) ? header[0] : header;
@@ -46,12 +48,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  */
 const gzippedForIdentity = (req: IncomingMessage) => req.method === 'GET' && req.headers['accept-encoding'] === undefined;
 
+/** A gzipped answer of the hub, unzipped; made property by property (V8 promoted objects spread and then added to: docs/benchmarks.md, History). */
 async function unzipped(response: TunnelResponse, answers: UnzippedAnswers): Promise<TunnelResponse> {
-  if (response.headers['content-encoding'] !== 'gzip') return response;
   const { 'content-encoding': _gzip, ...headers } = response.headers;
   try {
     // An answer without a body (304) names the encoding it would have had: nothing to unzip.
-    return { ...response, headers, body: response.body.length ? await answers.unzip(response.body) : response.body };
+    return { type: 'response', id: response.id, status: response.status, headers, body: response.body.length ? await answers.unzip(response.body) : response.body };
   } catch {
     throw new ApiError(502, 'homey_error', `The Homey answered a gzip that does not unzip to at most ${MAX_TUNNEL_BODY} bytes`);
   }
@@ -82,7 +84,7 @@ export function forwardToHub(connections: HubConnections) {
       // The body as bytes, not parsed: the hub validates the call (once, as it does a local one).
       const body = hasBody(req) ? await readBody(req) : undefined;
       const identity = gzippedForIdentity(req);
-      const headers = relayedHeaders(Object.entries(req.headers));
+      const headers = relayedHeaders(req.headers);
       if (identity) headers['accept-encoding'] = 'gzip';
       const sent = await connections.request(hubId, {
         method: req.method ?? 'GET',
@@ -91,11 +93,10 @@ export function forwardToHub(connections: HubConnections) {
         remoteAddress: clientAddress(req),
         ...(body?.length ? { body } : {}),
       });
-      const response = identity ? await unzipped(sent, answers) : sent;
-      const answer = response.body;
-      for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-      res.setHeader('Content-Length', answer.length);
-      res.writeHead(response.status).end(answer);
+      const response = identity && sent.headers['content-encoding'] === 'gzip' ? await unzipped(sent, answers) : sent;
+      // The tunnel's answer is this call's own: its headers are given whole, with the length of what is sent.
+      response.headers['content-length'] = String(response.body.length);
+      res.writeHead(response.status, response.headers).end(response.body);
     } catch (error) {
       // Drain what the client still sends, so that the error reaches it.
       req.resume();
