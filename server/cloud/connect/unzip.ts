@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { MAX_TUNNEL_BODY } from '../../common/tunnel-protocol.js';
 
 const unzip = promisify(gunzip);
@@ -37,40 +38,19 @@ async function gunzipped(body: Buffer): Promise<Buffer> {
  * client gets is always what the hub's own bytes unzip to.
  */
 export class UnzippedAnswers {
-  private readonly kept = new Map<string, { gzip: Buffer; plain: Buffer }>();
-  private keptBytes = 0;
+  private readonly kept: LRUCache<string, { gzip: Buffer; plain: Buffer }>;
 
-  constructor(private readonly budget = KEPT_BYTES) {}
+  constructor(budget = KEPT_BYTES) {
+    this.kept = new LRUCache({ maxSize: budget, sizeCalculation: ({ plain }) => Math.max(plain.length, 1) });
+  }
 
   async unzip(gzip: Buffer): Promise<Buffer> {
     const key = gzip.length >= 18 ? `${gzip.length}:${gzip.readUInt32LE(gzip.length - 8)}:${gzip.readUInt32LE(gzip.length - 4)}` : undefined;
     const hit = key === undefined ? undefined : this.kept.get(key);
-    if (hit?.gzip.equals(gzip)) {
-      // Most recently used last: the first in the map is the next to go.
-      this.kept.delete(key!);
-      this.kept.set(key!, hit);
-      return hit.plain;
-    }
+    if (hit?.gzip.equals(gzip)) return hit.plain;
     const plain = await gunzipped(gzip);
-    if (key !== undefined && plain.length <= UNZIP_AT_ONCE) this.keep(key, gzip, plain);
-    return plain;
-  }
-
-  private keep(key: string, gzip: Buffer, plain: Buffer): void {
-    this.forget(key);
     // A copy: the gzip is a view of the tunnel's frame, which it would keep whole.
-    this.kept.set(key, { gzip: Buffer.from(gzip), plain });
-    this.keptBytes += plain.length;
-    for (const oldest of this.kept.keys()) {
-      if (this.keptBytes <= this.budget) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(key: string): void {
-    const entry = this.kept.get(key);
-    if (!entry) return;
-    this.kept.delete(key);
-    this.keptBytes -= entry.plain.length;
+    if (key !== undefined && plain.length <= UNZIP_AT_ONCE) this.kept.set(key, { gzip: Buffer.from(gzip), plain });
+    return plain;
   }
 }

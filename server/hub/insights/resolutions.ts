@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { components } from '../../../generated/hub/insights.js';
 
 export type Resolution = components['schemas']['LogResolution'];
@@ -84,8 +85,7 @@ export function yearDayPhase(now: number): number {
 }
 
 /** Step times of the windows last asked for: a window of days stays the same all day (lastYear all year). */
-const stepTimesKept = new Map<string, readonly string[]>();
-const STEP_TIMES_KEPT = 32;
+const stepTimesKept = new LRUCache<string, readonly string[]>({ max: 32 });
 
 /** The ISO time of each step of a window: making a year's 365 costs as much as reading its days. */
 export function stepTimes({ start, step, until }: Window): readonly string[] {
@@ -94,7 +94,6 @@ export function stepTimes({ start, step, until }: Window): readonly string[] {
   let times = stepTimesKept.get(key);
   if (!times) {
     times = Array.from({ length: count }, (_, index) => new Date(start + index * step).toISOString());
-    if (stepTimesKept.size >= STEP_TIMES_KEPT) stepTimesKept.delete(stepTimesKept.keys().next().value!);
     stepTimesKept.set(key, times);
   }
   return times;
