@@ -46,6 +46,7 @@ export interface ClusterConnectionsOptions {
   /** How often this instance renews its hubs' entries (they expire after three times this) and checks the instances it waits on. */
   renewMs?: number;
   heartbeatMs?: number;
+  callTimeoutMs?: number;
 }
 
 /**
@@ -78,7 +79,7 @@ export class ClusterHubConnections implements HubConnections {
     private readonly cluster: Cluster,
     options: ClusterConnectionsOptions = {},
   ) {
-    this.local = new LocalHubConnections(options.heartbeatMs);
+    this.local = new LocalHubConnections(options.heartbeatMs, options.callTimeoutMs);
     this.self = cluster.instanceId;
     this.renewMs = options.renewMs ?? 10_000;
     this.subscriber = cluster.subscriber();

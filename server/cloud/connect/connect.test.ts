@@ -405,6 +405,26 @@ module.exports = class OAuthApp extends Homey.App {
       }
     });
 
+    it('when the hub does not answer a call in time, then the client gets 504 homey_timeout and the tunnel stays open', async () => {
+      const quick = createConnectService({ ...cloud.connectAccount(), hubSecretKey: key, callTimeoutMs: 100 });
+      const quickUrl = await quick.listen(0);
+      // A tunnel that takes calls and never answers them.
+      const mute = await new Promise<WebSocket>((resolve) => {
+        const ws = new WebSocket(`${quickUrl.replace('http', 'ws')}/tunnel`, { headers: { Authorization: `Bearer ${hubSecret(key, OFFLINE_HUB)}` } });
+        ws.on('open', () => resolve(ws));
+      });
+      try {
+        const response = await fetch(`${quickUrl}/api/manager/system/ping`, { headers: { 'X-Homey-ID': OFFLINE_HUB } });
+        expect(response.status).toBe(504);
+        expect(await response.json()).toMatchObject({ error: 'homey_timeout' });
+        expect(mute.readyState).toBe(WebSocket.OPEN);
+        expect(await quick.connections.online(OFFLINE_HUB)).toBe(true);
+      } finally {
+        mute.close();
+        await quick.close();
+      }
+    });
+
     it('when the service goes silent (no ping), then the hub takes its tunnel for dead and opens another', async () => {
       const mute = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: false });
       let opened = 0;

@@ -51,6 +51,7 @@ export class Tunnel {
   constructor(
     private readonly socket: WebSocket,
     connection: Duplex,
+    private readonly callTimeoutMs = CALL_TIMEOUT_MS,
   ) {
     this.batch = corkPerTurn(connection);
     socket.on('message', (data, binary) => {
@@ -94,7 +95,7 @@ export class Tunnel {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new ApiError(504, 'homey_timeout', 'The Homey did not answer in time'));
-      }, CALL_TIMEOUT_MS);
+      }, this.callTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       const { body, ...head } = request;
       this.batch();
@@ -140,7 +141,10 @@ export class LocalHubConnections implements HubConnections {
   private readonly alive = new WeakSet<WebSocket>();
   private readonly sockets = new Set<WebSocket>();
 
-  constructor(heartbeatMs = TUNNEL_HEARTBEAT_MS) {
+  constructor(
+    heartbeatMs = TUNNEL_HEARTBEAT_MS,
+    private readonly callTimeoutMs = CALL_TIMEOUT_MS,
+  ) {
     this.heartbeat = setInterval(() => {
       for (const socket of this.sockets) {
         if (!this.alive.has(socket)) {
@@ -156,7 +160,7 @@ export class LocalHubConnections implements HubConnections {
 
   /** Takes a hub's new tunnel (closing the one it replaces); forgets it when its socket closes. */
   attach(hubId: string, socket: WebSocket, connection: Duplex): void {
-    const tunnel = new Tunnel(socket, connection);
+    const tunnel = new Tunnel(socket, connection, this.callTimeoutMs);
     this.tunnels.get(hubId)?.close();
     this.tunnels.set(hubId, tunnel);
     this.sockets.add(socket);

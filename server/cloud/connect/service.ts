@@ -28,6 +28,8 @@ export interface ConnectServiceConfig {
   sharedSecret?: string;
   /** How often tunnels are pinged (TUNNEL_HEARTBEAT_MS); tests shorten it. */
   heartbeatMs?: number;
+  /** How long a forwarded call waits for the hub's answer before it answers 504 (30 s); tests shorten it. */
+  callTimeoutMs?: number;
   /**
    * With several instances (REDIS_URL): the map of which instance holds which hub's tunnel, and calls for hubs held
    * elsewhere forwarded there (ClusterHubConnections); without, this instance's own map.
@@ -57,7 +59,7 @@ function refuse(socket: Duplex, status: number, text: string): void {
  */
 export function createConnectService(config: ConnectServiceConfig): ConnectService {
   const cluster = config.cluster;
-  const connections = cluster ? new ClusterHubConnections(cluster, config) : new LocalHubConnections(config.heartbeatMs);
+  const connections = cluster ? new ClusterHubConnections(cluster, config) : new LocalHubConnections(config.heartbeatMs, config.callTimeoutMs);
   const members = memberVerifier(config.accountKey);
   const own = createServiceHttp({
     ...config,
